@@ -1,0 +1,29 @@
+//! Criterion benchmark: one random playout from the initial position, per game (the same
+//! `Game::random_playout` code path the search and `mcts bench` use).
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use mcts_playground::game::{AnyGame, Game};
+use mcts_playground::{with_game, Rng64};
+
+fn playouts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("random_playout");
+    group.throughput(Throughput::Elements(1));
+    for spec in ["tictactoe", "hex:7", "hex:11", "pentago", "pentago:twist"] {
+        let Ok(start) = AnyGame::from_spec(spec) else { continue };
+        with_game!(&start, s => {
+            let mut rng = Rng64::new(1);
+            let mut trace = Vec::with_capacity(512);
+            group.bench_function(spec, |b| {
+                b.iter(|| {
+                    let mut g = s.clone();
+                    trace.clear();
+                    g.random_playout(&mut rng, &mut trace)
+                })
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, playouts);
+criterion_main!(benches);

@@ -1,0 +1,87 @@
+//! `mcts bench`: random playouts per second from the initial position, per game.
+//!
+//! Each figure is the median of several timed runs on one thread (see `--runs`).
+
+use std::time::Instant;
+
+use mcts_playground::game::{AnyGame, Game};
+use mcts_playground::{with_game, Rng64};
+use serde_json::json;
+
+/// The games `mcts bench` measures when no `--game` is given.
+pub const DEFAULT_GAMES: &[&str] = &["tictactoe", "hex:7", "hex:11", "pentago"];
+
+/// Arguments of `mcts bench`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Game spec to measure (repeatable); default: tictactoe, hex:7, hex:11, pentago.
+    #[arg(long, short)]
+    game: Vec<String>,
+    /// Timed runs per figure; the median is reported.
+    #[arg(long, default_value_t = 5)]
+    runs: usize,
+    /// Milliseconds per timed run.
+    #[arg(long, default_value_t = 300)]
+    ms: u64,
+    /// One JSON object per line: {"game", "playouts_per_s", ...}.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Median of a slice of figures.
+pub fn median(xs: &mut [f64]) -> f64 {
+    xs.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let n = xs.len();
+    if n % 2 == 1 {
+        xs[n / 2]
+    } else {
+        (xs[n / 2 - 1] + xs[n / 2]) / 2.0
+    }
+}
+
+/// Random playouts per second from `start`: median over `runs` runs of `ms` milliseconds.
+pub fn playouts_per_s<G: Game>(start: &G, runs: usize, ms: u64) -> f64 {
+    let mut rng = Rng64::new(12345);
+    let mut trace = Vec::with_capacity(512);
+    let mut sink = 0u64;
+    let mut rates = Vec::new();
+    for _ in 0..runs.max(1) {
+        let t0 = Instant::now();
+        let mut n = 0u64;
+        loop {
+            for _ in 0..64 {
+                let mut g = start.clone();
+                trace.clear();
+                if g.random_playout(&mut rng, &mut trace).winner() == Some(0) {
+                    sink += 1;
+                }
+            }
+            n += 64;
+            if t0.elapsed().as_millis() as u64 >= ms {
+                break;
+            }
+        }
+        rates.push(n as f64 / t0.elapsed().as_secs_f64());
+    }
+    std::hint::black_box(sink);
+    median(&mut rates)
+}
+
+/// Runs the verb.
+///
+/// # Errors
+/// A bad game spec.
+pub fn run(a: Args) -> Result<(), String> {
+    let specs: Vec<String> =
+        if a.game.is_empty() { DEFAULT_GAMES.iter().map(|s| s.to_string()).collect() } else { a.game.clone() };
+    for spec in &specs {
+        let g = AnyGame::from_spec(spec).map_err(|e| e.to_string())?;
+        let rate = with_game!(&g, g => playouts_per_s(g, a.runs, a.ms));
+        if a.json {
+            println!("{}", json!({"game": spec, "playouts_per_s": rate.round(), "runs": a.runs, "statistic": "median"}));
+        } else {
+            println!("{spec:<20} {:>14.0} random playouts/s (median of {} runs)", rate, a.runs);
+        }
+    }
+    Ok(())
+}

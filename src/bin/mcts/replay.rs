@@ -1,0 +1,61 @@
+//! `mcts replay`: play moves from the start position, print the board and the result.
+
+use mcts_playground::game::AnyGame;
+use serde_json::json;
+
+/// Arguments of `mcts replay`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Game spec string: tictactoe, hex:N[:swap], pentago[:official|:openspiel|:twist][:dedup].
+    #[arg(long, short)]
+    game: String,
+    /// Moves in the reference notation, separated by spaces (e.g. "a1 b2" or "d4-BR-cw").
+    #[arg(long, short, default_value = "")]
+    moves: String,
+    /// Print one JSON object {board, to_move, legal_count, terminal, returns, winner}.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs the verb.
+///
+/// # Errors
+/// A bad spec, or a move that cannot be read or is illegal (naming the move and its index).
+pub fn run(a: Args) -> Result<(), String> {
+    let mut g = AnyGame::from_spec(&a.game).map_err(|e| e.to_string())?;
+    for (i, m) in a.moves.split_whitespace().enumerate() {
+        g.play_text(m).map_err(|e| format!("move {} ('{m}'): {e}", i + 1))?;
+    }
+    let outcome = g.outcome();
+    if a.json {
+        let obj = json!({
+            "game": g.spec(),
+            "board": g.board_string(),
+            "to_move": if outcome.is_some() { None } else { Some(g.to_move()) },
+            "legal_count": g.legal_count(),
+            "terminal": outcome.is_some(),
+            "returns": outcome.map(|o| o.returns()).unwrap_or([0.0, 0.0]),
+            "winner": outcome.and_then(|o| o.winner()),
+            "ply": g.ply(),
+        });
+        println!("{obj}");
+    } else {
+        println!("{}", g.spec());
+        for row in g.board_string().split('/') {
+            println!("  {}", row.chars().map(|c| c.to_string()).collect::<Vec<_>>().join(" "));
+        }
+        match outcome {
+            Some(o) => match o.winner() {
+                Some(p) => println!("game over: player {p} ({}) wins", if p == 0 { "X" } else { "O" }),
+                None => println!("game over: draw"),
+            },
+            None => println!(
+                "player {} ({}) to move, {} legal moves",
+                g.to_move(),
+                if g.to_move() == 0 { "X" } else { "O" },
+                g.legal_count()
+            ),
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,515 @@
+//! Game rules behind one trait, [`Game`], and the game spec strings that name them.
+//!
+//! Conventions shared by every game (they follow `../shared/reference/README.md`, i.e. OpenSpiel):
+//! - two players, `0` moves first; in Hex and Pentago player 0 is Black (`X`), in Tic-Tac-Toe `X`;
+//! - cells are numbered `row * cols + col`, row 0 on top; text notation is column letter + row
+//!   number with row 1 on top (`a1`, `k11`);
+//! - every move has a dense index in `0..move_space()` that does not depend on the position, so
+//!   per-move tables (AMAF, Last-Good-Reply, MAST) are plain arrays;
+//! - board strings are rows top to bottom joined by `/`, with `.`, `X` (player 0), `O` (player 1).
+//!
+//! Game spec strings: `tictactoe`, `hex:N` (1 ≤ N ≤ 19), `hex:N:swap`, `hex` (= `hex:11`),
+//! `pentago` (= `pentago:official`), `pentago:official`, `pentago:openspiel`, `pentago:twist`,
+//! and for Pentago the option `:dedup` (e.g. `pentago:twist:dedup`) that removes moves leading
+//! to the same position from the legal-move list.
+
+use std::fmt;
+
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
+
+use crate::rng::Rng64;
+
+pub mod hex;
+pub mod pentago;
+pub mod tictactoe;
+
+pub use hex::Hex;
+pub use pentago::{Pentago, PentagoRules};
+pub use tictactoe::TicTacToe;
+
+/// A player: `0` moves first (Black / X), `1` second (White / O).
+pub type Player = u8;
+
+/// The most legal moves any supported position has (Hex 19×19 plus the swap move).
+pub const MAX_MOVES: usize = 19 * 19 + 1;
+
+/// Fixed-capacity move list: generating moves never allocates.
+pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Outcome {
+    /// The given player won.
+    Win(Player),
+    /// Nobody won.
+    Draw,
+}
+
+impl Outcome {
+    /// Reward in [0, 1] for `player`: win 1, draw 0.5, loss 0 (the engine's convention).
+    #[inline(always)]
+    pub fn reward(self, player: Player) -> f64 {
+        match self {
+            Outcome::Win(p) if p == player => 1.0,
+            Outcome::Win(_) => 0.0,
+            Outcome::Draw => 0.5,
+        }
+    }
+
+    /// OpenSpiel's returns `[r0, r1]`: +1 win, −1 loss, 0 draw.
+    pub fn returns(self) -> [f64; 2] {
+        match self {
+            Outcome::Win(0) => [1.0, -1.0],
+            Outcome::Win(_) => [-1.0, 1.0],
+            Outcome::Draw => [0.0, 0.0],
+        }
+    }
+
+    /// The winner, if any.
+    pub fn winner(self) -> Option<Player> {
+        match self {
+            Outcome::Win(p) => Some(p),
+            Outcome::Draw => None,
+        }
+    }
+}
+
+/// Why a move was refused. The position is left untouched whenever one of these is returned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a move in this game's notation; `reason` says what is wrong.
+    Parse { text: String, reason: String },
+    /// The move is well formed but not legal here; `reason` says why.
+    Illegal { mv: String, reason: String },
+    /// The game is already over.
+    GameOver,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Parse { text, reason } => write!(f, "cannot read move '{text}': {reason}"),
+            MoveError::Illegal { mv, reason } => write!(f, "illegal move {mv}: {reason}"),
+            MoveError::GameOver => write!(f, "the game is over"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// A game spec string that names no supported game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecError(pub String);
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+/// A read-only picture of a position for renderers (the page, `mcts replay`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BoardView {
+    /// `"tictactoe"`, `"hex"` or `"pentago"`.
+    pub kind: String,
+    /// The game spec string, e.g. `hex:7`.
+    pub spec: String,
+    /// Board height in cells.
+    pub rows: usize,
+    /// Board width in cells.
+    pub cols: usize,
+    /// `rows * cols` entries, index `row * cols + col`: −1 empty, 0 player 0, 1 player 1.
+    pub cells: Vec<i8>,
+    /// Side to move, `None` when the game is over.
+    pub to_move: Option<Player>,
+    /// The last move in the game's notation, if any.
+    pub last_move: Option<String>,
+    /// Cells touched by the last move (the placed stone; for Pentago after its rotation).
+    pub last_cells: Vec<usize>,
+    /// Cells of the winning line or chain (both sides' fives in a Pentago draw by double five).
+    pub winning_cells: Vec<usize>,
+    /// The outcome once the game is over.
+    pub outcome: Option<Outcome>,
+    /// Number of moves played.
+    pub ply: usize,
+}
+
+/// A two-player, perfect-information, turn-based game position.
+///
+/// Required methods are the rules; provided methods derive the rest (checked play, playouts,
+/// decisive-move detection) and games override them with faster versions where they can.
+pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
+    /// A move: a small `Copy` value with a dense index (see [`Game::move_index`]).
+    type Move: Copy + Eq + std::hash::Hash + fmt::Debug + Send + Sync + 'static;
+
+    /// The game spec string of this game, e.g. `hex:7:swap`.
+    fn spec(&self) -> String;
+    /// Size of the dense move index space: 9 (Tic-Tac-Toe), n² (+1 with swap) for Hex, 288 (Pentago).
+    fn move_space(&self) -> usize;
+    /// Dense index of a move in `0..move_space()`, independent of the position.
+    fn move_index(&self, m: Self::Move) -> usize;
+    /// The move with a dense index, or `None` when `index >= move_space()`.
+    fn move_from_index(&self, index: usize) -> Option<Self::Move>;
+
+    /// The side to move (meaningless once the game is over).
+    fn to_move(&self) -> Player;
+    /// The outcome, computed when the last move was played; `None` while the game goes on.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Number of moves played from the start position.
+    fn ply(&self) -> usize;
+
+    /// Appends the legal moves, in ascending dense-index order, to `out` (cleared first).
+    /// Empty when the game is over.
+    fn legal_moves(&self, out: &mut MoveList<Self::Move>);
+    /// Whether `m` is legal here (false once the game is over).
+    fn is_legal(&self, m: Self::Move) -> bool;
+    /// Plays a move known to be legal. Hot path: no checks beyond debug assertions.
+    fn play_unchecked(&mut self, m: Self::Move);
+
+    /// 64-bit Zobrist hash, updated incrementally by `play_unchecked`.
+    fn hash(&self) -> u64;
+    /// The same hash computed from the whole position (tests assert both agree).
+    fn hash_from_scratch(&self) -> u64;
+
+    /// Reads a move in the reference notation (e.g. `b2`, `d4-BR-cw`).
+    ///
+    /// # Errors
+    /// [`MoveError::Parse`] naming what is wrong with the text. Legality is not checked.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+    /// Writes a move in the reference notation.
+    fn format_move(&self, m: Self::Move) -> String;
+    /// The board in the reference notation, e.g. `X../.O./...`.
+    fn board_string(&self) -> String;
+    /// A picture of the position for renderers.
+    fn view(&self) -> BoardView;
+
+    /// Checked play: legal moves are played; anything else is refused with the state untouched.
+    ///
+    /// # Errors
+    /// [`MoveError::GameOver`] after the end, [`MoveError::Illegal`] for an illegal move.
+    fn play(&mut self, m: Self::Move) -> Result<(), MoveError> {
+        if self.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        if !self.is_legal(m) {
+            return Err(MoveError::Illegal { mv: self.format_move(m), reason: "not a legal move in this position".into() });
+        }
+        self.play_unchecked(m);
+        Ok(())
+    }
+
+    /// Parses and plays a move in one step.
+    ///
+    /// # Errors
+    /// As [`Game::parse_move`] and [`Game::play`]; the state is untouched on error.
+    fn play_text(&mut self, text: &str) -> Result<Self::Move, MoveError> {
+        let m = self.parse_move(text)?;
+        self.play(m)?;
+        Ok(m)
+    }
+
+    /// Whether the game is over.
+    #[inline]
+    fn is_terminal(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// Number of legal moves.
+    fn legal_count(&self) -> usize {
+        let mut l = MoveList::new();
+        self.legal_moves(&mut l);
+        l.len()
+    }
+
+    /// Plays uniformly random legal moves to the end and returns the outcome. The moves played are
+    /// appended to `trace` (for AMAF). Games override this with a fast path equivalent in
+    /// distribution (e.g. Hex fills the empty cells in random order).
+    fn random_playout(&mut self, rng: &mut Rng64, trace: &mut Vec<Self::Move>) -> Outcome {
+        let mut moves = MoveList::new();
+        loop {
+            if let Some(o) = self.outcome() {
+                return o;
+            }
+            self.legal_moves(&mut moves);
+            let m = moves[rng.index(moves.len())];
+            trace.push(m);
+            self.play_unchecked(m);
+        }
+    }
+
+    /// The moves that win at once for the side to move ("decisive moves", Teytaud & Teytaud 2010),
+    /// into `out` (cleared first). Games override this with cheap threat checks.
+    fn winning_moves(&self, out: &mut MoveList<Self::Move>) {
+        out.clear();
+        if self.is_terminal() {
+            return;
+        }
+        let me = self.to_move();
+        let mut all = MoveList::new();
+        self.legal_moves(&mut all);
+        for &m in &all {
+            let mut c = self.clone();
+            c.play_unchecked(m);
+            if c.outcome() == Some(Outcome::Win(me)) {
+                out.push(m);
+            }
+        }
+    }
+
+    /// The opponent's threats: the moves that would win at once for the opponent if it were the
+    /// opponent's turn now (the `opponent_threats` of the reference tactics), into `out` (cleared
+    /// first). Used by anti-decisive playouts: in Hex and Tic-Tac-Toe, playing a threatened cell
+    /// blocks it. Empty once the game is over.
+    fn threats(&self, out: &mut MoveList<Self::Move>);
+
+    /// Some move that wins at once for the side to move, if one exists.
+    fn find_winning_move(&self) -> Option<Self::Move> {
+        let mut out = MoveList::new();
+        self.winning_moves(&mut out);
+        out.first().copied()
+    }
+
+    /// The moves after which the opponent cannot win at once ("anti-decisive" moves; the
+    /// `non_losing_moves` of the reference tactics): a move that ends the game is non-losing
+    /// unless it ends in the opponent's win. Into `out` (cleared first).
+    fn non_losing_moves(&self, out: &mut MoveList<Self::Move>) {
+        out.clear();
+        if self.is_terminal() {
+            return;
+        }
+        let me = self.to_move();
+        let mut all = MoveList::new();
+        self.legal_moves(&mut all);
+        for &m in &all {
+            let mut c = self.clone();
+            c.play_unchecked(m);
+            let ok = match c.outcome() {
+                Some(Outcome::Win(p)) => p == me,
+                Some(Outcome::Draw) => true,
+                None => c.find_winning_move().is_none(),
+            };
+            if ok {
+                out.push(m);
+            }
+        }
+    }
+}
+
+/// Any supported game, chosen at run time from a spec string. The engine is generic over
+/// [`Game`]; the command line and the WebAssembly boundary dispatch through this enum
+/// (see [`with_game!`](crate::with_game)).
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    /// `tictactoe`
+    TicTacToe(TicTacToe),
+    /// `hex:N`, `hex:N:swap`
+    Hex(Hex),
+    /// `pentago[:official|:openspiel|:twist][:dedup]`
+    Pentago(Pentago),
+}
+
+/// Runs an expression with the concrete game inside an [`AnyGame`] bound to a name:
+/// `with_game!(any, g => g.legal_count())`.
+#[macro_export]
+macro_rules! with_game {
+    ($any:expr, $g:ident => $body:expr) => {
+        match $any {
+            $crate::game::AnyGame::TicTacToe($g) => $body,
+            $crate::game::AnyGame::Hex($g) => $body,
+            $crate::game::AnyGame::Pentago($g) => $body,
+        }
+    };
+}
+
+/// The spec strings the page and the docs offer, as examples.
+pub const EXAMPLE_SPECS: &[&str] =
+    &["tictactoe", "hex:7", "hex:11", "hex:11:swap", "pentago", "pentago:openspiel", "pentago:twist"];
+
+impl AnyGame {
+    /// The start position of the game a spec string names.
+    ///
+    /// # Errors
+    /// [`SpecError`] naming the problem: unknown game, Hex size outside 1..=19, unknown option.
+    pub fn from_spec(spec: &str) -> Result<AnyGame, SpecError> {
+        let spec = spec.trim();
+        let mut parts = spec.split(':');
+        let name = parts.next().unwrap_or("").to_ascii_lowercase();
+        let rest: Vec<&str> = parts.collect();
+        match name.as_str() {
+            "tictactoe" | "tic_tac_toe" | "ttt" => {
+                if let Some(extra) = rest.first() {
+                    return Err(SpecError(format!("tictactoe takes no options, got '{extra}' in '{spec}'")));
+                }
+                Ok(AnyGame::TicTacToe(TicTacToe::new()))
+            }
+            "hex" => Hex::from_options(&rest).map(AnyGame::Hex).map_err(|e| SpecError(format!("bad spec '{spec}': {e}"))),
+            "pentago" => {
+                Pentago::from_options(&rest).map(AnyGame::Pentago).map_err(|e| SpecError(format!("bad spec '{spec}': {e}")))
+            }
+            "" => Err(SpecError("empty game spec; expected e.g. tictactoe, hex:7, pentago:twist".into())),
+            other => Err(SpecError(format!(
+                "unknown game '{other}' in spec '{spec}'; expected tictactoe, hex:N[:swap] or pentago[:official|:openspiel|:twist]"
+            ))),
+        }
+    }
+
+    /// The spec string of this game.
+    pub fn spec(&self) -> String {
+        with_game!(self, g => g.spec())
+    }
+    /// Side to move.
+    pub fn to_move(&self) -> Player {
+        with_game!(self, g => g.to_move())
+    }
+    /// Outcome once over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        with_game!(self, g => g.outcome())
+    }
+    /// Number of legal moves.
+    pub fn legal_count(&self) -> usize {
+        with_game!(self, g => g.legal_count())
+    }
+    /// Legal moves in notation, ascending dense index.
+    pub fn legal_moves_text(&self) -> Vec<String> {
+        with_game!(self, g => {
+            let mut l = MoveList::new();
+            g.legal_moves(&mut l);
+            l.iter().map(|&m| g.format_move(m)).collect()
+        })
+    }
+    /// Parses and plays a move; the state is untouched on error. Returns the move's dense index.
+    ///
+    /// # Errors
+    /// [`MoveError`] saying what was wrong.
+    pub fn play_text(&mut self, text: &str) -> Result<usize, MoveError> {
+        with_game!(self, g => { let m = g.play_text(text)?; Ok(g.move_index(m)) })
+    }
+    /// Plays a move by dense index, checked.
+    ///
+    /// # Errors
+    /// [`MoveError`] when the index is out of range or the move illegal.
+    pub fn play_index(&mut self, index: usize) -> Result<(), MoveError> {
+        with_game!(self, g => {
+            let m = g.move_from_index(index).ok_or_else(|| MoveError::Parse {
+                text: index.to_string(),
+                reason: format!("move index out of range 0..{}", g.move_space()),
+            })?;
+            g.play(m)
+        })
+    }
+    /// Formats a dense move index in notation (`None` when out of range).
+    pub fn format_index(&self, index: usize) -> Option<String> {
+        with_game!(self, g => g.move_from_index(index).map(|m| g.format_move(m)))
+    }
+    /// Board string in the reference notation.
+    pub fn board_string(&self) -> String {
+        with_game!(self, g => g.board_string())
+    }
+    /// Renderer view.
+    pub fn view(&self) -> BoardView {
+        with_game!(self, g => g.view())
+    }
+    /// Zobrist hash.
+    pub fn hash(&self) -> u64 {
+        with_game!(self, g => g.hash())
+    }
+    /// Moves played.
+    pub fn ply(&self) -> usize {
+        with_game!(self, g => g.ply())
+    }
+    /// Dense move space.
+    pub fn move_space(&self) -> usize {
+        with_game!(self, g => g.move_space())
+    }
+    /// Moves that win at once for the side to move, in notation.
+    pub fn winning_moves_text(&self) -> Vec<String> {
+        with_game!(self, g => {
+            let mut l = MoveList::new();
+            g.winning_moves(&mut l);
+            l.iter().map(|&m| g.format_move(m)).collect()
+        })
+    }
+    /// The opponent's immediate winning moves (if it were its turn), in notation.
+    pub fn threats_text(&self) -> Vec<String> {
+        with_game!(self, g => {
+            let mut l = MoveList::new();
+            g.threats(&mut l);
+            l.iter().map(|&m| g.format_move(m)).collect()
+        })
+    }
+    /// Moves after which the opponent cannot win at once, in notation.
+    pub fn non_losing_moves_text(&self) -> Vec<String> {
+        with_game!(self, g => {
+            let mut l = MoveList::new();
+            g.non_losing_moves(&mut l);
+            l.iter().map(|&m| g.format_move(m)).collect()
+        })
+    }
+}
+
+/// Column letter + row number (row 1 on top), e.g. `(0, 0)` → `a1`, `(10, 10)` → `k11`.
+pub fn cell_name(row: usize, col: usize) -> String {
+    format!("{}{}", (b'a' + col as u8) as char, row + 1)
+}
+
+/// Reads `a1`-style cell text into `(row, col)` for a `rows × cols` board.
+///
+/// # Errors
+/// A sentence saying what is wrong (no letter, no number, off the board).
+pub fn parse_cell(text: &str, rows: usize, cols: usize) -> Result<(usize, usize), String> {
+    let t = text.trim();
+    let mut chars = t.chars();
+    let letter = chars.next().ok_or_else(|| "empty cell name".to_string())?;
+    if !letter.is_ascii_alphabetic() {
+        return Err(format!("a cell starts with a column letter a..{}", (b'a' + cols as u8 - 1) as char));
+    }
+    let col = (letter.to_ascii_lowercase() as u8 - b'a') as usize;
+    let digits = chars.as_str();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 2 {
+        return Err(format!("a cell is a column letter followed by a row number 1..{rows}"));
+    }
+    let row: usize = digits.parse().map_err(|_| "bad row number".to_string())?;
+    if col >= cols {
+        return Err(format!("column '{letter}' is off the board (columns a..{})", (b'a' + cols as u8 - 1) as char));
+    }
+    if row == 0 || row > rows {
+        return Err(format!("row {row} is off the board (rows 1..{rows})"));
+    }
+    Ok((row - 1, col))
+}
+
+/// Fixed Zobrist keys: `zobrist_key(i)` is a deterministic 64-bit key for feature `i`
+/// (SplitMix64 of `i`), the same on every target so hashes are reproducible.
+#[inline]
+pub const fn zobrist_key(i: u64) -> u64 {
+    let mut z = i.wrapping_add(0x9E37_79B9_7F4A_7C15).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31) ^ 0x5851_F42D_4C95_7F2D
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_parse_and_reject() {
+        assert!(matches!(AnyGame::from_spec("tictactoe"), Ok(AnyGame::TicTacToe(_))));
+        assert!(AnyGame::from_spec("chess").unwrap_err().0.contains("unknown game"));
+        assert!(AnyGame::from_spec("").is_err());
+        assert!(AnyGame::from_spec("tictactoe:4").is_err());
+    }
+
+    #[test]
+    fn cells_round_trip() {
+        assert_eq!(cell_name(0, 0), "a1");
+        assert_eq!(cell_name(10, 10), "k11");
+        assert_eq!(parse_cell("k11", 11, 11), Ok((10, 10)));
+        assert!(parse_cell("l1", 11, 11).is_err());
+        assert!(parse_cell("a12", 11, 11).is_err());
+        assert!(parse_cell("a0", 11, 11).is_err());
+        assert!(parse_cell("1a", 11, 11).is_err());
+    }
+}

@@ -1,0 +1,21 @@
+//! # MCTS playground engine
+//!
+//! Game rules (Tic-Tac-Toe, Hex, Pentago) and a Monte Carlo Tree Search engine, written to run
+//! natively (the `mcts` command-line tool, tests, benchmarks) and as WebAssembly in a Web Worker
+//! (`src/wasm.rs`, the only file that uses wasm-bindgen).
+//!
+//! ```
+//! use mcts_playground::game::{AnyGame, Game};
+//! let g = AnyGame::from_spec("tictactoe").unwrap();
+//! assert_eq!(g.legal_count(), 9);
+//! ```
+
+pub mod game;
+pub mod mcts;
+pub mod rng;
+
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
+
+pub use game::{AnyGame, Game, Outcome, Player};
+pub use rng::Rng64;

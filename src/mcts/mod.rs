@@ -1,0 +1,1 @@
+//! Monte Carlo Tree Search (being written; see issue 3).

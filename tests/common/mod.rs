@@ -1,0 +1,129 @@
+//! The generic conformance suite every game runs (see `tests/conformance.rs`).
+#![allow(dead_code)]
+
+use std::collections::HashSet;
+
+use mcts_playground::game::{Game, MoveError, MoveList, Outcome};
+use mcts_playground::Rng64;
+
+/// Brute-force winning moves (clone and play each), to check a game's fast override.
+pub fn brute_winning<G: Game>(g: &G) -> Vec<G::Move> {
+    let mut all = MoveList::new();
+    g.legal_moves(&mut all);
+    let me = g.to_move();
+    all.iter()
+        .copied()
+        .filter(|&m| {
+            let mut c = g.clone();
+            c.play_unchecked(m);
+            c.outcome() == Some(Outcome::Win(me))
+        })
+        .collect()
+}
+
+/// Brute-force non-losing moves.
+pub fn brute_non_losing<G: Game>(g: &G) -> Vec<G::Move> {
+    let mut all = MoveList::new();
+    g.legal_moves(&mut all);
+    let me = g.to_move();
+    all.iter()
+        .copied()
+        .filter(|&m| {
+            let mut c = g.clone();
+            c.play_unchecked(m);
+            match c.outcome() {
+                Some(Outcome::Win(p)) => p == me,
+                Some(Outcome::Draw) => true,
+                None => brute_winning(&c).is_empty(),
+            }
+        })
+        .collect()
+}
+
+/// Checks every invariant of the [`Game`] contract at one position.
+pub fn check_position<G: Game>(g: &G, rng: &mut Rng64, deep: bool) {
+    assert_eq!(g.hash(), g.hash_from_scratch(), "incremental hash differs from scratch at {}", g.board_string());
+    let mut legal = MoveList::new();
+    g.legal_moves(&mut legal);
+    assert_eq!(legal.is_empty(), g.is_terminal(), "legal moves empty iff terminal at {}", g.board_string());
+    assert_eq!(legal.len(), g.legal_count());
+    let idx: Vec<usize> = legal.iter().map(|&m| g.move_index(m)).collect();
+    assert!(idx.windows(2).all(|w| w[0] < w[1]), "legal moves ascending and unique");
+    let legal_set: HashSet<usize> = idx.iter().copied().collect();
+    for &m in &legal {
+        let i = g.move_index(m);
+        assert!(i < g.move_space());
+        assert_eq!(g.move_from_index(i), Some(m), "index round trip");
+        assert!(g.is_legal(m));
+        let text = g.format_move(m);
+        assert_eq!(g.parse_move(&text), Ok(m), "notation round trip of {text}");
+    }
+    assert_eq!(g.move_from_index(g.move_space()), None);
+    // Moves not in the list are refused and leave the state untouched.
+    for i in 0..g.move_space() {
+        if legal_set.contains(&i) {
+            continue;
+        }
+        let m = g.move_from_index(i).unwrap();
+        assert!(!g.is_legal(m));
+        let mut c = g.clone();
+        let err = c.play(m).unwrap_err();
+        assert!(matches!(err, MoveError::Illegal { .. } | MoveError::GameOver));
+        assert_eq!(c.board_string(), g.board_string());
+        assert_eq!(c.hash(), g.hash());
+        break;
+    }
+    if g.is_terminal() {
+        return;
+    }
+    // Copies are independent.
+    let m = legal[rng.index(legal.len())];
+    let mut c = g.clone();
+    let (b, h) = (g.board_string(), g.hash());
+    c.play(m).unwrap();
+    assert_eq!(g.board_string(), b);
+    assert_eq!(g.hash(), h);
+    assert_eq!(c.ply(), g.ply() + 1);
+    // Decisive-move overrides agree with brute force.
+    if deep {
+        let mut w = MoveList::new();
+        g.winning_moves(&mut w);
+        assert_eq!(w.to_vec(), brute_winning(g), "winning moves at {}", g.board_string());
+        assert_eq!(g.find_winning_move().is_some(), !w.is_empty());
+        let mut t = MoveList::new();
+        g.threats(&mut t);
+        assert!(t.iter().all(|&m| g.is_legal(m)), "threats are legal moves (empty cells) at {}", g.board_string());
+        let mut nl = MoveList::new();
+        g.non_losing_moves(&mut nl);
+        assert_eq!(nl.to_vec(), brute_non_losing(g), "non-losing moves at {}", g.board_string());
+    }
+    // The fast playout's trace replays legally to the same outcome.
+    let mut p = g.clone();
+    let mut trace = Vec::new();
+    let o = p.random_playout(rng, &mut trace);
+    assert!(p.is_terminal());
+    let mut r = g.clone();
+    for &m in &trace {
+        r.play(m).expect("playout trace move is legal");
+    }
+    assert_eq!(r.outcome(), Some(o), "playout trace replays to its outcome");
+}
+
+/// Plays `games` random games from `start`, checking every position.
+pub fn conformance<G: Game>(start: &G, games: usize, seed: u64, deep: bool) {
+    let mut rng = Rng64::new(seed);
+    for _ in 0..games {
+        let mut g = start.clone();
+        let mut legal = MoveList::new();
+        loop {
+            check_position(&g, &mut rng, deep);
+            if g.is_terminal() {
+                break;
+            }
+            g.legal_moves(&mut legal);
+            let m = legal[rng.index(legal.len())];
+            g.play_unchecked(m);
+        }
+        assert!(g.outcome().is_some());
+    }
+}
