@@ -117,7 +117,7 @@ pub fn run(a: Args) -> Result<(), String> {
             c.mv,
             c.visits,
             c.q,
-            c.amaf_visits.map(|v| v.to_string()).unwrap_or_default(),
+            if c.amaf_q.is_some() { c.amaf_visits.to_string() } else { String::new() },
             c.amaf_q.map(|v| format!("{v:.3}")).unwrap_or_default(),
             c.beta.map(|v| format!("{v:.2}")).unwrap_or_default(),
             c.prior.map(|v| format!("{v:.3}")).unwrap_or_default(),
