@@ -715,6 +715,38 @@ impl Pentago {
         LINES.iter().filter(|&&l| s & l == l).fold(0, |a, &l| a | l)
     }
 
+    /// Random playout with `:dedup`: a uniform (empty cell, twist) pair is redrawn until it is
+    /// the kept (lowest-index) move of its resulting position, which makes the choice uniform
+    /// over the deduplicated legal list.
+    fn random_playout_dedup(&mut self, rng: &mut Rng64, trace: &mut Vec<u16>) -> Outcome {
+        let outcome = loop {
+            if let Some(o) = self.outcome {
+                break o;
+            }
+            let empty = self.empty();
+            let n = (CELLS - self.ply as usize) as u32;
+            let (c, t) = loop {
+                let r = rng.below(n * 8);
+                let (c, t) = (select(empty, r >> 3) as usize, (r & 7) as usize);
+                if self.is_canonical(self.to_move, c, t) {
+                    break (c, t);
+                }
+            };
+            let m = (c * 8 + t) as u16;
+            trace.push(m);
+            self.last = Some(m);
+            self.placement_win = false;
+            self.step_fast(c, t);
+        };
+        if let Some(m) = self.last {
+            let (c, t) = (m as usize / 8, m as usize % 8);
+            self.last_cell =
+                if self.placement_win { c as u8 } else { apply(1 << c, t >> 1, self.kind(t & 1)).trailing_zeros() as u8 };
+        }
+        self.hash = self.hash_by_quadrants();
+        outcome
+    }
+
     fn parse_err(text: &str, reason: impl Into<String>) -> MoveError {
         MoveError::Parse { text: text.to_string(), reason: reason.into() }
     }
@@ -919,33 +951,67 @@ impl Game for Pentago {
     /// position, which is uniform over the deduplicated list. The hash is not updated move by
     /// move; it is recomputed once at the end.
     fn random_playout(&mut self, rng: &mut Rng64, trace: &mut Vec<u16>) -> Outcome {
-        let outcome = loop {
-            if let Some(o) = self.outcome {
-                break o;
-            }
-            let empty = self.empty();
-            let n = (CELLS - self.ply as usize) as u32;
-            let (c, t) = loop {
-                let r = rng.below(n * 8);
-                let (c, t) = (select(empty, r >> 3) as usize, (r & 7) as usize);
-                if !self.dedup || self.is_canonical(self.to_move, c, t) {
-                    break (c, t);
-                }
-            };
-            let m = (c * 8 + t) as u16;
-            trace.push(m);
-            self.last = Some(m);
-            self.last_cell = c as u8;
-            self.placement_win = false;
-            self.step_fast(c, t);
-        };
-        // Restore the display fields of the last move, and the hash.
-        if let Some(m) = self.last {
-            let (c, t) = (m as usize / 8, m as usize % 8);
-            if !self.placement_win {
-                self.last_cell = apply(1 << c, t >> 1, self.kind(t & 1)).trailing_zeros() as u8;
-            }
+        if let Some(o) = self.outcome {
+            return o;
         }
+        if self.dedup {
+            return self.random_playout_dedup(rng, trace);
+        }
+        let official = self.rules == PentagoRules::Official;
+        let kinds = [self.kind(0), CW];
+        let mut s = self.stones;
+        let mut p = self.to_move as usize;
+        let mut ply = self.ply as u32;
+        let (mut last_c, mut last_t);
+        let mut placement_win = false;
+        let outcome = loop {
+            let empty = FULL & !(s[0] | s[1]);
+            let r = rng.below((CELLS as u32 - ply) * 8);
+            let (c, t) = (select(empty, r >> 3) as usize, (r & 7) as usize);
+            trace.push((c * 8 + t) as u16);
+            (last_c, last_t) = (c, t);
+            let mine = s[p] | 1 << c;
+            let theirs = s[1 - p];
+            ply += 1;
+            // No five is possible before the 9th stone (X's fifth).
+            if official && ply >= 9 && has_five(mine) {
+                s[p] = mine;
+                placement_win = true;
+                p ^= 1;
+                break Outcome::Win(1 - p as Player);
+            }
+            let (q, k) = (t >> 1, kinds[t & 1]);
+            let (m2, t2) = (apply(mine, q, k), apply(theirs, q, k));
+            s[p] = m2;
+            s[1 - p] = t2;
+            let mover = p as Player;
+            p ^= 1;
+            if ply >= 9 {
+                // The opponent had no five; it can only have one now if the twist moved its stones.
+                let (fm, fo) = (has_five(m2), t2 != theirs && has_five(t2));
+                if fm || fo {
+                    break match (fm, fo) {
+                        (true, true) => Outcome::Draw,
+                        (true, false) => Outcome::Win(mover),
+                        _ => Outcome::Win(1 - mover),
+                    };
+                }
+            }
+            if ply as usize == CELLS {
+                break Outcome::Draw;
+            }
+        };
+        self.stones = s;
+        self.to_move = p as Player;
+        self.ply = ply as u8;
+        self.outcome = Some(outcome);
+        self.last = Some((last_c * 8 + last_t) as u16);
+        self.placement_win = placement_win;
+        self.last_cell = if placement_win {
+            last_c as u8
+        } else {
+            apply(1 << last_c, last_t >> 1, kinds[last_t & 1]).trailing_zeros() as u8
+        };
         self.hash = self.hash_by_quadrants();
         outcome
     }
@@ -968,16 +1034,19 @@ impl Game for Pentago {
         out.first().copied()
     }
 
-    /// The opponent's winning moves if it were to move now, from the opponent's own move list
-    /// (with `:dedup`, the opponent's lowest-index move of each resulting position).
+    /// The (cell, twist) pairs with which the opponent would win at once if it were to move
+    /// now, ascending. With `:dedup` they are restricted to the moves of the current legal list
+    /// (the trait's contract: threats are legal moves here). Which moves are duplicates depends
+    /// on the colour of the placed stone, so a threat whose pair is a duplicate in the side to
+    /// move's list (e.g. under the official rules a cell where the side to move would itself win
+    /// by placement, whose eight twists collapse into one) is then left out.
     fn threats(&self, out: &mut MoveList<u16>) {
         out.clear();
         if self.outcome.is_some() {
             return;
         }
-        let opp = 1 - self.to_move;
-        let w = self.win_table(opp);
-        self.emit(opp, &w, out);
+        let w = self.win_table(1 - self.to_move);
+        self.emit(self.to_move, &w, out);
     }
 
     /// Each legal move is played on the bitboards (no hash) and kept when it wins, draws, or
