@@ -42,7 +42,7 @@ for spec in dict.fromkeys(r["game"] for r in rows):
         if r["game"] != spec:
             continue
         lo, hi = r["win_rate_ci95"]
-        elo = "±∞" if r["elo"] is None else f'{r["elo"]:+.0f}'
+        elo = ("+∞" if r["win_rate"] > 0.5 else "−∞") if r["elo"] is None else f'{r["elo"]:+.0f}'
         verdict = "stronger" if lo > 0.5 else ("weaker" if hi < 0.5 else "no clear difference")
         print(f'| {r["a"]} | {r["b"]} | {r["wins"]}-{r["draws"]}-{r["losses"]} | {r["win_rate"]:.3f} | '
               f'[{lo:.3f}, {hi:.3f}] | {elo} | {verdict} |')
