@@ -1,40 +1,1064 @@
-//! Hex (placeholder: being written; see issue 2).
+//! Hex on an n×n rhombus, 1 ≤ n ≤ 19, with an optional swap (pie) rule.
+//!
+//! # Rules (as `../shared/reference/README.md`, i.e. OpenSpiel)
+//! - Cells are numbered `row * n + col`, row 0 on top; notation is column letter + row number with
+//!   row 1 on top (`a1` … `s19`).
+//! - Player 0 (Black, `X`) moves first and connects the top and bottom edges; player 1 (White,
+//!   `O`) connects the left and right edges.
+//! - The neighbours of (r, c) are (r−1, c) (r−1, c+1) (r, c−1) (r, c+1) (r+1, c−1) (r+1, c):
+//!   `a1` and the opposite corner are the acute corners (2 neighbours), the two others obtuse (3).
+//! - A move places a stone of the mover's colour on an empty cell; a player who connects their
+//!   two edges wins. Hex has no draws: a full board always holds exactly one winning chain.
+//!
+//! # Swap rule (option `swap`, off by default)
+//! Implemented as the *piece swap* of HexWiki ("Swap rule", variant 2,
+//! <http://hexwiki.amecy.com/index.php/Swap_rule>): on White's first turn only (ply 1), White may
+//! play the move `swap` (dense index n²). Black's stone at (r, c) is removed and a White stone is
+//! placed on its mirror image across the long diagonal `a1`–(n, n), (c, r); then it is Black's
+//! turn again. Mirroring across that diagonal maps the neighbour relation onto itself and the
+//! top/bottom edges onto the left/right edges, so the White stone is worth exactly what the Black
+//! stone was, and colours stay tied to edges (player 0 is always Black). HexGui and Benzene/MoHex
+//! call this move `swap-pieces` (`HexPoint.SWAP_PIECES` in HexGui's `HexPoint.java`, "swap" is
+//! accepted as its alias there and on Little Golem); HexGui keeps the stone in place on its Hex
+//! board and only marks it (a colour-designation swap), which is the same position up to that
+//! reflection. We change the board, as HexWiki's variant 2 and most game sites do. Both `swap`
+//! and `swap-pieces` parse; the move is written `swap`. After a swap the ply counter is 2 and the
+//! board holds one White stone.
+//!
+//! # Representation
+//! Bitboards, bit `row * n + col`: `u64` for n ≤ 8, `u128` for n ≤ 11, six `u64` words for
+//! n ≤ 19, behind one generic core. Neighbours of a whole set are six shifts (±1, ±n, ±(n−1))
+//! with first/last-column masks. For each player the core keeps the stones connected to the
+//! player's first edge and those connected to the second edge ("reach" sets), updated on every
+//! move by a flood fill from the placed stone only when it touches one of them. A placed stone
+//! wins when it joins both; an empty cell is a *decisive move* (Teytaud & Teytaud 2010) when it
+//! touches both (or lies on the edge in question), which makes `winning_moves`, `threats` and
+//! `non_losing_moves` a handful of bitboard operations.
+//!
+//! # Random playouts
+//! [`Game::random_playout`] shuffles the empty cells (an unbiased Fisher–Yates shuffle whose
+//! indices are drawn six at a time from one 64-bit word: Brackett-Rozinsky & Lemire, "Batched
+//! Ranged Random Integer Generation", 2024) and deals them alternately to the two colours. Since
+//! legality never changes in Hex and a full board has exactly one winner, the winner is found by
+//! one flood fill of the full board; the game's real end (the first prefix in which the winner is
+//! connected) is then found by adding the winner's stones in order with the incremental reach
+//! set, so the returned trace is the uniformly random game actually played, up to its last move.
 
-use super::{BoardView, Game, MoveError, MoveList, Outcome, Player};
+use std::fmt;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
+use std::sync::OnceLock;
 
-/// A Hex position (placeholder).
+use super::{cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, Outcome, Player};
+use crate::rng::Rng64;
+
+/// Largest supported board side.
+pub const MAX_SIZE: usize = 19;
+/// Board side of plain `hex`.
+pub const DEFAULT_SIZE: usize = 11;
+const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
+
+// ---------------------------------------------------------------------------------------------
+// Bit sets
+// ---------------------------------------------------------------------------------------------
+
+/// A set of cells as a bitboard (bit `row * n + col`).
+trait Bits:
+    Copy
+    + Eq
+    + fmt::Debug
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+{
+    const ZERO: Self;
+    fn bit(i: usize) -> Self;
+    fn shl(self, k: u32) -> Self;
+    fn shr(self, k: u32) -> Self;
+    fn is_zero(self) -> bool;
+    fn count(self) -> u32;
+    /// Index of the lowest set bit (`self` non-empty).
+    fn lowest(self) -> usize;
+    fn without_lowest(self) -> Self;
+    /// The geometry table for side `n` (built once per size and type).
+    fn geo(n: usize) -> &'static Geo<Self>;
+
+    #[inline(always)]
+    fn test(self, i: usize) -> bool {
+        !(self & Self::bit(i)).is_zero()
+    }
+    #[inline(always)]
+    fn any(self) -> bool {
+        !self.is_zero()
+    }
+}
+
+macro_rules! prim_bits {
+    ($t:ty, $max:expr) => {
+        impl Bits for $t {
+            const ZERO: Self = 0;
+            #[inline(always)]
+            fn bit(i: usize) -> Self {
+                (1 as $t) << i
+            }
+            #[inline(always)]
+            fn shl(self, k: u32) -> Self {
+                self << k
+            }
+            #[inline(always)]
+            fn shr(self, k: u32) -> Self {
+                self >> k
+            }
+            #[inline(always)]
+            fn is_zero(self) -> bool {
+                self == 0
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn lowest(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            #[inline(always)]
+            fn without_lowest(self) -> Self {
+                self & (self - 1)
+            }
+            fn geo(n: usize) -> &'static Geo<Self> {
+                static TABLE: [OnceLock<Geo<$t>>; $max + 1] = [const { OnceLock::new() }; $max + 1];
+                TABLE[n].get_or_init(|| Geo::build(n))
+            }
+        }
+    };
+}
+prim_bits!(u64, 8);
+prim_bits!(u128, 11);
+
+/// 384-bit set (six words) for boards of side 12..=19.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct W6([u64; 6]);
+
+macro_rules! w6_op {
+    ($tr:ident, $f:ident, $op:tt, $tra:ident, $fa:ident) => {
+        impl $tr for W6 {
+            type Output = W6;
+            #[inline(always)]
+            fn $f(self, o: W6) -> W6 {
+                let mut r = [0u64; 6];
+                for i in 0..6 {
+                    r[i] = self.0[i] $op o.0[i];
+                }
+                W6(r)
+            }
+        }
+        impl $tra for W6 {
+            #[inline(always)]
+            fn $fa(&mut self, o: W6) {
+                for i in 0..6 {
+                    self.0[i] = self.0[i] $op o.0[i];
+                }
+            }
+        }
+    };
+}
+w6_op!(BitAnd, bitand, &, BitAndAssign, bitand_assign);
+w6_op!(BitOr, bitor, |, BitOrAssign, bitor_assign);
+
+impl BitXor for W6 {
+    type Output = W6;
+    #[inline(always)]
+    fn bitxor(self, o: W6) -> W6 {
+        let mut r = [0u64; 6];
+        for i in 0..6 {
+            r[i] = self.0[i] ^ o.0[i];
+        }
+        W6(r)
+    }
+}
+
+impl Not for W6 {
+    type Output = W6;
+    #[inline(always)]
+    fn not(self) -> W6 {
+        let mut r = [0u64; 6];
+        for i in 0..6 {
+            r[i] = !self.0[i];
+        }
+        W6(r)
+    }
+}
+
+impl Bits for W6 {
+    const ZERO: Self = W6([0; 6]);
+    #[inline(always)]
+    fn bit(i: usize) -> Self {
+        let mut r = [0u64; 6];
+        r[i >> 6] = 1u64 << (i & 63);
+        W6(r)
+    }
+    #[inline(always)]
+    fn shl(self, k: u32) -> Self {
+        if k == 0 {
+            return self;
+        }
+        let a = self.0;
+        let mut r = [0u64; 6];
+        r[0] = a[0] << k;
+        for i in 1..6 {
+            r[i] = (a[i] << k) | (a[i - 1] >> (64 - k));
+        }
+        W6(r)
+    }
+    #[inline(always)]
+    fn shr(self, k: u32) -> Self {
+        if k == 0 {
+            return self;
+        }
+        let a = self.0;
+        let mut r = [0u64; 6];
+        for i in 0..5 {
+            r[i] = (a[i] >> k) | (a[i + 1] << (64 - k));
+        }
+        r[5] = a[5] >> k;
+        W6(r)
+    }
+    #[inline(always)]
+    fn is_zero(self) -> bool {
+        self.0.iter().fold(0, |acc, &w| acc | w) == 0
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    #[inline(always)]
+    fn lowest(self) -> usize {
+        for i in 0..6 {
+            if self.0[i] != 0 {
+                return i * 64 + self.0[i].trailing_zeros() as usize;
+            }
+        }
+        usize::MAX
+    }
+    #[inline(always)]
+    fn without_lowest(self) -> Self {
+        let mut r = self.0;
+        for w in r.iter_mut() {
+            if *w != 0 {
+                *w &= *w - 1;
+                break;
+            }
+        }
+        W6(r)
+    }
+    fn geo(n: usize) -> &'static Geo<Self> {
+        static TABLE: [OnceLock<Geo<W6>>; MAX_SIZE + 1] = [const { OnceLock::new() }; MAX_SIZE + 1];
+        TABLE[n].get_or_init(|| Geo::build(n))
+    }
+}
+
+/// Masks of one board size.
+#[derive(Debug)]
+struct Geo<B> {
+    n: u32,
+    /// All n² cells.
+    board: B,
+    /// All cells but column 0 / but column n−1.
+    not_first: B,
+    not_last: B,
+    /// `edge[p][0]`, `edge[p][1]`: player p's two edges (Black: top, bottom; White: left, right).
+    edge: [[B; 2]; 2],
+}
+
+impl<B: Bits> Geo<B> {
+    fn build(n: usize) -> Geo<B> {
+        let mut g = Geo { n: n as u32, board: B::ZERO, not_first: B::ZERO, not_last: B::ZERO, edge: [[B::ZERO; 2]; 2] };
+        for r in 0..n {
+            for c in 0..n {
+                let b = B::bit(r * n + c);
+                g.board |= b;
+                if c != 0 {
+                    g.not_first |= b;
+                } else {
+                    g.edge[1][0] |= b;
+                }
+                if c != n - 1 {
+                    g.not_last |= b;
+                } else {
+                    g.edge[1][1] |= b;
+                }
+                if r == 0 {
+                    g.edge[0][0] |= b;
+                }
+                if r == n - 1 {
+                    g.edge[0][1] |= b;
+                }
+            }
+        }
+        g
+    }
+
+    /// `x` plus all its neighbours on the board.
+    #[inline(always)]
+    fn grow(&self, x: B) -> B {
+        let n = self.n;
+        let a = x & self.not_last; // may step to c+1
+        let b = x & self.not_first; // may step to c−1
+        (x | x.shl(n) | x.shr(n) | a.shl(1) | a.shr(n - 1) | b.shr(1) | b.shl(n - 1)) & self.board
+    }
+
+    /// The cells of `within` connected to `seed` (`seed ⊆ within`) inside `within`.
+    #[inline(always)]
+    fn flood(&self, seed: B, within: B) -> B {
+        let mut r = seed;
+        loop {
+            let g = self.grow(r) & within;
+            if g == r {
+                return r;
+            }
+            r = g;
+        }
+    }
+
+    /// Whether `stones` connect the two sets `from` and `to` (edge masks).
+    #[inline(always)]
+    fn connects(&self, stones: B, from: B, to: B) -> bool {
+        let mut r = stones & from;
+        if r.is_zero() {
+            return false;
+        }
+        loop {
+            if (r & to).any() {
+                return true;
+            }
+            let g = self.grow(r) & stones;
+            if g == r {
+                return false;
+            }
+            r = g;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Core position on one bitboard type
+// ---------------------------------------------------------------------------------------------
+
+/// Cell indices 0..361, copied as the empty-cell list of the empty board.
+static IDENT: [u16; MAX_CELLS] = {
+    let mut t = [0u16; MAX_CELLS];
+    let mut i = 0;
+    while i < MAX_CELLS {
+        t[i] = i as u16;
+        i += 1;
+    }
+    t
+};
+
+#[derive(Clone, Copy, Debug)]
+struct Core<B: Bits + 'static> {
+    geo: &'static Geo<B>,
+    stones: [B; 2],
+    /// `reach[p][e]`: player p's stones connected to its edge e. Kept while the game goes on;
+    /// not maintained on a finished game (nothing reads them then).
+    reach: [[B; 2]; 2],
+}
+
+impl<B: Bits> Core<B> {
+    fn new(n: usize) -> Self {
+        Core { geo: B::geo(n), stones: [B::ZERO; 2], reach: [[B::ZERO; 2]; 2] }
+    }
+
+    #[inline(always)]
+    fn empty(&self) -> B {
+        self.geo.board & !(self.stones[0] | self.stones[1])
+    }
+
+    /// Places a stone of `p` on `cell`; returns whether it wins.
+    #[inline(always)]
+    fn place(&mut self, p: usize, cell: usize) -> bool {
+        let g = self.geo;
+        let b = B::bit(cell);
+        self.stones[p] |= b;
+        let nb = g.grow(b);
+        let t0 = ((nb & self.reach[p][0]) | (b & g.edge[p][0])).any();
+        let t1 = ((nb & self.reach[p][1]) | (b & g.edge[p][1])).any();
+        if t0 | t1 {
+            let comp = g.flood(b, self.stones[p]);
+            if t0 {
+                self.reach[p][0] |= comp;
+            }
+            if t1 {
+                self.reach[p][1] |= comp;
+            }
+        }
+        t0 & t1
+    }
+
+    /// The board after a swap: one White stone on `cell`.
+    fn reset_to_white(&mut self, cell: usize) {
+        self.stones = [B::ZERO, B::bit(cell)];
+        self.recompute_reach();
+    }
+
+    fn recompute_reach(&mut self) {
+        let g = self.geo;
+        for p in 0..2 {
+            for e in 0..2 {
+                self.reach[p][e] = g.flood(self.stones[p] & g.edge[p][e], self.stones[p]);
+            }
+        }
+    }
+
+    /// Empty cells where a stone of `p` would win at once.
+    #[inline(always)]
+    fn winning_cells(&self, p: usize) -> B {
+        let g = self.geo;
+        (g.grow(self.reach[p][0]) | g.edge[p][0]) & (g.grow(self.reach[p][1]) | g.edge[p][1]) & self.empty()
+    }
+
+    /// Fills the empty cells in uniformly random order, `to_move` first, alternating; plays the
+    /// game up to its real end and returns `(winner, moves played)`; the moves are appended to
+    /// `trace`. The position must not be over. Leaves `reach` stale (the game is over).
+    fn fill_playout(&mut self, to_move: usize, rng: &mut Rng64, trace: &mut Vec<u16>) -> (usize, usize) {
+        let g = self.geo;
+        let n2 = (g.n * g.n) as usize;
+        let mut cells = [0u16; MAX_CELLS];
+        let empty = self.empty();
+        let e = if empty == g.board {
+            cells[..n2].copy_from_slice(&IDENT[..n2]);
+            n2
+        } else {
+            let mut x = empty;
+            let mut k = 0;
+            while x.any() {
+                cells[k] = x.lowest() as u16;
+                x = x.without_lowest();
+                k += 1;
+            }
+            k
+        };
+        debug_assert!(e > 0);
+        shuffle(&mut cells[..e], rng);
+
+        // Position i of the order is played by to_move ^ (i & 1).
+        let mut new_black = B::ZERO;
+        let mut i = to_move;
+        while i < e {
+            new_black |= B::bit(cells[i] as usize);
+            i += 2;
+        }
+        let black_full = self.stones[0] | new_black;
+        let w = if g.connects(black_full, g.edge[0][0], g.edge[0][1]) { 0 } else { 1 };
+
+        // The game's end: add the winner's stones in order until they connect.
+        let (start, end) = (g.edge[w][0], g.edge[w][1]);
+        let mut mine = self.stones[w];
+        let mut reach = self.reach[w][0];
+        let mut touch = g.grow(reach) | start;
+        let mut i = to_move ^ w;
+        let k = loop {
+            debug_assert!(i < e, "the full-board winner must connect");
+            let b = B::bit(cells[i] as usize);
+            mine |= b;
+            if (b & touch).any() {
+                // Stones connected to b that are not yet in the reach set.
+                let avail = mine & !reach;
+                let comp = g.flood(b, avail);
+                reach |= comp;
+                if (reach & end).any() {
+                    break i + 1;
+                }
+                touch = g.grow(reach) | start;
+            }
+            i += 2;
+        };
+
+        // Loser's stones: all dealt to it, minus those after the end.
+        let l = 1 - w;
+        let new_l_full = if l == 0 { new_black } else { empty & !new_black };
+        let mut loser = self.stones[l] | new_l_full;
+        let mut j = to_move ^ l;
+        while j < k {
+            j += 2;
+        }
+        while j < e {
+            loser &= !B::bit(cells[j] as usize);
+            j += 2;
+        }
+        self.stones[w] = mine;
+        self.stones[l] = loser;
+        trace.extend_from_slice(&cells[..k]);
+        (w, k)
+    }
+}
+
+/// Unbiased Fisher–Yates shuffle drawing up to six indices from one 64-bit word: the word times
+/// the product P of the ranges, read as a mixed-radix number, gives the indices; the low word
+/// is rejected when below 2⁶⁴ mod P (Lemire's method for range P). Brackett-Rozinsky & Lemire,
+/// "Batched Ranged Random Integer Generation", Software: Practice and Experience, 2024.
+#[inline(always)]
+fn shuffle(c: &mut [u16], rng: &mut Rng64) {
+    let len = c.len();
+    let mut i = 0;
+    while i + 1 < len {
+        let k = (len - 1 - i).min(6);
+        let mut bound = 1u64;
+        for j in 0..k {
+            bound *= (len - i - j) as u64;
+        }
+        let mut idx = [0usize; 6];
+        loop {
+            let mut x = rng.next_u64();
+            for (j, slot) in idx.iter_mut().enumerate().take(k) {
+                let m = (x as u128) * ((len - i - j) as u128);
+                *slot = (m >> 64) as usize;
+                x = m as u64;
+            }
+            if x < bound {
+                let t = bound.wrapping_neg() % bound;
+                if x < t {
+                    continue;
+                }
+            }
+            break;
+        }
+        for (j, &d) in idx.iter().enumerate().take(k) {
+            c.swap(i + j, i + j + d);
+        }
+        i += k;
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The game
+// ---------------------------------------------------------------------------------------------
+
+#[derive(Clone, Copy, Debug)]
+enum Board {
+    Small(Core<u64>),
+    Medium(Core<u128>),
+    Large(Core<W6>),
+}
+
+macro_rules! with_core {
+    ($b:expr, $c:ident => $body:expr) => {
+        match $b {
+            Board::Small($c) => $body,
+            Board::Medium($c) => $body,
+            Board::Large($c) => $body,
+        }
+    };
+}
+
+/// Zobrist keys: `KEYS[p][cell]` for a stone of player p.
+static KEYS: [[u64; MAX_CELLS]; 2] = {
+    let mut t = [[0u64; MAX_CELLS]; 2];
+    let mut p = 0;
+    while p < 2 {
+        let mut c = 0;
+        while c < MAX_CELLS {
+            t[p][c] = zobrist_key(0x4E58_0000 + (p as u64) * 1024 + c as u64);
+            c += 1;
+        }
+        p += 1;
+    }
+    t
+};
+/// Key XORed in when White (player 1) is to move.
+const SIDE_KEY: u64 = zobrist_key(0x4E58_FFFF);
+
+/// A Hex position. Moves are `u16`: a cell index `row * n + col`, or `n²` for the swap move.
 #[derive(Clone, Debug)]
 pub struct Hex {
     size: u8,
+    swap: bool,
+    to_move: Player,
+    ply: u16,
+    outcome: Option<Outcome>,
+    last: Option<u16>,
+    hash: u64,
+    /// Set by the fast playout, which skips the incremental hash; `hash()` then recomputes it.
+    hash_stale: bool,
+    board: Board,
 }
 
 impl Hex {
-    /// Builds from the options after `hex:` in a spec string.
+    /// The empty n×n board, Black to move.
     ///
     /// # Errors
-    /// Always, until Hex is written.
-    pub fn from_options(_opts: &[&str]) -> Result<Hex, String> {
-        Err("hex is not implemented yet".into())
+    /// `size` outside `1..=19`: "size 20 out of range 1..=19".
+    pub fn new(size: usize, swap: bool) -> Result<Hex, String> {
+        if !(1..=MAX_SIZE).contains(&size) {
+            return Err(format!("size {size} out of range 1..={MAX_SIZE}"));
+        }
+        let board = if size <= 8 {
+            Board::Small(Core::new(size))
+        } else if size <= 11 {
+            Board::Medium(Core::new(size))
+        } else {
+            Board::Large(Core::new(size))
+        };
+        Ok(Hex { size: size as u8, swap, to_move: 0, ply: 0, outcome: None, last: None, hash: 0, hash_stale: false, board })
+    }
+
+    /// Builds from the options after `hex:` in a spec string: an optional size `N` (default 11)
+    /// and an optional `swap`, e.g. `["7"]`, `["11", "swap"]`, `[]`.
+    ///
+    /// # Errors
+    /// A sentence naming the problem: "size 20 out of range 1..=19", "unknown option 'foo'",
+    /// "size given twice", "empty option".
+    pub fn from_options(opts: &[&str]) -> Result<Hex, String> {
+        let mut size: Option<usize> = None;
+        let mut swap = false;
+        for raw in opts {
+            let o = raw.trim();
+            if o.is_empty() {
+                return Err("empty option (expected hex, hex:N or hex:N:swap)".into());
+            }
+            if o.eq_ignore_ascii_case("swap") {
+                if swap {
+                    return Err("option 'swap' given twice".into());
+                }
+                swap = true;
+            } else if o.bytes().all(|b| b.is_ascii_digit()) {
+                if size.is_some() {
+                    return Err(format!("size given twice ('{o}')"));
+                }
+                let n: usize = o.parse().unwrap_or(usize::MAX);
+                if !(1..=MAX_SIZE).contains(&n) {
+                    return Err(format!("size {o} out of range 1..={MAX_SIZE}"));
+                }
+                size = Some(n);
+            } else {
+                return Err(format!("unknown option '{o}' (expected a size 1..={MAX_SIZE} or 'swap')"));
+            }
+        }
+        Hex::new(size.unwrap_or(DEFAULT_SIZE), swap)
+    }
+
+    /// Board side n.
+    pub fn size(&self) -> usize {
+        self.size as usize
+    }
+
+    /// Whether the swap rule is on.
+    pub fn swap_enabled(&self) -> bool {
+        self.swap
+    }
+
+    /// The dense index (and move) of the swap move, n² (a move only with the swap option).
+    pub fn swap_move(&self) -> u16 {
+        (self.size as u16) * (self.size as u16)
+    }
+
+    /// The stone on `cell` (`row * n + col`), if any; `None` also for cells off the board.
+    pub fn stone_at(&self, cell: usize) -> Option<Player> {
+        if cell >= self.cells() {
+            return None;
+        }
+        with_core!(&self.board, c => {
+            if c.stones[0].test(cell) {
+                Some(0)
+            } else if c.stones[1].test(cell) {
+                Some(1)
+            } else {
+                None
+            }
+        })
+    }
+
+    #[inline(always)]
+    fn cells(&self) -> usize {
+        self.size as usize * self.size as usize
+    }
+
+    fn swap_legal(&self) -> bool {
+        self.swap && self.ply == 1 && self.outcome.is_none()
+    }
+
+    fn play_swap(&mut self) {
+        let n = self.size as usize;
+        let s = with_core!(&self.board, c => c.stones[0].lowest());
+        let t = (s % n) * n + s / n;
+        with_core!(&mut self.board, c => c.reset_to_white(t));
+        self.hash ^= KEYS[0][s] ^ KEYS[1][t] ^ SIDE_KEY;
+        self.to_move = 0;
+        self.ply += 1;
+        self.last = Some(self.swap_move());
+    }
+
+    /// The cell the last move put a stone on (for a swap, the mirrored stone).
+    fn last_cell(&self) -> Option<usize> {
+        let m = self.last? as usize;
+        if m == self.cells() {
+            with_core!(&self.board, c => Some(c.stones[1].lowest()))
+        } else {
+            Some(m)
+        }
+    }
+
+    /// One shortest path of the winner's stones from its first edge to its second (breadth-first
+    /// search inside the winning group), in order from the first edge; empty while the game goes on.
+    fn winning_path(&self) -> Vec<usize> {
+        let Some(Outcome::Win(p)) = self.outcome else { return Vec::new() };
+        let n = self.size as usize;
+        let mine = |cell: usize| self.stone_at(cell) == Some(p);
+        let on_start = |r: usize, c: usize| if p == 0 { r == 0 } else { c == 0 };
+        let on_end = |r: usize, c: usize| if p == 0 { r == n - 1 } else { c == n - 1 };
+        let mut prev = vec![usize::MAX; n * n];
+        let mut seen = vec![false; n * n];
+        let mut queue = std::collections::VecDeque::new();
+        for cell in 0..n * n {
+            if mine(cell) && on_start(cell / n, cell % n) {
+                seen[cell] = true;
+                queue.push_back(cell);
+            }
+        }
+        const D: [(isize, isize); 6] = [(-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0)];
+        while let Some(cell) = queue.pop_front() {
+            let (r, c) = (cell / n, cell % n);
+            if on_end(r, c) {
+                let mut path = vec![cell];
+                let mut x = cell;
+                while prev[x] != usize::MAX {
+                    x = prev[x];
+                    path.push(x);
+                }
+                path.reverse();
+                return path;
+            }
+            for (dr, dc) in D {
+                let (rr, cc) = (r as isize + dr, c as isize + dc);
+                if rr < 0 || cc < 0 || rr >= n as isize || cc >= n as isize {
+                    continue;
+                }
+                let nb = rr as usize * n + cc as usize;
+                if !seen[nb] && mine(nb) {
+                    seen[nb] = true;
+                    prev[nb] = cell;
+                    queue.push_back(nb);
+                }
+            }
+        }
+        Vec::new()
+    }
+
+    /// Pushes the cells of a set in ascending order.
+    fn push_cells<B: Bits>(mut x: B, out: &mut MoveList<u16>) {
+        while x.any() {
+            out.push(x.lowest() as u16);
+            x = x.without_lowest();
+        }
     }
 }
 
 impl Game for Hex {
     type Move = u16;
-    fn spec(&self) -> String { format!("hex:{}", self.size) }
-    fn move_space(&self) -> usize { unimplemented!() }
-    fn move_index(&self, _m: u16) -> usize { unimplemented!() }
-    fn move_from_index(&self, _index: usize) -> Option<u16> { unimplemented!() }
-    fn to_move(&self) -> Player { unimplemented!() }
-    fn outcome(&self) -> Option<Outcome> { unimplemented!() }
-    fn ply(&self) -> usize { unimplemented!() }
-    fn legal_moves(&self, _out: &mut MoveList<u16>) { unimplemented!() }
-    fn is_legal(&self, _m: u16) -> bool { unimplemented!() }
-    fn play_unchecked(&mut self, _m: u16) { unimplemented!() }
-    fn hash(&self) -> u64 { unimplemented!() }
-    fn hash_from_scratch(&self) -> u64 { unimplemented!() }
-    fn parse_move(&self, _text: &str) -> Result<u16, MoveError> { unimplemented!() }
-    fn format_move(&self, _m: u16) -> String { unimplemented!() }
-    fn board_string(&self) -> String { unimplemented!() }
-    fn view(&self) -> BoardView { unimplemented!() }
-    fn threats(&self, _out: &mut MoveList<Self::Move>) { unimplemented!() }
+
+    fn spec(&self) -> String {
+        if self.swap {
+            format!("hex:{}:swap", self.size)
+        } else {
+            format!("hex:{}", self.size)
+        }
+    }
+    fn move_space(&self) -> usize {
+        self.cells() + self.swap as usize
+    }
+    fn move_index(&self, m: u16) -> usize {
+        m as usize
+    }
+    fn move_from_index(&self, index: usize) -> Option<u16> {
+        (index < self.move_space()).then_some(index as u16)
+    }
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+    fn ply(&self) -> usize {
+        self.ply as usize
+    }
+
+    fn legal_moves(&self, out: &mut MoveList<u16>) {
+        out.clear();
+        if self.outcome.is_some() {
+            return;
+        }
+        with_core!(&self.board, c => Hex::push_cells(c.empty(), out));
+        if self.swap_legal() {
+            out.push(self.swap_move());
+        }
+    }
+
+    fn legal_count(&self) -> usize {
+        if self.outcome.is_some() {
+            return 0;
+        }
+        with_core!(&self.board, c => c.empty().count() as usize) + self.swap_legal() as usize
+    }
+
+    fn is_legal(&self, m: u16) -> bool {
+        if self.outcome.is_some() {
+            return false;
+        }
+        let m = m as usize;
+        if m < self.cells() {
+            with_core!(&self.board, c => c.empty().test(m))
+        } else {
+            m == self.cells() && self.swap_legal()
+        }
+    }
+
+    #[inline]
+    fn play_unchecked(&mut self, m: u16) {
+        debug_assert!(self.is_legal(m), "illegal move {m}");
+        if m as usize == self.cells() {
+            self.play_swap();
+            return;
+        }
+        let p = self.to_move;
+        let win = with_core!(&mut self.board, c => c.place(p as usize, m as usize));
+        self.hash ^= KEYS[p as usize][m as usize] ^ SIDE_KEY;
+        self.ply += 1;
+        self.last = Some(m);
+        self.to_move = 1 - p;
+        if win {
+            self.outcome = Some(Outcome::Win(p));
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        if self.hash_stale {
+            self.hash_from_scratch()
+        } else {
+            self.hash
+        }
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        let mut h = if self.to_move == 1 { SIDE_KEY } else { 0 };
+        with_core!(&self.board, c => {
+            for p in 0..2 {
+                let mut x = c.stones[p];
+                while x.any() {
+                    h ^= KEYS[p][x.lowest()];
+                    x = x.without_lowest();
+                }
+            }
+        });
+        h
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u16, MoveError> {
+        let t = text.trim();
+        if t.eq_ignore_ascii_case("swap") || t.eq_ignore_ascii_case("swap-pieces") {
+            return if self.swap {
+                Ok(self.swap_move())
+            } else {
+                Err(MoveError::Parse {
+                    text: text.to_string(),
+                    reason: format!("the swap move needs the swap rule (spec hex:{}:swap)", self.size),
+                })
+            };
+        }
+        let n = self.size as usize;
+        parse_cell(t, n, n).map(|(r, c)| (r * n + c) as u16).map_err(|reason| MoveError::Parse { text: text.to_string(), reason })
+    }
+
+    fn format_move(&self, m: u16) -> String {
+        let n = self.size as usize;
+        let m = m as usize;
+        if m == n * n {
+            "swap".into()
+        } else {
+            cell_name(m / n, m % n)
+        }
+    }
+
+    fn board_string(&self) -> String {
+        let n = self.size as usize;
+        let mut s = String::with_capacity(n * (n + 1));
+        for cell in 0..n * n {
+            if cell > 0 && cell % n == 0 {
+                s.push('/');
+            }
+            s.push(match self.stone_at(cell) {
+                Some(0) => 'X',
+                Some(_) => 'O',
+                None => '.',
+            });
+        }
+        s
+    }
+
+    /// `winning_cells` is one shortest chain of the winner's stones joining its two edges (found
+    /// by breadth-first search inside the winning group), listed from the winner's first edge
+    /// (top for Black, left for White) to the second. `last_cells` is the placed stone (after a
+    /// swap, the mirrored White stone).
+    fn view(&self) -> BoardView {
+        let n = self.size as usize;
+        BoardView {
+            kind: "hex".into(),
+            spec: self.spec(),
+            rows: n,
+            cols: n,
+            cells: (0..n * n).map(|c| self.stone_at(c).map_or(-1, |p| p as i8)).collect(),
+            to_move: self.outcome.is_none().then_some(self.to_move),
+            last_move: self.last.map(|m| self.format_move(m)),
+            last_cells: self.last_cell().into_iter().collect(),
+            winning_cells: self.winning_path(),
+            outcome: self.outcome,
+            ply: self.ply(),
+        }
+    }
+
+    /// Fast path: shuffle the empty cells, deal them alternately, find the winner on the full
+    /// board, and stop the trace at the real end of the game (see the module documentation).
+    /// With the swap rule at ply 1, the swap move is drawn with probability 1/(legal moves) first.
+    fn random_playout(&mut self, rng: &mut Rng64, trace: &mut Vec<u16>) -> Outcome {
+        if let Some(o) = self.outcome {
+            return o;
+        }
+        if self.swap_legal() {
+            let legal = self.legal_count();
+            if rng.index(legal) == legal - 1 {
+                let m = self.swap_move();
+                trace.push(m);
+                self.play_unchecked(m);
+            }
+        }
+        let start = trace.len();
+        let tm = self.to_move as usize;
+        let (w, k) = with_core!(&mut self.board, c => c.fill_playout(tm, rng, trace));
+        self.ply += k as u16;
+        self.last = Some(trace[start + k - 1]);
+        self.to_move ^= (k & 1) as u8;
+        self.outcome = Some(Outcome::Win(w as Player));
+        self.hash_stale = true;
+        Outcome::Win(w as Player)
+    }
+
+    /// Empty cells touching (or on) both of the mover's edge-connected sets.
+    fn winning_moves(&self, out: &mut MoveList<u16>) {
+        out.clear();
+        if self.outcome.is_some() {
+            return;
+        }
+        let p = self.to_move as usize;
+        with_core!(&self.board, c => Hex::push_cells(c.winning_cells(p), out));
+    }
+
+    fn find_winning_move(&self) -> Option<u16> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        let p = self.to_move as usize;
+        with_core!(&self.board, c => {
+            let w = c.winning_cells(p);
+            w.any().then(|| w.lowest() as u16)
+        })
+    }
+
+    fn threats(&self, out: &mut MoveList<u16>) {
+        out.clear();
+        if self.outcome.is_some() {
+            return;
+        }
+        let o = 1 - self.to_move as usize;
+        with_core!(&self.board, c => Hex::push_cells(c.winning_cells(o), out));
+    }
+
+    /// A stone never creates or removes threats of the opponent except on its own cell, so:
+    /// no opponent threat → every move; one threat → that cell and the mover's winning cells;
+    /// two or more → only the mover's winning cells. The swap move is checked by playing it.
+    fn non_losing_moves(&self, out: &mut MoveList<u16>) {
+        out.clear();
+        if self.outcome.is_some() {
+            return;
+        }
+        let p = self.to_move as usize;
+        with_core!(&self.board, c => {
+            let w = c.winning_cells(p);
+            let t = c.winning_cells(1 - p);
+            let ok = match t.count() {
+                0 => c.empty(),
+                1 => t | w,
+                _ => w,
+            };
+            Hex::push_cells(ok, out);
+        });
+        if self.swap_legal() {
+            let mut g = self.clone();
+            g.play_swap();
+            if g.find_winning_move().is_none() {
+                out.push(self.swap_move());
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shuffle_is_a_permutation_and_covers_positions() {
+        let mut rng = Rng64::new(3);
+        let mut first = [0u32; 10];
+        for _ in 0..20000 {
+            let mut v: Vec<u16> = (0..10).collect();
+            shuffle(&mut v, &mut rng);
+            let mut s = v.clone();
+            s.sort();
+            assert_eq!(s, (0..10).collect::<Vec<u16>>());
+            first[v[0] as usize] += 1;
+        }
+        assert!(first.iter().all(|&c| (1700..2300).contains(&c)), "{first:?}");
+    }
+
+    #[test]
+    fn geometry_grow_matches_neighbour_list() {
+        for n in [1usize, 2, 5, 8, 11, 12, 19] {
+            for cell in 0..n * n {
+                let (r, c) = ((cell / n) as isize, (cell % n) as isize);
+                let want: Vec<usize> = [(-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0)]
+                    .iter()
+                    .map(|(dr, dc)| (r + dr, c + dc))
+                    .filter(|&(rr, cc)| rr >= 0 && cc >= 0 && rr < n as isize && cc < n as isize)
+                    .map(|(rr, cc)| rr as usize * n + cc as usize)
+                    .collect();
+                let check = |got: Vec<usize>| {
+                    let mut w = want.clone();
+                    w.push(cell);
+                    w.sort();
+                    assert_eq!(got, w, "n={n} cell={cell}");
+                };
+                let ones = |mut x: W6| {
+                    let mut v = vec![];
+                    while x.any() {
+                        v.push(x.lowest());
+                        x = x.without_lowest();
+                    }
+                    v
+                };
+                check(ones(W6::geo(n).grow(W6::bit(cell))));
+                if n <= 11 {
+                    let g = u128::geo(n).grow(u128::bit(cell));
+                    check((0..128).filter(|&i| g.test(i)).collect());
+                }
+                if n <= 8 {
+                    let g = u64::geo(n).grow(u64::bit(cell));
+                    check((0..64).filter(|&i| g.test(i)).collect());
+                }
+            }
+        }
+    }
 }
