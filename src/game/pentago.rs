@@ -1,51 +1,1061 @@
-//! Pentago (placeholder: being written; see issue 2).
+//! Pentago on a 6×6 board of four 3×3 quadrants, under three rule sets.
+//!
+//! # The game
+//! Two players, `X` (player 0, moves first) and `O` (player 1), alternately place a stone on an
+//! empty cell and then twist one quadrant. Five stones of one colour in a row, column or diagonal
+//! (a six contains a five) ends the game. Which twists exist and when fives are looked for depend
+//! on the rule set ([`PentagoRules`]):
+//!
+//! - **`official`** (default, spec `pentago` or `pentago:official`): the published rules of
+//!   Pentago (Tomas Flodén, Mindtwister): after placing, rotate any quadrant 90° clockwise or
+//!   counter-clockwise; the rotation is mandatory. A five made by the placement wins at once and
+//!   the quadrant is not rotated. Sources: perfect-pentago.net ("If a player makes five a row by
+//!   placing a stone, there is no need to rotate a quadrant: the player wins immediately"; "If
+//!   both players get five in a row at the same time, or the last move is played with no five in
+//!   a row, the game is a tie"); the Wikipedia/Mindtwister description ("a player wins by getting
+//!   five of their marbles in a vertical, horizontal or diagonal row (either before or after the
+//!   sub-board rotation in their move). If all 36 spaces on the board are occupied without a row
+//!   of five being formed then the game is a draw"); the Stanford GGP game description says the
+//!   same. After the rotation: fives for both sides = draw, a five for one side only = that side
+//!   wins (even if it is the mover's opponent); 36 stones without a five = draw. (Early printings
+//!   let the rotation be skipped while every quadrant is rotationally symmetric; the current rule
+//!   book makes it mandatory, which is what we implement.)
+//! - **`openspiel`** (`pentago:openspiel`): as OpenSpiel 2.0.2 implements it (see
+//!   `tests/data/README.md`): the same moves, but fives are looked for only after the rotation,
+//!   so a five made by placing and broken by the rotation does not count. Both fives = draw, only
+//!   the opponent's five = the opponent wins, 36 stones = draw.
+//! - **`twist`** (`pentago:twist`): Pentago-Twist, the McGill COMP 424 course project (the
+//!   Pentago player in our seed material). After placing, either rotate a quadrant 90°
+//!   **clockwise** or **flip** it left↔right (each row of the quadrant reversed); there is no
+//!   counter-clockwise rotation. Fives are checked after the twist; both fives = draw; only the
+//!   opponent's five = the opponent's win; 36 stones = draw. Checked against the course's
+//!   `pentago_twist/PentagoBoardState.java` (author mgrenander, public student repositories):
+//!   move kind 0 = "rotate 90 right" (`tmp2[j][N-1-i] = tmp[i][j]`, i.e. clockwise), kind 1 =
+//!   "flip" (`tmp2[j][N-1-i] = tmp[j][i]`, each row reversed); `updateWinner` after the twist:
+//!   mover's five and opponent's five = draw, only the opponent's = opponent wins, and a draw
+//!   after `MAX_TURNS = 18` moves each (36 stones). The course README (arianomidi/PentagoTwist):
+//!   "The player then selects a quadrant, and can choose either to flip or rotate 90 degree
+//!   right … If rotating/flipping single quadrant results in a five-in-a-row for both players,
+//!   the game also ends in a draw". The course plays White first; here player 0 (`X`) moves first
+//!   as in every game of this crate.
+//!
+//! Option **`:dedup`** (e.g. `pentago:twist:dedup`): the legal-move list keeps one move per
+//! distinct resulting position — the one with the lowest dense index — because rotating an
+//! empty or symmetric quadrant (or flipping a left–right symmetric one) gives the same position
+//! as other moves. [`Game::is_legal`] accepts exactly the listed moves. Off by default (the
+//! reference tests use plain `pentago:openspiel`).
+//!
+//! # Notation and move encoding (OpenSpiel-compatible)
+//! Cells are numbered `row * 6 + col`, row 0 on top, written column letter + row number with row
+//! 1 on top (`a1` … `f6`). Quadrants `q`: 0 `TL`, 1 `TR`, 2 `BR`, 3 `BL`. A move is the dense
+//! index `cell * 8 + 2 * q + d` (0..288, equal to OpenSpiel's action id) with `d` = 0 `ccw`,
+//! 1 `cw` under `official`/`openspiel`, and `d` = 0 `flip`, 1 `cw` under `twist`. Text:
+//! `<cell>-<TL|TR|BR|BL>-<cw|ccw|flip>`, e.g. `d4-BR-cw`, `d4-BR-flip`.
+//!
+//! **A placement that wins at once (official rules)** is still one of the 288 moves: the player
+//! names a twist as usual (all eight twists at that cell are legal and give the same final
+//! position), the dense index and [`Game::format_move`] keep it, but the twist is not applied.
+//! [`BoardView::last_move`] then shows only the cell (e.g. `d4`) and
+//! [`Pentago::won_on_placement`] is true. With `:dedup` the one listed move for such a cell is
+//! `<cell>-TL-ccw` (its lowest index).
+//!
+//! # Representation
+//! One 36-bit mask per player in a `u64`, bit `row * 6 + col`. A twist extracts the 9 bits of a
+//! quadrant, looks the transformed pattern up in a 512-entry table and puts it back; five in a
+//! row is found with four shift-and chains (rows, columns, both diagonals).
 
-use super::{BoardView, Game, MoveError, MoveList, Outcome, Player};
+use super::{cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, Outcome, Player};
+use crate::rng::Rng64;
 
-/// A Pentago position (placeholder).
-#[derive(Clone, Debug)]
+/// Which Pentago rule set (see the module documentation for the rules and their sources).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PentagoRules {
+    /// The published rule book: a five made by the placement wins at once; otherwise fives are
+    /// judged after the mandatory 90° rotation (cw or ccw).
+    Official,
+    /// As OpenSpiel implements it: fives judged only after the rotation.
+    OpenSpiel,
+    /// Pentago-Twist (McGill COMP 424): rotate a quadrant clockwise or flip it left↔right; fives
+    /// judged after the twist.
+    Twist,
+}
+
+impl PentagoRules {
+    /// The spec-string name: `official`, `openspiel` or `twist`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PentagoRules::Official => "official",
+            PentagoRules::OpenSpiel => "openspiel",
+            PentagoRules::Twist => "twist",
+        }
+    }
+}
+
+/// Number of cells.
+pub const CELLS: usize = 36;
+/// Size of the dense move space: 36 cells × 4 quadrants × 2 twists.
+pub const MOVE_SPACE: usize = 288;
+/// Quadrant names in quadrant order (0 TL, 1 TR, 2 BR, 3 BL).
+pub const QUADRANT_NAMES: [&str; 4] = ["TL", "TR", "BR", "BL"];
+
+const FULL: u64 = (1 << CELLS) - 1;
+/// Bit of the top-left cell of each quadrant (TL, TR, BR, BL).
+const QBASE: [u32; 4] = [0, 3, 21, 18];
+/// The 9 cells of the top-left quadrant; shifted by `QBASE[q]` it gives quadrant `q`.
+const QMASK: u64 = 0x7 | 0x7 << 6 | 0x7 << 12;
+
+/// Transform kinds: quadrant-local cell `(r, c)` goes to
+/// CCW `(2 - c, r)`, CW `(c, 2 - r)`, FLIP `(r, 2 - c)`.
+const CCW: usize = 0;
+const CW: usize = 1;
+const FLIP: usize = 2;
+const INVERSE: [usize; 3] = [CW, CCW, FLIP];
+
+/// Quadrant-local index `3r + c` of the image of `(r, c)` under a transform kind.
+const fn image(kind: usize, l: usize) -> usize {
+    let (r, c) = (l / 3, l % 3);
+    let (nr, nc) = match kind {
+        CCW => (2 - c, r),
+        CW => (c, 2 - r),
+        _ => (r, 2 - c),
+    };
+    nr * 3 + nc
+}
+
+/// `TRANS9[kind][p]`: the 9-bit quadrant pattern `p` (bit `3r + c`) after the transform.
+static TRANS9: [[u16; 512]; 3] = {
+    let mut t = [[0u16; 512]; 3];
+    let mut k = 0;
+    while k < 3 {
+        let mut p = 0;
+        while p < 512 {
+            let mut out = 0u16;
+            let mut l = 0;
+            while l < 9 {
+                if p & (1 << l) != 0 {
+                    out |= 1 << image(k, l);
+                }
+                l += 1;
+            }
+            t[k][p] = out;
+            p += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// `SCATTER[p]`: the 9-bit pattern `p` placed on the board in the top-left quadrant.
+static SCATTER: [u64; 512] = {
+    let mut t = [0u64; 512];
+    let mut p = 0;
+    while p < 512 {
+        let mut l = 0;
+        while l < 9 {
+            if p & (1 << l) != 0 {
+                t[p] |= 1 << ((l / 3) * 6 + l % 3);
+            }
+            l += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// `TRANS[kind][p] = SCATTER[TRANS9[kind][p]]`: one lookup per twist on the hot path.
+static TRANS: [[u64; 512]; 3] = {
+    let mut t = [[0u64; 512]; 3];
+    let mut k = 0;
+    while k < 3 {
+        let mut p = 0;
+        while p < 512 {
+            t[k][p] = SCATTER[TRANS9[k][p] as usize];
+            p += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// The 9-bit pattern of quadrant `q` of a board mask.
+#[inline(always)]
+fn pattern(b: u64, q: usize) -> usize {
+    let x = b >> QBASE[q];
+    ((x & 0x7) | (x >> 3 & 0x38) | (x >> 6 & 0x1C0)) as usize
+}
+
+/// A board mask with quadrant `q` transformed by `kind`.
+#[inline(always)]
+fn apply(b: u64, q: usize, kind: usize) -> u64 {
+    let base = QBASE[q];
+    (b & !(QMASK << base)) | (TRANS[kind][pattern(b, q)] << base)
+}
+
+/// Start cells of the fives in each direction (rows: columns a–b; columns: rows 1–2;
+/// diagonals ↘: a1 b1 a2 b2; diagonals ↙: e1 f1 e2 f2).
+const H_START: u64 = {
+    let mut m = 0u64;
+    let mut r = 0;
+    while r < 6 {
+        m |= 3 << (6 * r);
+        r += 1;
+    }
+    m
+};
+const V_START: u64 = 0xFFF;
+const D_START: u64 = 0x3 | 0x3 << 6;
+const A_START: u64 = 0x3 << 4 | 0x3 << 10;
+
+/// Whether a board mask holds five in a row (row, column or diagonal).
+#[inline(always)]
+fn has_five(b: u64) -> bool {
+    let h = b & (b >> 1);
+    let h = h & (h >> 2) & (b >> 4);
+    let v = b & (b >> 6);
+    let v = v & (v >> 12) & (b >> 24);
+    let d = b & (b >> 7);
+    let d = d & (d >> 14) & (b >> 28);
+    let a = b & (b >> 5);
+    let a = a & (a >> 10) & (b >> 20);
+    (h & H_START) | (v & V_START) | (d & D_START) | (a & A_START) != 0
+}
+
+/// The 32 lines of five cells as masks.
+pub const LINES: [u64; 32] = {
+    let mut l = [0u64; 32];
+    let mut n = 0;
+    let dirs: [(u64, u32); 4] = [(H_START, 1), (V_START, 6), (D_START, 7), (A_START, 5)];
+    let mut d = 0;
+    while d < 4 {
+        let (starts, step) = dirs[d];
+        let mut s = 0;
+        while s < 36 {
+            if starts & (1 << s) != 0 {
+                let mut m = 0u64;
+                let mut i = 0;
+                while i < 5 {
+                    m |= 1 << (s + i * step);
+                    i += 1;
+                }
+                l[n] = m;
+                n += 1;
+            }
+            s += 1;
+        }
+        d += 1;
+    }
+    assert!(n == 32);
+    l
+};
+
+/// Empty cells `x` (from `empty`) such that `m | x` holds a five (lines already full in `m`
+/// contribute nothing).
+#[inline]
+fn completions(m: u64, empty: u64) -> u64 {
+    let mut r = 0;
+    for &l in LINES.iter() {
+        let miss = l & !m;
+        if miss & miss.wrapping_sub(1) == 0 {
+            r |= miss & empty;
+        }
+    }
+    r
+}
+
+/// Zobrist key of a stone of `player` on `cell`.
+const fn key(player: usize, cell: usize) -> u64 {
+    zobrist_key(0x9E47_0000 + (player as u64) * 64 + cell as u64)
+}
+
+/// Key XORed in when player 1 is to move.
+const SIDE_KEY: u64 = zobrist_key(0x9E47_FFFF);
+
+/// `QKEY[p][q][pattern]`: XOR of the keys of `p`'s stones in quadrant `q` given its 9-bit
+/// pattern (incremental hash updates after a twist).
+static QKEY: [[[u64; 512]; 4]; 2] = {
+    let mut t = [[[0u64; 512]; 4]; 2];
+    let mut p = 0;
+    while p < 2 {
+        let mut q = 0;
+        while q < 4 {
+            let mut pat = 0;
+            while pat < 512 {
+                let mut h = 0u64;
+                let mut l = 0;
+                while l < 9 {
+                    if pat & (1 << l) != 0 {
+                        h ^= key(p, QBASE[q] as usize + (l / 3) * 6 + l % 3);
+                    }
+                    l += 1;
+                }
+                t[p][q][pat] = h;
+                pat += 1;
+            }
+            q += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// `POP8[b]`: set bits of a byte; `SELECT8[b][k]`: position of the `k`-th set bit of `b`.
+static POP8: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = (b as u8).count_ones() as u8;
+        b += 1;
+    }
+    t
+};
+static SELECT8: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 0;
+        let mut i = 0;
+        while i < 8 {
+            if b & (1 << i) != 0 {
+                t[b][k] = i as u8;
+                k += 1;
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// Position of the `k`-th (from 0) set bit of `x`; `k < x.count_ones()`.
+#[inline(always)]
+fn select(mut x: u64, mut k: u32) -> u32 {
+    let mut base = 0;
+    loop {
+        let byte = (x & 0xFF) as usize;
+        let c = POP8[byte] as u32;
+        if k < c {
+            return base + SELECT8[byte][k as usize] as u32;
+        }
+        k -= c;
+        x >>= 8;
+        base += 8;
+    }
+}
+
+/// Cells of a mask, ascending.
+#[inline]
+fn bits(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if m == 0 {
+            None
+        } else {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            Some(c)
+        }
+    })
+}
+
+/// A Pentago position under one rule set. Plain data (a few words), cheap to copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pentago {
+    /// Stones of player 0 and player 1, bit `row * 6 + col`.
+    stones: [u64; 2],
+    hash: u64,
     rules: PentagoRules,
+    dedup: bool,
+    to_move: Player,
+    outcome: Option<Outcome>,
+    /// Stones on the board (= moves played).
+    ply: u8,
+    /// Dense index of the last move.
+    last: Option<u16>,
+    /// Where the stone placed by the last move ended up (after its twist).
+    last_cell: u8,
+    /// Whether the last move won by its placement (official rules; its twist was not applied).
+    placement_win: bool,
+}
+
+/// Outcome after a move of `p` (fives judged on the final boards; `stones` = stones on board).
+#[inline(always)]
+fn judge(mine: u64, theirs: u64, p: Player, stones: u32) -> Option<Outcome> {
+    match (has_five(mine), has_five(theirs)) {
+        (true, true) => Some(Outcome::Draw),
+        (true, false) => Some(Outcome::Win(p)),
+        (false, true) => Some(Outcome::Win(1 - p)),
+        (false, false) => (stones as usize == CELLS).then_some(Outcome::Draw),
+    }
 }
 
 impl Pentago {
-    /// Builds from the options after `pentago:` in a spec string.
+    /// The empty board under `rules`, `X` to move; `dedup` removes moves leading to the same
+    /// position from the legal-move list (see the module documentation).
+    pub fn new(rules: PentagoRules, dedup: bool) -> Self {
+        Pentago {
+            stones: [0, 0],
+            hash: 0,
+            rules,
+            dedup,
+            to_move: 0,
+            outcome: None,
+            ply: 0,
+            last: None,
+            last_cell: 0,
+            placement_win: false,
+        }
+    }
+
+    /// Builds from the options after `pentago:` in a spec string: an optional rule set
+    /// (`official`, the default; `openspiel`; `twist`) followed by an optional `dedup`.
     ///
     /// # Errors
-    /// Always, until Hex is written.
-    pub fn from_options(_opts: &[&str]) -> Result<Pentago, String> {
-        Err("pentago is not implemented yet".into())
+    /// A sentence naming the unknown, repeated or misplaced option.
+    pub fn from_options(opts: &[&str]) -> Result<Pentago, String> {
+        let mut rules = None;
+        let mut dedup = false;
+        for raw in opts {
+            let o = raw.trim().to_ascii_lowercase();
+            let r = match o.as_str() {
+                "official" => Some(PentagoRules::Official),
+                "openspiel" => Some(PentagoRules::OpenSpiel),
+                "twist" => Some(PentagoRules::Twist),
+                "dedup" => {
+                    if dedup {
+                        return Err("option 'dedup' given twice".into());
+                    }
+                    dedup = true;
+                    None
+                }
+                "" => return Err("empty pentago option (stray ':')".into()),
+                _ => {
+                    return Err(format!(
+                        "unknown pentago option '{raw}'; expected a rule set (official, openspiel, twist) optionally followed by dedup"
+                    ))
+                }
+            };
+            if let Some(r) = r {
+                if dedup {
+                    return Err(format!("the rule set '{raw}' must come before 'dedup', e.g. pentago:{o}:dedup"));
+                }
+                if let Some(prev) = rules {
+                    return Err(format!("two rule sets given: '{}' and '{o}'", PentagoRules::name(prev)));
+                }
+                rules = Some(r);
+            }
+        }
+        Ok(Pentago::new(rules.unwrap_or(PentagoRules::Official), dedup))
+    }
+
+    /// A position from a board string in the reference notation (six rows of `.XO` joined by
+    /// `/`, top row first) under the rules named by `opts` (as [`Pentago::from_options`]). The
+    /// side to move follows from the stone counts (`X` moves first). No last move is recorded.
+    ///
+    /// # Errors
+    /// A sentence saying what is wrong: bad options, wrong shape, unknown character, impossible
+    /// stone counts, or a board that already holds a five (games end at the first five, so such
+    /// a board is not a position to play from).
+    pub fn from_board(opts: &[&str], board: &str) -> Result<Pentago, String> {
+        let mut g = Pentago::from_options(opts)?;
+        let rows: Vec<&str> = board.trim().split('/').collect();
+        if rows.len() != 6 {
+            return Err(format!("a Pentago board has 6 rows joined by '/', got {}", rows.len()));
+        }
+        for (r, row) in rows.iter().enumerate() {
+            let chars: Vec<char> = row.chars().collect();
+            if chars.len() != 6 {
+                return Err(format!("row {} has {} cells, expected 6", r + 1, chars.len()));
+            }
+            for (c, ch) in chars.into_iter().enumerate() {
+                match ch {
+                    '.' => {}
+                    'X' | 'x' => g.stones[0] |= 1 << (r * 6 + c),
+                    'O' | 'o' => g.stones[1] |= 1 << (r * 6 + c),
+                    other => return Err(format!("unknown cell '{other}' at {}; use '.', 'X' or 'O'", cell_name(r, c))),
+                }
+            }
+        }
+        let (x, o) = (g.stones[0].count_ones(), g.stones[1].count_ones());
+        g.to_move = match x.checked_sub(o) {
+            Some(0) => 0,
+            Some(1) => 1,
+            _ => return Err(format!("{x} X stones and {o} O stones: X moves first, so X has as many stones as O or one more")),
+        };
+        if has_five(g.stones[0]) || has_five(g.stones[1]) {
+            return Err("the board already holds five in a row; the game would be over".into());
+        }
+        g.ply = (x + o) as u8;
+        if g.ply as usize == CELLS {
+            g.outcome = Some(Outcome::Draw);
+        }
+        g.hash = g.hash_from_scratch();
+        Ok(g)
+    }
+
+    /// The rule set.
+    pub fn rules(&self) -> PentagoRules {
+        self.rules
+    }
+
+    /// Whether the legal-move list is deduplicated (`:dedup`).
+    pub fn dedup(&self) -> bool {
+        self.dedup
+    }
+
+    /// The stones of `player` as a 36-bit mask, bit `row * 6 + col`.
+    pub fn stones(&self, player: Player) -> u64 {
+        self.stones[player as usize]
+    }
+
+    /// Whether the last move won by its placement (official rules), so its twist was not applied.
+    pub fn won_on_placement(&self) -> bool {
+        self.placement_win
+    }
+
+    #[inline(always)]
+    fn empty(&self) -> u64 {
+        FULL & !(self.stones[0] | self.stones[1])
+    }
+
+    /// Transform kind of twist direction `d` (0 or 1) under these rules.
+    #[inline(always)]
+    fn kind(&self, d: usize) -> usize {
+        if d == 1 {
+            CW
+        } else if self.rules == PentagoRules::Twist {
+            FLIP
+        } else {
+            CCW
+        }
+    }
+
+    /// The boards `(mine, theirs)` after `p` plays cell `c` with twist `t` (no legality check).
+    #[inline(always)]
+    fn result_of(&self, p: Player, c: usize, t: usize) -> (u64, u64) {
+        let mine = self.stones[p as usize] | 1 << c;
+        let theirs = self.stones[1 - p as usize];
+        if self.rules == PentagoRules::Official && has_five(mine) {
+            return (mine, theirs);
+        }
+        let (q, k) = (t >> 1, self.kind(t & 1));
+        (apply(mine, q, k), apply(theirs, q, k))
+    }
+
+    /// Outcome of `p` playing `(c, t)` here (`None`: the game goes on), and the boards after it.
+    #[inline(always)]
+    fn outcome_of(&self, p: Player, c: usize, t: usize) -> (u64, u64, Option<Outcome>) {
+        let mine = self.stones[p as usize] | 1 << c;
+        let theirs = self.stones[1 - p as usize];
+        if self.rules == PentagoRules::Official && has_five(mine) {
+            return (mine, theirs, Some(Outcome::Win(p)));
+        }
+        let (q, k) = (t >> 1, self.kind(t & 1));
+        let (m2, t2) = (apply(mine, q, k), apply(theirs, q, k));
+        (m2, t2, judge(m2, t2, p, self.ply as u32 + 1))
+    }
+
+    /// For `p` to move on this board: `w[t]` = cells `c` such that move `(c, t)` wins at once.
+    /// Placement fives (official), twist-made fives, both-fives draws and opponent-only fives are
+    /// all taken into account (see the module documentation).
+    fn win_table(&self, p: Player) -> [u64; 8] {
+        let mine = self.stones[p as usize];
+        let theirs = self.stones[1 - p as usize];
+        let empty = self.empty();
+        let placement = if self.rules == PentagoRules::Official { completions(mine, empty) } else { 0 };
+        let mut w = [placement; 8];
+        for (t, wt) in w.iter_mut().enumerate() {
+            let (q, k) = (t >> 1, self.kind(t & 1));
+            let to = apply(theirs, q, k);
+            if has_five(to) {
+                continue; // the opponent's five: a draw at best
+            }
+            let tm = apply(mine, q, k);
+            if has_five(tm) {
+                *wt = empty; // the twist alone makes the five: any placement wins
+                continue;
+            }
+            let post = completions(tm, FULL & !(tm | to));
+            *wt |= apply(post, q, INVERSE[k]);
+        }
+        w
+    }
+
+    /// Whether `p`, if it were to move on this board, has a move that wins at once.
+    #[inline]
+    fn has_win(&self, p: Player) -> bool {
+        let mine = self.stones[p as usize];
+        let theirs = self.stones[1 - p as usize];
+        let empty = self.empty();
+        if empty == 0 {
+            return false;
+        }
+        if self.rules == PentagoRules::Official && completions(mine, empty) != 0 {
+            return true;
+        }
+        for t in 0..8 {
+            let (q, k) = (t >> 1, self.kind(t & 1));
+            let to = apply(theirs, q, k);
+            if has_five(to) {
+                continue;
+            }
+            let tm = apply(mine, q, k);
+            if has_five(tm) || completions(tm, FULL & !(tm | to)) != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether move `(c, t)` of `p` is the lowest-index move leading to its resulting position.
+    /// Two moves with different cells can only coincide when both cells lie in the same
+    /// quadrant (outside the twisted quadrants the boards must agree), so only those and the
+    /// lower twists of the same cell are compared.
+    fn is_canonical(&self, p: Player, c: usize, t: usize) -> bool {
+        let r = self.result_of(p, c, t);
+        if (0..t).any(|t2| self.result_of(p, c, t2) == r) {
+            return false;
+        }
+        let (row, col) = (c / 6, c % 6);
+        let q = match (row < 3, col < 3) {
+            (true, true) => 0,
+            (true, false) => 1,
+            (false, false) => 2,
+            (false, true) => 3,
+        };
+        let lower = (QMASK << QBASE[q]) & self.empty() & ((1u64 << c) - 1);
+        !bits(lower).any(|c2| (0..8).any(|t2| self.result_of(p, c2, t2) == r))
+    }
+
+    /// Per empty cell, the bit mask of twists kept in `p`'s legal-move list (all eight without
+    /// `:dedup`; with it, the lowest-index move of each distinct resulting position).
+    fn kept_twists(&self, p: Player) -> [u8; CELLS] {
+        let mut kept = [0u8; CELLS];
+        let empty = self.empty();
+        if !self.dedup {
+            for c in bits(empty) {
+                kept[c] = 0xFF;
+            }
+            return kept;
+        }
+        // Sort (resulting position, index) pairs; the first of each run of equal positions is
+        // the lowest index.
+        let mut keys = [0u128; MOVE_SPACE];
+        let mut n = 0;
+        for c in bits(empty) {
+            for t in 0..8 {
+                let (a, b) = self.result_of(p, c, t);
+                keys[n] = ((a as u128) | (b as u128) << 36) << 9 | (c * 8 + t) as u128;
+                n += 1;
+            }
+        }
+        let keys = &mut keys[..n];
+        keys.sort_unstable();
+        let mut prev = u128::MAX;
+        for &k in keys.iter() {
+            if k >> 9 != prev {
+                prev = k >> 9;
+                let i = (k & 0x1FF) as usize;
+                kept[i / 8] |= 1 << (i % 8);
+            }
+        }
+        kept
+    }
+
+    /// Writes the moves `(c, t)` with `w[t]` holding `c` and kept for `p`, ascending.
+    fn emit(&self, p: Player, w: &[u64; 8], out: &mut MoveList<u16>) {
+        out.clear();
+        let any = w.iter().fold(0, |a, &x| a | x);
+        if any == 0 {
+            return;
+        }
+        let kept = if self.dedup { self.kept_twists(p) } else { [0xFF; CELLS] };
+        for c in bits(any) {
+            for (t, wt) in w.iter().enumerate() {
+                if wt >> c & 1 != 0 && kept[c] >> t & 1 != 0 {
+                    out.push((c * 8 + t) as u16);
+                }
+            }
+        }
+    }
+
+    /// Plays `(c, t)` for the side to move without maintaining the hash (playouts).
+    #[inline(always)]
+    fn step_fast(&mut self, c: usize, t: usize) {
+        let p = self.to_move;
+        let mine = self.stones[p as usize] | 1 << c;
+        let theirs = self.stones[1 - p as usize];
+        self.ply += 1;
+        self.to_move = 1 - p;
+        if self.rules == PentagoRules::Official && has_five(mine) {
+            self.stones[p as usize] = mine;
+            self.outcome = Some(Outcome::Win(p));
+            self.placement_win = true;
+            return;
+        }
+        let (q, k) = (t >> 1, self.kind(t & 1));
+        let (m2, t2) = (apply(mine, q, k), apply(theirs, q, k));
+        self.stones[p as usize] = m2;
+        self.stones[1 - p as usize] = t2;
+        self.outcome = judge(m2, t2, p, self.ply as u32);
+    }
+
+    /// The hash from the quadrant tables (8 lookups): used after hash-free playouts.
+    fn hash_by_quadrants(&self) -> u64 {
+        let mut h = if self.to_move == 1 { SIDE_KEY } else { 0 };
+        for p in 0..2 {
+            for q in 0..4 {
+                h ^= QKEY[p][q][pattern(self.stones[p], q)];
+            }
+        }
+        h
+    }
+
+    /// Cells of every five of `player` on the board.
+    fn fives_of(&self, player: Player) -> u64 {
+        let s = self.stones[player as usize];
+        LINES.iter().filter(|&&l| s & l == l).fold(0, |a, &l| a | l)
+    }
+
+    fn parse_err(text: &str, reason: impl Into<String>) -> MoveError {
+        MoveError::Parse { text: text.to_string(), reason: reason.into() }
     }
 }
 
 impl Game for Pentago {
     type Move = u16;
-    fn spec(&self) -> String { "pentago".into() }
-    fn move_space(&self) -> usize { unimplemented!() }
-    fn move_index(&self, _m: u16) -> usize { unimplemented!() }
-    fn move_from_index(&self, _index: usize) -> Option<u16> { unimplemented!() }
-    fn to_move(&self) -> Player { unimplemented!() }
-    fn outcome(&self) -> Option<Outcome> { unimplemented!() }
-    fn ply(&self) -> usize { unimplemented!() }
-    fn legal_moves(&self, _out: &mut MoveList<u16>) { unimplemented!() }
-    fn is_legal(&self, _m: u16) -> bool { unimplemented!() }
-    fn play_unchecked(&mut self, _m: u16) { unimplemented!() }
-    fn hash(&self) -> u64 { unimplemented!() }
-    fn hash_from_scratch(&self) -> u64 { unimplemented!() }
-    fn parse_move(&self, _text: &str) -> Result<u16, MoveError> { unimplemented!() }
-    fn format_move(&self, _m: u16) -> String { unimplemented!() }
-    fn board_string(&self) -> String { unimplemented!() }
-    fn view(&self) -> BoardView { unimplemented!() }
-    fn threats(&self, _out: &mut MoveList<Self::Move>) { unimplemented!() }
+
+    fn spec(&self) -> String {
+        format!("pentago:{}{}", self.rules.name(), if self.dedup { ":dedup" } else { "" })
+    }
+    fn move_space(&self) -> usize {
+        MOVE_SPACE
+    }
+    fn move_index(&self, m: u16) -> usize {
+        m as usize
+    }
+    fn move_from_index(&self, index: usize) -> Option<u16> {
+        (index < MOVE_SPACE).then_some(index as u16)
+    }
+    fn to_move(&self) -> Player {
+        self.to_move
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+    fn ply(&self) -> usize {
+        self.ply as usize
+    }
+
+    fn legal_moves(&self, out: &mut MoveList<u16>) {
+        out.clear();
+        if self.outcome.is_some() {
+            return;
+        }
+        if !self.dedup {
+            for c in bits(self.empty()) {
+                let base = (c * 8) as u16;
+                out.extend((0..8).map(|t| base + t));
+            }
+            return;
+        }
+        let kept = self.kept_twists(self.to_move);
+        for c in bits(self.empty()) {
+            for t in 0..8 {
+                if kept[c] >> t & 1 != 0 {
+                    out.push((c * 8 + t) as u16);
+                }
+            }
+        }
+    }
+
+    fn is_legal(&self, m: u16) -> bool {
+        let (c, t) = (m as usize / 8, m as usize % 8);
+        self.outcome.is_none()
+            && (m as usize) < MOVE_SPACE
+            && self.empty() >> c & 1 != 0
+            && (!self.dedup || self.is_canonical(self.to_move, c, t))
+    }
+
+    fn play_unchecked(&mut self, m: u16) {
+        debug_assert!(self.is_legal(m), "illegal move {m}");
+        let (c, t) = (m as usize / 8, m as usize % 8);
+        let p = self.to_move as usize;
+        self.stones[p] |= 1 << c;
+        self.hash ^= key(p, c) ^ SIDE_KEY;
+        self.ply += 1;
+        self.to_move = 1 - self.to_move;
+        self.last = Some(m);
+        self.last_cell = c as u8;
+        self.placement_win = false;
+        if self.rules == PentagoRules::Official && has_five(self.stones[p]) {
+            self.placement_win = true;
+            self.outcome = Some(Outcome::Win(p as Player));
+            return;
+        }
+        let (q, k) = (t >> 1, self.kind(t & 1));
+        for pl in 0..2 {
+            let old = pattern(self.stones[pl], q);
+            let new = TRANS9[k][old] as usize;
+            self.hash ^= QKEY[pl][q][old] ^ QKEY[pl][q][new];
+            self.stones[pl] = (self.stones[pl] & !(QMASK << QBASE[q])) | SCATTER[new] << QBASE[q];
+        }
+        self.last_cell = apply(1 << c, q, k).trailing_zeros() as u8;
+        self.outcome = judge(self.stones[p], self.stones[1 - p], p as Player, self.ply as u32);
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        let mut h = if self.to_move == 1 { SIDE_KEY } else { 0 };
+        for p in 0..2 {
+            for c in bits(self.stones[p]) {
+                h ^= key(p, c);
+            }
+        }
+        h
+    }
+
+    fn parse_move(&self, text: &str) -> Result<u16, MoveError> {
+        let parts: Vec<&str> = text.trim().split('-').collect();
+        if parts.len() != 3 {
+            let dirs = if self.rules == PentagoRules::Twist { "cw|flip" } else { "cw|ccw" };
+            return Err(Self::parse_err(text, format!("a Pentago move is <cell>-<TL|TR|BR|BL>-<{dirs}>, e.g. d4-BR-cw")));
+        }
+        let (r, c) = parse_cell(parts[0], 6, 6).map_err(|e| Self::parse_err(text, e))?;
+        let q = QUADRANT_NAMES
+            .iter()
+            .position(|n| n.eq_ignore_ascii_case(parts[1].trim()))
+            .ok_or_else(|| Self::parse_err(text, format!("unknown quadrant '{}'; expected TL, TR, BR or BL", parts[1])))?;
+        let dir = parts[2].trim().to_ascii_lowercase();
+        let d = match (self.rules, dir.as_str()) {
+            (_, "cw") => 1,
+            (PentagoRules::Twist, "flip") => 0,
+            (PentagoRules::Twist, "ccw") => {
+                return Err(Self::parse_err(text, "Pentago-Twist has no counter-clockwise rotation; the twists are cw and flip"))
+            }
+            (_, "ccw") => 0,
+            (_, "flip") => {
+                return Err(Self::parse_err(
+                    text,
+                    format!("'flip' exists only in Pentago-Twist; under the {} rules a quadrant turns cw or ccw", self.rules.name()),
+                ))
+            }
+            _ => {
+                let dirs = if self.rules == PentagoRules::Twist { "cw or flip" } else { "cw or ccw" };
+                return Err(Self::parse_err(text, format!("unknown twist '{}'; expected {dirs}", parts[2])));
+            }
+        };
+        Ok(((r * 6 + c) * 8 + 2 * q + d) as u16)
+    }
+
+    fn format_move(&self, m: u16) -> String {
+        let (c, t) = (m as usize / 8, m as usize % 8);
+        let dir = match (t & 1, self.rules) {
+            (1, _) => "cw",
+            (_, PentagoRules::Twist) => "flip",
+            _ => "ccw",
+        };
+        format!("{}-{}-{}", cell_name(c / 6, c % 6), QUADRANT_NAMES[t >> 1], dir)
+    }
+
+    fn board_string(&self) -> String {
+        let mut s = String::with_capacity(41);
+        for c in 0..CELLS {
+            if c > 0 && c % 6 == 0 {
+                s.push('/');
+            }
+            s.push(if self.stones[0] >> c & 1 != 0 {
+                'X'
+            } else if self.stones[1] >> c & 1 != 0 {
+                'O'
+            } else {
+                '.'
+            });
+        }
+        s
+    }
+
+    /// `last_move` is the move's notation, or only its cell (e.g. `d4`) when it won by its
+    /// placement under the official rules (its twist was not applied); `last_cells` is where the
+    /// placed stone ended up; `winning_cells` covers every five of the winner, or of both sides
+    /// after a double-five draw.
+    fn view(&self) -> BoardView {
+        let cells = (0..CELLS)
+            .map(|c| if self.stones[0] >> c & 1 != 0 { 0 } else if self.stones[1] >> c & 1 != 0 { 1 } else { -1 })
+            .collect();
+        let winning = match self.outcome {
+            Some(Outcome::Win(p)) => self.fives_of(p),
+            Some(Outcome::Draw) => self.fives_of(0) | self.fives_of(1),
+            None => 0,
+        };
+        let last_move = self.last.map(|m| {
+            if self.placement_win {
+                let c = m as usize / 8;
+                cell_name(c / 6, c % 6)
+            } else {
+                self.format_move(m)
+            }
+        });
+        BoardView {
+            kind: "pentago".into(),
+            spec: self.spec(),
+            rows: 6,
+            cols: 6,
+            cells,
+            to_move: self.outcome.is_none().then_some(self.to_move),
+            last_move,
+            last_cells: self.last.map(|_| vec![self.last_cell as usize]).unwrap_or_default(),
+            winning_cells: bits(winning).collect(),
+            outcome: self.outcome,
+            ply: self.ply(),
+        }
+    }
+
+    /// Fast path, same distribution as uniform random legal moves. Without `:dedup` every
+    /// (empty cell, twist) pair is legal, so one draw `r < 8 · empty` picks the `(r / 8)`-th
+    /// empty cell and twist `r % 8` — exactly `legal[r]` of the ascending legal list. With
+    /// `:dedup`, a uniform pair is redrawn until it is the kept (lowest-index) move of its
+    /// position, which is uniform over the deduplicated list. The hash is not updated move by
+    /// move; it is recomputed once at the end.
+    fn random_playout(&mut self, rng: &mut Rng64, trace: &mut Vec<u16>) -> Outcome {
+        let outcome = loop {
+            if let Some(o) = self.outcome {
+                break o;
+            }
+            let empty = self.empty();
+            let n = (CELLS - self.ply as usize) as u32;
+            let (c, t) = loop {
+                let r = rng.below(n * 8);
+                let (c, t) = (select(empty, r >> 3) as usize, (r & 7) as usize);
+                if !self.dedup || self.is_canonical(self.to_move, c, t) {
+                    break (c, t);
+                }
+            };
+            let m = (c * 8 + t) as u16;
+            trace.push(m);
+            self.last = Some(m);
+            self.last_cell = c as u8;
+            self.placement_win = false;
+            self.step_fast(c, t);
+        };
+        // Restore the display fields of the last move, and the hash.
+        if let Some(m) = self.last {
+            let (c, t) = (m as usize / 8, m as usize % 8);
+            if !self.placement_win {
+                self.last_cell = apply(1 << c, t >> 1, self.kind(t & 1)).trailing_zeros() as u8;
+            }
+        }
+        self.hash = self.hash_by_quadrants();
+        outcome
+    }
+
+    fn winning_moves(&self, out: &mut MoveList<u16>) {
+        out.clear();
+        if self.outcome.is_some() {
+            return;
+        }
+        let w = self.win_table(self.to_move);
+        self.emit(self.to_move, &w, out);
+    }
+
+    fn find_winning_move(&self) -> Option<u16> {
+        if self.outcome.is_some() || !self.has_win(self.to_move) {
+            return None;
+        }
+        let mut out = MoveList::new();
+        self.winning_moves(&mut out);
+        out.first().copied()
+    }
+
+    /// The opponent's winning moves if it were to move now, from the opponent's own move list
+    /// (with `:dedup`, the opponent's lowest-index move of each resulting position).
+    fn threats(&self, out: &mut MoveList<u16>) {
+        out.clear();
+        if self.outcome.is_some() {
+            return;
+        }
+        let opp = 1 - self.to_move;
+        let w = self.win_table(opp);
+        self.emit(opp, &w, out);
+    }
+
+    /// Each legal move is played on the bitboards (no hash) and kept when it wins, draws, or
+    /// leaves the opponent no winning move (checked with the bitboard threat test).
+    fn non_losing_moves(&self, out: &mut MoveList<u16>) {
+        out.clear();
+        if self.outcome.is_some() {
+            return;
+        }
+        let p = self.to_move;
+        let kept = self.kept_twists(p);
+        for c in bits(self.empty()) {
+            for t in 0..8 {
+                if kept[c] >> t & 1 == 0 {
+                    continue;
+                }
+                let (mine, theirs, o) = self.outcome_of(p, c, t);
+                let ok = match o {
+                    Some(Outcome::Win(w)) => w == p,
+                    Some(Outcome::Draw) => true,
+                    None => {
+                        let mut next = *self;
+                        next.stones[p as usize] = mine;
+                        next.stones[1 - p as usize] = theirs;
+                        next.ply += 1;
+                        !next.has_win(1 - p)
+                    }
+                };
+                if ok {
+                    out.push((c * 8 + t) as u16);
+                }
+            }
+        }
+    }
 }
 
-/// Which Pentago rule set (placeholder).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PentagoRules {
-    /// The published rule book.
-    Official,
-    /// As OpenSpiel implements it.
-    OpenSpiel,
-    /// Pentago-Twist (McGill COMP 424).
-    Twist,
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_is_two_bytes() {
+        assert_eq!(std::mem::size_of::<<Pentago as Game>::Move>(), 2);
+    }
+
+    #[test]
+    fn lines_and_five_agree() {
+        for &l in LINES.iter() {
+            assert_eq!(l.count_ones(), 5);
+            assert!(has_five(l));
+            for c in bits(l) {
+                assert!(!has_five(l & !(1 << c)));
+            }
+        }
+        let mut rng = Rng64::new(3);
+        for _ in 0..20000 {
+            let b = rng.next_u64() & rng.next_u64() & FULL;
+            assert_eq!(has_five(b), LINES.iter().any(|&l| b & l == l), "{b:x}");
+        }
+    }
+
+    #[test]
+    fn transforms_are_permutations_and_inverse() {
+        for k in 0..3 {
+            for p in 0..512usize {
+                let b = SCATTER[p] << QBASE[2];
+                assert_eq!(apply(apply(b, 2, k), 2, INVERSE[k]), b);
+                assert_eq!(TRANS9[k][p].count_ones(), (p as u16).count_ones());
+            }
+        }
+    }
+
+    #[test]
+    fn select_finds_kth_bit() {
+        let x: u64 = 0b1011_0000_0000_0001_0100_0000_0000_0000_0000_0000_0001_0010;
+        let want: Vec<u32> = bits(x).map(|c| c as u32).collect();
+        for (k, &w) in want.iter().enumerate() {
+            assert_eq!(select(x, k as u32), w);
+        }
+    }
 }
