@@ -40,10 +40,21 @@ const HAS_LINE: [bool; 512] = {
     t
 };
 
-/// Zobrist key of a stone of `player` on `cell`.
-#[inline]
+/// Zobrist keys: `KEYS[player][cell]` for a stone of `player` on `cell`.
+const KEYS: [[u64; 9]; 2] = {
+    let mut k = [[0u64; 9]; 2];
+    let mut c = 0;
+    while c < 9 {
+        k[0][c] = zobrist_key(0x7777_0000 + c as u64);
+        k[1][c] = zobrist_key(0x7777_0010 + c as u64);
+        c += 1;
+    }
+    k
+};
+
+#[inline(always)]
 fn key(player: Player, cell: usize) -> u64 {
-    zobrist_key(0x7777_0000 + (player as u64) * 16 + cell as u64)
+    KEYS[player as usize][cell]
 }
 
 /// Key XORed in when player 1 is to move.
@@ -221,8 +232,11 @@ impl Game for TicTacToe {
         }
     }
 
-    /// Fast path: draw cells from the empty set without building move lists.
+    /// Fast path: draw cells from the empty set without building move lists, on local masks.
     fn random_playout(&mut self, rng: &mut Rng64, trace: &mut Vec<u8>) -> Outcome {
+        if let Some(o) = self.outcome {
+            return o;
+        }
         let mut cells = [0u8; 9];
         let mut n = 0;
         let mut e = self.empty();
@@ -231,17 +245,34 @@ impl Game for TicTacToe {
             n += 1;
             e &= e - 1;
         }
-        loop {
-            if let Some(o) = self.outcome {
-                return o;
-            }
+        let mut stones = self.stones;
+        let mut p = self.to_move as usize;
+        let mut hash = self.hash;
+        let outcome = loop {
             let i = rng.index(n);
             let m = cells[i];
             n -= 1;
             cells[i] = cells[n];
             trace.push(m);
-            self.play_unchecked(m);
+            stones[p] |= 1 << m;
+            hash ^= KEYS[p][m as usize] ^ SIDE_KEY;
+            self.last = Some(m);
+            if HAS_LINE[stones[p] as usize] {
+                break Outcome::Win(p as Player);
+            }
+            p ^= 1;
+            if n == 0 {
+                break Outcome::Draw;
+            }
+        };
+        if let Outcome::Win(w) = outcome {
+            p = 1 - w as usize;
         }
+        self.stones = stones;
+        self.to_move = p as Player;
+        self.hash = hash;
+        self.outcome = Some(outcome);
+        outcome
     }
 
     /// A cell completes a line when the two other cells of the line are the mover's.

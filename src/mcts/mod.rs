@@ -1,1 +1,92 @@
-//! Monte Carlo Tree Search (being written; see issue 3).
+//! Monte Carlo Tree Search, one file per concern:
+//!
+//! - [`config`]: [`SearchConfig`] (serde), presets, `set(key, value)`;
+//! - [`tree`]: the arena of compact 48-byte nodes with lazy one-child-per-visit expansion;
+//! - [`selection`]: UCB1, RAVE β (both schedules), GRAVE β, PUCT, secure child;
+//! - [`playout`]: decisive/anti-decisive moves, LGR-1/LGRF-1/LGRF-2, PoolRAVE, MAST, QB;
+//! - [`solver`]: MCTS-Solver with draws; [`transposition`]: Zobrist-keyed DAG (UCT1);
+//! - [`evaluator`]: PUCT priors; [`stats`]: the JSON shapes; [`search`]: the loop;
+//! - [`any`]: [`AnySearch`] dispatch; [`bench`]: iterations per second for `mcts bench`.
+//!
+//! Time enters only through the injected [`Clock`], so the module builds for wasm32.
+//!
+//! ```
+//! use mcts_playground::game::TicTacToe;
+//! use mcts_playground::mcts::{Budget, Search, SearchConfig};
+//! let mut s = Search::new(TicTacToe::new(), SearchConfig::preset("solver").unwrap()).unwrap();
+//! let r = s.run(Budget { iterations: Some(100_000), millis: None }, &|| 0.0);
+//! assert_eq!(s.stats().proven.as_deref(), Some("draw"));
+//! # let _ = r;
+//! ```
+
+pub mod any;
+pub mod bench;
+pub mod config;
+pub mod evaluator;
+pub mod playout;
+pub mod search;
+pub mod selection;
+pub mod solver;
+pub mod stats;
+pub mod transposition;
+pub mod tree;
+
+pub use any::AnySearch;
+pub use config::{FinalMove, LgrMode, MastMode, PriorKind, RaveSchedule, SearchConfig, Selection, TranspositionRule, ValueEstimate};
+pub use evaluator::Evaluator;
+pub use search::Search;
+pub use stats::{ChildStats, PolicyStats, SearchStats, TreeExport, TreeNodeExport};
+
+use serde::{Deserialize, Serialize};
+
+/// How much to search in one `run` call; `None` = unlimited in that dimension. With both `None`
+/// nothing is run. Nodes are bounded by `SearchConfig::node_cap`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Budget {
+    /// Iterations (playouts) to run in this call.
+    pub iterations: Option<u64>,
+    /// Milliseconds of the injected clock to spend in this call.
+    pub millis: Option<f64>,
+}
+
+impl Budget {
+    /// A budget of `n` iterations.
+    pub fn iterations(n: u64) -> Budget {
+        Budget { iterations: Some(n), millis: None }
+    }
+    /// A budget of `ms` milliseconds.
+    pub fn millis(ms: f64) -> Budget {
+        Budget { iterations: None, millis: Some(ms) }
+    }
+}
+
+/// Why `run` returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StopReason {
+    /// The iteration budget is spent (or no budget was given).
+    Iterations,
+    /// The time budget is spent.
+    Time,
+    /// MCTS-Solver proved the root.
+    RootProven,
+    /// The node cap was reached and `stop_at_node_cap` is set.
+    NodeCap,
+    /// The root position is terminal.
+    GameOver,
+}
+
+/// What one `run` call did.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunReport {
+    /// Iterations run in this call.
+    pub iterations: u64,
+    /// Milliseconds spent in this call (injected clock).
+    pub elapsed_ms: f64,
+    /// Why it returned.
+    pub stop: StopReason,
+}
+
+/// Wall clock in milliseconds, injected so the core never calls `std::time` on wasm32
+/// (native: `Instant`-based; wasm: `performance.now()` passed from `src/wasm.rs`).
+pub type Clock<'a> = &'a dyn Fn() -> f64;

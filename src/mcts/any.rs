@@ -1,0 +1,90 @@
+//! [`AnySearch`]: run-time dispatch matching [`AnyGame`], for the CLI and the WebAssembly boundary.
+
+use crate::game::{AnyGame, Game, Hex, Pentago, TicTacToe};
+use crate::mcts::search::Search;
+use crate::mcts::stats::{SearchStats, TreeExport};
+use crate::mcts::{Budget, Clock, RunReport, SearchConfig};
+
+/// A search over whichever game an [`AnyGame`] holds.
+pub enum AnySearch {
+    /// Tic-Tac-Toe.
+    TicTacToe(Search<TicTacToe>),
+    /// Hex.
+    Hex(Search<Hex>),
+    /// Pentago.
+    Pentago(Search<Pentago>),
+}
+
+macro_rules! with_search {
+    ($s:expr, $x:ident => $body:expr) => {
+        match $s {
+            AnySearch::TicTacToe($x) => $body,
+            AnySearch::Hex($x) => $body,
+            AnySearch::Pentago($x) => $body,
+        }
+    };
+}
+
+impl AnySearch {
+    /// A search from the position in `game`.
+    ///
+    /// # Errors
+    /// An invalid configuration.
+    pub fn new(game: &AnyGame, config: SearchConfig) -> Result<AnySearch, String> {
+        Ok(match game {
+            AnyGame::TicTacToe(g) => AnySearch::TicTacToe(Search::new(g.clone(), config)?),
+            AnyGame::Hex(g) => AnySearch::Hex(Search::new(g.clone(), config)?),
+            AnyGame::Pentago(g) => AnySearch::Pentago(Search::new(g.clone(), config)?),
+        })
+    }
+    /// See [`Search::run`].
+    pub fn run(&mut self, budget: Budget, clock: Clock) -> RunReport {
+        with_search!(self, s => s.run(budget, clock))
+    }
+    /// The best move in notation.
+    pub fn best_move_text(&self) -> Option<String> {
+        with_search!(self, s => s.best_move().map(|m| s.root().format_move(m)))
+    }
+    /// See [`Search::stats`].
+    pub fn stats(&self) -> SearchStats {
+        with_search!(self, s => s.stats())
+    }
+    /// See [`Search::tree_export`].
+    pub fn tree_export(&self, top_k: usize, depth: usize) -> TreeExport {
+        with_search!(self, s => s.tree_export(top_k, depth))
+    }
+    /// Parses a move in notation and advances the root (tree reuse).
+    ///
+    /// # Errors
+    /// Unreadable or illegal move (the search is untouched).
+    pub fn advance_text(&mut self, mv: &str) -> Result<(), String> {
+        with_search!(self, s => {
+            let m = s.root().parse_move(mv).map_err(|e| e.to_string())?;
+            s.advance(m)
+        })
+    }
+    /// See [`Search::set_config`].
+    pub fn set_config(&mut self, c: SearchConfig) -> Result<(), String> {
+        with_search!(self, s => s.set_config(c))
+    }
+    /// The configuration.
+    pub fn config(&self) -> &SearchConfig {
+        with_search!(self, s => s.config())
+    }
+    /// The root position as an [`AnyGame`].
+    pub fn root_game(&self) -> AnyGame {
+        match self {
+            AnySearch::TicTacToe(s) => AnyGame::TicTacToe(s.root().clone()),
+            AnySearch::Hex(s) => AnyGame::Hex(s.root().clone()),
+            AnySearch::Pentago(s) => AnyGame::Pentago(s.root().clone()),
+        }
+    }
+    /// Arena entries.
+    pub fn node_count(&self) -> usize {
+        with_search!(self, s => s.node_count())
+    }
+    /// Bytes of tree storage.
+    pub fn tree_bytes(&self) -> usize {
+        with_search!(self, s => s.tree_bytes())
+    }
+}

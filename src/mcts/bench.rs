@@ -1,0 +1,53 @@
+//! Speed measurement the CLI's `mcts bench` calls (native only: it reads the wall clock).
+
+#[cfg(not(target_arch = "wasm32"))]
+use crate::game::AnyGame;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::mcts::{AnySearch, Budget, SearchConfig};
+
+/// One measurement of MCTS from a position.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct BenchResult {
+    /// Game spec.
+    pub game: String,
+    /// Preset name.
+    pub preset: String,
+    /// Iterations per second of wall time.
+    pub iterations_per_s: f64,
+    /// Tree storage bytes / nodes at the end.
+    pub bytes_per_node: f64,
+    /// Tree storage bytes at the end (peak: the arena only grows during a search).
+    pub tree_bytes: u64,
+    /// Nodes at the end.
+    pub nodes: u64,
+    /// Iterations run.
+    pub iterations: u64,
+    /// Milliseconds searched.
+    pub elapsed_ms: f64,
+}
+
+/// Runs the preset `preset` from the start position of `game` (a spec string) for `ms`
+/// milliseconds on one thread and reports iterations per second and memory.
+///
+/// # Errors
+/// Bad spec or preset.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn iterations_per_s(game: &str, preset: &str, ms: f64) -> Result<BenchResult, String> {
+    let g = AnyGame::from_spec(game).map_err(|e| e.to_string())?;
+    let cfg = SearchConfig::preset(preset)?;
+    let mut s = AnySearch::new(&g, cfg)?;
+    let t0 = std::time::Instant::now();
+    let clock = move || t0.elapsed().as_secs_f64() * 1000.0;
+    let r = s.run(Budget { iterations: None, millis: Some(ms) }, &clock);
+    let st = s.stats();
+    Ok(BenchResult {
+        game: game.to_string(),
+        preset: preset.to_string(),
+        iterations_per_s: if r.elapsed_ms > 0.0 { r.iterations as f64 * 1000.0 / r.elapsed_ms } else { 0.0 },
+        bytes_per_node: st.bytes_per_node,
+        tree_bytes: st.tree_bytes,
+        nodes: st.nodes,
+        iterations: r.iterations,
+        elapsed_ms: r.elapsed_ms,
+    })
+}

@@ -1,0 +1,433 @@
+//! [`SearchConfig`]: every switch and constant of the search as plain data (serde), presets by
+//! name, and `set(key, value)` with range checks.
+//!
+//! Field names are the serde (snake_case) names used by `mcts search --set key=value`, by the page
+//! and by the tests. Defaults are plain UCT with random playouts and c = √2.
+
+use serde::{Deserialize, Serialize};
+
+/// Tree policy: how a child is chosen during the descent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Selection {
+    /// UCB1 applied to trees (Kocsis & Szepesvári 2006): `Q + c·√(ln N / n)`; unvisited children
+    /// first, in seeded random order.
+    Uct,
+    /// AlphaGo/AlphaZero PUCT (Silver et al. 2016, 2017): `Q + c·P·√N / (1 + n)`, priors `P` from
+    /// the evaluator (see [`PriorKind`]); unvisited children valued `fpu`.
+    Puct,
+}
+
+/// Value estimate blended into Q during selection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ValueEstimate {
+    /// The plain Monte Carlo mean Q = w / n.
+    Mean,
+    /// MC-RAVE (Gelly & Silver 2007, 2011): `(1−β)·Q + β·Q_AMAF` with the node's own AMAF statistics.
+    Rave,
+    /// GRAVE (Cazenave 2015): AMAF statistics of the nearest ancestor with at least `grave_ref`
+    /// playouts, `β = n_a / (n_a + n + bias·n_a·n)`.
+    Grave,
+}
+
+/// Schedule of the RAVE weight β.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RaveSchedule {
+    /// `β = √(k / (3n + k))` (Gelly & Silver 2007, "hand-selected schedule"; equivalence parameter k).
+    Sqrt,
+    /// `β = max(0, (V − n) / V)` (the linear schedule of the seed's Hex RAVE agents, V = 300).
+    Linear,
+}
+
+/// Last-Good-Reply playout policy variant (Drake 2009; Baier & Drake 2010).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LgrMode {
+    /// No reply table.
+    Off,
+    /// LGR-1: replies to the previous move are stored for the winner and never forgotten.
+    Lgr1,
+    /// LGRF-1: as LGR-1, and the loser's replies are forgotten.
+    Lgrf1,
+    /// LGRF-2: replies to the previous two moves first, then to the previous move; with forgetting.
+    Lgrf2,
+}
+
+/// MAST move selection in playouts (Finnsson & Björnsson 2008).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MastMode {
+    /// Off.
+    Off,
+    /// Gibbs (softmax) sampling `P(a) ∝ e^{Q(a)/τ}` (Finnsson & Björnsson 2008).
+    Gibbs,
+    /// ε-greedy: the best-Q move with probability 1−ε, else uniform (Tak, Winands & Björnsson 2012).
+    EpsilonGreedy,
+}
+
+/// The rule that picks the move to play after the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FinalMove {
+    /// Most visits ("robust child"), ties by Q (after a proven win, which always comes first).
+    Robust,
+    /// Highest mean value Q ("max child"), ties by visits.
+    Max,
+    /// Highest lower bound `Q − A/√n` ("secure child", Chaslot et al. 2008), A = `secure_a`.
+    Secure,
+}
+
+/// Prior evaluator for PUCT.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PriorKind {
+    /// Uniform priors 1/|legal moves|.
+    Uniform,
+    /// A cheap tactical heuristic through the game's threat checks: winning moves weight 16,
+    /// moves on an opponent threat (blocks) weight 4, others 1; normalised.
+    Tactical,
+}
+
+/// Transposition update rule (Childs, Brodeur & Kocsis 2008).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TranspositionRule {
+    /// UCT1: the statistics (n, Q) live in the shared position node, so every path to a position
+    /// sees all playouts through it; the exploration term uses the parent's own visit count.
+    Uct1,
+}
+
+/// The whole search configuration. `Default` = plain UCT, random playouts, c = √2, seed 1.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SearchConfig {
+    /// Tree policy.
+    pub selection: Selection,
+    /// Exploration constant c of UCB1 / PUCT. Default √2, the UCB1 constant for rewards in [0, 1]
+    /// (Auer, Cesa-Bianchi & Fischer 2002; Kocsis & Szepesvári 2006). Range 0..=100.
+    pub c: f64,
+    /// Value estimate blended into Q.
+    pub value: ValueEstimate,
+    /// RAVE β schedule.
+    pub rave_schedule: RaveSchedule,
+    /// Equivalence parameter k of `β = √(k/(3n+k))`; default 1000, the value Gelly & Silver (2007)
+    /// found best for 9×9 MoGo. Range (0, 1e9].
+    pub rave_k: f64,
+    /// V of the linear schedule `β = max(0, (V−n)/V)`; default 300 (the seed's Hex RAVE agent).
+    pub rave_v: f64,
+    /// GRAVE: minimum playouts of the ancestor whose AMAF statistics are used (Cazenave 2015; 100).
+    pub grave_ref: u32,
+    /// GRAVE bias in `β = n_a/(n_a + n + bias·n_a·n)`; default 1e-6. Range [0, 1].
+    pub grave_bias: f64,
+    /// PUCT: Q of unvisited children ("first-play urgency"), in [0, 1]; default 0.5 (a draw).
+    pub fpu: f64,
+    /// PUCT prior evaluator.
+    pub prior: PriorKind,
+
+    /// Decisive moves in playouts (Teytaud & Teytaud 2010): play a move that wins at once.
+    pub decisive: bool,
+    /// Anti-decisive moves: if the opponent threatens to win at once, play on its threat.
+    pub anti_decisive: bool,
+    /// Last-Good-Reply playout policy.
+    pub lgr: LgrMode,
+    /// Probability of playing a stored legal reply (Baier & Drake: 1.0; the seed's agent: 0.5).
+    pub lgr_p: f64,
+    /// PoolRAVE (Rimmel, Teytaud et al. 2010; Hoock et al. 2010) on/off.
+    pub poolrave: bool,
+    /// PoolRAVE pool size k (default 10).
+    pub pool_k: usize,
+    /// PoolRAVE probability p of trying a pool move (default 0.5).
+    pub pool_p: f64,
+    /// PoolRAVE: minimum AMAF visits of a move to enter the pool (default 1).
+    pub pool_min_amaf: u32,
+    /// MAST playout policy.
+    pub mast: MastMode,
+    /// MAST Gibbs temperature τ on the [0, 1] reward scale; default 0.1 = Finnsson & Björnsson's
+    /// τ = 10 on their 0..100 score scale.
+    pub mast_tau: f64,
+    /// MAST ε of ε-greedy; default 0.4 (Tak, Winands & Björnsson 2012).
+    pub mast_epsilon: f64,
+    /// Quality-based rewards, relative bonus on the playout length (Pepels et al. 2014).
+    pub qb: bool,
+    /// QB weight a (default 0.25).
+    pub qb_a: f64,
+    /// QB sigmoid steepness k of `−1 + 2/(1 + e^{−kλ})` (default 1).
+    pub qb_k: f64,
+
+    /// MCTS-Solver (Winands, Björnsson & Saito 2008): back up proven wins, losses and draws.
+    pub solver: bool,
+    /// Transpositions (Childs, Brodeur & Kocsis 2008): Zobrist-keyed shared nodes (a DAG).
+    pub transpositions: bool,
+    /// Which transposition update rule.
+    pub transposition_rule: TranspositionRule,
+    /// Depth-2 critical-move search at the root before MCTS (seed 002).
+    pub depth2: bool,
+    /// Rollout-expand (seed 003): add the playout's positions to the tree.
+    pub rollout_expand: bool,
+    /// Jump exploration (seed 003): at a not fully expanded node, descend into an existing child
+    /// with probability (expanded children / legal moves) instead of expanding.
+    pub jump: bool,
+
+    /// Final move rule.
+    pub final_move: FinalMove,
+    /// A of the secure child `Q − A/√n` (default 1).
+    pub secure_a: f64,
+    /// Seed of the one random generator.
+    pub seed: u64,
+    /// Maximum tree nodes (arena entries). At the cap the tree stops growing and statistics keep
+    /// improving, unless `stop_at_node_cap`. Range 1..=1e9; default 5,000,000 (240 MB at 48 B/node).
+    pub node_cap: u64,
+    /// Stop `run` with `StopReason::NodeCap` when the cap is reached.
+    pub stop_at_node_cap: bool,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            selection: Selection::Uct,
+            c: std::f64::consts::SQRT_2,
+            value: ValueEstimate::Mean,
+            rave_schedule: RaveSchedule::Sqrt,
+            rave_k: 1000.0,
+            rave_v: 300.0,
+            grave_ref: 100,
+            grave_bias: 1e-6,
+            fpu: 0.5,
+            prior: PriorKind::Uniform,
+            decisive: false,
+            anti_decisive: false,
+            lgr: LgrMode::Off,
+            lgr_p: 1.0,
+            poolrave: false,
+            pool_k: 10,
+            pool_p: 0.5,
+            pool_min_amaf: 1,
+            mast: MastMode::Off,
+            mast_tau: 0.1,
+            mast_epsilon: 0.4,
+            qb: false,
+            qb_a: 0.25,
+            qb_k: 1.0,
+            solver: false,
+            transpositions: false,
+            transposition_rule: TranspositionRule::Uct1,
+            depth2: false,
+            rollout_expand: false,
+            jump: false,
+            final_move: FinalMove::Robust,
+            secure_a: 1.0,
+            seed: 1,
+            node_cap: 5_000_000,
+            stop_at_node_cap: false,
+        }
+    }
+}
+
+impl SearchConfig {
+    /// Preset names accepted by [`SearchConfig::preset`].
+    pub const PRESETS: &'static [&'static str] =
+        &["uct", "rave", "grave", "decisive", "lgr", "lgrf2", "poolrave", "mast", "qb", "depth2", "solver", "puct", "best"];
+
+    /// A named preset:
+    /// - `uct`: the default; `rave`: MC-RAVE, √ schedule, k = 1000; `grave`: GRAVE, ref 100;
+    /// - `decisive`, `lgr` (LGR-1, p = 0.5 as the seed), `lgrf2` (LGRF-2, p = 1 as the paper),
+    ///   `poolrave`, `mast` (Gibbs), `qb`: each playout enhancement on top of `rave`, as the seed's
+    ///   agents are built on its RAVE agent;
+    /// - `depth2`, `solver`: UCT plus that; `puct`: PUCT with the tactical prior, c = 1.5;
+    /// - `best`: RAVE + decisive/anti-decisive moves + MCTS-Solver + depth-2.
+    ///
+    /// # Errors
+    /// Unknown name (the message lists the valid ones).
+    pub fn preset(name: &str) -> Result<SearchConfig, String> {
+        let mut c = SearchConfig::default();
+        let rave = |c: &mut SearchConfig| c.value = ValueEstimate::Rave;
+        match name.trim().to_ascii_lowercase().as_str() {
+            "uct" => {}
+            "rave" => rave(&mut c),
+            "grave" => c.value = ValueEstimate::Grave,
+            "decisive" => {
+                rave(&mut c);
+                c.decisive = true;
+                c.anti_decisive = true;
+            }
+            "lgr" => {
+                rave(&mut c);
+                c.lgr = LgrMode::Lgr1;
+                c.lgr_p = 0.5;
+            }
+            "lgrf2" => {
+                rave(&mut c);
+                c.lgr = LgrMode::Lgrf2;
+                c.lgr_p = 1.0;
+            }
+            "poolrave" => {
+                rave(&mut c);
+                c.poolrave = true;
+            }
+            "mast" => {
+                rave(&mut c);
+                c.mast = MastMode::Gibbs;
+            }
+            "qb" => {
+                rave(&mut c);
+                c.qb = true;
+            }
+            "depth2" => c.depth2 = true,
+            "solver" => c.solver = true,
+            "puct" => {
+                c.selection = Selection::Puct;
+                c.prior = PriorKind::Tactical;
+                c.c = 1.5;
+            }
+            "best" => {
+                rave(&mut c);
+                c.decisive = true;
+                c.anti_decisive = true;
+                c.solver = true;
+                c.depth2 = true;
+            }
+            other => {
+                return Err(format!("unknown preset '{other}'; expected one of: {}", Self::PRESETS.join(" ")));
+            }
+        }
+        Ok(c)
+    }
+
+    /// Sets one field by its serde name from text: numbers (`"0.7"`), booleans (`"true"`), enum
+    /// names (`"grave"`, `"lgrf2"`). Out-of-range values and unknown keys are errors; on error the
+    /// configuration is untouched.
+    ///
+    /// # Errors
+    /// Unknown key, unreadable value, value out of range (see each field's doc).
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let key = key.trim();
+        let mut obj = serde_json::to_value(&*self).map_err(|e| e.to_string())?;
+        let map = obj.as_object_mut().ok_or("internal: config is not an object")?;
+        if !map.contains_key(key) {
+            let mut keys: Vec<&String> = map.keys().collect();
+            keys.sort();
+            return Err(format!(
+                "unknown config key '{key}'; keys: {}",
+                keys.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(" ")
+            ));
+        }
+        let v = value.trim();
+        let parsed: serde_json::Value = match serde_json::from_str(v) {
+            Ok(j) => j,
+            Err(_) => serde_json::Value::String(v.to_ascii_lowercase()),
+        };
+        // Enum fields hold strings: keep e.g. `true` or `1` out of them with a clear message.
+        let parsed = match (&map[key], parsed) {
+            (serde_json::Value::String(_), serde_json::Value::String(s)) => serde_json::Value::String(s.to_ascii_lowercase()),
+            (serde_json::Value::String(_), other) => serde_json::Value::String(other.to_string()),
+            (_, p) => p,
+        };
+        map.insert(key.to_string(), parsed);
+        let next: SearchConfig =
+            serde_json::from_value(obj).map_err(|e| format!("bad value '{value}' for '{key}': {e}"))?;
+        next.validate()?;
+        *self = next;
+        Ok(())
+    }
+
+    /// Checks every range.
+    ///
+    /// # Errors
+    /// The first field out of range, with its allowed range.
+    pub fn validate(&self) -> Result<(), String> {
+        fn range(name: &str, v: f64, lo: f64, hi: f64) -> Result<(), String> {
+            if v.is_finite() && v >= lo && v <= hi {
+                Ok(())
+            } else {
+                Err(format!("{name} = {v} is out of range [{lo}, {hi}]"))
+            }
+        }
+        range("c", self.c, 0.0, 100.0)?;
+        if !(self.rave_k.is_finite() && self.rave_k > 0.0 && self.rave_k <= 1e9) {
+            return Err(format!("rave_k = {} is out of range (0, 1e9]", self.rave_k));
+        }
+        if !(self.rave_v.is_finite() && self.rave_v > 0.0 && self.rave_v <= 1e9) {
+            return Err(format!("rave_v = {} is out of range (0, 1e9]", self.rave_v));
+        }
+        range("grave_bias", self.grave_bias, 0.0, 1.0)?;
+        range("fpu", self.fpu, 0.0, 1.0)?;
+        range("lgr_p", self.lgr_p, 0.0, 1.0)?;
+        range("pool_p", self.pool_p, 0.0, 1.0)?;
+        if self.pool_k == 0 || self.pool_k > 400 {
+            return Err(format!("pool_k = {} is out of range [1, 400]", self.pool_k));
+        }
+        if !(self.mast_tau.is_finite() && self.mast_tau > 0.0 && self.mast_tau <= 100.0) {
+            return Err(format!("mast_tau = {} is out of range (0, 100]", self.mast_tau));
+        }
+        range("mast_epsilon", self.mast_epsilon, 0.0, 1.0)?;
+        range("qb_a", self.qb_a, 0.0, 1.0)?;
+        range("qb_k", self.qb_k, 0.0, 100.0)?;
+        range("secure_a", self.secure_a, 0.0, 100.0)?;
+        if self.node_cap == 0 || self.node_cap > 1_000_000_000 {
+            return Err(format!("node_cap = {} is out of range [1, 1e9]", self.node_cap));
+        }
+        Ok(())
+    }
+
+    /// Whether any playout needs the step-by-step policy loop (anything but uniform random).
+    pub fn policy_playouts(&self) -> bool {
+        self.decisive || self.anti_decisive || self.lgr != LgrMode::Off || self.poolrave || self.mast != MastMode::Off
+    }
+
+    /// Whether AMAF statistics must be collected.
+    pub fn needs_amaf(&self) -> bool {
+        self.value != ValueEstimate::Mean || self.poolrave
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_all_valid_and_unknown_rejected() {
+        for p in SearchConfig::PRESETS {
+            SearchConfig::preset(p).unwrap().validate().unwrap();
+        }
+        assert!(SearchConfig::preset("alphabeta").unwrap_err().contains("unknown preset"));
+    }
+
+    #[test]
+    fn set_checks_keys_values_and_ranges() {
+        let mut c = SearchConfig::default();
+        c.set("c", "0.7").unwrap();
+        assert_eq!(c.c, 0.7);
+        c.set("value", "grave").unwrap();
+        assert_eq!(c.value, ValueEstimate::Grave);
+        c.set("lgr", "LGRF2").unwrap();
+        assert_eq!(c.lgr, LgrMode::Lgrf2);
+        c.set("solver", "true").unwrap();
+        assert!(c.solver);
+        c.set("rave_k", "500").unwrap();
+        assert_eq!(c.rave_k, 500.0);
+        let before = c.clone();
+        assert!(c.set("c", "-1").unwrap_err().contains("out of range"));
+        assert!(c.set("c", "abc").is_err());
+        assert!(c.set("colour", "1").unwrap_err().contains("unknown config key"));
+        assert!(c.set("value", "minimax").is_err());
+        assert!(c.set("solver", "maybe").is_err());
+        assert!(c.set("pool_k", "0").is_err());
+        assert!(c.set("node_cap", "-5").is_err());
+        assert!(c.set("lgr_p", "1.5").is_err());
+        assert_eq!(c, before, "a refused set leaves the config untouched");
+    }
+
+    #[test]
+    fn serde_round_trip() {
+        let c = SearchConfig::preset("best").unwrap();
+        let j = serde_json::to_string(&c).unwrap();
+        assert!(j.contains("\"rave_k\":1000.0"));
+        let back: SearchConfig = serde_json::from_str(&j).unwrap();
+        assert_eq!(back, c);
+        let partial: SearchConfig = serde_json::from_str(r#"{"c": 0.5}"#).unwrap();
+        assert_eq!(partial.c, 0.5);
+        assert_eq!(partial.rave_k, 1000.0);
+    }
+}

@@ -1,0 +1,217 @@
+//! Search core on Tic-Tac-Toe: solver draw proof, determinism, node cap, tree reuse, config errors.
+
+use mcts_playground::game::{Game, TicTacToe};
+use mcts_playground::mcts::{AnySearch, Budget, Search, SearchConfig, StopReason};
+use mcts_playground::AnyGame;
+
+fn ttt(moves: &str) -> TicTacToe {
+    let mut g = TicTacToe::new();
+    for m in moves.split_whitespace() {
+        g.play_text(m).unwrap();
+    }
+    g
+}
+
+const NO_CLOCK: &dyn Fn() -> f64 = &|| 0.0;
+
+#[test]
+fn solver_proves_tictactoe_draw_with_defaults() {
+    let cfg = SearchConfig { solver: true, ..SearchConfig::default() };
+    let mut s = Search::new(TicTacToe::new(), cfg).unwrap();
+    let r = s.run(Budget::iterations(200_000), NO_CLOCK);
+    assert_eq!(r.stop, StopReason::RootProven, "stopped after {} iterations", r.iterations);
+    let st = s.stats();
+    assert_eq!(st.proven.as_deref(), Some("draw"));
+    // Every root child is proven; the corners and the centre draw, the edges... also draw.
+    assert!(st.children.iter().all(|c| c.proven.is_some()), "{:?}", st.children);
+    assert!(st.children.iter().all(|c| c.proven.as_deref() == Some("draw")));
+    eprintln!("TTT draw proven in {} iterations, {} nodes", r.iterations, st.nodes);
+}
+
+#[test]
+fn solver_proves_wins_and_losses() {
+    // X: a1 b1; O: b2 — X to move... use a position where X wins by force: X a1, O b1, X b2, O c3? (X threatens)
+    let g = ttt("a1 a2 b2 c3"); // X to move: X has a1,b2; O has a2,c3. X plays c1/a3 forks...
+    let mut s = Search::new(g, SearchConfig::preset("solver").unwrap()).unwrap();
+    s.run(Budget::iterations(100_000), NO_CLOCK);
+    let st = s.stats();
+    assert_eq!(st.proven.as_deref(), Some("win"), "{st:?}");
+    // The best move must itself be a proven win.
+    let best = st.best_move.clone().unwrap();
+    let c = st.children.iter().find(|c| c.mv == best).unwrap();
+    assert_eq!(c.proven.as_deref(), Some("win"));
+    // The other side of a proven win is a proven loss.
+    let mut after = g;
+    after.play_text(&best).unwrap();
+    let mut s2 = Search::new(after, SearchConfig::preset("solver").unwrap()).unwrap();
+    s2.run(Budget::iterations(100_000), NO_CLOCK);
+    assert_eq!(s2.stats().proven.as_deref(), Some("loss"));
+}
+
+#[test]
+fn uct_finds_immediate_win_and_block() {
+    // X to move, X has a1 b1 (row 1), O has a2 b2: c1 wins.
+    let g = ttt("a1 a2 b1 b2");
+    let mut s = Search::new(g, SearchConfig::default()).unwrap();
+    s.run(Budget::iterations(2000), NO_CLOCK);
+    assert_eq!(s.stats().best_move.as_deref(), Some("c1"));
+    // O to move must block c1.
+    let g = ttt("a1 a2 b1");
+    let mut s = Search::new(g, SearchConfig::default()).unwrap();
+    s.run(Budget::iterations(5000), NO_CLOCK);
+    assert_eq!(s.stats().best_move.as_deref(), Some("c1"));
+}
+
+#[test]
+fn deterministic_same_seed_same_stats() {
+    for preset in SearchConfig::PRESETS {
+        let run = || {
+            let mut s = Search::new(TicTacToe::new(), SearchConfig::preset(preset).unwrap()).unwrap();
+            s.run(Budget::iterations(3000), NO_CLOCK);
+            serde_json::to_string(&s.stats()).unwrap()
+        };
+        assert_eq!(run(), run(), "preset {preset}");
+    }
+    // A different seed gives different statistics.
+    let mut a = Search::new(TicTacToe::new(), SearchConfig { seed: 1, ..SearchConfig::default() }).unwrap();
+    let mut b = Search::new(TicTacToe::new(), SearchConfig { seed: 2, ..SearchConfig::default() }).unwrap();
+    a.run(Budget::iterations(3000), NO_CLOCK);
+    b.run(Budget::iterations(3000), NO_CLOCK);
+    assert_ne!(serde_json::to_string(&a.stats()).unwrap(), serde_json::to_string(&b.stats()).unwrap());
+}
+
+#[test]
+fn resumable_runs_add_up() {
+    let mut a = Search::new(TicTacToe::new(), SearchConfig::default()).unwrap();
+    for _ in 0..10 {
+        a.run(Budget::iterations(300), NO_CLOCK);
+    }
+    let mut b = Search::new(TicTacToe::new(), SearchConfig::default()).unwrap();
+    b.run(Budget::iterations(3000), NO_CLOCK);
+    assert_eq!(serde_json::to_string(&a.stats()).unwrap(), serde_json::to_string(&b.stats()).unwrap());
+    assert_eq!(a.stats().iterations, 3000);
+}
+
+#[test]
+fn time_budget_uses_injected_clock() {
+    let t = std::cell::Cell::new(0.0);
+    let clock = || {
+        t.set(t.get() + 0.01);
+        t.get()
+    };
+    let mut s = Search::new(TicTacToe::new(), SearchConfig::default()).unwrap();
+    let r = s.run(Budget::millis(5.0), &clock);
+    assert_eq!(r.stop, StopReason::Time);
+    assert!(r.iterations > 0);
+    assert!(r.elapsed_ms >= 5.0);
+}
+
+#[test]
+fn node_cap_respected_and_statistics_keep_improving() {
+    let cfg = SearchConfig { node_cap: 50, ..SearchConfig::default() };
+    let mut s = Search::new(TicTacToe::new(), cfg).unwrap();
+    let r = s.run(Budget::iterations(5000), NO_CLOCK);
+    assert_eq!(r.iterations, 5000);
+    let st = s.stats();
+    assert!(st.nodes <= 50, "{} nodes", st.nodes);
+    assert_eq!(st.children.iter().map(|c| c.visits).sum::<u64>(), 5000);
+    let cfg = SearchConfig { node_cap: 50, stop_at_node_cap: true, ..SearchConfig::default() };
+    let mut s = Search::new(TicTacToe::new(), cfg).unwrap();
+    let r = s.run(Budget::iterations(5000), NO_CLOCK);
+    assert_eq!(r.stop, StopReason::NodeCap);
+    assert!(r.iterations < 5000);
+}
+
+#[test]
+fn tree_reuse_keeps_subtree_visits() {
+    let mut s = Search::new(TicTacToe::new(), SearchConfig::default()).unwrap();
+    s.run(Budget::iterations(5000), NO_CLOCK);
+    let st = s.stats();
+    let b2 = st.children.iter().find(|c| c.mv == "b2").unwrap().clone();
+    let m = s.root().parse_move("b2").unwrap();
+    s.advance(m).unwrap();
+    assert_eq!(s.root_visits(), b2.visits);
+    let st2 = s.stats();
+    assert_eq!(st2.children.iter().map(|c| c.visits).sum::<u64>() + 1, b2.visits, "the expansion visit of b2 itself has no child");
+    assert_eq!(st2.to_move, 1);
+    assert!(st2.nodes < st.nodes);
+    // Illegal move: error, search untouched.
+    let before = serde_json::to_string(&s.stats()).unwrap();
+    assert!(s.advance(4).is_err());
+    assert_eq!(before, serde_json::to_string(&s.stats()).unwrap());
+    s.run(Budget::iterations(1000), NO_CLOCK);
+}
+
+#[test]
+fn advance_with_transpositions_keeps_dag() {
+    let cfg = SearchConfig { transpositions: true, solver: true, ..SearchConfig::default() };
+    let mut s = Search::new(TicTacToe::new(), cfg).unwrap();
+    s.run(Budget::iterations(3000), NO_CLOCK);
+    s.advance(4).unwrap();
+    s.run(Budget::iterations(3000), NO_CLOCK);
+    s.advance(0).unwrap();
+    let r = s.run(Budget::iterations(100_000), NO_CLOCK);
+    assert_eq!(r.stop, StopReason::RootProven);
+    assert_eq!(s.stats().proven.as_deref(), Some("draw"));
+}
+
+#[test]
+fn transpositions_shrink_tictactoe_tree() {
+    let full = |tt: bool| {
+        let cfg = SearchConfig { transpositions: tt, solver: true, ..SearchConfig::default() };
+        let mut s = Search::new(TicTacToe::new(), cfg).unwrap();
+        let r = s.run(Budget::iterations(1_000_000), NO_CLOCK);
+        assert_eq!(r.stop, StopReason::RootProven);
+        assert_eq!(s.stats().proven.as_deref(), Some("draw"));
+        (s.stats().nodes, r.iterations)
+    };
+    let (plain, it_plain) = full(false);
+    let (dag, it_dag) = full(true);
+    eprintln!("TTT proof: tree {plain} nodes / {it_plain} it; DAG {dag} nodes / {it_dag} it");
+    assert!(dag < plain, "{dag} !< {plain}");
+    // There are 5478 legal positions; the DAG's distinct positions can never exceed that.
+}
+
+#[test]
+fn game_over_root() {
+    let g = ttt("a1 a2 b1 b2 c1");
+    let mut s = Search::new(g, SearchConfig::default()).unwrap();
+    assert_eq!(s.run(Budget::iterations(10), NO_CLOCK).stop, StopReason::GameOver);
+    assert_eq!(s.best_move(), None);
+}
+
+#[test]
+fn bad_config_is_an_error() {
+    assert!(Search::new(TicTacToe::new(), SearchConfig { c: -1.0, ..SearchConfig::default() }).is_err());
+    let mut s = Search::new(TicTacToe::new(), SearchConfig::default()).unwrap();
+    assert!(s.set_config(SearchConfig { node_cap: 0, ..SearchConfig::default() }).is_err());
+    assert!(SearchConfig::default().set("nope", "1").is_err());
+}
+
+#[test]
+fn any_search_dispatch_and_export() {
+    let g = AnyGame::from_spec("tictactoe").unwrap();
+    let mut s = AnySearch::new(&g, SearchConfig::preset("rave").unwrap()).unwrap();
+    s.run(Budget::iterations(2000), NO_CLOCK);
+    let st = s.stats();
+    assert_eq!(st.game, "tictactoe");
+    assert_eq!(st.children.len(), 9);
+    assert!(st.children.windows(2).all(|w| w[0].visits >= w[1].visits));
+    assert!(st.children.iter().all(|c| c.beta.is_some() && c.amaf_visits > 0));
+    assert_eq!(st.pv.first(), st.best_move.as_ref());
+    let j = serde_json::to_value(&st).unwrap();
+    for k in ["game", "to_move", "best_move", "pv", "proven", "value", "iterations", "playouts", "nodes", "max_depth", "elapsed_ms", "iterations_per_s", "bytes_per_node", "children", "policy"] {
+        assert!(j.get(k).is_some(), "missing key {k}");
+    }
+    for k in ["move", "index", "visits", "q", "amaf_visits", "amaf_q", "beta", "prior", "proven"] {
+        assert!(j["children"][0].get(k).is_some(), "missing child key {k}");
+    }
+    let t = s.tree_export(3, 2);
+    assert!(t.root.children.len() <= 3);
+    assert!(t.root.children.iter().all(|c| c.children.len() <= 3 && c.children.iter().all(|d| d.children.is_empty())));
+    assert_eq!(t.root.visits, 2000);
+    s.advance_text("b2").unwrap();
+    assert!(s.advance_text("b2").is_err());
+    assert!(s.advance_text("z9").is_err());
+    assert_eq!(s.best_move_text().is_some(), true);
+}
