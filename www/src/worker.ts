@@ -7,7 +7,7 @@
 // times a second. Every request gets an answer; a malformed one gets an `error` response; a panic
 // in the engine becomes a `fatal` response with the panic's message.
 
-import init, { GameSession, takePanicMessage, version, exampleSpecs, debugPanic } from '../../pkg/mcts_playground.js';
+import init, { GameSession, SearchSession, takePanicMessage, version, exampleSpecs, debugPanic, presets } from '../../pkg/mcts_playground.js';
 import { assertNever } from './protocol';
 import type { Budget, EngineSettings, Request, Response, SearchEnd, SearchProgress, SearchStats } from './protocol';
 
@@ -185,9 +185,9 @@ function step(): void {
     return;
   }
   s.playouts += report.iterations;
-  if (report.stop === 'RootProven') return finish(s, 'proven');
-  if (report.stop === 'GameOver') return finish(s, 'gameOver');
-  if (report.stop === 'NodeCap') return finish(s, 'nodeCap');
+  if (report.stop === 'root_proven') return finish(s, 'proven');
+  if (report.stop === 'game_over') return finish(s, 'gameOver');
+  if (report.stop === 'node_cap') return finish(s, 'nodeCap');
   const now = performance.now();
   if (now - s.lastProgress >= s.progressMs) {
     s.lastProgress = now;
@@ -278,7 +278,7 @@ function handle(req: Request): void {
 interface RunReport {
   iterations: number;
   elapsed_ms: number;
-  stop: 'Iterations' | 'Time' | 'RootProven' | 'NodeCap' | 'GameOver';
+  stop: 'iterations' | 'time' | 'root_proven' | 'node_cap' | 'game_over';
 }
 
 /** A search tree that follows the game (tree reuse) and runs in chunks. */
@@ -292,14 +292,21 @@ interface EngineSearch {
   free(): void;
 }
 
-function createSearch(_game: GameSession, _engine: EngineSettings): EngineSearch {
-  throw new Error('the search engine is not built in yet (branch engine not merged)');
+function createSearch(game: GameSession, engine: EngineSettings): EngineSearch {
+  const s = new SearchSession(game, engine.preset, engine.params);
+  return {
+    configure: (e) => void s.configure(e.preset, e.params),
+    follow: (g) => void s.follow(g),
+    run: (millis, iterations) => s.run(millis, iterations) as RunReport,
+    stats: () => s.stats() as SearchStats,
+    bestMove: () => s.bestMove() ?? null,
+    free: () => s.free(),
+  };
 }
 
 function presetNames(): string[] {
-  return [];
+  return presets();
 }
-
 const ready: Promise<string | null> = init().then(
   () => null,
   (e: unknown) => `the engine failed to load: ${message(e)}`,
