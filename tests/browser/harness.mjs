@@ -59,3 +59,43 @@ export async function setup() {
     },
   };
 }
+
+// ---- page helpers ----------------------------------------------------------------------------
+
+/** Waits until the board shows a game (cells drawn, engine answered). */
+export async function boardReady(page) {
+  await page.waitForSelector('[data-index]');
+  await page.waitForFunction(() => document.body.dataset.ply !== undefined);
+}
+
+export const ply = (page) => page.evaluate(() => Number(document.body.dataset.ply));
+export const moves = (page) => page.$$eval('#moves li', (lis) => lis.map((li) => li.textContent.replace(/^\s*\d+\.\s*/, '').trim()));
+export const snapshot = (page) => page.evaluate(() => window.__playground.snapshot());
+
+/** Waits until `n` moves have been played. */
+export async function waitForPly(page, n, timeout = 30000) {
+  await page.waitForFunction((k) => Number(document.body.dataset.ply) >= k, n, { timeout });
+}
+
+/** Waits until no search runs (person's turn or game over). */
+export async function waitIdle(page, timeout = 30000) {
+  await page.waitForFunction(() => document.body.dataset.thinking === '', null, { timeout });
+}
+
+export async function clickCell(page, name) {
+  await page.click(`[data-cell="${name}"]`);
+}
+
+/** Asserts the page had no console error, failed request or request leaving the origin. */
+export function assertClean(assert, page, allow = []) {
+  const p = page.problems;
+  const errs = p.consoleErrors.filter((e) => !allow.some((re) => re.test(e)));
+  assert.deepEqual(errs, [], 'console errors');
+  assert.deepEqual(p.pageErrors, [], 'page errors');
+  assert.deepEqual(p.failed, [], 'failed requests');
+  assert.deepEqual(p.foreign, [], 'requests leaving the origin');
+}
+
+export async function screenshot(page, name) {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}

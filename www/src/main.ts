@@ -256,8 +256,9 @@ function drawPanel(): void {
       : 'Three in a row wins. Click a cell, or use the arrow keys and Enter.';
 }
 
-function showProgress(p: SearchProgress, label: string): void {
-  const rate = p.winRate === null ? '–' : `${(p.winRate * 100).toFixed(1)}%`;
+function showProgress(p: SearchProgress, label: string, side: Player): void {
+  const who = snap ? playerName(snap.view.kind, side) : '';
+  const rate = p.winRate === null ? '–' : `${(p.winRate * 100).toFixed(1)}% for ${who}`;
   const proven = p.proven ? ` · proven ${p.proven}` : '';
   readout.replaceChildren(
     el('div', { class: 'label' }, label),
@@ -266,6 +267,8 @@ function showProgress(p: SearchProgress, label: string): void {
     el('div', { class: 'pv' }, p.pv.length ? `line: ${p.pv.slice(0, 8).join(' ')}` : ''),
   );
   readout.dataset.playouts = String(p.playouts);
+  readout.dataset.rate = p.playoutsPerS.toFixed(0);
+  readout.dataset.elapsed = p.elapsedMs.toFixed(1);
 }
 
 // ---- the turn loop --------------------------------------------------------------------------
@@ -288,7 +291,7 @@ function maybeEngineMove(): void {
     slot: `p${side}`,
     engine: { preset: set.preset, params: {} },
     budget: budgetOf(set),
-    onProgress: (p) => showProgress(p, label),
+    onProgress: (p) => showProgress(p, label, side),
   });
   search = { handle, purpose: 'move', side, epoch: myEpoch };
   redrawBoard();
@@ -302,7 +305,7 @@ function maybeEngineMove(): void {
       redrawBoard();
       return;
     }
-    showProgress(out.result, `${playerName(s.view.kind, side)} (engine) played ${out.result.move ?? '–'} (${out.result.end})`);
+    showProgress(out.result, `${playerName(s.view.kind, side)} (engine) played ${out.result.move ?? '–'} (${out.result.end})`, side);
     if (!out.result.move) return;
     const next = await guarded(engine.play(out.result.move));
     if (!next || epoch !== myEpoch) return;
@@ -460,7 +463,7 @@ function hint(): void {
   const p = s.view.to_move;
   const other = sideSettings((1 - p) as Player);
   const preset = other.who === 'engine' ? other.preset : sideSettings(p).preset;
-  const handle = engine.search({ slot: 'hint', engine: { preset, params: {} }, budget: HINT_BUDGET, onProgress: (pr) => showProgress(pr, 'Hint: thinking…') });
+  const handle = engine.search({ slot: 'hint', engine: { preset, params: {} }, budget: HINT_BUDGET, onProgress: (pr) => showProgress(pr, 'Hint: thinking…', p) });
   const myEpoch = epoch;
   search = { handle, purpose: 'hint', side: p, epoch: myEpoch };
   drawPanel();
@@ -471,7 +474,7 @@ function hint(): void {
       hintMoves = [out.result.move];
       const rate = out.result.winRate === null ? '' : ` (win rate ${(out.result.winRate * 100).toFixed(0)}%)`;
       showMessage(`Hint: ${out.result.move}${rate}`);
-      showProgress(out.result, `Hint: ${out.result.move}`);
+      showProgress(out.result, `Hint: ${out.result.move}`, p);
       if (snap) show(snap);
     } else drawPanel();
   })();

@@ -53,7 +53,7 @@ function fatal(id: number | null, e: unknown): void {
       return null;
     }
   })();
-  dead = panic ? `engine panicked: ${panic}` : `engine crashed: ${message(e)}`;
+  dead = panic ? `engine panicked: ${panic.replace(/\s*\n\s*/g, " ")}` : `engine crashed: ${message(e)}`;
   active = null;
   trees.clear();
   send({ type: 'fatal', id, message: dead });

@@ -39,7 +39,7 @@ export function hexRenderer(size: number, events: BoardEvents): BoardRenderer {
 
   // Edge bands under the cells (half of each band is hidden by the cells).
   const band = (pts: [number, number][], cls: string) =>
-    svg('polyline', { points: pts.map((p) => p.map((v) => v.toFixed(2)).join(',')).join(' '), class: `edge ${cls}` }, root);
+    svg('polyline', { points: pts.map((p) => p.map((v) => v.toFixed(2)).join(',')).join(' '), class: cls === 'edge-outline' ? cls : `edge ${cls}` }, root);
   const top: [number, number][] = [];
   const bottom: [number, number][] = [];
   const left: [number, number][] = [];
@@ -58,6 +58,7 @@ export function hexRenderer(size: number, events: BoardEvents): BoardRenderer {
     if (r > 0) right.push(corner(xr, yr, 1));
     right.push(corner(xr, yr, 0), corner(xr, yr, 5));
   }
+  for (const pts of [top, bottom, left, right]) band(pts, 'edge-outline');
   band(top, 'edge-p0');
   band(bottom, 'edge-p0');
   band(left, 'edge-p1');
