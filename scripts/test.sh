@@ -2,8 +2,9 @@
 # README command 2: run every test. Installs what is missing (as scripts/serve.sh does, plus
 # Debian's Chromium for the browser tests), then: cargo test; the wasm build, tsc --noEmit and
 # vite build; the browser tests (node --test tests/browser, playwright-core driving
-# /usr/bin/chromium). Exits non-zero on the first failure; the output ends with the runners'
-# own summaries.
+# /usr/bin/chromium). Every stage runs even after a failing one (except that the browser tests
+# need the build); the exit status is non-zero if any stage failed, and the output ends with the
+# runners' own summaries.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -18,10 +19,20 @@ if [ ! -x /usr/bin/chromium ]; then
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 fi
 
+failed=()
 step "cargo test"
-cargo test 2>&1
+cargo test --no-fail-fast 2>&1 || failed+=("cargo test")
 
-bash scripts/serve.sh --build-only
+step "build: wasm, wasm-bindgen, wasm-opt, tsc --noEmit, vite build"
+if ! bash scripts/serve.sh --build-only; then
+  echo "test.sh: the build failed; browser tests skipped" >&2
+  exit 1
+fi
 
 step "browser tests: node --test tests/browser"
-node --test --test-concurrency=1 tests/browser/
+node --test --test-concurrency=1 tests/browser/ || failed+=("browser tests")
+
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "test.sh: FAILED: ${failed[*]}" >&2
+  exit 1
+fi

@@ -146,6 +146,7 @@ async function recoverFromDeath(why: string): Promise<void> {
       let cur = s;
       for (let k = 0; k < snap.redo.length; k++) cur = await engine.undo();
       show(cur);
+      maybeEngineMove();
     }
   } catch (e) {
     showMessage(`The engine could not be restarted: ${errText(e)}`, 'error');
@@ -509,8 +510,9 @@ pauseBtn.addEventListener('click', () => {
 });
 for (const p of [0, 1] as const) {
   const onChange = () => {
-    // A side that stops being an engine while it thinks: drop that search.
-    if (search && search.side === p && search.purpose === 'move' && sideSettings(p).who !== 'engine') cancelAll();
+    // New settings for a side that is thinking take effect at once: the search restarts with
+    // them (the worker keeps the tree where the engine can), or stops if it is a person now.
+    if (search && search.side === p && search.purpose === 'move') cancelAll();
     if (snap) show(snap);
     maybeEngineMove();
   };
