@@ -358,7 +358,7 @@ impl SearchSession {
     /// # Errors
     /// A budget that is negative or not a number.
     pub fn run(&mut self, millis: f64, iterations: Option<f64>) -> Result<JsValue, JsError> {
-        if !(millis >= 0.0) || !millis.is_finite() {
+        if !millis.is_finite() || millis < 0.0 {
             return Err(JsError::new(&format!("millis must be a finite number >= 0, got {millis}")));
         }
         let iterations = match iterations {
