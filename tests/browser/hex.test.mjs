@@ -119,3 +119,23 @@ test('Stop during a long search plays the best move at once; no long tasks durin
   assert.match(await page.textContent('#thinking'), /played [a-i]\d \(stopped\)/);
   assertClean(assert, page);
 });
+
+test('hint suggests a move; undo against the engine goes back to the person’s turn', async () => {
+  const page = await h.openPage('?game=hex:5&p0=person&p1=engine&ms=200');
+  await boardReady(page);
+  await page.click('#hint');
+  await page.waitForFunction(() => /^Hint: [a-e][1-5]/.test(document.getElementById('message').textContent), null, { timeout: 10000 });
+  const hinted = (await page.textContent('#message')).match(/^Hint: ([a-e][1-5])/)[1];
+  assert.equal(await page.locator(`[data-cell="${hinted}"].hint`).count(), 1, 'the hinted cell is marked');
+  await clickCell(page, hinted);
+  await waitForPly(page, 2);
+  await waitIdle(page);
+  assert.equal((await moves(page))[0], hinted);
+  await page.click('#undo');
+  await page.waitForFunction(() => document.body.dataset.ply === '0');
+  assert.equal((await snapshot(page)).view.to_move, 0, 'back to Black (the person)');
+  assert.deepEqual((await snapshot(page)).redo.length, 2);
+  await page.click('#redo');
+  await page.waitForFunction(() => document.body.dataset.ply === '2');
+  assertClean(assert, page);
+});

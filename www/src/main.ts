@@ -270,6 +270,7 @@ function showProgress(p: SearchProgress, label: string, side: Player): void {
   readout.dataset.playouts = String(p.playouts);
   readout.dataset.rate = p.playoutsPerS.toFixed(0);
   readout.dataset.elapsed = p.elapsedMs.toFixed(1);
+  readout.dataset.engineMs = p.engineMs.toFixed(1);
 }
 
 // ---- the turn loop --------------------------------------------------------------------------

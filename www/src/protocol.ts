@@ -95,6 +95,9 @@ export interface SearchProgress {
   playoutsPerS: number;
   /** Milliseconds since the search started. */
   elapsedMs: number;
+  /** Of those, milliseconds spent inside the engine's `run` chunks (the rest is the worker's
+   * scheduling and messages between chunks). */
+  engineMs: number;
   /** The move the engine would play now. */
   bestMove: string | null;
   /** Its estimated win rate in [0, 1] for the side to move (null before any playout). */

@@ -32,6 +32,7 @@ interface ActiveSearch {
   started: number;
   lastProgress: number;
   playouts: number;
+  engineMs: number;
   stopRequested: boolean;
 }
 
@@ -137,6 +138,7 @@ function progressOf(s: ActiveSearch): SearchProgress {
     playouts: s.playouts,
     playoutsPerS: elapsed > 0 ? (s.playouts * 1000) / elapsed : 0,
     elapsedMs: elapsed,
+    engineMs: s.engineMs,
     bestMove: st.best_move,
     winRate: best && best.visits > 0 ? st.value : null,
     pv: st.pv,
@@ -185,6 +187,7 @@ function step(): void {
     return;
   }
   s.playouts += report.iterations;
+  s.engineMs += report.elapsed_ms;
   if (report.stop === 'root_proven') return finish(s, 'proven');
   if (report.stop === 'game_over') return finish(s, 'gameOver');
   if (report.stop === 'node_cap') return finish(s, 'nodeCap');
@@ -209,7 +212,7 @@ function startSearch(id: number, slot: string, engine: EngineSettings, budget: B
     trees.set(slot, tree);
   }
   const now = performance.now();
-  active = { id, tree, budget, progressMs: Math.max(50, progressMs), started: now, lastProgress: now, playouts: 0, stopRequested: false };
+  active = { id, tree, budget, progressMs: Math.max(50, progressMs), started: now, lastProgress: now, playouts: 0, engineMs: 0, stopRequested: false };
   schedule();
 }
 
