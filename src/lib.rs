@@ -10,6 +10,7 @@
 //! assert_eq!(g.legal_count(), 9);
 //! ```
 
+pub mod arena;
 pub mod game;
 pub mod mcts;
 pub mod rng;

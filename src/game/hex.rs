@@ -99,20 +99,20 @@ trait Bits:
 }
 
 macro_rules! prim_bits {
-    ($t:ty, $max:expr) => {
+    ($t:ty, $max:expr, $bit:expr, $shl:expr, $shr:expr) => {
         impl Bits for $t {
             const ZERO: Self = 0;
             #[inline(always)]
             fn bit(i: usize) -> Self {
-                (1 as $t) << i
+                ($bit)(i)
             }
             #[inline(always)]
             fn shl(self, k: u32) -> Self {
-                self << k
+                ($shl)(self, k)
             }
             #[inline(always)]
             fn shr(self, k: u32) -> Self {
-                self >> k
+                ($shr)(self, k)
             }
             #[inline(always)]
             fn is_zero(self) -> bool {
@@ -137,8 +137,21 @@ macro_rules! prim_bits {
         }
     };
 }
-prim_bits!(u64, 8);
-prim_bits!(u128, 11);
+prim_bits!(u64, 8, |i: usize| 1u64 << i, |x: u64, k: u32| x << k, |x: u64, k: u32| x >> k);
+// u128: a table instead of a variable 128-bit shift, and shift counts known to be below 64
+// (n ≤ 11) so the compiler emits a double-word shift without the ≥ 64 case.
+prim_bits!(u128, 11, |i: usize| BIT128[i], |x: u128, k: u32| x << (k & 63), |x: u128, k: u32| x >> (k & 63));
+
+/// `BIT128[i] = 1 << i`.
+static BIT128: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 1u128 << i;
+        i += 1;
+    }
+    t
+};
 
 /// 384-bit set (six words) for boards of side 12..=19.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -273,11 +286,20 @@ struct Geo<B> {
     not_last: B,
     /// `edge[p][0]`, `edge[p][1]`: player p's two edges (Black: top, bottom; White: left, right).
     edge: [[B; 2]; 2],
+    /// `nb[cell]`: the neighbours of `cell` (without the cell itself).
+    nb: Vec<B>,
 }
 
 impl<B: Bits> Geo<B> {
     fn build(n: usize) -> Geo<B> {
-        let mut g = Geo { n: n as u32, board: B::ZERO, not_first: B::ZERO, not_last: B::ZERO, edge: [[B::ZERO; 2]; 2] };
+        let mut g = Geo {
+            n: n as u32,
+            board: B::ZERO,
+            not_first: B::ZERO,
+            not_last: B::ZERO,
+            edge: [[B::ZERO; 2]; 2],
+            nb: Vec::new(),
+        };
         for r in 0..n {
             for c in 0..n {
                 let b = B::bit(r * n + c);
@@ -300,7 +322,23 @@ impl<B: Bits> Geo<B> {
                 }
             }
         }
+        g.nb = (0..n * n).map(|c| g.grow(B::bit(c)) & !B::bit(c)).collect();
         g
+    }
+
+    /// Adds stone `cell` (already in `stones`) to the reach set `reach` of edge `edge` when it
+    /// touches it, with the stones it joins; returns whether `reach` changed.
+    #[inline(always)]
+    fn join(&self, cell: usize, stones: B, reach: &mut B, edge: B) -> bool {
+        let b = B::bit(cell);
+        let nbc = self.nb[cell];
+        if ((nbc & *reach) | (b & edge)).is_zero() {
+            return false;
+        }
+        let outside = stones & !*reach;
+        let more = nbc & outside;
+        *reach |= if more.is_zero() { b } else { self.flood(b | more, outside) };
+        true
     }
 
     /// `x` plus all its neighbours on the board.
@@ -320,25 +358,6 @@ impl<B: Bits> Geo<B> {
             let g = self.grow(r) & within;
             if g == r {
                 return r;
-            }
-            r = g;
-        }
-    }
-
-    /// Whether `stones` connect the two sets `from` and `to` (edge masks).
-    #[inline(always)]
-    fn connects(&self, stones: B, from: B, to: B) -> bool {
-        let mut r = stones & from;
-        if r.is_zero() {
-            return false;
-        }
-        loop {
-            if (r & to).any() {
-                return true;
-            }
-            let g = self.grow(r) & stones;
-            if g == r {
-                return false;
             }
             r = g;
         }
@@ -383,21 +402,10 @@ impl<B: Bits> Core<B> {
     #[inline(always)]
     fn place(&mut self, p: usize, cell: usize) -> bool {
         let g = self.geo;
-        let b = B::bit(cell);
-        self.stones[p] |= b;
-        let nb = g.grow(b);
-        let t0 = ((nb & self.reach[p][0]) | (b & g.edge[p][0])).any();
-        let t1 = ((nb & self.reach[p][1]) | (b & g.edge[p][1])).any();
-        if t0 | t1 {
-            let comp = g.flood(b, self.stones[p]);
-            if t0 {
-                self.reach[p][0] |= comp;
-            }
-            if t1 {
-                self.reach[p][1] |= comp;
-            }
-        }
-        t0 & t1
+        self.stones[p] |= B::bit(cell);
+        let s = self.stones[p];
+        let [r0, r1] = &mut self.reach[p];
+        g.join(cell, s, r0, g.edge[p][0]) & g.join(cell, s, r1, g.edge[p][1])
     }
 
     /// The board after a swap: one White stone on `cell`.
@@ -422,9 +430,9 @@ impl<B: Bits> Core<B> {
         (g.grow(self.reach[p][0]) | g.edge[p][0]) & (g.grow(self.reach[p][1]) | g.edge[p][1]) & self.empty()
     }
 
-    /// Fills the empty cells in uniformly random order, `to_move` first, alternating; plays the
-    /// game up to its real end and returns `(winner, moves played)`; the moves are appended to
-    /// `trace`. The position must not be over. Leaves `reach` stale (the game is over).
+    /// Plays the empty cells in uniformly random order, `to_move` first, alternating, until a
+    /// player connects; returns `(winner, moves played)` and appends the moves to `trace`.
+    /// The position must not be over. Leaves `reach` stale (the game is over).
     fn fill_playout(&mut self, to_move: usize, rng: &mut Rng64, trace: &mut Vec<u16>) -> (usize, usize) {
         let g = self.geo;
         let n2 = (g.n * g.n) as usize;
@@ -446,53 +454,28 @@ impl<B: Bits> Core<B> {
         debug_assert!(e > 0);
         shuffle(&mut cells[..e], rng);
 
-        // Position i of the order is played by to_move ^ (i & 1).
-        let mut new_black = B::ZERO;
-        let mut i = to_move;
-        while i < e {
-            new_black |= B::bit(cells[i] as usize);
-            i += 2;
-        }
-        let black_full = self.stones[0] | new_black;
-        let w = if g.connects(black_full, g.edge[0][0], g.edge[0][1]) { 0 } else { 1 };
-
-        // The game's end: add the winner's stones in order until they connect.
-        let (start, end) = (g.edge[w][0], g.edge[w][1]);
-        let mut mine = self.stones[w];
-        let mut reach = self.reach[w][0];
-        let mut touch = g.grow(reach) | start;
-        let mut i = to_move ^ w;
-        let k = loop {
-            debug_assert!(i < e, "the full-board winner must connect");
-            let b = B::bit(cells[i] as usize);
-            mine |= b;
-            if (b & touch).any() {
-                // Stones connected to b that are not yet in the reach set.
-                let avail = mine & !reach;
-                let comp = g.flood(b, avail);
-                reach |= comp;
-                if (reach & end).any() {
-                    break i + 1;
-                }
-                touch = g.grow(reach) | start;
+        // Player a moves at even positions of the order, b at odd ones. Each keeps only the
+        // stones connected to its first edge; touching the second edge ends the game.
+        let (pa, pb) = (to_move, 1 - to_move);
+        let (mut sa, mut ra, sta, ena) = (self.stones[pa], self.reach[pa][0], g.edge[pa][0], g.edge[pa][1]);
+        let (mut sb, mut rb, stb, enb) = (self.stones[pb], self.reach[pb][0], g.edge[pb][0], g.edge[pb][1]);
+        let mut i = 0;
+        let (w, k) = loop {
+            // A full board has a winner, so the loop ends before i reaches e.
+            let c = cells[i] as usize;
+            sa |= B::bit(c);
+            if g.join(c, sa, &mut ra, sta) && (ra & ena).any() {
+                break (pa, i + 1);
+            }
+            let c = cells[i + 1] as usize;
+            sb |= B::bit(c);
+            if g.join(c, sb, &mut rb, stb) && (rb & enb).any() {
+                break (pb, i + 2);
             }
             i += 2;
         };
-
-        // Loser's stones: all dealt to it, minus those after the end.
-        let l = 1 - w;
-        let new_l_full = if l == 0 { new_black } else { empty & !new_black };
-        let mut loser = self.stones[l] | new_l_full;
-        let mut j = to_move ^ l;
-        while j < k {
-            j += 2;
-        }
-        while j < e {
-            loser &= !B::bit(cells[j] as usize);
-            j += 2;
-        }
-        self.stones[w] = mine;
-        self.stones[l] = loser;
+        self.stones[pa] = sa;
+        self.stones[pb] = sb;
         trace.extend_from_slice(&cells[..k]);
         (w, k)
     }
@@ -506,32 +489,32 @@ impl<B: Bits> Core<B> {
 fn shuffle(c: &mut [u16], rng: &mut Rng64) {
     let len = c.len();
     let mut i = 0;
-    while i + 1 < len {
-        let k = (len - 1 - i).min(6);
-        let mut bound = 1u64;
-        for j in 0..k {
-            bound *= (len - i - j) as u64;
-        }
-        let mut idx = [0usize; 6];
-        loop {
+    // Batches of six ranges n0, n0−1, …, n0−5 (all ≥ 2); 361⁶ < 2⁵², so P fits in 64 bits.
+    while len - i > 6 {
+        let n0 = (len - i) as u64;
+        let bound = n0 * (n0 - 1) * (n0 - 2) * (n0 - 3) * (n0 - 4) * (n0 - 5);
+        let d = loop {
             let mut x = rng.next_u64();
-            for (j, slot) in idx.iter_mut().enumerate().take(k) {
-                let m = (x as u128) * ((len - i - j) as u128);
+            let mut d = [0usize; 6];
+            for (j, slot) in d.iter_mut().enumerate() {
+                let m = (x as u128) * ((n0 - j as u64) as u128);
                 *slot = (m >> 64) as usize;
                 x = m as u64;
             }
-            if x < bound {
-                let t = bound.wrapping_neg() % bound;
-                if x < t {
-                    continue;
-                }
+            if x < bound && x < bound.wrapping_neg() % bound {
+                continue;
             }
-            break;
+            break d;
+        };
+        for (j, &dj) in d.iter().enumerate() {
+            c.swap(i + j, i + j + dj);
         }
-        for (j, &d) in idx.iter().enumerate().take(k) {
-            c.swap(i + j, i + j + d);
-        }
-        i += k;
+        i += 6;
+    }
+    while i + 1 < len {
+        let j = i + rng.index(len - i);
+        c.swap(i, j);
+        i += 1;
     }
 }
 
@@ -670,6 +653,23 @@ impl Hex {
             } else {
                 None
             }
+        })
+    }
+
+    /// The neighbours of `cell` in ascending order (empty for cells off the board):
+    /// (r−1,c) (r−1,c+1) (r,c−1) (r,c+1) (r+1,c−1) (r+1,c) where on the board.
+    pub fn neighbours(&self, cell: usize) -> Vec<usize> {
+        if cell >= self.cells() {
+            return Vec::new();
+        }
+        with_core!(&self.board, c => {
+            let mut x = c.geo.nb[cell];
+            let mut v = Vec::with_capacity(6);
+            while x.any() {
+                v.push(x.lowest());
+                x = x.without_lowest();
+            }
+            v
         })
     }
 

@@ -60,9 +60,11 @@
 //! `<cell>-TL-ccw` (its lowest index).
 //!
 //! # Representation
-//! One 36-bit mask per player in a `u64`, bit `row * 6 + col`. A twist extracts the 9 bits of a
-//! quadrant, looks the transformed pattern up in a 512-entry table and puts it back; five in a
-//! row is found with four shift-and chains (rows, columns, both diagonals).
+//! One mask per player in a `u64` with rows 7 bits apart: bit `row * 7 + col`, the 7th bit of
+//! each row always empty, so a run of five found by shifting can never wrap from one row into
+//! the next and five in a row is four shift-and chains (rows, columns, both diagonals) with no
+//! masking. A twist extracts the 9 bits of a quadrant, looks the transformed pattern up in a
+//! 512-entry table and puts it back. Cells (`row * 6 + col`) are converted at the boundary.
 
 use super::{cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, Outcome, Player};
 use crate::rng::Rng64;
@@ -93,16 +95,39 @@ impl PentagoRules {
 
 /// Number of cells.
 pub const CELLS: usize = 36;
+/// Bits of the internal board layout (6 rows × 7).
+const BITS: usize = 42;
 /// Size of the dense move space: 36 cells × 4 quadrants × 2 twists.
 pub const MOVE_SPACE: usize = 288;
 /// Quadrant names in quadrant order (0 TL, 1 TR, 2 BR, 3 BL).
 pub const QUADRANT_NAMES: [&str; 4] = ["TL", "TR", "BR", "BL"];
 
-const FULL: u64 = (1 << CELLS) - 1;
+/// Board bits per row (6 cells and one always-empty guard bit).
+const STRIDE: usize = 7;
+/// Bit of a cell `row * 6 + col`: `row * 7 + col`.
+#[inline(always)]
+const fn bit(cell: usize) -> usize {
+    cell + cell / 6
+}
+/// Cell `row * 6 + col` of a bit `row * 7 + col`.
+#[inline(always)]
+const fn cell(bit: usize) -> usize {
+    bit - bit / STRIDE
+}
+/// Every cell's bit.
+const FULL: u64 = {
+    let mut m = 0u64;
+    let mut r = 0;
+    while r < 6 {
+        m |= 0x3F << (STRIDE * r);
+        r += 1;
+    }
+    m
+};
 /// Bit of the top-left cell of each quadrant (TL, TR, BR, BL).
-const QBASE: [u32; 4] = [0, 3, 21, 18];
+const QBASE: [u32; 4] = [0, 3, 24, 21];
 /// The 9 cells of the top-left quadrant; shifted by `QBASE[q]` it gives quadrant `q`.
-const QMASK: u64 = 0x7 | 0x7 << 6 | 0x7 << 12;
+const QMASK: u64 = 0x7 | 0x7 << 7 | 0x7 << 14;
 
 /// Transform kinds: quadrant-local cell `(r, c)` goes to
 /// CCW `(2 - c, r)`, CW `(c, 2 - r)`, FLIP `(r, 2 - c)`.
@@ -153,7 +178,7 @@ static SCATTER: [u64; 512] = {
         let mut l = 0;
         while l < 9 {
             if p & (1 << l) != 0 {
-                t[p] |= 1 << ((l / 3) * 6 + l % 3);
+                t[p] |= 1 << ((l / 3) * STRIDE + l % 3);
             }
             l += 1;
         }
@@ -181,7 +206,7 @@ static TRANS: [[u64; 512]; 3] = {
 #[inline(always)]
 fn pattern(b: u64, q: usize) -> usize {
     let x = b >> QBASE[q];
-    ((x & 0x7) | (x >> 3 & 0x38) | (x >> 6 & 0x1C0)) as usize
+    ((x & 0x7) | (x >> 4 & 0x38) | (x >> 8 & 0x1C0)) as usize
 }
 
 /// A board mask with quadrant `q` transformed by `kind`.
@@ -191,45 +216,47 @@ fn apply(b: u64, q: usize, kind: usize) -> u64 {
     (b & !(QMASK << base)) | (TRANS[kind][pattern(b, q)] << base)
 }
 
-/// Start cells of the fives in each direction (rows: columns a–b; columns: rows 1–2;
-/// diagonals ↘: a1 b1 a2 b2; diagonals ↙: e1 f1 e2 f2).
+/// Start bits of the fives in each direction (rows: columns a–b; columns: rows 1–2;
+/// diagonals ↘: a1 b1 a2 b2; diagonals ↙: e1 f1 e2 f2), used to list the lines.
 const H_START: u64 = {
     let mut m = 0u64;
     let mut r = 0;
     while r < 6 {
-        m |= 3 << (6 * r);
+        m |= 3 << (STRIDE * r);
         r += 1;
     }
     m
 };
-const V_START: u64 = 0xFFF;
-const D_START: u64 = 0x3 | 0x3 << 6;
-const A_START: u64 = 0x3 << 4 | 0x3 << 10;
+const V_START: u64 = 0x3F | 0x3F << 7;
+const D_START: u64 = 0x3 | 0x3 << 7;
+const A_START: u64 = 0x3 << 4 | 0x3 << 11;
 
-/// Whether a board mask holds five in a row (row, column or diagonal).
+/// Whether a board mask holds five in a row (row, column or diagonal). Thanks to the guard bit
+/// of every row, a run of five bits at step 1 (row), 7 (column), 8 (↘) or 6 (↙) is always a
+/// real line, so no start masks are needed.
 #[inline(always)]
 fn has_five(b: u64) -> bool {
     let h = b & (b >> 1);
     let h = h & (h >> 2) & (b >> 4);
-    let v = b & (b >> 6);
-    let v = v & (v >> 12) & (b >> 24);
-    let d = b & (b >> 7);
-    let d = d & (d >> 14) & (b >> 28);
-    let a = b & (b >> 5);
-    let a = a & (a >> 10) & (b >> 20);
-    (h & H_START) | (v & V_START) | (d & D_START) | (a & A_START) != 0
+    let v = b & (b >> 7);
+    let v = v & (v >> 14) & (b >> 28);
+    let d = b & (b >> 8);
+    let d = d & (d >> 16) & (b >> 32);
+    let a = b & (b >> 6);
+    let a = a & (a >> 12) & (b >> 24);
+    h | v | d | a != 0
 }
 
-/// The 32 lines of five cells as masks.
-pub const LINES: [u64; 32] = {
+/// The 32 lines of five cells as masks (internal bit layout).
+const LINES: [u64; 32] = {
     let mut l = [0u64; 32];
     let mut n = 0;
-    let dirs: [(u64, u32); 4] = [(H_START, 1), (V_START, 6), (D_START, 7), (A_START, 5)];
+    let dirs: [(u64, u32); 4] = [(H_START, 1), (V_START, 7), (D_START, 8), (A_START, 6)];
     let mut d = 0;
     while d < 4 {
         let (starts, step) = dirs[d];
         let mut s = 0;
-        while s < 36 {
+        while s < 42 {
             if starts & (1 << s) != 0 {
                 let mut m = 0u64;
                 let mut i = 0;
@@ -284,7 +311,7 @@ static QKEY: [[[u64; 512]; 4]; 2] = {
                 let mut l = 0;
                 while l < 9 {
                     if pat & (1 << l) != 0 {
-                        h ^= key(p, QBASE[q] as usize + (l / 3) * 6 + l % 3);
+                        h ^= key(p, cell(QBASE[q] as usize + (l / 3) * STRIDE + l % 3));
                     }
                     l += 1;
                 }
@@ -298,16 +325,7 @@ static QKEY: [[[u64; 512]; 4]; 2] = {
     t
 };
 
-/// `POP8[b]`: set bits of a byte; `SELECT8[b][k]`: position of the `k`-th set bit of `b`.
-static POP8: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut b = 0;
-    while b < 256 {
-        t[b] = (b as u8).count_ones() as u8;
-        b += 1;
-    }
-    t
-};
+/// `SELECT8[b][k]`: position of the `k`-th set bit of the byte `b`.
 static SELECT8: [[u8; 8]; 256] = {
     let mut t = [[0u8; 8]; 256];
     let mut b = 0;
@@ -326,20 +344,22 @@ static SELECT8: [[u8; 8]; 256] = {
     t
 };
 
-/// Position of the `k`-th (from 0) set bit of `x`; `k < x.count_ones()`.
+/// Position of the `k`-th (from 0) set bit of `x`; `k < x.count_ones()`. Branch-free
+/// broadword select (Vigna, "Broadword implementation of rank/select queries", 2008): byte
+/// popcounts, their prefix sums by one multiplication, the byte holding the bit by a parallel
+/// comparison, then a 256×8 table inside that byte.
 #[inline(always)]
-fn select(mut x: u64, mut k: u32) -> u32 {
-    let mut base = 0;
-    loop {
-        let byte = (x & 0xFF) as usize;
-        let c = POP8[byte] as u32;
-        if k < c {
-            return base + SELECT8[byte][k as usize] as u32;
-        }
-        k -= c;
-        x >>= 8;
-        base += 8;
-    }
+fn select(x: u64, k: u32) -> u32 {
+    const L8: u64 = 0x0101_0101_0101_0101;
+    const H8: u64 = 0x8080_8080_8080_8080;
+    let mut s = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
+    s = (s + (s >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    let sums = s.wrapping_mul(L8); // byte i: set bits in bytes 0..=i (at most 64 < 128)
+    let below = (((k as u64) * L8 | H8) - sums) & H8; // high bit of byte i: sums_i <= k
+    let place = ((below >> 7).wrapping_mul(L8) >> 53) as u32 & !7; // 8 × bytes before the target
+    let rank = k - ((sums << 8) >> place & 0xFF) as u32;
+    place + SELECT8[(x >> place & 0xFF) as usize][rank as usize] as u32
 }
 
 /// Cells of a mask, ascending.
@@ -359,7 +379,7 @@ fn bits(mut m: u64) -> impl Iterator<Item = usize> {
 /// A Pentago position under one rule set. Plain data (a few words), cheap to copy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pentago {
-    /// Stones of player 0 and player 1, bit `row * 6 + col`.
+    /// Stones of player 0 and player 1, bit `row * 7 + col`.
     stones: [u64; 2],
     hash: u64,
     rules: PentagoRules,
@@ -468,8 +488,8 @@ impl Pentago {
             for (c, ch) in chars.into_iter().enumerate() {
                 match ch {
                     '.' => {}
-                    'X' | 'x' => g.stones[0] |= 1 << (r * 6 + c),
-                    'O' | 'o' => g.stones[1] |= 1 << (r * 6 + c),
+                    'X' | 'x' => g.stones[0] |= 1 << (r * STRIDE + c),
+                    'O' | 'o' => g.stones[1] |= 1 << (r * STRIDE + c),
                     other => return Err(format!("unknown cell '{other}' at {}; use '.', 'X' or 'O'", cell_name(r, c))),
                 }
             }
@@ -503,7 +523,7 @@ impl Pentago {
 
     /// The stones of `player` as a 36-bit mask, bit `row * 6 + col`.
     pub fn stones(&self, player: Player) -> u64 {
-        self.stones[player as usize]
+        bits(self.stones[player as usize]).fold(0, |m, b| m | 1 << cell(b))
     }
 
     /// Whether the last move won by its placement (official rules), so its twist was not applied.
@@ -614,7 +634,7 @@ impl Pentago {
         if (0..t).any(|t2| self.result_of(p, c, t2) == r) {
             return false;
         }
-        let (row, col) = (c / 6, c % 6);
+        let (row, col) = (c / STRIDE, c % STRIDE);
         let q = match (row < 3, col < 3) {
             (true, true) => 0,
             (true, false) => 1,
@@ -627,8 +647,8 @@ impl Pentago {
 
     /// Per empty cell, the bit mask of twists kept in `p`'s legal-move list (all eight without
     /// `:dedup`; with it, the lowest-index move of each distinct resulting position).
-    fn kept_twists(&self, p: Player) -> [u8; CELLS] {
-        let mut kept = [0u8; CELLS];
+    fn kept_twists(&self, p: Player) -> [u8; BITS] {
+        let mut kept = [0u8; BITS];
         let empty = self.empty();
         if !self.dedup {
             for c in bits(empty) {
@@ -643,7 +663,7 @@ impl Pentago {
         for c in bits(empty) {
             for t in 0..8 {
                 let (a, b) = self.result_of(p, c, t);
-                keys[n] = ((a as u128) | (b as u128) << 36) << 9 | (c * 8 + t) as u128;
+                keys[n] = ((a as u128) | (b as u128) << BITS) << 9 | (c * 8 + t) as u128;
                 n += 1;
             }
         }
@@ -667,11 +687,11 @@ impl Pentago {
         if any == 0 {
             return;
         }
-        let kept = if self.dedup { self.kept_twists(p) } else { [0xFF; CELLS] };
+        let kept = if self.dedup { self.kept_twists(p) } else { [0xFF; BITS] };
         for c in bits(any) {
             for (t, wt) in w.iter().enumerate() {
                 if wt >> c & 1 != 0 && kept[c] >> t & 1 != 0 {
-                    out.push((c * 8 + t) as u16);
+                    out.push((cell(c) * 8 + t) as u16);
                 }
             }
         }
@@ -715,6 +735,38 @@ impl Pentago {
         LINES.iter().filter(|&&l| s & l == l).fold(0, |a, &l| a | l)
     }
 
+    /// Random playout with `:dedup`: a uniform (empty cell, twist) pair is redrawn until it is
+    /// the kept (lowest-index) move of its resulting position, which makes the choice uniform
+    /// over the deduplicated legal list.
+    fn random_playout_dedup(&mut self, rng: &mut Rng64, trace: &mut Vec<u16>) -> Outcome {
+        let outcome = loop {
+            if let Some(o) = self.outcome {
+                break o;
+            }
+            let empty = self.empty();
+            let n = (CELLS - self.ply as usize) as u32;
+            let (c, t) = loop {
+                let r = rng.below(n * 8);
+                let (c, t) = (select(empty, r >> 3) as usize, (r & 7) as usize);
+                if self.is_canonical(self.to_move, c, t) {
+                    break (c, t);
+                }
+            };
+            let m = (cell(c) * 8 + t) as u16;
+            trace.push(m);
+            self.last = Some(m);
+            self.placement_win = false;
+            self.step_fast(c, t);
+        };
+        if let Some(m) = self.last {
+            let (c, t) = (bit(m as usize / 8), m as usize % 8);
+            let b = if self.placement_win { c } else { apply(1 << c, t >> 1, self.kind(t & 1)).trailing_zeros() as usize };
+            self.last_cell = cell(b) as u8;
+        }
+        self.hash = self.hash_by_quadrants();
+        outcome
+    }
+
     fn parse_err(text: &str, reason: impl Into<String>) -> MoveError {
         MoveError::Parse { text: text.to_string(), reason: reason.into() }
     }
@@ -752,7 +804,7 @@ impl Game for Pentago {
         }
         if !self.dedup {
             for c in bits(self.empty()) {
-                let base = (c * 8) as u16;
+                let base = (cell(c) * 8) as u16;
                 out.extend((0..8).map(|t| base + t));
             }
             return;
@@ -761,14 +813,14 @@ impl Game for Pentago {
         for c in bits(self.empty()) {
             for t in 0..8 {
                 if kept[c] >> t & 1 != 0 {
-                    out.push((c * 8 + t) as u16);
+                    out.push((cell(c) * 8 + t) as u16);
                 }
             }
         }
     }
 
     fn is_legal(&self, m: u16) -> bool {
-        let (c, t) = (m as usize / 8, m as usize % 8);
+        let (c, t) = (bit(m as usize / 8), m as usize % 8);
         self.outcome.is_none()
             && (m as usize) < MOVE_SPACE
             && self.empty() >> c & 1 != 0
@@ -777,14 +829,14 @@ impl Game for Pentago {
 
     fn play_unchecked(&mut self, m: u16) {
         debug_assert!(self.is_legal(m), "illegal move {m}");
-        let (c, t) = (m as usize / 8, m as usize % 8);
+        let (c, t) = (bit(m as usize / 8), m as usize % 8);
         let p = self.to_move as usize;
         self.stones[p] |= 1 << c;
-        self.hash ^= key(p, c) ^ SIDE_KEY;
+        self.hash ^= key(p, cell(c)) ^ SIDE_KEY;
         self.ply += 1;
         self.to_move = 1 - self.to_move;
         self.last = Some(m);
-        self.last_cell = c as u8;
+        self.last_cell = cell(c) as u8;
         self.placement_win = false;
         if self.rules == PentagoRules::Official && has_five(self.stones[p]) {
             self.placement_win = true;
@@ -798,7 +850,7 @@ impl Game for Pentago {
             self.hash ^= QKEY[pl][q][old] ^ QKEY[pl][q][new];
             self.stones[pl] = (self.stones[pl] & !(QMASK << QBASE[q])) | SCATTER[new] << QBASE[q];
         }
-        self.last_cell = apply(1 << c, q, k).trailing_zeros() as u8;
+        self.last_cell = cell(apply(1 << c, q, k).trailing_zeros() as usize) as u8;
         self.outcome = judge(self.stones[p], self.stones[1 - p], p as Player, self.ply as u32);
     }
 
@@ -809,8 +861,8 @@ impl Game for Pentago {
     fn hash_from_scratch(&self) -> u64 {
         let mut h = if self.to_move == 1 { SIDE_KEY } else { 0 };
         for p in 0..2 {
-            for c in bits(self.stones[p]) {
-                h ^= key(p, c);
+            for b in bits(self.stones[p]) {
+                h ^= key(p, cell(b));
             }
         }
         h
@@ -865,9 +917,9 @@ impl Game for Pentago {
             if c > 0 && c % 6 == 0 {
                 s.push('/');
             }
-            s.push(if self.stones[0] >> c & 1 != 0 {
+            s.push(if self.stones[0] >> bit(c) & 1 != 0 {
                 'X'
-            } else if self.stones[1] >> c & 1 != 0 {
+            } else if self.stones[1] >> bit(c) & 1 != 0 {
                 'O'
             } else {
                 '.'
@@ -882,7 +934,7 @@ impl Game for Pentago {
     /// after a double-five draw.
     fn view(&self) -> BoardView {
         let cells = (0..CELLS)
-            .map(|c| if self.stones[0] >> c & 1 != 0 { 0 } else if self.stones[1] >> c & 1 != 0 { 1 } else { -1 })
+            .map(|c| if self.stones[0] >> bit(c) & 1 != 0 { 0 } else if self.stones[1] >> bit(c) & 1 != 0 { 1 } else { -1 })
             .collect();
         let winning = match self.outcome {
             Some(Outcome::Win(p)) => self.fives_of(p),
@@ -906,7 +958,7 @@ impl Game for Pentago {
             to_move: self.outcome.is_none().then_some(self.to_move),
             last_move,
             last_cells: self.last.map(|_| vec![self.last_cell as usize]).unwrap_or_default(),
-            winning_cells: bits(winning).collect(),
+            winning_cells: bits(winning).map(cell).collect(),
             outcome: self.outcome,
             ply: self.ply(),
         }
@@ -919,33 +971,64 @@ impl Game for Pentago {
     /// position, which is uniform over the deduplicated list. The hash is not updated move by
     /// move; it is recomputed once at the end.
     fn random_playout(&mut self, rng: &mut Rng64, trace: &mut Vec<u16>) -> Outcome {
-        let outcome = loop {
-            if let Some(o) = self.outcome {
-                break o;
-            }
-            let empty = self.empty();
-            let n = (CELLS - self.ply as usize) as u32;
-            let (c, t) = loop {
-                let r = rng.below(n * 8);
-                let (c, t) = (select(empty, r >> 3) as usize, (r & 7) as usize);
-                if !self.dedup || self.is_canonical(self.to_move, c, t) {
-                    break (c, t);
-                }
-            };
-            let m = (c * 8 + t) as u16;
-            trace.push(m);
-            self.last = Some(m);
-            self.last_cell = c as u8;
-            self.placement_win = false;
-            self.step_fast(c, t);
-        };
-        // Restore the display fields of the last move, and the hash.
-        if let Some(m) = self.last {
-            let (c, t) = (m as usize / 8, m as usize % 8);
-            if !self.placement_win {
-                self.last_cell = apply(1 << c, t >> 1, self.kind(t & 1)).trailing_zeros() as u8;
-            }
+        if let Some(o) = self.outcome {
+            return o;
         }
+        if self.dedup {
+            return self.random_playout_dedup(rng, trace);
+        }
+        let official = self.rules == PentagoRules::Official;
+        let kinds = [self.kind(0), CW];
+        let mut s = self.stones;
+        let mut p = self.to_move as usize;
+        let mut ply = self.ply as u32;
+        let (mut last_c, mut last_t);
+        let mut placement_win = false;
+        let outcome = loop {
+            let empty = FULL & !(s[0] | s[1]);
+            let r = rng.below((CELLS as u32 - ply) * 8);
+            let (c, t) = (select(empty, r >> 3) as usize, (r & 7) as usize);
+            trace.push((cell(c) * 8 + t) as u16);
+            (last_c, last_t) = (c, t);
+            let mine = s[p] | 1 << c;
+            let theirs = s[1 - p];
+            ply += 1;
+            // No five is possible before the 9th stone (X's fifth).
+            if official && ply >= 9 && has_five(mine) {
+                s[p] = mine;
+                placement_win = true;
+                p ^= 1;
+                break Outcome::Win(1 - p as Player);
+            }
+            let (q, k) = (t >> 1, kinds[t & 1]);
+            let (m2, t2) = (apply(mine, q, k), apply(theirs, q, k));
+            s[p] = m2;
+            s[1 - p] = t2;
+            let mover = p as Player;
+            p ^= 1;
+            if ply >= 9 {
+                // The opponent had no five; it can only have one now if the twist moved its stones.
+                let (fm, fo) = (has_five(m2), (t2 != theirs) & has_five(t2));
+                if fm || fo {
+                    break match (fm, fo) {
+                        (true, true) => Outcome::Draw,
+                        (true, false) => Outcome::Win(mover),
+                        _ => Outcome::Win(1 - mover),
+                    };
+                }
+            }
+            if ply as usize == CELLS {
+                break Outcome::Draw;
+            }
+        };
+        self.stones = s;
+        self.to_move = p as Player;
+        self.ply = ply as u8;
+        self.outcome = Some(outcome);
+        self.last = Some((cell(last_c) * 8 + last_t) as u16);
+        self.placement_win = placement_win;
+        let b = if placement_win { last_c } else { apply(1 << last_c, last_t >> 1, kinds[last_t & 1]).trailing_zeros() as usize };
+        self.last_cell = cell(b) as u8;
         self.hash = self.hash_by_quadrants();
         outcome
     }
@@ -968,16 +1051,19 @@ impl Game for Pentago {
         out.first().copied()
     }
 
-    /// The opponent's winning moves if it were to move now, from the opponent's own move list
-    /// (with `:dedup`, the opponent's lowest-index move of each resulting position).
+    /// The (cell, twist) pairs with which the opponent would win at once if it were to move
+    /// now, ascending. With `:dedup` they are restricted to the moves of the current legal list
+    /// (the trait's contract: threats are legal moves here). Which moves are duplicates depends
+    /// on the colour of the placed stone, so a threat whose pair is a duplicate in the side to
+    /// move's list (e.g. under the official rules a cell where the side to move would itself win
+    /// by placement, whose eight twists collapse into one) is then left out.
     fn threats(&self, out: &mut MoveList<u16>) {
         out.clear();
         if self.outcome.is_some() {
             return;
         }
-        let opp = 1 - self.to_move;
-        let w = self.win_table(opp);
-        self.emit(opp, &w, out);
+        let w = self.win_table(1 - self.to_move);
+        self.emit(self.to_move, &w, out);
     }
 
     /// Each legal move is played on the bitboards (no hash) and kept when it wins, draws, or
@@ -1007,7 +1093,7 @@ impl Game for Pentago {
                     }
                 };
                 if ok {
-                    out.push((c * 8 + t) as u16);
+                    out.push((cell(c) * 8 + t) as u16);
                 }
             }
         }
@@ -1056,6 +1142,13 @@ mod tests {
         let want: Vec<u32> = bits(x).map(|c| c as u32).collect();
         for (k, &w) in want.iter().enumerate() {
             assert_eq!(select(x, k as u32), w);
+        }
+        let mut rng = Rng64::new(9);
+        for _ in 0..5000 {
+            let x = rng.next_u64() & rng.next_u64() & FULL;
+            for (k, b) in bits(x).enumerate() {
+                assert_eq!(select(x, k as u32) as usize, b, "{x:x} {k}");
+            }
         }
     }
 }

@@ -232,9 +232,13 @@ impl SearchConfig {
 
     /// A named preset:
     /// - `uct`: the default; `rave`: MC-RAVE, √ schedule, k = 1000; `grave`: GRAVE, ref 100;
-    /// - `decisive`, `lgr` (LGR-1, p = 0.5 as the seed), `lgrf2` (LGRF-2, p = 1 as the paper),
-    ///   `poolrave`, `mast` (Gibbs), `qb`: each playout enhancement on top of `rave`, as the seed's
-    ///   agents are built on its RAVE agent;
+    /// - `decisive`: UCT with decisive and anti-decisive moves (Teytaud & Teytaud 2010) in the
+    ///   playouts and first in the expansion order, plus MCTS-Solver: averaging alone (UCT or RAVE)
+    ///   does not reliably see a one-move refutation at small budgets, the solver does (a child
+    ///   with an expanded winning reply is a proven loss); see `tests/mcts_tactics.rs`;
+    /// - `lgr` (LGR-1, p = 0.5 as the seed), `lgrf2` (LGRF-2, p = 1 as the paper), `poolrave`,
+    ///   `mast` (Gibbs), `qb`: each playout enhancement on top of `rave`, as the seed's agents are
+    ///   built on its RAVE agent;
     /// - `depth2`, `solver`: UCT plus that; `puct`: PUCT with the tactical prior, c = 1.5;
     /// - `best`: RAVE + decisive/anti-decisive moves + MCTS-Solver + depth-2.
     ///
@@ -248,7 +252,7 @@ impl SearchConfig {
             "rave" => rave(&mut c),
             "grave" => c.value = ValueEstimate::Grave,
             "decisive" => {
-                rave(&mut c);
+                c.solver = true;
                 c.decisive = true;
                 c.anti_decisive = true;
             }

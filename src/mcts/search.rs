@@ -583,6 +583,25 @@ impl<G: Game> Search<G> {
                 None => Choice::Leaf,
             };
         }
+        // Decisive / anti-decisive moves are expanded first when those policies are on (the same
+        // knowledge the playouts use, applied to the order of expansion).
+        if self.config.decisive || self.config.anti_decisive {
+            let mut tac: MoveList<G::Move> = MoveList::new();
+            for pass in 0..2 {
+                if pass == 0 && self.config.decisive {
+                    g.winning_moves(&mut tac);
+                } else if pass == 1 && self.config.anti_decisive {
+                    g.threats(&mut tac);
+                } else {
+                    continue;
+                }
+                for &m in &tac {
+                    if self.mark[g.move_index(m)] != stamp && self.legal.contains(&m) {
+                        return Choice::Expand(m, 0.0);
+                    }
+                }
+            }
+        }
         // Unexpanded moves in order; with AMAF data from the source, the best AMAF first.
         let mut cands: MoveList<G::Move> = MoveList::new();
         let mut best_amaf: Option<(G::Move, f64)> = None;

@@ -1,10 +1,15 @@
-//! `mcts bench`: random playouts per second from the initial position, per game.
+//! `mcts bench`: random playouts per second and MCTS iterations per second from the initial
+//! position, per game and preset.
 //!
-//! Each figure is the median of several timed runs on one thread (see `--runs`).
+//! Each figure is the median of several timed runs on one thread (see `--runs`). JSON lines:
+//! `{"game", "playouts_per_s", ...}` for playouts, then
+//! `{"game", "preset", "iterations_per_s", "bytes_per_node", "tree_bytes", "nodes", ...}` per preset.
 
 use std::time::Instant;
 
 use mcts_playground::game::{AnyGame, Game};
+use mcts_playground::mcts::bench::iterations_per_s;
+use mcts_playground::mcts::SearchConfig;
 use mcts_playground::{with_game, Rng64};
 use serde_json::json;
 
@@ -18,12 +23,22 @@ pub struct Args {
     #[arg(long, short)]
     game: Vec<String>,
     /// Timed runs per figure; the median is reported.
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, default_value_t = 3)]
     runs: usize,
     /// Milliseconds per timed run.
     #[arg(long, default_value_t = 300)]
     ms: u64,
-    /// One JSON object per line: {"game", "playouts_per_s", ...}.
+    /// MCTS preset to measure (repeatable; `all` for every preset); default: uct.
+    #[arg(long)]
+    preset: Vec<String>,
+    /// Milliseconds per timed MCTS run (a search from the start position).
+    #[arg(long, default_value_t = 1000.0)]
+    search_ms: f64,
+    /// Measure random playouts only, no MCTS.
+    #[arg(long)]
+    playouts_only: bool,
+    /// One JSON object per line: {"game", "playouts_per_s", ...} and
+    /// {"game", "preset", "iterations_per_s", "bytes_per_node", ...}.
     #[arg(long)]
     json: bool,
 }
@@ -81,6 +96,42 @@ pub fn run(a: Args) -> Result<(), String> {
             println!("{}", json!({"game": spec, "playouts_per_s": rate.round(), "runs": a.runs, "statistic": "median"}));
         } else {
             println!("{spec:<20} {:>14.0} random playouts/s (median of {} runs)", rate, a.runs);
+        }
+        if a.playouts_only {
+            continue;
+        }
+        let presets: Vec<String> = if a.preset.is_empty() {
+            vec!["uct".into()]
+        } else if a.preset.iter().any(|p| p == "all") {
+            SearchConfig::PRESETS.iter().map(|s| s.to_string()).collect()
+        } else {
+            a.preset.clone()
+        };
+        for preset in &presets {
+            let mut runs = Vec::new();
+            for _ in 0..a.runs.max(1) {
+                runs.push(iterations_per_s(spec, preset, a.search_ms)?);
+            }
+            let mut rates: Vec<f64> = runs.iter().map(|r| r.iterations_per_s).collect();
+            let rate = median(&mut rates);
+            let last = runs.last().expect("one run at least");
+            if a.json {
+                println!(
+                    "{}",
+                    json!({"game": spec, "preset": preset, "iterations_per_s": rate.round(),
+                           "bytes_per_node": last.bytes_per_node, "tree_bytes": last.tree_bytes,
+                           "nodes": last.nodes, "search_ms": a.search_ms, "runs": a.runs, "statistic": "median"})
+                );
+            } else {
+                println!(
+                    "{spec:<20} {preset:<10} {:>11.0} MCTS iterations/s (median of {}), {:.1} bytes/node, {:.1} MB tree after {} ms",
+                    rate,
+                    a.runs,
+                    last.bytes_per_node,
+                    last.tree_bytes as f64 / 1e6,
+                    a.search_ms
+                );
+            }
         }
     }
     Ok(())

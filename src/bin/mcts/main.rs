@@ -3,12 +3,17 @@
 //! Verbs (a contract: extend, never rename; `--json` keys likewise):
 //! - `mcts replay --game SPEC --moves "m1 m2 ..." [--json]`
 //! - `mcts bench [--game SPEC] [--json]`
-//! - `mcts search`, `mcts arena`, `mcts gtp` (the engine verbs; see `--help`).
+//! - `mcts search --game SPEC [--moves ".."] --algo PRESET [--set k=v ..] [--iterations N | --ms T] [--seed S] [--json]`
+//! - `mcts arena --game SPEC --a PRESET --b PRESET --games N [--iterations N | --ms T] [--seed S] [--json]`
+//! - `mcts gtp --game SPEC --algo PRESET [...]` (Go Text Protocol on stdin/stdout)
 
 use clap::{Parser, Subcommand};
 
+mod arena;
 mod bench;
+mod gtp;
 mod replay;
+mod search;
 
 /// Monte Carlo Tree Search playground: game rules and search from the command line.
 #[derive(Parser, Debug)]
@@ -24,6 +29,12 @@ enum Verb {
     Replay(replay::Args),
     /// Measure random playouts per second (and MCTS iterations per second) per game.
     Bench(bench::Args),
+    /// Search one position and print the root statistics, best move and principal variation.
+    Search(search::Args),
+    /// Play configuration A against B with alternating colours; standings with intervals.
+    Arena(arena::Args),
+    /// Speak the Go Text Protocol on standard input/output (for HexGui and other GTP tools).
+    Gtp(gtp::Args),
 }
 
 fn main() {
@@ -31,6 +42,9 @@ fn main() {
     let result = match cli.verb {
         Verb::Replay(a) => replay::run(a),
         Verb::Bench(a) => bench::run(a),
+        Verb::Search(a) => search::run(a),
+        Verb::Arena(a) => arena::run(a),
+        Verb::Gtp(a) => gtp::run(a),
     };
     if let Err(e) = result {
         eprintln!("mcts: {e}");

@@ -1,0 +1,160 @@
+//! Matches between two search configurations, and the statistics of their results.
+//!
+//! Shared by `mcts arena` and the page's arena so both give the same games for the same seeds:
+//! game `i` of a match with base seed `s` is played with engine seeds derived from `(s, i)`, and
+//! configuration A moves first in even-numbered games (colours alternate).
+
+use serde::Serialize;
+
+use crate::game::{AnyGame, Outcome};
+use crate::mcts::{AnySearch, Budget, SearchConfig};
+
+/// The result of one arena game.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameRecord {
+    /// Index of the game in the match (0-based).
+    pub index: usize,
+    /// Whether configuration A had the first move (player 0).
+    pub a_first: bool,
+    /// Moves in the game's notation.
+    pub moves: Vec<String>,
+    /// Score of configuration A: 1 win, 0.5 draw, 0 loss.
+    pub a_score: f64,
+    /// Winner as a player number (0 moves first), `None` for a draw.
+    pub winner: Option<u8>,
+}
+
+/// The engine seed of one side in game `index` (`side` 0 = A, 1 = B) of a match seeded `seed`.
+pub fn game_seed(seed: u64, index: usize, side: u64) -> u64 {
+    crate::game::zobrist_key(seed.wrapping_mul(1_000_003) ^ ((index as u64) << 1) ^ side)
+}
+
+/// Plays game `index` of a match: A moves first when `index` is even. Each side keeps its own
+/// tree between moves (tree reuse through `advance_text`).
+///
+/// # Errors
+/// A bad spec or configuration; an engine that returns no move in an unfinished game.
+pub fn play_game(
+    spec: &str,
+    a: &SearchConfig,
+    b: &SearchConfig,
+    budget: Budget,
+    seed: u64,
+    index: usize,
+    clock: &dyn Fn() -> f64,
+) -> Result<GameRecord, String> {
+    let mut game = AnyGame::from_spec(spec).map_err(|e| e.to_string())?;
+    let a_first = index % 2 == 0;
+    let mut ca = a.clone();
+    ca.seed = game_seed(seed, index, 0);
+    let mut cb = b.clone();
+    cb.seed = game_seed(seed, index, 1);
+    let mut sa = AnySearch::new(&game, ca)?;
+    let mut sb = AnySearch::new(&game, cb)?;
+    let mut moves = Vec::new();
+    while game.outcome().is_none() {
+        let a_to_move = (game.to_move() == 0) == a_first;
+        let s = if a_to_move { &mut sa } else { &mut sb };
+        s.run(budget, clock);
+        let mv = s.best_move_text().ok_or_else(|| format!("engine gave no move at ply {}", game.ply()))?;
+        game.play_text(&mv).map_err(|e| format!("engine move {mv} refused: {e}"))?;
+        sa.advance_text(&mv)?;
+        sb.advance_text(&mv)?;
+        moves.push(mv);
+    }
+    let outcome = game.outcome().unwrap_or(Outcome::Draw);
+    let a_player = if a_first { 0 } else { 1 };
+    Ok(GameRecord { index, a_first, moves, a_score: outcome.reward(a_player), winner: outcome.winner() })
+}
+
+/// Standings of configuration A against B.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct Standings {
+    /// Games finished.
+    pub games: usize,
+    /// Wins, draws and losses of A.
+    pub wins: usize,
+    /// Draws.
+    pub draws: usize,
+    /// Losses of A.
+    pub losses: usize,
+    /// A's score rate, draws counting one half.
+    pub win_rate: f64,
+    /// 95% Wilson score interval of the win rate, `[low, high]`.
+    pub win_rate_ci95: [f64; 2],
+    /// Elo difference A − B from the win rate, and its interval from the Wilson bounds
+    /// (±inf at rates 0 or 1).
+    pub elo: f64,
+    /// Elo interval `[low, high]`.
+    pub elo_ci95: [f64; 2],
+}
+
+/// The 95% Wilson score interval for `successes` out of `n` (Wilson 1927), with z = 1.959964.
+/// Draws count as half a success. Returns `[0, 1]` for `n = 0`.
+pub fn wilson_interval(successes: f64, n: f64) -> [f64; 2] {
+    if n <= 0.0 {
+        return [0.0, 1.0];
+    }
+    let z = 1.959_964_f64;
+    let p = successes / n;
+    let z2n = z * z / n;
+    let centre = (p + z2n / 2.0) / (1.0 + z2n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z2n);
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
+/// Elo difference for an expected score `p` (logistic model, 400-point scale):
+/// `D = −400 · log10(1/p − 1)`; ±infinity at p = 1 / 0.
+pub fn elo_from_rate(p: f64) -> f64 {
+    if p <= 0.0 {
+        f64::NEG_INFINITY
+    } else if p >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / p - 1.0).log10()
+    }
+}
+
+impl Standings {
+    /// Standings from a list of game records.
+    pub fn from_records(records: &[GameRecord]) -> Standings {
+        let mut s = Standings { games: records.len(), ..Default::default() };
+        for r in records {
+            if r.a_score == 1.0 {
+                s.wins += 1
+            } else if r.a_score == 0.0 {
+                s.losses += 1
+            } else {
+                s.draws += 1
+            }
+        }
+        let n = s.games as f64;
+        let score = s.wins as f64 + 0.5 * s.draws as f64;
+        s.win_rate = if n > 0.0 { score / n } else { 0.5 };
+        s.win_rate_ci95 = wilson_interval(score, n);
+        s.elo = elo_from_rate(s.win_rate);
+        s.elo_ci95 = [elo_from_rate(s.win_rate_ci95[0]), elo_from_rate(s.win_rate_ci95[1])];
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_matches_hand_computation() {
+        // 60 of 100: centre (0.6 + 0.019208)/1.038415 = 0.596301, half-width 0.094298.
+        let [lo, hi] = wilson_interval(60.0, 100.0);
+        assert!((lo - 0.502_003).abs() < 1e-5, "{lo}");
+        assert!((hi - 0.690_599).abs() < 1e-5, "{hi}");
+        assert_eq!(wilson_interval(0.0, 0.0), [0.0, 1.0]);
+    }
+
+    #[test]
+    fn elo_of_known_rates() {
+        assert!((elo_from_rate(0.5)).abs() < 1e-9);
+        assert!((elo_from_rate(0.75) - 190.848).abs() < 1e-3);
+        assert!(elo_from_rate(1.0).is_infinite());
+    }
+}

@@ -1,0 +1,152 @@
+//! `mcts arena`: configuration A against configuration B, colours alternating, games in parallel.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use mcts_playground::arena::{play_game, GameRecord, Standings};
+use mcts_playground::game::AnyGame;
+use serde_json::json;
+
+use crate::search::{budget_from, config_from};
+
+/// Arguments of `mcts arena`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Game spec string, e.g. hex:7.
+    #[arg(long, short)]
+    game: String,
+    /// Preset of configuration A.
+    #[arg(long)]
+    a: String,
+    /// Preset of configuration B.
+    #[arg(long)]
+    b: String,
+    /// Overrides for A, `key=value` (repeatable).
+    #[arg(long = "set-a", value_name = "KEY=VALUE")]
+    set_a: Vec<String>,
+    /// Overrides for B, `key=value` (repeatable).
+    #[arg(long = "set-b", value_name = "KEY=VALUE")]
+    set_b: Vec<String>,
+    /// Number of games (A moves first in even-numbered games).
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// Budget per move in iterations (default 10,000 when --ms is not given).
+    #[arg(long, conflicts_with = "ms")]
+    iterations: Option<u64>,
+    /// Budget per move in milliseconds.
+    #[arg(long)]
+    ms: Option<f64>,
+    /// Base seed; game i uses seeds derived from (seed, i), so results do not depend on threads.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: available cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Print one JSON object with the standings and every game.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs the verb.
+///
+/// # Errors
+/// Bad spec or configuration, or an engine failure.
+pub fn run(a: Args) -> Result<(), String> {
+    AnyGame::from_spec(&a.game).map_err(|e| e.to_string())?;
+    let ca = config_from(&a.a, &a.set_a, None)?;
+    let cb = config_from(&a.b, &a.set_b, None)?;
+    let budget = budget_from(a.iterations, a.ms);
+    let threads = a.threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)).clamp(1, 64);
+    let next = AtomicUsize::new(0);
+    let records: Mutex<Vec<GameRecord>> = Mutex::new(Vec::with_capacity(a.games));
+    let error: Mutex<Option<String>> = Mutex::new(None);
+    let bar = if a.json { ProgressBar::hidden() } else { ProgressBar::new(a.games as u64) };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  [{elapsed_precise}, eta {eta}]")
+            .map_err(|e| e.to_string())?,
+    );
+    let t0 = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let start = Instant::now();
+                let clock = move || start.elapsed().as_secs_f64() * 1000.0;
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= a.games || error.lock().unwrap().is_some() {
+                        break;
+                    }
+                    match play_game(&a.game, &ca, &cb, budget, a.seed, i, &clock) {
+                        Ok(r) => {
+                            let mut recs = records.lock().unwrap();
+                            recs.push(r);
+                            let s = Standings::from_records(&recs);
+                            bar.set_message(format!("A {}-{}-{}  win rate {:.3}", s.wins, s.draws, s.losses, s.win_rate));
+                            bar.inc(1);
+                        }
+                        Err(e) => {
+                            *error.lock().unwrap() = Some(format!("game {i}: {e}"));
+                            break;
+                        }
+                    }
+                }
+            });
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(e) = error.into_inner().unwrap() {
+        return Err(e);
+    }
+    let mut recs = records.into_inner().unwrap();
+    recs.sort_by_key(|r| r.index);
+    let s = Standings::from_records(&recs);
+    let secs = t0.elapsed().as_secs_f64();
+    if a.json {
+        let obj = json!({
+            "game": a.game, "a": a.a, "b": a.b, "set_a": a.set_a, "set_b": a.set_b,
+            "iterations": budget.iterations, "ms": budget.millis, "seed": a.seed,
+            "games": s.games, "wins": s.wins, "draws": s.draws, "losses": s.losses,
+            "win_rate": s.win_rate, "win_rate_ci95": s.win_rate_ci95,
+            "elo": finite(s.elo), "elo_ci95": [finite(s.elo_ci95[0]), finite(s.elo_ci95[1])],
+            "seconds": secs, "records": recs,
+        });
+        println!("{obj}");
+        return Ok(());
+    }
+    let budget_text = match (budget.iterations, budget.millis) {
+        (Some(n), _) => format!("{n} iterations/move"),
+        (None, Some(ms)) => format!("{ms} ms/move"),
+        _ => String::new(),
+    };
+    println!("{} — A = {} {:?} vs B = {} {:?}, {budget_text}, seed {}", a.game, a.a, a.set_a, a.b, a.set_b, a.seed);
+    println!("{:<8} {:>6} {:>6} {:>6} {:>9} {:>17} {:>8} {:>19}", "", "wins", "draws", "losses", "win rate", "95% CI (Wilson)", "Elo", "Elo 95% CI");
+    println!(
+        "{:<8} {:>6} {:>6} {:>6} {:>9.3} {:>17} {:>8} {:>19}",
+        "A vs B",
+        s.wins,
+        s.draws,
+        s.losses,
+        s.win_rate,
+        format!("[{:.3}, {:.3}]", s.win_rate_ci95[0], s.win_rate_ci95[1]),
+        fmt_elo(s.elo),
+        format!("[{}, {}]", fmt_elo(s.elo_ci95[0]), fmt_elo(s.elo_ci95[1])),
+    );
+    println!("{} games in {:.1} s on {threads} threads", s.games, secs);
+    Ok(())
+}
+
+fn finite(x: f64) -> Option<f64> {
+    x.is_finite().then_some((x * 10.0).round() / 10.0)
+}
+
+fn fmt_elo(x: f64) -> String {
+    if x.is_finite() {
+        format!("{x:+.0}")
+    } else if x > 0.0 {
+        "+inf".into()
+    } else {
+        "-inf".into()
+    }
+}

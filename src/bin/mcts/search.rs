@@ -1,0 +1,128 @@
+//! `mcts search`: search one position and print the root statistics.
+
+use std::time::Instant;
+
+use mcts_playground::game::AnyGame;
+use mcts_playground::mcts::{AnySearch, Budget, SearchConfig};
+
+/// Arguments shared by the verbs that configure an engine.
+#[derive(clap::Args, Debug, Clone)]
+pub struct EngineArgs {
+    /// Algorithm preset: uct rave grave decisive lgr lgrf2 poolrave mast qb depth2 solver puct best.
+    #[arg(long, default_value = "uct")]
+    pub algo: String,
+    /// Override a configuration field, `key=value` (repeatable), e.g. `--set c=0.7 --set rave_k=500`.
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+    /// Budget in MCTS iterations (playouts) per search.
+    #[arg(long, conflicts_with = "ms")]
+    pub iterations: Option<u64>,
+    /// Budget in milliseconds per search.
+    #[arg(long)]
+    pub ms: Option<f64>,
+    /// Random seed.
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+impl EngineArgs {
+    /// The configuration: the preset, then each `--set`, then `--seed`.
+    ///
+    /// # Errors
+    /// Unknown preset, malformed `--set`, unknown key or out-of-range value.
+    pub fn config(&self) -> Result<SearchConfig, String> {
+        config_from(&self.algo, &self.set, self.seed)
+    }
+
+    /// The budget; 10,000 iterations when neither `--iterations` nor `--ms` is given.
+    pub fn budget(&self) -> Budget {
+        budget_from(self.iterations, self.ms)
+    }
+}
+
+/// A configuration from a preset name, `key=value` overrides and an optional seed.
+///
+/// # Errors
+/// Unknown preset, malformed override, unknown key or out-of-range value.
+pub fn config_from(algo: &str, sets: &[String], seed: Option<u64>) -> Result<SearchConfig, String> {
+    let mut c = SearchConfig::preset(algo)?;
+    for kv in sets {
+        let (k, v) = kv.split_once('=').ok_or_else(|| format!("--set expects key=value, got '{kv}'"))?;
+        c.set(k.trim(), v.trim())?;
+    }
+    if let Some(s) = seed {
+        c.seed = s;
+    }
+    Ok(c)
+}
+
+/// A budget from optional iterations and milliseconds (10,000 iterations when both are absent).
+pub fn budget_from(iterations: Option<u64>, ms: Option<f64>) -> Budget {
+    if iterations.is_none() && ms.is_none() {
+        Budget { iterations: Some(10_000), millis: None }
+    } else {
+        Budget { iterations, millis: ms }
+    }
+}
+
+/// Arguments of `mcts search`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Game spec string, e.g. hex:7.
+    #[arg(long, short)]
+    game: String,
+    /// Moves leading to the position to search, in the reference notation.
+    #[arg(long, short, default_value = "")]
+    moves: String,
+    #[command(flatten)]
+    engine: EngineArgs,
+    /// Print the statistics as one JSON object (keys: best_move, pv, proven, value, iterations,
+    /// children [{move, visits, q, amaf_visits, amaf_q, beta, prior, proven}], ...).
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs the verb.
+///
+/// # Errors
+/// Bad spec, move, configuration; searching a finished game.
+pub fn run(a: Args) -> Result<(), String> {
+    let mut g = AnyGame::from_spec(&a.game).map_err(|e| e.to_string())?;
+    for (i, m) in a.moves.split_whitespace().enumerate() {
+        g.play_text(m).map_err(|e| format!("move {} ('{m}'): {e}", i + 1))?;
+    }
+    if g.outcome().is_some() {
+        return Err("the game is over: nothing to search".into());
+    }
+    let mut s = AnySearch::new(&g, a.engine.config()?)?;
+    let t0 = Instant::now();
+    let clock = move || t0.elapsed().as_secs_f64() * 1000.0;
+    s.run(a.engine.budget(), &clock);
+    let st = s.stats();
+    if a.json {
+        println!("{}", serde_json::to_string(&st).map_err(|e| e.to_string())?);
+        return Ok(());
+    }
+    println!("{} after {} moves, {} to move", g.spec(), g.ply(), if g.to_move() == 0 { "X" } else { "O" });
+    println!(
+        "{} iterations in {:.0} ms ({:.0}/s), {} nodes ({} bytes/node), depth {}",
+        st.iterations, st.elapsed_ms, st.iterations_per_s, st.nodes, st.bytes_per_node, st.max_depth
+    );
+    println!("best move {}  value {:.3}  proven {}", st.best_move.as_deref().unwrap_or("-"), st.value, st.proven.as_deref().unwrap_or("-"));
+    println!("principal variation: {}", st.pv.join(" "));
+    println!("{:<12} {:>9} {:>7} {:>9} {:>7} {:>6} {:>6} {:>6}", "move", "N", "Q", "AMAF N", "AMAF Q", "beta", "P", "proven");
+    for c in st.children.iter().take(20) {
+        println!(
+            "{:<12} {:>9} {:>7.3} {:>9} {:>7} {:>6} {:>6} {:>6}",
+            c.mv,
+            c.visits,
+            c.q,
+            if c.amaf_q.is_some() { c.amaf_visits.to_string() } else { String::new() },
+            c.amaf_q.map(|v| format!("{v:.3}")).unwrap_or_default(),
+            c.beta.map(|v| format!("{v:.2}")).unwrap_or_default(),
+            c.prior.map(|v| format!("{v:.3}")).unwrap_or_default(),
+            c.proven.as_deref().unwrap_or(""),
+        );
+    }
+    Ok(())
+}

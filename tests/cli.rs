@@ -1,0 +1,128 @@
+//! The `mcts` command line: verbs, exit codes and `--json` keys (a contract).
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+fn mcts(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_mcts")).args(args).output().expect("run mcts");
+    (out.status.success(), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+#[test]
+fn replay_json_keys() {
+    let (ok, out, _) = mcts(&["replay", "--game", "tictactoe", "--moves", "a1 b1 b2 c1 c3", "--json"]);
+    assert!(ok);
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["board"], "XOO/.X./..X");
+    assert_eq!(v["to_move"], Value::Null);
+    assert_eq!(v["legal_count"], 0);
+    assert_eq!(v["terminal"], true);
+    assert_eq!(v["returns"], serde_json::json!([1.0, -1.0]));
+    assert_eq!(v["winner"], 0);
+}
+
+#[test]
+fn replay_names_the_bad_move() {
+    let (ok, _, err) = mcts(&["replay", "--game", "tictactoe", "--moves", "a1 b2 a1"]);
+    assert!(!ok);
+    assert!(err.contains("move 3") && err.contains("a1"), "{err}");
+    let (ok, _, err) = mcts(&["replay", "--game", "tictactoe", "--moves", "zz"]);
+    assert!(!ok);
+    assert!(err.contains("move 1") && err.contains("zz"), "{err}");
+    let (ok, _, err) = mcts(&["replay", "--game", "chess"]);
+    assert!(!ok);
+    assert!(err.contains("unknown game"), "{err}");
+}
+
+#[test]
+fn search_json_keys() {
+    let (ok, out, err) =
+        mcts(&["search", "--game", "tictactoe", "--moves", "a1 b1 b2", "--algo", "uct", "--iterations", "3000", "--seed", "5", "--json"]);
+    assert!(ok, "{err}");
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    for key in ["best_move", "pv", "proven", "iterations", "children"] {
+        assert!(v.get(key).is_some(), "missing key {key}");
+    }
+    assert_eq!(v["iterations"], 3000);
+    let c = &v["children"][0];
+    for key in ["move", "visits", "q"] {
+        assert!(c.get(key).is_some(), "child missing {key}");
+    }
+    // X threatens c3 (diagonal): the engine must block or win; c3 is both here.
+    assert_eq!(v["best_move"], "c3");
+    // Determinism: same seed, same output.
+    let (_, out2, _) =
+        mcts(&["search", "--game", "tictactoe", "--moves", "a1 b1 b2", "--algo", "uct", "--iterations", "3000", "--seed", "5", "--json"]);
+    let v2: Value = serde_json::from_str(out2.trim()).unwrap();
+    assert_eq!(v["children"], v2["children"]);
+}
+
+#[test]
+fn search_rejects_bad_settings() {
+    let (ok, _, err) = mcts(&["search", "--game", "tictactoe", "--algo", "nonsense"]);
+    assert!(!ok && !err.is_empty());
+    let (ok, _, err) = mcts(&["search", "--game", "tictactoe", "--set", "c"]);
+    assert!(!ok && err.contains("key=value"), "{err}");
+}
+
+#[test]
+fn solver_proves_tictactoe_draw_from_cli() {
+    let (ok, out, err) = mcts(&["search", "--game", "tictactoe", "--algo", "solver", "--iterations", "1000000", "--json"]);
+    assert!(ok, "{err}");
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["proven"], "draw");
+}
+
+#[test]
+fn arena_totals_add_up() {
+    let (ok, out, err) =
+        mcts(&["arena", "--game", "tictactoe", "--a", "uct", "--b", "uct", "--games", "6", "--iterations", "200", "--json"]);
+    assert!(ok, "{err}");
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    let total = v["wins"].as_u64().unwrap() + v["draws"].as_u64().unwrap() + v["losses"].as_u64().unwrap();
+    assert_eq!(total, 6);
+    assert_eq!(v["records"].as_array().unwrap().len(), 6);
+    let ci = v["win_rate_ci95"].as_array().unwrap();
+    assert!(ci[0].as_f64().unwrap() <= v["win_rate"].as_f64().unwrap());
+    // Colours alternate: A moves first in even games.
+    assert_eq!(v["records"][0]["a_first"], true);
+    assert_eq!(v["records"][1]["a_first"], false);
+    // Same seed → same games, whatever the thread count.
+    let (_, out1, _) = mcts(&[
+        "arena", "--game", "tictactoe", "--a", "uct", "--b", "uct", "--games", "6", "--iterations", "200", "--threads", "1", "--json",
+    ]);
+    let v1: Value = serde_json::from_str(out1.trim()).unwrap();
+    assert_eq!(v["records"], v1["records"]);
+}
+
+#[test]
+fn gtp_session() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mcts"))
+        .args(["gtp", "--game", "tictactoe", "--iterations", "2000"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"protocol_version\n7 name\nplay b b2\nplay b a1\nplay w zz\ngenmove w\nundo\nundo\nshowboard\nlist_commands\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let replies: Vec<&str> = text.split("\n\n").filter(|r| !r.trim().is_empty()).collect();
+    assert_eq!(replies[0], "= 2");
+    assert_eq!(replies[1], "=7 mcts-playground");
+    assert_eq!(replies[2], "=");
+    assert!(replies[3].starts_with("? it is white's turn"), "{}", replies[3]);
+    assert!(replies[4].starts_with("? illegal move"), "{}", replies[4]);
+    assert!(replies[5].starts_with("= "), "genmove answers a move: {}", replies[5]);
+    assert_eq!(replies[6], "=");
+    assert_eq!(replies[7], "=");
+    assert!(replies[8].contains(". . ."), "{}", replies[8]);
+    assert!(replies[9].contains("genmove"));
+    assert_eq!(replies[10], "=");
+}
