@@ -9,7 +9,7 @@ use crate::mcts::selection::{blend, grave_beta, puct, rave_beta_linear, rave_bet
 use crate::mcts::solver;
 use crate::mcts::stats::{ChildStats, PolicyStats, SearchStats, TreeExport, TreeNodeExport};
 use crate::mcts::transposition::{table_bytes, TransTable};
-use crate::mcts::tree::{Node, Proof, Tree, ALIAS, NIL, TERMINAL, UNKNOWN};
+use crate::mcts::tree::{Node, Proof, Tree, AFFINE, ALIAS, NIL, TERMINAL, UNKNOWN};
 use crate::mcts::{Budget, Clock, RunReport, StopReason};
 use crate::rng::Rng64;
 
@@ -256,6 +256,12 @@ impl<G: Game> Search<G> {
         RunReport { iterations: done, elapsed_ms: elapsed, stop }
     }
 
+    /// Whether plain UCT expansion may use the affine order (no other ordering rule in force).
+    #[inline]
+    fn fast_order_ok(&self) -> bool {
+        !self.config.decisive && !self.config.anti_decisive && self.config.value != ValueEstimate::Grave && !self.config.rollout_expand
+    }
+
     /// Legal moves at `g` into `self.legal`, filtered at the root by depth-2.
     fn gen_legal(&mut self, g: &G, at_root: bool) {
         g.legal_moves(&mut self.legal);
@@ -493,6 +499,16 @@ impl<G: Game> Search<G> {
                 && node.n_children > 0
                 && (self.rng.below(node.n_legal as u32) as u16) < node.n_children;
             if !jump {
+                if !at_root && self.fast_order_ok() && (node.n_children == 0 || node.flags & AFFINE != 0) {
+                    // Fast path: the k-th child is the k-th move of a seeded affine permutation
+                    // of the legal moves, so no scan of the existing children is needed.
+                    self.gen_legal(g, false);
+                    let n = self.legal.len();
+                    let i = affine_index(g.hash() ^ self.config.seed, n, node.n_children as usize);
+                    self.tree.nodes[cur as usize].flags |= AFFINE;
+                    return Choice::Expand(self.legal[i], 0.0);
+                }
+                self.tree.nodes[cur as usize].flags &= !AFFINE;
                 return self.pick_unexpanded(cur, g, at_root, use_src, stamp);
             }
         }
@@ -539,6 +555,7 @@ impl<G: Game> Search<G> {
         if best != NIL {
             Choice::Descend(best)
         } else if can_expand {
+            self.tree.nodes[cur as usize].flags &= !AFFINE;
             self.pick_unexpanded(cur, g, at_root, use_src, stamp)
         } else {
             Choice::Leaf
@@ -1051,6 +1068,33 @@ impl<G: Game> Search<G> {
     }
 }
 
+/// The `k`-th element (k < n) of a seeded affine permutation `i ↦ (a·i + b) mod n` of `0..n`,
+/// with `a` coprime to `n`, both drawn from `seed` by SplitMix64: a random starting move and a
+/// random stride, different at every position.
+pub fn affine_index(seed: u64, n: usize, k: usize) -> usize {
+    debug_assert!(k < n);
+    let h = crate::game::zobrist_key(seed);
+    let n64 = n as u64;
+    let b = h % n64;
+    if n <= 2 {
+        return ((k as u64 + b) % n64) as usize;
+    }
+    let mut a = 1 + (h >> 32) % (n64 - 1);
+    while gcd(a, n64) != 1 {
+        a = a % (n64 - 1) + 1;
+    }
+    ((a * k as u64 + b) % n64) as usize
+}
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        let t = a % b;
+        a = b;
+        b = t;
+    }
+    a
+}
+
 /// Orders PoolRAVE candidates `(amaf_q, move)` best first (ties by move index) and keeps `k`.
 pub fn pool_order(mut cands: Vec<(f64, u16)>, k: usize) -> Vec<u16> {
     cands.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal).then(a.1.cmp(&b.1)));
@@ -1086,4 +1130,29 @@ pub fn depth2<G: Game>(g: &G) -> (Option<Vec<bool>>, String, bool) {
         return (None, "no critical move (every move loses at once)".into(), false);
     }
     (None, "no critical move".into(), false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn affine_order_is_a_permutation() {
+        for n in 1..130 {
+            for seed in 0..5u64 {
+                let mut seen = vec![false; n];
+                for k in 0..n {
+                    let i = affine_index(seed * 7919 + n as u64, n, k);
+                    assert!(!seen[i], "n {n} seed {seed} repeats {i}");
+                    seen[i] = true;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn pool_order_best_amaf_first() {
+        let pool = pool_order(vec![(0.2, 5), (0.9, 1), (0.5, 7), (0.9, 0), (0.1, 3)], 3);
+        assert_eq!(pool, vec![0, 1, 7]);
+    }
 }

@@ -18,6 +18,8 @@ pub const UNKNOWN: u16 = u16::MAX;
 pub const ALIAS: u8 = 1;
 /// Flag: the position is terminal.
 pub const TERMINAL: u8 = 2;
+/// Flag: all children so far were expanded in the node's seeded affine order (see `search.rs`).
+pub const AFFINE: u8 = 4;
 
 /// Proof status, from the view of the player who made the move into the node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
