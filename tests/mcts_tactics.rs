@@ -92,5 +92,5 @@ fn pentago_depth2() {
 
 #[test]
 fn pentago_decisive() {
-    check("tactics_pentago.jsonl", "pentago", "decisive", |l| 3 * l + 100, 2);
+    check("tactics_pentago.jsonl", "pentago", "decisive", |l| 3 * l + 100, 1);
 }

@@ -48,7 +48,7 @@ use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
 use std::sync::OnceLock;
 
-use super::{cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, Outcome, Player};
+use super::{cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, MoveSink, Outcome, Player};
 use crate::rng::Rng64;
 
 /// Largest supported board side.
@@ -431,9 +431,9 @@ impl<B: Bits> Core<B> {
     }
 
     /// Plays the empty cells in uniformly random order, `to_move` first, alternating, until a
-    /// player connects; returns `(winner, moves played)` and appends the moves to `trace`.
-    /// The position must not be over. Leaves `reach` stale (the game is over).
-    fn fill_playout(&mut self, to_move: usize, rng: &mut Rng64, trace: &mut Vec<u16>) -> (usize, usize) {
+    /// player connects; returns `(winner, moves played, last cell)` and pushes the moves to
+    /// `trace`. The position must not be over. Leaves `reach` stale (the game is over).
+    fn fill_playout<T: MoveSink<u16>>(&mut self, to_move: usize, rng: &mut Rng64, trace: &mut T) -> (usize, usize, u16) {
         let g = self.geo;
         let n2 = (g.n * g.n) as usize;
         let mut cells = [0u16; MAX_CELLS];
@@ -476,8 +476,12 @@ impl<B: Bits> Core<B> {
         };
         self.stones[pa] = sa;
         self.stones[pb] = sb;
-        trace.extend_from_slice(&cells[..k]);
-        (w, k)
+        if T::RECORDS {
+            for &c in &cells[..k] {
+                trace.push(c);
+            }
+        }
+        (w, k, cells[k - 1])
     }
 }
 
@@ -923,7 +927,7 @@ impl Game for Hex {
     /// Fast path: shuffle the empty cells, deal them alternately, find the winner on the full
     /// board, and stop the trace at the real end of the game (see the module documentation).
     /// With the swap rule at ply 1, the swap move is drawn with probability 1/(legal moves) first.
-    fn random_playout(&mut self, rng: &mut Rng64, trace: &mut Vec<u16>) -> Outcome {
+    fn random_playout<T: MoveSink<u16>>(&mut self, rng: &mut Rng64, trace: &mut T) -> Outcome {
         if let Some(o) = self.outcome {
             return o;
         }
@@ -935,11 +939,10 @@ impl Game for Hex {
                 self.play_unchecked(m);
             }
         }
-        let start = trace.len();
         let tm = self.to_move as usize;
-        let (w, k) = with_core!(&mut self.board, c => c.fill_playout(tm, rng, trace));
+        let (w, k, last) = with_core!(&mut self.board, c => c.fill_playout(tm, rng, trace));
         self.ply += k as u16;
-        self.last = Some(trace[start + k - 1]);
+        self.last = Some(last);
         self.to_move ^= (k & 1) as u8;
         self.outcome = Some(Outcome::Win(w as Player));
         self.hash_stale = true;

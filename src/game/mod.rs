@@ -37,6 +37,33 @@ pub const MAX_MOVES: usize = 19 * 19 + 1;
 /// Fixed-capacity move list: generating moves never allocates.
 pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
 
+/// Where a playout writes the moves it plays: a `Vec` records them (for AMAF, LGR, replay);
+/// [`NoTrace`] records nothing, which lets a game take a faster path that only finds the outcome.
+pub trait MoveSink<M> {
+    /// Whether pushed moves are kept. Games may skip producing moves when this is `false`.
+    const RECORDS: bool;
+    /// Records one move.
+    fn push(&mut self, m: M);
+}
+
+impl<M> MoveSink<M> for Vec<M> {
+    const RECORDS: bool = true;
+    #[inline(always)]
+    fn push(&mut self, m: M) {
+        Vec::push(self, m)
+    }
+}
+
+/// A [`MoveSink`] that drops every move: for playouts whose moves nobody reads (plain UCT).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoTrace;
+
+impl<M> MoveSink<M> for NoTrace {
+    const RECORDS: bool = false;
+    #[inline(always)]
+    fn push(&mut self, _m: M) {}
+}
+
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Outcome {
@@ -225,9 +252,14 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     }
 
     /// Plays uniformly random legal moves to the end and returns the outcome. The moves played are
-    /// appended to `trace` (for AMAF). Games override this with a fast path equivalent in
-    /// distribution (e.g. Hex fills the empty cells in random order).
-    fn random_playout(&mut self, rng: &mut Rng64, trace: &mut Vec<Self::Move>) -> Outcome {
+    /// pushed to `trace` (a `Vec` for AMAF and replays). Games override this with a fast path
+    /// equivalent in distribution (e.g. Hex fills the empty cells in random order).
+    ///
+    /// With a recording sink, `self` ends as the terminal position the recorded moves reach. With
+    /// [`NoTrace`], a game may find the outcome by a shortcut that never builds that position
+    /// (Hex: a random split of the empty cells and one connection test): then only
+    /// `outcome()` of `self` is meaningful afterwards.
+    fn random_playout<T: MoveSink<Self::Move>>(&mut self, rng: &mut Rng64, trace: &mut T) -> Outcome {
         let mut moves = MoveList::new();
         loop {
             if let Some(o) = self.outcome() {

@@ -66,7 +66,7 @@
 //! masking. A twist extracts the 9 bits of a quadrant, looks the transformed pattern up in a
 //! 512-entry table and puts it back. Cells (`row * 6 + col`) are converted at the boundary.
 
-use super::{cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, Outcome, Player};
+use super::{cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, MoveSink, Outcome, Player};
 use crate::rng::Rng64;
 
 /// Which Pentago rule set (see the module documentation for the rules and their sources).
@@ -738,7 +738,7 @@ impl Pentago {
     /// Random playout with `:dedup`: a uniform (empty cell, twist) pair is redrawn until it is
     /// the kept (lowest-index) move of its resulting position, which makes the choice uniform
     /// over the deduplicated legal list.
-    fn random_playout_dedup(&mut self, rng: &mut Rng64, trace: &mut Vec<u16>) -> Outcome {
+    fn random_playout_dedup<T: MoveSink<u16>>(&mut self, rng: &mut Rng64, trace: &mut T) -> Outcome {
         let outcome = loop {
             if let Some(o) = self.outcome {
                 break o;
@@ -970,7 +970,7 @@ impl Game for Pentago {
     /// `:dedup`, a uniform pair is redrawn until it is the kept (lowest-index) move of its
     /// position, which is uniform over the deduplicated list. The hash is not updated move by
     /// move; it is recomputed once at the end.
-    fn random_playout(&mut self, rng: &mut Rng64, trace: &mut Vec<u16>) -> Outcome {
+    fn random_playout<T: MoveSink<u16>>(&mut self, rng: &mut Rng64, trace: &mut T) -> Outcome {
         if let Some(o) = self.outcome {
             return o;
         }

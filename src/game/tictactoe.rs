@@ -6,7 +6,7 @@
 //! Representation: one 9-bit mask per player, bit `i` = cell `i = 3·row + col` (row 0 on top),
 //! as in OpenSpiel. A move is the cell index (0..9), which is also its dense index.
 
-use super::{cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, Outcome, Player};
+use super::{cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, MoveSink, Outcome, Player};
 use crate::rng::Rng64;
 
 /// The eight winning lines as 9-bit masks.
@@ -233,7 +233,7 @@ impl Game for TicTacToe {
     }
 
     /// Fast path: draw cells from the empty set without building move lists, on local masks.
-    fn random_playout(&mut self, rng: &mut Rng64, trace: &mut Vec<u8>) -> Outcome {
+    fn random_playout<T: MoveSink<u8>>(&mut self, rng: &mut Rng64, trace: &mut T) -> Outcome {
         if let Some(o) = self.outcome {
             return o;
         }
