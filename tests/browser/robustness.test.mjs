@@ -47,7 +47,7 @@ test('a panic in the engine: the page says so, starts a new worker and keeps the
   await page.click('#undo');
   await page.waitForFunction(() => document.body.dataset.ply === '2');
   await page.evaluate(() => window.__playground.debugPanic());
-  await page.waitForFunction(() => /engine worker stopped/.test(document.getElementById('message').textContent));
+  await page.waitForFunction(() => /engine worker stopped[\s\S]*game is kept/.test(document.getElementById('message').textContent));
   const msg = await page.textContent('#message');
   assert.match(msg, /panicked[\s\S]*debugPanic/);
   assert.match(msg, /game is kept/);
@@ -68,7 +68,7 @@ test('a terminated worker: the page says so and carries on with the game against
   await waitForPly(page, 2);
   await waitIdle(page);
   await page.evaluate(() => window.__playground.killWorker());
-  await page.waitForFunction(() => /engine worker stopped/.test(document.getElementById('message').textContent));
+  await page.waitForFunction(() => /engine worker stopped[\s\S]*game is kept/.test(document.getElementById('message').textContent));
   const snap = await snapshot(page);
   await clickCell(page, snap.legal[0]);
   await waitForPly(page, 4);

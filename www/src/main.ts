@@ -114,6 +114,8 @@ let epoch = 0;
 let search: { handle: SearchHandle; purpose: 'move' | 'hint'; side: Player; epoch: number } | null = null;
 let hintMoves: string[] = [];
 let firstPlayable = true;
+/** A new worker is being given the game after the old one died: the page waits. */
+let restoring = false;
 
 function sideSettings(p: Player): SideSettings {
   const s = sides[p];
@@ -137,7 +139,10 @@ function startEngine(): EngineClient {
 async function recoverFromDeath(why: string): Promise<void> {
   search = null;
   epoch++;
-  showMessage(`The engine worker stopped (${why}). A new one was started; the game is kept.`, 'error');
+  restoring = true;
+  showMessage(`The engine worker stopped (${why}). Starting a new one…`, 'error');
+  drawPanel();
+  redrawBoard();
   engine = startEngine();
   try {
     await engine.hello();
@@ -145,10 +150,14 @@ async function recoverFromDeath(why: string): Promise<void> {
       const s = await engine.newGame(spec, [...snap.moves, ...snap.redo]);
       let cur = s;
       for (let k = 0; k < snap.redo.length; k++) cur = await engine.undo();
+      restoring = false;
       show(cur);
-      maybeEngineMove();
     }
+    restoring = false;
+    showMessage(`The engine worker stopped (${why}). A new one was started; the game is kept.`, 'error');
+    maybeEngineMove();
   } catch (e) {
+    restoring = false;
     showMessage(`The engine could not be restarted: ${errText(e)}`, 'error');
   }
 }
@@ -172,7 +181,7 @@ async function guarded<T>(p: Promise<T>): Promise<T | null> {
 
 function personToMove(): boolean {
   const v = snap?.view;
-  return !!v && v.to_move !== null && sideSettings(v.to_move).who === 'person';
+  return !restoring && !!v && v.to_move !== null && sideSettings(v.to_move).who === 'person';
 }
 
 function show(s: Snapshot): void {
@@ -243,8 +252,9 @@ function drawPanel(): void {
   swapBtn.hidden = !s.legal.includes('swap');
   swapBtn.disabled = !board?.interactive;
   const engineBusy = search !== null;
-  undoBtn.disabled = s.moves.length === 0;
-  redoBtn.disabled = s.redo.length === 0;
+  undoBtn.disabled = s.moves.length === 0 || restoring;
+  redoBtn.disabled = s.redo.length === 0 || restoring;
+  newBtn.disabled = restoring;
   hintBtn.disabled = !personToMove() || engineBusy || presets.length === 0;
   stopBtn.disabled = !engineBusy;
   const bothEngines = sideSettings(0).who === 'engine' && sideSettings(1).who === 'engine';
@@ -282,7 +292,7 @@ function budgetOf(s: SideSettings): Budget {
 /** Starts the engine if it is its turn (and nothing else is running). */
 function maybeEngineMove(): void {
   const s = snap;
-  if (!s || s.outcome || search || paused || presets.length === 0) return;
+  if (!s || s.outcome || search || paused || restoring || presets.length === 0) return;
   const side = s.view.to_move;
   if (side === null) return;
   const set = sideSettings(side);
@@ -354,6 +364,7 @@ function onCell(cell: number): void {
   const v = s.view;
   const name = cellName(cell, v.cols);
   board.cursor = cell;
+  if (restoring) return refuse(cell, 'Wait: the engine is restarting.');
   if (s.outcome) return refuse(cell, 'The game is over: start a new game or undo.');
   if (search?.purpose === 'move') return refuse(cell, 'Wait: the engine is thinking (Stop makes it move now).');
   if (!personToMove()) return refuse(cell, 'It is the engine’s turn.');
@@ -402,6 +413,7 @@ function stopSearch(): void {
 }
 
 async function newGame(): Promise<void> {
+  if (restoring) return;
   cancelAll();
   const choice = gameSel.value as GameChoice;
   const wanted = specOf(choice, Number(sizeSel.value), swapChk.checked);
@@ -430,6 +442,7 @@ function cancelAll(): void {
 }
 
 async function undo(): Promise<void> {
+  if (restoring) return;
   cancelAll();
   epoch++;
   let s = await guarded(engine.undo());
@@ -446,6 +459,7 @@ async function undo(): Promise<void> {
 }
 
 async function redo(): Promise<void> {
+  if (restoring) return;
   cancelAll();
   epoch++;
   let s = await guarded(engine.redo());
