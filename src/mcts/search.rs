@@ -1188,6 +1188,95 @@ mod tests {
         }
     }
 
+    use crate::game::Hex;
+
+    fn rave_search(c: f64, table_visits: u32) -> Search<Hex> {
+        let mut cfg = SearchConfig::preset("rave").unwrap();
+        cfg.c = c;
+        cfg.rave_table_visits = table_visits;
+        Search::new(Hex::new(5, false).unwrap(), cfg).unwrap()
+    }
+
+    /// AMAF value (side to move at the root) of dense move `i` in the root's table.
+    fn root_amaf(s: &Search<Hex>, i: usize) -> Option<f64> {
+        let t = s.tree.amaf.table(0).unwrap();
+        let (n, w) = s.tree.amaf.get(t, s.root.to_move(), i, s.ms);
+        (n > 0).then(|| w / n as f64)
+    }
+
+    #[test]
+    fn expansion_order_follows_amaf() {
+        // c > 0: every untried root move comes first, the best by the root's AMAF table.
+        let mut s = rave_search(std::f64::consts::SQRT_2, 32);
+        let mut checked = 0;
+        for _ in 0..24 {
+            let before: Vec<usize> = s.root_children().iter().map(|c| c.0).collect();
+            let untried: Vec<(usize, f64)> =
+                (0..25).filter(|i| !before.contains(i)).map(|i| (i, root_amaf(&s, i).unwrap_or(s.config.fpu))).collect();
+            s.run(Budget::iterations(1), &|| 0.0);
+            let after: Vec<usize> = s.root_children().iter().map(|c| c.0).collect();
+            let new: Vec<usize> = after.iter().copied().filter(|i| !before.contains(i)).collect();
+            assert_eq!(new.len(), 1, "one root expansion per iteration while untried moves remain");
+            let best = untried.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
+            let v = untried.iter().find(|x| x.0 == new[0]).unwrap().1;
+            assert_eq!(v, best, "expanded {} (AMAF {v}) but the best untried AMAF value is {best}", new[0]);
+            if untried.iter().any(|x| x.1 != untried[0].1) {
+                checked += 1;
+            }
+        }
+        assert!(checked >= 10, "AMAF values must actually differ for the test to mean something ({checked})");
+    }
+
+    #[test]
+    fn zero_exploration_ranks_untried_moves_with_expanded_ones() {
+        // c = 0 (Gelly & Silver 2011): an untried move (β = 1) is expanded only when its AMAF
+        // value beats every expanded move's (1−β)·Q + β·AMAF.
+        let mut s = rave_search(0.0, 32);
+        let mut expanded = 0;
+        let mut descended = 0;
+        for _ in 0..300 {
+            let kids = s.root_children();
+            let done: Vec<usize> = kids.iter().map(|c| c.0).collect();
+            let me = s.root.to_move();
+            let t = s.tree.amaf.table(0).unwrap();
+            let best_kid = kids
+                .iter()
+                .map(|&(i, n, q)| {
+                    let (an, aw) = s.tree.amaf.get(t, me, i, s.ms);
+                    if an == 0 { q } else { blend(q, aw / an as f64, rave_beta_sqrt(n as u32, 1000.0)) }
+                })
+                .fold(f64::NEG_INFINITY, f64::max);
+            let best_untried =
+                (0..25).filter(|i| !done.contains(i)).map(|i| root_amaf(&s, i).unwrap_or(s.config.fpu)).fold(f64::NEG_INFINITY, f64::max);
+            s.run(Budget::iterations(1), &|| 0.0);
+            let grew = s.root_children().len() > kids.len();
+            if kids.is_empty() {
+                continue;
+            }
+            // f32 caching of Q can blur near-ties; skip those.
+            if (best_untried - best_kid).abs() < 1e-4 {
+                continue;
+            }
+            assert_eq!(grew, best_untried > best_kid, "untried {best_untried} vs expanded {best_kid}");
+            if grew {
+                expanded += 1;
+            } else {
+                descended += 1;
+            }
+        }
+        assert!(expanded > 0 && descended > 0, "both cases seen ({expanded}, {descended})");
+    }
+
+    #[test]
+    fn tables_only_at_visited_nodes_and_counted_in_bytes() {
+        let mut s = rave_search(std::f64::consts::SQRT_2, 16);
+        s.run(Budget::iterations(3000), &|| 0.0);
+        let with_table = (0..s.tree.len() as u32).filter(|&i| s.tree.amaf.table(i).is_some()).count();
+        let heavy = s.tree.nodes.iter().filter(|n| n.n >= 16).count();
+        assert!(with_table >= heavy.saturating_sub(1) && with_table <= heavy + 1, "{with_table} tables, {heavy} nodes with >= 16 visits");
+        assert!(s.tree_bytes() >= with_table * 2 * 25 * 8);
+    }
+
     #[test]
     fn pool_order_best_amaf_first() {
         let pool = pool_order(vec![(0.2, 5), (0.9, 1), (0.5, 7), (0.9, 0), (0.1, 3)], 3);
