@@ -194,7 +194,10 @@ fn bad_config_is_an_error() {
 #[test]
 fn any_search_dispatch_and_export() {
     let g = AnyGame::from_spec("tictactoe").unwrap();
-    let mut s = AnySearch::new(&g, SearchConfig::preset("rave").unwrap()).unwrap();
+    // With c > 0 every root move is tried (the `rave` preset's c = 0 may leave moves whose AMAF
+    // value is poor untried, as MC-RAVE does).
+    let cfg = SearchConfig { c: std::f64::consts::SQRT_2, ..SearchConfig::preset("rave").unwrap() };
+    let mut s = AnySearch::new(&g, cfg).unwrap();
     s.run(Budget::iterations(2000), NO_CLOCK);
     let st = s.stats();
     assert_eq!(st.game, "tictactoe");

@@ -239,7 +239,8 @@ impl SearchConfig {
         &["uct", "rave", "grave", "decisive", "lgr", "lgrf2", "poolrave", "mast", "qb", "depth2", "solver", "puct", "best"];
 
     /// A named preset:
-    /// - `uct`: the default; `rave`: MC-RAVE, √ schedule, k = 1000; `grave`: GRAVE, ref 100;
+    /// - `uct`: the default; `rave`: MC-RAVE, √ schedule, k = 1000, c = 0 (expanded and untried
+    ///   moves ranked alike by `(1−β)·Q + β·AMAF`, Gelly & Silver 2011); `grave`: GRAVE, ref 100;
     /// - `decisive`: UCT with decisive and anti-decisive moves (Teytaud & Teytaud 2010) in the
     ///   playouts and first in the expansion order, plus MCTS-Solver: averaging alone (UCT or RAVE)
     ///   does not reliably see a one-move refutation at small budgets, the solver does (a child
@@ -254,7 +255,13 @@ impl SearchConfig {
     /// Unknown name (the message lists the valid ones).
     pub fn preset(name: &str) -> Result<SearchConfig, String> {
         let mut c = SearchConfig::default();
-        let rave = |c: &mut SearchConfig| c.value = ValueEstimate::Rave;
+        // MC-RAVE without an exploration term: Gelly & Silver (2011) found c = 0 best with RAVE,
+        // and here (2000 iterations/move, 400 games) RAVE c = 0 beat RAVE c = √2 by 0.667
+        // [0.620, 0.712] on Hex 7×7 and 0.792 [0.731, 0.843] (200 games) on Pentago.
+        let rave = |c: &mut SearchConfig| {
+            c.value = ValueEstimate::Rave;
+            c.c = 0.0;
+        };
         match name.trim().to_ascii_lowercase().as_str() {
             "uct" => {}
             "rave" => rave(&mut c),
