@@ -25,6 +25,7 @@ fn solver_proves_tictactoe_draw_with_defaults() {
     // Every root child is proven; the corners and the centre draw, the edges... also draw.
     assert!(st.children.iter().all(|c| c.proven.is_some()), "{:?}", st.children);
     assert!(st.children.iter().all(|c| c.proven.as_deref() == Some("draw")));
+    assert_eq!(st.value, 0.5, "a proven draw reports its game value, not the rollout mean");
     eprintln!("TTT draw proven in {} iterations, {} nodes", r.iterations, st.nodes);
 }
 
@@ -36,6 +37,7 @@ fn solver_proves_wins_and_losses() {
     s.run(Budget::iterations(100_000), NO_CLOCK);
     let st = s.stats();
     assert_eq!(st.proven.as_deref(), Some("win"), "{st:?}");
+    assert_eq!(st.value, 1.0, "a proven win reports value 1");
     // The best move must itself be a proven win.
     let best = st.best_move.clone().unwrap();
     let c = st.children.iter().find(|c| c.mv == best).unwrap();
@@ -46,6 +48,7 @@ fn solver_proves_wins_and_losses() {
     let mut s2 = Search::new(after, SearchConfig::preset("solver").unwrap()).unwrap();
     s2.run(Budget::iterations(100_000), NO_CLOCK);
     assert_eq!(s2.stats().proven.as_deref(), Some("loss"));
+    assert_eq!(s2.stats().value, 0.0, "a proven loss reports value 0");
 }
 
 #[test]
@@ -191,7 +194,10 @@ fn bad_config_is_an_error() {
 #[test]
 fn any_search_dispatch_and_export() {
     let g = AnyGame::from_spec("tictactoe").unwrap();
-    let mut s = AnySearch::new(&g, SearchConfig::preset("rave").unwrap()).unwrap();
+    // With c > 0 every root move is tried (the `rave` preset's c = 0 may leave moves whose AMAF
+    // value is poor untried, as MC-RAVE does).
+    let cfg = SearchConfig { c: std::f64::consts::SQRT_2, ..SearchConfig::preset("rave").unwrap() };
+    let mut s = AnySearch::new(&g, cfg).unwrap();
     s.run(Budget::iterations(2000), NO_CLOCK);
     let st = s.stats();
     assert_eq!(st.game, "tictactoe");

@@ -1,7 +1,7 @@
 //! Monte Carlo Tree Search, one file per concern:
 //!
 //! - [`config`]: [`SearchConfig`] (serde), presets, `set(key, value)`;
-//! - [`tree`]: the arena of compact 48-byte nodes with lazy one-child-per-visit expansion;
+//! - [`tree`]: 24-byte nodes and 20-byte edges in contiguous per-node runs, lazy one-child-per-visit expansion, dense AMAF tables;
 //! - [`selection`]: UCB1, RAVE β (both schedules), GRAVE β, PUCT, secure child;
 //! - [`playout`]: decisive/anti-decisive moves, LGR-1/LGRF-1/LGRF-2, PoolRAVE, MAST, QB;
 //! - [`solver`]: MCTS-Solver with draws; [`transposition`]: Zobrist-keyed DAG (UCT1);

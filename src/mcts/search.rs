@@ -2,23 +2,23 @@
 //! backpropagation, AMAF, solver) over the arena tree.
 
 use crate::game::{Game, MoveList, NoTrace, Outcome, Player};
-use crate::mcts::config::{FinalMove, PriorKind, SearchConfig, Selection, ValueEstimate};
+use crate::mcts::config::{FinalMove, PriorKind, RaveSchedule, SearchConfig, Selection, ValueEstimate};
 use crate::mcts::evaluator::{normalise, Evaluator, TacticalPrior, UniformPrior};
 use crate::mcts::playout::{qb_bonus, PolicyState};
 use crate::mcts::selection::{blend, grave_beta, puct, rave_beta_linear, rave_beta_sqrt, secure, ucb1};
 use crate::mcts::solver;
 use crate::mcts::stats::{ChildStats, PolicyStats, SearchStats, TreeExport, TreeNodeExport};
 use crate::mcts::transposition::{table_bytes, TransTable};
-use crate::mcts::tree::{Node, Proof, Tree, AFFINE, ALIAS, NIL, TERMINAL, UNKNOWN};
+use crate::mcts::tree::{Edge, Node, Proof, Tree, AFFINE, ALIAS, NIL, TERMINAL, UNKNOWN};
 use crate::mcts::{Budget, Clock, RunReport, StopReason};
 use crate::rng::Rng64;
 
 /// One step of the current descent.
 #[derive(Clone, Copy, Debug)]
 struct Step {
-    /// Entry in the parent's child list (an alias or the node itself).
+    /// Index of the edge taken into the node ([`NIL`] for the root).
     edge: u32,
-    /// The node (alias resolved).
+    /// The node.
     node: u32,
 }
 
@@ -55,9 +55,6 @@ pub struct Search<G: Game> {
     mark: Vec<u32>,
     amaf_stamp: Vec<u32>,
     amaf_ply: Vec<u32>,
-    src_stamp: Vec<u32>,
-    src_n: Vec<u32>,
-    src_w: Vec<f64>,
     ms: usize,
 }
 
@@ -94,11 +91,8 @@ impl<G: Game> Search<G> {
             mark: vec![0; ms],
             amaf_stamp: vec![0; ms],
             amaf_ply: vec![0; ms],
-            src_stamp: vec![0; ms],
-            src_n: vec![0; ms],
-            src_w: vec![0.0; ms],
             ms,
-            tree: Tree::with_root(),
+            tree: Tree::default(),
             root,
             config,
         };
@@ -111,8 +105,14 @@ impl<G: Game> Search<G> {
         self.evaluator = e;
     }
 
+    /// A fresh tree laid out for the configuration (priors for PUCT, AMAF tables when needed).
+    fn new_tree(&self) -> Tree {
+        let width = if self.config.needs_amaf() { 2 * self.ms } else { 0 };
+        Tree::with_root(self.config.selection == Selection::Puct, width)
+    }
+
     fn reset_tree(&mut self) {
-        self.tree = Tree::with_root();
+        self.tree = self.new_tree();
         self.tt = if self.config.transpositions {
             let mut t = TransTable::default();
             t.insert(self.root.hash(), 0);
@@ -123,13 +123,16 @@ impl<G: Game> Search<G> {
         self.init_root();
     }
 
-    /// Sets the root node's terminal flag and the depth-2 filter.
+    /// Sets the root node's terminal flag, its AMAF table and the depth-2 filter.
     fn init_root(&mut self) {
         if let Some(o) = self.root.outcome() {
             let r = &mut self.tree.nodes[0];
             r.flags |= TERMINAL;
             r.n_legal = 0;
             r.proof = solver::terminal_proof(o, 1 - self.root.to_move()) as u8;
+        }
+        if self.tree.with_amaf && self.tree.amaf.table(0).is_none() {
+            self.tree.amaf.alloc(0);
         }
         self.root_filter = None;
         self.depth2_note = "off".into();
@@ -143,13 +146,14 @@ impl<G: Game> Search<G> {
         }
         // Drop root children the filter excludes (after tree reuse).
         if let Some(f) = &self.root_filter {
-            let kids: Vec<u32> = self.tree.children(0).collect();
-            let keep: Vec<u32> = kids.into_iter().filter(|&e| f[self.tree.nodes[e as usize].mv as usize]).collect();
-            self.tree.nodes[0].first_child = NIL;
-            self.tree.nodes[0].n_children = 0;
-            for &e in keep.iter().rev() {
-                self.tree.link(0, e);
-            }
+            let keep: Vec<(Edge, f32)> = self
+                .tree
+                .children(0)
+                .filter(|&e| f[self.tree.edges[e as usize].mv as usize])
+                .map(|e| (self.tree.edges[e as usize], if self.tree.with_priors { self.tree.priors[e as usize] } else { 0.0 }))
+                .collect();
+            self.tree.nodes[0].n_legal = UNKNOWN;
+            self.tree.set_children(0, &keep);
         }
         if !self.root.is_terminal() {
             self.tree.nodes[0].n_legal = UNKNOWN;
@@ -166,12 +170,12 @@ impl<G: Game> Search<G> {
         &self.config
     }
 
-    /// Arena entries.
+    /// Tree nodes.
     pub fn node_count(&self) -> usize {
         self.tree.len()
     }
 
-    /// Bytes of tree storage (arena capacity plus transposition table).
+    /// Bytes of tree storage (node and edge arenas, AMAF tables, transposition table).
     pub fn tree_bytes(&self) -> usize {
         self.tree.bytes() + self.tt.as_ref().map_or(0, table_bytes)
     }
@@ -187,7 +191,8 @@ impl<G: Game> Search<G> {
     }
 
     /// Replaces the configuration, keeping the tree where it stays valid: a change of
-    /// `transpositions`, `depth2` or `rollout_expand` rebuilds it; a new `seed` reseeds the
+    /// `transpositions`, `depth2`, `rollout_expand`, of whether AMAF tables are needed or of
+    /// PUCT on/off (the tree layout) rebuilds it; a new `seed` reseeds the
     /// generator; playout tables are kept where their shape is unchanged.
     ///
     /// # Errors
@@ -196,7 +201,9 @@ impl<G: Game> Search<G> {
         c.validate()?;
         let rebuild = c.transpositions != self.config.transpositions
             || c.depth2 != self.config.depth2
-            || c.rollout_expand != self.config.rollout_expand;
+            || c.rollout_expand != self.config.rollout_expand
+            || c.needs_amaf() != self.config.needs_amaf()
+            || (c.selection == Selection::Puct) != (self.config.selection == Selection::Puct);
         if c.seed != self.config.seed {
             self.rng = Rng64::new(c.seed);
         }
@@ -256,10 +263,11 @@ impl<G: Game> Search<G> {
         RunReport { iterations: done, elapsed_ms: elapsed, stop }
     }
 
-    /// Whether plain UCT expansion may use the affine order (no other ordering rule in force).
+    /// Whether plain UCT expansion may use the affine order (no other ordering rule in force:
+    /// RAVE and GRAVE order expansions by AMAF value, decisive moves come first).
     #[inline]
     fn fast_order_ok(&self) -> bool {
-        !self.config.decisive && !self.config.anti_decisive && self.config.value != ValueEstimate::Grave && !self.config.rollout_expand
+        !self.config.decisive && !self.config.anti_decisive && self.config.value == ValueEstimate::Mean && !self.config.rollout_expand
     }
 
     /// Legal moves at `g` into `self.legal`, filtered at the root by depth-2.
@@ -274,27 +282,33 @@ impl<G: Game> Search<G> {
 
     /// One MCTS iteration.
     fn iterate(&mut self) {
+        self.tree.tidy();
         let mut g = self.root.clone();
         self.path.clear();
         self.seq.clear();
-        self.path.push(Step { edge: 0, node: 0 });
+        self.path.push(Step { edge: NIL, node: 0 });
         let mut cur = 0u32;
         let cap = self.config.node_cap as usize;
-        // GRAVE reference nodes per parity of depth.
-        let mut tref = [NIL, NIL];
+        let amaf_on = self.tree.with_amaf;
+        let table_visits = self.config.rave_table_visits;
+        let grave = self.config.value == ValueEstimate::Grave;
+        // AMAF source: the nearest node of the path (this one included) with a table (GRAVE:
+        // with at least `grave_ref` playouts); tables hold both players' moves, so any depth works.
+        let mut src = NIL;
         let outcome = loop {
             if let Some(o) = g.outcome() {
                 break o;
             }
-            let depth = self.path.len() - 1;
-            if self.config.value == ValueEstimate::Grave && self.tree.nodes[cur as usize].n >= self.config.grave_ref {
-                tref[depth & 1] = cur;
+            if amaf_on {
+                let n = self.tree.nodes[cur as usize].n;
+                if self.tree.amaf.of_node[cur as usize] == NIL && n >= table_visits {
+                    self.tree.amaf.alloc(cur);
+                }
+                if self.tree.amaf.of_node[cur as usize] != NIL && (!grave || n >= self.config.grave_ref || src == NIL) {
+                    src = cur;
+                }
             }
-            let src = if self.config.value == ValueEstimate::Grave && tref[depth & 1] != NIL {
-                tref[depth & 1]
-            } else {
-                cur
-            };
+            let depth = self.path.len() - 1;
             match self.choose(cur, &g, depth == 0, src, cap) {
                 Choice::Expand(m, prior) => {
                     let mover = g.to_move();
@@ -308,12 +322,12 @@ impl<G: Game> Search<G> {
                     break self.playout(&mut g, cap);
                 }
                 Choice::Descend(edge) => {
-                    let node = self.tree.resolve(edge);
-                    let m = g.move_from_index(self.tree.nodes[edge as usize].mv as usize).expect("stored move index");
+                    let e = self.tree.edges[edge as usize];
+                    let m = g.move_from_index(e.mv as usize).expect("stored move index");
                     g.play_unchecked(m);
                     self.seq.push(m);
-                    self.path.push(Step { edge, node });
-                    cur = node;
+                    self.path.push(Step { edge, node: e.child });
+                    cur = e.child;
                 }
                 Choice::Leaf => break self.playout(&mut g, cap),
             }
@@ -360,12 +374,19 @@ impl<G: Game> Search<G> {
         while j < self.seq.len() && self.tree.len() < cap && !g.is_terminal() {
             let m = self.seq[j];
             let mover = g.to_move();
-            g.play_unchecked(m);
-            // Only a child not yet in the tree can be created: the leaf had no children of the
-            // playout's first move only if it was unexpanded there; check to keep lists unique.
             let idx = g.move_index(m) as u16;
-            if self.tree.children(cur).any(|e| self.tree.nodes[e as usize].mv == idx) {
+            g.play_unchecked(m);
+            // Only a child not yet in the tree can be created: keep child lists unique.
+            if self.tree.children(cur).any(|e| self.tree.edges[e as usize].mv == idx) {
                 break;
+            }
+            if self.tree.nodes[cur as usize].n_legal == UNKNOWN {
+                let mut h = self.root.clone();
+                for &x in &self.seq[..j] {
+                    h.play_unchecked(x);
+                }
+                self.gen_legal(&h, cur == 0);
+                self.tree.nodes[cur as usize].n_legal = self.legal.len() as u16;
             }
             let step = self.add_child(cur, &g, m, 0.0, mover);
             self.path.push(step);
@@ -375,110 +396,89 @@ impl<G: Game> Search<G> {
     }
 
     /// Creates the child of `parent` reached by `m` (`g` is the position after `m`), or links
-    /// the shared node of a transposition through an alias.
+    /// the shared node of a transposition through an alias edge.
     fn add_child(&mut self, parent: u32, g: &G, m: G::Move, prior: f32, mover: Player) -> Step {
         let idx = g.move_index(m) as u16;
         if let Some(tt) = &self.tt {
             if let Some(&shared) = tt.get(&g.hash()) {
-                let mut a = Node::new(idx);
-                a.flags = ALIAS;
-                a.first_child = shared;
-                a.prior = prior;
-                let id = self.tree.push(a);
-                self.tree.link(parent, id);
-                return Step { edge: id, node: shared };
+                let mut e = Edge::new(shared, idx);
+                e.flags = ALIAS;
+                e.sync(&self.tree.nodes[shared as usize]);
+                let ei = self.tree.add_edge(parent, e, prior);
+                return Step { edge: ei, node: shared };
             }
         }
-        let mut n = Node::new(idx);
-        n.prior = prior;
+        let mut n = Node::new();
         if let Some(o) = g.outcome() {
             n.flags |= TERMINAL;
             n.n_legal = 0;
             n.proof = solver::terminal_proof(o, mover) as u8;
         }
         let id = self.tree.push(n);
-        self.tree.link(parent, id);
+        let mut e = Edge::new(id, idx);
+        e.proof = n.proof;
+        let ei = self.tree.add_edge(parent, e, prior);
         if let Some(tt) = &mut self.tt {
             tt.insert(g.hash(), id);
         }
-        Step { edge: id, node: id }
+        Step { edge: ei, node: id }
+    }
+
+    /// A fresh stamp for the `mark` / `amaf_stamp` scratch tables.
+    fn next_stamp(&mut self) -> u32 {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.iter_mut().for_each(|x| *x = 0);
+            self.amaf_stamp.iter_mut().for_each(|x| *x = 0);
+            self.stamp = 1;
+        }
+        self.stamp
     }
 
     /// Marks the expanded children's moves of `id` with a fresh stamp.
     fn mark_children(&mut self, id: u32) -> u32 {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.mark.iter_mut().for_each(|x| *x = 0);
-            self.src_stamp.iter_mut().for_each(|x| *x = 0);
-            self.stamp = 1;
-        }
-        let s = self.stamp;
-        let mut e = self.tree.nodes[id as usize].first_child;
-        while e != NIL {
-            let n = &self.tree.nodes[e as usize];
-            self.mark[n.mv as usize] = s;
-            e = n.next_sibling;
+        let s = self.next_stamp();
+        for e in self.tree.children(id) {
+            self.mark[self.tree.edges[e as usize].mv as usize] = s;
         }
         s
     }
 
-    /// Loads the AMAF statistics of `src`'s children into the dense source table (GRAVE).
-    fn load_source(&mut self, src: u32, stamp: u32) {
-        let mut e = self.tree.nodes[src as usize].first_child;
-        while e != NIL {
-            let n = &self.tree.nodes[e as usize];
-            let i = n.mv as usize;
-            self.src_stamp[i] = stamp;
-            self.src_n[i] = n.amaf_n;
-            self.src_w[i] = n.amaf_w;
-            e = n.next_sibling;
-        }
-    }
-
-    /// AMAF statistics of move `i` from the loaded source (or the edge itself).
+    /// The RAVE weight β of a move with `n` visits and `an` AMAF visits.
     #[inline]
-    fn amaf_of(&self, edge: &Node, use_src: bool, stamp: u32) -> (u32, f64) {
-        if use_src {
-            let i = edge.mv as usize;
-            if self.src_stamp[i] == stamp {
-                (self.src_n[i], self.src_w[i])
-            } else {
-                (0, 0.0)
-            }
-        } else {
-            (edge.amaf_n, edge.amaf_w)
-        }
-    }
-
-    /// The selection value of a visited child (without exploration term) and its β.
-    #[inline]
-    fn value_of(&self, edge: &Node, node: &Node, use_src: bool, stamp: u32) -> (f64, f64) {
-        let q = node.q();
+    fn beta(&self, n: u32, an: u32) -> f64 {
         match self.config.value {
-            ValueEstimate::Mean => (q, 0.0),
-            ValueEstimate::Rave => {
-                let (an, aw) = self.amaf_of(edge, use_src, stamp);
-                if an == 0 {
-                    return (q, 0.0);
-                }
-                let beta = match self.config.rave_schedule {
-                    crate::mcts::config::RaveSchedule::Sqrt => rave_beta_sqrt(node.n, self.config.rave_k),
-                    crate::mcts::config::RaveSchedule::Linear => rave_beta_linear(node.n, self.config.rave_v),
-                };
-                (blend(q, aw / an as f64, beta), beta)
-            }
-            ValueEstimate::Grave => {
-                let (an, aw) = self.amaf_of(edge, use_src, stamp);
-                let beta = grave_beta(node.n, an, self.config.grave_bias);
-                if an == 0 {
-                    return (q, 0.0);
-                }
-                (blend(q, aw / an as f64, beta), beta)
-            }
+            ValueEstimate::Mean => 0.0,
+            ValueEstimate::Rave => match self.config.rave_schedule {
+                RaveSchedule::Sqrt => rave_beta_sqrt(n, self.config.rave_k),
+                RaveSchedule::Linear => rave_beta_linear(n, self.config.rave_v),
+            },
+            ValueEstimate::Grave => grave_beta(n, an, self.config.grave_bias),
         }
     }
 
-    /// Chooses what to do at node `cur` (position `g`).
+    /// The selection value (without exploration term) of a move with `n` visits and mean `q`:
+    /// `(1−β)·Q + β·Q_AMAF` with the AMAF statistics of player `p`'s move `mv` in the source's
+    /// table (Gelly & Silver 2007; Cazenave 2015); Q alone without AMAF data.
+    #[inline]
+    fn value_of(&self, q: f64, n: u32, table: u32, p: Player, mv: usize) -> f64 {
+        if table == NIL {
+            return q;
+        }
+        let (an, aw) = self.tree.amaf.get(table, p, mv, self.ms);
+        if an == 0 {
+            return q;
+        }
+        blend(q, aw / an as f64, self.beta(n, an))
+    }
+
+    /// Chooses what to do at node `cur` (position `g`); `src` is the AMAF source node or [`NIL`].
+    ///
+    /// UCT: UCB1 on the (RAVE-blended) value; with c > 0 every unexpanded move comes before any
+    /// revisit (n = 0 → infinite bonus), in the order of their AMAF value under RAVE/GRAVE. With
+    /// c = 0 and RAVE/GRAVE, expanded and unexpanded moves are ranked alike: an unexpanded move
+    /// (n = 0, β = 1) is worth its AMAF value, or `fpu` without AMAF data (Gelly & Silver 2011,
+    /// who found c = 0 best with RAVE).
     fn choose(&mut self, cur: u32, g: &G, at_root: bool, src: u32, cap: usize) -> Choice<G::Move> {
         let cfg_sel = self.config.selection;
         if self.tree.nodes[cur as usize].n_legal == UNKNOWN {
@@ -487,15 +487,9 @@ impl<G: Game> Search<G> {
         }
         let node = self.tree.nodes[cur as usize];
         let can_expand = node.n_children < node.n_legal && self.tree.len() < cap;
-        let use_src = src != cur;
-        let mut stamp = 0;
-        if use_src || (can_expand && self.config.value != ValueEstimate::Mean) {
-            stamp = self.mark_children(cur);
-            if use_src {
-                self.load_source(src, stamp);
-            }
-        }
-        if can_expand && cfg_sel == Selection::Uct {
+        let c = self.config.c;
+        let table = if src != NIL && self.config.value != ValueEstimate::Mean { self.tree.amaf.of_node[src as usize] } else { NIL };
+        if can_expand && cfg_sel == Selection::Uct && (c > 0.0 || table == NIL) {
             let jump = self.config.jump
                 && node.n_children > 0
                 && (self.rng.below(node.n_legal as u32) as u16) < node.n_children;
@@ -510,46 +504,69 @@ impl<G: Game> Search<G> {
                     return Choice::Expand(self.legal[i], 0.0);
                 }
                 self.tree.nodes[cur as usize].flags &= !AFFINE;
-                return self.pick_unexpanded(cur, g, at_root, use_src, stamp);
+                return self.pick_unexpanded(cur, g, at_root, table).0;
             }
         }
         // Select among the expanded children.
         let solver = self.config.solver;
-        let c = self.config.c;
-        let parent_n = node.n.max(1);
-        let ln_n = (parent_n as f64).ln();
+        let range = self.tree.children(cur);
         let mut best = NIL;
-        let mut best_score = f64::NEG_INFINITY;
-        let mut e = node.first_child;
-        while e != NIL {
-            let edge = &self.tree.nodes[e as usize];
-            let next = edge.next_sibling;
-            let t = if edge.flags & ALIAS != 0 { edge.first_child } else { e };
-            let child = &self.tree.nodes[t as usize];
-            if solver && child.proof != 0 {
-                e = next;
-                continue;
+        let plain = cfg_sel == Selection::Uct && table == NIL && self.tt.is_none();
+        let mut best_score;
+        if plain {
+            // UCB1 from the edges' cached (q, 1/√n): one multiply-add per child.
+            let cs = (c * (node.n.max(1) as f64).ln().sqrt()) as f32;
+            let mut bs = f32::NEG_INFINITY;
+            let run = &self.tree.edges[range.start as usize..range.end as usize];
+            for (j, e) in run.iter().enumerate() {
+                if solver && e.proof != 0 {
+                    continue;
+                }
+                let s = if e.n == 0 { f32::INFINITY } else { e.q + cs * e.k };
+                if s > bs {
+                    bs = s;
+                    best = range.start + j as u32;
+                }
             }
-            let score = if cfg_sel == Selection::Puct {
-                let v = if child.n == 0 { self.config.fpu } else { self.value_of(edge, child, use_src, stamp).0 };
-                puct(v, edge.prior as f64, child.n, node.n, c)
-            } else if child.n == 0 {
-                f64::INFINITY
-            } else {
-                ucb1(self.value_of(edge, child, use_src, stamp).0, child.n, ln_n, c)
-            };
-            if score > best_score {
-                best_score = score;
-                best = e;
+            best_score = bs as f64;
+        } else {
+            let p = g.to_move();
+            let ln_n = (node.n.max(1) as f64).ln();
+            best_score = f64::NEG_INFINITY;
+            for e in range {
+                let edge = &self.tree.edges[e as usize];
+                let (n, q, proof) = if self.tt.is_some() {
+                    let ch = &self.tree.nodes[edge.child as usize];
+                    (ch.n, ch.q(), ch.proof)
+                } else {
+                    (edge.n, edge.q as f64, edge.proof)
+                };
+                if solver && proof != 0 {
+                    continue;
+                }
+                let score = if cfg_sel == Selection::Puct {
+                    let v = if n == 0 { self.config.fpu } else { self.value_of(q, n, table, p, edge.mv as usize) };
+                    let prior = if self.tree.with_priors { self.tree.priors[e as usize] } else { 0.0 };
+                    puct(v, prior as f64, n, node.n, c)
+                } else if n == 0 {
+                    f64::INFINITY
+                } else {
+                    ucb1(self.value_of(q, n, table, p, edge.mv as usize), n, ln_n, c)
+                };
+                if score > best_score {
+                    best_score = score;
+                    best = e;
+                }
             }
-            e = next;
         }
-        if can_expand && cfg_sel == Selection::Puct {
-            // The best unexpanded move: highest prior, valued at fpu with n = 0.
-            if let Choice::Expand(m, p) = self.pick_unexpanded(cur, g, at_root, use_src, stamp) {
-                let s = puct(self.config.fpu, p as f64, 0, node.n, c);
+        if can_expand && (cfg_sel == Selection::Puct || table != NIL) {
+            // PUCT: the best unexpanded move (highest prior, valued fpu with n = 0); RAVE/GRAVE
+            // with c = 0: the best unexpanded move by AMAF value.
+            let (ch, v) = self.pick_unexpanded(cur, g, at_root, table);
+            if let Choice::Expand(m, pr) = ch {
+                let s = if cfg_sel == Selection::Puct { puct(self.config.fpu, pr as f64, 0, node.n, c) } else { v };
                 if best == NIL || s > best_score {
-                    return Choice::Expand(m, p);
+                    return Choice::Expand(m, pr);
                 }
             }
         }
@@ -557,19 +574,21 @@ impl<G: Game> Search<G> {
             Choice::Descend(best)
         } else if can_expand {
             self.tree.nodes[cur as usize].flags &= !AFFINE;
-            self.pick_unexpanded(cur, g, at_root, use_src, stamp)
+            self.pick_unexpanded(cur, g, at_root, table).0
         } else {
             Choice::Leaf
         }
     }
 
-    /// An unexpanded legal move of `cur`: PUCT — the highest prior; RAVE/GRAVE — the highest
-    /// AMAF value of the source when known; otherwise uniformly random (seeded).
-    fn pick_unexpanded(&mut self, cur: u32, g: &G, at_root: bool, use_src: bool, stamp: u32) -> Choice<G::Move> {
-        let stamp = if stamp == 0 { self.mark_children(cur) } else { stamp };
+    /// An unexpanded legal move of `cur` and its selection value: PUCT — the highest prior;
+    /// decisive / anti-decisive moves first when those policies are on (value +∞); RAVE/GRAVE
+    /// (`table` ≠ [`NIL`]) — the highest AMAF value of the side to move in that table (moves
+    /// without AMAF data count `fpu`), ties broken at random; otherwise uniformly random (seeded).
+    fn pick_unexpanded(&mut self, cur: u32, g: &G, at_root: bool, table: u32) -> (Choice<G::Move>, f64) {
+        let stamp = self.mark_children(cur);
         self.gen_legal(g, at_root);
-        let puct_on = self.config.selection == Selection::Puct;
-        if puct_on {
+        let fpu = self.config.fpu;
+        if self.config.selection == Selection::Puct {
             let moves: MoveList<G::Move> = self.legal.clone();
             let mut pri = std::mem::take(&mut self.priors);
             self.evaluator.priors(g, &moves, &mut pri);
@@ -597,8 +616,8 @@ impl<G: Game> Search<G> {
             }
             self.priors = pri;
             return match best {
-                Some((m, p)) => Choice::Expand(m, p),
-                None => Choice::Leaf,
+                Some((m, p)) => (Choice::Expand(m, p), fpu),
+                None => (Choice::Leaf, f64::NEG_INFINITY),
             };
         }
         // Decisive / anti-decisive moves are expanded first when those policies are on (the same
@@ -615,35 +634,54 @@ impl<G: Game> Search<G> {
                 }
                 for &m in &tac {
                     if self.mark[g.move_index(m)] != stamp && self.legal.contains(&m) {
-                        return Choice::Expand(m, 0.0);
+                        return (Choice::Expand(m, 0.0), f64::INFINITY);
                     }
                 }
             }
         }
-        // Unexpanded moves in order; with AMAF data from the source, the best AMAF first.
-        let mut cands: MoveList<G::Move> = MoveList::new();
-        let mut best_amaf: Option<(G::Move, f64)> = None;
-        for &m in &self.legal {
-            let i = g.move_index(m);
-            if self.mark[i] == stamp {
-                continue;
-            }
-            if use_src && self.src_stamp[i] == stamp && self.src_n[i] > 0 {
-                let q = self.src_w[i] / self.src_n[i] as f64;
-                if best_amaf.is_none_or(|(_, b)| q > b) {
-                    best_amaf = Some((m, q));
+        if table != NIL {
+            // MC-RAVE: the untried move with the best AMAF value (n = 0, so β = 1).
+            let p = g.to_move();
+            let mut best: Option<(G::Move, f64)> = None;
+            let mut ties = 0u32;
+            for k in 0..self.legal.len() {
+                let m = self.legal[k];
+                let i = g.move_index(m);
+                if self.mark[i] == stamp {
+                    continue;
+                }
+                let (an, aw) = self.tree.amaf.get(table, p, i, self.ms);
+                let v = if an > 0 { aw / an as f64 } else { fpu };
+                match best {
+                    Some((_, b)) if v < b => {}
+                    Some((_, b)) if v == b => {
+                        ties += 1;
+                        if self.rng.below(ties + 1) == 0 {
+                            best = Some((m, v));
+                        }
+                    }
+                    _ => {
+                        best = Some((m, v));
+                        ties = 0;
+                    }
                 }
             }
-            cands.push(m);
+            return match best {
+                Some((m, v)) => (Choice::Expand(m, 0.0), v),
+                None => (Choice::Leaf, f64::NEG_INFINITY),
+            };
         }
-        if let Some((m, _)) = best_amaf {
-            return Choice::Expand(m, 0.0);
+        let mut cands: MoveList<G::Move> = MoveList::new();
+        for &m in &self.legal {
+            if self.mark[g.move_index(m)] != stamp {
+                cands.push(m);
+            }
         }
         if cands.is_empty() {
-            return Choice::Leaf;
+            return (Choice::Leaf, f64::NEG_INFINITY);
         }
         let m = cands[self.rng.index(cands.len())];
-        Choice::Expand(m, 0.0)
+        (Choice::Expand(m, 0.0), fpu)
     }
 
     /// Backpropagation, AMAF, learning, solver.
@@ -668,9 +706,6 @@ impl<G: Game> Search<G> {
             let n = &mut self.tree.nodes[step.node as usize];
             n.n += 1;
             n.w += reward[into as usize];
-            if step.edge != step.node {
-                self.tree.nodes[step.edge as usize].n += 1;
-            }
         }
         if self.config.needs_amaf() || self.config.lgr != crate::mcts::config::LgrMode::Off || self.config.mast != crate::mcts::config::MastMode::Off {
             self.seq_idx.clear();
@@ -678,7 +713,7 @@ impl<G: Game> Search<G> {
                 self.seq_idx.push(self.root.move_index(m) as u16);
             }
         }
-        if self.config.needs_amaf() {
+        if self.tree.with_amaf {
             self.update_amaf(outcome);
         }
         if self.config.lgr != crate::mcts::config::LgrMode::Off || self.config.mast != crate::mcts::config::MastMode::Off {
@@ -699,24 +734,26 @@ impl<G: Game> Search<G> {
                 self.tree.nodes[id as usize].proof = p as u8;
             }
         }
+        // Refresh the edges' cached statistics along the path.
+        for step in &self.path[1..] {
+            let node = self.tree.nodes[step.node as usize];
+            self.tree.edges[step.edge as usize].sync(&node);
+        }
     }
 
-    /// AMAF update (Gelly & Silver 2007): at each node of the path, every child whose move the
-    /// node's mover played first (before anyone else played it) later in the simulation gets
-    /// the simulation's reward for that player.
+    /// AMAF update (Gelly & Silver 2007; two-colour tables as in Cazenave 2015): at each node of
+    /// the path that has a table, every move played after the node (its first occurrence from
+    /// there) is credited to the player who played it, with that player's reward.
     fn update_amaf(&mut self, outcome: Outcome) {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.amaf_stamp.iter_mut().for_each(|x| *x = 0);
-            self.mark.iter_mut().for_each(|x| *x = 0);
-            self.src_stamp.iter_mut().for_each(|x| *x = 0);
-            self.stamp = 1;
-        }
-        let s = self.stamp;
+        let s = self.next_stamp();
         let root_mover = self.root.to_move();
         let last = self.path.len() - 1;
-        // Record first occurrences of plies ≥ last (the playout part), scanning backwards.
-        for j in (last..self.seq_idx.len()).rev() {
+        let ms = self.ms;
+        let width = self.tree.amaf.width;
+        let r2 = [(outcome.reward(0) * 2.0) as u32, (outcome.reward(1) * 2.0) as u32];
+        let len = self.seq_idx.len();
+        // amaf_ply[i] = first ply ≥ d at which move i was played (filled from the end).
+        for j in (last..len).rev() {
             let i = self.seq_idx[j] as usize;
             self.amaf_stamp[i] = s;
             self.amaf_ply[i] = j as u32;
@@ -727,56 +764,46 @@ impl<G: Game> Search<G> {
                 self.amaf_stamp[i] = s;
                 self.amaf_ply[i] = d as u32;
             }
-            let mover = root_mover ^ (d as u8 & 1);
-            let r = outcome.reward(mover);
-            let node = self.path[d].node;
-            let mut e = self.tree.nodes[node as usize].first_child;
-            while e != NIL {
-                let n = &mut self.tree.nodes[e as usize];
-                let i = n.mv as usize;
-                if self.amaf_stamp[i] == s && (self.amaf_ply[i] as usize - d) & 1 == 0 {
-                    n.amaf_n += 1;
-                    n.amaf_w += r;
+            let Some(t) = self.tree.amaf.table(self.path[d].node) else { continue };
+            let base = t as usize * width;
+            for j in d..len {
+                let i = self.seq_idx[j] as usize;
+                if self.amaf_ply[i] as usize != j {
+                    continue;
                 }
-                e = n.next_sibling;
+                let p = (root_mover as usize ^ (j & 1)) & 1;
+                let k = base + p * ms + i;
+                self.tree.amaf.n[k] += 1;
+                self.tree.amaf.w2[k] += r2[p];
             }
         }
     }
 
     /// PoolRAVE pools (Rimmel, Teytaud et al. 2010): for each player, the `pool_k` moves with
-    /// the best AMAF value (at least `pool_min_amaf` AMAF visits) among the children of the
-    /// deepest node of the current path where that player is to move, best first.
+    /// the best AMAF value (at least `pool_min_amaf` AMAF visits) in the table of the deepest
+    /// node of the current path that has one, best first.
     fn build_pools(&mut self) {
-        let root_mover = self.root.to_move();
-        let last = self.path.len() - 1;
+        let Some(t) = self.path.iter().rev().find_map(|st| self.tree.amaf.table(st.node)) else {
+            self.policy.pool = [Vec::new(), Vec::new()];
+            return;
+        };
         for p in 0..2u8 {
-            // deepest depth d ≤ last with mover p and some children
             let mut pool: Vec<(f64, u16)> = Vec::new();
-            for d in (0..=last).rev() {
-                if root_mover ^ (d as u8 & 1) != p {
-                    continue;
+            for i in 0..self.ms {
+                let (an, aw) = self.tree.amaf.get(t, p, i, self.ms);
+                if an >= self.config.pool_min_amaf.max(1) {
+                    pool.push((aw / an as f64, i as u16));
                 }
-                let node = self.path[d].node;
-                if self.tree.nodes[node as usize].n_children == 0 {
-                    continue;
-                }
-                for e in self.tree.children(node) {
-                    let n = &self.tree.nodes[e as usize];
-                    if n.amaf_n >= self.config.pool_min_amaf.max(1) {
-                        pool.push((n.amaf_q(), n.mv));
-                    }
-                }
-                break;
             }
             self.policy.pool[p as usize] = pool_order(pool, self.config.pool_k);
         }
     }
 
-    /// Index of the root child chosen by the final-move rule (proven win first).
+    /// Index of the edge of node `id` chosen by the final-move rule (proven win first).
     fn best_root_edge(&self, id: u32) -> Option<u32> {
         let mut best: Option<(u32, (i32, f64, f64))> = None;
         for e in self.tree.children(id) {
-            let n = &self.tree.nodes[self.tree.resolve(e) as usize];
+            let n = &self.tree.nodes[self.tree.child(e) as usize];
             let proof = n.proof();
             let tier = match proof {
                 Proof::Win => 3,
@@ -799,7 +826,7 @@ impl<G: Game> Search<G> {
     /// ties by Q), max or secure child; never a proven loss when another move exists.
     pub fn best_move(&self) -> Option<G::Move> {
         let e = self.best_root_edge(0)?;
-        self.root.move_from_index(self.tree.nodes[e as usize].mv as usize)
+        self.root.move_from_index(self.tree.edges[e as usize].mv as usize)
     }
 
     /// Tree reuse: the subtree below `m` becomes the root, statistics kept; the rest is freed.
@@ -811,15 +838,15 @@ impl<G: Game> Search<G> {
             return Err(format!("illegal move {} at the root", self.root.format_move(m)));
         }
         let idx = self.root.move_index(m) as u16;
-        let entry = self.tree.children(0).find(|&e| self.tree.nodes[e as usize].mv == idx);
+        let entry = self.tree.children(0).find(|&e| self.tree.edges[e as usize].mv == idx);
         self.root.play_unchecked(m);
         match entry {
             Some(e) => {
-                let new_root = self.tree.resolve(e);
+                let new_root = self.tree.child(e);
                 self.compact(new_root);
             }
             None => {
-                self.tree = Tree::with_root();
+                self.tree = self.new_tree();
                 if let Some(tt) = &mut self.tt {
                     tt.clear();
                     tt.insert(self.root.hash(), 0);
@@ -830,46 +857,54 @@ impl<G: Game> Search<G> {
         Ok(())
     }
 
-    /// Copies the part of the arena reachable from `new_root` into a fresh arena (id 0 = root).
+    /// Copies the part of the tree reachable from `new_root` into fresh arenas (id 0 = root).
     fn compact(&mut self, new_root: u32) {
-        let old = std::mem::take(&mut self.tree.nodes);
-        let mut new_id = vec![NIL; old.len()];
+        let old = std::mem::take(&mut self.tree);
+        let mut new_id = vec![NIL; old.nodes.len()];
         let mut order: Vec<u32> = vec![new_root];
         new_id[new_root as usize] = 0;
         let mut k = 0;
         while k < order.len() {
             let id = order[k];
             k += 1;
-            let n = &old[id as usize];
-            if n.flags & ALIAS != 0 {
-                let t = n.first_child;
-                if new_id[t as usize] == NIL {
-                    new_id[t as usize] = order.len() as u32;
-                    order.push(t);
+            for e in old.children(id) {
+                let c = old.edges[e as usize].child;
+                if new_id[c as usize] == NIL {
+                    new_id[c as usize] = order.len() as u32;
+                    order.push(c);
                 }
-                continue;
-            }
-            let mut e = n.first_child;
-            while e != NIL {
-                if new_id[e as usize] == NIL {
-                    new_id[e as usize] = order.len() as u32;
-                    order.push(e);
-                }
-                e = old[e as usize].next_sibling;
             }
         }
-        let mut nodes = Vec::with_capacity(order.len() + order.len() / 4 + 1024);
+        let mut t = self.new_tree();
+        t.nodes.clear();
+        t.amaf.of_node.clear();
+        t.nodes.reserve_exact(order.len() + order.len() / 4);
         for &id in &order {
-            let mut n = old[id as usize];
-            let map = |x: u32| if x == NIL { NIL } else { new_id[x as usize] };
-            n.first_child = map(n.first_child);
-            n.next_sibling = map(n.next_sibling);
-            nodes.push(n);
+            let mut n = old.nodes[id as usize];
+            n.edges = NIL;
+            n.n_children = 0;
+            n.cap = 0;
+            let nid = t.push(n);
+            if let Some(ot) = old.amaf.table(id) {
+                let nt = t.amaf.alloc(nid) as usize;
+                let w = old.amaf.width;
+                let o = ot as usize * w;
+                t.amaf.n[nt * w..(nt + 1) * w].copy_from_slice(&old.amaf.n[o..o + w]);
+                t.amaf.w2[nt * w..(nt + 1) * w].copy_from_slice(&old.amaf.w2[o..o + w]);
+            }
         }
-        nodes[0].next_sibling = NIL;
-        nodes[0].mv = 0;
+        let mut kept: Vec<(Edge, f32)> = Vec::new();
+        for (k, &id) in order.iter().enumerate() {
+            kept.clear();
+            for e in old.children(id) {
+                let mut ed = old.edges[e as usize];
+                ed.child = new_id[ed.child as usize];
+                kept.push((ed, if old.with_priors { old.priors[e as usize] } else { 0.0 }));
+            }
+            t.set_children(k as u32, &kept);
+        }
         drop(old);
-        self.tree.nodes = nodes;
+        self.tree = t;
         if let Some(tt) = &mut self.tt {
             let entries: Vec<(u64, u32)> = tt.iter().map(|(&h, &i)| (h, i)).collect();
             tt.clear();
@@ -889,56 +924,54 @@ impl<G: Game> Search<G> {
         let mut id = 0u32;
         while out.len() < 40 {
             let Some(e) = self.best_root_edge(id) else { break };
-            let n = &self.tree.nodes[self.tree.resolve(e) as usize];
-            if n.n == 0 {
+            let c = self.tree.child(e);
+            if self.tree.nodes[c as usize].n == 0 {
                 break;
             }
-            let Some(m) = g.move_from_index(self.tree.nodes[e as usize].mv as usize) else { break };
+            let Some(m) = g.move_from_index(self.tree.edges[e as usize].mv as usize) else { break };
             out.push(g.format_move(m));
             g.play_unchecked(m);
-            id = self.tree.resolve(e);
+            id = c;
         }
         out
-    }
-
-    /// The β and AMAF figures of a root child as used in selection.
-    fn child_beta(&self, edge: &Node, node: &Node) -> Option<f64> {
-        match self.config.value {
-            ValueEstimate::Mean => None,
-            ValueEstimate::Rave => Some(match self.config.rave_schedule {
-                crate::mcts::config::RaveSchedule::Sqrt => rave_beta_sqrt(node.n, self.config.rave_k),
-                crate::mcts::config::RaveSchedule::Linear => rave_beta_linear(node.n, self.config.rave_v),
-            }),
-            ValueEstimate::Grave => Some(grave_beta(node.n, edge.amaf_n, self.config.grave_bias)),
-        }
     }
 
     /// Statistics (see `stats.rs` for the JSON keys).
     pub fn stats(&self) -> SearchStats {
         let root = &self.tree.nodes[0];
+        let me = self.root.to_move();
+        let root_table = self.tree.amaf.table(0);
         let mut children: Vec<ChildStats> = self
             .tree
             .children(0)
             .map(|e| {
-                let edge = &self.tree.nodes[e as usize];
-                let n = &self.tree.nodes[self.tree.resolve(e) as usize];
+                let edge = &self.tree.edges[e as usize];
+                let n = &self.tree.nodes[edge.child as usize];
                 let m = self.root.move_from_index(edge.mv as usize).expect("stored move");
+                let (an, aw) = root_table.map_or((0, 0.0), |t| self.tree.amaf.get(t, me, edge.mv as usize, self.ms));
                 ChildStats {
                     mv: self.root.format_move(m),
                     index: edge.mv as usize,
                     visits: n.n as u64,
                     q: n.q(),
-                    amaf_visits: edge.amaf_n as u64,
-                    amaf_q: (edge.amaf_n > 0).then(|| edge.amaf_q()),
-                    beta: self.child_beta(edge, n),
-                    prior: (self.config.selection == Selection::Puct).then_some(edge.prior as f64),
+                    amaf_visits: an as u64,
+                    amaf_q: (an > 0).then(|| aw / an as f64),
+                    beta: (self.config.value != ValueEstimate::Mean).then(|| self.beta(n.n, an)),
+                    prior: (self.config.selection == Selection::Puct).then(|| self.tree.priors[e as usize] as f64),
                     proven: n.proof().name().map(String::from),
                 }
             })
             .collect();
         children.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.q.partial_cmp(&a.q).unwrap_or(std::cmp::Ordering::Equal)).then(a.index.cmp(&b.index)));
         let best = self.best_root_edge(0);
-        let value = best.map_or(0.5, |e| self.tree.nodes[self.tree.resolve(e) as usize].q());
+        // A proven result reports its game-theoretic value (win 1, draw ½, loss 0), else Q.
+        let value = match root.proof().flip().value() {
+            Some(v) => v,
+            None => best.map_or(0.5, |e| {
+                let n = &self.tree.nodes[self.tree.child(e) as usize];
+                n.proof().value().unwrap_or_else(|| n.q())
+            }),
+        };
         let bytes = self.tree_bytes();
         let nodes = self.tree.len();
         SearchStats {
@@ -1027,6 +1060,9 @@ impl<G: Game> Search<G> {
 
     /// A tree export: from the root, at most `top_k` children per node (most visits first), down
     /// to `depth` levels below the root.
+
+    /// A tree export: from the root, at most `top_k` children per node (most visits first), down
+    /// to `depth` levels below the root.
     pub fn tree_export(&self, top_k: usize, depth: usize) -> TreeExport {
         let root = self.export_node(0, None, &self.root, top_k, depth);
         TreeExport { game: self.root.spec(), board: self.root.board_string(), root, nodes: self.tree.len() as u64 }
@@ -1035,13 +1071,13 @@ impl<G: Game> Search<G> {
     fn export_node(&self, id: u32, mv: Option<String>, g: &G, top_k: usize, depth: usize) -> TreeNodeExport {
         let n = &self.tree.nodes[id as usize];
         let mut kids: Vec<u32> = self.tree.children(id).collect();
-        kids.sort_by_key(|&e| std::cmp::Reverse(self.tree.nodes[self.tree.resolve(e) as usize].n));
+        kids.sort_by_key(|&e| std::cmp::Reverse(self.tree.nodes[self.tree.child(e) as usize].n));
         let total = kids.len();
         let mut children = Vec::new();
         if depth > 0 {
             for &e in kids.iter().take(top_k) {
-                let t = self.tree.resolve(e);
-                let Some(m) = g.move_from_index(self.tree.nodes[e as usize].mv as usize) else { continue };
+                let t = self.tree.child(e);
+                let Some(m) = g.move_from_index(self.tree.edges[e as usize].mv as usize) else { continue };
                 let mut h = g.clone();
                 h.play_unchecked(m);
                 children.push(self.export_node(t, Some(g.format_move(m)), &h, top_k, depth - 1));
@@ -1057,17 +1093,18 @@ impl<G: Game> Search<G> {
         }
     }
 
-    /// Raw access for tests and tools: (visits, Q) of each root child by dense index.
+    /// Raw access for tests and tools: (dense index, visits, Q) of each root child.
     pub fn root_children(&self) -> Vec<(usize, u64, f64)> {
         self.tree
             .children(0)
             .map(|e| {
-                let n = &self.tree.nodes[self.tree.resolve(e) as usize];
-                (self.tree.nodes[e as usize].mv as usize, n.n as u64, n.q())
+                let n = &self.tree.nodes[self.tree.child(e) as usize];
+                (self.tree.edges[e as usize].mv as usize, n.n as u64, n.q())
             })
             .collect()
     }
 }
+
 
 /// The `k`-th element (k < n) of a seeded affine permutation `i ↦ (a·i + b) mod n` of `0..n`,
 /// with `a` coprime to `n`, both drawn from `seed` by SplitMix64: a random starting move and a
@@ -1149,6 +1186,95 @@ mod tests {
                 }
             }
         }
+    }
+
+    use crate::game::Hex;
+
+    fn rave_search(c: f64, table_visits: u32) -> Search<Hex> {
+        let mut cfg = SearchConfig::preset("rave").unwrap();
+        cfg.c = c;
+        cfg.rave_table_visits = table_visits;
+        Search::new(Hex::new(5, false).unwrap(), cfg).unwrap()
+    }
+
+    /// AMAF value (side to move at the root) of dense move `i` in the root's table.
+    fn root_amaf(s: &Search<Hex>, i: usize) -> Option<f64> {
+        let t = s.tree.amaf.table(0).unwrap();
+        let (n, w) = s.tree.amaf.get(t, s.root.to_move(), i, s.ms);
+        (n > 0).then(|| w / n as f64)
+    }
+
+    #[test]
+    fn expansion_order_follows_amaf() {
+        // c > 0: every untried root move comes first, the best by the root's AMAF table.
+        let mut s = rave_search(std::f64::consts::SQRT_2, 32);
+        let mut checked = 0;
+        for _ in 0..24 {
+            let before: Vec<usize> = s.root_children().iter().map(|c| c.0).collect();
+            let untried: Vec<(usize, f64)> =
+                (0..25).filter(|i| !before.contains(i)).map(|i| (i, root_amaf(&s, i).unwrap_or(s.config.fpu))).collect();
+            s.run(Budget::iterations(1), &|| 0.0);
+            let after: Vec<usize> = s.root_children().iter().map(|c| c.0).collect();
+            let new: Vec<usize> = after.iter().copied().filter(|i| !before.contains(i)).collect();
+            assert_eq!(new.len(), 1, "one root expansion per iteration while untried moves remain");
+            let best = untried.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
+            let v = untried.iter().find(|x| x.0 == new[0]).unwrap().1;
+            assert_eq!(v, best, "expanded {} (AMAF {v}) but the best untried AMAF value is {best}", new[0]);
+            if untried.iter().any(|x| x.1 != untried[0].1) {
+                checked += 1;
+            }
+        }
+        assert!(checked >= 10, "AMAF values must actually differ for the test to mean something ({checked})");
+    }
+
+    #[test]
+    fn zero_exploration_ranks_untried_moves_with_expanded_ones() {
+        // c = 0 (Gelly & Silver 2011): an untried move (β = 1) is expanded only when its AMAF
+        // value beats every expanded move's (1−β)·Q + β·AMAF.
+        let mut s = rave_search(0.0, 32);
+        let mut expanded = 0;
+        let mut descended = 0;
+        for _ in 0..300 {
+            let kids = s.root_children();
+            let done: Vec<usize> = kids.iter().map(|c| c.0).collect();
+            let me = s.root.to_move();
+            let t = s.tree.amaf.table(0).unwrap();
+            let best_kid = kids
+                .iter()
+                .map(|&(i, n, q)| {
+                    let (an, aw) = s.tree.amaf.get(t, me, i, s.ms);
+                    if an == 0 { q } else { blend(q, aw / an as f64, rave_beta_sqrt(n as u32, 1000.0)) }
+                })
+                .fold(f64::NEG_INFINITY, f64::max);
+            let best_untried =
+                (0..25).filter(|i| !done.contains(i)).map(|i| root_amaf(&s, i).unwrap_or(s.config.fpu)).fold(f64::NEG_INFINITY, f64::max);
+            s.run(Budget::iterations(1), &|| 0.0);
+            let grew = s.root_children().len() > kids.len();
+            if kids.is_empty() {
+                continue;
+            }
+            // f32 caching of Q can blur near-ties; skip those.
+            if (best_untried - best_kid).abs() < 1e-4 {
+                continue;
+            }
+            assert_eq!(grew, best_untried > best_kid, "untried {best_untried} vs expanded {best_kid}");
+            if grew {
+                expanded += 1;
+            } else {
+                descended += 1;
+            }
+        }
+        assert!(expanded > 0 && descended > 0, "both cases seen ({expanded}, {descended})");
+    }
+
+    #[test]
+    fn tables_only_at_visited_nodes_and_counted_in_bytes() {
+        let mut s = rave_search(std::f64::consts::SQRT_2, 16);
+        s.run(Budget::iterations(3000), &|| 0.0);
+        let with_table = (0..s.tree.len() as u32).filter(|&i| s.tree.amaf.table(i).is_some()).count();
+        let heavy = s.tree.nodes.iter().filter(|n| n.n >= 16).count();
+        assert!(with_table >= heavy.saturating_sub(1) && with_table <= heavy + 1, "{with_table} tables, {heavy} nodes with >= 16 visits");
+        assert!(s.tree_bytes() >= with_table * 2 * 25 * 8);
     }
 
     #[test]

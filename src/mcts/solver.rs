@@ -28,7 +28,7 @@ pub fn compute_proof(tree: &Tree, id: u32) -> Proof {
     let mut all_proven = true;
     let mut any_draw = false;
     for e in tree.children(id) {
-        match tree.nodes[tree.resolve(e) as usize].proof() {
+        match tree.nodes[tree.child(e) as usize].proof() {
             Proof::Win => return Proof::Loss,
             Proof::Draw => any_draw = true,
             Proof::Loss => {}
@@ -48,16 +48,16 @@ pub fn compute_proof(tree: &Tree, id: u32) -> Proof {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mcts::tree::Node;
+    use crate::mcts::tree::{Edge, Node};
 
     fn tree_with(children: &[Proof], n_legal: u16) -> Tree {
-        let mut t = Tree::with_root();
+        let mut t = Tree::with_root(false, 0);
         t.nodes[0].n_legal = n_legal;
         for (i, &p) in children.iter().enumerate() {
-            let mut n = Node::new(i as u16);
+            let mut n = Node::new();
             n.proof = p as u8;
             let id = t.push(n);
-            t.link(0, id);
+            t.add_edge(0, Edge::new(id, i as u16), 0.0);
         }
         t
     }
