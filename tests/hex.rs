@@ -319,6 +319,27 @@ fn step_by_step_black_rate(start: &Hex, games: u32, rng: &mut Rng64) -> f64 {
     black as f64 / games as f64
 }
 
+/// Black's win rate over `games` recorded playouts from `start`, checking that the trace
+/// replays to the outcome and that the playout ends on the position the trace reaches.
+fn traced_black_rate(start: &Hex, games: u32, rng: &mut Rng64) -> f64 {
+    let mut black = 0u32;
+    let mut trace = Vec::new();
+    for _ in 0..games {
+        let mut g = start.clone();
+        trace.clear();
+        let o = g.random_playout(rng, &mut trace);
+        let mut r = start.clone();
+        for &m in &trace {
+            r.play(m).expect("trace move legal");
+        }
+        assert_eq!(r.outcome(), Some(o));
+        assert_eq!(r.board_string(), g.board_string());
+        assert_eq!(r.hash(), g.hash());
+        black += (o == Outcome::Win(0)) as u32;
+    }
+    black as f64 / games as f64
+}
+
 /// Black's win rate over `games` outcome-only (`NoTrace`) playouts from `start`, checking that
 /// `outcome()` afterwards is the returned outcome.
 fn no_trace_black_rate(start: &Hex, games: u32, rng: &mut Rng64) -> f64 {
@@ -333,8 +354,9 @@ fn no_trace_black_rate(start: &Hex, games: u32, rng: &mut Rng64) -> f64 {
     black as f64 / games as f64
 }
 
-/// The outcome-only playout (a random split of the empty cells and one connection test) has the
-/// outcome distribution of step-by-step uniform random play: Black's win rate agrees within 4
+/// The outcome-only playout (a random split of the empty cells and one connection test) and the
+/// recorded playout (shuffle, winner of the full board, winner's stones until it connects) have
+/// the outcome distribution of step-by-step uniform random play: Black's win rate agrees within 4
 /// standard errors of the difference of two independent rates over 20,000 games each
 /// (≤ 4 · √(2 · 0.25 / 20000) = 0.02), on 5×5, 7×7 and 11×11, from the empty board and from
 /// mid-game positions with either side to move, and with the swap move legal (ply 1 of
@@ -361,13 +383,16 @@ fn no_trace_playout_matches_step_by_step_random_play() {
         let mut rng = Rng64::new(900 + i as u64);
         let fast = no_trace_black_rate(&start, games, &mut rng);
         let slow = step_by_step_black_rate(&start, games, &mut rng);
-        let se = (fast * (1.0 - fast) / games as f64 + slow * (1.0 - slow) / games as f64).sqrt().max(1e-3);
-        assert!(
-            (fast - slow).abs() <= 4.0 * se,
-            "{} after '{moves}': Black wins {fast:.4} (NoTrace) vs {slow:.4} (step by step), 4 se = {:.4}",
-            start.spec(),
-            4.0 * se
-        );
+        let traced = traced_black_rate(&start, games, &mut rng);
+        for (name, rate) in [("NoTrace", fast), ("Vec trace", traced)] {
+            let se = (rate * (1.0 - rate) / games as f64 + slow * (1.0 - slow) / games as f64).sqrt().max(1e-3);
+            assert!(
+                (rate - slow).abs() <= 4.0 * se,
+                "{} after '{moves}': Black wins {rate:.4} ({name}) vs {slow:.4} (step by step), 4 se = {:.4}",
+                start.spec(),
+                4.0 * se
+            );
+        }
     }
 }
 

@@ -46,9 +46,10 @@
 //!   `pdep`: Vigna 2008), and one row-sweep flood fill tells whether Black connects.
 //! - Recorded moves (a `Vec`): the empty cells are shuffled (an unbiased Fisher–Yates shuffle
 //!   whose indices are drawn six at a time from one 64-bit word: Brackett-Rozinsky & Lemire,
-//!   "Batched Ranged Random Integer Generation", 2024) and played in that order with the
-//!   incremental edge-reach check until a player connects, so the returned trace is the
-//!   uniformly random game actually played, up to its last move.
+//!   "Batched Ranged Random Integer Generation", 2024) and dealt alternately; the same row
+//!   sweep finds the winner of that full board, and the winner's stones alone are then added in
+//!   order with the incremental edge-reach check until it connects (the loser never does), so
+//!   the returned trace is the uniformly random game actually played, up to its last move.
 
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
@@ -614,6 +615,18 @@ impl<B: Bits> Core<B> {
     /// permutation of the empty cells, so the result's law is invariant under all of them; it is
     /// supported on k-subsets, on which the permutations act transitively: it is uniform.
     fn split_playout(&mut self, to_move: usize, rng: &mut Rng64) -> (usize, usize, usize) {
+        let (s, other, black_wins) = self.split(to_move, rng);
+        self.stones[to_move] |= s;
+        self.stones[1 - to_move] |= other;
+        let e = s.count() + other.count();
+        let last = if e & 1 == 1 { s } else { other };
+        ((!black_wins) as usize, e as usize, last.lowest())
+    }
+
+    /// The random split of [`Core::split_playout`]: `(the mover's cells, the other player's
+    /// cells, whether Black connects on the full board)`.
+    #[inline(always)]
+    fn split(&self, to_move: usize, rng: &mut Rng64) -> (B, B, bool) {
         let g = self.geo;
         let n = g.n;
         let empty = self.empty();
@@ -637,9 +650,7 @@ impl<B: Bits> Core<B> {
             }
         }
         let other = empty & !s;
-        self.stones[to_move] |= s;
-        self.stones[1 - to_move] |= other;
-        let black = self.stones[0];
+        let black = self.stones[0] | if to_move == 0 { s } else { other };
         let mut rows = [0u32; MAX_SIZE];
         black.to_rows(n, &mut rows);
         let black_wins = match B::ROW_STAGES {
@@ -647,56 +658,70 @@ impl<B: Bits> Core<B> {
             4 => black_connects::<4>(&rows, n as usize),
             _ => black_connects::<5>(&rows, n as usize),
         };
-        let last = if e & 1 == 1 { s } else { other };
-        ((!black_wins) as usize, e as usize, last.lowest())
+        (s, other, black_wins)
     }
 
     /// Plays the empty cells in uniformly random order, `to_move` first, alternating, until a
-    /// player connects; returns `(winner, moves played, last cell)` and pushes the moves to
-    /// `trace`. The position must not be over. Leaves `reach` stale (the game is over).
-    fn fill_playout<T: MoveSink<u16>>(&mut self, to_move: usize, rng: &mut Rng64, trace: &mut T) -> (usize, usize, u16) {
+    /// player connects; returns `(winner, moves played, last cell)`, pushes the moves to `trace`
+    /// and leaves the position reached in `stones` (`reach` stale: the game is over). The
+    /// position must not be over.
+    ///
+    /// The shuffled cells dealt alternately make a full board; one row sweep
+    /// ([`black_connects`]) finds its winner, then only the winner's stones are added in order
+    /// with the incremental edge-reach check ([`Geo::join`]) until it connects. The loser never
+    /// connects on the way (connection is monotone and it is not connected on the full board),
+    /// so this is the first connection of the game. Half the incremental checks of playing both
+    /// colours: 15% fewer cycles on 11×11, 40% on 19×19, the same on 7×7.
+    fn deal_playout<T: MoveSink<u16>>(&mut self, to_move: usize, rng: &mut Rng64, trace: &mut T) -> (usize, usize, u16) {
         let g = self.geo;
-        let n2 = (g.n * g.n) as usize;
+        let n = g.n;
+        let n2 = (n * n) as usize;
         let mut cells = [0u16; MAX_CELLS];
         let empty = self.empty();
         let e = if empty == g.board {
             cells[..n2].copy_from_slice(&IDENT[..n2]);
             n2
         } else {
-            let mut x = empty;
-            let mut k = 0;
-            while x.any() {
-                cells[k] = x.lowest() as u16;
-                x = x.without_lowest();
-                k += 1;
-            }
-            k
+            list_cells(empty, &mut cells)
         };
         debug_assert!(e > 0);
         shuffle(&mut cells[..e], rng);
-
-        // Player a moves at even positions of the order, b at odd ones. Each keeps only the
-        // stones connected to its first edge; touching the second edge ends the game.
-        let (pa, pb) = (to_move, 1 - to_move);
-        let (mut sa, mut ra, sta, ena) = (self.stones[pa], self.reach[pa][0], g.edge[pa][0], g.edge[pa][1]);
-        let (mut sb, mut rb, stb, enb) = (self.stones[pb], self.reach[pb][0], g.edge[pb][0], g.edge[pb][1]);
-        let mut i = 0;
-        let (w, k) = loop {
-            // A full board has a winner, so the loop ends before i reaches e.
+        // Black's cells: even positions when Black moves first, odd ones otherwise.
+        let mut black = self.stones[0];
+        let mut i = to_move;
+        while i < e {
+            black.toggle(cells[i] as usize);
+            i += 2;
+        }
+        let mut rows = [0u32; MAX_SIZE];
+        black.to_rows(n, &mut rows);
+        let black_wins = match B::ROW_STAGES {
+            3 => black_connects::<3>(&rows, n as usize),
+            4 => black_connects::<4>(&rows, n as usize),
+            _ => black_connects::<5>(&rows, n as usize),
+        };
+        let w = (!black_wins) as usize;
+        let mut i = (w != to_move) as usize;
+        let (st, en) = (g.edge[w][0], g.edge[w][1]);
+        let mut stones = self.stones[w];
+        let mut reach = self.reach[w][0];
+        let k = loop {
+            // The winner connects by its last cell at the latest.
             let c = cells[i] as usize;
-            sa |= B::bit(c);
-            if g.join(c, sa, &mut ra, sta) && (ra & ena).any() {
-                break (pa, i + 1);
-            }
-            let c = cells[i + 1] as usize;
-            sb |= B::bit(c);
-            if g.join(c, sb, &mut rb, stb) && (rb & enb).any() {
-                break (pb, i + 2);
+            stones.toggle(c);
+            if g.join(c, stones, &mut reach, st) && (reach & en).any() {
+                break i + 1;
             }
             i += 2;
         };
-        self.stones[pa] = sa;
-        self.stones[pb] = sb;
+        self.stones[w] = stones;
+        let mut lost = self.stones[1 - w];
+        let mut i = (w == to_move) as usize;
+        while i < k {
+            lost.toggle(cells[i] as usize);
+            i += 2;
+        }
+        self.stones[1 - w] = lost;
         if T::RECORDS {
             for &c in &cells[..k] {
                 trace.push(c);
@@ -777,6 +802,18 @@ fn black_connects<const S: usize>(black: &[u32; MAX_SIZE], n: usize) -> bool {
         }
         from = top + 1;
     }
+}
+
+/// The cells of a set in ascending order into `out`; returns how many.
+#[inline(always)]
+fn list_cells<B: Bits>(mut x: B, out: &mut [u16]) -> usize {
+    let mut k = 0;
+    while x.any() {
+        out[k] = x.lowest() as u16;
+        x = x.without_lowest();
+        k += 1;
+    }
+    k
 }
 
 /// Unbiased Fisher–Yates shuffle drawing up to six indices from one 64-bit word: the word times
@@ -1218,8 +1255,11 @@ impl Game for Hex {
         }
     }
 
-    /// Fast path: shuffle the empty cells, deal them alternately, find the winner on the full
-    /// board, and stop the trace at the real end of the game (see the module documentation).
+    /// Fast paths (see the module documentation). With [`NoTrace`](super::NoTrace): a random
+    /// split of the empty cells and one connection test; `self` becomes the full board dealt
+    /// (a terminal position with the same winner, hash recomputed on demand), so only
+    /// `outcome()` means what the game reached. With a recording sink: a shuffle, the winner of
+    /// the full board, and the trace stopped at the real end of the game, which `self` becomes.
     /// With the swap rule at ply 1, the swap move is drawn with probability 1/(legal moves) first.
     fn random_playout<T: MoveSink<u16>>(&mut self, rng: &mut Rng64, trace: &mut T) -> Outcome {
         if let Some(o) = self.outcome {
@@ -1245,7 +1285,7 @@ impl Game for Hex {
             self.hash_stale = true;
             return Outcome::Win(w as Player);
         }
-        let (w, k, last) = with_core!(&mut self.board, c => c.fill_playout(tm, rng, trace));
+        let (w, k, last) = with_core!(&mut self.board, c => c.deal_playout(tm, rng, trace));
         self.ply += k as u16;
         self.last = Some(last);
         self.to_move ^= (k & 1) as u8;
