@@ -1,8 +1,9 @@
 //! Criterion benchmark: one random playout from the initial position, per game (the same
-//! `Game::random_playout` code path the search and `mcts bench` use).
+//! `Game::random_playout` code paths the search and `mcts bench` use): outcome only (`NoTrace`,
+//! plain UCT) and recording the moves (`Vec`, RAVE and the playout policies).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use mcts_playground::game::{AnyGame, Game};
+use mcts_playground::game::{AnyGame, Game, NoTrace};
 use mcts_playground::{with_game, Rng64};
 
 fn playouts(c: &mut Criterion) {
@@ -13,7 +14,13 @@ fn playouts(c: &mut Criterion) {
         with_game!(&start, s => {
             let mut rng = Rng64::new(1);
             let mut trace = Vec::with_capacity(512);
-            group.bench_function(spec, |b| {
+            group.bench_function(format!("{spec}/outcome_only"), |b| {
+                b.iter(|| {
+                    let mut g = s.clone();
+                    g.random_playout(&mut rng, &mut NoTrace)
+                })
+            });
+            group.bench_function(format!("{spec}/traced"), |b| {
                 b.iter(|| {
                     let mut g = s.clone();
                     trace.clear();

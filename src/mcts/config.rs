@@ -380,6 +380,14 @@ impl SearchConfig {
         self.decisive || self.anti_decisive || self.lgr != LgrMode::Off || self.poolrave || self.mast != MastMode::Off
     }
 
+    /// Whether anything reads the moves (or the length) of a playout: AMAF (RAVE, GRAVE,
+    /// PoolRAVE), rollout-expand, policy playouts (LGR/LGRF, MAST learn from the sequence) or
+    /// quality-based rewards (the playout length). When false, the search runs the game's
+    /// outcome-only playout (`random_playout` with `NoTrace`).
+    pub fn playout_moves_needed(&self) -> bool {
+        self.needs_amaf() || self.rollout_expand || self.policy_playouts() || self.qb
+    }
+
     /// Whether AMAF statistics must be collected.
     pub fn needs_amaf(&self) -> bool {
         self.value != ValueEstimate::Mean || self.poolrave
@@ -421,6 +429,20 @@ mod tests {
         assert!(c.set("node_cap", "-5").is_err());
         assert!(c.set("lgr_p", "1.5").is_err());
         assert_eq!(c, before, "a refused set leaves the config untouched");
+    }
+
+    #[test]
+    fn outcome_only_playouts_exactly_when_nothing_reads_the_moves() {
+        for p in ["uct", "solver", "depth2", "puct"] {
+            assert!(!SearchConfig::preset(p).unwrap().playout_moves_needed(), "{p}");
+        }
+        for p in ["rave", "grave", "decisive", "lgr", "lgrf2", "poolrave", "mast", "qb", "best"] {
+            assert!(SearchConfig::preset(p).unwrap().playout_moves_needed(), "{p}");
+        }
+        let c = SearchConfig { rollout_expand: true, ..SearchConfig::default() };
+        assert!(c.playout_moves_needed());
+        let c = SearchConfig { qb: true, ..SearchConfig::default() };
+        assert!(c.playout_moves_needed());
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! [`Search`]: the anytime, resumable MCTS loop (selection, lazy expansion, playout,
 //! backpropagation, AMAF, solver) over the arena tree.
 
-use crate::game::{Game, MoveList, Outcome, Player};
+use crate::game::{Game, MoveList, NoTrace, Outcome, Player};
 use crate::mcts::config::{FinalMove, PriorKind, SearchConfig, Selection, ValueEstimate};
 use crate::mcts::evaluator::{normalise, Evaluator, TacticalPrior, UniformPrior};
 use crate::mcts::playout::{qb_bonus, PolicyState};
@@ -335,11 +335,12 @@ impl<G: Game> Search<G> {
         }
         let o = if self.config.policy_playouts() {
             self.policy.playout(&self.config, g, &mut self.rng, &mut self.seq)
+        } else if self.config.playout_moves_needed() {
+            g.random_playout(&mut self.rng, &mut self.seq)
         } else {
-            let mut h = g.clone();
-            let o = h.random_playout(&mut self.rng, &mut self.seq);
-            *g = h;
-            o
+            // Nothing reads the playout's moves or length: let the game take its outcome-only
+            // shortcut (`g` is left meaningful for `outcome()` only, and is not used again).
+            g.random_playout(&mut self.rng, &mut NoTrace)
         };
         if self.config.rollout_expand {
             self.rollout_expand(start, cap);

@@ -2,12 +2,13 @@
 //! position, per game and preset.
 //!
 //! Each figure is the median of several timed runs on one thread (see `--runs`). JSON lines:
-//! `{"game", "playouts_per_s", ...}` for playouts, then
+//! `{"game", "playouts_per_s", "traced_playouts_per_s", ...}` for playouts (outcome only, as plain
+//! UCT runs them; and recording the moves, as RAVE and the playout policies run them), then
 //! `{"game", "preset", "iterations_per_s", "bytes_per_node", "tree_bytes", "nodes", ...}` per preset.
 
 use std::time::Instant;
 
-use mcts_playground::game::{AnyGame, Game};
+use mcts_playground::game::{AnyGame, Game, NoTrace};
 use mcts_playground::mcts::bench::iterations_per_s;
 use mcts_playground::mcts::SearchConfig;
 use mcts_playground::{with_game, Rng64};
@@ -55,7 +56,9 @@ pub fn median(xs: &mut [f64]) -> f64 {
 }
 
 /// Random playouts per second from `start`: median over `runs` runs of `ms` milliseconds.
-pub fn playouts_per_s<G: Game>(start: &G, runs: usize, ms: u64) -> f64 {
+/// `traced`: record the moves in a `Vec` (what RAVE and the playout policies need) rather than
+/// the outcome-only path ([`NoTrace`]) plain UCT uses.
+pub fn playouts_per_s<G: Game>(start: &G, runs: usize, ms: u64, traced: bool) -> f64 {
     let mut rng = Rng64::new(12345);
     let mut trace = Vec::with_capacity(512);
     let mut sink = 0u64;
@@ -66,8 +69,13 @@ pub fn playouts_per_s<G: Game>(start: &G, runs: usize, ms: u64) -> f64 {
         loop {
             for _ in 0..64 {
                 let mut g = start.clone();
-                trace.clear();
-                if g.random_playout(&mut rng, &mut trace).winner() == Some(0) {
+                let o = if traced {
+                    trace.clear();
+                    g.random_playout(&mut rng, &mut trace)
+                } else {
+                    g.random_playout(&mut rng, &mut NoTrace)
+                };
+                if o.winner() == Some(0) {
                     sink += 1;
                 }
             }
@@ -91,11 +99,19 @@ pub fn run(a: Args) -> Result<(), String> {
         if a.game.is_empty() { DEFAULT_GAMES.iter().map(|s| s.to_string()).collect() } else { a.game.clone() };
     for spec in &specs {
         let g = AnyGame::from_spec(spec).map_err(|e| e.to_string())?;
-        let rate = with_game!(&g, g => playouts_per_s(g, a.runs, a.ms));
+        let rate = with_game!(&g, g => playouts_per_s(g, a.runs, a.ms, false));
+        let traced = with_game!(&g, g => playouts_per_s(g, a.runs, a.ms, true));
         if a.json {
-            println!("{}", json!({"game": spec, "playouts_per_s": rate.round(), "runs": a.runs, "statistic": "median"}));
+            println!(
+                "{}",
+                json!({"game": spec, "playouts_per_s": rate.round(), "traced_playouts_per_s": traced.round(),
+                       "runs": a.runs, "statistic": "median"})
+            );
         } else {
-            println!("{spec:<20} {:>14.0} random playouts/s (median of {} runs)", rate, a.runs);
+            println!(
+                "{spec:<20} {:>14.0} random playouts/s outcome only, {:>12.0} recording moves (median of {} runs)",
+                rate, traced, a.runs
+            );
         }
         if a.playouts_only {
             continue;

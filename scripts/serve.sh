@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# README command 1: set up what is missing on a fresh machine, build the engine to WebAssembly and
+# the page, and serve the playground on 127.0.0.1 (prints the URL; default port 8080, or $PORT;
+# the next free port if taken).
+#
+#   bash scripts/serve.sh                # set up, build, serve
+#   bash scripts/serve.sh --build-only   # set up and build www/dist, do not serve
+#   bash scripts/serve.sh --setup-only   # only install the missing toolchain pieces and npm packages
+#
+# Installs only what is absent: the rustup target wasm32-unknown-unknown, the wasm-bindgen CLI at
+# exactly the version Cargo.lock pins (crate and CLI must match), the npm packages (npm ci; they
+# include binaryen's wasm-opt and Vite). See ../shared/TOOLCHAIN.md for why each piece is so.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+MODE=${1:-serve}
+export PATH="$HOME/.cargo/bin:$PATH"
+
+step() { printf '\n==> %s\n' "$*"; }
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+
+setup() {
+  if ! command -v cargo >/dev/null 2>&1; then
+    echo "error: cargo not found; install Rust with rustup (https://rustup.rs) first" >&2
+    exit 1
+  fi
+  if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+    step "rustup target add wasm32-unknown-unknown"
+    rustup target add wasm32-unknown-unknown
+  fi
+  local want
+  want=$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)
+  if [ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $want" ]; then
+    step "cargo install wasm-bindgen-cli $want (must equal the wasm-bindgen crate version)"
+    cargo install wasm-bindgen-cli --version "$want" --no-default-features --debug
+  fi
+  if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+    step "apt-get install nodejs npm"
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm
+  fi
+  # npm ci only when www/node_modules is missing or older than the lock file.
+  if [ ! -f www/node_modules/.package-lock.json ] || [ www/package-lock.json -nt www/node_modules/.package-lock.json ]; then
+    step "npm ci (www)"
+    (cd www && npm ci --no-audit --no-fund)
+  fi
+}
+
+build() {
+  step "cargo build --lib --release --target wasm32-unknown-unknown"
+  cargo build --lib --release --target wasm32-unknown-unknown
+  step "wasm-bindgen --target web --out-dir pkg"
+  rm -rf pkg
+  wasm-bindgen --target web --out-dir pkg target/wasm32-unknown-unknown/release/mcts_playground.wasm
+  step "wasm-opt -O3 (npm binaryen)"
+  (cd www && npx --no-install wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
+      --enable-sign-ext --enable-mutable-globals --enable-multivalue --enable-reference-types \
+      "$ROOT/pkg/mcts_playground_bg.wasm" -o "$ROOT/pkg/mcts_playground_bg.wasm")
+  local raw gz
+  raw=$(wc -c <pkg/mcts_playground_bg.wasm)
+  gz=$(gzip -9 -c pkg/mcts_playground_bg.wasm | wc -c)
+  echo "wasm size: $raw bytes raw, $gz bytes gzip -9"
+  step "tsc --noEmit && vite build (www/dist)"
+  (cd www && npx --no-install tsc --noEmit -p . && npx --no-install vite build --logLevel warn)
+  echo "built $ROOT/www/dist"
+}
+
+case "$MODE" in
+  --setup-only) setup ;;
+  --build-only) setup; build ;;
+  serve) setup; build; step "serving www/dist"; exec node www/serve.mjs www/dist --port "${PORT:-8080}" ;;
+  *) echo "usage: $0 [--build-only|--setup-only]" >&2; exit 2 ;;
+esac

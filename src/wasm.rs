@@ -1,0 +1,403 @@
+//! The WebAssembly boundary: the only file that uses wasm-bindgen.
+//!
+//! One thin layer in the shape of the wasm-bindgen examples: decode the parameters, call the pure
+//! core ([`crate::game`], [`crate::mcts`]), encode the result, and turn every error into a JS
+//! `Error` with a readable message. Nothing here panics by design; a panic hook (installed by
+//! [`start`]) records any bug's message so the worker can report it (see [`take_panic_message`])
+//! instead of dying silently.
+//!
+//! Exported to JavaScript (names as JS sees them):
+//! - `GameSession`: a game from a spec string with its history of positions (undo/redo), legal
+//!   moves, checked play, the board view and the outcome.
+//! - `SearchSession`: an anytime MCTS search ([`crate::mcts::AnySearch`]) configured from a preset
+//!   plus field overrides, run in chunks (milliseconds and/or iterations) against the clock
+//!   `performance.now()`, with a statistics snapshot, the best move, reset, and tree reuse as the
+//!   game it follows moves on (`follow`).
+//! - `version()`, `exampleSpecs()`, `presets()`, `takePanicMessage()`.
+//!
+//! Objects cross the boundary through `serde-wasm-bindgen` in its JSON-compatible mode: `Option`
+//! becomes `null`, maps become plain objects, so the TypeScript types in `www/src/protocol.ts` are
+//! exactly the serde shapes of [`BoardView`] and friends.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::game::{AnyGame, BoardView, Outcome, EXAMPLE_SPECS};
+use crate::mcts::{AnySearch, Budget, SearchConfig};
+
+#[wasm_bindgen]
+extern "C" {
+    /// `performance.now()`: milliseconds, monotonic, available in windows and workers.
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
+}
+
+thread_local! {
+    /// The message of the last panic, kept by the panic hook for [`take_panic_message`].
+    static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Runs when the module is instantiated: installs the panic hook, which keeps the panic's
+/// message (file, line, text) for [`take_panic_message`] and also writes it to the console.
+#[wasm_bindgen(start)]
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        let text = info.to_string();
+        LAST_PANIC.with(|p| {
+            if let Ok(mut slot) = p.try_borrow_mut() {
+                *slot = Some(text);
+            }
+        });
+        console_error_panic_hook::hook(info);
+    }));
+}
+
+/// The message of the last panic, if any, and forgets it. After a panic the module traps
+/// (`RuntimeError: unreachable`); the worker calls this to say what went wrong, then the page
+/// starts a fresh worker.
+#[wasm_bindgen(js_name = takePanicMessage)]
+pub fn take_panic_message() -> Option<String> {
+    LAST_PANIC.with(|p| p.try_borrow_mut().ok().and_then(|mut s| s.take()))
+}
+
+/// Deliberately panics, so the browser tests can check that a dead worker is reported and
+/// replaced without losing the game. Never called by the page itself.
+#[wasm_bindgen(js_name = debugPanic)]
+pub fn debug_panic(message: &str) {
+    panic!("debugPanic: {message}");
+}
+
+/// The crate version, e.g. `0.1.0`.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// The game spec strings the page offers as examples (`tictactoe`, `hex:7`, ...).
+#[wasm_bindgen(js_name = exampleSpecs)]
+pub fn example_specs() -> Vec<String> {
+    EXAMPLE_SPECS.iter().map(|s| s.to_string()).collect()
+}
+
+/// Encodes a serde value as a plain JS value (`null` for `None`, objects for maps and structs).
+fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&format!("cannot encode value for JavaScript: {e}")))
+}
+
+/// The outcome as the page reads it: `{ "winner": 0 | 1 | null }` (null winner = draw), or
+/// `null` while the game goes on.
+#[derive(Serialize)]
+struct OutcomeJs {
+    winner: Option<u8>,
+}
+
+fn outcome_js(o: Option<Outcome>) -> Option<OutcomeJs> {
+    o.map(|o| OutcomeJs { winner: o.winner() })
+}
+
+/// Everything the page draws after a change, in one object (one crossing per update).
+#[derive(Serialize)]
+struct Snapshot {
+    /// The position as the renderers read it.
+    view: BoardView,
+    /// Legal moves in notation, ascending dense index (empty once over).
+    legal: Vec<String>,
+    /// Moves played from the start to the current position, in notation.
+    moves: Vec<String>,
+    /// Moves that `redo` would replay, in order.
+    redo: Vec<String>,
+    /// `{ winner }` once the game is over, else `null`.
+    outcome: Option<OutcomeJs>,
+}
+
+/// A game and its history: `positions[0]` is the start, `positions[cursor]` the current
+/// position; `moves[i]` leads from `positions[i]` to `positions[i + 1]`. Undo moves the cursor
+/// back; redo forward; a new move after an undo drops the redo tail.
+#[wasm_bindgen]
+pub struct GameSession {
+    positions: Vec<AnyGame>,
+    moves: Vec<String>,
+    cursor: usize,
+}
+
+impl GameSession {
+    /// The current position.
+    pub fn current(&self) -> &AnyGame {
+        &self.positions[self.cursor]
+    }
+}
+
+#[wasm_bindgen]
+impl GameSession {
+    /// The start position of the game named by `spec` (`tictactoe`, `hex:7`, `hex:11:swap`,
+    /// `pentago:twist`, ...).
+    ///
+    /// # Errors
+    /// A JS `Error` naming what is wrong with the spec.
+    #[wasm_bindgen(constructor)]
+    pub fn new(spec: &str) -> Result<GameSession, JsError> {
+        let g = AnyGame::from_spec(spec).map_err(|e| JsError::new(&e.0))?;
+        Ok(GameSession { positions: vec![g], moves: Vec::new(), cursor: 0 })
+    }
+
+    /// The spec string of the game, normalised (e.g. `hex` → `hex:11`).
+    pub fn spec(&self) -> String {
+        self.current().spec()
+    }
+
+    /// Legal moves of the current position in notation, ascending dense index.
+    #[wasm_bindgen(js_name = legalMoves)]
+    pub fn legal_moves(&self) -> Vec<String> {
+        self.current().legal_moves_text()
+    }
+
+    /// Plays a move given in notation (`b2`, `d4-BR-cw`, `swap`), checked. Returns the move
+    /// as the game writes it (normalised, e.g. `B2` → `b2`).
+    ///
+    /// # Errors
+    /// A JS `Error` saying why the move was refused (unreadable, illegal, game over); the
+    /// session is untouched.
+    pub fn play(&mut self, mv: &str) -> Result<String, JsError> {
+        let mut next = self.current().clone();
+        let index = next.play_text(mv).map_err(|e| JsError::new(&e.to_string()))?;
+        let text = self.current().format_index(index).unwrap_or_else(|| mv.to_string());
+        self.positions.truncate(self.cursor + 1);
+        self.moves.truncate(self.cursor);
+        self.positions.push(next);
+        self.moves.push(text.clone());
+        self.cursor += 1;
+        Ok(text)
+    }
+
+    /// Steps back one move; false (and nothing changes) at the start.
+    pub fn undo(&mut self) -> bool {
+        if self.cursor == 0 {
+            return false;
+        }
+        self.cursor -= 1;
+        true
+    }
+
+    /// Replays the next undone move; false (and nothing changes) when there is none.
+    pub fn redo(&mut self) -> bool {
+        if self.cursor + 1 >= self.positions.len() {
+            return false;
+        }
+        self.cursor += 1;
+        true
+    }
+
+    /// Number of moves played to reach the current position.
+    pub fn ply(&self) -> usize {
+        self.cursor
+    }
+
+    /// Side to move (0 or 1); meaningless once the game is over.
+    #[wasm_bindgen(js_name = toMove)]
+    pub fn to_move(&self) -> u8 {
+        self.current().to_move()
+    }
+
+    /// Whether the game is over.
+    #[wasm_bindgen(js_name = isOver)]
+    pub fn is_over(&self) -> bool {
+        self.current().outcome().is_some()
+    }
+
+    /// Moves from the start to the current position, in notation.
+    pub fn moves(&self) -> Vec<String> {
+        self.moves[..self.cursor].to_vec()
+    }
+
+    /// The board view (`BoardView`'s serde shape: kind, spec, rows, cols, cells, to_move,
+    /// last_move, last_cells, winning_cells, outcome, ply).
+    ///
+    /// # Errors
+    /// Only if encoding fails (a bug).
+    pub fn view(&self) -> Result<JsValue, JsError> {
+        to_js(&self.current().view())
+    }
+
+    /// `{ winner: 0 | 1 | null }` once the game is over (null winner = draw), else `null`.
+    ///
+    /// # Errors
+    /// Only if encoding fails (a bug).
+    pub fn outcome(&self) -> Result<JsValue, JsError> {
+        to_js(&outcome_js(self.current().outcome()))
+    }
+
+    /// Everything the page draws in one object: `{ view, legal, moves, redo, outcome }`.
+    ///
+    /// # Errors
+    /// Only if encoding fails (a bug).
+    pub fn snapshot(&self) -> Result<JsValue, JsError> {
+        let g = self.current();
+        to_js(&Snapshot {
+            view: g.view(),
+            legal: g.legal_moves_text(),
+            moves: self.moves[..self.cursor].to_vec(),
+            redo: self.moves[self.cursor..].to_vec(),
+            outcome: outcome_js(g.outcome()),
+        })
+    }
+}
+
+/// The engine's preset names (`uct`, `rave`, `grave`, ..., `best`), in the engine's order.
+#[wasm_bindgen]
+pub fn presets() -> Vec<String> {
+    SearchConfig::PRESETS.iter().map(|s| s.to_string()).collect()
+}
+
+/// The page's default node cap when the parameters do not set `node_cap`: 2,000,000 nodes
+/// (about 96 MB at the engine's 48 bytes per node), a size a browser tab carries comfortably.
+pub const PAGE_NODE_CAP: u64 = 2_000_000;
+
+/// A configuration from a preset name and field overrides by serde name (`{"c": "0.7"}`);
+/// `params` may be `undefined`/`null` (no overrides).
+fn build_config(preset: &str, params: JsValue) -> Result<(SearchConfig, BTreeMap<String, String>), JsError> {
+    let params: BTreeMap<String, String> = if params.is_undefined() || params.is_null() {
+        BTreeMap::new()
+    } else {
+        serde_wasm_bindgen::from_value(params)
+            .map_err(|e| JsError::new(&format!("engine parameters must be an object of strings: {e}")))?
+    };
+    let mut config = SearchConfig::preset(preset).map_err(|e| JsError::new(&e))?;
+    if !params.contains_key("node_cap") {
+        config.node_cap = PAGE_NODE_CAP;
+    }
+    for (k, v) in &params {
+        config.set(k, v).map_err(|e| JsError::new(&format!("engine parameter {k} = {v}: {e}")))?;
+    }
+    Ok((config, params))
+}
+
+/// An anytime search that follows a [`GameSession`]: `path` is the list of moves from the
+/// game's start to the search root, so `follow` can re-root the tree on the game's current
+/// position by advancing through the moves played since (tree reuse, statistics kept), or start
+/// a fresh tree when the game went elsewhere (undo, another game).
+#[wasm_bindgen]
+pub struct SearchSession {
+    search: AnySearch,
+    spec: String,
+    path: Vec<String>,
+    preset: String,
+    params: BTreeMap<String, String>,
+}
+
+#[wasm_bindgen]
+impl SearchSession {
+    /// A search of the game's current position with a preset (see `presets()`) and field
+    /// overrides by serde name, e.g. `{ c: "0.7", rave_k: "500", seed: "7" }`.
+    ///
+    /// # Errors
+    /// Unknown preset, unknown field, value out of range (the message names it).
+    #[wasm_bindgen(constructor)]
+    pub fn new(game: &GameSession, preset: &str, params: JsValue) -> Result<SearchSession, JsError> {
+        let (config, params) = build_config(preset, params)?;
+        let search = AnySearch::new(game.current(), config).map_err(|e| JsError::new(&e))?;
+        Ok(SearchSession { search, spec: game.spec(), path: game.moves(), preset: preset.to_string(), params })
+    }
+
+    /// Changes the configuration; the tree is kept where the engine can keep it.
+    /// Returns false when nothing changed.
+    ///
+    /// # Errors
+    /// As `new`; the search is untouched on error.
+    pub fn configure(&mut self, preset: &str, params: JsValue) -> Result<bool, JsError> {
+        let (config, params) = build_config(preset, params)?;
+        if preset == self.preset && params == self.params {
+            return Ok(false);
+        }
+        self.search.set_config(config).map_err(|e| JsError::new(&e))?;
+        self.preset = preset.to_string();
+        self.params = params;
+        Ok(true)
+    }
+
+    /// Re-roots the search on the game's current position. When the game is this search's root
+    /// plus some moves, the tree advances through them (tree reuse) and this returns true;
+    /// otherwise a fresh tree is started and this returns false.
+    ///
+    /// # Errors
+    /// Only if the engine refuses a move the game accepted (a bug).
+    pub fn follow(&mut self, game: &GameSession) -> Result<bool, JsError> {
+        let moves = game.moves();
+        let spec = game.spec();
+        if spec == self.spec && moves.len() >= self.path.len() && moves[..self.path.len()] == self.path[..] {
+            for mv in &moves[self.path.len()..] {
+                self.search.advance_text(mv).map_err(|e| JsError::new(&e))?;
+            }
+            self.path = moves;
+            return Ok(true);
+        }
+        self.reset(game)?;
+        Ok(false)
+    }
+
+    /// Starts a fresh tree at the game's current position (configuration kept).
+    ///
+    /// # Errors
+    /// Only if the configuration became invalid (a bug).
+    pub fn reset(&mut self, game: &GameSession) -> Result<(), JsError> {
+        let config = self.search.config().clone();
+        self.search = AnySearch::new(game.current(), config).map_err(|e| JsError::new(&e))?;
+        self.spec = game.spec();
+        self.path = game.moves();
+        Ok(())
+    }
+
+    /// Runs one chunk: at most `millis` milliseconds (by `performance.now()`) and, when given,
+    /// at most `iterations` iterations. Returns the engine's `RunReport`:
+    /// `{ iterations, elapsed_ms, stop: "iterations" | "time" | "root_proven" | "node_cap" | "game_over" }`.
+    ///
+    /// # Errors
+    /// A budget that is negative or not a number.
+    pub fn run(&mut self, millis: f64, iterations: Option<f64>) -> Result<JsValue, JsError> {
+        if !millis.is_finite() || millis < 0.0 {
+            return Err(JsError::new(&format!("millis must be a finite number >= 0, got {millis}")));
+        }
+        let iterations = match iterations {
+            None => None,
+            Some(n) if n >= 0.0 && n.is_finite() => Some(n as u64),
+            Some(n) => return Err(JsError::new(&format!("iterations must be a finite number >= 0, got {n}"))),
+        };
+        let budget = Budget { iterations, millis: Some(millis) };
+        let report = self.search.run(budget, &performance_now);
+        to_js(&report)
+    }
+
+    /// The statistics snapshot (the engine's `SearchStats`: best_move, pv, value, iterations,
+    /// playouts, nodes, children sorted by visits, ...).
+    ///
+    /// # Errors
+    /// Only if encoding fails (a bug).
+    pub fn stats(&self) -> Result<JsValue, JsError> {
+        to_js(&self.search.stats())
+    }
+
+    /// The move the engine would play now (its final-move rule), or `undefined` at the end.
+    #[wasm_bindgen(js_name = bestMove)]
+    pub fn best_move(&self) -> Option<String> {
+        self.search.best_move_text()
+    }
+
+    /// The top of the tree: `top_k` children per node, `depth` levels (the engine's `TreeExport`).
+    ///
+    /// # Errors
+    /// Only if encoding fails (a bug).
+    #[wasm_bindgen(js_name = treeExport)]
+    pub fn tree_export(&self, top_k: usize, depth: usize) -> Result<JsValue, JsError> {
+        to_js(&self.search.tree_export(top_k, depth))
+    }
+
+    /// Nodes in the tree.
+    #[wasm_bindgen(js_name = nodeCount)]
+    pub fn node_count(&self) -> usize {
+        self.search.node_count()
+    }
+}

@@ -1,0 +1,101 @@
+// Shared set-up for the browser tests: serve www/dist from a sub-path on 127.0.0.1, launch Debian's
+// Chromium through playwright-core (flags from ../shared/TOOLCHAIN.md), and watch the page for
+// console errors, failed requests and requests leaving the origin.
+import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const ROOT = join(here, '..', '..');
+const require = createRequire(join(ROOT, 'www', 'package.json'));
+const { chromium } = require('playwright-core');
+const { startServer } = await import(join(ROOT, 'www', 'serve.mjs'));
+
+export const SCREENSHOTS = join(here, 'screenshots');
+mkdirSync(SCREENSHOTS, { recursive: true });
+
+/** The sub-path the site is served from: the built site must work from any sub-path. */
+export const PREFIX = '/sub/dir/';
+
+/**
+ * Starts the server and the browser. Returns helpers; call `close()` at the end.
+ * @returns {Promise<{url: string, browser: any, openPage: (query?: string) => Promise<any>, close: () => Promise<void>}>}
+ */
+export async function setup() {
+  const { server, url } = await startServer({ dir: join(ROOT, 'www', 'dist'), port: 0, prefix: PREFIX });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const origin = new URL(url).origin;
+  const pages = [];
+  async function openPage(query = '', { viewport = { width: 1280, height: 900 }, colorScheme = 'light' } = {}) {
+    const context = await browser.newContext({ viewport, colorScheme });
+    const page = await context.newPage();
+    const problems = { consoleErrors: [], failed: [], foreign: [], pageErrors: [] };
+    page.on('console', (m) => { if (m.type() === 'error') problems.consoleErrors.push(m.text()); });
+    page.on('pageerror', (e) => problems.pageErrors.push(String(e)));
+    page.on('requestfailed', (r) => problems.failed.push(`${r.url()} ${r.failure()?.errorText}`));
+    page.on('response', (r) => { if (r.status() >= 400) problems.failed.push(`${r.url()} HTTP ${r.status()}`); });
+    page.on('request', (r) => {
+      const u = r.url();
+      if (!u.startsWith(origin + '/') && !u.startsWith('data:') && !u.startsWith('blob:')) problems.foreign.push(u);
+    });
+    page.problems = problems;
+    pages.push(context);
+    await page.goto(url + query);
+    return page;
+  }
+  return {
+    url,
+    browser,
+    openPage,
+    async close() {
+      for (const c of pages) await c.close().catch(() => {});
+      await browser.close();
+      await new Promise((ok) => server.close(ok));
+    },
+  };
+}
+
+// ---- page helpers ----------------------------------------------------------------------------
+
+/** Waits until the board shows a game (cells drawn, engine answered). */
+export async function boardReady(page) {
+  await page.waitForSelector('[data-index]');
+  await page.waitForFunction(() => document.body.dataset.ply !== undefined);
+}
+
+export const ply = (page) => page.evaluate(() => Number(document.body.dataset.ply));
+export const moves = (page) => page.$$eval('#moves li', (lis) => lis.map((li) => li.textContent.replace(/^\s*\d+\.\s*/, '').trim()));
+export const snapshot = (page) => page.evaluate(() => window.__playground.snapshot());
+
+/** Waits until `n` moves have been played. */
+export async function waitForPly(page, n, timeout = 30000) {
+  await page.waitForFunction((k) => Number(document.body.dataset.ply) >= k, n, { timeout });
+}
+
+/** Waits until no search runs (person's turn or game over). */
+export async function waitIdle(page, timeout = 30000) {
+  await page.waitForFunction(() => document.body.dataset.thinking === '', null, { timeout });
+}
+
+export async function clickCell(page, name) {
+  await page.click(`[data-cell="${name}"]`);
+}
+
+/** Asserts the page had no console error, failed request or request leaving the origin. */
+export function assertClean(assert, page, allow = []) {
+  const p = page.problems;
+  const errs = p.consoleErrors.filter((e) => !allow.some((re) => re.test(e)));
+  assert.deepEqual(errs, [], 'console errors');
+  assert.deepEqual(p.pageErrors, [], 'page errors');
+  assert.deepEqual(p.failed, [], 'failed requests');
+  assert.deepEqual(p.foreign, [], 'requests leaving the origin');
+}
+
+export async function screenshot(page, name) {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}

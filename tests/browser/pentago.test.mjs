@@ -1,0 +1,74 @@
+// Pentago (official and Twist) in the browser: place, twist with the on-board controls (mouse and
+// keyboard), the animation, refusals, and the engine's answer.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, boardReady, ply, moves, snapshot, waitForPly, waitIdle, clickCell, assertClean, screenshot } from './harness.mjs';
+
+let h;
+before(async () => { h = await setup(); });
+after(async () => { await h?.close(); });
+
+test('Pentago official: place then twist, rotation animated; the engine answers', async () => {
+  const page = await h.openPage('?game=pentago&p0=person&p1=engine&ms=300');
+  await boardReady(page);
+  assert.equal((await snapshot(page)).view.spec, 'pentago:official');
+  await clickCell(page, 'a1');
+  // Placement is pending: the stone shows, eight twist buttons (4 quadrants × cw/ccw) appear.
+  await page.waitForSelector('[data-cell="a1"].pending');
+  assert.equal(await page.locator('[data-twist]').count(), 8);
+  assert.equal(await page.locator('[data-twist$="-flip"]').count(), 0);
+  assert.equal(await ply(page), 0, 'nothing is played before the twist');
+  // A click on another cell while pending is refused with a message.
+  await clickCell(page, 'f6');
+  assert.match(await page.textContent('#message'), /First pick a twist/);
+  await page.click('[data-twist="TL-cw"]');
+  await page.waitForSelector('.quadrant.turning');
+  await waitForPly(page, 1);
+  // a1 rotated clockwise inside the top-left quadrant lands on c1 (checked while the engine thinks).
+  const first = await snapshot(page);
+  assert.equal(first.view.cells[2], 0, 'the stone is on c1');
+  assert.equal(first.view.cells[0], -1, 'a1 is empty again');
+  assert.deepEqual(first.view.last_cells, [2], 'the last move is marked where the stone ended');
+  await waitForPly(page, 2);
+  await waitIdle(page);
+  const ms = await moves(page);
+  assert.equal(ms[0], 'a1-TL-cw');
+  assert.match(ms[1], /^[a-f][1-6]-(TL|TR|BR|BL)-(cw|ccw)$/);
+  await page.waitForFunction(() => !document.querySelector('.quadrant.turning'));
+  await screenshot(page, 'pentago-official');
+  assertClean(assert, page);
+});
+
+test('Pentago-Twist: flip and cw controls, keyboard placement and twist', async () => {
+  const page = await h.openPage('?game=pentago:twist&p0=person&p1=person');
+  await boardReady(page);
+  await clickCell(page, 'd4');
+  await page.waitForSelector('[data-twist]');
+  assert.equal(await page.locator('[data-twist$="-flip"]').count(), 4);
+  assert.equal(await page.locator('[data-twist$="-cw"]').count(), 4);
+  assert.equal(await page.locator('[data-twist$="-ccw"]').count(), 0);
+  // Escape takes the stone back.
+  await page.focus('#board');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('[data-twist]').count(), 0);
+  await clickCell(page, 'd4');
+  await page.click('[data-twist="BR-flip"]');
+  await waitForPly(page, 1);
+  assert.deepEqual(await moves(page), ['d4-BR-flip']);
+  // d4 is row 4 col d → flipped left-right within BR it lands on f4.
+  const snap = await snapshot(page);
+  assert.equal(snap.view.cells[3 * 6 + 5], 0, 'the stone moved to f4');
+  assert.equal(snap.view.cells[3 * 6 + 3], -1);
+  // Keyboard: Enter places at the cursor, then focus a twist button and press Enter.
+  await page.focus('#board');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('[data-twist]');
+  await page.focus('[data-twist="TL-cw"]');
+  await page.keyboard.press('Enter');
+  await waitForPly(page, 2);
+  assert.match((await moves(page))[1], /^[a-f][1-6]-TL-cw$/);
+  await page.waitForFunction(() => !document.querySelector('.quadrant.turning'));
+  await screenshot(page, 'pentago-twist');
+  assertClean(assert, page);
+});

@@ -1,0 +1,93 @@
+// Bad input and failures: malformed worker messages, a panic in the engine, a terminated worker,
+// and the narrow / dark layouts.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, boardReady, ply, moves, snapshot, waitForPly, waitIdle, clickCell, assertClean, screenshot } from './harness.mjs';
+
+let h;
+before(async () => { h = await setup(); });
+after(async () => { await h?.close(); });
+
+test('malformed messages to the worker get error responses; the worker keeps working', async () => {
+  const page = await h.openPage('?game=tictactoe&p0=person&p1=person');
+  await boardReady(page);
+  const raw = (m) => page.evaluate((msg) => window.__playground.raw(msg), m);
+  let r = await raw('hello');
+  assert.equal(r.type, 'error');
+  assert.equal(r.id, null);
+  r = await raw({ id: 7777, type: 'fly' });
+  assert.deepEqual([r.type, r.id], ['error', 7777]);
+  assert.match(r.message, /unknown request type/);
+  r = await raw({ id: 7778, type: 'play' });
+  assert.match(r.message, /field 'move'/);
+  r = await raw({ id: 7779, type: 'play', move: 'z9' });
+  assert.equal(r.type, 'error');
+  assert.match(r.message, /z9/);
+  r = await raw({ id: 7780, type: 'newGame', spec: 'chess', moves: [] });
+  assert.match(r.message, /unknown game/);
+  r = await raw({ id: 7781, type: 'search', slot: 'x', engine: { preset: 'nope', params: {} }, budget: { kind: 'millis', value: 10 }, progressMs: 100 });
+  assert.match(r.message, /preset/);
+  r = await raw({ id: 7782, type: 'search', slot: 'x', engine: { preset: 'uct', params: {} }, budget: { kind: 'millis', value: -1 }, progressMs: 100 });
+  assert.match(r.message, /budget/);
+  // Still alive and the game untouched.
+  await clickCell(page, 'a1');
+  await waitForPly(page, 1);
+  assert.deepEqual(await moves(page), ['a1']);
+  assertClean(assert, page);
+});
+
+test('a panic in the engine: the page says so, starts a new worker and keeps the game', async () => {
+  const page = await h.openPage('?game=hex:5&p0=person&p1=person');
+  await boardReady(page);
+  for (const c of ['c3', 'b2', 'd2']) {
+    const n = await ply(page);
+    await clickCell(page, c);
+    await waitForPly(page, n + 1);
+  }
+  await page.click('#undo');
+  await page.waitForFunction(() => document.body.dataset.ply === '2');
+  await page.evaluate(() => window.__playground.debugPanic());
+  await page.waitForFunction(() => /engine worker stopped[\s\S]*game is kept/.test(document.getElementById('message').textContent));
+  const msg = await page.textContent('#message');
+  assert.match(msg, /panicked[\s\S]*debugPanic/);
+  assert.match(msg, /game is kept/);
+  await page.waitForFunction(() => window.__playground.snapshot()?.moves.length === 2);
+  assert.deepEqual(await moves(page), ['c3', 'b2']);
+  assert.deepEqual((await snapshot(page)).redo, ['d2'], 'redo kept too');
+  await clickCell(page, 'e1');
+  await waitForPly(page, 3);
+  assert.deepEqual(await moves(page), ['c3', 'b2', 'e1']);
+  // The panic hook writes the panic to the console; nothing else may.
+  assertClean(assert, page, [/debugPanic/]);
+});
+
+test('a terminated worker: the page says so and carries on with the game against the engine', async () => {
+  const page = await h.openPage('?game=tictactoe&p0=person&p1=engine&ms=100');
+  await boardReady(page);
+  await clickCell(page, 'b2');
+  await waitForPly(page, 2);
+  await waitIdle(page);
+  await page.evaluate(() => window.__playground.killWorker());
+  await page.waitForFunction(() => /engine worker stopped[\s\S]*game is kept/.test(document.getElementById('message').textContent));
+  const snap = await snapshot(page);
+  await clickCell(page, snap.legal[0]);
+  await waitForPly(page, 4);
+  assert.equal((await moves(page))[0], 'b2');
+  assertClean(assert, page);
+});
+
+test('narrow dark layout: the board and controls fit a phone screen', async () => {
+  const page = await h.openPage('?game=hex:11', { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+  await boardReady(page);
+  const box = await page.locator('#board svg').boundingBox();
+  assert.ok(box.width <= 390 && box.width > 300, `board width ${box.width}`);
+  const scrollW = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(scrollW <= 390, `no horizontal scrolling (scrollWidth ${scrollW})`);
+  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(bg, 'rgb(23, 24, 27)', 'dark theme applied');
+  await clickCell(page, 'f6');
+  await waitForPly(page, 2, 30000);
+  await waitIdle(page);
+  await screenshot(page, 'hex-11-narrow-dark');
+  assertClean(assert, page);
+});

@@ -1,0 +1,84 @@
+// What every board renderer offers, and small SVG helpers they share.
+//
+// A renderer draws a `BoardState` (state.ts) into its own element and reports clicks as cell
+// indices (and, for Pentago, twist choices). It holds no game logic.
+
+import type { BoardState, Quadrant } from './state';
+
+export interface BoardEvents {
+  /** A click (or Enter) on a cell: index `row * cols + col`. */
+  onCell(cell: number): void;
+  /** Pentago: the person picked the twist for the pending placement. */
+  onTwist(quadrant: Quadrant, dir: string): void;
+  /** Pentago: the person took back the pending placement (Escape, or a click on it). */
+  onCancelPending(): void;
+}
+
+export interface BoardRenderer {
+  /** The element to put in the page (the board and any controls of its own). */
+  readonly element: HTMLElement;
+  /** Draw `s`; animates the last move when `s` is one move after what was drawn before. */
+  update(s: BoardState): void;
+  /** Resolves when running animations have ended (tests and the engine-vs-engine pace wait on it). */
+  settled(): Promise<void>;
+}
+
+export const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/** Creates an SVG element with attributes. */
+export function svg<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number> = {},
+  parent?: Element,
+): SVGElementTagNameMap[K] {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  parent?.appendChild(el);
+  return el;
+}
+
+/** Creates an HTML element with a class and text. */
+export function html<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  cls = '',
+  text = '',
+  parent?: Element,
+): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  if (cls) el.className = cls;
+  if (text) el.textContent = text;
+  parent?.appendChild(el);
+  return el;
+}
+
+/** Adds the cell-click delegation: any element with `data-index` inside `root` is a cell. */
+export function delegateCells(root: Element, events: BoardEvents): void {
+  root.addEventListener('click', (ev) => {
+    const target = (ev.target as Element).closest('[data-index]');
+    if (!target || !root.contains(target)) return;
+    const index = Number(target.getAttribute('data-index'));
+    if (Number.isInteger(index)) events.onCell(index);
+  });
+}
+
+/** Restarts a CSS animation class on an element (for repeated refusals on the same cell). */
+export function flash(el: Element | null | undefined, cls = 'refused'): void {
+  if (!el) return;
+  el.classList.remove(cls);
+  void (el as SVGGraphicsElement).getBoundingClientRect();
+  el.classList.add(cls);
+}
+
+/** Stone or mark class for a cell value (-1 empty, 0 player 0, 1 player 1). */
+export function ownerClass(v: number | undefined): string {
+  return v === 0 ? 'p0' : v === 1 ? 'p1' : 'empty';
+}
+
+/** The aria label of a cell. */
+export function cellLabel(name: string, v: number | undefined, playerNames: [string, string]): string {
+  return v === 0 ? `${name} ${playerNames[0]}` : v === 1 ? `${name} ${playerNames[1]}` : `${name} empty`;
+}
+
+export function prefersReducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}

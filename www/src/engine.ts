@@ -1,0 +1,243 @@
+// A promise-based client for one engine worker (worker.ts). Several clients (workers) can run at once.
+//
+// Every request returns a promise settled by the response with the same id. A search returns a
+// handle with the result promise, `stop()` (the engine answers at once with its best move so far)
+// and `cancel()` (the promise rejects with `SearchCancelled`); an AbortSignal works as cancel too.
+// When the worker dies (a panic in the engine, a load failure, `terminate()`), every pending
+// promise rejects with `EngineDied` and `onDeath` is called once; the owner starts a new client.
+
+import { assertNever } from './protocol';
+import type { Budget, EngineSettings, Request, Response, SearchProgress, SearchResult, SearchStats, Snapshot } from './protocol';
+
+/** The request failed; the worker is fine. */
+export class EngineError extends Error {
+  override name = 'EngineError';
+}
+/** The worker is gone; start a new client. */
+export class EngineDied extends Error {
+  override name = 'EngineDied';
+}
+/** The search was cancelled before it chose a move. */
+export class SearchCancelled extends Error {
+  override name = 'SearchCancelled';
+}
+
+export interface Hello {
+  version: string;
+  presets: string[];
+  specs: string[];
+}
+
+export interface SearchOutcome {
+  result: SearchResult;
+  stats: SearchStats;
+}
+
+export interface SearchHandle {
+  /** The request id (what `stop`/`cancel` name). */
+  readonly id: number;
+  /** Settles with the engine's choice, or rejects with SearchCancelled / EngineError / EngineDied. */
+  readonly done: Promise<SearchOutcome>;
+  /** Finish now with the best move so far. */
+  stop(): void;
+  /** Abandon the search (no move). */
+  cancel(): void;
+}
+
+export interface SearchOptions {
+  /** Tree kept for reuse across moves, e.g. `p0`, `p1`, `hint`. */
+  slot: string;
+  engine: EngineSettings;
+  budget: Budget;
+  /** Called several times a second while the engine thinks. */
+  onProgress?: (p: SearchProgress) => void;
+  /** Milliseconds between progress messages (default 200). */
+  progressMs?: number;
+  signal?: AbortSignal;
+}
+
+type Pending =
+  | { kind: 'hello'; resolve: (h: Hello) => void; reject: (e: Error) => void }
+  | { kind: 'state'; resolve: (s: Snapshot) => void; reject: (e: Error) => void }
+  | { kind: 'ack'; resolve: () => void; reject: (e: Error) => void }
+  | {
+      kind: 'search';
+      resolve: (o: SearchOutcome) => void;
+      reject: (e: Error) => void;
+      onProgress: ((p: SearchProgress) => void) | undefined;
+    };
+
+/** Distributes `Omit` over a union so each request keeps its own fields. */
+type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+export class EngineClient {
+  private readonly worker: Worker;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  private deathMessage: string | null = null;
+  /** Called once when the worker dies, with the reason. */
+  onDeath: ((message: string) => void) | null = null;
+
+  constructor(worker?: Worker) {
+    this.worker = worker ?? new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'mcts-engine' });
+    this.worker.onmessage = (ev: MessageEvent<Response>) => this.receive(ev.data);
+    this.worker.onerror = (ev: ErrorEvent) => {
+      ev.preventDefault();
+      this.die(`the engine worker failed: ${ev.message || 'script error'}`);
+    };
+    this.worker.onmessageerror = () => this.die('the engine worker sent an unreadable message');
+  }
+
+  /** Whether the worker is gone. */
+  get dead(): boolean {
+    return this.deathMessage !== null;
+  }
+
+  hello(): Promise<Hello> {
+    return new Promise((resolve, reject) => this.send({ type: 'hello' }, { kind: 'hello', resolve, reject }));
+  }
+
+  /** Starts `spec` and replays `moves` (to restore a game in a new worker). */
+  newGame(spec: string, moves: string[] = []): Promise<Snapshot> {
+    return this.stateRequest({ type: 'newGame', spec, moves });
+  }
+
+  /** Plays a move (checked): rejects with EngineError naming why, the game untouched. */
+  play(move: string): Promise<Snapshot> {
+    return this.stateRequest({ type: 'play', move });
+  }
+
+  undo(): Promise<Snapshot> {
+    return this.stateRequest({ type: 'undo' });
+  }
+
+  redo(): Promise<Snapshot> {
+    return this.stateRequest({ type: 'redo' });
+  }
+
+  /** Searches the current position. */
+  search(opts: SearchOptions): SearchHandle {
+    let resolve!: (o: SearchOutcome) => void;
+    let reject!: (e: Error) => void;
+    const done = new Promise<SearchOutcome>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    const id = this.send(
+      { type: 'search', slot: opts.slot, engine: opts.engine, budget: opts.budget, progressMs: opts.progressMs ?? 200 },
+      { kind: 'search', resolve, reject, onProgress: opts.onProgress },
+    );
+    const cancel = () => {
+      if (this.pending.has(id)) void this.control('cancel', id);
+    };
+    if (opts.signal) {
+      if (opts.signal.aborted) cancel();
+      else opts.signal.addEventListener('abort', cancel, { once: true });
+    }
+    return {
+      id,
+      done,
+      stop: () => {
+        if (this.pending.has(id)) void this.control('stop', id);
+      },
+      cancel,
+    };
+  }
+
+  /** Test hook: makes the engine panic (the worker answers `fatal`; this client dies). */
+  debugPanic(): Promise<void> {
+    return new Promise((resolve, reject) => this.send({ type: 'debugPanic' }, { kind: 'ack', resolve, reject }));
+  }
+
+  /** Sends a raw message (tests: malformed requests). The answer comes to `onRaw`. */
+  postRaw(message: unknown): void {
+    this.worker.postMessage(message);
+  }
+  /** Receives responses no pending request claims (e.g. answers to `postRaw`). */
+  onRaw: ((r: Response) => void) | null = null;
+
+  /** Hard stop: ends the worker; pending requests reject with EngineDied. */
+  terminate(reason = 'the engine worker was terminated'): void {
+    this.worker.terminate();
+    this.die(reason);
+  }
+
+  private control(type: 'stop' | 'cancel', target: number): Promise<void> {
+    return new Promise<void>((resolve, reject) => this.send({ type, target }, { kind: 'ack', resolve, reject })).catch(() => {});
+  }
+
+  private stateRequest(req: WithoutId<Request>): Promise<Snapshot> {
+    return new Promise((resolve, reject) => this.send(req, { kind: 'state', resolve, reject }));
+  }
+
+  private send(req: WithoutId<Request>, p: Pending): number {
+    const id = this.nextId++;
+    if (this.deathMessage !== null) {
+      p.reject(new EngineDied(this.deathMessage));
+      return id;
+    }
+    this.pending.set(id, p);
+    this.worker.postMessage({ ...req, id } as Request);
+    return id;
+  }
+
+  private die(message: string): void {
+    if (this.deathMessage !== null) return;
+    this.deathMessage = message;
+    this.worker.terminate();
+    const err = new EngineDied(message);
+    for (const p of this.pending.values()) p.reject(err);
+    this.pending.clear();
+    this.onDeath?.(message);
+  }
+
+  private receive(r: Response): void {
+    const p = r.id === null ? undefined : this.pending.get(r.id);
+    switch (r.type) {
+      case 'fatal':
+        this.die(r.message);
+        return;
+      case 'error':
+        if (!p) return this.onRaw?.(r);
+        this.pending.delete(r.id!);
+        p.reject(new EngineError(r.message));
+        return;
+      case 'progress':
+        if (p?.kind === 'search') p.onProgress?.(r.progress);
+        return;
+      case 'hello':
+      case 'state':
+      case 'searchDone':
+      case 'cancelled':
+      case 'ack':
+        if (!p) return this.onRaw?.(r);
+        this.pending.delete(r.id);
+        this.settle(p, r);
+        return;
+      default:
+        assertNever(r);
+    }
+  }
+
+  private settle(p: Pending, r: Exclude<Response, { type: 'fatal' | 'error' | 'progress' }>): void {
+    const mismatch = () => p.reject(new EngineError(`unexpected '${r.type}' answer to a '${p.kind}' request`));
+    switch (r.type) {
+      case 'hello':
+        if (p.kind !== 'hello') return mismatch();
+        return p.resolve({ version: r.version, presets: r.presets, specs: r.specs });
+      case 'state':
+        if (p.kind !== 'state') return mismatch();
+        return p.resolve(r.snapshot);
+      case 'searchDone':
+        if (p.kind !== 'search') return mismatch();
+        return p.resolve({ result: r.result, stats: r.stats });
+      case 'cancelled':
+        return p.reject(new SearchCancelled('search cancelled'));
+      case 'ack':
+        if (p.kind !== 'ack') return mismatch();
+        return p.resolve();
+      default:
+        assertNever(r);
+    }
+  }
+}

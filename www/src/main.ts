@@ -1,0 +1,665 @@
+// The playground page: game chooser, players, the board, engine readout, move list.
+//
+// The page holds no rules: the engine worker owns the game (engine.ts → worker.ts → wasm) and
+// answers every change with a `Snapshot`; the page draws it and decides whose turn it is.
+// URL parameters (all optional): `game=SPEC` (e.g. hex:11:swap, tictactoe, pentago:twist),
+// `p0=person|engine`, `p1=person|engine`, `preset=NAME`, `ms=N` or `playouts=N` (the budget).
+
+import './style.css';
+import { createRenderer, initialState, moveCursor, parseCell, playerName, cellName, type BoardRenderer, type BoardState, type Quadrant } from './board';
+import { EngineClient, EngineDied, EngineError, SearchCancelled, type SearchHandle } from './engine';
+import type { Budget, Player, Response, SearchProgress, Snapshot } from './protocol';
+
+// ---- settings -------------------------------------------------------------------------------
+
+type Who = 'person' | 'engine';
+interface SideSettings {
+  who: Who;
+  preset: string;
+  budgetKind: Budget['kind'];
+  budgetValue: number;
+}
+
+type GameChoice = 'hex' | 'tictactoe' | 'pentago:official' | 'pentago:twist';
+
+const HEX_SIZES = [7, 11, 3, 4, 5, 6, 8, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19];
+const PREFERRED_PRESETS = ['best', 'grave', 'rave', 'uct'];
+const HINT_BUDGET: Budget = { kind: 'millis', value: 1000 };
+/** Pause between moves when two engines play, so a person can follow. */
+const ENGINE_PACE_MS = 120;
+
+function specOf(choice: GameChoice, hexSize: number, swap: boolean): string {
+  if (choice === 'hex') return `hex:${hexSize}${swap ? ':swap' : ''}`;
+  return choice;
+}
+
+// ---- DOM ------------------------------------------------------------------------------------
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<Record<string, string>> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) if (v !== undefined) e.setAttribute(k, v);
+  e.append(...children);
+  return e;
+}
+
+function option(value: string, label: string): HTMLOptionElement {
+  const o = el('option', { value }, label);
+  return o;
+}
+
+const app = document.getElementById('app')!;
+app.replaceChildren();
+
+const status = el('div', { id: 'status', class: 'status', role: 'status', 'aria-live': 'polite' }, 'Loading…');
+const message = el('div', { id: 'message', class: 'message', 'aria-live': 'assertive' });
+const boardHost = el('div', { id: 'board', class: 'board-host', tabindex: '0', 'aria-label': 'Board: arrow keys move the cursor, Enter plays' });
+const swapBtn = el('button', { id: 'swap', type: 'button', hidden: '' }, 'Swap (take Black’s first stone)');
+const help = el('p', { class: 'help' });
+
+const gameSel = el('select', { id: 'game', 'aria-label': 'Game' },
+  option('hex', 'Hex'), option('tictactoe', 'Tic-Tac-Toe'), option('pentago:official', 'Pentago'), option('pentago:twist', 'Pentago-Twist'));
+const sizeSel = el('select', { id: 'hex-size', 'aria-label': 'Hex board size' }, ...HEX_SIZES.map((n) => option(String(n), `${n}×${n}`)));
+const swapChk = el('input', { id: 'hex-swap', type: 'checkbox' });
+const hexOpts = el('span', { class: 'hex-opts' }, sizeSel, el('label', {}, swapChk, ' swap rule'));
+const newBtn = el('button', { id: 'new-game', type: 'button' }, 'New game');
+
+function sideControls(p: Player) {
+  const who = el('select', { id: `who-${p}`, 'aria-label': `Player ${p + 1}` }, option('person', 'Person'), option('engine', 'Engine'));
+  const preset = el('select', { id: `preset-${p}`, 'aria-label': `Engine preset for player ${p + 1}` });
+  const budget = el('input', { id: `budget-${p}`, type: 'number', min: '1', step: '1', value: '1000', 'aria-label': `Engine budget for player ${p + 1}` });
+  const unit = el('select', { id: `unit-${p}`, 'aria-label': `Budget unit for player ${p + 1}` }, option('millis', 'ms'), option('playouts', 'playouts'));
+  const name = el('span', { class: `side-name p${p}` });
+  const engineBox = el('span', { class: 'engine-opts' }, preset, budget, unit);
+  const row = el('div', { class: 'side' }, el('span', { class: `swatch p${p}`, 'aria-hidden': 'true' }), name, who, engineBox);
+  return { who, preset, budget, unit, name, engineBox, row };
+}
+const sides = [sideControls(0), sideControls(1)] as const;
+
+const undoBtn = el('button', { id: 'undo', type: 'button' }, 'Undo');
+const redoBtn = el('button', { id: 'redo', type: 'button' }, 'Redo');
+const hintBtn = el('button', { id: 'hint', type: 'button' }, 'Hint');
+const stopBtn = el('button', { id: 'stop', type: 'button', disabled: '' }, 'Stop');
+const pauseBtn = el('button', { id: 'pause', type: 'button', hidden: '' }, 'Pause');
+const readout = el('div', { id: 'thinking', class: 'thinking', 'aria-live': 'off' });
+const movesList = el('ol', { id: 'moves', class: 'moves' });
+
+app.append(
+  el('header', {}, el('h1', {}, 'MCTS playground'), el('span', { class: 'version', id: 'version' })),
+  el('main', { class: 'layout' },
+    el('section', { class: 'play' }, status, boardHost, el('div', { class: 'under-board' }, swapBtn, message), help),
+    el('aside', { class: 'panel' },
+      el('fieldset', {}, el('legend', {}, 'Game'), el('div', { class: 'row' }, gameSel, hexOpts), el('div', { class: 'row' }, newBtn)),
+      el('fieldset', {}, el('legend', {}, 'Players'), sides[0].row, sides[1].row),
+      el('div', { class: 'row buttons' }, undoBtn, redoBtn, hintBtn, stopBtn, pauseBtn),
+      readout,
+      el('h2', {}, 'Moves'),
+      movesList,
+    ),
+  ),
+);
+
+// ---- state ----------------------------------------------------------------------------------
+
+let engine: EngineClient;
+let presets: string[] = [];
+let spec = 'hex:7';
+let snap: Snapshot | null = null;
+let board: BoardState | null = null;
+let renderer: BoardRenderer | null = null;
+let rendererKey = '';
+let refusals = 0;
+let paused = false;
+/** Bumped whenever the game changes, so stale engine answers are ignored. */
+let epoch = 0;
+let search: { handle: SearchHandle; purpose: 'move' | 'hint'; side: Player; epoch: number } | null = null;
+let hintMoves: string[] = [];
+let firstPlayable = true;
+/** A new worker is being given the game after the old one died: the page waits. */
+let restoring = false;
+
+function sideSettings(p: Player): SideSettings {
+  const s = sides[p];
+  const v = Math.max(1, Math.round(Number(s.budget.value) || 1000));
+  return { who: s.who.value as Who, preset: s.preset.value, budgetKind: s.unit.value as Budget['kind'], budgetValue: v };
+}
+
+function showMessage(text: string, kind: 'info' | 'error' = 'info'): void {
+  message.textContent = text;
+  message.className = `message ${kind}`;
+}
+
+// ---- engine lifecycle -----------------------------------------------------------------------
+
+function startEngine(): EngineClient {
+  const e = new EngineClient();
+  e.onDeath = (why) => void recoverFromDeath(why);
+  return e;
+}
+
+async function recoverFromDeath(why: string): Promise<void> {
+  search = null;
+  epoch++;
+  restoring = true;
+  showMessage(`The engine worker stopped (${why}). Starting a new one…`, 'error');
+  drawPanel();
+  redrawBoard();
+  engine = startEngine();
+  try {
+    await engine.hello();
+    if (snap) {
+      const s = await engine.newGame(spec, [...snap.moves, ...snap.redo]);
+      let cur = s;
+      for (let k = 0; k < snap.redo.length; k++) cur = await engine.undo();
+      restoring = false;
+      show(cur);
+    }
+    restoring = false;
+    showMessage(`The engine worker stopped (${why}). A new one was started; the game is kept.`, 'error');
+    maybeEngineMove();
+  } catch (e) {
+    restoring = false;
+    showMessage(`The engine could not be restarted: ${errText(e)}`, 'error');
+  }
+}
+
+function errText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Runs an engine call for the game; EngineDied is handled by the death hook. */
+async function guarded<T>(p: Promise<T>): Promise<T | null> {
+  try {
+    return await p;
+  } catch (e) {
+    if (e instanceof EngineDied || e instanceof SearchCancelled) return null;
+    showMessage(errText(e), 'error');
+    return null;
+  }
+}
+
+// ---- drawing --------------------------------------------------------------------------------
+
+function personToMove(): boolean {
+  const v = snap?.view;
+  return !restoring && !!v && v.to_move !== null && sideSettings(v.to_move).who === 'person';
+}
+
+function show(s: Snapshot): void {
+  const prevPly = snap?.view.ply;
+  snap = s;
+  const v = s.view;
+  const key = v.spec;
+  if (!renderer || rendererKey !== key || !board) {
+    renderer = createRenderer(v.kind, v.kind === 'hex' ? v.rows : v.kind === 'pentago' ? 6 : 3, { onCell, onTwist, onCancelPending });
+    rendererKey = key;
+    boardHost.replaceChildren(renderer.element);
+    board = initialState(v);
+  }
+  if (prevPly !== v.ply) {
+    board.pending = null;
+    hintMoves = [];
+  }
+  board.view = v;
+  board.legal = new Set(s.legal);
+  board.interactive = personToMove() && search?.purpose !== 'move';
+  board.hint = hintMoves.map((m) => parseCell(m, v.rows, v.cols)).filter((c): c is number => c !== null);
+  renderer.update(board);
+  drawPanel();
+  if (firstPlayable && board.interactive) {
+    firstPlayable = false;
+    document.body.dataset.readyMs = performance.now().toFixed(0);
+  }
+}
+
+function redrawBoard(): void {
+  if (renderer && board && snap) {
+    board.interactive = personToMove() && search?.purpose !== 'move';
+    renderer.update(board);
+  }
+}
+
+function resultText(s: Snapshot): string {
+  const kind = s.view.kind;
+  const w = s.outcome?.winner;
+  if (w === null || w === undefined) return 'Game over: a draw.';
+  const how = kind === 'hex' ? (w === 0 ? ' (top and bottom connected)' : ' (left and right connected)') : '';
+  return `Game over: ${playerName(kind, w)} wins${how}.`;
+}
+
+function drawPanel(): void {
+  const s = snap;
+  if (!s) return;
+  const v = s.view;
+  const kind = v.kind;
+  document.body.dataset.game = v.spec;
+  document.body.dataset.ply = String(v.ply);
+  document.body.dataset.over = s.outcome ? 'true' : 'false';
+  document.body.dataset.thinking = search ? search.purpose : '';
+  for (const p of [0, 1] as const) {
+    sides[p].name.textContent = playerName(kind, p);
+    sides[p].engineBox.hidden = sides[p].who.value !== 'engine';
+  }
+  if (s.outcome) status.textContent = resultText(s);
+  else {
+    const who = playerName(kind, v.to_move ?? 0);
+    const thinking = search?.purpose === 'move' ? ' — the engine is thinking…' : paused ? ' — paused' : '';
+    status.textContent = `${who} to move${thinking}`;
+  }
+  status.classList.toggle('over', !!s.outcome);
+  // The move list in the reference notation, numbered per move, coloured per player.
+  movesList.replaceChildren(...s.moves.map((m, i) => el('li', { class: `p${i % 2}` }, el('span', { class: 'num' }, `${i + 1}.`), ' ', m)));
+  movesList.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
+  swapBtn.hidden = !s.legal.includes('swap');
+  swapBtn.disabled = !board?.interactive;
+  const engineBusy = search !== null;
+  undoBtn.disabled = s.moves.length === 0 || restoring;
+  redoBtn.disabled = s.redo.length === 0 || restoring;
+  newBtn.disabled = restoring;
+  hintBtn.disabled = !personToMove() || engineBusy || presets.length === 0;
+  stopBtn.disabled = !engineBusy;
+  const bothEngines = sideSettings(0).who === 'engine' && sideSettings(1).who === 'engine';
+  pauseBtn.hidden = !bothEngines;
+  pauseBtn.textContent = paused ? 'Resume' : 'Pause';
+  help.textContent = kind === 'pentago'
+    ? 'Click an empty hole to place a stone, then an arrow to twist a quadrant (Escape takes the stone back). Keyboard: arrows and Enter, then Tab to an arrow and Enter.'
+    : kind === 'hex'
+      ? 'Black joins top and bottom, White joins left and right. Click a cell, or use the arrow keys and Enter.'
+      : 'Three in a row wins. Click a cell, or use the arrow keys and Enter.';
+}
+
+function showProgress(p: SearchProgress, label: string, side: Player): void {
+  const who = snap ? playerName(snap.view.kind, side) : '';
+  const rate = p.winRate === null ? '–' : `${(p.winRate * 100).toFixed(1)}% for ${who}`;
+  const proven = p.proven ? ` · proven ${p.proven}` : '';
+  readout.replaceChildren(
+    el('div', { class: 'label' }, label),
+    el('div', {}, `${p.playouts.toLocaleString('en')} playouts · ${Math.round(p.playoutsPerS).toLocaleString('en')}/s · ${(p.elapsedMs / 1000).toFixed(1)} s`),
+    el('div', {}, `best `, el('strong', { id: 'best-move' }, p.bestMove ?? '–'), ` · win rate ${rate}${proven}`),
+    el('div', { class: 'pv' }, p.pv.length ? `line: ${p.pv.slice(0, 8).join(' ')}` : ''),
+  );
+  readout.dataset.playouts = String(p.playouts);
+  readout.dataset.rate = p.playoutsPerS.toFixed(0);
+  readout.dataset.elapsed = p.elapsedMs.toFixed(1);
+  readout.dataset.engineMs = p.engineMs.toFixed(1);
+}
+
+// ---- the turn loop --------------------------------------------------------------------------
+
+function budgetOf(s: SideSettings): Budget {
+  return { kind: s.budgetKind, value: s.budgetValue };
+}
+
+/** Starts the engine if it is its turn (and nothing else is running). */
+function maybeEngineMove(): void {
+  const s = snap;
+  if (!s || s.outcome || search || paused || restoring || presets.length === 0) return;
+  const side = s.view.to_move;
+  if (side === null) return;
+  const set = sideSettings(side);
+  if (set.who !== 'engine') return;
+  const myEpoch = epoch;
+  const label = `${playerName(s.view.kind, side)} (engine, ${set.preset}) thinking…`;
+  const handle = engine.search({
+    slot: `p${side}`,
+    engine: { preset: set.preset, params: {} },
+    budget: budgetOf(set),
+    onProgress: (p) => showProgress(p, label, side),
+  });
+  search = { handle, purpose: 'move', side, epoch: myEpoch };
+  redrawBoard();
+  drawPanel();
+  void (async () => {
+    const out = await guarded(handle.done);
+    if (search?.handle !== handle) return;
+    search = null;
+    if (!out || epoch !== myEpoch) {
+      drawPanel();
+      redrawBoard();
+      return;
+    }
+    showProgress(out.result, `${playerName(s.view.kind, side)} (engine) played ${out.result.move ?? '–'} (${out.result.end})`, side);
+    if (!out.result.move) return;
+    const next = await guarded(engine.play(out.result.move));
+    if (!next || epoch !== myEpoch) return;
+    epoch++;
+    show(next);
+    await renderer?.settled();
+    const bothEngines = sideSettings(0).who === 'engine' && sideSettings(1).who === 'engine';
+    if (bothEngines) await new Promise((ok) => setTimeout(ok, ENGINE_PACE_MS));
+    if (epoch === myEpoch + 1) maybeEngineMove();
+  })();
+}
+
+async function playPerson(move: string): Promise<void> {
+  if (!snap) return;
+  const myEpoch = epoch;
+  try {
+    const next = await engine.play(move);
+    if (epoch !== myEpoch) return;
+    epoch++;
+    showMessage('');
+    show(next);
+    await renderer?.settled();
+    maybeEngineMove();
+  } catch (e) {
+    if (e instanceof EngineDied) return;
+    if (board) {
+      board.pending = null;
+      redrawBoard();
+    }
+    showMessage(e instanceof EngineError ? `Refused: ${e.message}` : errText(e), 'error');
+  }
+}
+
+function refuse(cell: number, why: string): void {
+  if (!board) return;
+  board.refused = { cell, serial: ++refusals };
+  renderer?.update(board);
+  showMessage(why, 'error');
+}
+
+function onCell(cell: number): void {
+  const s = snap;
+  if (!s || !board) return;
+  const v = s.view;
+  const name = cellName(cell, v.cols);
+  board.cursor = cell;
+  if (restoring) return refuse(cell, 'Wait: the engine is restarting.');
+  if (s.outcome) return refuse(cell, 'The game is over: start a new game or undo.');
+  if (search?.purpose === 'move') return refuse(cell, 'Wait: the engine is thinking (Stop makes it move now).');
+  if (!personToMove()) return refuse(cell, 'It is the engine’s turn.');
+  if (v.kind === 'pentago') {
+    if (board.pending === cell) return onCancelPending();
+    if (board.pending !== null) return refuse(cell, `First pick a twist for ${cellName(board.pending, 6)}, or press Escape.`);
+    if (![...board.legal].some((m) => m.startsWith(name + '-'))) return refuse(cell, `${name} is not empty.`);
+    board.pending = cell;
+    showMessage(`Now twist a quadrant (arrows by the board) to finish ${name}.`);
+    redrawBoard();
+    return;
+  }
+  if (!board.legal.has(name)) return refuse(cell, `${name} is not a legal move: the cell is taken.`);
+  cancelHint();
+  void playPerson(name);
+}
+
+function onTwist(q: Quadrant, dir: string): void {
+  if (!board || board.pending === null) return;
+  const mv = `${cellName(board.pending, 6)}-${q}-${dir}`;
+  if (!board.legal.has(mv)) {
+    showMessage(`${mv} is not legal here.`, 'error');
+    return;
+  }
+  cancelHint();
+  void playPerson(mv);
+}
+
+function onCancelPending(): void {
+  if (!board || board.pending === null) return;
+  board.pending = null;
+  showMessage('');
+  redrawBoard();
+}
+
+function cancelHint(): void {
+  if (search?.purpose === 'hint') {
+    search.handle.cancel();
+    search = null;
+  }
+  hintMoves = [];
+}
+
+function stopSearch(): void {
+  search?.handle.stop();
+}
+
+async function newGame(): Promise<void> {
+  if (restoring) return;
+  cancelAll();
+  const choice = gameSel.value as GameChoice;
+  const wanted = specOf(choice, Number(sizeSel.value), swapChk.checked);
+  epoch++;
+  const myEpoch = epoch;
+  try {
+    const s = await engine.newGame(wanted, []);
+    if (epoch !== myEpoch) return;
+    spec = wanted;
+    showMessage('');
+    readout.replaceChildren();
+    show(s);
+    maybeEngineMove();
+  } catch (e) {
+    if (e instanceof EngineDied) return;
+    showMessage(`Cannot start ${wanted}: ${errText(e)}`, 'error');
+  }
+}
+
+function cancelAll(): void {
+  if (search) {
+    search.handle.cancel();
+    search = null;
+  }
+  hintMoves = [];
+}
+
+async function undo(): Promise<void> {
+  if (restoring) return;
+  cancelAll();
+  epoch++;
+  let s = await guarded(engine.undo());
+  if (!s) return;
+  // Against the engine, step back to the person's turn.
+  const p = s.view.to_move;
+  if (p !== null && sideSettings(p).who === 'engine' && sideSettings((1 - p) as Player).who === 'person' && s.moves.length > 0) {
+    s = (await guarded(engine.undo())) ?? s;
+  }
+  if (sideSettings(0).who === 'engine' && sideSettings(1).who === 'engine') paused = true;
+  epoch++;
+  show(s);
+  maybeEngineMove();
+}
+
+async function redo(): Promise<void> {
+  if (restoring) return;
+  cancelAll();
+  epoch++;
+  let s = await guarded(engine.redo());
+  if (!s) return;
+  const p = s.view.to_move;
+  if (p !== null && sideSettings(p).who === 'engine' && s.redo.length > 0 && sideSettings((1 - p) as Player).who === 'person') {
+    s = (await guarded(engine.redo())) ?? s;
+  }
+  epoch++;
+  show(s);
+  maybeEngineMove();
+}
+
+function hint(): void {
+  const s = snap;
+  if (!s || search || !personToMove() || s.view.to_move === null) return;
+  const p = s.view.to_move;
+  const other = sideSettings((1 - p) as Player);
+  const preset = other.who === 'engine' ? other.preset : sideSettings(p).preset;
+  const handle = engine.search({ slot: 'hint', engine: { preset, params: {} }, budget: HINT_BUDGET, onProgress: (pr) => showProgress(pr, 'Hint: thinking…', p) });
+  const myEpoch = epoch;
+  search = { handle, purpose: 'hint', side: p, epoch: myEpoch };
+  drawPanel();
+  void (async () => {
+    const out = await guarded(handle.done);
+    if (search?.handle === handle) search = null;
+    if (out && epoch === myEpoch && out.result.move) {
+      hintMoves = [out.result.move];
+      const rate = out.result.winRate === null ? '' : ` (win rate ${(out.result.winRate * 100).toFixed(0)}%)`;
+      showMessage(`Hint: ${out.result.move}${rate}`);
+      showProgress(out.result, `Hint: ${out.result.move}`, p);
+      if (snap) show(snap);
+    } else drawPanel();
+  })();
+}
+
+// ---- wiring ---------------------------------------------------------------------------------
+
+function syncGameControls(): void {
+  hexOpts.hidden = gameSel.value !== 'hex';
+}
+
+gameSel.addEventListener('change', () => {
+  syncGameControls();
+  void newGame();
+});
+sizeSel.addEventListener('change', () => void newGame());
+swapChk.addEventListener('change', () => void newGame());
+newBtn.addEventListener('click', () => void newGame());
+undoBtn.addEventListener('click', () => void undo());
+redoBtn.addEventListener('click', () => void redo());
+hintBtn.addEventListener('click', hint);
+stopBtn.addEventListener('click', stopSearch);
+swapBtn.addEventListener('click', () => {
+  if (board?.legal.has('swap') && personToMove() && !search) void playPerson('swap');
+});
+pauseBtn.addEventListener('click', () => {
+  paused = !paused;
+  if (paused && search?.purpose === 'move') cancelAll();
+  drawPanel();
+  redrawBoard();
+  maybeEngineMove();
+});
+for (const p of [0, 1] as const) {
+  const onChange = () => {
+    // New settings for a side that is thinking take effect at once: the search restarts with
+    // them (the worker keeps the tree where the engine can), or stops if it is a person now.
+    if (search && search.side === p && search.purpose === 'move') cancelAll();
+    if (snap) show(snap);
+    maybeEngineMove();
+  };
+  for (const c of [sides[p].who, sides[p].preset, sides[p].budget, sides[p].unit]) c.addEventListener('change', onChange);
+}
+
+boardHost.addEventListener('keydown', (ev) => {
+  if (!board) return;
+  switch (ev.key) {
+    case 'ArrowUp':
+    case 'ArrowDown':
+    case 'ArrowLeft':
+    case 'ArrowRight':
+      board.cursor = moveCursor(board, ev.key);
+      board.showCursor = true;
+      redrawBoard();
+      ev.preventDefault();
+      return;
+    case 'Enter':
+    case ' ':
+      if ((ev.target as Element).closest('[data-twist]')) return;
+      board.showCursor = true;
+      onCell(board.cursor);
+      ev.preventDefault();
+      return;
+    case 'Escape':
+      onCancelPending();
+      return;
+  }
+});
+boardHost.addEventListener('pointerdown', () => {
+  if (board?.showCursor) {
+    board.showCursor = false;
+    redrawBoard();
+  }
+});
+
+// ---- start ----------------------------------------------------------------------------------
+
+function applyUrl(): void {
+  const q = new URLSearchParams(location.search);
+  const g = q.get('game');
+  if (g) {
+    const parts = g.toLowerCase().split(':');
+    if (parts[0] === 'hex') {
+      gameSel.value = 'hex';
+      const n = Number(parts[1] ?? 11);
+      if (HEX_SIZES.includes(n)) sizeSel.value = String(n);
+      swapChk.checked = parts.includes('swap');
+    } else if (parts[0] === 'tictactoe') gameSel.value = 'tictactoe';
+    else if (parts[0] === 'pentago') gameSel.value = parts[1] === 'twist' ? 'pentago:twist' : 'pentago:official';
+  }
+  for (const p of [0, 1] as const) {
+    const who = q.get(`p${p}`);
+    if (who === 'person' || who === 'engine') sides[p].who.value = who;
+  }
+  const preset = q.get('preset');
+  const ms = q.get('ms');
+  const playouts = q.get('playouts');
+  for (const p of [0, 1] as const) {
+    if (preset && presets.includes(preset)) sides[p].preset.value = preset;
+    if (ms && Number(ms) > 0) {
+      sides[p].unit.value = 'millis';
+      sides[p].budget.value = ms;
+    }
+    if (playouts && Number(playouts) > 0) {
+      sides[p].unit.value = 'playouts';
+      sides[p].budget.value = playouts;
+    }
+  }
+}
+
+async function start(): Promise<void> {
+  engine = startEngine();
+  sizeSel.value = '7';
+  sides[0].who.value = 'person';
+  sides[1].who.value = 'engine';
+  try {
+    const hello = await engine.hello();
+    presets = hello.presets;
+    document.getElementById('version')!.textContent = `engine ${hello.version}`;
+  } catch (e) {
+    showMessage(`The engine did not start: ${errText(e)}`, 'error');
+  }
+  const dflt = PREFERRED_PRESETS.find((p) => presets.includes(p)) ?? presets[0] ?? '';
+  for (const p of [0, 1] as const) {
+    sides[p].preset.replaceChildren(...presets.map((n) => option(n, n)));
+    sides[p].preset.value = dflt;
+    const engineOpt = sides[p].who.querySelector('option[value="engine"]') as HTMLOptionElement;
+    if (presets.length === 0) {
+      engineOpt.disabled = true;
+      sides[p].who.value = 'person';
+    }
+  }
+  applyUrl();
+  syncGameControls();
+  await newGame();
+  if (!snap) {
+    // The chosen game could not start (e.g. not built in): fall back to Tic-Tac-Toe.
+    const why = message.textContent;
+    gameSel.value = 'tictactoe';
+    syncGameControls();
+    await newGame();
+    if (why) showMessage(why, 'error');
+  }
+  if (presets.length === 0) showMessage('The search engine is not available in this build: person vs person only.', 'error');
+}
+
+/** Hooks for the browser tests (the page never calls them). */
+declare global {
+  interface Window {
+    __playground: {
+      snapshot(): Snapshot | null;
+      debugPanic(): Promise<void>;
+      killWorker(): void;
+      raw(message: unknown): Promise<Response>;
+    };
+  }
+}
+window.__playground = {
+  snapshot: () => snap,
+  debugPanic: () => engine.debugPanic().catch(() => {}),
+  killWorker: () => engine.terminate('the engine worker was terminated (test hook)'),
+  raw: (m: unknown) =>
+    new Promise<Response>((ok) => {
+      engine.onRaw = (r) => {
+        engine.onRaw = null;
+        ok(r);
+      };
+      engine.postRaw(m);
+    }),
+};
+
+void start();
+

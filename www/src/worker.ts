@@ -1,0 +1,334 @@
+/// <reference lib="webworker" />
+// The engine worker: the only importer of the wasm package (pkg/, built by wasm-bindgen --target web).
+//
+// It holds one game (with its history) and one search tree per slot (tree reuse across moves).
+// Searches run in chunks of a few milliseconds; between chunks the worker yields to its message
+// queue, so `stop`, `cancel` and new requests take effect at once and progress goes out several
+// times a second. Every request gets an answer; a malformed one gets an `error` response; a panic
+// in the engine becomes a `fatal` response with the panic's message.
+
+import init, { GameSession, SearchSession, takePanicMessage, version, exampleSpecs, debugPanic, presets } from '../../pkg/mcts_playground.js';
+import { assertNever } from './protocol';
+import type { Budget, EngineSettings, Request, Response, SearchEnd, SearchProgress, SearchStats } from './protocol';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+/** Milliseconds of search per chunk before yielding to the message queue. */
+const CHUNK_MS = 8;
+
+let game: GameSession | null = null;
+/** Search trees by slot, each following the game by tree reuse. */
+const trees = new Map<string, EngineSearch>();
+/** The running search, if any. */
+let active: ActiveSearch | null = null;
+/** Set once the engine has trapped; every later request gets `fatal`. */
+let dead: string | null = null;
+
+interface ActiveSearch {
+  id: number;
+  tree: EngineSearch;
+  budget: Budget;
+  progressMs: number;
+  started: number;
+  lastProgress: number;
+  playouts: number;
+  engineMs: number;
+  stopRequested: boolean;
+}
+
+function send(r: Response): void {
+  self.postMessage(r);
+}
+
+function message(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  return String(e);
+}
+
+/** A trap in the engine (panic → `unreachable`) leaves the module unusable: say why, once. */
+function fatal(id: number | null, e: unknown): void {
+  const panic = (() => {
+    try {
+      return takePanicMessage() ?? null;
+    } catch {
+      return null;
+    }
+  })();
+  dead = panic ? `engine panicked: ${panic.replace(/\s*\n\s*/g, " ")}` : `engine crashed: ${message(e)}`;
+  active = null;
+  trees.clear();
+  send({ type: 'fatal', id, message: dead });
+}
+
+function isTrap(e: unknown): boolean {
+  return e instanceof WebAssembly.RuntimeError;
+}
+
+function requireGame(): GameSession {
+  if (!game) throw new Error('no game: send newGame first');
+  return game;
+}
+
+function stateOf(id: number): Response {
+  return { type: 'state', id, snapshot: requireGame().snapshot() };
+}
+
+/** Ends the running search (if any) with `cancelled`, e.g. before the game changes under it. */
+function cancelActive(): void {
+  if (active) {
+    send({ type: 'cancelled', id: active.id });
+    active = null;
+  }
+}
+
+// ---- validation of incoming messages -------------------------------------------------------
+
+type Check = (v: unknown) => boolean;
+const isStr: Check = (v) => typeof v === 'string';
+const isId: Check = (v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+const isStrArray: Check = (v) => Array.isArray(v) && v.every((x) => typeof x === 'string');
+const isBudget: Check = (v) => {
+  if (typeof v !== 'object' || v === null) return false;
+  const b = v as Record<string, unknown>;
+  return (b.kind === 'millis' || b.kind === 'playouts') && typeof b.value === 'number' && Number.isFinite(b.value) && b.value > 0;
+};
+const isEngine: Check = (v) => {
+  if (typeof v !== 'object' || v === null) return false;
+  const e = v as Record<string, unknown>;
+  return typeof e.preset === 'string' && typeof e.params === 'object' && e.params !== null &&
+    Object.values(e.params as object).every((x) => typeof x === 'string');
+};
+const isMs: Check = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+
+const SHAPES: { [K in Request['type']]: Record<string, Check> } = {
+  hello: {},
+  newGame: { spec: isStr, moves: isStrArray },
+  play: { move: isStr },
+  undo: {},
+  redo: {},
+  search: { slot: isStr, engine: isEngine, budget: isBudget, progressMs: isMs },
+  stop: { target: isId },
+  cancel: { target: isId },
+  debugPanic: {},
+};
+
+/** The request, or a sentence saying what is wrong with it. */
+function parseRequest(data: unknown): { ok: Request } | { err: string; id: number | null } {
+  if (typeof data !== 'object' || data === null) return { err: 'a request must be an object', id: null };
+  const d = data as Record<string, unknown>;
+  const id = isId(d.id) ? (d.id as number) : null;
+  if (id === null) return { err: 'a request needs a positive integer id', id: null };
+  if (typeof d.type !== 'string' || !Object.hasOwn(SHAPES, d.type)) {
+    return { err: `unknown request type ${JSON.stringify(d.type)}`, id };
+  }
+  const shape = SHAPES[d.type as Request['type']];
+  for (const [field, check] of Object.entries(shape)) {
+    if (!check(d[field])) return { err: `request '${d.type}': field '${field}' is missing or malformed`, id };
+  }
+  return { ok: data as Request };
+}
+
+// ---- search ----------------------------------------------------------------------------------
+
+function progressOf(s: ActiveSearch): SearchProgress {
+  const st: SearchStats = s.tree.stats();
+  const elapsed = performance.now() - s.started;
+  const best = st.children[0];
+  return {
+    playouts: s.playouts,
+    playoutsPerS: elapsed > 0 ? (s.playouts * 1000) / elapsed : 0,
+    elapsedMs: elapsed,
+    engineMs: s.engineMs,
+    bestMove: st.best_move,
+    winRate: best && best.visits > 0 ? st.value : null,
+    pv: st.pv,
+    proven: st.proven,
+    nodes: st.nodes,
+  };
+}
+
+function finish(s: ActiveSearch, end: SearchEnd): void {
+  active = null;
+  const p = progressOf(s);
+  const stats = s.tree.stats();
+  send({ type: 'searchDone', id: s.id, result: { ...p, move: s.tree.bestMove(), end }, stats });
+}
+
+const channel = new MessageChannel();
+channel.port1.onmessage = () => step();
+/** Queue the next chunk behind any pending messages (a MessageChannel task, not clamped like setTimeout). */
+function schedule(): void {
+  channel.port2.postMessage(null);
+}
+
+function step(): void {
+  const s = active;
+  if (!s) return;
+  if (s.stopRequested) return finish(s, 'stopped');
+  const elapsed = performance.now() - s.started;
+  let millis = CHUNK_MS;
+  let iterations: number | undefined;
+  if (s.budget.kind === 'millis') {
+    const left = s.budget.value - elapsed;
+    if (left <= 0) return finish(s, 'budget');
+    millis = Math.min(CHUNK_MS, left);
+  } else {
+    const left = s.budget.value - s.playouts;
+    if (left <= 0) return finish(s, 'budget');
+    iterations = left;
+  }
+  let report;
+  try {
+    report = s.tree.run(millis, iterations);
+  } catch (e) {
+    if (isTrap(e)) return fatal(s.id, e);
+    active = null;
+    send({ type: 'error', id: s.id, message: message(e) });
+    return;
+  }
+  s.playouts += report.iterations;
+  s.engineMs += report.elapsed_ms;
+  if (report.stop === 'root_proven') return finish(s, 'proven');
+  if (report.stop === 'game_over') return finish(s, 'gameOver');
+  if (report.stop === 'node_cap') return finish(s, 'nodeCap');
+  const now = performance.now();
+  if (now - s.lastProgress >= s.progressMs) {
+    s.lastProgress = now;
+    send({ type: 'progress', id: s.id, progress: progressOf(s) });
+  }
+  schedule();
+}
+
+function startSearch(id: number, slot: string, engine: EngineSettings, budget: Budget, progressMs: number): void {
+  const g = requireGame();
+  if (g.isOver()) throw new Error('the game is over: nothing to search');
+  cancelActive();
+  let tree = trees.get(slot);
+  if (tree) {
+    tree.configure(engine);
+    tree.follow(g);
+  } else {
+    tree = createSearch(g, engine);
+    trees.set(slot, tree);
+  }
+  const now = performance.now();
+  active = { id, tree, budget, progressMs: Math.max(50, progressMs), started: now, lastProgress: now, playouts: 0, engineMs: 0, stopRequested: false };
+  schedule();
+}
+
+// ---- requests --------------------------------------------------------------------------------
+
+function handle(req: Request): void {
+  switch (req.type) {
+    case 'hello':
+      send({ type: 'hello', id: req.id, version: version(), presets: presetNames(), specs: exampleSpecs() });
+      return;
+    case 'newGame': {
+      cancelActive();
+      const g = new GameSession(req.spec);
+      for (const [i, m] of req.moves.entries()) {
+        try {
+          g.play(m);
+        } catch (e) {
+          g.free();
+          throw new Error(`move ${i + 1} (${m}): ${message(e)}`);
+        }
+      }
+      game?.free();
+      game = g;
+      for (const t of trees.values()) t.free();
+      trees.clear();
+      send(stateOf(req.id));
+      return;
+    }
+    case 'play':
+      requireGame().play(req.move);
+      cancelActive();
+      send(stateOf(req.id));
+      return;
+    case 'undo':
+      cancelActive();
+      requireGame().undo();
+      send(stateOf(req.id));
+      return;
+    case 'redo':
+      cancelActive();
+      requireGame().redo();
+      send(stateOf(req.id));
+      return;
+    case 'search':
+      startSearch(req.id, req.slot, req.engine, req.budget, req.progressMs);
+      return;
+    case 'stop':
+      if (active && active.id === req.target) active.stopRequested = true;
+      send({ type: 'ack', id: req.id });
+      return;
+    case 'cancel':
+      if (active && active.id === req.target) cancelActive();
+      send({ type: 'ack', id: req.id });
+      return;
+    case 'debugPanic':
+      debugPanic('requested by the page (test hook)');
+      return;
+    default:
+      assertNever(req);
+  }
+}
+
+// ---- the search engine (wasm SearchSession) -------------------------------------------------
+
+/** What `SearchSession.run` reports (Rust `RunReport`). */
+interface RunReport {
+  iterations: number;
+  elapsed_ms: number;
+  stop: 'iterations' | 'time' | 'root_proven' | 'node_cap' | 'game_over';
+}
+
+/** A search tree that follows the game (tree reuse) and runs in chunks. */
+interface EngineSearch {
+  configure(engine: EngineSettings): void;
+  /** Re-roots the tree on the game's current position (reusing the subtree when reachable). */
+  follow(game: GameSession): void;
+  run(millis: number, iterations: number | undefined): RunReport;
+  stats(): SearchStats;
+  bestMove(): string | null;
+  free(): void;
+}
+
+function createSearch(game: GameSession, engine: EngineSettings): EngineSearch {
+  const s = new SearchSession(game, engine.preset, engine.params);
+  return {
+    configure: (e) => void s.configure(e.preset, e.params),
+    follow: (g) => void s.follow(g),
+    run: (millis, iterations) => s.run(millis, iterations) as RunReport,
+    stats: () => s.stats() as SearchStats,
+    bestMove: () => s.bestMove() ?? null,
+    free: () => s.free(),
+  };
+}
+
+function presetNames(): string[] {
+  return presets();
+}
+const ready: Promise<string | null> = init().then(
+  () => null,
+  (e: unknown) => `the engine failed to load: ${message(e)}`,
+);
+
+self.onmessage = async (ev: MessageEvent<unknown>) => {
+  const loadError = await ready;
+  const parsed = parseRequest(ev.data);
+  if ('err' in parsed) {
+    send({ type: 'error', id: parsed.id, message: parsed.err });
+    return;
+  }
+  const id = parsed.ok.id;
+  if (loadError !== null) return send({ type: 'fatal', id, message: loadError });
+  if (dead !== null) return send({ type: 'fatal', id, message: dead });
+  try {
+    handle(parsed.ok);
+  } catch (e) {
+    if (isTrap(e)) fatal(id, e);
+    else send({ type: 'error', id, message: message(e) });
+  }
+};

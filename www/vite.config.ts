@@ -1,0 +1,16 @@
+// Vite build of the playground page. `base: './'` makes every URL in the built site relative, so
+// `dist/` works from any sub-path of any static host; the worker is an ES module (TOOLCHAIN.md).
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  base: './',
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // The wasm module is emitted as a file next to the worker, never inlined as base64.
+    assetsInlineLimit: 0,
+  },
+  worker: { format: 'es' },
+  server: { fs: { allow: ['..'] } },
+});
