@@ -2,7 +2,7 @@
 //! errors, and the fast playout's outcome distribution against step-by-step random play.
 mod common;
 
-use mcts_playground::game::{AnyGame, Game, Hex, MoveError, MoveList, Outcome};
+use mcts_playground::game::{AnyGame, Game, Hex, MoveError, MoveList, NoTrace, Outcome};
 use mcts_playground::Rng64;
 
 fn hex(spec_opts: &[&str]) -> Hex {
@@ -122,6 +122,9 @@ fn one_by_one_board_first_move_wins() {
     let mut t = Vec::new();
     assert_eq!(g.random_playout(&mut Rng64::new(1), &mut t), Outcome::Win(0));
     assert_eq!(t, vec![0]);
+    let mut g = hex(&["1", "swap"]);
+    assert_eq!(g.random_playout(&mut Rng64::new(1), &mut NoTrace), Outcome::Win(0));
+    assert_eq!(g.outcome(), Some(Outcome::Win(0)));
 }
 
 #[test]
@@ -298,4 +301,138 @@ fn fast_playout_matches_step_by_step_random_play() {
     assert!((pf - ps).abs() < 0.025, "black win rate fast {pf:.4} vs step-by-step {ps:.4}");
     assert!(pf > 0.5 && ps > 0.5, "the first player wins more often in random 7×7 play: {pf} {ps}");
     assert!((lf - ls).abs() / ls < 0.02, "mean length fast {lf:.2} vs step-by-step {ls:.2}");
+}
+
+/// Black's win rate over `games` games of plain step-by-step uniform random play from `start`
+/// (every legal move, the swap move included, equally likely).
+fn step_by_step_black_rate(start: &Hex, games: u32, rng: &mut Rng64) -> f64 {
+    let mut black = 0u32;
+    let mut moves = MoveList::new();
+    for _ in 0..games {
+        let mut g = start.clone();
+        while !g.is_terminal() {
+            g.legal_moves(&mut moves);
+            g.play_unchecked(moves[rng.index(moves.len())]);
+        }
+        black += (g.outcome() == Some(Outcome::Win(0))) as u32;
+    }
+    black as f64 / games as f64
+}
+
+/// Black's win rate over `games` recorded playouts from `start`, checking that the trace
+/// replays to the outcome and that the playout ends on the position the trace reaches.
+fn traced_black_rate(start: &Hex, games: u32, rng: &mut Rng64) -> f64 {
+    let mut black = 0u32;
+    let mut trace = Vec::new();
+    for _ in 0..games {
+        let mut g = start.clone();
+        trace.clear();
+        let o = g.random_playout(rng, &mut trace);
+        let mut r = start.clone();
+        for &m in &trace {
+            r.play(m).expect("trace move legal");
+        }
+        assert_eq!(r.outcome(), Some(o));
+        assert_eq!(r.board_string(), g.board_string());
+        assert_eq!(r.hash(), g.hash());
+        black += (o == Outcome::Win(0)) as u32;
+    }
+    black as f64 / games as f64
+}
+
+/// Black's win rate over `games` outcome-only (`NoTrace`) playouts from `start`, checking that
+/// `outcome()` afterwards is the returned outcome.
+fn no_trace_black_rate(start: &Hex, games: u32, rng: &mut Rng64) -> f64 {
+    let mut black = 0u32;
+    for _ in 0..games {
+        let mut g = start.clone();
+        let o = g.random_playout(rng, &mut NoTrace);
+        assert_eq!(g.outcome(), Some(o), "outcome() after a NoTrace playout is the returned outcome");
+        assert!(g.is_terminal());
+        black += (o == Outcome::Win(0)) as u32;
+    }
+    black as f64 / games as f64
+}
+
+/// The outcome-only playout (a random split of the empty cells and one connection test) and the
+/// recorded playout (shuffle, winner of the full board, winner's stones until it connects) have
+/// the outcome distribution of step-by-step uniform random play: Black's win rate agrees within 4
+/// standard errors of the difference of two independent rates over 20,000 games each
+/// (≤ 4 · √(2 · 0.25 / 20000) = 0.02), on 5×5, 7×7 and 11×11, from the empty board and from
+/// mid-game positions with either side to move, and with the swap move legal (ply 1 of
+/// `hex:N:swap`, where both draw the swap with probability 1/legal moves).
+#[test]
+fn no_trace_playout_matches_step_by_step_random_play() {
+    let games = 20_000u32;
+    let cases: [(&[&str], &str); 10] = [
+        (&["5"], ""),
+        (&["7"], ""),
+        (&["11"], ""),
+        (&["5"], "c3 b4"),
+        (&["5"], "a1 a3 b1 b3 c1 c3 e4"),
+        (&["7"], "d4 c5 e3"),
+        (&["7"], "a1 a4 b1 b4 c1 c4"),
+        (&["11"], "f6 e7 g5 a1 k11"),
+        (&["5", "swap"], "b2"),
+        (&["3", "swap"], "a3"),
+    ];
+    for (i, (opts, moves)) in cases.iter().enumerate() {
+        let mut start = hex(opts);
+        play_all(&mut start, moves);
+        assert!(!start.is_terminal());
+        let mut rng = Rng64::new(900 + i as u64);
+        let fast = no_trace_black_rate(&start, games, &mut rng);
+        let slow = step_by_step_black_rate(&start, games, &mut rng);
+        let traced = traced_black_rate(&start, games, &mut rng);
+        for (name, rate) in [("NoTrace", fast), ("Vec trace", traced)] {
+            let se = (rate * (1.0 - rate) / games as f64 + slow * (1.0 - slow) / games as f64).sqrt().max(1e-3);
+            assert!(
+                (rate - slow).abs() <= 4.0 * se,
+                "{} after '{moves}': Black wins {rate:.4} ({name}) vs {slow:.4} (step by step), 4 se = {:.4}",
+                start.spec(),
+                4.0 * se
+            );
+        }
+    }
+}
+
+/// A NoTrace playout from a position one move from the end returns the only possible outcome,
+/// and from a finished position returns its outcome without changing it.
+#[test]
+fn no_trace_playout_on_decided_positions() {
+    // Positions of random 4×4 games with one empty cell left and no winner yet: the last move
+    // decides.
+    let mut rng = Rng64::new(1);
+    let mut moves = MoveList::new();
+    let mut found = 0;
+    let mut d = hex(&["4"]);
+    while found < 20 {
+        let mut g = hex(&["4"]);
+        while !g.is_terminal() && g.legal_count() > 1 {
+            g.legal_moves(&mut moves);
+            g.play_unchecked(moves[rng.index(moves.len())]);
+        }
+        if g.is_terminal() {
+            continue;
+        }
+        found += 1;
+        let mut c = g.clone();
+        let o = c.random_playout(&mut rng, &mut NoTrace);
+        d = g.clone();
+        g.legal_moves(&mut moves);
+        d.play_unchecked(moves[0]);
+        assert_eq!(Some(o), d.outcome(), "{}", g.board_string());
+        assert_eq!(c.outcome(), d.outcome());
+    }
+    let o = d.outcome().unwrap();
+    // Finished: unchanged.
+    let before = d.board_string();
+    assert_eq!(d.random_playout(&mut rng, &mut NoTrace), o);
+    assert_eq!(d.board_string(), before);
+    // 19×19 and 12×12 (six-word boards) from the empty board: both players win sometimes.
+    for n in ["12", "19"] {
+        let start = hex(&[n]);
+        let rate = no_trace_black_rate(&start, 2000, &mut rng);
+        assert!((0.4..0.65).contains(&rate), "hex:{n}: Black wins {rate}");
+    }
 }
