@@ -401,3 +401,207 @@ impl SearchSession {
         self.search.node_count()
     }
 }
+
+// ---- visualisation (issue 5) ----
+//
+// Compact tree snapshots for the page's tree views, and the arena's games and standings (the same
+// `crate::arena` code as `mcts arena`, so the page and the command line give the same games).
+
+use crate::arena::{play_game, GameRecord, Standings};
+use crate::mcts::TreeNodeExport;
+
+/// Proof status byte of the snapshot arrays: 0 unknown, 1 win, 2 loss, 3 draw (the view of the
+/// player who made the move into the node, as in the engine's `Proof`).
+fn proof_byte(p: Option<&str>) -> u8 {
+    match p {
+        Some("win") => 1,
+        Some("loss") => 2,
+        Some("draw") => 3,
+        _ => 0,
+    }
+}
+
+/// Flat, pre-order arrays of a tree export, children by visits descending.
+#[derive(Default)]
+struct FlatTree {
+    parent: Vec<i32>,
+    mv: Vec<u16>,
+    visits: Vec<u32>,
+    q: Vec<f32>,
+    proven: Vec<u8>,
+    depth: Vec<u8>,
+    hidden: Vec<u32>,
+    dict: Vec<String>,
+    dict_index: BTreeMap<String, u16>,
+}
+
+impl FlatTree {
+    fn move_id(&mut self, mv: &Option<String>) -> u16 {
+        let Some(m) = mv else { return u16::MAX };
+        if let Some(&i) = self.dict_index.get(m) {
+            return i;
+        }
+        let i = self.dict.len().min(u16::MAX as usize - 1) as u16;
+        self.dict.push(m.clone());
+        self.dict_index.insert(m.clone(), i);
+        i
+    }
+
+    /// Appends `n` and its children with at least `min_visits` visits (children come sorted by
+    /// visits, so the first one below the threshold ends the list); the others count as hidden.
+    fn push(&mut self, n: &TreeNodeExport, parent: i32, depth: u8, min_visits: u64, max_nodes: usize) {
+        let id = self.parent.len() as i32;
+        let mv = self.move_id(&n.mv);
+        self.parent.push(parent);
+        self.mv.push(mv);
+        self.visits.push(n.visits.min(u32::MAX as u64) as u32);
+        self.q.push(n.q as f32);
+        self.proven.push(proof_byte(n.proven.as_deref()));
+        self.depth.push(depth);
+        self.hidden.push(n.hidden_children.min(u32::MAX as u64) as u32);
+        let mut shown = 0u32;
+        for c in &n.children {
+            if c.visits < min_visits || self.parent.len() >= max_nodes {
+                break;
+            }
+            shown += 1;
+            self.push(c, id, depth.saturating_add(1), min_visits, max_nodes);
+        }
+        self.hidden[id as usize] += n.children.len() as u32 - shown;
+    }
+}
+
+fn set(obj: &js_sys::Object, key: &str, value: &JsValue) -> Result<(), JsError> {
+    js_sys::Reflect::set(obj, &JsValue::from_str(key), value)
+        .map(|_| ())
+        .map_err(|_| JsError::new("cannot build the tree snapshot object"))
+}
+
+#[wasm_bindgen]
+impl SearchSession {
+    /// A compact snapshot of the search tree for drawing: the nodes with at least `min_visits`
+    /// visits, at most `top_k` children per node (most visits first), `depth` levels below the
+    /// root and `max_nodes` nodes in all, in pre-order. Returns
+    /// `{ total, count, moves, parent, move, visits, q, proven, depth, hidden }` where `total` is
+    /// the number of nodes in the engine's tree, `moves` the move texts that `move` indexes
+    /// (65535 at the root), `parent` an `Int32Array` (-1 at the root), `visits` a `Uint32Array`
+    /// (visit count N), `q` a `Float32Array` (mean value Q in [0, 1] for the player who made the
+    /// move into the node), `proven` a `Uint8Array` (0 unknown, 1 win, 2 loss, 3 draw, same
+    /// view), `depth` a `Uint8Array` (plies below the root), `hidden` a `Uint32Array` (expanded
+    /// children left out). Typed arrays own their buffers, so the worker can transfer them.
+    ///
+    /// # Errors
+    /// Only if building the object fails (a bug).
+    #[wasm_bindgen(js_name = treeSnapshot)]
+    pub fn tree_snapshot(&self, min_visits: f64, top_k: usize, depth: usize, max_nodes: usize) -> Result<JsValue, JsError> {
+        let export = self.search.tree_export(top_k.max(1), depth);
+        let mut flat = FlatTree::default();
+        let min_visits = if min_visits.is_finite() && min_visits > 1.0 { min_visits as u64 } else { 1 };
+        flat.push(&export.root, -1, 0, min_visits, max_nodes.max(1));
+        let obj = js_sys::Object::new();
+        set(&obj, "total", &JsValue::from_f64(export.nodes as f64))?;
+        set(&obj, "count", &JsValue::from_f64(flat.parent.len() as f64))?;
+        let moves = js_sys::Array::new();
+        for m in &flat.dict {
+            moves.push(&JsValue::from_str(m));
+        }
+        set(&obj, "moves", &moves)?;
+        set(&obj, "parent", &js_sys::Int32Array::from(&flat.parent[..]))?;
+        set(&obj, "move", &js_sys::Uint16Array::from(&flat.mv[..]))?;
+        set(&obj, "visits", &js_sys::Uint32Array::from(&flat.visits[..]))?;
+        set(&obj, "q", &js_sys::Float32Array::from(&flat.q[..]))?;
+        set(&obj, "proven", &js_sys::Uint8Array::from(&flat.proven[..]))?;
+        set(&obj, "depth", &js_sys::Uint8Array::from(&flat.depth[..]))?;
+        set(&obj, "hidden", &js_sys::Uint32Array::from(&flat.hidden[..]))?;
+        Ok(obj.into())
+    }
+}
+
+/// Plays game `index` of an arena match between configuration A (`preset_a` + `params_a`) and
+/// B on the game `spec`, exactly as `mcts arena` does (`crate::arena::play_game`: engine seeds
+/// derived from `(seed, index)`, A moves first when `index` is even, tree reuse for both sides).
+/// The budget per move is `iterations` when given (reproducible: the same records as
+/// `mcts arena --iterations N --seed S`), else `millis` milliseconds of `performance.now()`.
+/// Returns the `GameRecord`: `{ index, a_first, moves, a_score, winner }`.
+///
+/// # Errors
+/// A bad spec, preset or parameter, a missing budget, or an engine failure (the message says which).
+#[wasm_bindgen(js_name = arenaPlayGame)]
+#[allow(clippy::too_many_arguments)]
+pub fn arena_play_game(
+    spec: &str,
+    preset_a: &str,
+    params_a: JsValue,
+    preset_b: &str,
+    params_b: JsValue,
+    iterations: Option<f64>,
+    millis: Option<f64>,
+    seed: f64,
+    index: usize,
+) -> Result<JsValue, JsError> {
+    let (a, _) = build_config(preset_a, params_a).map_err(|e| JsError::new(&format!("configuration A: {}", js_error_text(e))))?;
+    let (b, _) = build_config(preset_b, params_b).map_err(|e| JsError::new(&format!("configuration B: {}", js_error_text(e))))?;
+    let budget = match (iterations, millis) {
+        (Some(n), _) if n.is_finite() && n >= 1.0 => Budget { iterations: Some(n as u64), millis: None },
+        (None, Some(ms)) if ms.is_finite() && ms > 0.0 => Budget { iterations: None, millis: Some(ms) },
+        _ => return Err(JsError::new("the arena needs a budget: iterations >= 1 or millis > 0")),
+    };
+    if !seed.is_finite() || seed < 0.0 || seed > 9_007_199_254_740_991.0 {
+        return Err(JsError::new(&format!("seed must be an integer in 0..2^53, got {seed}")));
+    }
+    let record = play_game(spec, &a, &b, budget, seed as u64, index, &performance_now).map_err(|e| JsError::new(&e))?;
+    to_js(&record)
+}
+
+/// A JsError's message (JsError has no accessor; re-read it through JsValue).
+fn js_error_text(e: JsError) -> String {
+    let v: JsValue = e.into();
+    js_sys::Reflect::get(&v, &JsValue::from_str("message")).ok().and_then(|m| m.as_string()).unwrap_or_else(|| "invalid".into())
+}
+
+/// Standings of A from game records (`GameRecord` objects as `arenaPlayGame` returns them): the
+/// same `Standings` as `mcts arena` prints: `{ games, wins, draws, losses, win_rate,
+/// win_rate_ci95: [lo, hi] (Wilson 1927, z = 1.959964), elo, elo_ci95 }`, with infinite Elo
+/// figures (rates 0 or 1) as null.
+///
+/// # Errors
+/// Records that are not game records.
+#[wasm_bindgen(js_name = arenaStandings)]
+pub fn arena_standings(records: JsValue) -> Result<JsValue, JsError> {
+    #[derive(serde::Deserialize)]
+    struct Rec {
+        index: usize,
+        a_first: bool,
+        moves: Vec<String>,
+        a_score: f64,
+        winner: Option<u8>,
+    }
+    let recs: Vec<Rec> = serde_wasm_bindgen::from_value(records).map_err(|e| JsError::new(&format!("records: {e}")))?;
+    let recs: Vec<GameRecord> = recs
+        .into_iter()
+        .map(|r| GameRecord { index: r.index, a_first: r.a_first, moves: r.moves, a_score: r.a_score, winner: r.winner })
+        .collect();
+    let s = Standings::from_records(&recs);
+    let fin = |x: f64| x.is_finite().then_some(x);
+    #[derive(Serialize)]
+    struct Out {
+        games: usize,
+        wins: usize,
+        draws: usize,
+        losses: usize,
+        win_rate: f64,
+        win_rate_ci95: [f64; 2],
+        elo: Option<f64>,
+        elo_ci95: [Option<f64>; 2],
+    }
+    to_js(&Out {
+        games: s.games,
+        wins: s.wins,
+        draws: s.draws,
+        losses: s.losses,
+        win_rate: s.win_rate,
+        win_rate_ci95: s.win_rate_ci95,
+        elo: fin(s.elo),
+        elo_ci95: [fin(s.elo_ci95[0]), fin(s.elo_ci95[1])],
+    })
+}

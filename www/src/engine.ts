@@ -8,6 +8,7 @@
 
 import { assertNever } from './protocol';
 import type { Budget, EngineSettings, Request, Response, SearchProgress, SearchResult, SearchStats, Snapshot } from './protocol';
+import type { ArenaGameSpec, GameRecord, Standings, TreeQuery } from './protocol';
 
 /** The request failed; the worker is fine. */
 export class EngineError extends Error {
@@ -65,7 +66,12 @@ type Pending =
       resolve: (o: SearchOutcome) => void;
       reject: (e: Error) => void;
       onProgress: ((p: SearchProgress) => void) | undefined;
-    };
+    }
+  // ---- visualisation (issue 5): answered by the response of the type named in `answer` ----
+  | { kind: 'viz'; answer: VizResponse['type']; resolve: (r: VizResponse) => void; reject: (e: Error) => void };
+
+/** Responses to the visualisation requests. */
+export type VizResponse = Extract<Response, { type: 'inspection' | 'arenaGame' | 'arenaStandings' }>;
 
 /** Distributes `Omit` over a union so each request keeps its own fields. */
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -144,6 +150,29 @@ export class EngineClient {
     };
   }
 
+  // ---- visualisation (issue 5) ----
+
+  /** Statistics of slot `slot`'s tree and, with `tree`, its compact snapshot (null stats: no such tree). */
+  inspect(slot: string, tree: TreeQuery | null): Promise<Extract<Response, { type: 'inspection' }>> {
+    return this.vizRequest({ type: 'inspect', slot, tree }, 'inspection') as Promise<Extract<Response, { type: 'inspection' }>>;
+  }
+
+  /** Plays one arena game in this worker (blocks the worker for the whole game). */
+  async arenaGame(game: ArenaGameSpec): Promise<GameRecord> {
+    const r = await this.vizRequest({ type: 'arenaGame', game }, 'arenaGame');
+    return (r as Extract<Response, { type: 'arenaGame' }>).record;
+  }
+
+  /** Standings of A from records (the engine's Wilson interval and Elo). */
+  async arenaStandings(records: GameRecord[]): Promise<Standings> {
+    const r = await this.vizRequest({ type: 'arenaStandings', records }, 'arenaStandings');
+    return (r as Extract<Response, { type: 'arenaStandings' }>).standings;
+  }
+
+  private vizRequest(req: WithoutId<Request>, answer: VizResponse['type']): Promise<VizResponse> {
+    return new Promise((resolve, reject) => this.send(req, { kind: 'viz', answer, resolve, reject }));
+  }
+
   /** Test hook: makes the engine panic (the worker answers `fatal`; this client dies). */
   debugPanic(): Promise<void> {
     return new Promise((resolve, reject) => this.send({ type: 'debugPanic' }, { kind: 'ack', resolve, reject }));
@@ -210,6 +239,9 @@ export class EngineClient {
       case 'searchDone':
       case 'cancelled':
       case 'ack':
+      case 'inspection':
+      case 'arenaGame':
+      case 'arenaStandings':
         if (!p) return this.onRaw?.(r);
         this.pending.delete(r.id);
         this.settle(p, r);
@@ -236,6 +268,11 @@ export class EngineClient {
       case 'ack':
         if (p.kind !== 'ack') return mismatch();
         return p.resolve();
+      case 'inspection':
+      case 'arenaGame':
+      case 'arenaStandings':
+        if (p.kind !== 'viz' || p.answer !== r.type) return mismatch();
+        return p.resolve(r);
       default:
         assertNever(r);
     }

@@ -9,6 +9,7 @@ import './style.css';
 import { createRenderer, initialState, moveCursor, parseCell, playerName, cellName, type BoardRenderer, type BoardState, type Quadrant } from './board';
 import { EngineClient, EngineDied, EngineError, SearchCancelled, type SearchHandle } from './engine';
 import type { Budget, Player, Response, SearchProgress, Snapshot } from './protocol';
+import { mountVisualisation } from './overlay/mount';
 
 // ---- settings -------------------------------------------------------------------------------
 
@@ -660,6 +661,9 @@ window.__playground = {
       engine.postRaw(m);
     }),
 };
+
+// ---- visualisation (issue 5): overlays, tree views, comparison, arena ----
+mountVisualisation({ snapshot: () => snap, presets: () => presets, engine: () => engine });
 
 void start();
 

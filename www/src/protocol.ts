@@ -138,7 +138,15 @@ export type Request =
   /** Abandon search `target`; it answers `cancelled`. Answer: `ack`. */
   | { type: 'cancel'; id: number; target: number }
   /** Test hook: make the engine panic. Answer: `fatal` with the panic message. */
-  | { type: 'debugPanic'; id: number };
+  | { type: 'debugPanic'; id: number }
+  // ---- visualisation (issue 5) ----
+  /** The statistics of slot `slot`'s tree (while it searches or after) and, when `tree` is
+   * given, a compact snapshot of the tree with its icicle layout. Answer: `inspection`. */
+  | { type: 'inspect'; id: number; slot: string; tree: TreeQuery | null }
+  /** Play one arena game (Rust `arena::play_game`, as `mcts arena`). Answer: `arenaGame`. */
+  | { type: 'arenaGame'; id: number; game: ArenaGameSpec }
+  /** Standings of A from game records (Rust `arena::Standings`). Answer: `arenaStandings`. */
+  | { type: 'arenaStandings'; id: number; records: GameRecord[] };
 
 /** Worker → page. */
 export type Response =
@@ -151,7 +159,11 @@ export type Response =
   /** The request failed; the worker is fine and its state untouched. */
   | { type: 'error'; id: number | null; message: string }
   /** The worker can no longer be used (a panic, a failed load); the page starts a new one. */
-  | { type: 'fatal'; id: number | null; message: string };
+  | { type: 'fatal'; id: number | null; message: string }
+  // ---- visualisation (issue 5) ----
+  | { type: 'inspection'; id: number; stats: FullStats | null; tree: TreeSnapshot | null }
+  | { type: 'arenaGame'; id: number; record: GameRecord }
+  | { type: 'arenaStandings'; id: number; standings: Standings };
 
 export type RequestType = Request['type'];
 export type ResponseType = Response['type'];
@@ -159,4 +171,116 @@ export type ResponseType = Response['type'];
 /** Compile-time exhaustiveness check for switches over the unions above. */
 export function assertNever(x: never): never {
   throw new Error(`unhandled message: ${JSON.stringify(x)}`);
+}
+
+// ---- visualisation (issue 5) ----
+
+/** A root child with everything the engine reports (Rust `ChildStats`). */
+export interface FullChildStats extends ChildStats {
+  index: number;
+  amaf_visits: number;
+  /** AMAF mean in [0, 1], side to move's view (null without AMAF data). */
+  amaf_q: number | null;
+  /** RAVE/GRAVE weight β used in selection (null without RAVE/GRAVE). */
+  beta: number | null;
+  /** PUCT prior (null without PUCT). */
+  prior: number | null;
+}
+
+/** Playout-policy internals (Rust `PolicyStats`). */
+export interface PolicyStats {
+  active: string[];
+  decisive_moves_played: number;
+  anti_decisive_moves_played: number;
+  lgr_replies_played: number;
+  pool_moves_played: number;
+  mast_moves_played: number;
+  depth2: string;
+  depth2_firings: number;
+  /** Stored replies `[previous move, reply]` (at most 50 per player, player 0 first). */
+  lgr_replies: [string, string][];
+  lgr_table_size: [number, number];
+  pool: string[];
+  mast_top: [string, number, number][];
+  qb_length_mean: [number, number];
+  qb_length_std: [number, number];
+}
+
+/** The full statistics (Rust `SearchStats`). */
+export interface FullStats extends Omit<SearchStats, 'children'> {
+  children: FullChildStats[];
+  policy: PolicyStats;
+  bytes_per_node: number;
+  tree_bytes: number;
+  evaluator: string | null;
+}
+
+/** What part of the tree to snapshot: nodes with at least `minVisits` visits, `topK` children per
+ * node, `depth` plies, `maxNodes` in all. */
+export interface TreeQuery {
+  minVisits: number;
+  topK: number;
+  depth: number;
+  maxNodes: number;
+}
+
+/** A compact pre-order tree snapshot (Rust `SearchSession::tree_snapshot`) plus the icicle layout
+ * (`x0`, `x1` in [0, 1], from d3-hierarchy's partition, area by visits). Typed arrays are
+ * transferred, not copied. */
+export interface TreeSnapshot {
+  /** Nodes in the engine's tree (the snapshot holds `count` of them). */
+  total: number;
+  count: number;
+  /** Move texts indexed by `move` (65535 at the root). */
+  moves: string[];
+  parent: Int32Array;
+  move: Uint16Array;
+  visits: Uint32Array;
+  /** Q in [0, 1] for the player who made the move into the node. */
+  q: Float32Array;
+  /** 0 unknown, 1 win, 2 loss, 3 draw (same view as q). */
+  proven: Uint8Array;
+  depth: Uint8Array;
+  /** Expanded children left out of the snapshot. */
+  hidden: Uint32Array;
+  x0: Float32Array;
+  x1: Float32Array;
+  /** Milliseconds the worker spent on the snapshot and its layout. */
+  buildMs: number;
+  /** Bytes of the typed arrays. */
+  bytes: number;
+}
+
+/** One arena game to play. `iterations` (reproducible) or `millis` per move. */
+export interface ArenaGameSpec {
+  spec: string;
+  a: EngineSettings;
+  b: EngineSettings;
+  iterations: number | null;
+  millis: number | null;
+  seed: number;
+  index: number;
+}
+
+/** One arena game's result (Rust `arena::GameRecord`). */
+export interface GameRecord {
+  index: number;
+  /** Whether A had the first move. */
+  a_first: boolean;
+  moves: string[];
+  /** 1 win, 0.5 draw, 0 loss for A. */
+  a_score: number;
+  winner: Player | null;
+}
+
+/** Standings of A against B (Rust `arena::Standings`; infinite Elo as null). */
+export interface Standings {
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  win_rate: number;
+  win_rate_ci95: [number, number];
+  elo: number | null;
+  elo_ci95: [number | null, number | null];
 }

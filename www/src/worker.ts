@@ -8,8 +8,11 @@
 // in the engine becomes a `fatal` response with the panic's message.
 
 import init, { GameSession, SearchSession, takePanicMessage, version, exampleSpecs, debugPanic, presets } from '../../pkg/mcts_playground.js';
+import { arenaPlayGame, arenaStandings } from '../../pkg/mcts_playground.js';
+import { buildTreeSnapshot, transferables } from './tree/snapshot';
 import { assertNever } from './protocol';
 import type { Budget, EngineSettings, Request, Response, SearchEnd, SearchProgress, SearchStats } from './protocol';
+import type { FullStats, GameRecord, Standings, TreeQuery } from './protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -99,6 +102,14 @@ const isEngine: Check = (v) => {
     Object.values(e.params as object).every((x) => typeof x === 'string');
 };
 const isMs: Check = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+const isTreeQuery: Check = (v) => typeof v === 'object' && v !== null &&
+  ['minVisits', 'topK', 'depth', 'maxNodes'].every((k) => isMs((v as Record<string, unknown>)[k]));
+const isArenaGame: Check = (v) => {
+  if (typeof v !== 'object' || v === null) return false;
+  const g = v as Record<string, unknown>;
+  const optNum = (x: unknown) => x === null || (typeof x === 'number' && Number.isFinite(x) && x > 0);
+  return isStr(g.spec) && isEngine(g.a) && isEngine(g.b) && optNum(g.iterations) && optNum(g.millis) && isMs(g.seed) && isMs(g.index);
+};
 
 const SHAPES: { [K in Request['type']]: Record<string, Check> } = {
   hello: {},
@@ -110,6 +121,10 @@ const SHAPES: { [K in Request['type']]: Record<string, Check> } = {
   stop: { target: isId },
   cancel: { target: isId },
   debugPanic: {},
+  // ---- visualisation (issue 5) ----
+  inspect: { slot: isStr, tree: (v) => v === null || isTreeQuery(v) },
+  arenaGame: { game: (v) => isArenaGame(v) },
+  arenaStandings: { records: (v) => Array.isArray(v) },
 };
 
 /** The request, or a sentence saying what is wrong with it. */
@@ -270,6 +285,23 @@ function handle(req: Request): void {
     case 'debugPanic':
       debugPanic('requested by the page (test hook)');
       return;
+    // ---- visualisation (issue 5) ----
+    case 'inspect': {
+      const t = trees.get(req.slot);
+      const tree = t && req.tree ? t.treeSnapshot(req.tree) : null;
+      const r: Response = { type: 'inspection', id: req.id, stats: t ? t.fullStats() : null, tree };
+      self.postMessage(r, tree ? transferables(tree) : []);
+      return;
+    }
+    case 'arenaGame': {
+      const g = req.game;
+      const record = arenaPlayGame(g.spec, g.a.preset, g.a.params, g.b.preset, g.b.params, g.iterations ?? undefined, g.millis ?? undefined, g.seed, g.index) as GameRecord;
+      send({ type: 'arenaGame', id: req.id, record });
+      return;
+    }
+    case 'arenaStandings':
+      send({ type: 'arenaStandings', id: req.id, standings: arenaStandings(req.records) as Standings });
+      return;
     default:
       assertNever(req);
   }
@@ -293,6 +325,9 @@ interface EngineSearch {
   stats(): SearchStats;
   bestMove(): string | null;
   free(): void;
+  // ---- visualisation (issue 5) ----
+  fullStats(): FullStats;
+  treeSnapshot(q: TreeQuery): ReturnType<typeof buildTreeSnapshot>;
 }
 
 function createSearch(game: GameSession, engine: EngineSettings): EngineSearch {
@@ -304,6 +339,8 @@ function createSearch(game: GameSession, engine: EngineSettings): EngineSearch {
     stats: () => s.stats() as SearchStats,
     bestMove: () => s.bestMove() ?? null,
     free: () => s.free(),
+    fullStats: () => s.stats() as FullStats,
+    treeSnapshot: (q) => buildTreeSnapshot(s, q),
   };
 }
 

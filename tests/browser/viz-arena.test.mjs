@@ -1,0 +1,61 @@
+// Issue 5, arena: a short match in the browser's workers finishes with the right totals, and its
+// records and standings equal those of the native `mcts arena --json` for the same seed and
+// iteration budget (both call src/arena.rs `play_game` and `Standings`). CSV and JSON download.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setup, assertClean, screenshot, ROOT } from './harness.mjs';
+
+let h;
+before(async () => { h = await setup(); });
+after(async () => { await h?.close(); });
+
+function nativeArena(args) {
+  let bin = ['release', 'debug'].map((p) => join(ROOT, 'target', p, 'mcts')).find(existsSync);
+  if (!bin) {
+    execFileSync('cargo', ['build', '--bin', 'mcts'], { cwd: ROOT, stdio: 'inherit' });
+    bin = join(ROOT, 'target', 'debug', 'mcts');
+  }
+  return JSON.parse(execFileSync(bin, ['arena', ...args, '--json'], { cwd: ROOT, encoding: 'utf8' }));
+}
+
+test('arena: 6 games of hex:4 in workers, right totals, same records as mcts arena --json', async () => {
+  const page = await h.openPage('#arena');
+  await page.waitForFunction(() => document.querySelector('#ar-a')?.options.length > 0);
+  await page.fill('#ar-game', 'hex:4');
+  await page.selectOption('#ar-a', 'uct');
+  await page.selectOption('#ar-b', 'rave');
+  await page.fill('#ar-set-a', 'c=0.8');
+  await page.fill('#ar-games', '6');
+  await page.fill('#ar-budget', '300');
+  await page.selectOption('#ar-unit', 'iterations');
+  await page.fill('#ar-seed', '7');
+  await page.fill('#ar-workers', '2');
+  await page.click('#ar-run');
+  await page.waitForFunction(() => document.querySelector('#arena').dataset.state === 'done', null, { timeout: 120000 });
+  const cell = (k) => page.textContent(`#ar-standings-table td[data-k="${k}"]`).then(Number);
+  const [games, wins, draws, losses] = [await cell('games'), await cell('wins'), await cell('draws'), await cell('losses')];
+  assert.equal(games, 6);
+  assert.equal(wins + draws + losses, 6);
+  assert.equal(await page.locator('#ar-games-table tbody tr').count(), 6);
+  assert.equal(await page.locator('#arena .uplot').count(), 1);
+  // Downloads.
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#ar-json')]);
+  const web = JSON.parse(readFileSync(await dl.path(), 'utf8'));
+  const [dlc] = await Promise.all([page.waitForEvent('download'), page.click('#ar-csv')]);
+  const csv = readFileSync(await dlc.path(), 'utf8').trim().split('\n');
+  assert.equal(csv[0], 'index,a_first,a_score,winner,plies,moves');
+  assert.equal(csv.length, 7);
+  // The native command line, same seed and budget.
+  const native = nativeArena(['--game', 'hex:4', '--a', 'uct', '--b', 'rave', '--set-a', 'c=0.8', '--games', '6', '--iterations', '300', '--seed', '7']);
+  const strip = (r) => ({ index: r.index, a_first: r.a_first, moves: r.moves, a_score: r.a_score, winner: r.winner });
+  assert.deepEqual(web.records.map(strip), native.records.map(strip), 'the same games, move by move');
+  for (const k of ['games', 'wins', 'draws', 'losses', 'win_rate', 'win_rate_ci95', 'elo', 'elo_ci95', 'seed', 'iterations', 'set_a']) {
+    assert.deepEqual(web[k], native[k], `${k}`);
+  }
+  assert.equal(wins, native.wins);
+  await screenshot(page, 'viz-arena-hex4');
+  assertClean(assert, page);
+});

@@ -1,0 +1,296 @@
+// The arena in the browser: configuration A against B on one game for a number of games, colours
+// alternating (A moves first in even-numbered games), played in workers (as many as the machine
+// has cores, at most 8). Each game is the engine's own `arena::play_game` (through wasm), with
+// engine seeds derived from (seed, game index), so an iteration budget gives the same games and
+// results as `mcts arena --iterations N --seed S`; the standings (wins/draws/losses, win rate with
+// its 95% Wilson interval, Elo difference) are the engine's `arena::Standings`. Live standings, a
+// uPlot chart of the win rate with its interval as games accumulate, the games' table, and CSV /
+// JSON downloads (the JSON has the shape of `mcts arena --json`).
+
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { EngineClient, EngineDied } from '../engine';
+import type { EngineSettings, GameRecord, Snapshot, Standings } from '../protocol';
+
+function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) e.setAttribute(k, v);
+  e.append(...children);
+  return e;
+}
+
+/** `key=value` pairs separated by spaces or commas → engine parameters (and the CLI's --set list). */
+export function parseSets(text: string): { params: Record<string, string>; sets: string[]; error: string | null } {
+  const params: Record<string, string> = {};
+  const sets: string[] = [];
+  for (const kv of text.split(/[\s,]+/).filter(Boolean)) {
+    const m = /^([a-z_0-9]+)=(.+)$/i.exec(kv);
+    if (!m) return { params, sets, error: `expected key=value, got '${kv}'` };
+    params[m[1]!] = m[2]!;
+    sets.push(`${m[1]}=${m[2]}`);
+  }
+  return { params, sets, error: null };
+}
+
+const round1 = (x: number | null) => (x === null ? null : Math.round(x * 10) / 10);
+
+export interface ArenaHooks {
+  snapshot(): Snapshot | null;
+  presets(): string[];
+}
+
+interface ArenaResult {
+  game: string;
+  a: string;
+  b: string;
+  set_a: string[];
+  set_b: string[];
+  iterations: number | null;
+  ms: number | null;
+  seed: number;
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  win_rate: number;
+  win_rate_ci95: [number, number];
+  elo: number | null;
+  elo_ci95: [number | null, number | null];
+  seconds: number;
+  records: GameRecord[];
+}
+
+export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
+  const cores = navigator.hardwareConcurrency || 2;
+  const spec = h('input', { id: 'ar-game', value: 'hex:5', size: '10', 'aria-label': 'Game spec' });
+  const presetA = h('select', { id: 'ar-a', 'aria-label': 'Preset of configuration A' });
+  const presetB = h('select', { id: 'ar-b', 'aria-label': 'Preset of configuration B' });
+  const setA = h('input', { id: 'ar-set-a', placeholder: 'e.g. c=0.5 rave_k=300', size: '18', 'aria-label': 'Parameters of A (key=value)' });
+  const setB = h('input', { id: 'ar-set-b', placeholder: 'e.g. c=0.5', size: '18', 'aria-label': 'Parameters of B (key=value)' });
+  const games = h('input', { id: 'ar-games', type: 'number', min: '1', max: '10000', value: '20', class: 'num', 'aria-label': 'Number of games' });
+  const budget = h('input', { id: 'ar-budget', type: 'number', min: '1', value: '2000', class: 'num', 'aria-label': 'Budget per move' });
+  const unit = h('select', { id: 'ar-unit', 'aria-label': 'Budget unit' }, h('option', { value: 'iterations' }, 'iterations/move'), h('option', { value: 'millis' }, 'ms/move'));
+  const seed = h('input', { id: 'ar-seed', type: 'number', min: '0', value: '1', class: 'num', 'aria-label': 'Seed' });
+  const workers = h('input', { id: 'ar-workers', type: 'number', min: '1', max: '8', value: String(Math.min(8, Math.max(1, cores))), class: 'num', 'aria-label': 'Workers' });
+  const runBtn = h('button', { type: 'button', id: 'ar-run', class: 'primary' }, 'Play');
+  const stopBtn = h('button', { type: 'button', id: 'ar-stop', disabled: '' }, 'Stop');
+  const csvBtn = h('button', { type: 'button', id: 'ar-csv', disabled: '' }, 'CSV');
+  const jsonBtn = h('button', { type: 'button', id: 'ar-json', disabled: '' }, 'JSON');
+  const status = h('div', { id: 'ar-status', class: 'an-status' }, 'Pick two configurations and press Play.');
+  const standingsHost = h('div', { id: 'ar-standings', class: 'table-wrap' });
+  const chartHost = h('div', { class: 'chart', id: 'ar-chart' });
+  const tableHost = h('div', { id: 'ar-games-table', class: 'table-wrap ar-games' });
+  host.append(
+    h('h2', {}, 'Arena'),
+    h('div', { class: 'ar-form' },
+      h('label', {}, 'game ', spec),
+      h('label', {}, h('span', { class: 'sw', style: 'background:#2f6fdf' }), ' A ', presetA, setA),
+      h('label', {}, h('span', { class: 'sw', style: 'background:#d9480f' }), ' B ', presetB, setB),
+      h('label', {}, 'games ', games), h('label', {}, budget, unit), h('label', {}, 'seed ', seed),
+      h('label', { title: `This machine reports ${cores} cores; at most 8 workers` }, 'workers ', workers),
+      h('span', { class: 'row' }, runBtn, stopBtn, csvBtn, jsonBtn)),
+    h('p', { class: 'muted small' }, 'Colours alternate: A moves first in games 0, 2, 4, … With an iteration budget the games are reproducible and equal to ',
+      h('code', {}, 'mcts arena --game … --a … --b … --iterations N --seed S'), '; a time budget depends on the machine.'),
+    status,
+    h('div', { class: 'an-grid' },
+      h('div', { class: 'an-card' }, h('h3', {}, 'Standings of A against B'), standingsHost, h('h3', {}, 'Win rate of A as games accumulate (band: 95% Wilson interval)'), chartHost),
+      h('div', { class: 'an-card' }, h('h3', {}, 'Games'), tableHost)),
+  );
+
+  let result: ArenaResult | null = null;
+  let clients: EngineClient[] = [];
+  let generation = 0;
+  let chart: uPlot | null = null;
+  const history: { games: number; rate: number; lo: number; hi: number }[] = [];
+
+  function syncPresets(): void {
+    const ps = hooks.presets();
+    for (const [sel, dflt] of [[presetA, 'rave'], [presetB, 'uct']] as const) {
+      if (sel.options.length === ps.length) continue;
+      sel.replaceChildren(...ps.map((x) => h('option', { value: x }, x)));
+      sel.value = ps.includes(dflt) ? dflt : ps[0] ?? '';
+    }
+  }
+
+  function fmtElo(x: number | null, rate: number): string {
+    if (x === null) return rate >= 1 ? '+∞' : '−∞';
+    return `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(0)}`;
+  }
+
+  function drawStandings(s: Standings | null): void {
+    if (!s) {
+      standingsHost.replaceChildren();
+      return;
+    }
+    const lo = s.elo_ci95[0];
+    const hi = s.elo_ci95[1];
+    const t = h('table', { class: 'data-table', id: 'ar-standings-table' },
+      h('thead', {}, h('tr', {}, ...['', 'games', 'wins', 'draws', 'losses', 'win rate', '95% CI (Wilson)', 'Elo', 'Elo 95% CI'].map((x) => h('th', {}, x)))),
+      h('tbody', {}, h('tr', {},
+        h('td', {}, 'A vs B'), h('td', { 'data-k': 'games' }, String(s.games)), h('td', { 'data-k': 'wins' }, String(s.wins)),
+        h('td', { 'data-k': 'draws' }, String(s.draws)), h('td', { 'data-k': 'losses' }, String(s.losses)),
+        h('td', {}, s.win_rate.toFixed(3)), h('td', {}, `[${s.win_rate_ci95[0].toFixed(3)}, ${s.win_rate_ci95[1].toFixed(3)}]`),
+        h('td', {}, fmtElo(s.elo, s.win_rate)), h('td', {}, `[${lo === null ? '−∞' : fmtElo(lo, 0)}, ${hi === null ? '+∞' : fmtElo(hi, 1)}]`))));
+    standingsHost.replaceChildren(t);
+  }
+
+  function drawChart(): void {
+    const cs = getComputedStyle(host);
+    const fg = cs.getPropertyValue('--muted').trim() || '#666';
+    const grid = cs.getPropertyValue('--border').trim() || '#ddd';
+    const ax = { stroke: fg, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+    const data: uPlot.AlignedData = [history.map((x) => x.games), history.map((x) => x.rate), history.map((x) => x.lo), history.map((x) => x.hi), history.map(() => 0.5)];
+    const width = Math.max(260, chartHost.clientWidth || 500);
+    if (!chart) {
+      chart = new uPlot({
+        width,
+        height: 220,
+        scales: { x: { time: false }, y: { range: [0, 1] } },
+        axes: [{ ...ax, label: 'games' }, { ...ax, label: 'win rate of A', size: 55 }],
+        series: [
+          { label: 'games' },
+          { label: 'win rate', stroke: '#2f6fdf', width: 2, points: { show: true, size: 4 }, value: (_u, v) => (v == null ? '–' : v.toFixed(3)) },
+          { label: '95% low', stroke: 'rgba(47,111,223,0.35)', width: 1, points: { show: false }, value: (_u, v) => (v == null ? '–' : v.toFixed(3)) },
+          { label: '95% high', stroke: 'rgba(47,111,223,0.35)', width: 1, points: { show: false }, value: (_u, v) => (v == null ? '–' : v.toFixed(3)) },
+          { label: 'even', stroke: fg, width: 1, dash: [4, 4], points: { show: false }, value: () => '0.5' },
+        ],
+        bands: [{ series: [3, 2], fill: 'rgba(47,111,223,0.15)' }],
+        legend: { live: false },
+      }, data, chartHost);
+    } else chart.setData(data);
+  }
+
+  function drawTable(records: GameRecord[]): void {
+    const rows = [...records].sort((a, b) => a.index - b.index).map((r) => h('tr', { 'data-index': String(r.index) },
+      h('td', {}, String(r.index)), h('td', {}, r.a_first ? 'A first' : 'B first'),
+      h('td', { class: r.a_score === 1 ? 'win' : r.a_score === 0 ? 'loss' : '' }, r.a_score === 1 ? 'A wins' : r.a_score === 0 ? 'B wins' : 'draw'),
+      h('td', {}, String(r.moves.length)), h('td', { class: 'mono moves-cell' }, r.moves.join(' '))));
+    tableHost.replaceChildren(h('table', { class: 'data-table' },
+      h('thead', {}, h('tr', {}, ...['#', 'colours', 'result', 'plies', 'moves'].map((x) => h('th', {}, x)))), h('tbody', {}, ...rows)));
+  }
+
+  async function play(): Promise<void> {
+    syncPresets();
+    const a = parseSets(setA.value);
+    const b = parseSets(setB.value);
+    if (a.error || b.error) {
+      status.textContent = `Parameters: ${a.error ?? b.error}`;
+      return;
+    }
+    stop();
+    const gen = ++generation;
+    const n = Math.max(1, Math.min(10000, Math.round(Number(games.value) || 1)));
+    const amount = Math.max(1, Number(budget.value) || 1);
+    const iterations = unit.value === 'iterations' ? Math.round(amount) : null;
+    const millis = unit.value === 'millis' ? amount : null;
+    const seedN = Math.max(0, Math.round(Number(seed.value) || 0));
+    const w = Math.max(1, Math.min(8, Math.round(Number(workers.value) || 1), n));
+    const engA: EngineSettings = { preset: presetA.value, params: a.params };
+    const engB: EngineSettings = { preset: presetB.value, params: b.params };
+    const records: GameRecord[] = [];
+    history.length = 0;
+    chart?.destroy();
+    chart = null;
+    drawStandings(null);
+    drawTable([]);
+    result = null;
+    runBtn.disabled = true;
+    stopBtn.disabled = false;
+    csvBtn.disabled = true;
+    jsonBtn.disabled = true;
+    host.dataset.state = 'running';
+    const t0 = performance.now();
+    let next = 0;
+    let failure: string | null = null;
+    let standings: Standings | null = null;
+    clients = Array.from({ length: w }, () => new EngineClient());
+    status.textContent = `Playing ${n} games of ${spec.value} in ${w} workers…`;
+    const loop = async (c: EngineClient) => {
+      while (gen === generation && failure === null) {
+        const index = next++;
+        if (index >= n) return;
+        try {
+          const rec = await c.arenaGame({ spec: spec.value.trim(), a: engA, b: engB, iterations, millis, seed: seedN, index });
+          if (gen !== generation) return;
+          records.push(rec);
+          const s = await c.arenaStandings(records.slice());
+          if (gen !== generation) return;
+          if (!standings || s.games >= standings.games) standings = s;
+          history.push({ games: s.games, rate: s.win_rate, lo: s.win_rate_ci95[0], hi: s.win_rate_ci95[1] });
+          history.sort((x, y) => x.games - y.games);
+          drawStandings(standings);
+          drawChart();
+          drawTable(records);
+          status.textContent = `${records.length} of ${n} games played in ${w} workers, ${((performance.now() - t0) / 1000).toFixed(1)} s`;
+        } catch (e) {
+          if (e instanceof EngineDied && gen !== generation) return;
+          failure = `game ${index}: ${e instanceof Error ? e.message : String(e)}`;
+        }
+      }
+    };
+    await Promise.all(clients.map(loop));
+    if (gen !== generation) return;
+    for (const c of clients) c.terminate('the arena is over');
+    clients = [];
+    runBtn.disabled = false;
+    stopBtn.disabled = true;
+    if (failure) {
+      status.textContent = `The arena stopped: ${failure}`;
+      host.dataset.state = 'failed';
+      return;
+    }
+    records.sort((x, y) => x.index - y.index);
+    const s = standings!;
+    result = {
+      game: spec.value.trim(), a: engA.preset, b: engB.preset, set_a: a.sets, set_b: b.sets, iterations, ms: millis, seed: seedN,
+      games: s.games, wins: s.wins, draws: s.draws, losses: s.losses, win_rate: s.win_rate, win_rate_ci95: s.win_rate_ci95,
+      // Elo to 0.1, as `mcts arena --json` writes it.
+      elo: round1(s.elo), elo_ci95: [round1(s.elo_ci95[0]), round1(s.elo_ci95[1])], seconds: (performance.now() - t0) / 1000, records,
+    };
+    csvBtn.disabled = false;
+    jsonBtn.disabled = false;
+    status.textContent = `Done: ${n} games in ${result.seconds.toFixed(1)} s (${w} workers). A ${s.wins}–${s.draws}–${s.losses}.`;
+    host.dataset.state = 'done';
+  }
+
+  function stop(): void {
+    generation++;
+    for (const c of clients) c.terminate('stopped by the person');
+    clients = [];
+    runBtn.disabled = false;
+    stopBtn.disabled = true;
+    if (host.dataset.state === 'running') {
+      host.dataset.state = 'stopped';
+      status.textContent = `Stopped. ${status.textContent ?? ''}`;
+    }
+  }
+
+  function download(name: string, type: string, text: string): void {
+    const url = URL.createObjectURL(new Blob([text], { type }));
+    const a = h('a', { href: url, download: name });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+  const base = () => `arena-${(result?.game ?? 'game').replace(/[^a-z0-9]+/gi, '-')}-${result?.a}-vs-${result?.b}-seed${result?.seed}`;
+  jsonBtn.addEventListener('click', () => {
+    if (result) download(`${base()}.json`, 'application/json', JSON.stringify(result, null, 1));
+  });
+  csvBtn.addEventListener('click', () => {
+    if (!result) return;
+    const lines = ['index,a_first,a_score,winner,plies,moves'];
+    for (const r of result.records) lines.push([r.index, r.a_first, r.a_score, r.winner ?? 'draw', r.moves.length, `"${r.moves.join(' ')}"`].join(','));
+    download(`${base()}.csv`, 'text/csv', lines.join('\n') + '\n');
+  });
+  runBtn.addEventListener('click', () => void play());
+  stopBtn.addEventListener('click', stop);
+  new ResizeObserver(() => chart?.setSize({ width: Math.max(260, chartHost.clientWidth || 500), height: 220 })).observe(chartHost);
+  const t = window.setInterval(() => {
+    if (hooks.presets().length) {
+      clearInterval(t);
+      syncPresets();
+    }
+  }, 200);
+  (window as unknown as { __arena: unknown }).__arena = { result: () => result };
+}

@@ -1,0 +1,488 @@
+// "Seeing the search" on the playground page (issue 5): board overlays with toggles and hotkeys,
+// the live tree (icicle overview + node-link view), and the policy internals, fed by
+// - an analysis engine of its own (a second worker, so the game's engine is never disturbed) that
+//   searches the position on the board when the person presses Analyse, or
+// - the playground's own engine while it thinks about a move or a hint ("watch"), by asking its
+//   worker for statistics and tree snapshots between search chunks (`inspect` requests).
+// Snapshots arrive a few times a second with their typed arrays transferred; the icicle layout is
+// computed in the worker (tree/snapshot.ts); the main thread only draws.
+//
+// The page (main.ts) mounts this with three getters; position changes are noticed through the
+// `data-ply` / `data-game` attributes main.ts keeps on <body>.
+
+import { EngineClient, EngineDied, SearchCancelled, type SearchHandle } from '../engine';
+import type { FullStats, Snapshot, TreeQuery, TreeSnapshot } from '../protocol';
+import { playerName } from '../board';
+import { BoardOverlay, figuresByCell, movesOfCell, OVERLAYS, cellsOfMoves, type OverlayData, type OverlayKey } from './board-overlay';
+import { renderInternals } from './internals';
+import { Icicle, compact } from '../tree/icicle';
+import { NodeLink, childLists, type Children } from '../tree/nodelink';
+import './viz.css';
+
+export interface PlaygroundHooks {
+  /** The game as the page shows it (null before the first answer). */
+  snapshot(): Snapshot | null;
+  /** The engine's preset names. */
+  presets(): string[];
+  /** The playground's engine (to watch its searches). */
+  engine(): EngineClient;
+}
+
+type Source = { client: EngineClient; slot: string; own: boolean };
+
+function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) e.setAttribute(k, v);
+  e.append(...children);
+  return e;
+}
+
+/** Moves from the snapshot root to node `i`. */
+export function pathTo(s: TreeSnapshot, i: number): string[] {
+  const out: string[] = [];
+  for (let n = i; n > 0; n = s.parent[n]!) out.push(s.moves[s.move[n]!] ?? '?');
+  return out.reverse();
+}
+
+/** The node reached from the root by `path` (as far as the snapshot goes). */
+export function nodeOfPath(s: TreeSnapshot, kids: Children, path: string[]): number {
+  let n = 0;
+  for (const m of path) {
+    const next = kids.of(n).find((c) => s.moves[s.move[c]!] === m);
+    if (next === undefined) break;
+    n = next;
+  }
+  return n;
+}
+
+/** Principal variation below node `i` in the snapshot: the most-visited child, repeatedly. */
+export function pvBelow(s: TreeSnapshot, kids: Children, i: number, max = 10): string[] {
+  const out: string[] = [];
+  let n = i;
+  while (out.length < max && kids.count(n)) {
+    n = kids.first(n);
+    out.push(s.moves[s.move[n]!] ?? '?');
+  }
+  return out;
+}
+
+export function mountAnalysis(hooks: PlaygroundHooks): void {
+  const boardHost = document.getElementById('board')!;
+  // ---- overlay toolbar under the board ----
+  const on = new Set<OverlayKey>(['visits', 'proven', 'pv']);
+  const toggles = new Map<OverlayKey, HTMLButtonElement>();
+  const bar = h('div', { id: 'overlay-bar', class: 'overlay-bar', role: 'toolbar', 'aria-label': 'Search overlays on the board' },
+    h('span', { class: 'bar-label' }, 'Overlays:'));
+  for (const o of OVERLAYS) {
+    const b = h('button', { type: 'button', id: `ov-${o.key}`, class: 'ov-toggle', 'aria-pressed': String(on.has(o.key)), title: `${o.title} — hotkey ${o.hotkey.toUpperCase()}`, 'aria-keyshortcuts': o.hotkey.toUpperCase() },
+      o.label, h('kbd', {}, o.hotkey.toUpperCase()));
+    b.addEventListener('click', () => toggle(o.key));
+    toggles.set(o.key, b);
+    bar.append(b);
+  }
+  const legend = h('div', { id: 'overlay-legend', class: 'overlay-legend' });
+  boardHost.after(bar, legend);
+
+  function toggle(k: OverlayKey): void {
+    if (on.has(k)) on.delete(k);
+    else on.add(k);
+    toggles.get(k)!.setAttribute('aria-pressed', String(on.has(k)));
+    drawOverlay();
+  }
+  document.addEventListener('keydown', (ev) => {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const t = ev.target as HTMLElement;
+    if (t.closest('input, select, textarea, [contenteditable]')) return;
+    const o = OVERLAYS.find((x) => x.hotkey === ev.key.toLowerCase());
+    if (!o || document.body.dataset.view && document.body.dataset.view !== 'play') return;
+    toggle(o.key);
+    ev.preventDefault();
+  });
+
+  // ---- the analysis section under the playground ----
+  const presetSel = h('select', { id: 'an-preset', 'aria-label': 'Analysis preset' });
+  const budget = h('input', { id: 'an-budget', type: 'number', min: '100', step: '1000', value: '200000', 'aria-label': 'Analysis budget in playouts' });
+  const runBtn = h('button', { id: 'an-run', type: 'button', class: 'primary' }, 'Analyse');
+  const stopBtn = h('button', { id: 'an-stop', type: 'button', disabled: '' }, 'Stop');
+  const watch = h('input', { id: 'an-watch', type: 'checkbox', checked: '' });
+  const status = h('div', { id: 'an-status', class: 'an-status', 'aria-live': 'off' });
+  const depthSel = h('select', { id: 'nl-depth', 'aria-label': 'Node-link depth' }, ...[1, 2, 3, 4, 5, 6].map((d) => h('option', { value: String(d) }, `${d} plies`)));
+  depthSel.value = '3';
+  const topKSel = h('select', { id: 'nl-topk', 'aria-label': 'Children per node' }, ...[2, 3, 4, 5, 8].map((d) => h('option', { value: String(d) }, `top ${d}`)));
+  topKSel.value = '3';
+  const crumbs = h('nav', { class: 'crumbs', id: 'nl-crumbs', 'aria-label': 'Tree view root' });
+  const hoverInfo = h('div', { id: 'tree-hover', class: 'tree-hover', 'aria-live': 'off' }, 'Hover a node to see its line on the board.');
+  const internalsHost = h('div', { id: 'internals', class: 'internals' });
+  const icicle = new Icicle({ onHover: (n) => hoverNode(n), onClick: (n) => reroot(n) }, 240);
+  const nodelink = new NodeLink({ onHover: (n) => hoverNode(n), onReroot: (n) => reroot(n) });
+  const section = h('section', { id: 'analysis', class: 'analysis', 'aria-label': 'Analysis' },
+    h('div', { class: 'an-head' },
+      h('h2', {}, 'Seeing the search'),
+      h('div', { class: 'row' }, presetSel, budget, h('span', { class: 'muted' }, 'playouts'), runBtn, stopBtn,
+        h('label', { class: 'watch', title: 'Show the playground engine’s search while it thinks about a move or a hint' }, watch, ' watch the game’s engine'))),
+    status,
+    h('div', { class: 'tree-head' }, h('h3', {}, 'Tree overview'),
+      h('span', { class: 'muted small' }, 'width = visits · colour = Q for the player choosing the move (',
+        h('span', { class: 'sw bad' }), ' bad … ', h('span', { class: 'sw good' }), ' good; Q 0.25 … 0.75) · top bar: proven ',
+        h('span', { class: 'sw won' }), ' win ', h('span', { class: 'sw lost' }), ' loss · click to zoom / re-root')),
+    icicle.element,
+    hoverInfo,
+    h('div', { class: 'an-grid' },
+      h('div', { class: 'an-card' }, h('div', { class: 'tree-head' }, h('h3', {}, 'Top of the tree'), depthSel, topKSel), crumbs, nodelink.element),
+      h('div', { class: 'an-card' }, h('h3', {}, 'Policy internals'), internalsHost)),
+  );
+  document.querySelector('main.layout')!.after(section);
+
+  // ---- state ----
+  let own: EngineClient | null = null;
+  let ownSearch: SearchHandle | null = null;
+  let source: Source | null = null;
+  let stats: FullStats | null = null;
+  let snap: TreeSnapshot | null = null;
+  let kids: Children | null = null;
+  let focusPath: string[] = [];
+  let hovered: number | null = null;
+  let boardHover: Set<string> | null = null;
+  let overlay: BoardOverlay | null = null;
+  let positionKey = '';
+  let pollTimer = 0;
+  let lastTreePoll = 0;
+  let polling = false;
+  let generation = 0;
+  /** Tree snapshot limits; the test hook can widen them (e.g. to the whole 100k-node tree). */
+  let treeQuery: Partial<TreeQuery> = {};
+  const measures = { snapshots: 0, maxBytes: 0, maxCount: 0, maxBuildMs: 0, lastBytes: 0, lastCount: 0, lastTotal: 0, maxMainMs: 0 };
+
+  function positionOf(s: Snapshot | null): string {
+    return s ? `${s.view.spec}|${s.moves.join(' ')}` : '';
+  }
+
+  function clearData(): void {
+    stats = null;
+    snap = null;
+    kids = null;
+    focusPath = [];
+    hovered = null;
+    redrawAll();
+  }
+
+  function query(): TreeQuery {
+    const width = Math.max(300, icicle.element.clientWidth || 800);
+    const visits = stats?.iterations ?? 0;
+    return {
+      minVisits: Math.max(1, Math.floor(visits / (width * 3))),
+      topK: 512,
+      depth: 40,
+      maxNodes: 200_000,
+      ...treeQuery,
+    };
+  }
+
+  async function poll(): Promise<void> {
+    if (polling || !source) return;
+    polling = true;
+    const src = source;
+    const gen = generation;
+    const now = performance.now();
+    const wantTree = now - lastTreePoll >= 450;
+    try {
+      const r = await src.client.inspect(src.slot, wantTree ? query() : null);
+      if (gen !== generation) return;
+      const t0 = performance.now();
+      if (r.stats) stats = r.stats;
+      if (r.tree) {
+        lastTreePoll = now;
+        setTree(r.tree);
+        (measures as Record<string, unknown>).setTreeMs = performance.now() - t0;
+      }
+      redrawAll(!!r.tree);
+      measures.maxMainMs = Math.max(measures.maxMainMs, performance.now() - t0);
+    } catch (e) {
+      if (!(e instanceof EngineDied)) status.textContent = `Analysis: ${e instanceof Error ? e.message : String(e)}`;
+    } finally {
+      polling = false;
+    }
+  }
+
+  function setTree(t: TreeSnapshot): void {
+    snap = t;
+    kids = childLists(t);
+    measures.snapshots++;
+    measures.lastBytes = t.bytes;
+    measures.lastCount = t.count;
+    measures.lastTotal = t.total;
+    measures.maxBytes = Math.max(measures.maxBytes, t.bytes);
+    measures.maxCount = Math.max(measures.maxCount, t.count);
+    measures.maxBuildMs = Math.max(measures.maxBuildMs, t.buildMs);
+    hovered = null;
+  }
+
+  function startPolling(src: Source): void {
+    source = src;
+    lastTreePoll = 0;
+    clearInterval(pollTimer);
+    pollTimer = window.setInterval(() => void poll(), 250);
+    void poll();
+  }
+
+  async function stopPolling(final: boolean): Promise<void> {
+    clearInterval(pollTimer);
+    pollTimer = 0;
+    if (final && source) {
+      lastTreePoll = 0;
+      while (polling) await new Promise((ok) => setTimeout(ok, 20));
+      await poll();
+    }
+    source = null;
+  }
+
+  async function analyse(): Promise<void> {
+    const s = hooks.snapshot();
+    if (!s || s.outcome) {
+      status.textContent = s?.outcome ? 'The game is over: nothing to analyse.' : 'No game yet.';
+      return;
+    }
+    cancelOwn();
+    await stopPolling(false);
+    generation++;
+    clearData();
+    if (!own || own.dead) own = new EngineClient();
+    const client = own;
+    const n = Math.max(100, Math.round(Number(budget.value) || 200000));
+    try {
+      await client.newGame(s.view.spec, s.moves);
+      const handle = client.search({ slot: 'analysis', engine: { preset: presetSel.value, params: {} }, budget: { kind: 'playouts', value: n }, progressMs: 250 });
+      ownSearch = handle;
+      runBtn.disabled = true;
+      stopBtn.disabled = false;
+      document.body.dataset.analysis = 'running';
+      startPolling({ client, slot: 'analysis', own: true });
+      await handle.done;
+      if (ownSearch === handle) {
+        ownSearch = null;
+        await stopPolling(true);
+      }
+    } catch (e) {
+      if (!(e instanceof SearchCancelled || e instanceof EngineDied)) status.textContent = `Analysis failed: ${e instanceof Error ? e.message : String(e)}`;
+    } finally {
+      runBtn.disabled = false;
+      stopBtn.disabled = ownSearch === null;
+      if (!ownSearch) document.body.dataset.analysis = 'done';
+      redrawAll();
+    }
+  }
+
+  function cancelOwn(): void {
+    ownSearch?.cancel();
+    ownSearch = null;
+    stopBtn.disabled = true;
+  }
+
+  // Position changes (moves, undo, a new game) make the data stale.
+  function checkPosition(): void {
+    const s = hooks.snapshot();
+    const key = positionOf(s);
+    if (key !== positionKey) {
+      positionKey = key;
+      cancelOwn();
+      generation++;
+      void stopPolling(false);
+      clearData();
+      document.body.dataset.analysis = '';
+    }
+    // Watch the game's engine while it thinks.
+    const thinking = document.body.dataset.thinking;
+    if (watch.checked && !ownSearch && thinking && s && s.view.to_move !== null) {
+      const slot = thinking === 'hint' ? 'hint' : `p${s.view.to_move}`;
+      if (!source || source.own || source.slot !== slot) {
+        generation++;
+        startPolling({ client: hooks.engine(), slot, own: false });
+      }
+    } else if (source && !source.own && !thinking) {
+      void stopPolling(true).then(() => redrawAll());
+    }
+    redrawAll();
+  }
+  new MutationObserver(checkPosition).observe(document.body, { attributes: true, attributeFilter: ['data-ply', 'data-game', 'data-thinking'] });
+  new MutationObserver(() => drawOverlay()).observe(boardHost, { childList: true });
+
+  // ---- hover and re-root ----
+  function reroot(n: number): void {
+    if (!snap) return;
+    focusPath = pathTo(snap, n);
+    drawTrees();
+  }
+
+  function hoverNode(n: number | null): void {
+    hovered = n;
+    if (snap && n !== null && kids) {
+      const path = pathTo(snap, n);
+      const mv = path.length ? path.join(' ') : 'the root';
+      hoverInfo.textContent = `${mv}: N=${snap.visits[n]} · Q=${snap.q[n]!.toFixed(3)} for the player who chose it${snap.proven[n] ? ` · proven ${['', 'win', 'loss', 'draw'][snap.proven[n]!]}` : ''} · then ${pvBelow(snap, kids, n, 8).join(' ') || '—'}`;
+    } else hoverInfo.textContent = 'Hover a node to see its line on the board (numbered ghost stones); hover a board cell to find its move in the tree.';
+    nodelink.setHighlight(n === null ? highlightFromBoard() : new Set([n]));
+    drawOverlay();
+  }
+
+  function highlightFromBoard(): Set<number> {
+    const out = new Set<number>();
+    if (!snap || !kids || !boardHover) return out;
+    for (const c of kids.of(0)) if (boardHover.has(snap.moves[snap.move[c]!] ?? '')) out.add(c);
+    return out;
+  }
+
+  boardHost.addEventListener('pointerover', (ev) => {
+    const cellEl = (ev.target as Element).closest('[data-index]');
+    const s = hooks.snapshot();
+    if (!cellEl || !s) return;
+    const cell = Number(cellEl.getAttribute('data-index'));
+    const rootMoves = stats ? stats.children.map((c) => c.move) : [];
+    boardHover = movesOfCell(cell, s.view.kind, s.view.cols, rootMoves);
+    const hl = highlightFromBoard();
+    icicle.setHighlight(hl);
+    nodelink.setHighlight(hl);
+    document.body.dataset.treeHighlight = String(hl.size);
+  });
+  boardHost.addEventListener('pointerleave', () => {
+    boardHover = null;
+    icicle.setHighlight(new Set());
+    nodelink.setHighlight(new Set());
+    document.body.dataset.treeHighlight = '0';
+  });
+
+  // ---- drawing ----
+  function drawTrees(): void {
+    const focus = snap && kids ? nodeOfPath(snap, kids, focusPath) : 0;
+    if (snap) focusPath = pathTo(snap, focus);
+    icicle.setData(snap, focus);
+    nodelink.draw(snap, kids, focus, Number(topKSel.value), Number(depthSel.value));
+    crumbs.replaceChildren();
+    const rootBtn = h('button', { type: 'button', class: 'crumb' }, 'root');
+    rootBtn.addEventListener('click', () => {
+      focusPath = [];
+      drawTrees();
+    });
+    crumbs.append(rootBtn);
+    focusPath.forEach((m, k) => {
+      const b = h('button', { type: 'button', class: 'crumb' }, m);
+      b.addEventListener('click', () => {
+        focusPath = focusPath.slice(0, k + 1);
+        drawTrees();
+      });
+      crumbs.append(' › ', b);
+    });
+  }
+  depthSel.addEventListener('change', drawTrees);
+  topKSel.addEventListener('change', drawTrees);
+
+  function drawStatus(): void {
+    if (!stats) {
+      status.textContent = source ? 'Waiting for the first statistics…' : 'Press Analyse to search the position on the board with the preset above, or let the game’s engine think (watch).';
+      return;
+    }
+    const s = hooks.snapshot();
+    const who = s ? playerName(s.view.kind, stats.to_move) : '';
+    const src = source ? (source.own ? 'analysing' : `watching the game’s engine (${source.slot})`) : 'finished';
+    const best = stats.best_move ?? '–';
+    const parts = [
+      `${src}: ${stats.iterations.toLocaleString('en')} playouts`,
+      `${Math.round(stats.iterations_per_s).toLocaleString('en')}/s`,
+      `${stats.nodes.toLocaleString('en')} nodes`,
+      `best ${best} (${(stats.value * 100).toFixed(1)}% for ${who})${stats.proven ? `, proven ${stats.proven}` : ''}`,
+    ];
+    if (snap) parts.push(`snapshot ${snap.count.toLocaleString('en')} of ${snap.total.toLocaleString('en')} nodes, ${(snap.bytes / 1024).toFixed(0)} KB, ${snap.buildMs.toFixed(0)} ms in the worker`);
+    status.textContent = parts.join(' · ');
+    status.dataset.iterations = String(stats.iterations);
+    status.dataset.nodes = String(stats.nodes);
+  }
+
+  function drawOverlay(): void {
+    const svgRoot = boardHost.querySelector('svg');
+    if (!svgRoot) return;
+    if (!overlay || overlay.svgRoot !== svgRoot || !overlay.attached) {
+      overlay?.remove();
+      overlay = new BoardOverlay(svgRoot as SVGSVGElement);
+    }
+    const s = hooks.snapshot();
+    let data: OverlayData | null = null;
+    if (s && stats && s.view.to_move !== null) {
+      const line = snap && kids && hovered !== null ? { path: pathTo(snap, hovered), pv: pvBelow(snap, kids, hovered, 10) } : null;
+      data = {
+        kind: s.view.kind,
+        rows: s.view.rows,
+        cols: s.view.cols,
+        toMove: s.view.to_move,
+        cells: figuresByCell(s.view.kind, s.view.rows, s.view.cols, stats.children, s.legal),
+        rootVisits: stats.children.reduce((a, c) => a + c.visits, 0),
+        pv: stats.pv,
+        line,
+        highlight: line && line.path.length ? cellsOfMoves(line.path.slice(0, 1), s.view.rows, s.view.cols) : new Set(),
+      };
+    }
+    overlay.draw(data, on);
+    drawLegend(s);
+    document.body.dataset.overlay = data ? String(data.rootVisits) : '';
+  }
+
+  function drawLegend(s: Snapshot | null): void {
+    if (!s) return;
+    const kind = s.view.kind;
+    const who = playerName(kind, s.view.to_move ?? 0);
+    const bits: string[] = [];
+    if (on.has('visits')) bits.push('heat and % = share of the root’s visits');
+    if (on.has('q')) bits.push(`Q = mean value ×100 for ${who} (to move)`);
+    if (on.has('amaf')) bits.push(`A = AMAF value ×100 for ${who}${stats && !stats.children.some((c) => c.amaf_q !== null) ? ' (no AMAF data: choose a RAVE/GRAVE preset)' : ''}`);
+    if (on.has('proven')) bits.push(`W / L = proven win / loss for ${who}`);
+    if (on.has('pv') || hovered !== null) bits.push('numbers = the line (principal variation) as ghost stones');
+    let text = bits.length ? bits.join(' · ') : 'All overlays are off.';
+    if (kind === 'pentago') text += '. Pentago: each cell sums its moves over the 8 twists (Q and AMAF averaged by visits); ghost stones show placements before twists.';
+    if (!stats) text = `Overlays appear while a search runs (Analyse, or the game’s engine thinking). ${text}`;
+    legend.textContent = text;
+  }
+
+  function redrawAll(trees = true): void {
+    const t = [performance.now()];
+    drawStatus();
+    t.push(performance.now());
+    if (trees) drawTrees();
+    t.push(performance.now());
+    drawOverlay();
+    t.push(performance.now());
+    renderInternals(internalsHost, stats);
+    t.push(performance.now());
+    (measures as Record<string, unknown>).breakdown = t.slice(1).map((x, k) => +(x - t[k]!).toFixed(1));
+  }
+
+  function syncPresets(): void {
+    const ps = hooks.presets();
+    if (presetSel.options.length === ps.length) return;
+    presetSel.replaceChildren(...ps.map((p) => h('option', { value: p }, p)));
+    presetSel.value = ps.includes('rave') ? 'rave' : ps[0] ?? '';
+  }
+  runBtn.addEventListener('click', () => {
+    syncPresets();
+    void analyse();
+  });
+  stopBtn.addEventListener('click', () => ownSearch?.stop());
+  presetSel.addEventListener('focus', syncPresets);
+  const presetTimer = window.setInterval(() => {
+    syncPresets();
+    if (presetSel.options.length) clearInterval(presetTimer);
+  }, 200);
+
+  // Test hooks (the page never calls them).
+  (window as unknown as { __viz: unknown }).__viz = {
+    setTreeQuery: (q: Partial<TreeQuery>) => {
+      treeQuery = q;
+    },
+    measures: () => ({ ...measures, icicleDrawMs: icicle.lastDrawMs, icicleDrawn: icicle.drawnNodes }),
+    stats: () => stats,
+    compact,
+  };
+  checkPosition();
+  // Start the analysis worker with the page, next to the game's worker: creating a worker costs
+  // the main thread a long task of its own (60–120 ms measured in Chromium), which belongs to the
+  // page load, not to the moment the person presses Analyse or the game's engine thinks.
+  own = new EngineClient();
+  void own.hello().catch(() => {});
+}

@@ -1,0 +1,272 @@
+// Search overlays drawn on top of the playground's board (any of the three renderers): share of
+// visits, mean value Q and AMAF value per move, proven wins/losses (MCTS-Solver), the principal
+// variation as numbered ghost stones, and a hovered tree node's line.
+//
+// The overlay is one SVG group appended to the renderer's own <svg>, with pointer-events off, so
+// the board keeps its clicks. Cell geometry comes from the renderers' cells (`[data-index]` groups
+// and their `.cell-bg` shapes, see ../board/*) through `cellGeometry`, so no renderer changes.
+// For Pentago, whose moves are a placement plus one of 8 twists, figures are aggregated per cell:
+// visits summed, Q and AMAF averaged weighted by visits (AMAF visits), a cell proven a win when one
+// of its moves is, a loss when all of its legal moves are.
+
+import { interpolateRdYlBu } from 'd3-scale-chromatic';
+import type { FullChildStats, GameKind, Player } from '../protocol';
+import { cellName, parseCell } from '../board';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+export type OverlayKey = 'visits' | 'q' | 'amaf' | 'proven' | 'pv';
+
+export interface OverlayToggle {
+  key: OverlayKey;
+  label: string;
+  hotkey: string;
+  title: string;
+}
+
+export const OVERLAYS: OverlayToggle[] = [
+  { key: 'visits', label: 'Visits', hotkey: 'v', title: 'Share of the root’s visits per move (heat and %)' },
+  { key: 'q', label: 'Q', hotkey: 'q', title: 'Mean value Q per move, for the side to move (0–100)' },
+  { key: 'amaf', label: 'AMAF', hotkey: 'a', title: 'AMAF (all-moves-as-first) value per move, for the side to move; RAVE/GRAVE presets only' },
+  { key: 'proven', label: 'Proven', hotkey: 's', title: 'Moves proven won (W) or lost (L) by MCTS-Solver' },
+  { key: 'pv', label: 'PV', hotkey: 'p', title: 'The principal variation as numbered ghost stones' },
+];
+
+/** Per-cell figures for the overlays. */
+export interface CellFigures {
+  visits: number;
+  q: number | null;
+  amaf: number | null;
+  proven: 'win' | 'loss' | 'draw' | null;
+}
+
+/** Aggregates root children per board cell (Pentago: over the twists of each cell). `legal` is the
+ * position's legal moves (to know when every twist of a cell is proven lost). */
+export function figuresByCell(kind: GameKind, rows: number, cols: number, children: FullChildStats[], legal: readonly string[]): Map<number, CellFigures> {
+  const acc = new Map<number, { n: number; w: number; an: number; aw: number; win: boolean; lost: number; drawn: number }>();
+  for (const c of children) {
+    const cell = parseCell(c.move, rows, cols);
+    if (cell === null) continue;
+    let a = acc.get(cell);
+    if (!a) acc.set(cell, (a = { n: 0, w: 0, an: 0, aw: 0, win: false, lost: 0, drawn: 0 }));
+    a.n += c.visits;
+    a.w += c.q * c.visits;
+    if (c.amaf_q !== null && c.amaf_visits > 0) {
+      a.an += c.amaf_visits;
+      a.aw += c.amaf_q * c.amaf_visits;
+    }
+    if (c.proven === 'win') a.win = true;
+    if (c.proven === 'loss') a.lost++;
+    if (c.proven === 'draw') a.drawn++;
+  }
+  const movesPerCell = new Map<number, number>();
+  if (kind === 'pentago') {
+    for (const m of legal) {
+      const cell = parseCell(m, rows, cols);
+      if (cell !== null) movesPerCell.set(cell, (movesPerCell.get(cell) ?? 0) + 1);
+    }
+  }
+  const out = new Map<number, CellFigures>();
+  for (const [cell, a] of acc) {
+    const all = kind === 'pentago' ? movesPerCell.get(cell) ?? 1 : 1;
+    out.set(cell, {
+      visits: a.n,
+      q: a.n > 0 ? a.w / a.n : null,
+      amaf: a.an > 0 ? a.aw / a.an : null,
+      proven: a.win ? 'win' : a.lost >= all ? 'loss' : a.lost + a.drawn >= all && a.drawn > 0 ? 'draw' : null,
+    });
+  }
+  return out;
+}
+
+/** Centre and radius of each cell in the board's SVG user units, read from the renderer's cells. */
+export function cellGeometry(svgRoot: SVGSVGElement): { x: number; y: number; r: number }[] {
+  const out: { x: number; y: number; r: number }[] = [];
+  for (const g of svgRoot.querySelectorAll<SVGGElement>('[data-index]')) {
+    const i = Number(g.getAttribute('data-index'));
+    const bg = g.querySelector<SVGGraphicsElement>('.cell-bg') ?? g;
+    const b = bg.getBBox();
+    // Tic-Tac-Toe cells are translated groups: add the group's own translation.
+    const m = /translate\(([-\d.]+)[ ,]+([-\d.]+)\)/.exec(g.getAttribute('transform') ?? '');
+    const dx = m ? Number(m[1]) : 0;
+    const dy = m ? Number(m[2]) : 0;
+    out[i] = { x: b.x + b.width / 2 + dx, y: b.y + b.height / 2 + dy, r: Math.min(b.width, b.height) / 2 };
+  }
+  return out;
+}
+
+function el<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>, parent: Element): SVGElementTagNameMap[K] {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  parent.appendChild(e);
+  return e;
+}
+
+/** Value colour for Q in [0, 1] (good for the player concerned = blue, bad = red). Values in
+ * MCTS crowd around 0.5, so the scale is stretched: 0.25 and below is full red, 0.75 and above
+ * full blue. */
+export function valueColour(q: number): string {
+  return interpolateRdYlBu(Math.min(1, Math.max(0, 0.5 + (q - 0.5) * 2)));
+}
+
+export interface OverlayData {
+  kind: GameKind;
+  rows: number;
+  cols: number;
+  /** Side to move at the root (whose view Q and AMAF are in). */
+  toMove: Player;
+  cells: Map<number, CellFigures>;
+  /** Total root visits (children's sum). */
+  rootVisits: number;
+  pv: string[];
+  /** A hovered tree node: the moves from the root to it, then its own principal variation. */
+  line: { path: string[]; pv: string[] } | null;
+  /** Board cells to ring (e.g. the hovered tree node's move). */
+  highlight: Set<number>;
+}
+
+interface CellEls {
+  heat: SVGCircleElement;
+  ring: SVGCircleElement;
+  label: SVGTextElement;
+  ghost: SVGCircleElement;
+  num: SVGTextElement;
+}
+
+/** The overlay of one board renderer. */
+export class BoardOverlay {
+  readonly group: SVGGElement;
+  private readonly cells: CellEls[] = [];
+  private readonly geom: { x: number; y: number; r: number }[];
+
+  constructor(readonly svgRoot: SVGSVGElement) {
+    this.geom = cellGeometry(svgRoot);
+    this.group = el('g', { class: 'viz-overlay', 'pointer-events': 'none', 'aria-hidden': 'true' }, svgRoot);
+    for (const c of this.geom) {
+      const g = el('g', {}, this.group);
+      const r = c?.r ?? 10;
+      const x = c?.x ?? 0;
+      const y = c?.y ?? 0;
+      this.cells.push({
+        heat: el('circle', { cx: x, cy: y, r: r * 0.86, class: 'ov-heat' }, g),
+        ring: el('circle', { cx: x, cy: y, r: r * 0.8, class: 'ov-ring' }, g),
+        ghost: el('circle', { cx: x, cy: y, r: r * 0.62, class: 'ov-ghost' }, g),
+        num: el('text', { x, y: y + r * 0.2, class: 'ov-num', 'font-size': (r * 0.6).toFixed(1) }, g),
+        label: el('text', { x, y, class: 'ov-label', 'font-size': (r * 0.42).toFixed(1) }, g),
+      });
+    }
+  }
+
+  /** Whether the renderer this overlay was built for is still in the page. */
+  get attached(): boolean {
+    return this.svgRoot.isConnected && this.group.parentNode === this.svgRoot;
+  }
+
+  draw(d: OverlayData | null, on: ReadonlySet<OverlayKey>): void {
+    // Keep the overlay above everything the renderer may have appended since.
+    if (this.group.nextSibling) this.svgRoot.appendChild(this.group);
+    const ghosts = new Map<number, { n: number; player: number; path: boolean }>();
+    if (d) {
+      const line = d.line ? [...d.line.path.map((m) => ({ m, path: true })), ...d.line.pv.map((m) => ({ m, path: false }))] : on.has('pv') ? d.pv.map((m) => ({ m, path: false })) : [];
+      // A long line would cover a small board (and the figures under it): at most a sixth of the
+      // cells (3 to 10 stones) for the PV; a hovered node's path is always shown whole.
+      const cap = d.line ? 12 : Math.max(3, Math.min(10, Math.floor((d.rows * d.cols) / 6)));
+      line.slice(0, cap).forEach(({ m, path }, k) => {
+        const cell = parseCell(m, d.rows, d.cols);
+        if (cell !== null && !ghosts.has(cell)) ghosts.set(cell, { n: k + 1, player: (d.toMove + k) % 2, path });
+      });
+    }
+    const maxVisits = d ? Math.max(1, ...[...d.cells.values()].map((f) => f.visits)) : 1;
+    this.cells.forEach((c, i) => {
+      const f = d?.cells.get(i);
+      const ghost = ghosts.get(i);
+      // Heat: visits when on, else Q, else AMAF.
+      let fill: string | null = null;
+      let opacity = 0;
+      if (f && d && f.visits > 0) {
+        if (on.has('visits')) {
+          fill = 'var(--ov-visits)';
+          opacity = 0.12 + 0.78 * Math.sqrt(f.visits / maxVisits);
+        } else if (on.has('q') && f.q !== null) {
+          fill = valueColour(f.q);
+          opacity = 0.85;
+        } else if (on.has('amaf') && f.amaf !== null) {
+          fill = valueColour(f.amaf);
+          opacity = 0.85;
+        }
+      }
+      c.heat.style.display = fill && !ghost ? '' : 'none';
+      if (fill) {
+        c.heat.style.fill = fill;
+        c.heat.style.fillOpacity = opacity.toFixed(2);
+      }
+      const lines: string[] = [];
+      if (f && d && !ghost) {
+        if (on.has('visits') && f.visits > 0) lines.push(`${pct(f.visits / Math.max(1, d.rootVisits))}`);
+        if (on.has('q') && f.q !== null && f.visits > 0) lines.push(`Q${Math.round(f.q * 100)}`);
+        if (on.has('amaf') && f.amaf !== null) lines.push(`A${Math.round(f.amaf * 100)}`);
+      }
+      setLines(c.label, lines);
+      const proven = on.has('proven') && f?.proven ? f.proven : null;
+      const hl = d?.highlight.has(i) ?? false;
+      c.ring.style.display = proven || hl ? '' : 'none';
+      c.ring.setAttribute('class', `ov-ring ${hl ? 'ov-hl' : `ov-${proven}`}`);
+      if (proven && !ghost) {
+        lines.unshift(proven === 'win' ? 'W' : proven === 'loss' ? 'L' : 'D');
+        setLines(c.label, lines);
+      }
+      c.ghost.style.display = ghost ? '' : 'none';
+      c.num.style.display = ghost ? '' : 'none';
+      if (ghost) {
+        c.ghost.setAttribute('class', `ov-ghost p${ghost.player}${ghost.path ? ' path' : ''}`);
+        c.num.setAttribute('class', `ov-num p${ghost.player}`);
+        c.num.textContent = String(ghost.n);
+      }
+    });
+  }
+
+  remove(): void {
+    this.group.remove();
+  }
+}
+
+function pct(x: number): string {
+  const p = x * 100;
+  return p >= 9.95 ? `${Math.round(p)}%` : p >= 0.95 ? `${p.toFixed(1)}%` : p > 0 ? '<1%' : '0%';
+}
+
+/** Writes up to three centred lines into a <text> with <tspan>s. */
+function setLines(t: SVGTextElement, lines: string[]): void {
+  const key = lines.join('\n');
+  if (t.dataset.key === key) return;
+  t.dataset.key = key;
+  t.replaceChildren();
+  const size = Number(t.getAttribute('font-size'));
+  const x = t.getAttribute('x')!;
+  const y0 = Number(t.getAttribute('y')) + size * 0.35 - ((lines.length - 1) * size * 1.05) / 2;
+  lines.slice(0, 3).forEach((line, k) => {
+    const s = document.createElementNS(SVG_NS, 'tspan');
+    s.setAttribute('x', x);
+    s.setAttribute('y', (y0 + k * size * 1.05).toFixed(2));
+    s.textContent = line;
+    t.appendChild(s);
+  });
+}
+
+/** The cells whose moves are in `moves` (Pentago: the placement cell of each). */
+export function cellsOfMoves(moves: Iterable<string>, rows: number, cols: number): Set<number> {
+  const s = new Set<number>();
+  for (const m of moves) {
+    const c = parseCell(m, rows, cols);
+    if (c !== null) s.add(c);
+  }
+  return s;
+}
+
+/** The root moves that a board cell stands for (Pentago: every twist from that cell). */
+export function movesOfCell(cell: number, kind: GameKind, cols: number, moves: Iterable<string>): Set<string> {
+  const name = cellName(cell, cols);
+  const out = new Set<string>();
+  for (const m of moves) if (m === name || (kind === 'pentago' && m.startsWith(name + '-'))) out.add(m);
+  return out;
+}

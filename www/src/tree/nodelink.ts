@@ -1,0 +1,154 @@
+// The node-link view: the top children of a chosen node to a chosen depth, laid out by
+// d3-hierarchy's `tree` (root on the left), edge width by visits, each node labelled with its
+// move, visit count N and mean value Q (for the player who chose the move). Click a node to
+// re-root the view on it; click the root to go up one level. Small by construction (top-k per
+// node, a few plies), so SVG is fine here.
+
+import { hierarchy, tree, type HierarchyPointNode } from 'd3-hierarchy';
+import type { TreeSnapshot } from '../protocol';
+import { valueColour } from '../overlay/board-overlay';
+import { compact } from './icicle';
+
+const NS = 'http://www.w3.org/2000/svg';
+
+export interface NodeLinkEvents {
+  onHover(node: number | null): void;
+  /** Re-root on `node` (a child was clicked) or on its parent (the root was clicked). */
+  onReroot(node: number): void;
+}
+
+/** Children of each node of a snapshot, in order (most visits first), in two typed arrays
+ * (compressed rows: no per-node objects, so a 300,000-node snapshot makes no garbage to collect). */
+export class Children {
+  private readonly start: Int32Array;
+  private readonly list: Int32Array;
+  /** Scratch buffers reused from one snapshot to the next (only the latest is ever read), so
+   * large snapshots do not churn the garbage collector. */
+  private static pool: Int32Array[] = [new Int32Array(0), new Int32Array(0), new Int32Array(0)];
+  private static grab(k: number, n: number): Int32Array {
+    if (Children.pool[k]!.length < n) Children.pool[k] = new Int32Array(Math.ceil(n * 1.25));
+    return Children.pool[k]!.subarray(0, n);
+  }
+  constructor(s: TreeSnapshot) {
+    const n = s.count;
+    this.start = Children.grab(0, n + 1).fill(0);
+    this.list = Children.grab(1, Math.max(0, n - 1));
+    for (let i = 1; i < n; i++) this.start[s.parent[i]! + 1]!++;
+    for (let i = 0; i < n; i++) this.start[i + 1]! += this.start[i]!;
+    const fill = Children.grab(2, n);
+    fill.set(this.start.subarray(0, n));
+    for (let i = 1; i < n; i++) this.list[fill[s.parent[i]!]!++] = i;
+  }
+  count(i: number): number {
+    return i + 1 < this.start.length ? this.start[i + 1]! - this.start[i]! : 0;
+  }
+  first(i: number): number {
+    return this.list[this.start[i]!]!;
+  }
+  /** The first `max` children of `i`. */
+  of(i: number, max = Infinity): number[] {
+    const a = this.start[i]!;
+    return Array.from(this.list.subarray(a, a + Math.min(this.count(i), max)));
+  }
+}
+
+export function childLists(s: TreeSnapshot): Children {
+  return new Children(s);
+}
+
+function svgEl<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>, parent?: Element): SVGElementTagNameMap[K] {
+  const e = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  parent?.appendChild(e);
+  return e;
+}
+
+export class NodeLink {
+  readonly element: HTMLDivElement;
+  private readonly svg: SVGSVGElement;
+  private nodes = new Map<number, SVGGElement>();
+  private highlight = new Set<number>();
+
+  constructor(private readonly events: NodeLinkEvents) {
+    this.element = document.createElement('div');
+    this.element.className = 'nodelink';
+    this.svg = svgEl('svg', { role: 'img', 'aria-label': 'Top of the search tree (node-link)' });
+    this.element.append(this.svg);
+  }
+
+  /** Draws the subtree of `root` in `s`: `topK` children per node, `depth` plies. */
+  draw(s: TreeSnapshot | null, kids: Children | null, root: number, topK: number, depth: number): void {
+    this.svg.replaceChildren();
+    this.nodes.clear();
+    if (!s || !kids || s.count === 0 || root >= s.count) {
+      this.svg.setAttribute('viewBox', '0 0 400 40');
+      svgEl('text', { x: 8, y: 24, class: 'nl-empty' }, this.svg).textContent = 'No tree yet.';
+      return;
+    }
+    const d0 = s.depth[root]!;
+    const h = hierarchy<number>(root, (i) => (s.depth[i]! - d0 < depth ? kids.of(i, topK) : undefined));
+    const leaves = h.leaves().length;
+    const rowH = 26;
+    const colW = 150;
+    const layout = tree<number>().nodeSize([rowH, colW])(h);
+    let minX = Infinity;
+    let maxX = -Infinity;
+    layout.each((n) => {
+      minX = Math.min(minX, n.x);
+      maxX = Math.max(maxX, n.x);
+    });
+    const width = (h.height + 1) * colW + 40;
+    const height = Math.max(rowH * 2, maxX - minX + rowH * 2);
+    this.svg.setAttribute('viewBox', `-12 ${minX - rowH} ${width} ${height}`);
+    this.svg.setAttribute('width', String(width));
+    this.svg.setAttribute('height', String(height));
+    void leaves;
+    const rootVisits = Math.max(1, s.visits[root]!);
+    const links = svgEl('g', { class: 'nl-links' }, this.svg);
+    for (const l of layout.links()) {
+      const t = l.target as HierarchyPointNode<number>;
+      const src = l.source as HierarchyPointNode<number>;
+      const w = 1 + 11 * Math.sqrt(s.visits[t.data]! / rootVisits);
+      const mx = (src.y + t.y) / 2;
+      svgEl('path', {
+        d: `M${src.y},${src.x} C${mx},${src.x} ${mx},${t.x} ${t.y},${t.x}`,
+        'stroke-width': w.toFixed(2),
+        class: 'nl-link',
+      }, links);
+    }
+    const nodesG = svgEl('g', { class: 'nl-nodes' }, this.svg);
+    layout.each((n) => {
+      const i = n.data;
+      const g = svgEl('g', { transform: `translate(${n.y},${n.x})`, class: 'nl-node', 'data-node': i, tabindex: 0, role: 'button' }, nodesG);
+      const mv = s.move[i] === 65535 ? 'root' : s.moves[s.move[i]!] ?? '?';
+      svgEl('circle', { r: 6, fill: valueColour(s.q[i]!), class: `nl-dot proven-${s.proven[i]}` }, g);
+      const label = svgEl('text', { x: 10, y: 4, class: 'nl-label' }, g);
+      const b = svgEl('tspan', { class: 'nl-move' }, label);
+      b.textContent = mv;
+      const rest = svgEl('tspan', {}, label);
+      rest.textContent = ` N=${compact(s.visits[i]!)} Q=${s.q[i]!.toFixed(2)}${s.proven[i] ? ` ${['', 'won', 'lost', 'draw'][s.proven[i]!]}` : ''}`;
+      svgEl('title', {}, g).textContent = i === root ? `${mv}: click to go up one level` : `${mv}: click to re-root here`;
+      g.addEventListener('pointerenter', () => this.events.onHover(i));
+      g.addEventListener('pointerleave', () => this.events.onHover(null));
+      const act = () => this.events.onReroot(i === root ? Math.max(0, s.parent[i]!) : i);
+      g.addEventListener('click', act);
+      g.addEventListener('keydown', (ev) => {
+        if (ev.key === 'Enter' || ev.key === ' ') {
+          ev.preventDefault();
+          act();
+        }
+      });
+      this.nodes.set(i, g);
+    });
+    this.applyHighlight();
+  }
+
+  setHighlight(nodes: Set<number>): void {
+    this.highlight = nodes;
+    this.applyHighlight();
+  }
+
+  private applyHighlight(): void {
+    for (const [i, g] of this.nodes) g.classList.toggle('hl', this.highlight.has(i));
+  }
+}
