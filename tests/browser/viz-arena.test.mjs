@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setup, assertClean, screenshot, ROOT } from './harness.mjs';
 
@@ -13,11 +13,10 @@ before(async () => { h = await setup(); });
 after(async () => { await h?.close(); });
 
 function nativeArena(args) {
-  let bin = ['release', 'debug'].map((p) => join(ROOT, 'target', p, 'mcts')).find(existsSync);
-  if (!bin) {
-    execFileSync('cargo', ['build', '--bin', 'mcts'], { cwd: ROOT, stdio: 'inherit' });
-    bin = join(ROOT, 'target', 'debug', 'mcts');
-  }
+  // Build (or bring up to date) the native CLI from the same sources as the wasm: a stale binary
+  // from an older checkout would play different games.
+  execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'mcts'], { cwd: ROOT, stdio: 'inherit' });
+  const bin = join(ROOT, 'target', 'release', 'mcts');
   return JSON.parse(execFileSync(bin, ['arena', ...args, '--json'], { cwd: ROOT, encoding: 'utf8' }));
 }
 
