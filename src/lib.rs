@@ -13,6 +13,7 @@
 pub mod arena;
 pub mod game;
 pub mod mcts;
+pub mod record;
 pub mod rng;
 
 #[cfg(target_arch = "wasm32")]
