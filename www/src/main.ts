@@ -10,6 +10,7 @@ import { createRenderer, initialState, moveCursor, parseCell, playerName, cellNa
 import { EngineClient, EngineDied, EngineError, SearchCancelled, type SearchHandle } from './engine';
 import type { Budget, Player, Response, SearchProgress, Snapshot } from './protocol';
 import { mountVisualisation } from './overlay/mount';
+import { teach } from './share/hooks';
 
 // ---- settings -------------------------------------------------------------------------------
 
@@ -206,6 +207,7 @@ function show(s: Snapshot): void {
   board.hint = hintMoves.map((m) => parseCell(m, v.rows, v.cols)).filter((c): c is number => c !== null);
   renderer.update(board);
   drawPanel();
+  teach.onShow(s);
   if (firstPlayable && board.interactive) {
     firstPlayable = false;
     document.body.dataset.readyMs = performance.now().toFixed(0);
@@ -302,7 +304,7 @@ function maybeEngineMove(): void {
   const label = `${playerName(s.view.kind, side)} (engine, ${set.preset}) thinking…`;
   const handle = engine.search({
     slot: `p${side}`,
-    engine: { preset: set.preset, params: {} },
+    engine: { preset: set.preset, params: teach.engineParams(side) },
     budget: budgetOf(set),
     onProgress: (p) => showProgress(p, label, side),
   });
@@ -318,6 +320,7 @@ function maybeEngineMove(): void {
       redrawBoard();
       return;
     }
+    teach.onSearchFinished(out.result, side);
     showProgress(out.result, `${playerName(s.view.kind, side)} (engine) played ${out.result.move ?? '–'} (${out.result.end})`, side);
     if (!out.result.move) return;
     const next = await guarded(engine.play(out.result.move));
@@ -480,7 +483,7 @@ function hint(): void {
   const p = s.view.to_move;
   const other = sideSettings((1 - p) as Player);
   const preset = other.who === 'engine' ? other.preset : sideSettings(p).preset;
-  const handle = engine.search({ slot: 'hint', engine: { preset, params: {} }, budget: HINT_BUDGET, onProgress: (pr) => showProgress(pr, 'Hint: thinking…', p) });
+  const handle = engine.search({ slot: 'hint', engine: { preset, params: teach.engineParams(p) }, budget: HINT_BUDGET, onProgress: (pr) => showProgress(pr, 'Hint: thinking…', p) });
   const myEpoch = epoch;
   search = { handle, purpose: 'hint', side: p, epoch: myEpoch };
   drawPanel();
@@ -635,6 +638,7 @@ async function start(): Promise<void> {
     if (why) showMessage(why, 'error');
   }
   if (presets.length === 0) showMessage('The search engine is not available in this build: person vs person only.', 'error');
+  await teach.afterStart();
 }
 
 /** Hooks for the browser tests (the page never calls them). */
@@ -664,6 +668,61 @@ window.__playground = {
 
 // ---- visualisation (issue 5): overlays, tree views, comparison, arena ----
 mountVisualisation({ snapshot: () => snap, presets: () => presets, engine: () => engine });
+
+// ---- records and embedding (issue 6): URL state, embed mode, records, lessons ----
+
+/** Selects the game controls that `newGame` reads for `wanted` (a normalised spec). */
+function selectSpec(wanted: string): void {
+  const parts = wanted.toLowerCase().split(':');
+  if (parts[0] === 'hex') {
+    gameSel.value = 'hex';
+    if (HEX_SIZES.includes(Number(parts[1]))) sizeSel.value = String(Number(parts[1]));
+    swapChk.checked = parts.includes('swap');
+  } else if (parts[0] === 'tictactoe') gameSel.value = 'tictactoe';
+  else if (parts[0] === 'pentago') gameSel.value = parts[1] === 'twist' ? 'pentago:twist' : 'pentago:official';
+  syncGameControls();
+}
+
+/** Loads a game and moves (checked by the engine); on error the message names the bad move and
+ * the page keeps what it had. */
+async function loadGame(wanted: string, moves: string[]): Promise<boolean> {
+  if (restoring) return false;
+  cancelAll();
+  epoch++;
+  const myEpoch = epoch;
+  try {
+    const s = await engine.newGame(wanted, moves);
+    if (epoch !== myEpoch) return false;
+    spec = s.view.spec;
+    selectSpec(spec);
+    readout.replaceChildren();
+    show(s);
+    maybeEngineMove();
+    return true;
+  } catch (e) {
+    if (e instanceof EngineDied) return false;
+    showMessage(`Cannot load ${wanted}${moves.length ? ` with moves ${moves.join(' ')}` : ''}: ${errText(e)}`, 'error');
+    return false;
+  }
+}
+
+teach.bind({
+  snapshot: () => snap,
+  presets: () => presets,
+  engine: () => engine,
+  sides: () => [sideSettings(0), sideSettings(1)],
+  controls: (p: Player) => sides[p],
+  setPaused: (v: boolean) => {
+    paused = v;
+    drawPanel();
+  },
+  busy: () => search !== null || restoring,
+  showMessage,
+  loadGame,
+  play: (m: string) => playPerson(m),
+  wake: () => maybeEngineMove(),
+  boardElement: () => renderer?.element ?? null,
+});
 
 void start();
 

@@ -1,0 +1,139 @@
+// Embed mode (`?embed=1`): minimal chrome, and the postMessage bridge to the host page.
+//
+// Every message, both ways, is `{ source: 'mcts-playground', version: 1, type, ... }`.
+// Events to the host (posted to `window.parent`, to the `origin=` parameter's origin when given,
+// else to any origin — they carry only the public game state): `ready`, `move`, `searchFinished`,
+// `gameOver`, `error`; each also carries `id` (the `id=` parameter, to tell embeds apart), `game`
+// (the spec) and `moves` (from the start).
+// Commands from the host (accepted only from `window.parent`, and only from the `origin=`
+// parameter's origin when it is given): `setPosition { game?, moves? }` and
+// `startSearch { budget?: { kind: 'millis' | 'playouts', value }, preset?, play?: boolean }`.
+// docs.html documents all of this for teachers.
+
+import type { PageHooks } from '../share/hooks';
+import type { Player } from '../protocol';
+
+export const PROTOCOL = { source: 'mcts-playground', version: 1 } as const;
+/** Parts of the page an embed can show besides the board and status (`show=`). */
+export const EMBED_SHOW = ['moves', 'thinking', 'controls', 'analysis', 'players', 'share'] as const;
+
+/** Embed chrome: hides the header and side panel except the parts `show=` names. */
+export function applyEmbedChrome(show: string | null): void {
+  document.body.classList.add('embed');
+  const parts = (show ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const p of parts) if ((EMBED_SHOW as readonly string[]).includes(p)) document.body.classList.add(`embed-show-${p}`);
+  const style = document.createElement('style');
+  style.textContent = `
+body.embed header, body.embed .help, body.embed #analysis, body.embed .view { display: none !important; }
+body.embed.embed-show-analysis #analysis { display: block !important; }
+body.embed .layout { display: block; padding: 0.25rem; max-width: none; }
+body.embed .panel { display: none; }
+body.embed:is(.embed-show-moves, .embed-show-thinking, .embed-show-controls, .embed-show-players, .embed-show-share) .panel { display: flex; margin-top: 0.4rem; padding: 0.4rem; }
+body.embed .panel > * { display: none; }
+body.embed.embed-show-moves .panel > #moves, body.embed.embed-show-moves .panel > h2 { display: block; }
+body.embed.embed-show-moves .panel > #moves { max-height: 6rem; overflow: auto; }
+body.embed.embed-show-thinking .panel > #thinking { display: block; }
+body.embed.embed-show-controls .panel > .buttons { display: flex; }
+body.embed.embed-show-players .panel > fieldset:nth-of-type(2) { display: block; }
+body.embed.embed-show-share .panel > #share { display: block; }
+body.embed .board-host svg { max-height: calc(100vh - 3rem); width: auto; max-width: 100%; }
+body.embed .status { font-size: 0.95rem; }
+body.embed .embed-open { font-size: 0.8rem; float: right; }
+`;
+  document.head.append(style);
+}
+
+type Command =
+  | { type: 'setPosition'; game?: string; moves?: string[] | string }
+  | { type: 'startSearch'; budget?: { kind: 'millis' | 'playouts'; value: number }; preset?: string; play?: boolean };
+
+export class EmbedBridge {
+  private readonly target: string;
+  constructor(private readonly hooks: PageHooks, private readonly id: string | null, origin: string | null) {
+    let target = '*';
+    if (origin) {
+      try {
+        target = new URL(origin).origin;
+      } catch {
+        target = '*';
+        hooks.showMessage(`origin=${origin} is not a URL: events go to any origin and commands are refused`, 'error');
+        this.refuseAll = true;
+      }
+    }
+    this.target = target;
+    window.addEventListener('message', (ev) => void this.onMessage(ev));
+    // A link out of the frame to the full playground at the same position.
+    const status = document.getElementById('status');
+    const open = document.createElement('a');
+    open.className = 'embed-open';
+    open.target = '_blank';
+    open.rel = 'noopener';
+    open.textContent = 'Open full playground ↗';
+    open.id = 'embed-open';
+    const refresh = () => {
+      const u = new URL(location.href);
+      for (const k of ['embed', 'show', 'id', 'origin']) u.searchParams.delete(k);
+      open.href = u.href;
+    };
+    window.addEventListener('popstate', refresh);
+    new MutationObserver(refresh).observe(document.body, { attributes: true, attributeFilter: ['data-ply', 'data-game'] });
+    refresh();
+    status?.before(open);
+  }
+  private refuseAll = false;
+
+  post(type: string, data: Record<string, unknown>): void {
+    if (window.parent === window) return;
+    const s = this.hooks.snapshot();
+    const msg = { ...PROTOCOL, type, id: this.id, game: s?.view.spec ?? null, moves: s?.moves ?? [], ...data };
+    window.parent.postMessage(msg, this.target);
+  }
+
+  private async onMessage(ev: MessageEvent): Promise<void> {
+    const d = ev.data as Record<string, unknown> | null;
+    if (!d || typeof d !== 'object' || d.source !== PROTOCOL.source) return;
+    if (ev.source !== window.parent || window.parent === window) return;
+    if (this.refuseAll || (this.target !== '*' && ev.origin !== this.target)) return;
+    if (d.version !== PROTOCOL.version) return this.post('error', { message: `unsupported protocol version ${String(d.version)} (this page speaks version 1)` });
+    const cmd = d as unknown as Command;
+    try {
+      switch (cmd.type) {
+        case 'setPosition': {
+          const cur = this.hooks.snapshot();
+          const game = typeof cmd.game === 'string' ? cmd.game : (cur?.view.spec ?? 'hex:7');
+          const moves = Array.isArray(cmd.moves) ? cmd.moves.map(String) : typeof cmd.moves === 'string' ? cmd.moves.split(/[\s,]+/).filter(Boolean) : [];
+          const ok = await this.hooks.loadGame(game, moves);
+          if (!ok) this.post('error', { command: 'setPosition', message: document.getElementById('message')?.textContent ?? 'cannot load' });
+          else this.post('position', {});
+          return;
+        }
+        case 'startSearch':
+          return await this.startSearch(cmd);
+        default:
+          this.post('error', { message: `unknown command ${JSON.stringify((d as { type?: unknown }).type)} (expected setPosition or startSearch)` });
+      }
+    } catch (e) {
+      this.post('error', { message: e instanceof Error ? e.message : String(e) });
+    }
+  }
+
+  /** Searches the current position for the side to move, with that side's preset (or `preset`)
+   * and budget (or `budget`); posts `searchFinished`, and plays the move when `play` is true. */
+  private async startSearch(cmd: Extract<Command, { type: 'startSearch' }>): Promise<void> {
+    const s = this.hooks.snapshot();
+    if (!s || s.outcome || s.view.to_move === null) return this.post('error', { command: 'startSearch', message: 'the game is over' });
+    if (this.hooks.busy()) return this.post('error', { command: 'startSearch', message: 'the engine is busy' });
+    const side = s.view.to_move as Player;
+    const set = this.hooks.sides()[side];
+    const preset = cmd.preset ?? set.preset;
+    if (!this.hooks.presets().includes(preset)) return this.post('error', { command: 'startSearch', message: `unknown preset ${preset}` });
+    const budget = cmd.budget && (cmd.budget.kind === 'millis' || cmd.budget.kind === 'playouts') && cmd.budget.value > 0
+      ? cmd.budget
+      : { kind: set.budgetKind, value: set.budgetValue };
+    const handle = this.hooks.engine().search({ slot: 'host', engine: { preset, params: {} }, budget });
+    const out = await handle.done;
+    const r = out.result;
+    this.post('searchFinished', { side, bestMove: r.move, winRate: r.winRate, playouts: r.playouts, proven: r.proven, end: r.end });
+    if (cmd.play && r.move) await this.hooks.play(r.move);
+  }
+}

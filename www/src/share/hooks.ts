@@ -1,0 +1,319 @@
+// Issue 6 on the playground page: the URL holds the state (and Back undoes a move), a "Copy link"
+// button, game records (import/export), image and tree exports, embed mode with its postMessage
+// bridge, and guided lessons. main.ts calls `teach.bind(...)` with a few hooks and calls
+// `onShow`, `onSearchFinished`, `engineParams` and `afterStart`; everything else lives here.
+
+import type { EngineClient } from '../engine';
+import type { Player, SearchResult, Snapshot } from '../protocol';
+import { SIDE_KEYS, VIEWS, parsePane, formatPane, positiveInt, splitMoves, PANE_KEYS, type PaneKey, type View } from './url';
+import { applyLessonDefaults, mountLessonCard } from '../lessons/lessons';
+import { mountRecords } from './records';
+import { EmbedBridge, EMBED_SHOW, applyEmbedChrome } from '../embed/bridge';
+
+export interface SideSettingsLike {
+  who: 'person' | 'engine';
+  preset: string;
+  budgetKind: 'millis' | 'playouts';
+  budgetValue: number;
+}
+
+interface SideControls {
+  who: HTMLSelectElement;
+  preset: HTMLSelectElement;
+  budget: HTMLInputElement;
+  unit: HTMLSelectElement;
+}
+
+export interface PageHooks {
+  snapshot(): Snapshot | null;
+  presets(): string[];
+  engine(): EngineClient;
+  sides(): [SideSettingsLike, SideSettingsLike];
+  controls(p: Player): SideControls;
+  setPaused(v: boolean): void;
+  busy(): boolean;
+  showMessage(text: string, kind?: 'info' | 'error'): void;
+  loadGame(spec: string, moves: string[]): Promise<boolean>;
+  play(move: string): Promise<void>;
+  wake(): void;
+  boardElement(): HTMLElement | null;
+}
+
+// Runs at import, before main.ts's start(): a lesson's parameters become URL defaults (explicit
+// parameters win), and embed mode takes its chrome off before anything is drawn.
+const lessonError = applyLessonDefaults();
+const initialQuery = new URLSearchParams(location.search);
+export const EMBED = initialQuery.get('embed') === '1' || initialQuery.get('embed') === 'true';
+if (EMBED) applyEmbedChrome(initialQuery.get('show'));
+
+class Teach {
+  private hooks: PageHooks | null = null;
+  private seed: string | null = null;
+  private started = false;
+  /** Moves of the position the URL shows (to tell a new move from an undo). */
+  private urlMoves: string[] = [];
+  private urlSpec = '';
+  /** Set while restoring from popstate: the URL already says where we are. */
+  private restoringHistory = false;
+  private lastOutcomeKey = '';
+  lastSlot = 'p1';
+  bridge: EmbedBridge | null = null;
+
+  bind(h: PageHooks): void {
+    this.hooks = h;
+  }
+
+  /** Engine parameter overrides for a side's searches (the URL's seed). */
+  engineParams(_side: Player): Record<string, string> {
+    return this.seed !== null ? { seed: this.seed } : {};
+  }
+
+  onSearchFinished(r: SearchResult, side: Player): void {
+    this.lastSlot = `p${side}`;
+    this.bridge?.post('searchFinished', { side, bestMove: r.move, winRate: r.winRate, playouts: r.playouts, proven: r.proven, end: r.end });
+  }
+
+  onShow(s: Snapshot): void {
+    if (!this.started || !this.hooks) return;
+    const moves = s.moves;
+    const sameGame = s.view.spec === this.urlSpec;
+    const grew = sameGame && moves.length === this.urlMoves.length + 1 && this.urlMoves.every((m, i) => m === moves[i]);
+    const changed = !sameGame || moves.length !== this.urlMoves.length || moves.some((m, i) => m !== this.urlMoves[i]);
+    if (changed && !this.restoringHistory) {
+      // A person's move (or any move when no person plays against an engine) is a history entry,
+      // so Back undoes it; an engine's reply to a person is folded into the person's entry, as
+      // the Undo button steps back to the person's turn.
+      const [s0, s1] = this.hooks.sides();
+      const mover = ((moves.length - 1) % 2) as Player;
+      const engineReply = grew && (mover === 0 ? s0 : s1).who === 'engine' && (mover === 0 ? s1 : s0).who === 'person';
+      const url = this.buildUrl(s);
+      if (grew && !engineReply) history.pushState({ mcts: true }, '', url);
+      else history.replaceState({ mcts: true }, '', url);
+    }
+    this.urlMoves = [...moves];
+    this.urlSpec = s.view.spec;
+    if (grew) this.bridge?.post('move', { move: moves[moves.length - 1], ply: moves.length });
+    const key = s.outcome ? `${s.view.spec} ${moves.join(' ')}` : '';
+    if (s.outcome && key !== this.lastOutcomeKey) this.bridge?.post('gameOver', { winner: s.outcome.winner });
+    this.lastOutcomeKey = key;
+  }
+
+  /** The URL that reproduces what the page shows now. */
+  buildUrl(s: Snapshot | null = this.hooks?.snapshot() ?? null): string {
+    const h = this.hooks!;
+    const q = new URLSearchParams();
+    const cur = new URLSearchParams(location.search);
+    if (s) {
+      q.set('game', s.view.spec);
+      if (s.moves.length) q.set('moves', s.moves.join(' '));
+    }
+    const [a, b] = h.sides();
+    q.set('p0', a.who);
+    q.set('p1', b.who);
+    const budgetKey = (x: SideSettingsLike) => (x.budgetKind === 'millis' ? 'ms' : 'playouts');
+    if (a.preset === b.preset) q.set('preset', a.preset);
+    else {
+      q.set('preset0', a.preset);
+      q.set('preset1', b.preset);
+    }
+    if (a.budgetKind === b.budgetKind && a.budgetValue === b.budgetValue) q.set(budgetKey(a), String(a.budgetValue));
+    else {
+      q.set(`${budgetKey(a)}0`, String(a.budgetValue));
+      q.set(`${budgetKey(b)}1`, String(b.budgetValue));
+    }
+    if (this.seed !== null) q.set('seed', this.seed);
+    const view = (document.body.dataset.view ?? 'play') as View;
+    if (view !== 'play') q.set('view', view);
+    if (view === 'compare') this.writeCompare(q);
+    for (const k of ['lesson', 'embed', 'show', 'id', 'origin']) {
+      const v = cur.get(k);
+      if (v !== null) q.set(k, v);
+    }
+    const hash = view === 'play' ? '' : `#${view}`;
+    return `${location.pathname}?${q.toString().replace(/%3A/gi, ':').replace(/%2C/gi, ',')}${hash}`;
+  }
+
+  private writeCompare(q: URLSearchParams): void {
+    const val = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value ?? '';
+    q.set('cmpgame', val('cmp-game'));
+    if (val('cmp-moves').trim()) q.set('cmpmoves', val('cmp-moves').trim());
+    q.set('cmpbudget', val('cmp-budget'));
+    q.set('cmpseed', val('cmp-seed'));
+    const n = Number(val('cmp-count')) || 2;
+    q.set('panes', String(n));
+    for (let k = 0; k < n; k++) {
+      const fields: Partial<Record<PaneKey, string>> = {};
+      for (const key of PANE_KEYS) {
+        const id = key === 'preset' ? `cmp-preset-${k}` : `cmp-${key}-${k}`;
+        const v = val(id).trim();
+        if (v) fields[key] = v;
+      }
+      q.set(`pane${k + 1}`, formatPane(fields));
+    }
+  }
+
+  /** Applies the parameters main.ts's applyUrl does not read, loads `moves`, mounts the UI. */
+  async afterStart(): Promise<void> {
+    const h = this.hooks!;
+    const q = new URLSearchParams(location.search);
+    const errors: string[] = [];
+    if (lessonError) errors.push(lessonError);
+    const presets = h.presets();
+    // The contract parameters applyUrl reads silently: say when one was not understood.
+    const g = q.get('game');
+    const p = (k: string) => q.get(k);
+    for (const k of ['p0', 'p1']) {
+      const v = p(k);
+      if (v !== null && v !== 'person' && v !== 'engine') errors.push(`${k}=${v}: expected person or engine`);
+    }
+    for (const side of [0, 1] as const) {
+      const c = h.controls(side);
+      for (const key of SIDE_KEYS) {
+        for (const name of [key, `${key}${side}`]) {
+          const v = p(name);
+          if (v === null) continue;
+          if (key === 'preset') {
+            if (!presets.includes(v)) {
+              if (side === 0 || name !== key) errors.push(`${name}=${v}: unknown preset (expected one of ${presets.join(', ')})`);
+            } else c.preset.value = v;
+          } else {
+            const r = positiveInt(name, v);
+            if (r.error) {
+              if (side === 0 || name !== key) errors.push(r.error);
+            } else {
+              c.unit.value = key === 'ms' ? 'millis' : 'playouts';
+              c.budget.value = String(r.value);
+            }
+          }
+        }
+      }
+    }
+    const seed = p('seed');
+    if (seed !== null) {
+      if (/^\d{1,15}$/.test(seed)) this.seed = seed;
+      else errors.push(`seed=${seed}: expected a whole number 0..10^15`);
+    }
+    // The game and moves: the engine checks them; a bad move leaves the game at its start.
+    const snap = h.snapshot();
+    const moves = splitMoves(p('moves'));
+    const wanted = g ?? snap?.view.spec ?? 'hex:7';
+    if (g !== null && snap && !sameSpec(g, snap.view.spec)) {
+      // applyUrl could not select it (unknown game, size off the list): try it as given.
+      const ok = await h.loadGame(g, moves);
+      if (!ok) errors.push(`game=${g}: ${document.getElementById('message')?.textContent?.replace(/^Cannot load [^:]*: /, '') ?? 'not a game'}`);
+    } else if (moves.length) {
+      const ok = await h.loadGame(wanted, moves);
+      if (!ok) {
+        errors.push(`moves=${moves.join(' ')}: ${document.getElementById('message')?.textContent?.replace(/^Cannot load [^:]*: /, '') ?? 'cannot be played'}`);
+        await h.loadGame(wanted, []);
+      }
+    }
+    // The open view and the compare panes.
+    const view = p('view');
+    if (view !== null) {
+      if ((VIEWS as readonly string[]).includes(view)) {
+        if (location.hash.slice(1) !== view) location.hash = view === 'play' ? '' : view;
+      } else errors.push(`view=${view}: expected ${VIEWS.join(', ')}`);
+    }
+    this.applyCompare(q, errors);
+    for (const k of q.keys()) {
+      if (!KNOWN.has(k)) errors.push(`unknown parameter '${k}' (ignored)`);
+    }
+    this.started = true;
+    const s = h.snapshot();
+    this.urlMoves = [];
+    this.urlSpec = '';
+    if (s) {
+      this.urlMoves = [...s.moves];
+      this.urlSpec = s.view.spec;
+      history.replaceState({ mcts: true }, '', this.buildUrl(s));
+    }
+    window.addEventListener('popstate', () => void this.onPopState());
+    window.addEventListener('hashchange', () => {
+      const cur = h.snapshot();
+      if (cur) history.replaceState({ mcts: true }, '', this.buildUrl(cur));
+    });
+    mountRecords(h, this);
+    mountLessonCard();
+    if (EMBED) {
+      this.bridge = new EmbedBridge(h, q.get('id'), q.get('origin'));
+      this.bridge.post('ready', {});
+    }
+    if (errors.length) h.showMessage(`Some URL parameters were not used: ${errors.join('; ')}.`, 'error');
+    document.body.dataset.urlErrors = String(errors.length);
+    document.body.dataset.teachReady = 'true';
+  }
+
+  private applyCompare(q: URLSearchParams, errors: string[]): void {
+    const set = (id: string, v: string) => {
+      const e = document.getElementById(id) as HTMLInputElement | HTMLSelectElement | null;
+      if (!e) return;
+      e.value = v;
+      e.dispatchEvent(new Event('input', { bubbles: true }));
+      e.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    const panes = q.get('panes');
+    if (panes !== null) {
+      if (['2', '3', '4'].includes(panes)) set('cmp-count', panes);
+      else errors.push(`panes=${panes}: expected 2, 3 or 4`);
+    }
+    if (q.get('cmpgame') !== null) set('cmp-game', q.get('cmpgame')!);
+    if (q.get('cmpmoves') !== null) set('cmp-moves', splitMoves(q.get('cmpmoves')).join(' '));
+    for (const k of ['cmpbudget', 'cmpseed']) {
+      const v = q.get(k);
+      if (v === null) continue;
+      if (/^\d+$/.test(v)) set(k === 'cmpbudget' ? 'cmp-budget' : 'cmp-seed', v);
+      else errors.push(`${k}=${v}: expected a whole number`);
+    }
+    for (let k = 0; k < 4; k++) {
+      const v = q.get(`pane${k + 1}`);
+      if (v === null) continue;
+      const { fields, errors: e } = parsePane(v);
+      errors.push(...e.map((x) => `pane${k + 1}: ${x}`));
+      for (const key of PANE_KEYS) {
+        const val = fields[key];
+        if (val === undefined) continue;
+        if (key === 'preset' && !this.hooks!.presets().includes(val)) {
+          errors.push(`pane${k + 1}: unknown preset '${val}'`);
+          continue;
+        }
+        set(key === 'preset' ? `cmp-preset-${k}` : `cmp-${key}-${k}`, val);
+      }
+    }
+  }
+
+  private async onPopState(): Promise<void> {
+    const h = this.hooks!;
+    const q = new URLSearchParams(location.search);
+    const spec = q.get('game') ?? h.snapshot()?.view.spec ?? 'hex:7';
+    const moves = splitMoves(q.get('moves'));
+    const cur = h.snapshot();
+    if (cur && cur.view.spec === spec && cur.moves.join(' ') === moves.join(' ')) return;
+    const [a, b] = h.sides();
+    if (a.who === 'engine' && b.who === 'engine') h.setPaused(true);
+    this.restoringHistory = true;
+    try {
+      await h.loadGame(spec, moves);
+    } finally {
+      this.restoringHistory = false;
+    }
+  }
+}
+
+const KNOWN = new Set([
+  'game', 'moves', 'p0', 'p1', 'preset', 'ms', 'playouts', 'preset0', 'preset1', 'ms0', 'ms1', 'playouts0', 'playouts1',
+  'seed', 'view', 'panes', 'cmpgame', 'cmpmoves', 'cmpbudget', 'cmpseed', 'pane1', 'pane2', 'pane3', 'pane4',
+  'lesson', 'embed', 'show', 'id', 'origin',
+]);
+
+/** Whether a URL's game names the spec the engine normalised (`hex` = `hex:11`, case). */
+function sameSpec(asked: string, got: string): boolean {
+  const a = asked.trim().toLowerCase();
+  if (a === got) return true;
+  if (a === 'hex') return got === 'hex:11';
+  if (a === 'pentago' || a === 'pentago:official') return got.startsWith('pentago') && !got.includes('twist') && !got.includes('openspiel');
+  return a.replace(/:swap$/, '') === got.replace(/:swap$/, '') && a.endsWith(':swap') === got.endsWith(':swap');
+}
+
+export const teach = new Teach();
+export { EMBED_SHOW };

@@ -1,0 +1,214 @@
+// The "Share & records" box in the side panel: Copy link, load a record (move list or Hex SGF,
+// pasted or from a file), download the record, the board as SVG/PNG, the search tree as JSON.
+// Records are read and written by the engine's own code (Rust `record.rs` through wasm), loaded
+// on first use in this window.
+
+import type { PageHooks } from './hooks';
+import type { TreeSnapshot } from '../protocol';
+
+interface RecordJs {
+  spec: string;
+  moves: string[];
+  notes: string[];
+}
+
+type Wasm = { parseRecord(text: string): RecordJs; writeRecord(spec: string, moves: string[], format: string): string };
+let wasm: Promise<Wasm> | null = null;
+function records(): Promise<Wasm> {
+  wasm ??= import('../../../pkg/mcts_playground.js').then(async (m) => {
+    await m.default();
+    return { parseRecord: (t: string) => m.parseRecord(t) as RecordJs, writeRecord: m.writeRecord };
+  });
+  return wasm;
+}
+
+function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) e.setAttribute(k, v);
+  e.append(...children);
+  return e;
+}
+
+function errText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+export function download(name: string, data: Blob): void {
+  const a = h('a', { href: URL.createObjectURL(data), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+
+/** Reads a record and loads it; returns the message shown. */
+export async function importRecord(hooks: PageHooks, text: string): Promise<{ ok: boolean; message: string }> {
+  let r: RecordJs;
+  try {
+    r = (await records()).parseRecord(text);
+  } catch (e) {
+    const message = `Cannot read the record: ${errText(e)}`;
+    hooks.showMessage(message, 'error');
+    return { ok: false, message };
+  }
+  const ok = await hooks.loadGame(r.spec, r.moves);
+  const message = ok ? `Loaded ${r.spec}, ${r.moves.length} moves.${r.notes.length ? ' ' + r.notes.join('; ') + '.' : ''}` : (document.getElementById('message')?.textContent ?? '');
+  if (ok) hooks.showMessage(message);
+  return { ok, message };
+}
+
+export async function exportRecord(hooks: PageHooks, format: 'moves' | 'sgf'): Promise<string> {
+  const s = hooks.snapshot();
+  if (!s) throw new Error('no game yet');
+  return (await records()).writeRecord(s.view.spec, s.moves, format);
+}
+
+/** The board as a stand-alone SVG: the live SVG with its computed colours written inline. */
+export function boardSvg(hooks: PageHooks): string {
+  const host = hooks.boardElement();
+  const svg = host?.querySelector('svg') ?? (host instanceof SVGSVGElement ? host : null);
+  if (!svg) throw new Error('the board is not drawn yet');
+  const clone = svg.cloneNode(true) as SVGSVGElement;
+  const src = [svg, ...svg.querySelectorAll('*')];
+  const dst = [clone, ...clone.querySelectorAll('*')];
+  const props = ['fill', 'stroke', 'stroke-width', 'opacity', 'fill-opacity', 'stroke-opacity', 'font-family', 'font-size', 'font-weight', 'text-anchor', 'dominant-baseline', 'visibility', 'display'];
+  src.forEach((e, i) => {
+    const cs = getComputedStyle(e);
+    const d = dst[i] as SVGElement;
+    d.setAttribute('style', props.map((p) => `${p}:${cs.getPropertyValue(p)}`).join(';'));
+    d.removeAttribute('class');
+  });
+  const r = svg.getBoundingClientRect();
+  clone.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  if (!clone.getAttribute('width')) clone.setAttribute('width', String(Math.round(r.width)));
+  if (!clone.getAttribute('height')) clone.setAttribute('height', String(Math.round(r.height)));
+  return new XMLSerializer().serializeToString(clone);
+}
+
+export async function boardPng(hooks: PageHooks, scale = 2): Promise<Blob> {
+  const text = boardSvg(hooks);
+  const img = new Image();
+  const url = URL.createObjectURL(new Blob([text], { type: 'image/svg+xml' }));
+  try {
+    await new Promise<void>((ok, fail) => {
+      img.onload = () => ok();
+      img.onerror = () => fail(new Error('the SVG could not be drawn'));
+      img.src = url;
+    });
+    const c = document.createElement('canvas');
+    c.width = Math.max(1, Math.round(img.width * scale));
+    c.height = Math.max(1, Math.round(img.height * scale));
+    const ctx = c.getContext('2d')!;
+    ctx.fillStyle = getComputedStyle(document.body).backgroundColor || '#fff';
+    ctx.fillRect(0, 0, c.width, c.height);
+    ctx.drawImage(img, 0, 0, c.width, c.height);
+    return await new Promise<Blob>((ok, fail) => c.toBlob((b) => (b ? ok(b) : fail(new Error('PNG encoding failed'))), 'image/png'));
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+interface TreeJson {
+  move: string | null;
+  visits: number;
+  q: number;
+  proven: 'win' | 'loss' | 'draw' | null;
+  hidden_children: number;
+  children: TreeJson[];
+}
+
+/** A nested JSON tree from the compact snapshot (q for the player who moved into the node). */
+export function treeJson(t: TreeSnapshot): TreeJson | null {
+  if (t.count === 0) return null;
+  const nodes: TreeJson[] = [];
+  const proof = [null, 'win', 'loss', 'draw'] as const;
+  for (let i = 0; i < t.count; i++) {
+    const m = t.move[i]!;
+    const n: TreeJson = { move: m === 65535 ? null : (t.moves[m] ?? null), visits: t.visits[i]!, q: Number(t.q[i]!.toFixed(5)), proven: proof[t.proven[i]!] ?? null, hidden_children: t.hidden[i]!, children: [] };
+    nodes.push(n);
+    const p = t.parent[i]!;
+    if (p >= 0) nodes[p]!.children.push(n);
+  }
+  return nodes[0]!;
+}
+
+export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; lastSlot: string }): void {
+  const panel = document.querySelector('aside.panel');
+  if (!panel) return;
+  const copyLink = h('button', { type: 'button', id: 'copy-link', title: 'Copy a link that opens this position and these settings' }, 'Copy link');
+  const text = h('textarea', { id: 'record-text', rows: '3', spellcheck: 'false', 'aria-label': 'Game record: a move list (spec on the first line, then moves) or a Hex SGF', placeholder: 'hex:7\nd4 c5 e3   — or paste an SGF (;GM[11]…)' });
+  const load = h('button', { type: 'button', id: 'record-load' }, 'Load record');
+  const file = h('input', { type: 'file', id: 'record-file', accept: '.sgf,.txt,text/plain', 'aria-label': 'Load a record file' });
+  const showMoves = h('button', { type: 'button', id: 'record-show' }, 'Show move list');
+  const showSgf = h('button', { type: 'button', id: 'record-show-sgf' }, 'Show SGF');
+  const dlMoves = h('button', { type: 'button', id: 'dl-moves' }, 'Move list ⤓');
+  const dlSgf = h('button', { type: 'button', id: 'dl-sgf' }, 'SGF ⤓');
+  const dlSvg = h('button', { type: 'button', id: 'dl-svg' }, 'Board SVG ⤓');
+  const dlPng = h('button', { type: 'button', id: 'dl-png' }, 'Board PNG ⤓');
+  const dlTree = h('button', { type: 'button', id: 'dl-tree' }, 'Tree JSON ⤓');
+  const box = h('fieldset', { id: 'share' }, h('legend', {}, 'Share & records'),
+    h('div', { class: 'row' }, copyLink, h('a', { href: './docs.html', id: 'docs-link', target: '_blank' }, 'Teachers: embed & docs')),
+    text,
+    h('div', { class: 'row buttons' }, load, showMoves, showSgf),
+    h('div', { class: 'row' }, file),
+    h('div', { class: 'row buttons' }, dlMoves, dlSgf, dlSvg, dlPng, dlTree));
+  const movesHeading = [...panel.querySelectorAll('h2')].find((e) => e.textContent === 'Moves');
+  panel.insertBefore(box, movesHeading ?? null);
+
+  const guard = (f: () => Promise<void> | void) => async () => {
+    try {
+      await f();
+    } catch (e) {
+      hooks.showMessage(errText(e), 'error');
+    }
+  };
+  const base = () => {
+    const s = hooks.snapshot();
+    return s ? `${s.view.spec.replace(/:/g, '-')}-${s.moves.length}` : 'game';
+  };
+  copyLink.addEventListener('click', guard(async () => {
+    const url = new URL(teach.buildUrl(), location.href).href;
+    try {
+      await navigator.clipboard.writeText(url);
+      hooks.showMessage('Link copied: it opens this position with these settings.');
+    } catch {
+      text.value = url;
+      hooks.showMessage('The clipboard is not available here: the link is in the record box.');
+    }
+    copyLink.dataset.url = url;
+  }));
+  load.addEventListener('click', guard(async () => void (await importRecord(hooks, text.value))));
+  file.addEventListener('change', guard(async () => {
+    const f = file.files?.[0];
+    if (!f) return;
+    text.value = await f.text();
+    await importRecord(hooks, text.value);
+  }));
+  showMoves.addEventListener('click', guard(async () => void (text.value = await exportRecord(hooks, 'moves'))));
+  showSgf.addEventListener('click', guard(async () => void (text.value = await exportRecord(hooks, 'sgf'))));
+  dlMoves.addEventListener('click', guard(async () => download(`${base()}.txt`, new Blob([await exportRecord(hooks, 'moves')], { type: 'text/plain' }))));
+  dlSgf.addEventListener('click', guard(async () => download(`${base()}.sgf`, new Blob([await exportRecord(hooks, 'sgf')], { type: 'application/x-go-sgf' }))));
+  dlSvg.addEventListener('click', guard(() => download(`${base()}.svg`, new Blob([boardSvg(hooks)], { type: 'image/svg+xml' }))));
+  dlPng.addEventListener('click', guard(async () => download(`${base()}.png`, await boardPng(hooks))));
+  dlTree.addEventListener('click', guard(async () => {
+    const slots = [teach.lastSlot, 'p0', 'p1', 'hint'];
+    for (const slot of slots) {
+      const r = await hooks.engine().inspect(slot, { minVisits: 1, topK: 64, depth: 6, maxNodes: 20000 });
+      if (r.tree && r.tree.count > 0) {
+        const json = { game: hooks.snapshot()?.view.spec, moves: hooks.snapshot()?.moves, slot, total_nodes: r.tree.total, q_view: 'player who made the move into the node', tree: treeJson(r.tree) };
+        download(`${base()}-tree.json`, new Blob([JSON.stringify(json, null, 1)], { type: 'application/json' }));
+        return;
+      }
+    }
+    throw new Error('No search tree yet: let an engine move or ask for a hint first.');
+  }));
+  const sync = () => {
+    const s = hooks.snapshot();
+    const hex = s?.view.kind === 'hex';
+    dlSgf.disabled = !hex;
+    showSgf.disabled = !hex;
+    dlSgf.title = hex ? 'Download the game as SGF (HexGui style, GM[11])' : 'SGF is for Hex games only';
+  };
+  new MutationObserver(sync).observe(document.body, { attributes: true, attributeFilter: ['data-game'] });
+  sync();
+}
