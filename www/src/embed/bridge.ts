@@ -24,7 +24,8 @@ export function applyEmbedChrome(show: string | null): void {
   for (const p of parts) if ((EMBED_SHOW as readonly string[]).includes(p)) document.body.classList.add(`embed-show-${p}`);
   const style = document.createElement('style');
   style.textContent = `
-body.embed header, body.embed .help, body.embed #analysis, body.embed .view { display: none !important; }
+body.embed header, body.embed .help, body.embed #analysis, body.embed .view, body.embed #overlay-bar, body.embed #overlay-legend, body.embed .overlay-bar, body.embed .overlay-legend { display: none !important; }
+body.embed.embed-show-analysis #overlay-bar, body.embed.embed-show-analysis #overlay-legend { display: flex !important; }
 body.embed.embed-show-analysis #analysis { display: block !important; }
 body.embed .layout { display: block; padding: 0.25rem; max-width: none; }
 body.embed .panel { display: none; }
@@ -36,7 +37,8 @@ body.embed.embed-show-thinking .panel > #thinking { display: block; }
 body.embed.embed-show-controls .panel > .buttons { display: flex; }
 body.embed.embed-show-players .panel > fieldset:nth-of-type(2) { display: block; }
 body.embed.embed-show-share .panel > #share { display: block; }
-body.embed .board-host svg { max-height: calc(100vh - 3rem); width: auto; max-width: 100%; }
+body.embed .board-host svg { max-height: calc(100vh - 3.5rem); width: auto; max-width: 100%; }
+body.embed.embed-show-moves .board-host svg, body.embed.embed-show-thinking .board-host svg { max-height: calc(100vh - 11rem); }
 body.embed .status { font-size: 0.95rem; }
 body.embed .embed-open { font-size: 0.8rem; float: right; }
 `;

@@ -1,0 +1,60 @@
+// Issue 6 in Chromium: the example page embeds the playground twice (an iframe and the
+// <mcts-playground> element), receives their events, and drives both with commands.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, assertClean, screenshot } from './harness.mjs';
+
+let h;
+before(async () => { h = await setup(); });
+after(async () => { await h?.close(); });
+
+const count = (page, who, type) => page.evaluate(([w, t]) => window.__events.filter((e) => e.who === w && e.type === t).length, [who, type]);
+
+test('the example page loads both embeds and receives their events', async () => {
+  const page = await h.openPage('example-embed.html');
+  // Both report ready, then their engine (White, to move after c3) plays: move + searchFinished.
+  await page.waitForFunction(() => ['left', 'right'].every((w) => window.__events?.some((e) => e.who === w && e.type === 'move')), null, { timeout: 60000 });
+  for (const who of ['left', 'right']) {
+    assert.ok((await count(page, who, 'ready')) >= 1, `${who} ready`);
+    assert.ok((await count(page, who, 'searchFinished')) >= 1, `${who} searchFinished`);
+    const move = await page.evaluate((w) => window.__events.find((e) => e.who === w && e.type === 'move'), who);
+    assert.equal(move.source, 'mcts-playground');
+    assert.equal(move.version, 1);
+    assert.equal(move.game, 'hex:5');
+    assert.equal(move.moves.length, 2);
+    assert.equal(move.moves[0], 'c3');
+  }
+  const left = await page.evaluate(() => window.__events.find((e) => e.who === 'left' && e.type === 'ready'));
+  assert.equal(left.id, 'left');
+  // Commands: setPosition back to c3 on both, then startSearch with play.
+  await page.click('#both-reset');
+  await page.waitForFunction(() => ['left', 'right'].every((w) => window.__events.some((e) => e.who === w && e.type === 'position')), null, { timeout: 30000 });
+  // The embedded engines answer c3 again by themselves (White to move); wait for the replies.
+  await page.waitForFunction(() => ['left', 'right'].every((w) => window.__events.filter((e) => e.who === w && e.type === 'move').length >= 2), null, { timeout: 60000 });
+  await page.waitForTimeout(300);
+  await page.click('#both-search');
+  await page.waitForFunction(() => ['left', 'right'].every((w) => window.__events.filter((e) => e.who === w && e.type === 'move').length >= 3), null, { timeout: 60000 });
+  // The embeds show the board only (no header, no side panel) and fit their frames.
+  const frame = page.frame({ url: /embed=1/ });
+  assert.ok(frame, 'the iframe is there');
+  assert.equal(await frame.evaluate(() => getComputedStyle(document.querySelector('header')).display), 'none');
+  assert.equal(await frame.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), true, 'no horizontal scrolling');
+  await page.waitForTimeout(500);
+  await screenshot(page, 'teach-embed-example');
+  assertClean(assert, page);
+});
+
+test('commands from another window or with another version are refused; docs page loads', async () => {
+  const page = await h.openPage('?embed=1&game=tictactoe&p1=person');
+  await page.waitForFunction(() => document.body.dataset.teachReady === 'true');
+  // Top-level page: commands posted by itself do not come from a parent frame: ignored.
+  await page.evaluate(() => window.postMessage({ source: 'mcts-playground', version: 1, type: 'setPosition', game: 'hex:5', moves: ['c3'] }, '*'));
+  await page.waitForTimeout(300);
+  assert.equal(await page.getAttribute('body', 'data-game'), 'tictactoe');
+  assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('.panel')).display), 'none');
+  const docs = await h.openPage('docs.html');
+  assert.match(await docs.textContent('h1'), /teachers/);
+  for (const k of ['moves', 'seed', 'embed', 'setPosition', 'startSearch', 'swap-pieces']) assert.ok((await docs.textContent('body')).includes(k), k);
+  assertClean(assert, page);
+  assertClean(assert, docs);
+});
