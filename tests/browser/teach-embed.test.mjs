@@ -34,6 +34,15 @@ test('the example page loads both embeds and receives their events', async () =>
   await page.waitForTimeout(300);
   await page.click('#both-search');
   await page.waitForFunction(() => ['left', 'right'].every((w) => window.__events.filter((e) => e.who === w && e.type === 'move').length >= 3), null, { timeout: 60000 });
+  // A command in another protocol version, or an unknown one, gets an error event.
+  await page.evaluate(() => document.getElementById('left').contentWindow.postMessage({ source: 'mcts-playground', version: 2, type: 'setPosition' }, location.origin));
+  await page.evaluate(() => document.getElementById('left').contentWindow.postMessage({ source: 'mcts-playground', version: 1, type: 'fly' }, location.origin));
+  await page.evaluate(() => document.getElementById('left').contentWindow.postMessage({ source: 'mcts-playground', version: 1, type: 'setPosition', game: 'hex:5', moves: 'c3 c3' }, location.origin));
+  await page.waitForFunction(() => window.__events.filter((e) => e.who === 'left' && e.type === 'error').length >= 3, null, { timeout: 20000 });
+  const errs = await page.evaluate(() => window.__events.filter((e) => e.who === 'left' && e.type === 'error').map((e) => e.message));
+  assert.match(errs[0], /version 2/);
+  assert.match(errs[1], /unknown command "fly"/);
+  assert.match(errs[2], /move 2 \(c3\)/);
   // The embeds show the board only (no header, no side panel) and fit their frames.
   const frame = page.frame({ url: /embed=1/ });
   assert.ok(frame, 'the iframe is there');

@@ -46,6 +46,29 @@ test('a URL with state opens exactly that position and configuration, and the UR
   assertClean(assert, again);
 });
 
+test('overlays in the URL; the search tree exports as JSON', async () => {
+  const page = await h.openPage('?game=hex:5&p0=person&p1=engine&playouts=400&seed=3&overlays=q,pv');
+  await boardReady(page);
+  await ready(page);
+  assert.equal(await page.getAttribute('#ov-q', 'aria-pressed'), 'true');
+  assert.equal(await page.getAttribute('#ov-pv', 'aria-pressed'), 'true');
+  assert.equal(await page.getAttribute('#ov-visits', 'aria-pressed'), 'false');
+  assert.equal(new URL(page.url()).searchParams.get('overlays'), 'q,pv');
+  await page.click('#ov-visits');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('overlays') === 'visits,q,pv');
+  await clickCell(page, 'c3');
+  await waitForPly(page, 2);
+  await waitIdle(page);
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#dl-tree')]);
+  const json = JSON.parse(readFileSync(await dl.path(), 'utf8'));
+  assert.equal(json.game, 'hex:5');
+  assert.equal(json.slot, 'p1');
+  assert.ok(json.tree.visits >= 400, `root visits ${json.tree.visits}`);
+  assert.ok(json.tree.children.length > 0);
+  assert.ok(json.tree.children.every((c) => typeof c.move === 'string' && c.q >= 0 && c.q <= 1));
+  assertClean(assert, page);
+});
+
 test('the browser Back button undoes a move, Forward replays it', async () => {
   const page = await h.openPage('?game=tictactoe&p0=person&p1=person');
   await boardReady(page);

@@ -132,7 +132,7 @@ export class EmbedBridge {
     const budget = cmd.budget && (cmd.budget.kind === 'millis' || cmd.budget.kind === 'playouts') && cmd.budget.value > 0
       ? cmd.budget
       : { kind: set.budgetKind, value: set.budgetValue };
-    const handle = this.hooks.engine().search({ slot: 'host', engine: { preset, params: {} }, budget });
+    const handle = this.hooks.engine().search({ slot: 'host', engine: { preset, params: this.hooks.engineParams(side) }, budget });
     const out = await handle.done;
     const r = out.result;
     this.post('searchFinished', { side, bestMove: r.move, winRate: r.winRate, playouts: r.playouts, proven: r.proven, end: r.end });

@@ -37,6 +37,8 @@ export interface PageHooks {
   play(move: string): Promise<void>;
   wake(): void;
   boardElement(): HTMLElement | null;
+  /** Set by teach.bind: the URL's engine overrides (seed). */
+  engineParams(side: Player): Record<string, string>;
 }
 
 // Runs at import, before main.ts's start(): a lesson's parameters become URL defaults (explicit
@@ -59,8 +61,8 @@ class Teach {
   lastSlot = 'p1';
   bridge: EmbedBridge | null = null;
 
-  bind(h: PageHooks): void {
-    this.hooks = h;
+  bind(h: Omit<PageHooks, 'engineParams'>): void {
+    this.hooks = { ...h, engineParams: (side: Player) => this.engineParams(side) };
   }
 
   /** Engine parameter overrides for a side's searches (the URL's seed). */
@@ -125,6 +127,8 @@ class Teach {
     const view = (document.body.dataset.view ?? 'play') as View;
     if (view !== 'play') q.set('view', view);
     if (view === 'compare') this.writeCompare(q);
+    const ov = [...document.querySelectorAll<HTMLButtonElement>('#overlay-bar button[aria-pressed]')];
+    if (ov.length) q.set('overlays', ov.filter((b) => b.getAttribute('aria-pressed') === 'true').map((b) => b.id.replace(/^ov-/, '')).join(',') || 'none');
     for (const k of ['lesson', 'embed', 'show', 'id', 'origin']) {
       const v = cur.get(k);
       if (v !== null) q.set(k, v);
@@ -216,6 +220,18 @@ class Teach {
       } else errors.push(`view=${view}: expected ${VIEWS.join(', ')}`);
     }
     this.applyCompare(q, errors);
+    const ov = q.get('overlays');
+    if (ov !== null) {
+      const want = new Set(ov.split(',').map((x) => x.trim()).filter((x) => x && x !== 'none'));
+      const buttons = [...document.querySelectorAll<HTMLButtonElement>('#overlay-bar button[aria-pressed]')];
+      const known = buttons.map((b) => b.id.replace(/^ov-/, ''));
+      for (const w of want) if (!known.includes(w)) errors.push(`overlays: unknown overlay '${w}' (expected ${known.join(', ')} or none)`);
+      for (const b of buttons) if ((b.getAttribute('aria-pressed') === 'true') !== want.has(b.id.replace(/^ov-/, ''))) b.click();
+    }
+    document.getElementById('overlay-bar')?.addEventListener('click', () => {
+      const cur = h.snapshot();
+      if (this.started && cur) history.replaceState({ mcts: true }, '', this.buildUrl(cur));
+    });
     for (const k of q.keys()) {
       if (!KNOWN.has(k)) errors.push(`unknown parameter '${k}' (ignored)`);
     }
@@ -302,7 +318,7 @@ class Teach {
 
 const KNOWN = new Set([
   'game', 'moves', 'p0', 'p1', 'preset', 'ms', 'playouts', 'preset0', 'preset1', 'ms0', 'ms1', 'playouts0', 'playouts1',
-  'seed', 'view', 'panes', 'cmpgame', 'cmpmoves', 'cmpbudget', 'cmpseed', 'pane1', 'pane2', 'pane3', 'pane4',
+  'seed', 'view', 'overlays', 'panes', 'cmpgame', 'cmpmoves', 'cmpbudget', 'cmpseed', 'pane1', 'pane2', 'pane3', 'pane4',
   'lesson', 'embed', 'show', 'id', 'origin',
 ]);
 

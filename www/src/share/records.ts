@@ -68,6 +68,11 @@ export function boardSvg(hooks: PageHooks): string {
   const host = hooks.boardElement();
   const svg = host?.querySelector('svg') ?? (host instanceof SVGSVGElement ? host : null);
   if (!svg) throw new Error('the board is not drawn yet');
+  return standaloneSvg(svg);
+}
+
+/** A live SVG element as a stand-alone SVG document (computed styles inlined, classes dropped). */
+export function standaloneSvg(svg: SVGSVGElement): string {
   const clone = svg.cloneNode(true) as SVGSVGElement;
   const src = [svg, ...svg.querySelectorAll('*')];
   const dst = [clone, ...clone.querySelectorAll('*')];
@@ -146,12 +151,14 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
   const dlSvg = h('button', { type: 'button', id: 'dl-svg' }, 'Board SVG ⤓');
   const dlPng = h('button', { type: 'button', id: 'dl-png' }, 'Board PNG ⤓');
   const dlTree = h('button', { type: 'button', id: 'dl-tree' }, 'Tree JSON ⤓');
+  const dlTreeSvg = h('button', { type: 'button', id: 'dl-tree-svg', title: 'The “Top of the tree” node-link view as SVG' }, 'Tree SVG ⤓');
+  const dlTreePng = h('button', { type: 'button', id: 'dl-tree-png', title: 'The tree overview (icicle) as PNG' }, 'Tree PNG ⤓');
   const box = h('fieldset', { id: 'share' }, h('legend', {}, 'Share & records'),
     h('div', { class: 'row' }, copyLink, h('a', { href: './docs.html', id: 'docs-link', target: '_blank' }, 'Teachers: embed & docs')),
     text,
     h('div', { class: 'row buttons' }, load, showMoves, showSgf),
     h('div', { class: 'row' }, file),
-    h('div', { class: 'row buttons' }, dlMoves, dlSgf, dlSvg, dlPng, dlTree));
+    h('div', { class: 'row buttons' }, dlMoves, dlSgf, dlSvg, dlPng, dlTree, dlTreeSvg, dlTreePng));
   const movesHeading = [...panel.querySelectorAll('h2')].find((e) => e.textContent === 'Moves');
   panel.insertBefore(box, movesHeading ?? null);
 
@@ -201,6 +208,18 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
       }
     }
     throw new Error('No search tree yet: let an engine move or ask for a hint first.');
+  }));
+  dlTreeSvg.addEventListener('click', guard(() => {
+    const svg = document.querySelector<SVGSVGElement>('#analysis .nodelink svg');
+    if (!svg || svg.childElementCount === 0) throw new Error('No tree drawn yet: run an analysis (or let the engine think) first.');
+    download(`${base()}-tree.svg`, new Blob([standaloneSvg(svg)], { type: 'image/svg+xml' }));
+  }));
+  dlTreePng.addEventListener('click', guard(async () => {
+    const canvas = document.querySelector<HTMLCanvasElement>('#analysis .icicle canvas');
+    if (!canvas || canvas.width === 0) throw new Error('No tree overview drawn yet: run an analysis first.');
+    const blob = await new Promise<Blob | null>((ok) => canvas.toBlob(ok, 'image/png'));
+    if (!blob) throw new Error('PNG encoding failed');
+    download(`${base()}-tree.png`, blob);
   }));
   const sync = () => {
     const s = hooks.snapshot();
