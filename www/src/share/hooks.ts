@@ -204,11 +204,11 @@ class Teach {
     if (g !== null && snap && !sameSpec(g, snap.view.spec)) {
       // applyUrl could not select it (unknown game, size off the list): try it as given.
       const ok = await h.loadGame(g, moves);
-      if (!ok) errors.push(`game=${g}: ${document.getElementById('message')?.textContent?.replace(/^Cannot load [^:]*: /, '') ?? 'not a game'}`);
+      if (!ok) errors.push(`game=${g}: ${loadError(g, moves)}`);
     } else if (moves.length) {
       const ok = await h.loadGame(wanted, moves);
       if (!ok) {
-        errors.push(`moves=${moves.join(' ')}: ${document.getElementById('message')?.textContent?.replace(/^Cannot load [^:]*: /, '') ?? 'cannot be played'}`);
+        errors.push(`moves=${moves.join(' ')}: ${loadError(wanted, moves)}`);
         await h.loadGame(wanted, []);
       }
     }
@@ -321,6 +321,13 @@ const KNOWN = new Set([
   'seed', 'view', 'overlays', 'panes', 'cmpgame', 'cmpmoves', 'cmpbudget', 'cmpseed', 'pane1', 'pane2', 'pane3', 'pane4',
   'lesson', 'embed', 'show', 'id', 'origin',
 ]);
+
+/** The reason main.ts's loadGame showed, without its "Cannot load SPEC with moves ...: " prefix. */
+function loadError(spec: string, moves: string[]): string {
+  const text = document.getElementById('message')?.textContent ?? '';
+  const prefix = `Cannot load ${spec}${moves.length ? ` with moves ${moves.join(' ')}` : ''}: `;
+  return (text.startsWith(prefix) ? text.slice(prefix.length) : text) || 'cannot be loaded';
+}
 
 /** Whether a URL's game names the spec the engine normalised (`hex` = `hex:11`, case). */
 function sameSpec(asked: string, got: string): boolean {

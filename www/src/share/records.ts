@@ -159,6 +159,9 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
     h('div', { class: 'row buttons' }, load, showMoves, showSgf),
     h('div', { class: 'row' }, file),
     h('div', { class: 'row buttons' }, dlMoves, dlSgf, dlSvg, dlPng, dlTree, dlTreeSvg, dlTreePng));
+  const style = h('style');
+  style.textContent = '#share textarea{width:100%;box-sizing:border-box;font:12px/1.3 ui-monospace,monospace}#share input[type=file]{max-width:100%;font-size:0.8rem}#share .row{flex-wrap:wrap}';
+  document.head.append(style);
   const movesHeading = [...panel.querySelectorAll('h2')].find((e) => e.textContent === 'Moves');
   panel.insertBefore(box, movesHeading ?? null);
 
