@@ -182,6 +182,16 @@ test('a lesson opens by URL with its configuration and text', async () => {
   assert.equal(await page.inputValue('#cmp-c-2'), '3');
   assert.equal(await page.getAttribute('body', 'data-url-errors'), '0');
   await screenshot(page, 'teach-lesson-ucb1');
+  // The solver lesson, run: the solver pane proves Tic-Tac-Toe a draw, plain UCT does not.
+  const solver = await h.openPage('?lesson=solver');
+  await ready(solver);
+  assert.equal(await solver.inputValue('#cmp-preset-1'), 'solver');
+  await solver.click('#cmp-run');
+  await solver.waitForFunction(() => /proven draw/.test(document.getElementById('cmp-readout-1')?.textContent ?? ''), null, { timeout: 90000 });
+  await solver.waitForFunction(() => document.getElementById('cmp-stop').disabled, null, { timeout: 90000 });
+  assert.doesNotMatch(await solver.textContent('#cmp-readout-0'), /proven/);
+  await screenshot(solver, 'teach-lesson-solver');
+  assertClean(assert, solver);
   const bad = await h.openPage('?lesson=nope');
   await boardReady(bad);
   await ready(bad);

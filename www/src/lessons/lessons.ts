@@ -27,16 +27,16 @@ export const LESSONS: Lesson[] = [
     params: { game: 'hex:7', view: 'compare', panes: '2', pane1: 'preset:uct', pane2: 'preset:rave', cmpgame: 'hex:7', cmpbudget: '20000', cmpseed: '1' },
     text: [
       'RAVE (Gelly & Silver 2007) also credits a move with the results of every playout in which it was played later (all-moves-as-first, AMAF), mixed with its own mean by a weight β that fades as real visits grow.',
-      'In Hex a stone is good largely wherever it is played in the playout, so AMAF values are informative from the first few hundred playouts. Run both panes: the RAVE pane settles on a central move with far fewer playouts than plain UCT.',
+      'In Hex a stone is good largely wherever it is played in the playout, so AMAF values are informative from the first few hundred playouts. Run both panes (20,000 playouts, seed 1): the RAVE pane puts its visits on central cells (e3, c4, d3 — the strong openings), while plain UCT’s visits are still spread over edge cells such as f2 and b6.',
     ],
   },
   {
     id: 'decisive',
     title: 'What decisive moves fix',
-    params: { game: 'hex:5', moves: 'b2 c2 b3 c3 b4', p0: 'person', p1: 'person', view: 'compare', panes: '2', pane1: 'preset:uct', pane2: 'preset:decisive', cmpgame: 'hex:5', cmpmoves: 'b2 c2 b3 c3 b4', cmpbudget: '3000', cmpseed: '2' },
+    params: { game: 'hex:5', moves: 'b1 a5 b2 e1 b3 e2 b4', p0: 'person', p1: 'person', view: 'compare', panes: '2', pane1: 'preset:uct', pane2: 'preset:decisive', cmpgame: 'hex:5', cmpmoves: 'b1 a5 b2 e1 b3 e2 b4', cmpbudget: '300', cmpseed: '2' },
     text: [
       'Random playouts miss one-move wins and fail to stop the opponent’s, so a position that is one move from the end still looks uncertain. Decisive and anti-decisive moves (Teytaud & Teytaud 2010) make the playout take a winning move when there is one and block the opponent’s.',
-      'Black threatens to finish. With a small budget compare plain UCT with the “decisive” preset: watch which pane finds the forced reply and how sure it is.',
+      'Black’s column b1–b4 is one stone from the bottom edge: White must play b5 now. With only 300 playouts, plain UCT gives b5 a minority of its visits and still rates White’s chances near 60%; the “decisive” preset, whose playouts block the threat and take wins, puts almost every visit on b5 and sees the position as it is. Raise the budget and watch UCT catch up.',
     ],
   },
   {
@@ -51,10 +51,10 @@ export const LESSONS: Lesson[] = [
   {
     id: 'solver',
     title: 'How the solver proves Tic-Tac-Toe a draw',
-    params: { game: 'tictactoe', p0: 'person', p1: 'person', view: 'compare', panes: '2', pane1: 'preset:uct', pane2: 'preset:solver', cmpgame: 'tictactoe', cmpbudget: '50000', cmpseed: '1' },
+    params: { game: 'tictactoe', p0: 'person', p1: 'person', view: 'compare', panes: '2', pane1: 'preset:uct', pane2: 'preset:solver', cmpgame: 'tictactoe', cmpbudget: '100000', cmpseed: '1' },
     text: [
       'MCTS-Solver (Winands, Björnsson & Saito 2008) backs up proven wins and losses: a node is a proven loss for the mover when one child wins for the opponent, a proven win when every child loses, and so on up the tree.',
-      'Run both panes on the empty board: plain UCT’s value hovers near a draw but never knows it; the solver pane proves the root a draw (shown as “proven draw”) and stops.',
+      'Run both panes on the empty board: plain UCT still rates X at about 60% after 100,000 playouts and never knows the result; the solver pane proves the root a draw after about 56,000 playouts (seed 1) and stops there.',
     ],
   },
 ];

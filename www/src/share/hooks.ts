@@ -89,7 +89,9 @@ class Teach {
       const mover = ((moves.length - 1) % 2) as Player;
       const engineReply = grew && (mover === 0 ? s0 : s1).who === 'engine' && (mover === 0 ? s1 : s0).who === 'person';
       const url = this.buildUrl(s);
-      if (grew && !engineReply) history.pushState({ mcts: true }, '', url);
+      // In an embed, history entries would join the host page's history (an iframe shares the
+      // joint session history), so its Back button would undo moves: embeds only replace.
+      if (grew && !engineReply && !EMBED) history.pushState({ mcts: true }, '', url);
       else history.replaceState({ mcts: true }, '', url);
     }
     this.urlMoves = [...moves];
