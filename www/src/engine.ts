@@ -71,7 +71,7 @@ type Pending =
   | { kind: 'viz'; answer: VizResponse['type']; resolve: (r: VizResponse) => void; reject: (e: Error) => void };
 
 /** Responses to the visualisation requests. */
-export type VizResponse = Extract<Response, { type: 'inspection' | 'arenaGame' | 'arenaStandings' }>;
+export type VizResponse = Extract<Response, { type: 'inspection' | 'arenaGame' | 'arenaStandings' | 'step' }>;
 
 /** Distributes `Omit` over a union so each request keeps its own fields. */
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -167,6 +167,13 @@ export class EngineClient {
   async arenaStandings(records: GameRecord[]): Promise<Standings> {
     const r = await this.vizRequest({ type: 'arenaStandings', records }, 'arenaStandings');
     return (r as Extract<Response, { type: 'arenaStandings' }>).standings;
+  }
+
+  // ---- step-through (issue 5) ----
+
+  /** Step-through: a fresh step session (`stepNew`) or `count` more iterations, the last traced (`stepRun`). */
+  async step(req: WithoutId<Extract<Request, { type: 'stepNew' | 'stepRun' }>>): Promise<Extract<Response, { type: 'step' }>> {
+    return (await this.vizRequest(req, 'step')) as Extract<Response, { type: 'step' }>;
   }
 
   private vizRequest(req: WithoutId<Request>, answer: VizResponse['type']): Promise<VizResponse> {
@@ -271,6 +278,7 @@ export class EngineClient {
       case 'inspection':
       case 'arenaGame':
       case 'arenaStandings':
+      case 'step':
         if (p.kind !== 'viz' || p.answer !== r.type) return mismatch();
         return p.resolve(r);
       default:
