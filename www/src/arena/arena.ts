@@ -146,7 +146,8 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
         width,
         height: 220,
         scales: { x: { time: false }, y: { range: [0, 1] } },
-        axes: [{ ...ax, label: 'games' }, { ...ax, label: 'win rate of A', size: 55 }],
+        // Whole games only on the x axis.
+        axes: [{ ...ax, label: 'games', incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] }, { ...ax, label: 'win rate of A', size: 55 }],
         series: [
           { label: 'games' },
           { label: 'win rate', stroke: '#2f6fdf', width: 2, points: { show: true, size: 4 }, value: (_u, v) => (v == null ? '–' : v.toFixed(3)) },
