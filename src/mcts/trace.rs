@@ -155,7 +155,8 @@ impl<G: Game> Search<G> {
 
     /// The selection formula of the configuration, for display.
     pub fn selection_formula(&self) -> String {
-        let c = self.config.c;
+        // c to 3 decimals (√2 reads 1.414).
+        let c = (self.config.c * 1000.0).round() / 1000.0;
         let value = match self.config.value {
             ValueEstimate::Mean => "V = Q".to_string(),
             ValueEstimate::Rave => match self.config.rave_schedule {

@@ -249,6 +249,7 @@ export class EngineClient {
       case 'inspection':
       case 'arenaGame':
       case 'arenaStandings':
+      case 'step':
         if (!p) return this.onRaw?.(r);
         this.pending.delete(r.id);
         this.settle(p, r);

@@ -95,6 +95,11 @@ export function mountStep(hooks: PlaygroundHooks): void {
     presetSel.replaceChildren(...names.map((p) => h('option', { value: p }, p)));
     presetSel.value = names.includes('uct') ? 'uct' : names[0]!;
   }
+  // The preset names arrive with the engine's hello: fill the chooser as soon as they are there.
+  const presetTimer = window.setInterval(() => {
+    fillPresets();
+    if (presetsFilled) window.clearInterval(presetTimer);
+  }, 200);
   fillPresets();
   presetSel.addEventListener('focus', fillPresets);
 
@@ -273,7 +278,7 @@ export function mountStep(hooks: PlaygroundHooks): void {
     const leaf = t?.path.find((n) => n.kind === 'expanded') ?? t?.path[t.path.length - 1];
     const res = t ? (t.outcome.winner === null ? 'a draw' : `${who(t.outcome.winner)} wins`) : '';
     const texts: [string, string][] = [
-      ['Selection', `From the root, go to the child with the highest score until a node still has an untried move or the game is over. ${t ? t.formula : ''}${t ? `. This time: ${t.path.length - 1 - (t.expanded ? 1 : 0) - t.path.filter((n) => n.kind === 'rollout').length} step(s) down the tree, highlighted in the tree view.` : ''}`],
+      ['Selection', `From the root, go to the child with the highest score until a node still has an untried move or the game is over. ${t ? t.formula : ''}${t ? `. Here: ${t.path.length - 1 - (t.expanded ? 1 : 0) - t.path.filter((n) => n.kind === 'rollout').length} move(s) chosen by score (highlighted in the tree), then a node with untried moves.` : ''}`],
       ['Expansion', t ? (t.expanded ? `Add one node to the tree for an untried move: ${t.expanded} (marked ★, N = 0 before this iteration).` : t.terminal_leaf ? 'No expansion: the selected node is the end of the game.' : 'No expansion (the node cap is reached); the playout starts at the selected node.') : 'Add one new node to the tree for an untried move.'],
       ['Playout', t ? (t.terminal_leaf ? `No playout: the game is already over at ${leaf?.move ?? 'the root'} (${res}).` : `From the new node, play random moves to the end of the game without storing them in the tree (${t.playout.length} moves, numbered on the board): ${res}.`) : 'Play random moves to the end of the game, outside the tree.'],
       ['Backpropagation', t ? `Walk back up the path: every node gets N + 1 and W + the result for the player who moved into it (1 win, ½ draw, 0 loss), so Q = W/N moves towards that result. Reward: ${who(0)} ${t.outcome.reward[0]}, ${who(1)} ${t.outcome.reward[1]}.` : 'Add the result to N and Q of every node on the path.'],
@@ -383,7 +388,7 @@ export function mountStep(hooks: PlaygroundHooks): void {
       const tr = h('tr', { class: `k-${n.kind}${hidden ? ' later' : ''}` },
         h('td', {}, String(n.depth)),
         h('td', {}, n.kind === 'expanded' && phase >= 1 ? `★ ${n.move}` : n.move ?? 'root'),
-        h('td', {}, who(n.mover)),
+        h('td', { title: n.kind === 'root' ? '' : 'the player who made this move (N and Q are from their view)' }, n.kind === 'root' ? '—' : who(n.mover)),
         h('td', {}, nText),
         h('td', {}, qText + proof),
         h('td', { title: scoreTitle(n.chosen) }, scoreText(n.chosen)),
