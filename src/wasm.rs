@@ -494,9 +494,10 @@ impl SearchSession {
     /// Only if building the object fails (a bug).
     #[wasm_bindgen(js_name = treeSnapshot)]
     pub fn tree_snapshot(&self, min_visits: f64, top_k: usize, depth: usize, max_nodes: usize) -> Result<JsValue, JsError> {
-        let export = self.search.tree_export(top_k.max(1), depth);
-        let mut flat = FlatTree::default();
         let min_visits = if min_visits.is_finite() && min_visits > 1.0 { min_visits as u64 } else { 1 };
+        // The engine applies the visit cut while exporting, so only the kept nodes are built.
+        let export = self.search.tree_export_min(top_k.max(1), depth, min_visits);
+        let mut flat = FlatTree::default();
         flat.push(&export.root, -1, 0, min_visits, max_nodes.max(1));
         let obj = js_sys::Object::new();
         set(&obj, "total", &JsValue::from_f64(export.nodes as f64))?;
@@ -604,6 +605,37 @@ pub fn arena_standings(records: JsValue) -> Result<JsValue, JsError> {
         elo: fin(s.elo),
         elo_ci95: [fin(s.elo_ci95[0]), fin(s.elo_ci95[1])],
     })
+}
+
+// ---- step-through (issue 5) ----
+//
+// One MCTS iteration at a time (the engine's `Search::step_traced`), for the Step-through panel.
+
+#[wasm_bindgen]
+impl SearchSession {
+    /// Runs exactly one iteration — the one `run` would run next — and returns its
+    /// `IterationTrace`: `{ iteration, game, to_move, formula, path: [{ depth, move, index,
+    /// mover, kind: "root" | "selected" | "expanded" | "rollout", before: { n, q, proven },
+    /// after: { n, q, proven }, chosen, rival }], expanded, terminal_leaf, playout,
+    /// playout_indices, outcome: { winner, reward: [r0, r1] }, nodes_before, nodes_after,
+    /// root_proven }` (`chosen`/`rival`: `{ move, n, q, amaf_q, beta, prior, score, untried }`,
+    /// score null = +∞). Turns record mode on (see `setRecordPlayouts`).
+    ///
+    /// # Errors
+    /// The root is terminal or proven, or the node cap is reached (the search is untouched).
+    #[wasm_bindgen(js_name = stepIteration)]
+    pub fn step_iteration(&mut self) -> Result<JsValue, JsError> {
+        let t = self.search.step_traced().map_err(|e| JsError::new(&e))?;
+        to_js(&t)
+    }
+
+    /// Record mode: every playout records its moves, as traced iterations must; with it on,
+    /// `run(…, n)` runs the same iterations as `n` calls of `stepIteration` (plain UCT otherwise
+    /// takes Hex's outcome-only playout, which draws other random numbers).
+    #[wasm_bindgen(js_name = setRecordPlayouts)]
+    pub fn set_record_playouts(&mut self, on: bool) {
+        self.search.set_record_playouts(on);
+    }
 }
 
 // ---- records and embedding (issue 6) ----

@@ -2,6 +2,7 @@
 
 use crate::game::{AnyGame, Game, Hex, Pentago, TicTacToe};
 use crate::mcts::search::Search;
+use crate::mcts::search::trace::IterationTrace;
 use crate::mcts::stats::{SearchStats, TreeExport};
 use crate::mcts::{Budget, Clock, RunReport, SearchConfig};
 
@@ -52,6 +53,21 @@ impl AnySearch {
     /// See [`Search::tree_export`].
     pub fn tree_export(&self, top_k: usize, depth: usize) -> TreeExport {
         with_search!(self, s => s.tree_export(top_k, depth))
+    }
+    /// See [`Search::tree_export_min`].
+    pub fn tree_export_min(&self, top_k: usize, depth: usize, min_visits: u64) -> TreeExport {
+        with_search!(self, s => s.tree_export_min(top_k, depth, min_visits))
+    }
+    /// See [`Search::step_traced`].
+    ///
+    /// # Errors
+    /// As [`Search::step_traced`].
+    pub fn step_traced(&mut self) -> Result<IterationTrace, String> {
+        with_search!(self, s => s.step_traced())
+    }
+    /// See [`Search::set_record_playouts`].
+    pub fn set_record_playouts(&mut self, on: bool) {
+        with_search!(self, s => s.set_record_playouts(on))
     }
     /// Parses a move in notation and advances the root (tree reuse).
     ///

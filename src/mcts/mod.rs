@@ -34,6 +34,7 @@ pub mod tree;
 pub use any::AnySearch;
 pub use config::{FinalMove, LgrMode, MastMode, PriorKind, RaveSchedule, SearchConfig, Selection, TranspositionRule, ValueEstimate};
 pub use evaluator::Evaluator;
+pub use search::trace::{ChildScore, IterationTrace, NodeValues, TraceNode, TraceOutcome};
 pub use search::Search;
 pub use stats::{ChildStats, PolicyStats, SearchStats, TreeExport, TreeNodeExport};
 

@@ -13,6 +13,9 @@ use crate::mcts::tree::{Edge, Node, Proof, Tree, AFFINE, ALIAS, NIL, TERMINAL, U
 use crate::mcts::{Budget, Clock, RunReport, StopReason};
 use crate::rng::Rng64;
 
+#[path = "trace.rs"]
+pub mod trace;
+
 /// One step of the current descent.
 #[derive(Clone, Copy, Debug)]
 struct Step {
@@ -56,6 +59,13 @@ pub struct Search<G: Game> {
     amaf_stamp: Vec<u32>,
     amaf_ply: Vec<u32>,
     ms: usize,
+    /// Record every playout's moves even when nothing reads them (step-through; see
+    /// [`Search::set_record_playouts`]).
+    record_playouts: bool,
+    /// Length of `path` when the current iteration's playout started (`usize::MAX`: no playout).
+    sel_len: usize,
+    /// Whether the current iteration expanded a node in the tree descent.
+    expanded: bool,
 }
 
 impl<G: Game> Search<G> {
@@ -92,6 +102,9 @@ impl<G: Game> Search<G> {
             amaf_stamp: vec![0; ms],
             amaf_ply: vec![0; ms],
             ms,
+            record_playouts: false,
+            sel_len: usize::MAX,
+            expanded: false,
             tree: Tree::default(),
             root,
             config,
@@ -281,11 +294,22 @@ impl<G: Game> Search<G> {
     }
 
     /// One MCTS iteration.
+    #[inline]
     fn iterate(&mut self) {
         self.tree.tidy();
+        let outcome = self.descend();
+        self.finish(outcome);
+    }
+
+    /// The first three phases of an iteration: selection and expansion (filling `path` and
+    /// `seq`), then the playout; returns the outcome reached.
+    #[inline(always)]
+    fn descend(&mut self) -> Outcome {
         let mut g = self.root.clone();
         self.path.clear();
         self.seq.clear();
+        self.sel_len = usize::MAX;
+        self.expanded = false;
         self.path.push(Step { edge: NIL, node: 0 });
         let mut cur = 0u32;
         let cap = self.config.node_cap as usize;
@@ -316,6 +340,7 @@ impl<G: Game> Search<G> {
                     self.seq.push(m);
                     let step = self.add_child(cur, &g, m, prior, mover);
                     self.path.push(step);
+                    self.expanded = true;
                     if let Some(o) = g.outcome() {
                         break o;
                     }
@@ -332,6 +357,12 @@ impl<G: Game> Search<G> {
                 Choice::Leaf => break self.playout(&mut g, cap),
             }
         };
+        outcome
+    }
+
+    /// The last phase of an iteration: counters, then backpropagation of `outcome` along `path`.
+    #[inline(always)]
+    fn finish(&mut self, outcome: Outcome) {
         self.iterations += 1;
         let depth = (self.path.len() - 1) as u32;
         if depth > self.max_depth {
@@ -344,12 +375,13 @@ impl<G: Game> Search<G> {
     fn playout(&mut self, g: &mut G, cap: usize) -> Outcome {
         self.playouts += 1;
         let start = self.seq.len();
+        self.sel_len = self.path.len();
         if self.config.poolrave {
             self.build_pools();
         }
         let o = if self.config.policy_playouts() {
             self.policy.playout(&self.config, g, &mut self.rng, &mut self.seq)
-        } else if self.config.playout_moves_needed() {
+        } else if self.config.playout_moves_needed() || self.record_playouts {
             g.random_playout(&mut self.rng, &mut self.seq)
         } else {
             // Nothing reads the playout's moves or length: let the game take its outcome-only
@@ -1060,27 +1092,34 @@ impl<G: Game> Search<G> {
 
     /// A tree export: from the root, at most `top_k` children per node (most visits first), down
     /// to `depth` levels below the root.
-
-    /// A tree export: from the root, at most `top_k` children per node (most visits first), down
-    /// to `depth` levels below the root.
     pub fn tree_export(&self, top_k: usize, depth: usize) -> TreeExport {
-        let root = self.export_node(0, None, &self.root, top_k, depth);
+        self.tree_export_min(top_k, depth, 0)
+    }
+
+    /// [`Search::tree_export`] with a visit cut: only children with at least `min_visits`
+    /// visits are built (the others count in `hidden_children`), so a large tree costs what is
+    /// kept rather than every node up to `top_k` × `depth`. The JSON keys are those of
+    /// [`TreeExport`].
+    pub fn tree_export_min(&self, top_k: usize, depth: usize, min_visits: u64) -> TreeExport {
+        let root = self.export_node(0, None, &self.root, top_k, depth, min_visits);
         TreeExport { game: self.root.spec(), board: self.root.board_string(), root, nodes: self.tree.len() as u64 }
     }
 
-    fn export_node(&self, id: u32, mv: Option<String>, g: &G, top_k: usize, depth: usize) -> TreeNodeExport {
+    fn export_node(&self, id: u32, mv: Option<String>, g: &G, top_k: usize, depth: usize, min_visits: u64) -> TreeNodeExport {
         let n = &self.tree.nodes[id as usize];
-        let mut kids: Vec<u32> = self.tree.children(id).collect();
-        kids.sort_by_key(|&e| std::cmp::Reverse(self.tree.nodes[self.tree.child(e) as usize].n));
-        let total = kids.len();
+        let total = self.tree.children(id).len();
         let mut children = Vec::new();
-        if depth > 0 {
+        if depth > 0 && top_k > 0 {
+            // Only the children that pass the cut are sorted and built.
+            let mut kids: Vec<u32> =
+                self.tree.children(id).filter(|&e| self.tree.nodes[self.tree.child(e) as usize].n as u64 >= min_visits).collect();
+            kids.sort_by_key(|&e| std::cmp::Reverse(self.tree.nodes[self.tree.child(e) as usize].n));
             for &e in kids.iter().take(top_k) {
                 let t = self.tree.child(e);
                 let Some(m) = g.move_from_index(self.tree.edges[e as usize].mv as usize) else { continue };
                 let mut h = g.clone();
                 h.play_unchecked(m);
-                children.push(self.export_node(t, Some(g.format_move(m)), &h, top_k, depth - 1));
+                children.push(self.export_node(t, Some(g.format_move(m)), &h, top_k, depth - 1, min_visits));
             }
         }
         TreeNodeExport {

@@ -115,7 +115,8 @@ test('main thread: no long task over 50 ms while a 100,000-node tree grows and i
   await screenshot(page, 'viz-tree-100k-hex11');
   assert.ok(m.lastTotal >= 100000);
   assert.ok(max <= 50, `longest main-thread task ${max} ms`);
-  await page.click('#an-stop');
+  // A fast machine may finish the 2,000,000 playouts first; Stop is then disabled.
+  if (await page.isEnabled('#an-stop')) await page.click('#an-stop');
   assertClean(assert, page);
 });
 

@@ -71,7 +71,7 @@ type Pending =
   | { kind: 'viz'; answer: VizResponse['type']; resolve: (r: VizResponse) => void; reject: (e: Error) => void };
 
 /** Responses to the visualisation requests. */
-export type VizResponse = Extract<Response, { type: 'inspection' | 'arenaGame' | 'arenaStandings' }>;
+export type VizResponse = Extract<Response, { type: 'inspection' | 'arenaGame' | 'arenaStandings' | 'step' }>;
 
 /** Distributes `Omit` over a union so each request keeps its own fields. */
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -169,6 +169,13 @@ export class EngineClient {
     return (r as Extract<Response, { type: 'arenaStandings' }>).standings;
   }
 
+  // ---- step-through (issue 5) ----
+
+  /** Step-through: a fresh step session (`stepNew`) or `count` more iterations, the last traced (`stepRun`). */
+  async step(req: WithoutId<Extract<Request, { type: 'stepNew' | 'stepRun' }>>): Promise<Extract<Response, { type: 'step' }>> {
+    return (await this.vizRequest(req, 'step')) as Extract<Response, { type: 'step' }>;
+  }
+
   private vizRequest(req: WithoutId<Request>, answer: VizResponse['type']): Promise<VizResponse> {
     return new Promise((resolve, reject) => this.send(req, { kind: 'viz', answer, resolve, reject }));
   }
@@ -242,6 +249,7 @@ export class EngineClient {
       case 'inspection':
       case 'arenaGame':
       case 'arenaStandings':
+      case 'step':
         if (!p) return this.onRaw?.(r);
         this.pending.delete(r.id);
         this.settle(p, r);
@@ -271,6 +279,7 @@ export class EngineClient {
       case 'inspection':
       case 'arenaGame':
       case 'arenaStandings':
+      case 'step':
         if (p.kind !== 'viz' || p.answer !== r.type) return mismatch();
         return p.resolve(r);
       default:

@@ -146,7 +146,9 @@ export type Request =
   /** Play one arena game (Rust `arena::play_game`, as `mcts arena`). Answer: `arenaGame`. */
   | { type: 'arenaGame'; id: number; game: ArenaGameSpec }
   /** Standings of A from game records (Rust `arena::Standings`). Answer: `arenaStandings`. */
-  | { type: 'arenaStandings'; id: number; records: GameRecord[] };
+  | { type: 'arenaStandings'; id: number; records: GameRecord[] }
+  // ---- step-through (issue 5) ----
+  | StepRequest;
 
 /** Worker → page. */
 export type Response =
@@ -163,7 +165,9 @@ export type Response =
   // ---- visualisation (issue 5) ----
   | { type: 'inspection'; id: number; stats: FullStats | null; tree: TreeSnapshot | null }
   | { type: 'arenaGame'; id: number; record: GameRecord }
-  | { type: 'arenaStandings'; id: number; standings: Standings };
+  | { type: 'arenaStandings'; id: number; standings: Standings }
+  // ---- step-through (issue 5) ----
+  | StepResponse;
 
 export type RequestType = Request['type'];
 export type ResponseType = Response['type'];
@@ -283,4 +287,69 @@ export interface Standings {
   win_rate_ci95: [number, number];
   elo: number | null;
   elo_ci95: [number | null, number | null];
+}
+
+// ---- step-through (issue 5) ----
+
+/** Page → worker, step-through. The worker keeps one step session (its own game and tree, in
+ * record mode, apart from the game's slots).
+ * - `stepNew`: a fresh search of `spec` after `moves` with `engine` (seeded through its params).
+ * - `stepRun`: `count` more iterations; the last is traced (record mode makes `count` untraced
+ *   iterations the same as `count` traced ones). `count: 0` only re-reads the tree.
+ * Both answer `step` with the trace (null for `stepNew` / `count: 0`), a tree snapshot for `tree`,
+ * and the statistics. */
+export type StepRequest =
+  | { type: 'stepNew'; id: number; spec: string; moves: string[]; engine: EngineSettings; tree: TreeQuery }
+  | { type: 'stepRun'; id: number; count: number; tree: TreeQuery };
+
+/** Worker → page, step-through. */
+export type StepResponse = { type: 'step'; id: number; trace: IterationTrace | null; tree: TreeSnapshot; stats: FullStats };
+
+/** N, Q (the view of the player who moved into the node) and proof of one node. */
+export interface TraceValues {
+  n: number;
+  q: number;
+  proven: 'win' | 'loss' | 'draw' | null;
+}
+
+/** A child's selection score and its parts (Rust `ChildScore`); `score` null = +∞. */
+export interface TraceScore {
+  move: string;
+  n: number;
+  q: number;
+  amaf_q: number | null;
+  beta: number | null;
+  prior: number | null;
+  score: number | null;
+  untried: boolean;
+}
+
+/** One node of an iteration's path (Rust `TraceNode`). */
+export interface TraceNode {
+  depth: number;
+  move: string | null;
+  index: number | null;
+  mover: Player;
+  kind: 'root' | 'selected' | 'expanded' | 'rollout';
+  before: TraceValues;
+  after: TraceValues;
+  chosen: TraceScore | null;
+  rival: TraceScore | null;
+}
+
+/** One MCTS iteration, phase by phase (Rust `IterationTrace`). */
+export interface IterationTrace {
+  iteration: number;
+  game: string;
+  to_move: Player;
+  formula: string;
+  path: TraceNode[];
+  expanded: string | null;
+  terminal_leaf: boolean;
+  playout: string[];
+  playout_indices: number[];
+  outcome: { winner: Player | null; reward: [number, number] };
+  nodes_before: number;
+  nodes_after: number;
+  root_proven: 'win' | 'loss' | 'draw' | null;
 }

@@ -13,6 +13,7 @@ import { buildTreeSnapshot, transferables } from './tree/snapshot';
 import { assertNever } from './protocol';
 import type { Budget, EngineSettings, Request, Response, SearchEnd, SearchProgress, SearchStats } from './protocol';
 import type { FullStats, GameRecord, Standings, TreeQuery } from './protocol';
+import type { IterationTrace } from './protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -125,6 +126,9 @@ const SHAPES: { [K in Request['type']]: Record<string, Check> } = {
   inspect: { slot: isStr, tree: (v) => v === null || isTreeQuery(v) },
   arenaGame: { game: (v) => isArenaGame(v) },
   arenaStandings: { records: (v) => Array.isArray(v) },
+  // ---- step-through (issue 5) ----
+  stepNew: { spec: isStr, moves: isStrArray, engine: isEngine, tree: isTreeQuery },
+  stepRun: { count: (v) => isMs(v) && Number.isInteger(v) && (v as number) <= 100_000, tree: isTreeQuery },
 };
 
 /** The request, or a sentence saying what is wrong with it. */
@@ -302,6 +306,11 @@ function handle(req: Request): void {
     case 'arenaStandings':
       send({ type: 'arenaStandings', id: req.id, standings: arenaStandings(req.records) as Standings });
       return;
+    // ---- step-through (issue 5) ----
+    case 'stepNew':
+    case 'stepRun':
+      handleStep(req);
+      return;
     default:
       assertNever(req);
   }
@@ -369,3 +378,41 @@ self.onmessage = async (ev: MessageEvent<unknown>) => {
     else send({ type: 'error', id, message: message(e) });
   }
 };
+
+// ---- step-through (issue 5) ----
+// One step session apart from the game and its slots: its own position and tree, in record mode.
+
+let stepGame: GameSession | null = null;
+let stepSearch: SearchSession | null = null;
+
+function handleStep(req: Extract<Request, { type: 'stepNew' | 'stepRun' }>): void {
+  let trace: IterationTrace | null = null;
+  if (req.type === 'stepNew') {
+    const g = new GameSession(req.spec);
+    try {
+      for (const [i, m] of req.moves.entries()) {
+        try {
+          g.play(m);
+        } catch (e) {
+          throw new Error(`move ${i + 1} (${m}): ${message(e)}`);
+        }
+      }
+      const s = new SearchSession(g, req.engine.preset, req.engine.params);
+      s.setRecordPlayouts(true);
+      stepSearch?.free();
+      stepGame?.free();
+      stepGame = g;
+      stepSearch = s;
+    } catch (e) {
+      g.free();
+      throw e;
+    }
+  } else {
+    if (!stepSearch) throw new Error('no step-through session: send stepNew first');
+    if (req.count > 1) stepSearch.run(1e9, req.count - 1);
+    if (req.count >= 1) trace = stepSearch.stepIteration() as IterationTrace;
+  }
+  const tree = buildTreeSnapshot(stepSearch!, req.tree);
+  const r: Response = { type: 'step', id: req.id, trace, tree, stats: stepSearch!.stats() as FullStats };
+  self.postMessage(r, transferables(tree));
+}

@@ -123,6 +123,8 @@ export interface OverlayData {
   line: { path: string[]; pv: string[] } | null;
   /** Board cells to ring (e.g. the hovered tree node's move). */
   highlight: Set<number>;
+  /** Most ghost stones of `line` to draw (default 12; the step-through shows a whole playout). */
+  lineCap?: number;
 }
 
 interface CellEls {
@@ -170,7 +172,7 @@ export class BoardOverlay {
       const line = d.line ? [...d.line.path.map((m) => ({ m, path: true })), ...d.line.pv.map((m) => ({ m, path: false }))] : on.has('pv') ? d.pv.map((m) => ({ m, path: false })) : [];
       // A long line would cover a small board (and the figures under it): at most a sixth of the
       // cells (3 to 10 stones) for the PV; a hovered node's path is always shown whole.
-      const cap = d.line ? 12 : Math.max(3, Math.min(10, Math.floor((d.rows * d.cols) / 6)));
+      const cap = d.line ? d.lineCap ?? 12 : Math.max(3, Math.min(10, Math.floor((d.rows * d.cols) / 6)));
       line.slice(0, cap).forEach(({ m, path }, k) => {
         const cell = parseCell(m, d.rows, d.cols);
         if (cell !== null && !ghosts.has(cell)) ghosts.set(cell, { n: k + 1, player: (d.toMove + k) % 2, path });

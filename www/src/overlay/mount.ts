@@ -5,6 +5,7 @@
 import { mountAnalysis, type PlaygroundHooks } from './analysis';
 import { mountCompare } from '../compare/compare';
 import { mountArena } from '../arena/arena';
+import { mountStep } from '../step/step';
 
 type View = 'play' | 'compare' | 'arena';
 const VIEWS: { id: View; label: string }[] = [
@@ -15,6 +16,7 @@ const VIEWS: { id: View; label: string }[] = [
 
 export function mountVisualisation(hooks: PlaygroundHooks): void {
   mountAnalysis(hooks);
+  mountStep(hooks); // ---- step-through (issue 5) ----
   const app = document.getElementById('app')!;
   const compare = document.createElement('section');
   compare.id = 'compare';

@@ -77,7 +77,7 @@ export class NodeLink {
   }
 
   /** Draws the subtree of `root` in `s`: `topK` children per node, `depth` plies. */
-  draw(s: TreeSnapshot | null, kids: Children | null, root: number, topK: number, depth: number): void {
+  draw(s: TreeSnapshot | null, kids: Pick<Children, 'of'> | null, root: number, topK: number, depth: number): void {
     this.svg.replaceChildren();
     this.nodes.clear();
     if (!s || !kids || s.count === 0 || root >= s.count) {

@@ -1,0 +1,371 @@
+//! Step-through (issue 5): one MCTS iteration at a time, with its four phases recorded in an
+//! [`IterationTrace`].
+//!
+//! [`Search::step_traced`] runs exactly the iteration [`Search::run`] would have run next (the
+//! same code, the same random draws): it calls the search's own descent (selection, expansion,
+//! playout), reads the path before the update, then runs the search's own backpropagation and
+//! reads the path again. The selection scores are recomputed from the tree as the descent saw it
+//! (no random numbers are drawn for that), with the formulas `choose` uses. Nothing of this runs
+//! in an untraced iteration: the only cost there is two stores per iteration (`sel_len`,
+//! `expanded`) and one more boolean test per playout (`record_playouts`).
+//!
+//! # Recorded playouts
+//! A configuration whose playout moves nothing reads (plain UCT: no AMAF, no playout policy, no
+//! rollout-expand, no quality bonus) runs the game's outcome-only playout ([`NoTrace`]), which
+//! never produces the moves (Hex deals a random split of the empty cells). Those moves cannot
+//! be recovered afterwards, and drawing them by the recording path takes other random numbers.
+//! So the trace does not pretend: a search in *record mode* ([`Search::set_record_playouts`])
+//! uses the recording playout for every iteration, traced or not, and [`Search::step_traced`]
+//! switches record mode on. Determinism therefore holds per mode: with one seed, traced steps
+//! and `run` in record mode build the same tree; a plain-UCT search outside record mode draws
+//! other playouts (same distribution). Configurations that record moves anyway (RAVE, GRAVE,
+//! policies, ...) are unaffected by record mode.
+//!
+//! [`NoTrace`]: crate::game::NoTrace
+
+use serde::{Deserialize, Serialize};
+
+use super::Search;
+use crate::game::{Game, Player};
+use crate::mcts::config::{RaveSchedule, Selection, ValueEstimate};
+use crate::mcts::selection::{puct, ucb1};
+use crate::mcts::tree::NIL;
+
+/// N, Q and proof status of one node (the view of the player who made the move into it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NodeValues {
+    /// Visit count N.
+    pub n: u64,
+    /// Mean value Q = W/N in [0, 1] (0.5 when N = 0).
+    pub q: f64,
+    /// Proven status: "win", "loss", "draw" or null.
+    pub proven: Option<String>,
+}
+
+/// The selection score of one child at its parent, with the parts it was computed from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChildScore {
+    /// The move into the child.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The child's visits n (as the selection saw them).
+    pub n: u64,
+    /// The child's mean value Q (the mover's view).
+    pub q: f64,
+    /// AMAF value of the move in the AMAF source table (RAVE/GRAVE), when it has data.
+    pub amaf_q: Option<f64>,
+    /// RAVE/GRAVE weight β used with `amaf_q`.
+    pub beta: Option<f64>,
+    /// Prior P (PUCT).
+    pub prior: Option<f64>,
+    /// The score; null when infinite (an untried move, or n = 0 under UCB1).
+    pub score: Option<f64>,
+    /// Whether the move was not yet in the tree (chosen for expansion).
+    pub untried: bool,
+}
+
+/// One node on the iteration's path.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TraceNode {
+    /// Plies below the root.
+    pub depth: usize,
+    /// The move into the node (null at the root).
+    #[serde(rename = "move")]
+    pub mv: Option<String>,
+    /// Dense index of that move (cell `row*size+col` in Hex), null at the root.
+    pub index: Option<usize>,
+    /// The player who made the move into the node (at the root: the player who is not to move).
+    pub mover: Player,
+    /// "root", "selected" (an existing child chosen by the selection rule), "expanded" (the node
+    /// this iteration added) or "rollout" (added along the playout by rollout-expand).
+    pub kind: String,
+    /// Values before backpropagation.
+    pub before: NodeValues,
+    /// Values after backpropagation.
+    pub after: NodeValues,
+    /// The score this node had at its parent when it was chosen (null at the root and for
+    /// rollout nodes).
+    pub chosen: Option<ChildScore>,
+    /// The best-scoring other child of the parent (null when there was none).
+    pub rival: Option<ChildScore>,
+}
+
+/// The playout's result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TraceOutcome {
+    /// The winner (0 first player, 1 second), null for a draw.
+    pub winner: Option<Player>,
+    /// Reward of each player (1 win, ½ draw, 0 loss), before any quality-based bonus.
+    pub reward: [f64; 2],
+}
+
+/// One MCTS iteration, phase by phase. Shapes: `path` from the root down (selection, then the
+/// expanded node, then rollout-expand nodes); `playout` the moves played from the leaf to the
+/// end of the game in notation (`playout_indices` their dense indices); `outcome` the result
+/// backed up.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct IterationTrace {
+    /// The number of this iteration (1 for the first of the search).
+    pub iteration: u64,
+    /// Game spec.
+    pub game: String,
+    /// The player to move at the root.
+    pub to_move: Player,
+    /// The selection formula in force, in words and symbols.
+    pub formula: String,
+    /// The nodes of the path with N/Q before and after.
+    pub path: Vec<TraceNode>,
+    /// The move of the node this iteration expanded (null: none, e.g. a terminal leaf or the
+    /// node cap).
+    pub expanded: Option<String>,
+    /// Whether the descent stopped at a terminal position (no playout then).
+    pub terminal_leaf: bool,
+    /// Playout moves in notation.
+    pub playout: Vec<String>,
+    /// Playout moves as dense indices.
+    pub playout_indices: Vec<usize>,
+    /// The outcome backed up.
+    pub outcome: TraceOutcome,
+    /// Tree nodes before the iteration.
+    pub nodes_before: u64,
+    /// Tree nodes after the iteration.
+    pub nodes_after: u64,
+    /// Root proven status after the iteration, the side to move's view.
+    pub root_proven: Option<String>,
+}
+
+fn values<G: Game>(s: &Search<G>, id: u32) -> NodeValues {
+    let n = &s.tree.nodes[id as usize];
+    NodeValues { n: n.n as u64, q: n.q(), proven: n.proof().name().map(String::from) }
+}
+
+impl<G: Game> Search<G> {
+    /// Record mode: when on, every playout records its moves (the recording path of
+    /// `random_playout`) even in configurations that do not need them. See the module docs:
+    /// this changes the random draws of outcome-only configurations (plain UCT), so compare
+    /// searches in the same mode.
+    pub fn set_record_playouts(&mut self, on: bool) {
+        self.record_playouts = on;
+    }
+
+    /// Whether record mode is on.
+    pub fn record_playouts(&self) -> bool {
+        self.record_playouts
+    }
+
+    /// The selection formula of the configuration, for display.
+    pub fn selection_formula(&self) -> String {
+        // c to 3 decimals (√2 reads 1.414).
+        let c = (self.config.c * 1000.0).round() / 1000.0;
+        let value = match self.config.value {
+            ValueEstimate::Mean => "V = Q".to_string(),
+            ValueEstimate::Rave => match self.config.rave_schedule {
+                RaveSchedule::Sqrt => format!("V = (1−β)·Q + β·Q_AMAF, β = √(k/(3n+k)), k = {} (Gelly & Silver 2007)", self.config.rave_k),
+                RaveSchedule::Linear => format!("V = (1−β)·Q + β·Q_AMAF, β = max(0, (V−n)/V), V = {}", self.config.rave_v),
+            },
+            ValueEstimate::Grave => format!(
+                "V = (1−β)·Q + β·Q_AMAF, β = n_a/(n_a + n + b·n_a·n), b = {}, AMAF from the nearest node with ≥ {} playouts (Cazenave 2015)",
+                self.config.grave_bias, self.config.grave_ref
+            ),
+        };
+        match self.config.selection {
+            Selection::Uct => format!("UCT score = V + c·√(ln N / n), c = {c} (Kocsis & Szepesvári 2006); {value}; untried moves first"),
+            Selection::Puct => format!("PUCT score = V + c·P·√N / (1 + n), c = {c} (Silver et al. 2017); {value}; unvisited V = fpu = {}", self.config.fpu),
+        }
+    }
+
+    /// Runs exactly one iteration — the one [`Search::run`] would run next — and returns its
+    /// phases. Switches record mode on (see the module docs).
+    ///
+    /// # Errors
+    /// The root is terminal, or (solver) already proven, or the node cap is reached with
+    /// `stop_at_node_cap`: `run` would not iterate either; the search is untouched.
+    pub fn step_traced(&mut self) -> Result<IterationTrace, String> {
+        if self.root.is_terminal() {
+            return Err("the game is over at the root: there is nothing to search".into());
+        }
+        if self.config.solver && self.tree.nodes[0].proof() != crate::mcts::tree::Proof::Unknown {
+            return Err("the root is proven: the search stops here".into());
+        }
+        if self.config.stop_at_node_cap && self.tree.len() >= self.config.node_cap as usize {
+            return Err("the node cap is reached".into());
+        }
+        self.record_playouts = true;
+        let nodes_before = self.tree.len() as u64;
+        self.tree.tidy();
+        let outcome = self.descend();
+        let sel = if self.sel_len == usize::MAX { self.path.len() } else { self.sel_len };
+        // Positions along the path (root first) and the nodes' values before the update.
+        let mut positions = vec![self.root.clone()];
+        for k in 0..self.path.len() - 1 {
+            let mut h = positions[k].clone();
+            h.play_unchecked(self.seq[k]);
+            positions.push(h);
+        }
+        let before: Vec<NodeValues> = self.path.iter().map(|st| values(self, st.node)).collect();
+        // Selection scores at each parent of the selection/expansion part of the path.
+        let mut scores: Vec<(Option<ChildScore>, Option<ChildScore>)> = vec![(None, None)];
+        let mut src = NIL;
+        let grave = self.config.value == ValueEstimate::Grave;
+        for d in 1..sel {
+            let parent = self.path[d - 1].node;
+            // The AMAF source as the descent chose it (tables allocated on the way are present
+            // and still empty, as they were then).
+            if self.tree.with_amaf {
+                let n = self.tree.nodes[parent as usize].n;
+                if self.tree.amaf.of_node[parent as usize] != NIL && (!grave || n >= self.config.grave_ref || src == NIL) {
+                    src = parent;
+                }
+            }
+            let table =
+                if src != NIL && self.config.value != ValueEstimate::Mean { self.tree.amaf.of_node[src as usize] } else { NIL };
+            let is_new = d == sel - 1 && self.expanded;
+            scores.push(self.parent_scores(parent, &positions[d - 1], self.path[d].edge, is_new, table));
+        }
+        while scores.len() < self.path.len() {
+            scores.push((None, None));
+        }
+        let path_moves: Vec<(String, usize)> =
+            (0..self.path.len() - 1).map(|k| (positions[k].format_move(self.seq[k]), positions[k].move_index(self.seq[k]))).collect();
+        let expanded = if self.expanded { Some(path_moves[sel - 2].0.clone()) } else { None };
+        let terminal_leaf = self.sel_len == usize::MAX;
+        // The playout's moves, from the leaf's position.
+        let mut playout = Vec::new();
+        let mut playout_indices = Vec::new();
+        if !terminal_leaf {
+            let mut h = positions[sel - 1].clone();
+            for &m in &self.seq[sel - 1..] {
+                playout.push(h.format_move(m));
+                playout_indices.push(h.move_index(m));
+                h.play_unchecked(m);
+            }
+        }
+        self.finish(outcome);
+        let root_mover = self.root.to_move();
+        let path = self
+            .path
+            .iter()
+            .enumerate()
+            .zip(before)
+            .zip(scores)
+            .map(|(((d, st), before), (chosen, rival))| TraceNode {
+                depth: d,
+                mv: (d > 0).then(|| path_moves[d - 1].0.clone()),
+                index: (d > 0).then(|| path_moves[d - 1].1),
+                // As in backpropagation: the player who moved into the node at depth d.
+                mover: if d == 0 { 1 - root_mover } else { root_mover ^ ((d as u8 - 1) & 1) },
+                kind: if d == 0 {
+                    "root"
+                } else if d >= sel {
+                    "rollout"
+                } else if d == sel - 1 && self.expanded {
+                    "expanded"
+                } else {
+                    "selected"
+                }
+                .into(),
+                before,
+                after: values(self, st.node),
+                chosen,
+                rival,
+            })
+            .collect();
+        Ok(IterationTrace {
+            iteration: self.iterations,
+            game: self.root.spec(),
+            to_move: root_mover,
+            formula: self.selection_formula(),
+            path,
+            expanded,
+            terminal_leaf,
+            playout,
+            playout_indices,
+            outcome: TraceOutcome { winner: outcome.winner(), reward: [outcome.reward(0), outcome.reward(1)] },
+            nodes_before,
+            nodes_after: self.tree.len() as u64,
+            root_proven: self.tree.nodes[0].proof().flip().name().map(String::from),
+        })
+    }
+
+    /// The score of every child of `parent` (position `g`) as `choose` computed it; returns the
+    /// chosen edge's and its best rival's. `is_new`: `chosen` was added by this iteration's
+    /// expansion (scored as an untried move; the rivals are the children that existed).
+    fn parent_scores(&self, parent: u32, g: &G, chosen: u32, is_new: bool, table: u32) -> (Option<ChildScore>, Option<ChildScore>) {
+        let node = self.tree.nodes[parent as usize];
+        let c = self.config.c;
+        let sel = self.config.selection;
+        let p = g.to_move();
+        let plain = sel == Selection::Uct && table == NIL && self.tt.is_none();
+        let ln_n = (node.n.max(1) as f64).ln();
+        let cs = (c * ln_n.sqrt()) as f32;
+        let score_of = |e: u32| -> ChildScore {
+            let edge = &self.tree.edges[e as usize];
+            let (n, q) = if self.tt.is_some() {
+                let ch = &self.tree.nodes[edge.child as usize];
+                (ch.n, ch.q())
+            } else {
+                (edge.n, edge.q as f64)
+            };
+            let mv = g.move_from_index(edge.mv as usize).map(|m| g.format_move(m)).unwrap_or_default();
+            let (mut amaf_q, mut beta) = (None, None);
+            if table != NIL {
+                let (an, aw) = self.tree.amaf.get(table, p, edge.mv as usize, self.ms);
+                if an > 0 {
+                    amaf_q = Some(aw / an as f64);
+                    beta = Some(self.beta(n, an));
+                }
+            }
+            let prior = (sel == Selection::Puct && self.tree.with_priors).then(|| self.tree.priors[e as usize] as f64);
+            let score = if plain {
+                if edge.n == 0 {
+                    f64::INFINITY
+                } else {
+                    (edge.q + cs * edge.k) as f64
+                }
+            } else if sel == Selection::Puct {
+                let v = if n == 0 { self.config.fpu } else { self.value_of(q, n, table, p, edge.mv as usize) };
+                puct(v, prior.unwrap_or(0.0), n, node.n, c)
+            } else if n == 0 {
+                f64::INFINITY
+            } else {
+                ucb1(self.value_of(q, n, table, p, edge.mv as usize), n, ln_n, c)
+            };
+            ChildScore { mv, n: n as u64, q, amaf_q, beta, prior, score: score.is_finite().then_some(score), untried: false }
+        };
+        let mut chosen_score = score_of(chosen);
+        if is_new {
+            chosen_score.untried = true;
+            let idx = self.tree.edges[chosen as usize].mv as usize;
+            // How the expansion ranked it: PUCT by its prior with V = fpu; RAVE/GRAVE with c = 0
+            // by its AMAF value (fpu without data); otherwise untried moves come first (+∞).
+            chosen_score.score = if sel == Selection::Puct {
+                Some(puct(self.config.fpu, chosen_score.prior.unwrap_or(0.0), 0, node.n, c))
+            } else if table != NIL && c <= 0.0 {
+                let (an, aw) = self.tree.amaf.get(table, p, idx, self.ms);
+                Some(if an > 0 { aw / an as f64 } else { self.config.fpu })
+            } else {
+                None
+            };
+        }
+        let mut rival: Option<ChildScore> = None;
+        for e in self.tree.children(parent) {
+            if e == chosen {
+                continue;
+            }
+            let edge = &self.tree.edges[e as usize];
+            let proof = if self.tt.is_some() { self.tree.nodes[edge.child as usize].proof } else { edge.proof };
+            if self.config.solver && proof != 0 {
+                continue;
+            }
+            let s = score_of(e);
+            let better = match &rival {
+                None => true,
+                Some(r) => s.score.unwrap_or(f64::INFINITY) > r.score.unwrap_or(f64::INFINITY),
+            };
+            if better {
+                rival = Some(s);
+            }
+        }
+        (Some(chosen_score), rival)
+    }
+}

@@ -1,0 +1,406 @@
+// Step-through (issue 5): one MCTS iteration at a time, phase by phase, on the position of the
+// board. A worker of its own holds a step session (the engine's `Search::step_traced` in record
+// mode, see src/mcts/trace.rs); every answer is kept in a history (trace + tree snapshot +
+// statistics), so going back is exact and going forward again replays the stored steps. The same
+// seed gives the same steps every time.
+//
+// Phases of an iteration: 1 selection (path highlighted in the node-link view, scores in the
+// table), 2 expansion (the new node marked), 3 playout (replayed on the board as numbered ghost
+// stones, one move at a time), 4 backpropagation (N and Q before → after along the path).
+// Keys: → / ← phase, Shift+→ / Shift+← iteration (while the panel is in view and no field has focus).
+
+import { EngineClient } from '../engine';
+import type { BoardView, FullStats, IterationTrace, TraceScore, TreeQuery, TreeSnapshot } from '../protocol';
+import { createRenderer, initialState, playerName, type BoardRenderer } from '../board';
+import { BoardOverlay } from '../overlay/board-overlay';
+import { NodeLink, childLists, type Children } from '../tree/nodelink';
+import type { PlaygroundHooks } from '../overlay/analysis';
+import './step.css';
+
+/** One stored step: the tree after `trace` (null: the fresh tree), `ran` iterations in this step. */
+interface Entry {
+  trace: IterationTrace | null;
+  tree: TreeSnapshot;
+  stats: FullStats;
+  view: BoardView;
+  ran: number;
+}
+
+const PHASES = ['Selection', 'Expansion', 'Playout', 'Backpropagation'] as const;
+/** The step session's tree snapshots: small trees, drawn whole as far as the node-link view goes. */
+const TREE: TreeQuery = { minVisits: 1, topK: 64, depth: 12, maxNodes: 5000 };
+
+function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) e.setAttribute(k, v);
+  e.append(...children);
+  return e;
+}
+
+const f3 = (x: number) => x.toFixed(3);
+
+function scoreText(s: TraceScore | null): string {
+  if (!s) return '—';
+  const v = s.score === null ? '∞' : s.score.toFixed(3);
+  const parts = [`${s.move}: ${v}`];
+  if (s.untried) parts.push('(untried)');
+  return parts.join(' ');
+}
+
+function scoreTitle(s: TraceScore | null): string {
+  if (!s) return '';
+  const bits = [`n = ${s.n}`, `Q = ${f3(s.q)}`];
+  if (s.amaf_q !== null) bits.push(`Q_AMAF = ${f3(s.amaf_q)}`);
+  if (s.beta !== null) bits.push(`β = ${f3(s.beta)}`);
+  if (s.prior !== null) bits.push(`P = ${f3(s.prior)}`);
+  return bits.join(', ');
+}
+
+/** Mounts the Step-through card at the end of the "Seeing the search" section. */
+export function mountStep(hooks: PlaygroundHooks): void {
+  const presetSel = h('select', { id: 'st-preset', 'aria-label': 'Step-through preset' });
+  const seedIn = h('input', { id: 'st-seed', type: 'number', min: '0', step: '1', value: '1', 'aria-label': 'Seed' });
+  const newBtn = h('button', { id: 'st-new', type: 'button', class: 'primary', title: 'A fresh tree on the position of the board' }, 'New');
+  const backIt = h('button', { id: 'st-back-it', type: 'button', title: 'Previous iteration (Shift+←)', 'aria-keyshortcuts': 'Shift+ArrowLeft' }, '◀◀');
+  const back = h('button', { id: 'st-back', type: 'button', title: 'Previous phase (←)', 'aria-keyshortcuts': 'ArrowLeft' }, '◀ phase');
+  const fwd = h('button', { id: 'st-phase', type: 'button', title: 'Next phase (→)', 'aria-keyshortcuts': 'ArrowRight' }, '▶ phase');
+  const fwdIt = h('button', { id: 'st-iter', type: 'button', title: 'Next iteration (Shift+→)', 'aria-keyshortcuts': 'Shift+ArrowRight' }, '▶▶ iteration');
+  const run10 = h('button', { id: 'st-run10', type: 'button', title: '10 more iterations (the last one shown)' }, 'Run 10');
+  const run100 = h('button', { id: 'st-run100', type: 'button', title: '100 more iterations (the last one shown)' }, 'Run 100');
+  const status = h('div', { id: 'st-status', class: 'st-status', 'aria-live': 'polite' }, 'Press New to start a search you can step through.');
+  const phaseList = h('ol', { id: 'st-phases', class: 'st-phases' });
+  const boardHost = h('div', { id: 'st-board', class: 'st-board' });
+  const nodelink = new NodeLink({ onHover: () => {}, onReroot: () => {} });
+  const table = h('table', { id: 'st-table', class: 'st-table' });
+  const card = h('div', { id: 'step', class: 'an-card st-card', tabindex: '-1', 'aria-label': 'Step-through' },
+    h('div', { class: 'tree-head' }, h('h3', {}, 'Step-through: one iteration at a time'),
+      h('span', { class: 'muted small' }, 'keys: → / ← phase · Shift+→ / Shift+← iteration')),
+    h('div', { class: 'row st-controls' }, presetSel, h('label', { class: 'muted' }, 'seed ', seedIn), newBtn,
+      h('span', { class: 'st-sep' }), backIt, back, fwd, fwdIt, run10, run100),
+    status,
+    phaseList,
+    h('div', { class: 'st-grid' },
+      h('div', { class: 'st-left' }, boardHost, h('div', { class: 'muted small st-legend' },
+        'Numbered stones: solid = moves down the tree (selection, expansion), dashed = the playout.')),
+      h('div', { class: 'st-right' }, nodelink.element, table)),
+  );
+  const section = document.getElementById('analysis') ?? document.querySelector('main') ?? document.body;
+  section.append(card);
+
+  let presetsFilled = false;
+  function fillPresets(): void {
+    const names = hooks.presets();
+    if (presetsFilled || names.length === 0) return;
+    presetsFilled = true;
+    presetSel.replaceChildren(...names.map((p) => h('option', { value: p }, p)));
+    presetSel.value = names.includes('uct') ? 'uct' : names[0]!;
+  }
+  // The preset names arrive with the engine's hello: fill the chooser as soon as they are there.
+  const presetTimer = window.setInterval(() => {
+    fillPresets();
+    if (presetsFilled) window.clearInterval(presetTimer);
+  }, 200);
+  fillPresets();
+  presetSel.addEventListener('focus', fillPresets);
+
+  let client: EngineClient | null = null;
+  const history: Entry[] = [];
+  let idx = -1;
+  let phase = 3;
+  let busy = false;
+  let renderer: BoardRenderer | null = null;
+  let rendererKey = '';
+  let overlay: BoardOverlay | null = null;
+  let playoutShown = 0;
+  let playoutTimer = 0;
+  let lastError = '';
+
+  function engine(): EngineClient {
+    if (!client || client.dead) client = new EngineClient();
+    return client;
+  }
+
+  async function request(req: Parameters<EngineClient['step']>[0]): Promise<Entry | null> {
+    busy = true;
+    syncButtons();
+    try {
+      const r = await engine().step(req);
+      lastError = '';
+      const view = history[0]?.view ?? (await boardView());
+      return { trace: r.trace, tree: r.tree, stats: r.stats, view, ran: req.type === 'stepRun' ? req.count : 0 };
+    } catch (e) {
+      lastError = e instanceof Error ? e.message : String(e);
+      return null;
+    } finally {
+      busy = false;
+    }
+  }
+
+  async function boardView(): Promise<BoardView> {
+    return hooks.snapshot()!.view;
+  }
+
+  async function newSession(): Promise<void> {
+    fillPresets();
+    const snap = hooks.snapshot();
+    if (!snap || busy) return;
+    const seed = Math.max(0, Math.floor(Number(seedIn.value) || 0));
+    seedIn.value = String(seed);
+    history.length = 0;
+    idx = -1;
+    const e = await request({ type: 'stepNew', spec: snap.view.spec, moves: snap.moves, engine: { preset: presetSel.value, params: { seed: String(seed) } }, tree: TREE });
+    if (e) {
+      e.view = snap.view;
+      history.push(e);
+      idx = 0;
+      phase = 3;
+    }
+    render();
+  }
+
+  async function nextIteration(count: number, atPhase: number): Promise<void> {
+    if (busy || idx < 0) return;
+    if (count === 1 && idx + 1 < history.length) {
+      idx++;
+      phase = atPhase;
+      return render();
+    }
+    if (idx + 1 < history.length) history.length = idx + 1; // a different continuation: drop the stored future
+    const e = await request({ type: 'stepRun', count, tree: TREE });
+    if (e) {
+      history.push(e);
+      idx = history.length - 1;
+      phase = count === 1 ? atPhase : 3;
+    }
+    render();
+  }
+
+  function phaseForward(): void {
+    if (busy || idx < 0) return;
+    if (phase < 3 && history[idx]!.trace) {
+      phase++;
+      // No expansion (a terminal leaf or the node cap): the phase is shown, then skipped over.
+      return render();
+    }
+    void nextIteration(1, 0);
+  }
+
+  function phaseBack(): void {
+    if (busy || idx < 0) return;
+    if (phase > 0 && history[idx]!.trace) {
+      phase--;
+      return render();
+    }
+    if (idx > 0) {
+      idx--;
+      phase = 3;
+      render();
+    }
+  }
+
+  function iterationBack(): void {
+    if (busy || idx <= 0) return;
+    idx--;
+    phase = 3;
+    render();
+  }
+
+  newBtn.addEventListener('click', () => void newSession());
+  fwd.addEventListener('click', phaseForward);
+  back.addEventListener('click', phaseBack);
+  fwdIt.addEventListener('click', () => void nextIteration(1, 3));
+  backIt.addEventListener('click', iterationBack);
+  run10.addEventListener('click', () => void nextIteration(10, 3));
+  run100.addEventListener('click', () => void nextIteration(100, 3));
+  document.addEventListener('keydown', (ev) => {
+    if (ev.key !== 'ArrowRight' && ev.key !== 'ArrowLeft') return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || idx < 0) return;
+    if (document.body.dataset.view && document.body.dataset.view !== 'play') return;
+    const t = ev.target as HTMLElement;
+    if (t.closest('input, select, textarea, [contenteditable]')) return;
+    // Only when the panel has focus or is the thing on screen (the board's own arrow keys move its cursor).
+    if (!card.contains(t) && t !== document.body) return;
+    const r = card.getBoundingClientRect();
+    if (!card.contains(t) && (r.bottom < 0 || r.top > window.innerHeight)) return;
+    ev.preventDefault();
+    if (ev.key === 'ArrowRight') {
+      if (ev.shiftKey) void nextIteration(1, 3);
+      else phaseForward();
+    } else if (ev.shiftKey) iterationBack();
+    else phaseBack();
+  });
+
+  function syncButtons(): void {
+    const has = idx >= 0;
+    for (const b of [fwd, fwdIt, run10, run100]) b.disabled = busy || !has;
+    back.disabled = busy || !has || (idx === 0 && (phase === 3 || !history[0]?.trace));
+    backIt.disabled = busy || idx <= 0;
+    newBtn.disabled = busy;
+  }
+
+  /** The snapshot node of each path depth (-1 where the snapshot does not reach). */
+  function pathNodes(s: TreeSnapshot, kids: Children, trace: IterationTrace): number[] {
+    const out = [0];
+    let n = 0;
+    for (const node of trace.path.slice(1)) {
+      const next = n < 0 ? undefined : kids.of(n).find((c) => s.moves[s.move[c]!] === node.move);
+      n = next ?? -1;
+      out.push(n);
+    }
+    return out;
+  }
+
+  function render(): void {
+    syncButtons();
+    window.clearInterval(playoutTimer);
+    const e = history[idx];
+    card.dataset.iteration = e ? String(e.stats.iterations) : '';
+    card.dataset.phase = e?.trace ? PHASES[phase]! : '';
+    if (!e) {
+      status.textContent = lastError ? `Step-through: ${lastError}` : 'Press New to start a search you can step through.';
+      return;
+    }
+    const t = e.trace;
+    const doneText = `${e.stats.iterations} iteration${e.stats.iterations === 1 ? '' : 's'} in the tree, ${e.stats.nodes} nodes`;
+    status.textContent = lastError
+      ? `${lastError}`
+      : !t
+        ? `A fresh tree (${presetSel.value}, seed ${seedIn.value}). Press ▶ phase (→) to run the first iteration.`
+        : `Iteration ${t.iteration}${e.ran > 1 ? ` (the last of ${e.ran} just run)` : ''} · phase ${phase + 1} of 4: ${PHASES[phase]} · ${doneText}`;
+    renderPhases(t);
+    renderBoard(e, t);
+    renderTree(e, t);
+    renderTable(t);
+  }
+
+  function renderPhases(t: IterationTrace | null): void {
+    const who = (p: number) => playerName(history[0]!.view.kind, p);
+    const leaf = t?.path.find((n) => n.kind === 'expanded') ?? t?.path[t.path.length - 1];
+    const res = t ? (t.outcome.winner === null ? 'a draw' : `${who(t.outcome.winner)} wins`) : '';
+    const texts: [string, string][] = [
+      ['Selection', `From the root, go to the child with the highest score until a node still has an untried move or the game is over. ${t ? t.formula : ''}${t ? `. Here: ${t.path.length - 1 - (t.expanded ? 1 : 0) - t.path.filter((n) => n.kind === 'rollout').length} move(s) chosen by score (highlighted in the tree), then a node with untried moves.` : ''}`],
+      ['Expansion', t ? (t.expanded ? `Add one node to the tree for an untried move: ${t.expanded} (marked ★, N = 0 before this iteration).` : t.terminal_leaf ? 'No expansion: the selected node is the end of the game.' : 'No expansion (the node cap is reached); the playout starts at the selected node.') : 'Add one new node to the tree for an untried move.'],
+      ['Playout', t ? (t.terminal_leaf ? `No playout: the game is already over at ${leaf?.move ?? 'the root'} (${res}).` : `From the new node, play random moves to the end of the game without storing them in the tree (${t.playout.length} moves, numbered on the board): ${res}.`) : 'Play random moves to the end of the game, outside the tree.'],
+      ['Backpropagation', t ? `Walk back up the path: every node gets N + 1 and W + the result for the player who moved into it (1 win, ½ draw, 0 loss), so Q = W/N moves towards that result. Reward: ${who(0)} ${t.outcome.reward[0]}, ${who(1)} ${t.outcome.reward[1]}.` : 'Add the result to N and Q of every node on the path.'],
+    ];
+    phaseList.replaceChildren(...texts.map(([name, text], k) => {
+      const li = h('li', { class: `st-ph${t && k === phase ? ' now' : ''}${t && k < phase ? ' done' : ''}` }, h('b', {}, name), ' — ', text);
+      return li;
+    }));
+  }
+
+  function renderBoard(e: Entry, t: IterationTrace | null): void {
+    const v = e.view;
+    const key = `${v.spec}|${v.ply}|${v.cells.join(',')}`;
+    if (!renderer || rendererKey !== key || !boardHost.contains(renderer.element)) {
+      renderer = createRenderer(v.kind, v.kind === 'hex' ? v.rows : v.kind === 'pentago' ? 6 : 3, { onCell: () => {}, onTwist: () => {}, onCancelPending: () => {} });
+      boardHost.replaceChildren(renderer.element);
+      renderer.update(initialState(v));
+      rendererKey = key;
+      overlay = null;
+    }
+    const svgRoot = boardHost.querySelector('svg');
+    if (!svgRoot) return;
+    if (!overlay || !overlay.attached) overlay = new BoardOverlay(svgRoot as SVGSVGElement);
+    const treeMoves = t ? t.path.filter((n) => n.kind !== 'root' && n.kind !== 'rollout').map((n) => n.move!) : [];
+    const selMoves = t && phase === 0 ? treeMoves.slice(0, treeMoves.length - (t.expanded ? 1 : 0)) : treeMoves;
+    const playout = t ? t.playout : [];
+    const draw = (shown: number) => {
+      playoutShown = shown;
+      boardHost.dataset.playoutShown = String(shown);
+      overlay!.draw({
+        kind: v.kind, rows: v.rows, cols: v.cols, toMove: (v.to_move ?? 0) as 0 | 1, cells: new Map(), rootVisits: 0, pv: [],
+        line: t ? { path: selMoves, pv: playout.slice(0, shown) } : null, highlight: new Set(), lineCap: 400,
+      }, new Set());
+    };
+    if (!t || phase < 2) return draw(0);
+    if (phase > 2 || playout.length === 0 || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return draw(playout.length);
+    // Phase 3: the playout, move by move.
+    draw(0);
+    boardHost.dataset.playoutDone = 'false';
+    playoutTimer = window.setInterval(() => {
+      if (playoutShown >= playout.length) {
+        window.clearInterval(playoutTimer);
+        boardHost.dataset.playoutDone = 'true';
+        return;
+      }
+      draw(playoutShown + 1);
+    }, 110);
+  }
+
+  function renderTree(e: Entry, t: IterationTrace | null): void {
+    let s = e.tree;
+    const kids = childLists(s);
+    const nodes = t ? pathNodes(s, kids, t) : [0];
+    if (t && phase < 3) {
+      // Before backpropagation: the path's N and Q as they were (the rest of the tree is unchanged).
+      const visits = s.visits.slice();
+      const q = s.q.slice();
+      t.path.forEach((n, d) => {
+        const i = nodes[d]!;
+        if (i >= 0) {
+          visits[i] = n.before.n;
+          q[i] = n.before.q;
+        }
+      });
+      s = { ...s, visits, q };
+    }
+    const onPath = new Map<number, number>();
+    nodes.forEach((i, d) => {
+      if (d > 0 && i >= 0 && nodes[d - 1]! >= 0) onPath.set(nodes[d - 1]!, i);
+    });
+    const show = (t && phase === 0 && t.expanded) ? nodes.slice(0, -1) : nodes;
+    const adapter = {
+      of: (i: number, max = Infinity): number[] => {
+        const base = kids.of(i, max);
+        const p = onPath.get(i);
+        if (p !== undefined && !base.includes(p) && (show.includes(p))) base.push(p);
+        // Before expansion the new node is not drawn.
+        return t && phase === 0 && t.expanded ? base.filter((c) => c !== nodes[nodes.length - 1]) : base;
+      },
+    };
+    const depth = Math.max(2, Math.min(8, (t?.path.length ?? 1)));
+    nodelink.draw(s, adapter, 0, 3, depth);
+    nodelink.setHighlight(new Set(show.filter((i) => i >= 0)));
+    const exp = t?.path.findIndex((n) => n.kind === 'expanded') ?? -1;
+    if (t && exp > 0 && phase >= 1 && nodes[exp]! >= 0) {
+      nodelink.element.querySelector(`[data-node="${nodes[exp]}"]`)?.classList.add('st-expanded');
+      const label = nodelink.element.querySelector(`[data-node="${nodes[exp]}"] .nl-move`);
+      if (label) label.textContent = `★ ${label.textContent}`;
+    }
+  }
+
+  function renderTable(t: IterationTrace | null): void {
+    if (!t) {
+      table.replaceChildren();
+      return;
+    }
+    const who = (p: number) => playerName(history[0]!.view.kind, p);
+    const after = phase >= 3;
+    const head = h('tr', {}, h('th', {}, 'depth'), h('th', {}, 'move'), h('th', {}, 'by'),
+      h('th', { title: 'visit count' }, after ? 'N before → after' : 'N'), h('th', { title: 'mean value W/N for the player who moved into the node' }, after ? 'Q before → after' : 'Q'),
+      h('th', { title: 'selection score of this move at its parent' }, 'score'), h('th', { title: 'the best other child at the parent' }, 'best rival'));
+    const rows = t.path.map((n) => {
+      const nText = after ? `${n.before.n} → ${n.after.n}` : String(n.before.n);
+      const qText = after ? `${f3(n.before.q)} → ${f3(n.after.q)}` : n.before.n ? f3(n.before.q) : '—';
+      const proof = n.before.proven !== n.after.proven && after ? ` (proven ${n.after.proven})` : '';
+      const hidden = phase === 0 && n.kind === 'expanded';
+      const tr = h('tr', { class: `k-${n.kind}${hidden ? ' later' : ''}` },
+        h('td', {}, String(n.depth)),
+        h('td', {}, n.kind === 'expanded' && phase >= 1 ? `★ ${n.move}` : n.move ?? 'root'),
+        h('td', { title: n.kind === 'root' ? '' : 'the player who made this move (N and Q are from their view)' }, n.kind === 'root' ? '—' : who(n.mover)),
+        h('td', {}, nText),
+        h('td', {}, qText + proof),
+        h('td', { title: scoreTitle(n.chosen) }, scoreText(n.chosen)),
+        h('td', { title: scoreTitle(n.rival) }, n.rival ? scoreText(n.rival) : '—'));
+      return tr;
+    });
+    table.replaceChildren(h('caption', {}, phase >= 3 ? 'The path after backpropagation' : 'The path (values before this iteration)'), h('thead', {}, head), h('tbody', {}, ...rows));
+  }
+
+  // Test hook: the traces and what the panel shows.
+  (window as unknown as Record<string, unknown>).__step = {
+    traces: () => history.map((e) => e.trace),
+    state: () => ({ idx, phase, iterations: history[idx]?.stats.iterations ?? null, playoutShown }),
+  };
+}
