@@ -9,6 +9,7 @@
 import { assertNever } from './protocol';
 import type { Budget, EngineSettings, Request, Response, SearchProgress, SearchResult, SearchStats, Snapshot } from './protocol';
 import type { ArenaGameSpec, GameRecord, Standings, TreeQuery } from './protocol';
+import type { GameRecordText } from './protocol';
 
 /** The request failed; the worker is fine. */
 export class EngineError extends Error {
@@ -71,7 +72,7 @@ type Pending =
   | { kind: 'viz'; answer: VizResponse['type']; resolve: (r: VizResponse) => void; reject: (e: Error) => void };
 
 /** Responses to the visualisation requests. */
-export type VizResponse = Extract<Response, { type: 'inspection' | 'arenaGame' | 'arenaStandings' | 'step' }>;
+export type VizResponse = Extract<Response, { type: 'inspection' | 'arenaGame' | 'arenaStandings' | 'step' | 'record' | 'recordText' }>;
 
 /** Distributes `Omit` over a union so each request keeps its own fields. */
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -169,6 +170,20 @@ export class EngineClient {
     return (r as Extract<Response, { type: 'arenaStandings' }>).standings;
   }
 
+  // ---- records (issue 6) ----
+
+  /** Reads a game record (move list or Hex SGF); rejects with the engine's message. */
+  async parseRecord(text: string): Promise<GameRecordText> {
+    const r = await this.vizRequest({ type: 'parseRecord', text }, 'record');
+    return (r as Extract<Response, { type: 'record' }>).record;
+  }
+
+  /** Writes the record of a game as a move list or (Hex) SGF. */
+  async writeRecord(spec: string, moves: string[], format: 'moves' | 'sgf'): Promise<string> {
+    const r = await this.vizRequest({ type: 'writeRecord', spec, moves, format }, 'recordText');
+    return (r as Extract<Response, { type: 'recordText' }>).text;
+  }
+
   // ---- step-through (issue 5) ----
 
   /** Step-through: a fresh step session (`stepNew`) or `count` more iterations, the last traced (`stepRun`). */
@@ -250,6 +265,8 @@ export class EngineClient {
       case 'arenaGame':
       case 'arenaStandings':
       case 'step':
+      case 'record':
+      case 'recordText':
         if (!p) return this.onRaw?.(r);
         this.pending.delete(r.id);
         this.settle(p, r);
@@ -280,6 +297,8 @@ export class EngineClient {
       case 'arenaGame':
       case 'arenaStandings':
       case 'step':
+      case 'record':
+      case 'recordText':
         if (p.kind !== 'viz' || p.answer !== r.type) return mismatch();
         return p.resolve(r);
       default:

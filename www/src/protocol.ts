@@ -148,7 +148,13 @@ export type Request =
   /** Standings of A from game records (Rust `arena::Standings`). Answer: `arenaStandings`. */
   | { type: 'arenaStandings'; id: number; records: GameRecord[] }
   // ---- step-through (issue 5) ----
-  | StepRequest;
+  | StepRequest
+  // ---- records (issue 6) ----
+  /** Read a game record (a move list, or a Hex SGF as HexGui writes it; Rust `record.rs`).
+   * Answer: `record`, or `error` naming what is wrong. */
+  | { type: 'parseRecord'; id: number; text: string }
+  /** Write the record of a game, `format` `moves` or `sgf` (Hex only). Answer: `recordText`. */
+  | { type: 'writeRecord'; id: number; spec: string; moves: string[]; format: 'moves' | 'sgf' };
 
 /** Worker → page. */
 export type Response =
@@ -167,7 +173,18 @@ export type Response =
   | { type: 'arenaGame'; id: number; record: GameRecord }
   | { type: 'arenaStandings'; id: number; standings: Standings }
   // ---- step-through (issue 5) ----
-  | StepResponse;
+  | StepResponse
+  // ---- records (issue 6) ----
+  | { type: 'record'; id: number; record: GameRecordText }
+  | { type: 'recordText'; id: number; text: string };
+
+/** A game record as read (Rust `record::Record`): the game spec, the moves in our notation, and
+ * notes on what was left out (e.g. SGF variations other than the main line). */
+export interface GameRecordText {
+  spec: string;
+  moves: string[];
+  notes: string[];
+}
 
 export type RequestType = Request['type'];
 export type ResponseType = Response['type'];

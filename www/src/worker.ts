@@ -9,11 +9,13 @@
 
 import init, { GameSession, SearchSession, takePanicMessage, version, exampleSpecs, debugPanic, presets } from '../../pkg/mcts_playground.js';
 import { arenaPlayGame, arenaStandings } from '../../pkg/mcts_playground.js';
+import { parseRecord, writeRecord } from '../../pkg/mcts_playground.js';
 import { buildTreeSnapshot, transferables } from './tree/snapshot';
 import { assertNever } from './protocol';
 import type { Budget, EngineSettings, Request, Response, SearchEnd, SearchProgress, SearchStats } from './protocol';
 import type { FullStats, GameRecord, Standings, TreeQuery } from './protocol';
 import type { IterationTrace } from './protocol';
+import type { GameRecordText } from './protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -129,6 +131,9 @@ const SHAPES: { [K in Request['type']]: Record<string, Check> } = {
   // ---- step-through (issue 5) ----
   stepNew: { spec: isStr, moves: isStrArray, engine: isEngine, tree: isTreeQuery },
   stepRun: { count: (v) => isMs(v) && Number.isInteger(v) && (v as number) <= 100_000, tree: isTreeQuery },
+  // ---- records (issue 6) ----
+  parseRecord: { text: isStr },
+  writeRecord: { spec: isStr, moves: isStrArray, format: (v) => v === 'moves' || v === 'sgf' },
 };
 
 /** The request, or a sentence saying what is wrong with it. */
@@ -310,6 +315,13 @@ function handle(req: Request): void {
     case 'stepNew':
     case 'stepRun':
       handleStep(req);
+      return;
+    // ---- records (issue 6) ----
+    case 'parseRecord':
+      send({ type: 'record', id: req.id, record: parseRecord(req.text) as GameRecordText });
+      return;
+    case 'writeRecord':
+      send({ type: 'recordText', id: req.id, text: writeRecord(req.spec, req.moves, req.format) });
       return;
     default:
       assertNever(req);

@@ -1,26 +1,10 @@
 // The "Share & records" box in the side panel: Copy link, load a record (move list or Hex SGF,
 // pasted or from a file), download the record, the board as SVG/PNG, the search tree as JSON.
-// Records are read and written by the engine's own code (Rust `record.rs` through wasm), loaded
-// on first use in this window.
+// Records are read and written by the engine's own code (Rust `record.rs`), in the engine worker
+// (`parseRecord` / `writeRecord` requests): worker.ts stays the only importer of the wasm package.
 
 import type { PageHooks } from './hooks';
-import type { TreeSnapshot } from '../protocol';
-
-interface RecordJs {
-  spec: string;
-  moves: string[];
-  notes: string[];
-}
-
-type Wasm = { parseRecord(text: string): RecordJs; writeRecord(spec: string, moves: string[], format: string): string };
-let wasm: Promise<Wasm> | null = null;
-function records(): Promise<Wasm> {
-  wasm ??= import('../../../pkg/mcts_playground.js').then(async (m) => {
-    await m.default();
-    return { parseRecord: (t: string) => m.parseRecord(t) as RecordJs, writeRecord: m.writeRecord };
-  });
-  return wasm;
-}
+import type { GameRecordText, TreeSnapshot } from '../protocol';
 
 function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
@@ -43,9 +27,9 @@ export function download(name: string, data: Blob): void {
 
 /** Reads a record and loads it; returns the message shown. */
 export async function importRecord(hooks: PageHooks, text: string): Promise<{ ok: boolean; message: string }> {
-  let r: RecordJs;
+  let r: GameRecordText;
   try {
-    r = (await records()).parseRecord(text);
+    r = await hooks.engine().parseRecord(text);
   } catch (e) {
     const message = `Cannot read the record: ${errText(e)}`;
     hooks.showMessage(message, 'error');
@@ -60,7 +44,7 @@ export async function importRecord(hooks: PageHooks, text: string): Promise<{ ok
 export async function exportRecord(hooks: PageHooks, format: 'moves' | 'sgf'): Promise<string> {
   const s = hooks.snapshot();
   if (!s) throw new Error('no game yet');
-  return (await records()).writeRecord(s.view.spec, s.moves, format);
+  return hooks.engine().writeRecord(s.view.spec, s.moves, format);
 }
 
 /** The board as a stand-alone SVG: the live SVG with its computed colours written inline. */
