@@ -81,7 +81,10 @@ export class NodeLink {
     this.svg.replaceChildren();
     this.nodes.clear();
     if (!s || !kids || s.count === 0 || root >= s.count) {
+      // The size of the last tree drawn must not stay behind (it would blow this text up).
       this.svg.setAttribute('viewBox', '0 0 400 40');
+      this.svg.setAttribute('width', '400');
+      this.svg.setAttribute('height', '40');
       svgEl('text', { x: 8, y: 24, class: 'nl-empty' }, this.svg).textContent = 'No tree yet.';
       return;
     }
