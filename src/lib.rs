@@ -11,6 +11,7 @@
 //! ```
 
 pub mod arena;
+mod bits;
 pub mod game;
 pub mod mcts;
 pub mod record;

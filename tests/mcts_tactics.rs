@@ -2,32 +2,13 @@
 //! is answered with a winning move and every `block` record with a non-losing move, at a small
 //! budget. Games not yet on this branch are skipped with a message.
 
-use std::collections::BTreeSet;
+mod common;
+
 
 use mcts_playground::game::AnyGame;
 use mcts_playground::mcts::{AnySearch, Budget, SearchConfig};
-use serde_json::Value;
+use common::{records, spec_of, strings};
 
-fn spec_of(key: &str) -> &'static str {
-    match key {
-        "tic_tac_toe" => "tictactoe",
-        "hex5" => "hex:5",
-        "hex7" => "hex:7",
-        "hex11" => "hex:11",
-        "pentago" => "pentago:openspiel",
-        other => panic!("unknown key {other}"),
-    }
-}
-
-fn records(file: &str) -> Vec<Value> {
-    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).unwrap()).collect()
-}
-
-fn strings(v: &Value) -> BTreeSet<String> {
-    v.as_array().unwrap().iter().map(|x| x.as_str().unwrap().to_string()).collect()
-}
 
 /// Runs `preset` on every win/block record of `file`; `iters(legal_count)` is the budget.
 fn check(file: &str, key: &str, preset: &str, iters: impl Fn(u64) -> u64, every: usize) {

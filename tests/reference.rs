@@ -2,31 +2,13 @@
 //! `tests/data` (copied from `../shared/reference`): every position of every random game, every
 //! tactics record, and the Pentago corner cases. Pentago is checked under `pentago:openspiel`.
 
+mod common;
+
 use std::collections::BTreeSet;
 
 use mcts_playground::game::AnyGame;
-use serde_json::Value;
+use common::{records, spec_of, strings};
 
-fn spec_of(key: &str) -> &'static str {
-    match key {
-        "tic_tac_toe" => "tictactoe",
-        "hex5" => "hex:5",
-        "hex7" => "hex:7",
-        "hex11" => "hex:11",
-        "pentago" => "pentago:openspiel",
-        other => panic!("unknown key {other}"),
-    }
-}
-
-fn records(file: &str) -> Vec<Value> {
-    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).unwrap()).collect()
-}
-
-fn strings(v: &Value) -> BTreeSet<String> {
-    v.as_array().unwrap().iter().map(|x| x.as_str().unwrap().to_string()).collect()
-}
 
 fn returns_of(g: &AnyGame) -> [f64; 2] {
     g.outcome().map(|o| o.returns()).unwrap_or([0.0, 0.0])

@@ -56,6 +56,7 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
 use std::sync::OnceLock;
 
 use super::{cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, MoveSink, Outcome, Player};
+use crate::bits::{byte_prefix_counts, select64, select64_pre};
 use crate::rng::Rng64;
 
 /// Largest supported board side.
@@ -217,58 +218,6 @@ fn select128(x: u128, r: u32) -> usize {
     }
 }
 
-/// `SELECT8[b][j]`: position of the `j`-th lowest set bit of the byte `b` (8 when absent).
-static SELECT8: [[u8; 8]; 256] = {
-    let mut t = [[8u8; 8]; 256];
-    let mut b = 0;
-    while b < 256 {
-        let mut j = 0;
-        let mut i = 0;
-        while i < 8 {
-            if b & (1 << i) != 0 {
-                t[b][j] = i as u8;
-                j += 1;
-            }
-            i += 1;
-        }
-        b += 1;
-    }
-    t
-};
-
-/// Index of the `r`-th lowest set bit of `x` (`r < x.count_ones()`), without `pdep`: byte
-/// popcounts by the SWAR sum, their prefix sums by one multiplication, the byte holding the
-/// bit by a bytewise comparison of the prefix sums with `r` (Vigna, "Broadword implementation
-/// of rank/select queries", WEA 2008), then a table inside the byte.
-#[inline(always)]
-fn select64(x: u64, r: u32) -> usize {
-    select64_pre(x, byte_prefix_counts(x), r)
-}
-
-/// Byte i: the number of set bits of `x` in bytes 0..=i (byte 7: all of them).
-#[inline(always)]
-fn byte_prefix_counts(x: u64) -> u64 {
-    let mut s = x - ((x >> 1) & 0x5555_5555_5555_5555);
-    s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
-    s = (s + (s >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
-    // At most 64 per byte, so no byte overflows.
-    s.wrapping_mul(0x0101_0101_0101_0101)
-}
-
-/// [`select64`] given `pre = byte_prefix_counts(x)`.
-#[inline(always)]
-fn select64_pre(x: u64, pre: u64, r: u32) -> usize {
-    const L8: u64 = 0x0101_0101_0101_0101;
-    const H8: u64 = 0x8080_8080_8080_8080;
-    debug_assert!(r < x.count_ones());
-    // High bit of byte i set iff pre_i ≤ r (0x80 + r − pre_i never borrows: pre_i ≤ 64).
-    let le = ((((r as u64) * L8) | H8) - pre) & H8;
-    // The byte holding the bit, b = #{i : pre_i ≤ r} (pre_{b−1} ≤ r < pre_b): sum of the flags.
-    let b = ((le >> 7).wrapping_mul(L8) >> 56) as usize;
-    let before = ((pre << 8) >> (8 * b)) as u32 & 0xff;
-    let byte = ((x >> (8 * b)) & 0xff) as usize;
-    8 * b + SELECT8[byte][(r - before) as usize] as usize
-}
 
 /// `BIT128[i] = 1 << i`.
 static BIT128: [u128; 128] = {

@@ -67,6 +67,7 @@
 //! 512-entry table and puts it back. Cells (`row * 6 + col`) are converted at the boundary.
 
 use super::{cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, MoveSink, Outcome, Player};
+use crate::bits::select64;
 use crate::rng::Rng64;
 
 /// Which Pentago rule set (see the module documentation for the rules and their sources).
@@ -325,41 +326,11 @@ static QKEY: [[[u64; 512]; 4]; 2] = {
     t
 };
 
-/// `SELECT8[b][k]`: position of the `k`-th set bit of the byte `b`.
-static SELECT8: [[u8; 8]; 256] = {
-    let mut t = [[0u8; 8]; 256];
-    let mut b = 0;
-    while b < 256 {
-        let mut k = 0;
-        let mut i = 0;
-        while i < 8 {
-            if b & (1 << i) != 0 {
-                t[b][k] = i as u8;
-                k += 1;
-            }
-            i += 1;
-        }
-        b += 1;
-    }
-    t
-};
-
-/// Position of the `k`-th (from 0) set bit of `x`; `k < x.count_ones()`. Branch-free
-/// broadword select (Vigna, "Broadword implementation of rank/select queries", 2008): byte
-/// popcounts, their prefix sums by one multiplication, the byte holding the bit by a parallel
-/// comparison, then a 256×8 table inside that byte.
+/// Position of the `k`-th (from 0) set bit of `x`; `k < x.count_ones()` (broadword select,
+/// [`crate::bits`]).
 #[inline(always)]
 fn select(x: u64, k: u32) -> u32 {
-    const L8: u64 = 0x0101_0101_0101_0101;
-    const H8: u64 = 0x8080_8080_8080_8080;
-    let mut s = x - ((x >> 1) & 0x5555_5555_5555_5555);
-    s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
-    s = (s + (s >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-    let sums = s.wrapping_mul(L8); // byte i: set bits in bytes 0..=i (at most 64 < 128)
-    let below = (((k as u64) * L8 | H8) - sums) & H8; // high bit of byte i: sums_i <= k
-    let place = ((below >> 7).wrapping_mul(L8) >> 53) as u32 & !7; // 8 × bytes before the target
-    let rank = k - ((sums << 8) >> place & 0xFF) as u32;
-    place + SELECT8[(x >> place & 0xFF) as usize][rank as usize] as u32
+    select64(x, k) as u32
 }
 
 /// Cells of a mask, ascending.

@@ -3,7 +3,10 @@
 
 use std::collections::HashSet;
 
+use std::collections::BTreeSet;
+
 use mcts_playground::game::{Game, MoveError, MoveList, Outcome};
+use serde_json::Value;
 use mcts_playground::Rng64;
 
 /// Brute-force winning moves (clone and play each), to check a game's fast override.
@@ -126,4 +129,28 @@ pub fn conformance<G: Game>(start: &G, games: usize, seed: u64, deep: bool) {
         }
         assert!(g.outcome().is_some());
     }
+}
+
+/// The game spec of a reference data key (`tests/data/*_<key>.jsonl`); Pentago under OpenSpiel's rules.
+pub fn spec_of(key: &str) -> &'static str {
+    match key {
+        "tic_tac_toe" => "tictactoe",
+        "hex5" => "hex:5",
+        "hex7" => "hex:7",
+        "hex11" => "hex:11",
+        "pentago" => "pentago:openspiel",
+        other => panic!("unknown key {other}"),
+    }
+}
+
+/// The JSON records of a file in `tests/data`.
+pub fn records(file: &str) -> Vec<Value> {
+    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines().filter(|l| !l.trim().is_empty()).map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+/// A JSON array of strings as a set.
+pub fn strings(v: &Value) -> BTreeSet<String> {
+    v.as_array().unwrap().iter().map(|x| x.as_str().unwrap().to_string()).collect()
 }
