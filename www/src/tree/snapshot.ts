@@ -10,19 +10,8 @@
 import { hierarchy, partition } from 'd3-hierarchy';
 import type { TreeQuery, TreeSnapshot } from '../protocol';
 
-/** The raw object from wasm (`treeSnapshot`). */
-interface RawSnapshot {
-  total: number;
-  count: number;
-  moves: string[];
-  parent: Int32Array;
-  move: Uint16Array;
-  visits: Uint32Array;
-  q: Float32Array;
-  proven: Uint8Array;
-  depth: Uint8Array;
-  hidden: Uint32Array;
-}
+/** The raw object from wasm (`treeSnapshot`): the snapshot before the layout is added. */
+type RawSnapshot = Omit<TreeSnapshot, 'x0' | 'x1' | 'buildMs' | 'bytes'>;
 
 /** Something with the wasm `treeSnapshot` method (a `SearchSession`). */
 export interface SnapshotSource {
