@@ -17,15 +17,24 @@ pub struct Args {
     json: bool,
 }
 
+/// The position after `moves` (reference notation, separated by spaces) from the start of `spec`.
+///
+/// # Errors
+/// A bad spec, or a move that cannot be read or is illegal, named with its 1-based index.
+pub fn position(spec: &str, moves: &str) -> Result<AnyGame, String> {
+    let mut g = AnyGame::from_spec(spec).map_err(|e| e.to_string())?;
+    for (i, m) in moves.split_whitespace().enumerate() {
+        g.play_text(m).map_err(|e| format!("move {} ('{m}'): {e}", i + 1))?;
+    }
+    Ok(g)
+}
+
 /// Runs the verb.
 ///
 /// # Errors
 /// A bad spec, or a move that cannot be read or is illegal (naming the move and its index).
 pub fn run(a: Args) -> Result<(), String> {
-    let mut g = AnyGame::from_spec(&a.game).map_err(|e| e.to_string())?;
-    for (i, m) in a.moves.split_whitespace().enumerate() {
-        g.play_text(m).map_err(|e| format!("move {} ('{m}'): {e}", i + 1))?;
-    }
+    let g = position(&a.game, &a.moves)?;
     let outcome = g.outcome();
     if a.json {
         let obj = json!({

@@ -2,7 +2,6 @@
 
 use std::time::Instant;
 
-use mcts_playground::game::AnyGame;
 use mcts_playground::mcts::{AnySearch, Budget, SearchConfig};
 
 /// Arguments shared by the verbs that configure an engine.
@@ -87,10 +86,7 @@ pub struct Args {
 /// # Errors
 /// Bad spec, move, configuration; searching a finished game.
 pub fn run(a: Args) -> Result<(), String> {
-    let mut g = AnyGame::from_spec(&a.game).map_err(|e| e.to_string())?;
-    for (i, m) in a.moves.split_whitespace().enumerate() {
-        g.play_text(m).map_err(|e| format!("move {} ('{m}'): {e}", i + 1))?;
-    }
+    let g = crate::replay::position(&a.game, &a.moves)?;
     if g.outcome().is_some() {
         return Err("the game is over: nothing to search".into());
     }

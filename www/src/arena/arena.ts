@@ -39,7 +39,8 @@ export interface ArenaHooks {
   presets(): string[];
 }
 
-interface ArenaResult {
+/** The JSON download: the shape of `mcts arena --json` (the standings plus the match settings). */
+interface ArenaResult extends Standings {
   game: string;
   a: string;
   b: string;
@@ -48,14 +49,6 @@ interface ArenaResult {
   iterations: number | null;
   ms: number | null;
   seed: number;
-  games: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  win_rate: number;
-  win_rate_ci95: [number, number];
-  elo: number | null;
-  elo_ci95: [number | null, number | null];
   seconds: number;
   records: GameRecord[];
 }
