@@ -206,8 +206,7 @@ impl Parser<'_> {
                         self.i += 1;
                     }
                     // FF[1]-style lower-case letters in identifiers are ignored (SGF FF4 §3.2).
-                    let ident: String =
-                        self.s[start..self.i].iter().filter(|b| b.is_ascii_uppercase()).map(|&b| b as char).collect();
+                    let ident: String = self.s[start..self.i].iter().filter(|b| b.is_ascii_uppercase()).map(|&b| b as char).collect();
                     let mut values = Vec::new();
                     while self.peek() == Some(b'[') {
                         self.i += 1;
@@ -247,7 +246,9 @@ fn sgf_point(v: &str, size: usize) -> Result<String, String> {
     match t.as_str() {
         "swap-pieces" | "swap" => return Ok("swap".into()),
         "swap-sides" => {
-            return Err("'swap-sides' (the players exchange colours) cannot be represented: the playground's swap is HexGui's 'swap-pieces'".into())
+            return Err(
+                "'swap-sides' (the players exchange colours) cannot be represented: the playground's swap is HexGui's 'swap-pieces'".into(),
+            )
         }
         "pass" | "forfeit" | "" => return Err(format!("'{t}' is not a move in Hex")),
         _ => {}

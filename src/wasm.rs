@@ -263,8 +263,7 @@ fn build_config(preset: &str, params: JsValue) -> Result<(SearchConfig, BTreeMap
     let params: BTreeMap<String, String> = if params.is_undefined() || params.is_null() {
         BTreeMap::new()
     } else {
-        serde_wasm_bindgen::from_value(params)
-            .map_err(|e| JsError::new(&format!("engine parameters must be an object of strings: {e}")))?
+        serde_wasm_bindgen::from_value(params).map_err(|e| JsError::new(&format!("engine parameters must be an object of strings: {e}")))?
     };
     let mut config = SearchConfig::preset(preset).map_err(|e| JsError::new(&e))?;
     if !params.contains_key("node_cap") {
@@ -472,9 +471,7 @@ impl FlatTree {
 }
 
 fn set(obj: &js_sys::Object, key: &str, value: &JsValue) -> Result<(), JsError> {
-    js_sys::Reflect::set(obj, &JsValue::from_str(key), value)
-        .map(|_| ())
-        .map_err(|_| JsError::new("cannot build the tree snapshot object"))
+    js_sys::Reflect::set(obj, &JsValue::from_str(key), value).map(|_| ()).map_err(|_| JsError::new("cannot build the tree snapshot object"))
 }
 
 #[wasm_bindgen]

@@ -91,7 +91,20 @@ fn arena_totals_add_up() {
     assert_eq!(v["records"][1]["a_first"], false);
     // Same seed → same games, whatever the thread count.
     let (_, out1, _) = mcts(&[
-        "arena", "--game", "tictactoe", "--a", "uct", "--b", "uct", "--games", "6", "--iterations", "200", "--threads", "1", "--json",
+        "arena",
+        "--game",
+        "tictactoe",
+        "--a",
+        "uct",
+        "--b",
+        "uct",
+        "--games",
+        "6",
+        "--iterations",
+        "200",
+        "--threads",
+        "1",
+        "--json",
     ]);
     let v1: Value = serde_json::from_str(out1.trim()).unwrap();
     assert_eq!(v["records"], v1["records"]);

@@ -206,7 +206,23 @@ fn any_search_dispatch_and_export() {
     assert!(st.children.iter().all(|c| c.beta.is_some() && c.amaf_visits > 0));
     assert_eq!(st.pv.first(), st.best_move.as_ref());
     let j = serde_json::to_value(&st).unwrap();
-    for k in ["game", "to_move", "best_move", "pv", "proven", "value", "iterations", "playouts", "nodes", "max_depth", "elapsed_ms", "iterations_per_s", "bytes_per_node", "children", "policy"] {
+    for k in [
+        "game",
+        "to_move",
+        "best_move",
+        "pv",
+        "proven",
+        "value",
+        "iterations",
+        "playouts",
+        "nodes",
+        "max_depth",
+        "elapsed_ms",
+        "iterations_per_s",
+        "bytes_per_node",
+        "children",
+        "policy",
+    ] {
         assert!(j.get(k).is_some(), "missing key {k}");
     }
     for k in ["move", "index", "visits", "q", "amaf_visits", "amaf_q", "beta", "prior", "proven"] {

@@ -4,11 +4,9 @@
 
 mod common;
 
-
+use common::{records, spec_of, strings};
 use mcts_playground::game::AnyGame;
 use mcts_playground::mcts::{AnySearch, Budget, SearchConfig};
-use common::{records, spec_of, strings};
-
 
 /// Runs `preset` on every win/block record of `file`; `iters(legal_count)` is the budget.
 fn check(file: &str, key: &str, preset: &str, iters: impl Fn(u64) -> u64, every: usize) {

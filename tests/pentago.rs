@@ -25,7 +25,8 @@ fn texts(g: &Pentago, l: &MoveList<u16>) -> Vec<String> {
 
 #[test]
 fn pentago_specs_conform() {
-    let specs = ["pentago", "pentago:openspiel", "pentago:twist", "pentago:openspiel:dedup", "pentago:official:dedup", "pentago:twist:dedup"];
+    let specs =
+        ["pentago", "pentago:openspiel", "pentago:twist", "pentago:openspiel:dedup", "pentago:official:dedup", "pentago:twist:dedup"];
     for (i, spec) in specs.iter().enumerate() {
         let AnyGame::Pentago(g) = AnyGame::from_spec(spec).unwrap() else { panic!("{spec}") };
         common::conformance(&g, 4, 77 + i as u64, true);
@@ -230,7 +231,12 @@ fn notation_round_trips_and_errors() {
 
 #[test]
 fn from_board_rejects_bad_positions() {
-    for bad in ["XXXXX./....../....../OOOO../....../......", "X...../......", "XX..../....../....../....../....../......", "Z...../....../....../....../....../......"] {
+    for bad in [
+        "XXXXX./....../....../OOOO../....../......",
+        "X...../......",
+        "XX..../....../....../....../....../......",
+        "Z...../....../....../....../....../......",
+    ] {
         assert!(Pentago::from_board(&["official"], bad).is_err(), "{bad}");
     }
 }

@@ -6,9 +6,8 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use mcts_playground::game::AnyGame;
 use common::{records, spec_of, strings};
-
+use mcts_playground::game::AnyGame;
 
 fn returns_of(g: &AnyGame) -> [f64; 2] {
     g.outcome().map(|o| o.returns()).unwrap_or([0.0, 0.0])

@@ -218,7 +218,6 @@ fn select128(x: u128, r: u32) -> usize {
     }
 }
 
-
 /// `BIT128[i] = 1 << i`.
 static BIT128: [u128; 128] = {
     let mut t = [0u128; 128];
@@ -408,14 +407,7 @@ struct Geo<B> {
 
 impl<B: Bits> Geo<B> {
     fn build(n: usize) -> Geo<B> {
-        let mut g = Geo {
-            n: n as u32,
-            board: B::ZERO,
-            not_first: B::ZERO,
-            not_last: B::ZERO,
-            edge: [[B::ZERO; 2]; 2],
-            nb: Vec::new(),
-        };
+        let mut g = Geo { n: n as u32, board: B::ZERO, not_first: B::ZERO, not_last: B::ZERO, edge: [[B::ZERO; 2]; 2], nb: Vec::new() };
         for r in 0..n {
             for c in 0..n {
                 let b = B::bit(r * n + c);

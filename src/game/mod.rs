@@ -357,8 +357,7 @@ macro_rules! with_game {
 }
 
 /// The spec strings the page and the docs offer, as examples.
-pub const EXAMPLE_SPECS: &[&str] =
-    &["tictactoe", "hex:7", "hex:11", "hex:11:swap", "pentago", "pentago:openspiel", "pentago:twist"];
+pub const EXAMPLE_SPECS: &[&str] = &["tictactoe", "hex:7", "hex:11", "hex:11:swap", "pentago", "pentago:openspiel", "pentago:twist"];
 
 impl AnyGame {
     /// The start position of the game a spec string names.
@@ -378,9 +377,7 @@ impl AnyGame {
                 Ok(AnyGame::TicTacToe(TicTacToe::new()))
             }
             "hex" => Hex::from_options(&rest).map(AnyGame::Hex).map_err(|e| SpecError(format!("bad spec '{spec}': {e}"))),
-            "pentago" => {
-                Pentago::from_options(&rest).map(AnyGame::Pentago).map_err(|e| SpecError(format!("bad spec '{spec}': {e}")))
-            }
+            "pentago" => Pentago::from_options(&rest).map(AnyGame::Pentago).map_err(|e| SpecError(format!("bad spec '{spec}': {e}"))),
             "" => Err(SpecError("empty game spec; expected e.g. tictactoe, hex:7, pentago:twist".into())),
             other => Err(SpecError(format!(
                 "unknown game '{other}' in spec '{spec}'; expected tictactoe, hex:N[:swap] or pentago[:official|:openspiel|:twist]"

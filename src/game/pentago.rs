@@ -382,18 +382,7 @@ impl Pentago {
     /// The empty board under `rules`, `X` to move; `dedup` removes moves leading to the same
     /// position from the legal-move list (see the module documentation).
     pub fn new(rules: PentagoRules, dedup: bool) -> Self {
-        Pentago {
-            stones: [0, 0],
-            hash: 0,
-            rules,
-            dedup,
-            to_move: 0,
-            outcome: None,
-            ply: 0,
-            last: None,
-            last_cell: 0,
-            placement_win: false,
-        }
+        Pentago { stones: [0, 0], hash: 0, rules, dedup, to_move: 0, outcome: None, ply: 0, last: None, last_cell: 0, placement_win: false }
     }
 
     /// Builds from the options after `pentago:` in a spec string: an optional rule set
@@ -905,7 +894,15 @@ impl Game for Pentago {
     /// after a double-five draw.
     fn view(&self) -> BoardView {
         let cells = (0..CELLS)
-            .map(|c| if self.stones[0] >> bit(c) & 1 != 0 { 0 } else if self.stones[1] >> bit(c) & 1 != 0 { 1 } else { -1 })
+            .map(|c| {
+                if self.stones[0] >> bit(c) & 1 != 0 {
+                    0
+                } else if self.stones[1] >> bit(c) & 1 != 0 {
+                    1
+                } else {
+                    -1
+                }
+            })
             .collect();
         let winning = match self.outcome {
             Some(Outcome::Win(p)) => self.fives_of(p),

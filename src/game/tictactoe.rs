@@ -10,16 +10,8 @@ use super::{cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, Move
 use crate::rng::Rng64;
 
 /// The eight winning lines as 9-bit masks.
-pub const LINES: [u16; 8] = [
-    0b000_000_111,
-    0b000_111_000,
-    0b111_000_000,
-    0b001_001_001,
-    0b010_010_010,
-    0b100_100_100,
-    0b100_010_001,
-    0b001_010_100,
-];
+pub const LINES: [u16; 8] =
+    [0b000_000_111, 0b000_111_000, 0b111_000_000, 0b001_001_001, 0b010_010_010, 0b100_100_100, 0b100_010_001, 0b001_010_100];
 
 const FULL: u16 = 0b111_111_111;
 
@@ -183,9 +175,7 @@ impl Game for TicTacToe {
     }
 
     fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
-        parse_cell(text, 3, 3)
-            .map(|(r, c)| (3 * r + c) as u8)
-            .map_err(|reason| MoveError::Parse { text: text.to_string(), reason })
+        parse_cell(text, 3, 3).map(|(r, c)| (3 * r + c) as u8).map_err(|reason| MoveError::Parse { text: text.to_string(), reason })
     }
 
     fn format_move(&self, m: u8) -> String {
@@ -211,7 +201,15 @@ impl Game for TicTacToe {
 
     fn view(&self) -> BoardView {
         let cells = (0..9)
-            .map(|c| if self.stones[0] & (1 << c) != 0 { 0 } else if self.stones[1] & (1 << c) != 0 { 1 } else { -1 })
+            .map(|c| {
+                if self.stones[0] & (1 << c) != 0 {
+                    0
+                } else if self.stones[1] & (1 << c) != 0 {
+                    1
+                } else {
+                    -1
+                }
+            })
             .collect();
         let winning = match self.outcome {
             Some(Outcome::Win(p)) => self.line_of(p).unwrap_or(0),

@@ -1,8 +1,8 @@
 //! [`AnySearch`]: run-time dispatch matching [`AnyGame`], for the CLI and the WebAssembly boundary.
 
 use crate::game::{AnyGame, Game, Hex, Pentago, TicTacToe};
-use crate::mcts::search::Search;
 use crate::mcts::search::trace::IterationTrace;
+use crate::mcts::search::Search;
 use crate::mcts::stats::{SearchStats, TreeExport};
 use crate::mcts::{Budget, Clock, RunReport, SearchConfig};
 

@@ -330,10 +330,7 @@ impl SearchConfig {
         if !map.contains_key(key) {
             let mut keys: Vec<&String> = map.keys().collect();
             keys.sort();
-            return Err(format!(
-                "unknown config key '{key}'; keys: {}",
-                keys.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(" ")
-            ));
+            return Err(format!("unknown config key '{key}'; keys: {}", keys.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(" ")));
         }
         let v = value.trim();
         let parsed: serde_json::Value = match serde_json::from_str(v) {
@@ -347,8 +344,7 @@ impl SearchConfig {
             (_, p) => p,
         };
         map.insert(key.to_string(), parsed);
-        let next: SearchConfig =
-            serde_json::from_value(obj).map_err(|e| format!("bad value '{value}' for '{key}': {e}"))?;
+        let next: SearchConfig = serde_json::from_value(obj).map_err(|e| format!("bad value '{value}' for '{key}': {e}"))?;
         next.validate()?;
         *self = next;
         Ok(())

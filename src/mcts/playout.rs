@@ -182,13 +182,7 @@ impl PolicyState {
     }
 
     /// Plays a policy playout from `g` to the end, appending the moves to `seq`.
-    pub fn playout<G: Game>(
-        &mut self,
-        cfg: &SearchConfig,
-        g: &mut G,
-        rng: &mut Rng64,
-        seq: &mut Vec<G::Move>,
-    ) -> Outcome {
+    pub fn playout<G: Game>(&mut self, cfg: &SearchConfig, g: &mut G, rng: &mut Rng64, seq: &mut Vec<G::Move>) -> Outcome {
         let mut legal: MoveList<G::Move> = MoveList::new();
         let mut tmp: MoveList<G::Move> = MoveList::new();
         loop {

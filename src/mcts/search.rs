@@ -522,9 +522,7 @@ impl<G: Game> Search<G> {
         let c = self.config.c;
         let table = if src != NIL && self.config.value != ValueEstimate::Mean { self.tree.amaf.of_node[src as usize] } else { NIL };
         if can_expand && cfg_sel == Selection::Uct && (c > 0.0 || table == NIL) {
-            let jump = self.config.jump
-                && node.n_children > 0
-                && (self.rng.below(node.n_legal as u32) as u16) < node.n_children;
+            let jump = self.config.jump && node.n_children > 0 && (self.rng.below(node.n_legal as u32) as u16) < node.n_children;
             if !jump {
                 if !at_root && self.fast_order_ok() && (node.n_children == 0 || node.flags & AFFINE != 0) {
                     // Fast path: the k-th child is the k-th move of a seeded affine permutation
@@ -739,7 +737,10 @@ impl<G: Game> Search<G> {
             n.n += 1;
             n.w += reward[into as usize];
         }
-        if self.config.needs_amaf() || self.config.lgr != crate::mcts::config::LgrMode::Off || self.config.mast != crate::mcts::config::MastMode::Off {
+        if self.config.needs_amaf()
+            || self.config.lgr != crate::mcts::config::LgrMode::Off
+            || self.config.mast != crate::mcts::config::MastMode::Off
+        {
             self.seq_idx.clear();
             for &m in &self.seq {
                 self.seq_idx.push(self.root.move_index(m) as u16);
@@ -994,7 +995,9 @@ impl<G: Game> Search<G> {
                 }
             })
             .collect();
-        children.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.q.partial_cmp(&a.q).unwrap_or(std::cmp::Ordering::Equal)).then(a.index.cmp(&b.index)));
+        children.sort_by(|a, b| {
+            b.visits.cmp(&a.visits).then(b.q.partial_cmp(&a.q).unwrap_or(std::cmp::Ordering::Equal)).then(a.index.cmp(&b.index))
+        });
         let best = self.best_root_edge(0);
         // A proven result reports its game-theoretic value (win 1, draw ½, loss 0), else Q.
         let value = match root.proof().flip().value() {
@@ -1144,7 +1147,6 @@ impl<G: Game> Search<G> {
     }
 }
 
-
 /// The `k`-th element (k < n) of a seeded affine permutation `i ↦ (a·i + b) mod n` of `0..n`,
 /// with `a` coprime to `n`, both drawn from `seed` by SplitMix64: a random starting move and a
 /// random stride, different at every position.
@@ -1282,7 +1284,11 @@ mod tests {
                 .iter()
                 .map(|&(i, n, q)| {
                     let (an, aw) = s.tree.amaf.get(t, me, i, s.ms);
-                    if an == 0 { q } else { blend(q, aw / an as f64, rave_beta_sqrt(n as u32, 1000.0)) }
+                    if an == 0 {
+                        q
+                    } else {
+                        blend(q, aw / an as f64, rave_beta_sqrt(n as u32, 1000.0))
+                    }
                 })
                 .fold(f64::NEG_INFINITY, f64::max);
             let best_untried =

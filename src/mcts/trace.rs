@@ -170,7 +170,9 @@ impl<G: Game> Search<G> {
         };
         match self.config.selection {
             Selection::Uct => format!("UCT score = V + c·√(ln N / n), c = {c} (Kocsis & Szepesvári 2006); {value}; untried moves first"),
-            Selection::Puct => format!("PUCT score = V + c·P·√N / (1 + n), c = {c} (Silver et al. 2017); {value}; unvisited V = fpu = {}", self.config.fpu),
+            Selection::Puct => {
+                format!("PUCT score = V + c·P·√N / (1 + n), c = {c} (Silver et al. 2017); {value}; unvisited V = fpu = {}", self.config.fpu)
+            }
         }
     }
 
@@ -217,8 +219,7 @@ impl<G: Game> Search<G> {
                     src = parent;
                 }
             }
-            let table =
-                if src != NIL && self.config.value != ValueEstimate::Mean { self.tree.amaf.of_node[src as usize] } else { NIL };
+            let table = if src != NIL && self.config.value != ValueEstimate::Mean { self.tree.amaf.of_node[src as usize] } else { NIL };
             let is_new = d == sel - 1 && self.expanded;
             scores.push(self.parent_scores(parent, &positions[d - 1], self.path[d].edge, is_new, table));
         }

@@ -249,8 +249,7 @@ pub struct Tree {
 }
 
 /// Run sizes (edge slots): about ×1.5 per step, so a run is never more than a third empty.
-pub const RUN_SIZES: [u16; 24] =
-    [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096];
+pub const RUN_SIZES: [u16; 24] = [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096];
 
 /// The size class of a run of exactly `size` slots, if it is one of [`RUN_SIZES`].
 #[inline]

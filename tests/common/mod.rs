@@ -6,8 +6,8 @@ use std::collections::HashSet;
 use std::collections::BTreeSet;
 
 use mcts_playground::game::{Game, MoveError, MoveList, Outcome};
-use serde_json::Value;
 use mcts_playground::Rng64;
+use serde_json::Value;
 
 /// Brute-force winning moves (clone and play each), to check a game's fast override.
 pub fn brute_winning<G: Game>(g: &G) -> Vec<G::Move> {

@@ -64,8 +64,7 @@ pub fn run(a: Args) -> Result<(), String> {
     let error: Mutex<Option<String>> = Mutex::new(None);
     let bar = if a.json { ProgressBar::hidden() } else { ProgressBar::new(a.games as u64) };
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  [{elapsed_precise}, eta {eta}]")
-            .map_err(|e| e.to_string())?,
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  [{elapsed_precise}, eta {eta}]").map_err(|e| e.to_string())?,
     );
     let t0 = Instant::now();
     std::thread::scope(|scope| {
@@ -121,7 +120,10 @@ pub fn run(a: Args) -> Result<(), String> {
         _ => String::new(),
     };
     println!("{} — A = {} {:?} vs B = {} {:?}, {budget_text}, seed {}", a.game, a.a, a.set_a, a.b, a.set_b, a.seed);
-    println!("{:<8} {:>6} {:>6} {:>6} {:>9} {:>17} {:>8} {:>19}", "", "wins", "draws", "losses", "win rate", "95% CI (Wilson)", "Elo", "Elo 95% CI");
+    println!(
+        "{:<8} {:>6} {:>6} {:>6} {:>9} {:>17} {:>8} {:>19}",
+        "", "wins", "draws", "losses", "win rate", "95% CI (Wilson)", "Elo", "Elo 95% CI"
+    );
     println!(
         "{:<8} {:>6} {:>6} {:>6} {:>9.3} {:>17} {:>8} {:>19}",
         "A vs B",

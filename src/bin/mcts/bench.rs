@@ -95,8 +95,7 @@ pub fn playouts_per_s<G: Game>(start: &G, runs: usize, ms: u64, traced: bool) ->
 /// # Errors
 /// A bad game spec.
 pub fn run(a: Args) -> Result<(), String> {
-    let specs: Vec<String> =
-        if a.game.is_empty() { DEFAULT_GAMES.iter().map(|s| s.to_string()).collect() } else { a.game.clone() };
+    let specs: Vec<String> = if a.game.is_empty() { DEFAULT_GAMES.iter().map(|s| s.to_string()).collect() } else { a.game.clone() };
     for spec in &specs {
         let g = AnyGame::from_spec(spec).map_err(|e| e.to_string())?;
         let rate = with_game!(&g, g => playouts_per_s(g, a.runs, a.ms, false));

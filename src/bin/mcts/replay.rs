@@ -58,12 +58,9 @@ pub fn run(a: Args) -> Result<(), String> {
                 Some(p) => println!("game over: player {p} ({}) wins", if p == 0 { "X" } else { "O" }),
                 None => println!("game over: draw"),
             },
-            None => println!(
-                "player {} ({}) to move, {} legal moves",
-                g.to_move(),
-                if g.to_move() == 0 { "X" } else { "O" },
-                g.legal_count()
-            ),
+            None => {
+                println!("player {} ({}) to move, {} legal moves", g.to_move(), if g.to_move() == 0 { "X" } else { "O" }, g.legal_count())
+            }
         }
     }
     Ok(())
