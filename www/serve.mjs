@@ -34,15 +34,29 @@ export async function startServer({ dir, port = 0, prefix = '/' }) {
       const url = new URL(req.url ?? '/', 'http://localhost');
       let path = decodeURIComponent(url.pathname);
       if (!path.startsWith(prefix)) {
-        if (path + '/' === prefix) { res.writeHead(301, { location: prefix }); res.end(); return; }
-        res.writeHead(404, { 'content-type': 'text/plain' }); res.end('not found'); return;
+        if (`${path}/` === prefix) {
+          res.writeHead(301, { location: prefix });
+          res.end();
+          return;
+        }
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        res.end('not found');
+        return;
       }
       path = path.slice(prefix.length);
       if (path === '' || path.endsWith('/')) path += 'index.html';
       const file = normalize(join(root, path));
-      if (file !== root && !file.startsWith(root + sep)) { res.writeHead(403); res.end('forbidden'); return; }
+      if (file !== root && !file.startsWith(root + sep)) {
+        res.writeHead(403);
+        res.end('forbidden');
+        return;
+      }
       const info = await stat(file).catch(() => null);
-      if (!info || !info.isFile()) { res.writeHead(404, { 'content-type': 'text/plain' }); res.end('not found'); return; }
+      if (!info?.isFile()) {
+        res.writeHead(404, { 'content-type': 'text/plain' });
+        res.end('not found');
+        return;
+      }
       const body = await readFile(file);
       res.writeHead(200, {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
@@ -57,7 +71,10 @@ export async function startServer({ dir, port = 0, prefix = '/' }) {
   });
   await new Promise((ok, fail) => {
     server.once('error', fail);
-    server.listen(port, '127.0.0.1', () => { server.off('error', fail); ok(); });
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', fail);
+      ok();
+    });
   });
   const addr = server.address();
   const actual = typeof addr === 'object' && addr ? addr.port : port;
@@ -67,7 +84,10 @@ export async function startServer({ dir, port = 0, prefix = '/' }) {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const dir = args.find((a, i) => !a.startsWith('--') && !(args[i - 1] ?? '').startsWith('--')) ?? 'dist';
-  const opt = (name, dflt) => { const i = args.indexOf(name); return i >= 0 && args[i + 1] ? args[i + 1] : dflt; };
+  const opt = (name, dflt) => {
+    const i = args.indexOf(name);
+    return i >= 0 && args[i + 1] ? args[i + 1] : dflt;
+  };
   let port = Number(opt('--port', process.env.PORT ?? '8080'));
   const prefix = opt('--prefix', '/');
   for (let tries = 0; ; tries++) {
@@ -77,7 +97,10 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       console.log('Open that URL in a browser; Ctrl-C stops the server.');
       break;
     } catch (e) {
-      if (e && e.code === 'EADDRINUSE' && tries < 20) { port += 1; continue; }
+      if (e && e.code === 'EADDRINUSE' && tries < 20) {
+        port += 1;
+        continue;
+      }
       throw e;
     }
   }

@@ -14,7 +14,10 @@ before(async () => {
 });
 
 test('GameSession: bad specs are JS errors with a message', () => {
-  assert.throws(() => new w.GameSession('chess'), (e) => e instanceof Error && /unknown game 'chess'/.test(e.message));
+  assert.throws(
+    () => new w.GameSession('chess'),
+    (e) => e instanceof Error && /unknown game 'chess'/.test(e.message),
+  );
   assert.throws(() => new w.GameSession('hex:20'), /hex|size|19/i);
   assert.throws(() => new w.GameSession(''), /empty game spec/);
   assert.equal(new w.GameSession('hex').spec(), 'hex:11');

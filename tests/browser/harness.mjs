@@ -26,8 +26,16 @@ export async function setup() {
   const { server, url } = await startServer({ dir: join(ROOT, 'www', 'dist'), port: 0, prefix: PREFIX });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const origin = new URL(url).origin;
   const pages = [];
@@ -35,13 +43,17 @@ export async function setup() {
     const context = await browser.newContext({ viewport, colorScheme });
     const page = await context.newPage();
     const problems = { consoleErrors: [], failed: [], foreign: [], pageErrors: [] };
-    page.on('console', (m) => { if (m.type() === 'error') problems.consoleErrors.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.consoleErrors.push(m.text());
+    });
     page.on('pageerror', (e) => problems.pageErrors.push(String(e)));
     page.on('requestfailed', (r) => problems.failed.push(`${r.url()} ${r.failure()?.errorText}`));
-    page.on('response', (r) => { if (r.status() >= 400) problems.failed.push(`${r.url()} HTTP ${r.status()}`); });
+    page.on('response', (r) => {
+      if (r.status() >= 400) problems.failed.push(`${r.url()} HTTP ${r.status()}`);
+    });
     page.on('request', (r) => {
       const u = r.url();
-      if (!u.startsWith(origin + '/') && !u.startsWith('data:') && !u.startsWith('blob:')) problems.foreign.push(u);
+      if (!u.startsWith(`${origin}/`) && !u.startsWith('data:') && !u.startsWith('blob:')) problems.foreign.push(u);
     });
     page.problems = problems;
     pages.push(context);

@@ -5,8 +5,12 @@ import assert from 'node:assert/strict';
 import { setup, boardReady, ply, moves, snapshot, waitForPly, waitIdle, clickCell, assertClean, screenshot } from './harness.mjs';
 
 let h;
-before(async () => { h = await setup(); });
-after(async () => { await h?.close(); });
+before(async () => {
+  h = await setup();
+});
+after(async () => {
+  await h?.close();
+});
 
 test('default page: Hex 7×7, person (Black) vs engine; moves through the UI', async () => {
   const t0 = Date.now();
@@ -37,8 +41,8 @@ test('default page: Hex 7×7, person (Black) vs engine; moves through the UI', a
     assert.equal((await moves(page))[2], 'd6');
     await waitIdle(page);
   }
-  assert.ok(await page.locator('.edge-p0').count() === 2 && await page.locator('.edge-p1').count() === 2);
-  assert.ok(await page.locator('text.coord').count() >= 4 * 7);
+  assert.ok((await page.locator('.edge-p0').count()) === 2 && (await page.locator('.edge-p1').count()) === 2);
+  assert.ok((await page.locator('text.coord').count()) >= 4 * 7);
   await screenshot(page, 'hex-7-vs-engine');
   assertClean(assert, page);
 });
@@ -63,7 +67,7 @@ test('engine vs engine plays a small Hex game to its end', async () => {
   const snap = await snapshot(page);
   assert.ok(snap.outcome && snap.outcome.winner !== null, 'Hex has a winner');
   assert.ok(snap.view.winning_cells.length >= 4, 'a winning chain is highlighted');
-  assert.ok(await page.locator('.cell.win').count() >= 4);
+  assert.ok((await page.locator('.cell.win').count()) >= 4);
   assert.match(await page.textContent('#status'), /Game over: (Black|White) wins/);
   await screenshot(page, 'hex-4-engine-vs-engine');
   assertClean(assert, page);
@@ -101,7 +105,7 @@ async function searchWindow() {
   const samples = [];
   for (let i = 0; i < 6; i++) {
     await page.waitForTimeout(500);
-    samples.push(Number(await page.getAttribute('#thinking', 'data-playouts') ?? 0));
+    samples.push(Number((await page.getAttribute('#thinking', 'data-playouts')) ?? 0));
   }
   assert.ok(samples.at(-1) > samples[0], `progress grows: ${samples.join(' ')}`);
   const rate = Number(await page.getAttribute('#thinking', 'data-rate'));

@@ -5,8 +5,12 @@ import assert from 'node:assert/strict';
 import { setup, boardReady, ply, moves, snapshot, waitForPly, waitIdle, clickCell, assertClean, screenshot } from './harness.mjs';
 
 let h;
-before(async () => { h = await setup(); });
-after(async () => { await h?.close(); });
+before(async () => {
+  h = await setup();
+});
+after(async () => {
+  await h?.close();
+});
 
 test('Pentago official: place then twist, rotation animated; the engine answers', async () => {
   const page = await h.openPage('?game=pentago&p0=person&p1=engine&ms=300');

@@ -5,8 +5,12 @@ import assert from 'node:assert/strict';
 import { setup, boardReady, ply, moves, snapshot, waitForPly, waitIdle, clickCell, assertClean, screenshot } from './harness.mjs';
 
 let h;
-before(async () => { h = await setup(); });
-after(async () => { await h?.close(); });
+before(async () => {
+  h = await setup();
+});
+after(async () => {
+  await h?.close();
+});
 
 test('malformed messages to the worker get error responses; the worker keeps working', async () => {
   const page = await h.openPage('?game=tictactoe&p0=person&p1=person');
@@ -25,9 +29,23 @@ test('malformed messages to the worker get error responses; the worker keeps wor
   assert.match(r.message, /z9/);
   r = await raw({ id: 7780, type: 'newGame', spec: 'chess', moves: [] });
   assert.match(r.message, /unknown game/);
-  r = await raw({ id: 7781, type: 'search', slot: 'x', engine: { preset: 'nope', params: {} }, budget: { kind: 'millis', value: 10 }, progressMs: 100 });
+  r = await raw({
+    id: 7781,
+    type: 'search',
+    slot: 'x',
+    engine: { preset: 'nope', params: {} },
+    budget: { kind: 'millis', value: 10 },
+    progressMs: 100,
+  });
   assert.match(r.message, /preset/);
-  r = await raw({ id: 7782, type: 'search', slot: 'x', engine: { preset: 'uct', params: {} }, budget: { kind: 'millis', value: -1 }, progressMs: 100 });
+  r = await raw({
+    id: 7782,
+    type: 'search',
+    slot: 'x',
+    engine: { preset: 'uct', params: {} },
+    budget: { kind: 'millis', value: -1 },
+    progressMs: 100,
+  });
   assert.match(r.message, /budget/);
   // Still alive and the game untouched.
   await clickCell(page, 'a1');

@@ -7,8 +7,12 @@ import assert from 'node:assert/strict';
 import { setup, boardReady, moves, waitForPly, assertClean } from './harness.mjs';
 
 let h;
-before(async () => { h = await setup(); });
-after(async () => { await h?.close(); });
+before(async () => {
+  h = await setup();
+});
+after(async () => {
+  await h?.close();
+});
 
 for (const preset of ['uct', 'best']) {
   test(`speed: hex:7 ${preset}, 200000 iterations in the worker (cold, then warm)`, async () => {
@@ -25,7 +29,9 @@ for (const preset of ['uct', 'best']) {
       const rate = Number(await page.getAttribute('#thinking', 'data-rate'));
       const elapsed = Number(await page.getAttribute('#thinking', 'data-elapsed'));
       const engineMs = Number(await page.getAttribute('#thinking', 'data-engine-ms'));
-      console.log(`# chromium ${round} hex:7 ${preset}: ${playouts} iterations in ${elapsed.toFixed(0)} ms (${engineMs.toFixed(0)} ms inside run) = ${rate} /s, move ${(await moves(page))[0]}`);
+      console.log(
+        `# chromium ${round} hex:7 ${preset}: ${playouts} iterations in ${elapsed.toFixed(0)} ms (${engineMs.toFixed(0)} ms inside run) = ${rate} /s, move ${(await moves(page))[0]}`,
+      );
       assert.equal(playouts, 200000);
     }
     assertClean(assert, page);

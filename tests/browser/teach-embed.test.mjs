@@ -5,15 +5,22 @@ import assert from 'node:assert/strict';
 import { setup, assertClean, screenshot } from './harness.mjs';
 
 let h;
-before(async () => { h = await setup(); });
-after(async () => { await h?.close(); });
+before(async () => {
+  h = await setup();
+});
+after(async () => {
+  await h?.close();
+});
 
-const count = (page, who, type) => page.evaluate(([w, t]) => window.__events.filter((e) => e.who === w && e.type === t).length, [who, type]);
+const count = (page, who, type) =>
+  page.evaluate(([w, t]) => window.__events.filter((e) => e.who === w && e.type === t).length, [who, type]);
 
 test('the example page loads both embeds and receives their events', async () => {
   const page = await h.openPage('example-embed.html');
   // Both report ready, then their engine (White, to move after c3) plays: move + searchFinished.
-  await page.waitForFunction(() => ['left', 'right'].every((w) => window.__events?.some((e) => e.who === w && e.type === 'move')), null, { timeout: 60000 });
+  await page.waitForFunction(() => ['left', 'right'].every((w) => window.__events?.some((e) => e.who === w && e.type === 'move')), null, {
+    timeout: 60000,
+  });
   for (const who of ['left', 'right']) {
     assert.ok((await count(page, who, 'ready')) >= 1, `${who} ready`);
     assert.ok((await count(page, who, 'searchFinished')) >= 1, `${who} searchFinished`);
@@ -28,17 +35,44 @@ test('the example page loads both embeds and receives their events', async () =>
   assert.equal(left.id, 'left');
   // Commands: setPosition back to c3 on both, then startSearch with play.
   await page.click('#both-reset');
-  await page.waitForFunction(() => ['left', 'right'].every((w) => window.__events.some((e) => e.who === w && e.type === 'position')), null, { timeout: 30000 });
+  await page.waitForFunction(
+    () => ['left', 'right'].every((w) => window.__events.some((e) => e.who === w && e.type === 'position')),
+    null,
+    { timeout: 30000 },
+  );
   // The embedded engines answer c3 again by themselves (White to move); wait for the replies.
-  await page.waitForFunction(() => ['left', 'right'].every((w) => window.__events.filter((e) => e.who === w && e.type === 'move').length >= 2), null, { timeout: 60000 });
+  await page.waitForFunction(
+    () => ['left', 'right'].every((w) => window.__events.filter((e) => e.who === w && e.type === 'move').length >= 2),
+    null,
+    { timeout: 60000 },
+  );
   await page.waitForTimeout(300);
   await page.click('#both-search');
-  await page.waitForFunction(() => ['left', 'right'].every((w) => window.__events.filter((e) => e.who === w && e.type === 'move').length >= 3), null, { timeout: 60000 });
+  await page.waitForFunction(
+    () => ['left', 'right'].every((w) => window.__events.filter((e) => e.who === w && e.type === 'move').length >= 3),
+    null,
+    { timeout: 60000 },
+  );
   // A command in another protocol version, or an unknown one, gets an error event.
-  await page.evaluate(() => document.getElementById('left').contentWindow.postMessage({ source: 'mcts-playground', version: 2, type: 'setPosition' }, location.origin));
-  await page.evaluate(() => document.getElementById('left').contentWindow.postMessage({ source: 'mcts-playground', version: 1, type: 'fly' }, location.origin));
-  await page.evaluate(() => document.getElementById('left').contentWindow.postMessage({ source: 'mcts-playground', version: 1, type: 'setPosition', game: 'hex:5', moves: 'c3 c3' }, location.origin));
-  await page.waitForFunction(() => window.__events.filter((e) => e.who === 'left' && e.type === 'error').length >= 3, null, { timeout: 20000 });
+  await page.evaluate(() =>
+    document
+      .getElementById('left')
+      .contentWindow.postMessage({ source: 'mcts-playground', version: 2, type: 'setPosition' }, location.origin),
+  );
+  await page.evaluate(() =>
+    document.getElementById('left').contentWindow.postMessage({ source: 'mcts-playground', version: 1, type: 'fly' }, location.origin),
+  );
+  await page.evaluate(() =>
+    document
+      .getElementById('left')
+      .contentWindow.postMessage(
+        { source: 'mcts-playground', version: 1, type: 'setPosition', game: 'hex:5', moves: 'c3 c3' },
+        location.origin,
+      ),
+  );
+  await page.waitForFunction(() => window.__events.filter((e) => e.who === 'left' && e.type === 'error').length >= 3, null, {
+    timeout: 20000,
+  });
   const errs = await page.evaluate(() => window.__events.filter((e) => e.who === 'left' && e.type === 'error').map((e) => e.message));
   assert.match(errs[0], /version 2/);
   assert.match(errs[1], /unknown command "fly"/);
@@ -57,13 +91,16 @@ test('commands from another window or with another version are refused; docs pag
   const page = await h.openPage('?embed=1&game=tictactoe&p1=person');
   await page.waitForFunction(() => document.body.dataset.teachReady === 'true');
   // Top-level page: commands posted by itself do not come from a parent frame: ignored.
-  await page.evaluate(() => window.postMessage({ source: 'mcts-playground', version: 1, type: 'setPosition', game: 'hex:5', moves: ['c3'] }, '*'));
+  await page.evaluate(() =>
+    window.postMessage({ source: 'mcts-playground', version: 1, type: 'setPosition', game: 'hex:5', moves: ['c3'] }, '*'),
+  );
   await page.waitForTimeout(300);
   assert.equal(await page.getAttribute('body', 'data-game'), 'tictactoe');
   assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('.panel')).display), 'none');
   const docs = await h.openPage('docs.html');
   assert.match(await docs.textContent('h1'), /teachers/);
-  for (const k of ['moves', 'seed', 'embed', 'setPosition', 'startSearch', 'swap-pieces']) assert.ok((await docs.textContent('body')).includes(k), k);
+  for (const k of ['moves', 'seed', 'embed', 'setPosition', 'startSearch', 'swap-pieces'])
+    assert.ok((await docs.textContent('body')).includes(k), k);
   assertClean(assert, page);
   assertClean(assert, docs);
 });

@@ -8,8 +8,12 @@ import { join } from 'node:path';
 import { setup, ROOT, boardReady, ply, moves, snapshot, waitForPly, waitIdle, clickCell, assertClean, screenshot } from './harness.mjs';
 
 let h;
-before(async () => { h = await setup(); });
-after(async () => { await h?.close(); });
+before(async () => {
+  h = await setup();
+});
+after(async () => {
+  await h?.close();
+});
 
 const ready = (page) => page.waitForFunction(() => document.body.dataset.teachReady === 'true');
 
@@ -106,11 +110,15 @@ test('malformed URL parameters give a clear message and a usable page', async ()
   await boardReady(page);
   await ready(page);
   const msg = await page.textContent('#message');
-  for (const part of ['game=chess', 'p1=robot', 'preset=nope', 'ms=-5', 'view=tree', "'bogus'"]) assert.ok(msg.includes(part), `${part} in: ${msg}`);
+  for (const part of ['game=chess', 'p1=robot', 'preset=nope', 'ms=-5', 'view=tree', "'bogus'"])
+    assert.ok(msg.includes(part), `${part} in: ${msg}`);
   // Still playable.
   const n = await ply(page);
   const s = await snapshot(page);
-  await page.evaluate(() => { document.getElementById('who-1').value = 'person'; document.getElementById('who-1').dispatchEvent(new Event('change')); });
+  await page.evaluate(() => {
+    document.getElementById('who-1').value = 'person';
+    document.getElementById('who-1').dispatchEvent(new Event('change'));
+  });
   await clickCell(page, s.legal[0]);
   await waitForPly(page, n + 1);
 
@@ -138,7 +146,10 @@ test('move list and SGF round trips through the UI; a HexGui-style SGF imports; 
   await page.click('#record-show-sgf');
   await page.waitForFunction(() => document.getElementById('record-text').value.startsWith('('));
   const sgf = await page.inputValue('#record-text');
-  assert.match(sgf.replace(/\n/g, ''), /^\(;FF\[4\]GM\[11\]SZ\[5\]AP\[mcts-playground:[^\]]+\]RU\[swap\];B\[b2\];W\[swap-pieces\];B\[c3\];W\[d2\]\)/);
+  assert.match(
+    sgf.replace(/\n/g, ''),
+    /^\(;FF\[4\]GM\[11\]SZ\[5\]AP\[mcts-playground:[^\]]+\]RU\[swap\];B\[b2\];W\[swap-pieces\];B\[c3\];W\[d2\]\)/,
+  );
   // Load something else, then the SGF back: same game.
   await page.fill('#record-text', 'tictactoe\n1. b2 a1');
   await page.click('#record-load');
@@ -187,7 +198,9 @@ test('a lesson opens by URL with its configuration and text', async () => {
   await ready(solver);
   assert.equal(await solver.inputValue('#cmp-preset-1'), 'solver');
   await solver.click('#cmp-run');
-  await solver.waitForFunction(() => /proven draw/.test(document.getElementById('cmp-readout-1')?.textContent ?? ''), null, { timeout: 90000 });
+  await solver.waitForFunction(() => /proven draw/.test(document.getElementById('cmp-readout-1')?.textContent ?? ''), null, {
+    timeout: 90000,
+  });
   await solver.waitForFunction(() => document.getElementById('cmp-stop').disabled, null, { timeout: 90000 });
   assert.doesNotMatch(await solver.textContent('#cmp-readout-0'), /proven/);
   await screenshot(solver, 'teach-lesson-solver');

@@ -4,8 +4,12 @@ import assert from 'node:assert/strict';
 import { setup, boardReady, ply, moves, snapshot, waitForPly, waitIdle, clickCell, assertClean, screenshot } from './harness.mjs';
 
 let h;
-before(async () => { h = await setup(); });
-after(async () => { await h?.close(); });
+before(async () => {
+  h = await setup();
+});
+after(async () => {
+  await h?.close();
+});
 
 test('a whole Tic-Tac-Toe game against the engine, played by clicks, ends with a result', async () => {
   const page = await h.openPage('?game=tictactoe&p0=person&p1=engine&ms=150');

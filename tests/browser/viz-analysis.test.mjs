@@ -7,8 +7,12 @@ import assert from 'node:assert/strict';
 import { setup, boardReady, assertClean, screenshot } from './harness.mjs';
 
 let h;
-before(async () => { h = await setup(); });
-after(async () => { await h?.close(); });
+before(async () => {
+  h = await setup();
+});
+after(async () => {
+  await h?.close();
+});
 
 async function startAnalysis(page, preset, playouts) {
   await page.waitForFunction(() => document.querySelector('#an-preset').options.length > 0);
@@ -34,7 +38,9 @@ test('overlays: the heatmap changes as the search runs; toggles and hotkeys; hov
   await page.keyboard.press('q');
   await page.keyboard.press('a');
   assert.equal(await page.getAttribute('#ov-q', 'aria-pressed'), 'true');
-  await page.waitForFunction(() => [...document.querySelectorAll('.viz-overlay .ov-label')].some((t) => /Q\d/.test(t.textContent) && /A\d/.test(t.textContent)));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.viz-overlay .ov-label')].some((t) => /Q\d/.test(t.textContent) && /A\d/.test(t.textContent)),
+  );
   await page.click('#ov-visits');
   assert.equal(await page.getAttribute('#ov-visits', 'aria-pressed'), 'false');
   await page.waitForFunction(() => ![...document.querySelectorAll('.viz-overlay .ov-label')].some((t) => /%/.test(t.textContent)));
@@ -83,7 +89,7 @@ test('overlays on Pentago (aggregated over twists) and Tic-Tac-Toe (solver prove
   await screenshot(page, 'viz-overlays-pentago-dark-narrow');
   const ttt = await h.openPage('?game=tictactoe');
   await boardReady(ttt);
-  await startAnalysis(ttt, "solver", 400_000);
+  await startAnalysis(ttt, 'solver', 400_000);
   await ttt.waitForFunction(() => document.body.dataset.analysis === 'done', null, { timeout: 60000 });
   // The empty board is a proven draw; every first move is proven (draw) once the solver is done.
   const st = await ttt.evaluate(() => window.__viz.stats());
@@ -100,7 +106,9 @@ async function treeWindow() {
   await page.waitForTimeout(500); // let the page load settle (both workers start with it)
   await page.evaluate(() => {
     window.__longtasks = [];
-    new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longtasks.push(e.duration); }).observe({ type: 'longtask', buffered: false });
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) window.__longtasks.push(e.duration);
+    }).observe({ type: 'longtask', buffered: false });
   });
   // A budget the search cannot finish within the window (the page caps the tree at 2,000,000
   // nodes; the search goes on improving statistics), so snapshots keep coming on a fast machine.
@@ -114,7 +122,9 @@ async function treeWindow() {
   const m = await page.evaluate(() => window.__viz.measures());
   const tasks = await page.evaluate(() => window.__longtasks);
   const max = tasks.length ? Math.max(...tasks) : 0;
-  console.log(`# tree of ${m.lastTotal} nodes: snapshots of <= ${m.maxCount} nodes (${(m.maxBytes / 1024).toFixed(0)} KB transferred), built in the worker in <= ${m.maxBuildMs.toFixed(0)} ms; icicle draw ${m.icicleDrawMs.toFixed(1)} ms (${m.icicleDrawn} nodes drawn); main-thread handling <= ${m.maxMainMs.toFixed(0)} ms; long tasks: ${tasks.length}, max ${max.toFixed(0)} ms`);
+  console.log(
+    `# tree of ${m.lastTotal} nodes: snapshots of <= ${m.maxCount} nodes (${(m.maxBytes / 1024).toFixed(0)} KB transferred), built in the worker in <= ${m.maxBuildMs.toFixed(0)} ms; icicle draw ${m.icicleDrawMs.toFixed(1)} ms (${m.icicleDrawn} nodes drawn); main-thread handling <= ${m.maxMainMs.toFixed(0)} ms; long tasks: ${tasks.length}, max ${max.toFixed(0)} ms`,
+  );
   assert.ok(m.lastTotal >= 100000);
   assert.ok(m.maxMainMs <= 50, `our own handling of a snapshot took ${m.maxMainMs} ms`);
   return { page, max };
@@ -141,7 +151,9 @@ test('main thread, stress: snapshots of 100,000+ nodes each (reported, not asser
   await page.waitForTimeout(500);
   await page.evaluate(() => {
     window.__longtasks = [];
-    new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longtasks.push(e.duration); }).observe({ type: 'longtask', buffered: false });
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries()) window.__longtasks.push(e.duration);
+    }).observe({ type: 'longtask', buffered: false });
     window.__viz.setTreeQuery({ minVisits: 1, topK: 1000, depth: 250, maxNodes: 150000 });
   });
   await startAnalysis(page, 'uct', 2_000_000);
@@ -150,7 +162,9 @@ test('main thread, stress: snapshots of 100,000+ nodes each (reported, not asser
   await page.waitForFunction((n) => window.__viz.measures().snapshots >= n + 3, seen, { timeout: 60000 });
   const m = await page.evaluate(() => window.__viz.measures());
   const tasks = await page.evaluate(() => window.__longtasks);
-  console.log(`# stress: snapshots of ${m.maxCount} nodes (${(m.maxBytes / 1024).toFixed(0)} KB) from a tree of ${m.lastTotal}, built in the worker in <= ${m.maxBuildMs.toFixed(0)} ms; main-thread handling <= ${m.maxMainMs.toFixed(0)} ms; long tasks: ${tasks.map((t) => t.toFixed(0)).join(', ') || 'none'}`);
+  console.log(
+    `# stress: snapshots of ${m.maxCount} nodes (${(m.maxBytes / 1024).toFixed(0)} KB) from a tree of ${m.lastTotal}, built in the worker in <= ${m.maxBuildMs.toFixed(0)} ms; main-thread handling <= ${m.maxMainMs.toFixed(0)} ms; long tasks: ${tasks.map((t) => t.toFixed(0)).join(', ') || 'none'}`,
+  );
   assert.ok(m.maxCount >= 100000);
   await page.click('#an-stop');
   assertClean(assert, page);

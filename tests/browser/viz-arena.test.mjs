@@ -9,8 +9,12 @@ import { join } from 'node:path';
 import { setup, assertClean, screenshot, ROOT } from './harness.mjs';
 
 let h;
-before(async () => { h = await setup(); });
-after(async () => { await h?.close(); });
+before(async () => {
+  h = await setup();
+});
+after(async () => {
+  await h?.close();
+});
 
 function nativeArena(args) {
   // Build (or bring up to date) the native CLI from the same sources as the wasm: a stale binary
@@ -44,11 +48,28 @@ test('arena: 6 games of hex:4 in workers, right totals, same records as mcts are
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#ar-json')]);
   const web = JSON.parse(readFileSync(await dl.path(), 'utf8'));
   const [dlc] = await Promise.all([page.waitForEvent('download'), page.click('#ar-csv')]);
-  const csv = readFileSync(await dlc.path(), 'utf8').trim().split('\n');
+  const csv = readFileSync(await dlc.path(), 'utf8')
+    .trim()
+    .split('\n');
   assert.equal(csv[0], 'index,a_first,a_score,winner,plies,moves');
   assert.equal(csv.length, 7);
   // The native command line, same seed and budget.
-  const native = nativeArena(['--game', 'hex:4', '--a', 'uct', '--b', 'rave', '--set-a', 'c=0.8', '--games', '6', '--iterations', '300', '--seed', '7']);
+  const native = nativeArena([
+    '--game',
+    'hex:4',
+    '--a',
+    'uct',
+    '--b',
+    'rave',
+    '--set-a',
+    'c=0.8',
+    '--games',
+    '6',
+    '--iterations',
+    '300',
+    '--seed',
+    '7',
+  ]);
   const strip = (r) => ({ index: r.index, a_first: r.a_first, moves: r.moves, a_score: r.a_score, winner: r.winner });
   assert.deepEqual(web.records.map(strip), native.records.map(strip), 'the same games, move by move');
   for (const k of ['games', 'wins', 'draws', 'losses', 'win_rate', 'win_rate_ci95', 'elo', 'elo_ci95', 'seed', 'iterations', 'set_a']) {

@@ -6,8 +6,12 @@ import assert from 'node:assert/strict';
 import { setup, assertClean, screenshot } from './harness.mjs';
 
 let h;
-before(async () => { h = await setup(); });
-after(async () => { await h?.close(); });
+before(async () => {
+  h = await setup();
+});
+after(async () => {
+  await h?.close();
+});
 
 async function runCompare(page, { playouts, moves }) {
   await page.waitForFunction(() => document.querySelector('#cmp-preset-0')?.options.length > 0);

@@ -7,30 +7,42 @@ import { join } from 'node:path';
 import { setup, boardReady, assertClean, SCREENSHOTS } from './harness.mjs';
 
 let h;
-before(async () => { h = await setup(); });
-after(async () => { await h?.close(); });
+before(async () => {
+  h = await setup();
+});
+after(async () => {
+  await h?.close();
+});
 
 /** What the panel shows, as text (status, phase texts, table, tree labels, board numbers). */
 async function screen(page) {
   return page.evaluate(() => {
     const card = document.querySelector('#step');
-    const nums = [...card.querySelectorAll('#st-board .ov-num')].filter((n) => n.style.display !== 'none')
-      .map((n) => `${n.closest('g')?.previousSibling ? '' : ''}${n.textContent}@${n.getAttribute('x')},${n.getAttribute('y')}`).sort();
+    const nums = [...card.querySelectorAll('#st-board .ov-num')]
+      .filter((n) => n.style.display !== 'none')
+      .map((n) => `${n.closest('g')?.previousSibling ? '' : ''}${n.textContent}@${n.getAttribute('x')},${n.getAttribute('y')}`)
+      .sort();
     return JSON.stringify({
       status: card.querySelector('#st-status').textContent,
       phases: card.querySelector('#st-phases').textContent,
       table: card.querySelector('#st-table').textContent,
-      tree: [...card.querySelectorAll('.nl-node')].map((g) => `${g.classList.contains('hl') ? '*' : ''}${g.classList.contains('st-expanded') ? '+' : ''}${g.textContent}`),
+      tree: [...card.querySelectorAll('.nl-node')].map(
+        (g) => `${g.classList.contains('hl') ? '*' : ''}${g.classList.contains('st-expanded') ? '+' : ''}${g.textContent}`,
+      ),
       nums,
     });
   });
 }
 
 async function waitPhase(page, iteration, phase) {
-  await page.waitForFunction(([it, ph]) => {
-    const c = document.querySelector('#step');
-    return c.dataset.iteration === String(it) && c.dataset.phase === ph && !document.querySelector('#st-phase').disabled;
-  }, [iteration, phase], { timeout: 30000 });
+  await page.waitForFunction(
+    ([it, ph]) => {
+      const c = document.querySelector('#step');
+      return c.dataset.iteration === String(it) && c.dataset.phase === ph && !document.querySelector('#st-phase').disabled;
+    },
+    [iteration, phase],
+    { timeout: 30000 },
+  );
   if (phase === 'Playout') {
     await page.waitForFunction(() => document.querySelector('#st-board').dataset.playoutDone === 'true', null, { timeout: 30000 });
   }

@@ -6,7 +6,17 @@
 // `p0=person|engine`, `p1=person|engine`, `preset=NAME`, `ms=N` or `playouts=N` (the budget).
 
 import './style.css';
-import { createRenderer, initialState, moveCursor, parseCell, playerName, cellName, type BoardRenderer, type BoardState, type Quadrant } from './board';
+import {
+  createRenderer,
+  initialState,
+  moveCursor,
+  parseCell,
+  playerName,
+  cellName,
+  type BoardRenderer,
+  type BoardState,
+  type Quadrant,
+} from './board';
 import { EngineClient, EngineDied, EngineError, SearchCancelled, type SearchHandle } from './engine';
 import type { Budget, Player, Response, SearchProgress, Snapshot } from './protocol';
 import { mountVisualisation } from './overlay/mount';
@@ -37,7 +47,11 @@ function specOf(choice: GameChoice, hexSize: number, swap: boolean): string {
 
 // ---- DOM ------------------------------------------------------------------------------------
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<Record<string, string>> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<Record<string, string>> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(props)) if (v !== undefined) e.setAttribute(k, v);
   e.append(...children);
@@ -54,12 +68,23 @@ app.replaceChildren();
 
 const status = el('div', { id: 'status', class: 'status', role: 'status', 'aria-live': 'polite' }, 'Loading…');
 const message = el('div', { id: 'message', class: 'message', 'aria-live': 'assertive' });
-const boardHost = el('div', { id: 'board', class: 'board-host', tabindex: '0', 'aria-label': 'Board: arrow keys move the cursor, Enter plays' });
+const boardHost = el('div', {
+  id: 'board',
+  class: 'board-host',
+  tabindex: '0',
+  'aria-label': 'Board: arrow keys move the cursor, Enter plays',
+});
 const swapBtn = el('button', { id: 'swap', type: 'button', hidden: '' }, 'Swap (take Black’s first stone)');
 const help = el('p', { class: 'help' });
 
-const gameSel = el('select', { id: 'game', 'aria-label': 'Game' },
-  option('hex', 'Hex'), option('tictactoe', 'Tic-Tac-Toe'), option('pentago:official', 'Pentago'), option('pentago:twist', 'Pentago-Twist'));
+const gameSel = el(
+  'select',
+  { id: 'game', 'aria-label': 'Game' },
+  option('hex', 'Hex'),
+  option('tictactoe', 'Tic-Tac-Toe'),
+  option('pentago:official', 'Pentago'),
+  option('pentago:twist', 'Pentago-Twist'),
+);
 const sizeSel = el('select', { id: 'hex-size', 'aria-label': 'Hex board size' }, ...HEX_SIZES.map((n) => option(String(n), `${n}×${n}`)));
 const swapChk = el('input', { id: 'hex-swap', type: 'checkbox' });
 const hexOpts = el('span', { class: 'hex-opts' }, sizeSel, el('label', {}, swapChk, ' swap rule'));
@@ -68,8 +93,20 @@ const newBtn = el('button', { id: 'new-game', type: 'button' }, 'New game');
 function sideControls(p: Player) {
   const who = el('select', { id: `who-${p}`, 'aria-label': `Player ${p + 1}` }, option('person', 'Person'), option('engine', 'Engine'));
   const preset = el('select', { id: `preset-${p}`, 'aria-label': `Engine preset for player ${p + 1}` });
-  const budget = el('input', { id: `budget-${p}`, type: 'number', min: '1', step: '1', value: '1000', 'aria-label': `Engine budget for player ${p + 1}` });
-  const unit = el('select', { id: `unit-${p}`, 'aria-label': `Budget unit for player ${p + 1}` }, option('millis', 'ms'), option('playouts', 'playouts'));
+  const budget = el('input', {
+    id: `budget-${p}`,
+    type: 'number',
+    min: '1',
+    step: '1',
+    value: '1000',
+    'aria-label': `Engine budget for player ${p + 1}`,
+  });
+  const unit = el(
+    'select',
+    { id: `unit-${p}`, 'aria-label': `Budget unit for player ${p + 1}` },
+    option('millis', 'ms'),
+    option('playouts', 'playouts'),
+  );
   const name = el('span', { class: `side-name p${p}` });
   const engineBox = el('span', { class: 'engine-opts' }, preset, budget, unit);
   const row = el('div', { class: 'side' }, el('span', { class: `swatch p${p}`, 'aria-hidden': 'true' }), name, who, engineBox);
@@ -87,9 +124,13 @@ const movesList = el('ol', { id: 'moves', class: 'moves' });
 
 app.append(
   el('header', {}, el('h1', {}, 'MCTS playground'), el('span', { class: 'version', id: 'version' })),
-  el('main', { class: 'layout' },
+  el(
+    'main',
+    { class: 'layout' },
     el('section', { class: 'play' }, status, boardHost, el('div', { class: 'under-board' }, swapBtn, message), help),
-    el('aside', { class: 'panel' },
+    el(
+      'aside',
+      { class: 'panel' },
       el('fieldset', {}, el('legend', {}, 'Game'), el('div', { class: 'row' }, gameSel, hexOpts), el('div', { class: 'row' }, newBtn)),
       el('fieldset', {}, el('legend', {}, 'Players'), sides[0].row, sides[1].row),
       el('div', { class: 'row buttons' }, undoBtn, redoBtn, hintBtn, stopBtn, pauseBtn),
@@ -263,11 +304,12 @@ function drawPanel(): void {
   const bothEngines = sideSettings(0).who === 'engine' && sideSettings(1).who === 'engine';
   pauseBtn.hidden = !bothEngines;
   pauseBtn.textContent = paused ? 'Resume' : 'Pause';
-  help.textContent = kind === 'pentago'
-    ? 'Click an empty hole to place a stone, then an arrow to twist a quadrant (Escape takes the stone back). Keyboard: arrows and Enter, then Tab to an arrow and Enter.'
-    : kind === 'hex'
-      ? 'Black joins top and bottom, White joins left and right. Click a cell, or use the arrow keys and Enter.'
-      : 'Three in a row wins. Click a cell, or use the arrow keys and Enter.';
+  help.textContent =
+    kind === 'pentago'
+      ? 'Click an empty hole to place a stone, then an arrow to twist a quadrant (Escape takes the stone back). Keyboard: arrows and Enter, then Tab to an arrow and Enter.'
+      : kind === 'hex'
+        ? 'Black joins top and bottom, White joins left and right. Click a cell, or use the arrow keys and Enter.'
+        : 'Three in a row wins. Click a cell, or use the arrow keys and Enter.';
 }
 
 function showProgress(p: SearchProgress, label: string, side: Player): void {
@@ -276,7 +318,11 @@ function showProgress(p: SearchProgress, label: string, side: Player): void {
   const proven = p.proven ? ` · proven ${p.proven}` : '';
   readout.replaceChildren(
     el('div', { class: 'label' }, label),
-    el('div', {}, `${p.playouts.toLocaleString('en')} playouts · ${Math.round(p.playoutsPerS).toLocaleString('en')}/s · ${(p.elapsedMs / 1000).toFixed(1)} s`),
+    el(
+      'div',
+      {},
+      `${p.playouts.toLocaleString('en')} playouts · ${Math.round(p.playoutsPerS).toLocaleString('en')}/s · ${(p.elapsedMs / 1000).toFixed(1)} s`,
+    ),
     el('div', {}, `best `, el('strong', { id: 'best-move' }, p.bestMove ?? '–'), ` · win rate ${rate}${proven}`),
     el('div', { class: 'pv' }, p.pv.length ? `line: ${p.pv.slice(0, 8).join(' ')}` : ''),
   );
@@ -375,7 +421,7 @@ function onCell(cell: number): void {
   if (v.kind === 'pentago') {
     if (board.pending === cell) return onCancelPending();
     if (board.pending !== null) return refuse(cell, `First pick a twist for ${cellName(board.pending, 6)}, or press Escape.`);
-    if (![...board.legal].some((m) => m.startsWith(name + '-'))) return refuse(cell, `${name} is not empty.`);
+    if (![...board.legal].some((m) => m.startsWith(`${name}-`))) return refuse(cell, `${name} is not empty.`);
     board.pending = cell;
     showMessage(`Now twist a quadrant (arrows by the board) to finish ${name}.`);
     redrawBoard();
@@ -483,7 +529,12 @@ function hint(): void {
   const p = s.view.to_move;
   const other = sideSettings((1 - p) as Player);
   const preset = other.who === 'engine' ? other.preset : sideSettings(p).preset;
-  const handle = engine.search({ slot: 'hint', engine: { preset, params: teach.engineParams(p) }, budget: HINT_BUDGET, onProgress: (pr) => showProgress(pr, 'Hint: thinking…', p) });
+  const handle = engine.search({
+    slot: 'hint',
+    engine: { preset, params: teach.engineParams(p) },
+    budget: HINT_BUDGET,
+    onProgress: (pr) => showProgress(pr, 'Hint: thinking…', p),
+  });
   const myEpoch = epoch;
   search = { handle, purpose: 'hint', side: p, epoch: myEpoch };
   drawPanel();
@@ -725,4 +776,3 @@ teach.bind({
 });
 
 void start();
-

@@ -7,7 +7,15 @@
 // times a second. Every request gets an answer; a malformed one gets an `error` response; a panic
 // in the engine becomes a `fatal` response with the panic's message.
 
-import init, { GameSession, SearchSession, takePanicMessage, version, exampleSpecs, debugPanic, presets } from '../../pkg/mcts_playground.js';
+import init, {
+  GameSession,
+  SearchSession,
+  takePanicMessage,
+  version,
+  exampleSpecs,
+  debugPanic,
+  presets,
+} from '../../pkg/mcts_playground.js';
 import { arenaPlayGame, arenaStandings } from '../../pkg/mcts_playground.js';
 import { parseRecord, writeRecord } from '../../pkg/mcts_playground.js';
 import { buildTreeSnapshot, transferables } from './tree/snapshot';
@@ -60,7 +68,7 @@ function fatal(id: number | null, e: unknown): void {
       return null;
     }
   })();
-  dead = panic ? `engine panicked: ${panic.replace(/\s*\n\s*/g, " ")}` : `engine crashed: ${message(e)}`;
+  dead = panic ? `engine panicked: ${panic.replace(/\s*\n\s*/g, ' ')}` : `engine crashed: ${message(e)}`;
   active = null;
   trees.clear();
   send({ type: 'fatal', id, message: dead });
@@ -101,12 +109,16 @@ const isBudget: Check = (v) => {
 const isEngine: Check = (v) => {
   if (typeof v !== 'object' || v === null) return false;
   const e = v as Record<string, unknown>;
-  return typeof e.preset === 'string' && typeof e.params === 'object' && e.params !== null &&
-    Object.values(e.params as object).every((x) => typeof x === 'string');
+  return (
+    typeof e.preset === 'string' &&
+    typeof e.params === 'object' &&
+    e.params !== null &&
+    Object.values(e.params as object).every((x) => typeof x === 'string')
+  );
 };
 const isMs: Check = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
-const isTreeQuery: Check = (v) => typeof v === 'object' && v !== null &&
-  ['minVisits', 'topK', 'depth', 'maxNodes'].every((k) => isMs((v as Record<string, unknown>)[k]));
+const isTreeQuery: Check = (v) =>
+  typeof v === 'object' && v !== null && ['minVisits', 'topK', 'depth', 'maxNodes'].every((k) => isMs((v as Record<string, unknown>)[k]));
 const isArenaGame: Check = (v) => {
   if (typeof v !== 'object' || v === null) return false;
   const g = v as Record<string, unknown>;
@@ -201,7 +213,7 @@ function step(): void {
     if (left <= 0) return finish(s, 'budget');
     iterations = left;
   }
-  let report;
+  let report: RunReport;
   try {
     report = s.tree.run(millis, iterations);
   } catch (e) {
@@ -236,7 +248,17 @@ function startSearch(id: number, slot: string, engine: EngineSettings, budget: B
     trees.set(slot, tree);
   }
   const now = performance.now();
-  active = { id, tree, budget, progressMs: Math.max(50, progressMs), started: now, lastProgress: now, playouts: 0, engineMs: 0, stopRequested: false };
+  active = {
+    id,
+    tree,
+    budget,
+    progressMs: Math.max(50, progressMs),
+    started: now,
+    lastProgress: now,
+    playouts: 0,
+    engineMs: 0,
+    stopRequested: false,
+  };
   schedule();
 }
 
@@ -304,7 +326,17 @@ function handle(req: Request): void {
     }
     case 'arenaGame': {
       const g = req.game;
-      const record = arenaPlayGame(g.spec, g.a.preset, g.a.params, g.b.preset, g.b.params, g.iterations ?? undefined, g.millis ?? undefined, g.seed, g.index) as GameRecord;
+      const record = arenaPlayGame(
+        g.spec,
+        g.a.preset,
+        g.a.params,
+        g.b.preset,
+        g.b.params,
+        g.iterations ?? undefined,
+        g.millis ?? undefined,
+        g.seed,
+        g.index,
+      ) as GameRecord;
       send({ type: 'arenaGame', id: req.id, record });
       return;
     }

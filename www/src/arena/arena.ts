@@ -12,7 +12,11 @@ import 'uplot/dist/uPlot.min.css';
 import { EngineClient, EngineDied } from '../engine';
 import type { EngineSettings, GameRecord, Snapshot, Standings } from '../protocol';
 
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(props)) e.setAttribute(k, v);
   e.append(...children);
@@ -58,13 +62,39 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
   const spec = h('input', { id: 'ar-game', value: 'hex:5', size: '10', 'aria-label': 'Game spec' });
   const presetA = h('select', { id: 'ar-a', 'aria-label': 'Preset of configuration A' });
   const presetB = h('select', { id: 'ar-b', 'aria-label': 'Preset of configuration B' });
-  const setA = h('input', { id: 'ar-set-a', placeholder: 'e.g. c=0.5 rave_k=300', size: '18', 'aria-label': 'Parameters of A (key=value)' });
+  const setA = h('input', {
+    id: 'ar-set-a',
+    placeholder: 'e.g. c=0.5 rave_k=300',
+    size: '18',
+    'aria-label': 'Parameters of A (key=value)',
+  });
   const setB = h('input', { id: 'ar-set-b', placeholder: 'e.g. c=0.5', size: '18', 'aria-label': 'Parameters of B (key=value)' });
-  const games = h('input', { id: 'ar-games', type: 'number', min: '1', max: '10000', value: '20', class: 'num', 'aria-label': 'Number of games' });
+  const games = h('input', {
+    id: 'ar-games',
+    type: 'number',
+    min: '1',
+    max: '10000',
+    value: '20',
+    class: 'num',
+    'aria-label': 'Number of games',
+  });
   const budget = h('input', { id: 'ar-budget', type: 'number', min: '1', value: '2000', class: 'num', 'aria-label': 'Budget per move' });
-  const unit = h('select', { id: 'ar-unit', 'aria-label': 'Budget unit' }, h('option', { value: 'iterations' }, 'iterations/move'), h('option', { value: 'millis' }, 'ms/move'));
+  const unit = h(
+    'select',
+    { id: 'ar-unit', 'aria-label': 'Budget unit' },
+    h('option', { value: 'iterations' }, 'iterations/move'),
+    h('option', { value: 'millis' }, 'ms/move'),
+  );
   const seed = h('input', { id: 'ar-seed', type: 'number', min: '0', value: '1', class: 'num', 'aria-label': 'Seed' });
-  const workers = h('input', { id: 'ar-workers', type: 'number', min: '1', max: '8', value: String(Math.min(8, Math.max(1, cores))), class: 'num', 'aria-label': 'Workers' });
+  const workers = h('input', {
+    id: 'ar-workers',
+    type: 'number',
+    min: '1',
+    max: '8',
+    value: String(Math.min(8, Math.max(1, cores))),
+    class: 'num',
+    'aria-label': 'Workers',
+  });
   const runBtn = h('button', { type: 'button', id: 'ar-run', class: 'primary' }, 'Play');
   const stopBtn = h('button', { type: 'button', id: 'ar-stop', disabled: '' }, 'Stop');
   const csvBtn = h('button', { type: 'button', id: 'ar-csv', disabled: '' }, 'CSV');
@@ -75,19 +105,39 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
   const tableHost = h('div', { id: 'ar-games-table', class: 'table-wrap ar-games' });
   host.append(
     h('h2', {}, 'Arena'),
-    h('div', { class: 'ar-form' },
+    h(
+      'div',
+      { class: 'ar-form' },
       h('label', {}, 'game ', spec),
       h('label', {}, h('span', { class: 'sw', style: 'background:#2f6fdf' }), ' A ', presetA, setA),
       h('label', {}, h('span', { class: 'sw', style: 'background:#d9480f' }), ' B ', presetB, setB),
-      h('label', {}, 'games ', games), h('label', {}, budget, unit), h('label', {}, 'seed ', seed),
+      h('label', {}, 'games ', games),
+      h('label', {}, budget, unit),
+      h('label', {}, 'seed ', seed),
       h('label', { title: `This machine reports ${cores} cores; at most 8 workers` }, 'workers ', workers),
-      h('span', { class: 'row' }, runBtn, stopBtn, csvBtn, jsonBtn)),
-    h('p', { class: 'muted small' }, 'Colours alternate: A moves first in games 0, 2, 4, … With an iteration budget the games are reproducible and equal to ',
-      h('code', {}, 'mcts arena --game … --a … --b … --iterations N --seed S'), '; a time budget depends on the machine.'),
+      h('span', { class: 'row' }, runBtn, stopBtn, csvBtn, jsonBtn),
+    ),
+    h(
+      'p',
+      { class: 'muted small' },
+      'Colours alternate: A moves first in games 0, 2, 4, … With an iteration budget the games are reproducible and equal to ',
+      h('code', {}, 'mcts arena --game … --a … --b … --iterations N --seed S'),
+      '; a time budget depends on the machine.',
+    ),
     status,
-    h('div', { class: 'an-grid' },
-      h('div', { class: 'an-card' }, h('h3', {}, 'Standings of A against B'), standingsHost, h('h3', {}, 'Win rate of A as games accumulate (band: 95% Wilson interval)'), chartHost),
-      h('div', { class: 'an-card' }, h('h3', {}, 'Games'), tableHost)),
+    h(
+      'div',
+      { class: 'an-grid' },
+      h(
+        'div',
+        { class: 'an-card' },
+        h('h3', {}, 'Standings of A against B'),
+        standingsHost,
+        h('h3', {}, 'Win rate of A as games accumulate (band: 95% Wilson interval)'),
+        chartHost,
+      ),
+      h('div', { class: 'an-card' }, h('h3', {}, 'Games'), tableHost),
+    ),
   );
 
   let result: ArenaResult | null = null;
@@ -98,10 +148,13 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
 
   function syncPresets(): void {
     const ps = hooks.presets();
-    for (const [sel, dflt] of [[presetA, 'rave'], [presetB, 'uct']] as const) {
+    for (const [sel, dflt] of [
+      [presetA, 'rave'],
+      [presetB, 'uct'],
+    ] as const) {
       if (sel.options.length === ps.length) continue;
       sel.replaceChildren(...ps.map((x) => h('option', { value: x }, x)));
-      sel.value = ps.includes(dflt) ? dflt : ps[0] ?? '';
+      sel.value = ps.includes(dflt) ? dflt : (ps[0] ?? '');
     }
   }
 
@@ -117,13 +170,36 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
     }
     const lo = s.elo_ci95[0];
     const hi = s.elo_ci95[1];
-    const t = h('table', { class: 'data-table', id: 'ar-standings-table' },
-      h('thead', {}, h('tr', {}, ...['', 'games', 'wins', 'draws', 'losses', 'win rate', '95% CI (Wilson)', 'Elo', 'Elo 95% CI'].map((x) => h('th', {}, x)))),
-      h('tbody', {}, h('tr', {},
-        h('td', {}, 'A vs B'), h('td', { 'data-k': 'games' }, String(s.games)), h('td', { 'data-k': 'wins' }, String(s.wins)),
-        h('td', { 'data-k': 'draws' }, String(s.draws)), h('td', { 'data-k': 'losses' }, String(s.losses)),
-        h('td', {}, s.win_rate.toFixed(3)), h('td', {}, `[${s.win_rate_ci95[0].toFixed(3)}, ${s.win_rate_ci95[1].toFixed(3)}]`),
-        h('td', {}, fmtElo(s.elo, s.win_rate)), h('td', {}, `[${lo === null ? '−∞' : fmtElo(lo, 0)}, ${hi === null ? '+∞' : fmtElo(hi, 1)}]`))));
+    const t = h(
+      'table',
+      { class: 'data-table', id: 'ar-standings-table' },
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ...['', 'games', 'wins', 'draws', 'losses', 'win rate', '95% CI (Wilson)', 'Elo', 'Elo 95% CI'].map((x) => h('th', {}, x)),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        h(
+          'tr',
+          {},
+          h('td', {}, 'A vs B'),
+          h('td', { 'data-k': 'games' }, String(s.games)),
+          h('td', { 'data-k': 'wins' }, String(s.wins)),
+          h('td', { 'data-k': 'draws' }, String(s.draws)),
+          h('td', { 'data-k': 'losses' }, String(s.losses)),
+          h('td', {}, s.win_rate.toFixed(3)),
+          h('td', {}, `[${s.win_rate_ci95[0].toFixed(3)}, ${s.win_rate_ci95[1].toFixed(3)}]`),
+          h('td', {}, fmtElo(s.elo, s.win_rate)),
+          h('td', {}, `[${lo === null ? '−∞' : fmtElo(lo, 0)}, ${hi === null ? '+∞' : fmtElo(hi, 1)}]`),
+        ),
+      ),
+    );
     standingsHost.replaceChildren(t);
   }
 
@@ -132,35 +208,85 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
     const fg = cs.getPropertyValue('--muted').trim() || '#666';
     const grid = cs.getPropertyValue('--border').trim() || '#ddd';
     const ax = { stroke: fg, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
-    const data: uPlot.AlignedData = [history.map((x) => x.games), history.map((x) => x.rate), history.map((x) => x.lo), history.map((x) => x.hi), history.map(() => 0.5)];
+    const data: uPlot.AlignedData = [
+      history.map((x) => x.games),
+      history.map((x) => x.rate),
+      history.map((x) => x.lo),
+      history.map((x) => x.hi),
+      history.map(() => 0.5),
+    ];
     const width = Math.max(260, chartHost.clientWidth || 500);
     if (!chart) {
-      chart = new uPlot({
-        width,
-        height: 220,
-        scales: { x: { time: false }, y: { range: [0, 1] } },
-        // Whole games only on the x axis.
-        axes: [{ ...ax, label: 'games', incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] }, { ...ax, label: 'win rate of A', size: 55 }],
-        series: [
-          { label: 'games' },
-          { label: 'win rate', stroke: '#2f6fdf', width: 2, points: { show: true, size: 4 }, value: (_u, v) => (v == null ? '–' : v.toFixed(3)) },
-          { label: '95% low', stroke: 'rgba(47,111,223,0.35)', width: 1, points: { show: false }, value: (_u, v) => (v == null ? '–' : v.toFixed(3)) },
-          { label: '95% high', stroke: 'rgba(47,111,223,0.35)', width: 1, points: { show: false }, value: (_u, v) => (v == null ? '–' : v.toFixed(3)) },
-          { label: 'even', stroke: fg, width: 1, dash: [4, 4], points: { show: false }, value: () => '0.5' },
-        ],
-        bands: [{ series: [3, 2], fill: 'rgba(47,111,223,0.15)' }],
-        legend: { live: false },
-      }, data, chartHost);
+      chart = new uPlot(
+        {
+          width,
+          height: 220,
+          scales: { x: { time: false }, y: { range: [0, 1] } },
+          // Whole games only on the x axis.
+          axes: [
+            { ...ax, label: 'games', incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] },
+            { ...ax, label: 'win rate of A', size: 55 },
+          ],
+          series: [
+            { label: 'games' },
+            {
+              label: 'win rate',
+              stroke: '#2f6fdf',
+              width: 2,
+              points: { show: true, size: 4 },
+              value: (_u, v) => (v == null ? '–' : v.toFixed(3)),
+            },
+            {
+              label: '95% low',
+              stroke: 'rgba(47,111,223,0.35)',
+              width: 1,
+              points: { show: false },
+              value: (_u, v) => (v == null ? '–' : v.toFixed(3)),
+            },
+            {
+              label: '95% high',
+              stroke: 'rgba(47,111,223,0.35)',
+              width: 1,
+              points: { show: false },
+              value: (_u, v) => (v == null ? '–' : v.toFixed(3)),
+            },
+            { label: 'even', stroke: fg, width: 1, dash: [4, 4], points: { show: false }, value: () => '0.5' },
+          ],
+          bands: [{ series: [3, 2], fill: 'rgba(47,111,223,0.15)' }],
+          legend: { live: false },
+        },
+        data,
+        chartHost,
+      );
     } else chart.setData(data);
   }
 
   function drawTable(records: GameRecord[]): void {
-    const rows = [...records].sort((a, b) => a.index - b.index).map((r) => h('tr', { 'data-index': String(r.index) },
-      h('td', {}, String(r.index)), h('td', {}, r.a_first ? 'A first' : 'B first'),
-      h('td', { class: r.a_score === 1 ? 'win' : r.a_score === 0 ? 'loss' : '' }, r.a_score === 1 ? 'A wins' : r.a_score === 0 ? 'B wins' : 'draw'),
-      h('td', {}, String(r.moves.length)), h('td', { class: 'mono moves-cell' }, r.moves.join(' '))));
-    tableHost.replaceChildren(h('table', { class: 'data-table' },
-      h('thead', {}, h('tr', {}, ...['#', 'colours', 'result', 'plies', 'moves'].map((x) => h('th', {}, x)))), h('tbody', {}, ...rows)));
+    const rows = [...records]
+      .sort((a, b) => a.index - b.index)
+      .map((r) =>
+        h(
+          'tr',
+          { 'data-index': String(r.index) },
+          h('td', {}, String(r.index)),
+          h('td', {}, r.a_first ? 'A first' : 'B first'),
+          h(
+            'td',
+            { class: r.a_score === 1 ? 'win' : r.a_score === 0 ? 'loss' : '' },
+            r.a_score === 1 ? 'A wins' : r.a_score === 0 ? 'B wins' : 'draw',
+          ),
+          h('td', {}, String(r.moves.length)),
+          h('td', { class: 'mono moves-cell' }, r.moves.join(' ')),
+        ),
+      );
+    tableHost.replaceChildren(
+      h(
+        'table',
+        { class: 'data-table' },
+        h('thead', {}, h('tr', {}, ...['#', 'colours', 'result', 'plies', 'moves'].map((x) => h('th', {}, x)))),
+        h('tbody', {}, ...rows),
+      ),
+    );
   }
 
   async function play(): Promise<void> {
@@ -236,10 +362,25 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
     records.sort((x, y) => x.index - y.index);
     const s = standings!;
     result = {
-      game: spec.value.trim(), a: engA.preset, b: engB.preset, set_a: a.sets, set_b: b.sets, iterations, ms: millis, seed: seedN,
-      games: s.games, wins: s.wins, draws: s.draws, losses: s.losses, win_rate: s.win_rate, win_rate_ci95: s.win_rate_ci95,
+      game: spec.value.trim(),
+      a: engA.preset,
+      b: engB.preset,
+      set_a: a.sets,
+      set_b: b.sets,
+      iterations,
+      ms: millis,
+      seed: seedN,
+      games: s.games,
+      wins: s.wins,
+      draws: s.draws,
+      losses: s.losses,
+      win_rate: s.win_rate,
+      win_rate_ci95: s.win_rate_ci95,
       // Elo to 0.1, as `mcts arena --json` writes it.
-      elo: round1(s.elo), elo_ci95: [round1(s.elo_ci95[0]), round1(s.elo_ci95[1])], seconds: (performance.now() - t0) / 1000, records,
+      elo: round1(s.elo),
+      elo_ci95: [round1(s.elo_ci95[0]), round1(s.elo_ci95[1])],
+      seconds: (performance.now() - t0) / 1000,
+      records,
     };
     csvBtn.disabled = false;
     jsonBtn.disabled = false;
@@ -274,8 +415,9 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
   csvBtn.addEventListener('click', () => {
     if (!result) return;
     const lines = ['index,a_first,a_score,winner,plies,moves'];
-    for (const r of result.records) lines.push([r.index, r.a_first, r.a_score, r.winner ?? 'draw', r.moves.length, `"${r.moves.join(' ')}"`].join(','));
-    download(`${base()}.csv`, 'text/csv', lines.join('\n') + '\n');
+    for (const r of result.records)
+      lines.push([r.index, r.a_first, r.a_score, r.winner ?? 'draw', r.moves.length, `"${r.moves.join(' ')}"`].join(','));
+    download(`${base()}.csv`, 'text/csv', `${lines.join('\n')}\n`);
   });
   runBtn.addEventListener('click', () => void play());
   stopBtn.addEventListener('click', stop);

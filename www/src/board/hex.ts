@@ -21,7 +21,13 @@ function corner(x: number, y: number, k: number, radius = R): [number, number] {
 }
 
 function hexPoints(x: number, y: number, radius = R): string {
-  return [0, 1, 2, 3, 4, 5].map((k) => corner(x, y, k, radius).map((v) => v.toFixed(2)).join(',')).join(' ');
+  return [0, 1, 2, 3, 4, 5]
+    .map((k) =>
+      corner(x, y, k, radius)
+        .map((v) => v.toFixed(2))
+        .join(','),
+    )
+    .join(' ');
 }
 
 export function hexRenderer(size: number, events: BoardEvents): BoardRenderer {
@@ -31,15 +37,23 @@ export function hexRenderer(size: number, events: BoardEvents): BoardRenderer {
   const maxX = centre(n - 1, n)[0] + W;
   const minY = -1.5 * R - R * 1.1;
   const maxY = centre(n, 0)[1] + R * 1.1;
-  const root = svg('svg', {
-    viewBox: `${minX.toFixed(1)} ${minY.toFixed(1)} ${(maxX - minX).toFixed(1)} ${(maxY - minY).toFixed(1)}`,
-    role: 'grid',
-    'aria-label': `Hex ${n}×${n} board: Black connects top and bottom, White connects left and right`,
-  }, element);
+  const root = svg(
+    'svg',
+    {
+      viewBox: `${minX.toFixed(1)} ${minY.toFixed(1)} ${(maxX - minX).toFixed(1)} ${(maxY - minY).toFixed(1)}`,
+      role: 'grid',
+      'aria-label': `Hex ${n}×${n} board: Black connects top and bottom, White connects left and right`,
+    },
+    element,
+  );
 
   // Edge bands under the cells (half of each band is hidden by the cells).
   const band = (pts: [number, number][], cls: string) =>
-    svg('polyline', { points: pts.map((p) => p.map((v) => v.toFixed(2)).join(',')).join(' '), class: cls === 'edge-outline' ? cls : `edge ${cls}` }, root);
+    svg(
+      'polyline',
+      { points: pts.map((p) => p.map((v) => v.toFixed(2)).join(',')).join(' '), class: cls === 'edge-outline' ? cls : `edge ${cls}` },
+      root,
+    );
   const top: [number, number][] = [];
   const bottom: [number, number][] = [];
   const left: [number, number][] = [];
@@ -104,12 +118,20 @@ export function hexRenderer(size: number, events: BoardEvents): BoardRenderer {
       cells.forEach((g, i) => {
         const val = v.cells[i];
         const name = cellName(i, n);
-        g.setAttribute('class', [
-          'cell', ownerClass(val),
-          win.has(i) ? 'win' : '', last.has(i) ? 'last' : '', hint.has(i) ? 'hint' : '',
-          s.showCursor && s.cursor === i ? 'cursor' : '',
-          s.interactive && s.legal.has(name) ? 'playable' : '',
-        ].filter(Boolean).join(' '));
+        g.setAttribute(
+          'class',
+          [
+            'cell',
+            ownerClass(val),
+            win.has(i) ? 'win' : '',
+            last.has(i) ? 'last' : '',
+            hint.has(i) ? 'hint' : '',
+            s.showCursor && s.cursor === i ? 'cursor' : '',
+            s.interactive && s.legal.has(name) ? 'playable' : '',
+          ]
+            .filter(Boolean)
+            .join(' '),
+        );
         g.setAttribute('aria-label', cellLabel(name, val, ['Black', 'White']));
       });
       root.classList.toggle('over', v.to_move === null);

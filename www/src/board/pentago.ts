@@ -4,7 +4,17 @@
 // directions offered are those the engine lists as legal. The twist of every move is animated.
 
 import type { BoardView } from '../protocol';
-import { cellLabel, delegateCells, flash, html, ownerClass, prefersReducedMotion, svg, type BoardEvents, type BoardRenderer } from './render';
+import {
+  cellLabel,
+  delegateCells,
+  flash,
+  html,
+  ownerClass,
+  prefersReducedMotion,
+  svg,
+  type BoardEvents,
+  type BoardRenderer,
+} from './render';
 import { cellName, parseCell, QUADRANTS, splitPentagoMove, type BoardState, type Quadrant } from './state';
 
 const S = 52; // cell size
@@ -95,12 +105,22 @@ export function pentagoRenderer(events: BoardEvents): BoardRenderer {
       const pending = s.pending === i;
       if (pending && v.to_move !== null) val = v.to_move;
       const name = cellName(i, 6);
-      const playable = s.interactive && s.pending === null && val === -1 && [...s.legal].some((m) => m.startsWith(name + '-'));
-      cells[i]!.setAttribute('class', [
-        'cell', ownerClass(val), pending ? 'pending' : '',
-        win.has(i) ? 'win' : '', last.has(i) ? 'last' : '', hint.has(i) ? 'hint' : '',
-        s.showCursor && s.cursor === i ? 'cursor' : '', playable ? 'playable' : '',
-      ].filter(Boolean).join(' '));
+      const playable = s.interactive && s.pending === null && val === -1 && [...s.legal].some((m) => m.startsWith(`${name}-`));
+      cells[i]!.setAttribute(
+        'class',
+        [
+          'cell',
+          ownerClass(val),
+          pending ? 'pending' : '',
+          win.has(i) ? 'win' : '',
+          last.has(i) ? 'last' : '',
+          hint.has(i) ? 'hint' : '',
+          s.showCursor && s.cursor === i ? 'cursor' : '',
+          playable ? 'playable' : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
+      );
       cells[i]!.setAttribute('aria-label', cellLabel(name, val, ['Black', 'White']));
     }
   }
@@ -110,15 +130,27 @@ export function pentagoRenderer(events: BoardEvents): BoardRenderer {
     if (s.pending === null || !s.interactive) return;
     const name = cellName(s.pending, 6);
     for (const q of QUADRANTS) {
-      const dirs = [...s.legal].map(splitPentagoMove).filter((m) => m && m.cell === name && m.quadrant === q).map((m) => m!.dir);
+      const dirs = [...s.legal]
+        .map(splitPentagoMove)
+        .filter((m) => m && m.cell === name && m.quadrant === q)
+        .map((m) => m!.dir);
       const order = ['ccw', 'flip', 'cw'].filter((d) => dirs.includes(d));
       const [ox, oy] = quadOrigin(q);
       const top = q === 'TL' || q === 'TR';
       const y = top ? oy - M * 0.6 : oy + 3 * S + M * 0.6;
       order.forEach((dir, k) => {
-        const x = ox + 3 * S / 2 + (k === 0 ? -1 : 1) * (order.length > 1 ? S * 0.75 : 0);
-        const b = svg('g', { class: `twist-btn twist-${dir}`, 'data-twist': `${q}-${dir}`, role: 'button', tabindex: 0,
-          'aria-label': `twist ${QNAME[q]} quadrant ${WORD[dir] ?? dir}` }, twistLayer);
+        const x = ox + (3 * S) / 2 + (k === 0 ? -1 : 1) * (order.length > 1 ? S * 0.75 : 0);
+        const b = svg(
+          'g',
+          {
+            class: `twist-btn twist-${dir}`,
+            'data-twist': `${q}-${dir}`,
+            role: 'button',
+            tabindex: 0,
+            'aria-label': `twist ${QNAME[q]} quadrant ${WORD[dir] ?? dir}`,
+          },
+          twistLayer,
+        );
         svg('circle', { cx: x, cy: y, r: 19 }, b);
         svg('text', { x, y: y + 7 }, b).textContent = GLYPH[dir] ?? dir;
         svg('title', {}, b).textContent = `${q} ${WORD[dir] ?? dir} (${name}-${q}-${dir})`;
@@ -138,7 +170,7 @@ export function pentagoRenderer(events: BoardEvents): BoardRenderer {
   function resolveSettled(): void {
     const w = settledWaiters;
     settledWaiters = [];
-    w.forEach((f) => f());
+    for (const f of w) f();
   }
 
   return {
@@ -150,7 +182,15 @@ export function pentagoRenderer(events: BoardEvents): BoardRenderer {
       drawn = v;
       const mv = v.last_move ? splitPentagoMove(v.last_move) : null;
       const placed = mv ? parseCell(mv.cell, 6, 6) : null;
-      if (prev && mv && placed !== null && v.ply === prev.ply + 1 && prev.to_move !== null && v.spec === prev.spec && !prefersReducedMotion()) {
+      if (
+        prev &&
+        mv &&
+        placed !== null &&
+        v.ply === prev.ply + 1 &&
+        prev.to_move !== null &&
+        v.spec === prev.spec &&
+        !prefersReducedMotion()
+      ) {
         const before = prev.cells.slice();
         before[placed] = prev.to_move;
         const differs = before.some((x, i) => x !== v.cells[i]);

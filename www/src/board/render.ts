@@ -38,12 +38,7 @@ export function svg<K extends keyof SVGElementTagNameMap>(
 }
 
 /** Creates an HTML element with a class and text. */
-export function html<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  cls = '',
-  text = '',
-  parent?: Element,
-): HTMLElementTagNameMap[K] {
+export function html<K extends keyof HTMLElementTagNameMap>(tag: K, cls = '', text = '', parent?: Element): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   if (cls) el.className = cls;
   if (text) el.textContent = text;

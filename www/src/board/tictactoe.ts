@@ -12,7 +12,11 @@ export function tictactoeRenderer(events: BoardEvents): BoardRenderer {
   for (let i = 0; i < 9; i++) {
     const r = Math.floor(i / 3);
     const c = i % 3;
-    const g = svg('g', { 'data-index': i, 'data-cell': cellName(i, 3), class: 'cell', role: 'gridcell', transform: `translate(${c * S} ${r * S})` }, root);
+    const g = svg(
+      'g',
+      { 'data-index': i, 'data-cell': cellName(i, 3), class: 'cell', role: 'gridcell', transform: `translate(${c * S} ${r * S})` },
+      root,
+    );
     svg('rect', { x: 3, y: 3, width: S - 6, height: S - 6, rx: 8, class: 'cell-bg' }, g);
     svg('path', { d: `M25 25 L75 75 M75 25 L25 75`, class: 'mark-x' }, g);
     svg('circle', { cx: 50, cy: 50, r: 27, class: 'mark-o' }, g);
@@ -35,12 +39,20 @@ export function tictactoeRenderer(events: BoardEvents): BoardRenderer {
       const hint = new Set(s.hint);
       cells.forEach((g, i) => {
         const val = v.cells[i];
-        g.setAttribute('class', [
-          'cell', ownerClass(val),
-          win.has(i) ? 'win' : '', last.has(i) ? 'last' : '', hint.has(i) ? 'hint' : '',
-          s.showCursor && s.cursor === i ? 'cursor' : '',
-          s.interactive && s.legal.has(cellName(i, 3)) ? 'playable' : '',
-        ].filter(Boolean).join(' '));
+        g.setAttribute(
+          'class',
+          [
+            'cell',
+            ownerClass(val),
+            win.has(i) ? 'win' : '',
+            last.has(i) ? 'last' : '',
+            hint.has(i) ? 'hint' : '',
+            s.showCursor && s.cursor === i ? 'cursor' : '',
+            s.interactive && s.legal.has(cellName(i, 3)) ? 'playable' : '',
+          ]
+            .filter(Boolean)
+            .join(' '),
+        );
         g.setAttribute('aria-label', cellLabel(cellName(i, 3), val, ['X', 'O']));
       });
       root.classList.toggle('over', v.to_move === null);

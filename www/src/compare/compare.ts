@@ -23,7 +23,11 @@ const PARAMS: { key: string; label: string; title: string }[] = [
   { key: 'pool_k', label: 'pool', title: 'PoolRAVE pool size (blank: the preset’s)' },
 ];
 
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(props)) e.setAttribute(k, v);
   e.append(...children);
@@ -59,11 +63,29 @@ export interface CompareHooks {
 
 export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
   const spec = h('input', { id: 'cmp-game', value: 'hex:7', 'aria-label': 'Game spec', size: '10' });
-  const moves = h('input', { id: 'cmp-moves', value: '', 'aria-label': 'Moves to the position', placeholder: 'moves, e.g. d4 c5', size: '28' });
+  const moves = h('input', {
+    id: 'cmp-moves',
+    value: '',
+    'aria-label': 'Moves to the position',
+    placeholder: 'moves, e.g. d4 c5',
+    size: '28',
+  });
   const fromGame = h('button', { type: 'button', id: 'cmp-from-game' }, 'Use the game’s position');
   const seed = h('input', { id: 'cmp-seed', type: 'number', value: '1', min: '0', 'aria-label': 'Seed', class: 'num' });
-  const budget = h('input', { id: 'cmp-budget', type: 'number', value: '50000', min: '100', step: '1000', 'aria-label': 'Budget in playouts for every pane', class: 'num' });
-  const count = h('select', { id: 'cmp-count', 'aria-label': 'Number of panes' }, ...[2, 3, 4].map((n) => h('option', { value: String(n) }, `${n} panes`)));
+  const budget = h('input', {
+    id: 'cmp-budget',
+    type: 'number',
+    value: '50000',
+    min: '100',
+    step: '1000',
+    'aria-label': 'Budget in playouts for every pane',
+    class: 'num',
+  });
+  const count = h(
+    'select',
+    { id: 'cmp-count', 'aria-label': 'Number of panes' },
+    ...[2, 3, 4].map((n) => h('option', { value: String(n) }, `${n} panes`)),
+  );
   const runBtn = h('button', { type: 'button', id: 'cmp-run', class: 'primary' }, 'Run all');
   const stopBtn = h('button', { type: 'button', id: 'cmp-stop', disabled: '' }, 'Stop');
   const note = h('div', { id: 'cmp-note', class: 'muted small' });
@@ -73,14 +95,28 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
   const moveChart = h('div', { class: 'chart', id: 'cmp-move-chart' });
   host.append(
     h('h2', {}, 'Side by side'),
-    h('div', { class: 'row cmp-controls' },
-      h('label', {}, 'game ', spec), h('label', {}, 'moves ', moves), fromGame,
-      h('label', {}, 'seed ', seed), h('label', {}, 'playouts ', budget), count, runBtn, stopBtn),
+    h(
+      'div',
+      { class: 'row cmp-controls' },
+      h('label', {}, 'game ', spec),
+      h('label', {}, 'moves ', moves),
+      fromGame,
+      h('label', {}, 'seed ', seed),
+      h('label', {}, 'playouts ', budget),
+      count,
+      runBtn,
+      stopBtn,
+    ),
     note,
     panesHost,
-    h('div', { class: 'an-card' },
-      h('h3', {}, 'Best-move value over playouts (● = the best move changed)'), valueChart,
-      h('div', { class: 'tree-head' }, h('h3', {}, 'Win-rate estimate (Q) of the leading root moves of'), select), moveChart),
+    h(
+      'div',
+      { class: 'an-card' },
+      h('h3', {}, 'Best-move value over playouts (● = the best move changed)'),
+      valueChart,
+      h('div', { class: 'tree-head' }, h('h3', {}, 'Win-rate estimate (Q) of the leading root moves of'), select),
+      moveChart,
+    ),
   );
 
   const panes: Pane[] = [];
@@ -91,19 +127,41 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     const params = new Map<string, HTMLInputElement>();
     const fields = h('div', { class: 'cmp-params' });
     for (const p of PARAMS) {
-      const i = h('input', { id: `cmp-${p.key}-${k}`, type: 'number', step: 'any', placeholder: 'preset', title: p.title, 'aria-label': `${p.title}, pane ${k + 1}` });
+      const i = h('input', {
+        id: `cmp-${p.key}-${k}`,
+        type: 'number',
+        step: 'any',
+        placeholder: 'preset',
+        title: p.title,
+        'aria-label': `${p.title}, pane ${k + 1}`,
+      });
       params.set(p.key, i);
       fields.append(h('label', { title: p.title }, `${p.label} `, i));
     }
-    const paneBudget = h('input', { id: `cmp-budget-${k}`, type: 'number', min: '100', step: '1000', placeholder: 'same', title: 'Playouts for this pane (blank: the common budget)', 'aria-label': `Budget of pane ${k + 1}` });
+    const paneBudget = h('input', {
+      id: `cmp-budget-${k}`,
+      type: 'number',
+      min: '100',
+      step: '1000',
+      placeholder: 'same',
+      title: 'Playouts for this pane (blank: the common budget)',
+      'aria-label': `Budget of pane ${k + 1}`,
+    });
     fields.append(h('label', { title: 'Playouts for this pane (blank: the common budget)' }, 'playouts ', paneBudget));
     const readout = h('div', { class: 'cmp-readout', id: `cmp-readout-${k}` });
     const bars = h('div', { class: 'cmp-bars', id: `cmp-bars-${k}` });
     const icicle = new Icicle({ onHover: () => {}, onClick: () => {} }, 90);
-    const el = h('div', { class: 'an-card cmp-pane', id: `cmp-pane-${k}`, style: `border-top: 4px solid ${COLOURS[k]}` },
-      h('div', { class: 'tree-head' }, h('h3', {}, `Pane ${k + 1}`), preset), fields, readout,
-      h('div', { class: 'muted small' }, 'root visits (share) and Q for the side to move'), bars,
-      h('div', { class: 'muted small' }, 'tree overview'), icicle.element);
+    const el = h(
+      'div',
+      { class: 'an-card cmp-pane', id: `cmp-pane-${k}`, style: `border-top: 4px solid ${COLOURS[k]}` },
+      h('div', { class: 'tree-head' }, h('h3', {}, `Pane ${k + 1}`), preset),
+      fields,
+      readout,
+      h('div', { class: 'muted small' }, 'root visits (share) and Q for the side to move'),
+      bars,
+      h('div', { class: 'muted small' }, 'tree overview'),
+      icicle.element,
+    );
     return { k, el, preset, params, budget: paneBudget, client: null, samples: [], stats: null, readout, bars, icicle, running: false };
   }
 
@@ -116,7 +174,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     for (const p of panes) {
       if (p.preset.options.length !== ps.length) {
         p.preset.replaceChildren(...ps.map((x) => h('option', { value: x }, x)));
-        p.preset.value = ps.includes(DEFAULTS[p.k]!) ? DEFAULTS[p.k]! : ps[0] ?? '';
+        p.preset.value = ps.includes(DEFAULTS[p.k]!) ? DEFAULTS[p.k]! : (ps[0] ?? '');
       }
     }
     select.replaceChildren(...panes.slice(0, n).map((p) => h('option', { value: String(p.k) }, `pane ${p.k + 1} (${p.preset.value})`)));
@@ -130,7 +188,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     moves.value = s.moves.join(' ');
   });
 
-  let charts: { value: uPlot | null; moves: uPlot | null } = { value: null, moves: null };
+  const charts: { value: uPlot | null; moves: uPlot | null } = { value: null, moves: null };
   let generation = 0;
 
   async function runAll(): Promise<void> {
@@ -162,19 +220,27 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
         for (let k = 1; k <= STEPS && gen === generation; k++) {
           const target = Math.round((n * k) / STEPS);
           if (target <= done) continue;
-          const handle = client.search({ slot: 'cmp', engine: { preset: p.preset.value, params }, budget: { kind: 'playouts', value: target - done }, progressMs: 1000 });
+          const handle = client.search({
+            slot: 'cmp',
+            engine: { preset: p.preset.value, params },
+            budget: { kind: 'playouts', value: target - done },
+            progressMs: 1000,
+          });
           const out = await handle.done;
           done = target;
           if (out.result.end === 'proven' || out.result.end === 'nodeCap') k = STEPS;
           await sample(p, gen, k >= STEPS, k % 4 === 0 || k >= STEPS);
         }
       } catch (e) {
-        if (!(e instanceof SearchCancelled || e instanceof EngineDied)) p.readout.textContent = `Error: ${e instanceof Error ? e.message : String(e)}`;
+        if (!(e instanceof SearchCancelled || e instanceof EngineDied))
+          p.readout.textContent = `Error: ${e instanceof Error ? e.message : String(e)}`;
       } finally {
         p.running = false;
       }
     });
-    stopAll = () => active.forEach((p) => p.client?.terminate('stopped by the person'));
+    stopAll = () => {
+      for (const p of active) p.client?.terminate('stopped by the person');
+    };
     await Promise.all(runs);
     if (gen !== generation) return;
     runBtn.disabled = false;
@@ -221,18 +287,36 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     const who = playerName(kind, st.to_move);
     p.readout.replaceChildren(
       h('div', {}, 'best ', h('strong', { class: 'cmp-best' }, st.best_move ?? '–'), ` · value ${(st.value * 100).toFixed(1)}% for ${who}`),
-      h('div', {}, `${st.iterations.toLocaleString('en')} playouts · ${Math.round(st.iterations_per_s).toLocaleString('en')}/s · ${st.nodes.toLocaleString('en')} nodes${st.proven ? ` · proven ${st.proven}` : ''}`),
+      h(
+        'div',
+        {},
+        `${st.iterations.toLocaleString('en')} playouts · ${Math.round(st.iterations_per_s).toLocaleString('en')}/s · ${st.nodes.toLocaleString('en')} nodes${st.proven ? ` · proven ${st.proven}` : ''}`,
+      ),
     );
     p.readout.dataset.playouts = String(st.iterations);
     p.readout.dataset.best = st.best_move ?? '';
-    const total = Math.max(1, st.children.reduce((a, c) => a + c.visits, 0));
+    const total = Math.max(
+      1,
+      st.children.reduce((a, c) => a + c.visits, 0),
+    );
     const top = st.children.slice(0, 8);
     const max = Math.max(1, ...top.map((c) => c.visits));
-    p.bars.replaceChildren(...top.map((c) => h('div', { class: 'bar-row', 'data-move': c.move, 'data-visits': String(c.visits) },
-      h('span', { class: 'bar-move' }, c.move),
-      h('span', { class: 'bar-track' }, h('span', { class: 'bar', style: `width:${((c.visits / max) * 100).toFixed(1)}%;background:${COLOURS[p.k]}` })),
-      h('span', { class: 'bar-num' }, `${((c.visits / total) * 100).toFixed(1)}%`),
-      h('span', { class: 'bar-num' }, c.q.toFixed(2)))));
+    p.bars.replaceChildren(
+      ...top.map((c) =>
+        h(
+          'div',
+          { class: 'bar-row', 'data-move': c.move, 'data-visits': String(c.visits) },
+          h('span', { class: 'bar-move' }, c.move),
+          h(
+            'span',
+            { class: 'bar-track' },
+            h('span', { class: 'bar', style: `width:${((c.visits / max) * 100).toFixed(1)}%;background:${COLOURS[p.k]}` }),
+          ),
+          h('span', { class: 'bar-num' }, `${((c.visits / total) * 100).toFixed(1)}%`),
+          h('span', { class: 'bar-num' }, c.q.toFixed(2)),
+        ),
+      ),
+    );
     if (t) p.icicle.setData(t, 0);
   }
 
@@ -287,8 +371,21 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
       data.push(line, changes);
       const colour = COLOURS[p.k]!;
       series.push(
-        { label: `pane ${p.k + 1} ${p.preset.value}`, stroke: colour, width: 2, spanGaps: true, points: { show: false }, value: (_u, v) => (v == null ? '–' : v.toFixed(3)) },
-        { label: `best move changed (${p.k + 1})`, stroke: colour, paths: () => null, points: { show: true, size: 8, fill: colour }, value: (_u, v) => (v == null ? '' : '●') },
+        {
+          label: `pane ${p.k + 1} ${p.preset.value}`,
+          stroke: colour,
+          width: 2,
+          spanGaps: true,
+          points: { show: false },
+          value: (_u, v) => (v == null ? '–' : v.toFixed(3)),
+        },
+        {
+          label: `best move changed (${p.k + 1})`,
+          stroke: colour,
+          paths: () => null,
+          points: { show: true, size: 8, fill: colour },
+          value: (_u, v) => (v == null ? '' : '●'),
+        },
       );
     }
     const ax = axisStyle();
@@ -297,7 +394,10 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
       height: 220,
       series,
       scales: { x: { time: false } },
-      axes: [{ ...ax, label: 'playouts' }, { ...ax, label: 'value of the best move', size: 60 }],
+      axes: [
+        { ...ax, label: 'playouts' },
+        { ...ax, label: 'value of the best move', size: 60 },
+      ],
       legend: { live: false },
     };
     charts.value?.destroy();
@@ -307,11 +407,36 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     const ms = (sel.stats?.children ?? []).slice(0, 6).map((c) => c.move);
     const mx = sel.samples.map((s) => s.playouts);
     const mdata: (number | null)[][] = [mx, ...ms.map((m) => sel.samples.map((s) => s.q.get(m) ?? null))];
-    const mseries: uPlot.Series[] = [{ label: 'playouts' }, ...ms.map((m, i) => ({ label: m, stroke: MOVE_COLOURS[i]!, width: 2, spanGaps: true, points: { show: false }, value: (_u: uPlot, v: number | null) => (v == null ? '–' : v.toFixed(3)) }))];
+    const mseries: uPlot.Series[] = [
+      { label: 'playouts' },
+      ...ms.map((m, i) => ({
+        label: m,
+        stroke: MOVE_COLOURS[i]!,
+        width: 2,
+        spanGaps: true,
+        points: { show: false },
+        value: (_u: uPlot, v: number | null) => (v == null ? '–' : v.toFixed(3)),
+      })),
+    ];
     charts.moves?.destroy();
-    charts.moves = mx.length && ms.length
-      ? new uPlot({ width: chartWidth(moveChart), height: 200, series: mseries, scales: { x: { time: false } }, axes: [{ ...ax, label: 'playouts' }, { ...ax, label: 'Q (side to move)', size: 60 }], legend: { live: false } }, mdata as uPlot.AlignedData, moveChart)
-      : null;
+    charts.moves =
+      mx.length && ms.length
+        ? new uPlot(
+            {
+              width: chartWidth(moveChart),
+              height: 200,
+              series: mseries,
+              scales: { x: { time: false } },
+              axes: [
+                { ...ax, label: 'playouts' },
+                { ...ax, label: 'Q (side to move)', size: 60 },
+              ],
+              legend: { live: false },
+            },
+            mdata as uPlot.AlignedData,
+            moveChart,
+          )
+        : null;
     host.dataset.samples = String(active.reduce((a, p) => a + p.samples.length, 0));
   }
 

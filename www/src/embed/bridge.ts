@@ -20,7 +20,10 @@ export const EMBED_SHOW = ['moves', 'thinking', 'controls', 'analysis', 'players
 /** Embed chrome: hides the header and side panel except the parts `show=` names. */
 export function applyEmbedChrome(show: string | null): void {
   document.body.classList.add('embed');
-  const parts = (show ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const parts = (show ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const p of parts) if ((EMBED_SHOW as readonly string[]).includes(p)) document.body.classList.add(`embed-show-${p}`);
   const style = document.createElement('style');
   style.textContent = `
@@ -51,7 +54,11 @@ type Command =
 
 export class EmbedBridge {
   private readonly target: string;
-  constructor(private readonly hooks: PageHooks, private readonly id: string | null, origin: string | null) {
+  constructor(
+    private readonly hooks: PageHooks,
+    private readonly id: string | null,
+    origin: string | null,
+  ) {
     let target = '*';
     if (origin) {
       try {
@@ -96,23 +103,31 @@ export class EmbedBridge {
     if (!d || typeof d !== 'object' || d.source !== PROTOCOL.source) return;
     if (ev.source !== window.parent || window.parent === window) return;
     if (this.refuseAll || (this.target !== '*' && ev.origin !== this.target)) return;
-    if (d.version !== PROTOCOL.version) return this.post('error', { message: `unsupported protocol version ${String(d.version)} (this page speaks version 1)` });
+    if (d.version !== PROTOCOL.version)
+      return this.post('error', { message: `unsupported protocol version ${String(d.version)} (this page speaks version 1)` });
     const cmd = d as unknown as Command;
     try {
       switch (cmd.type) {
         case 'setPosition': {
           const cur = this.hooks.snapshot();
           const game = typeof cmd.game === 'string' ? cmd.game : (cur?.view.spec ?? 'hex:7');
-          const moves = Array.isArray(cmd.moves) ? cmd.moves.map(String) : typeof cmd.moves === 'string' ? cmd.moves.split(/[\s,]+/).filter(Boolean) : [];
+          const moves = Array.isArray(cmd.moves)
+            ? cmd.moves.map(String)
+            : typeof cmd.moves === 'string'
+              ? cmd.moves.split(/[\s,]+/).filter(Boolean)
+              : [];
           const ok = await this.hooks.loadGame(game, moves);
-          if (!ok) this.post('error', { command: 'setPosition', message: document.getElementById('message')?.textContent ?? 'cannot load' });
+          if (!ok)
+            this.post('error', { command: 'setPosition', message: document.getElementById('message')?.textContent ?? 'cannot load' });
           else this.post('position', {});
           return;
         }
         case 'startSearch':
           return await this.startSearch(cmd);
         default:
-          this.post('error', { message: `unknown command ${JSON.stringify((d as { type?: unknown }).type)} (expected setPosition or startSearch)` });
+          this.post('error', {
+            message: `unknown command ${JSON.stringify((d as { type?: unknown }).type)} (expected setPosition or startSearch)`,
+          });
       }
     } catch (e) {
       this.post('error', { message: e instanceof Error ? e.message : String(e) });
@@ -129,9 +144,10 @@ export class EmbedBridge {
     const set = this.hooks.sides()[side];
     const preset = cmd.preset ?? set.preset;
     if (!this.hooks.presets().includes(preset)) return this.post('error', { command: 'startSearch', message: `unknown preset ${preset}` });
-    const budget = cmd.budget && (cmd.budget.kind === 'millis' || cmd.budget.kind === 'playouts') && cmd.budget.value > 0
-      ? cmd.budget
-      : { kind: set.budgetKind, value: set.budgetValue };
+    const budget =
+      cmd.budget && (cmd.budget.kind === 'millis' || cmd.budget.kind === 'playouts') && cmd.budget.value > 0
+        ? cmd.budget
+        : { kind: set.budgetKind, value: set.budgetValue };
     const handle = this.hooks.engine().search({ slot: 'host', engine: { preset, params: this.hooks.engineParams(side) }, budget });
     const out = await handle.done;
     const r = out.result;

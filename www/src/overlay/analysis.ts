@@ -30,7 +30,11 @@ export interface PlaygroundHooks {
 
 type Source = { client: EngineClient; slot: string; own: boolean };
 
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(props)) e.setAttribute(k, v);
   e.append(...children);
@@ -71,11 +75,25 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
   // ---- overlay toolbar under the board ----
   const on = new Set<OverlayKey>(['visits', 'proven', 'pv']);
   const toggles = new Map<OverlayKey, HTMLButtonElement>();
-  const bar = h('div', { id: 'overlay-bar', class: 'overlay-bar', role: 'toolbar', 'aria-label': 'Search overlays on the board' },
-    h('span', { class: 'bar-label' }, 'Overlays:'));
+  const bar = h(
+    'div',
+    { id: 'overlay-bar', class: 'overlay-bar', role: 'toolbar', 'aria-label': 'Search overlays on the board' },
+    h('span', { class: 'bar-label' }, 'Overlays:'),
+  );
   for (const o of OVERLAYS) {
-    const b = h('button', { type: 'button', id: `ov-${o.key}`, class: 'ov-toggle', 'aria-pressed': String(on.has(o.key)), title: `${o.title} — hotkey ${o.hotkey.toUpperCase()}`, 'aria-keyshortcuts': o.hotkey.toUpperCase() },
-      o.label, h('kbd', {}, o.hotkey.toUpperCase()));
+    const b = h(
+      'button',
+      {
+        type: 'button',
+        id: `ov-${o.key}`,
+        class: 'ov-toggle',
+        'aria-pressed': String(on.has(o.key)),
+        title: `${o.title} — hotkey ${o.hotkey.toUpperCase()}`,
+        'aria-keyshortcuts': o.hotkey.toUpperCase(),
+      },
+      o.label,
+      h('kbd', {}, o.hotkey.toUpperCase()),
+    );
     b.addEventListener('click', () => toggle(o.key));
     toggles.set(o.key, b);
     bar.append(b);
@@ -94,42 +112,98 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     const t = ev.target as HTMLElement;
     if (t.closest('input, select, textarea, [contenteditable]')) return;
     const o = OVERLAYS.find((x) => x.hotkey === ev.key.toLowerCase());
-    if (!o || document.body.dataset.view && document.body.dataset.view !== 'play') return;
+    if (!o || (document.body.dataset.view && document.body.dataset.view !== 'play')) return;
     toggle(o.key);
     ev.preventDefault();
   });
 
   // ---- the analysis section under the playground ----
   const presetSel = h('select', { id: 'an-preset', 'aria-label': 'Analysis preset' });
-  const budget = h('input', { id: 'an-budget', type: 'number', min: '100', step: '1000', value: '200000', 'aria-label': 'Analysis budget in playouts' });
+  const budget = h('input', {
+    id: 'an-budget',
+    type: 'number',
+    min: '100',
+    step: '1000',
+    value: '200000',
+    'aria-label': 'Analysis budget in playouts',
+  });
   const runBtn = h('button', { id: 'an-run', type: 'button', class: 'primary' }, 'Analyse');
   const stopBtn = h('button', { id: 'an-stop', type: 'button', disabled: '' }, 'Stop');
   const watch = h('input', { id: 'an-watch', type: 'checkbox', checked: '' });
   const status = h('div', { id: 'an-status', class: 'an-status', 'aria-live': 'off' });
-  const depthSel = h('select', { id: 'nl-depth', 'aria-label': 'Node-link depth' }, ...[1, 2, 3, 4, 5, 6].map((d) => h('option', { value: String(d) }, `${d} plies`)));
+  const depthSel = h(
+    'select',
+    { id: 'nl-depth', 'aria-label': 'Node-link depth' },
+    ...[1, 2, 3, 4, 5, 6].map((d) => h('option', { value: String(d) }, `${d} plies`)),
+  );
   depthSel.value = '3';
-  const topKSel = h('select', { id: 'nl-topk', 'aria-label': 'Children per node' }, ...[2, 3, 4, 5, 8].map((d) => h('option', { value: String(d) }, `top ${d}`)));
+  const topKSel = h(
+    'select',
+    { id: 'nl-topk', 'aria-label': 'Children per node' },
+    ...[2, 3, 4, 5, 8].map((d) => h('option', { value: String(d) }, `top ${d}`)),
+  );
   topKSel.value = '3';
   const crumbs = h('nav', { class: 'crumbs', id: 'nl-crumbs', 'aria-label': 'Tree view root' });
   const hoverInfo = h('div', { id: 'tree-hover', class: 'tree-hover', 'aria-live': 'off' }, 'Hover a node to see its line on the board.');
   const internalsHost = h('div', { id: 'internals', class: 'internals' });
   const icicle = new Icicle({ onHover: (n) => hoverNode(n), onClick: (n) => reroot(n) }, 240);
   const nodelink = new NodeLink({ onHover: (n) => hoverNode(n), onReroot: (n) => reroot(n) });
-  const section = h('section', { id: 'analysis', class: 'analysis', 'aria-label': 'Analysis' },
-    h('div', { class: 'an-head' },
+  const section = h(
+    'section',
+    { id: 'analysis', class: 'analysis', 'aria-label': 'Analysis' },
+    h(
+      'div',
+      { class: 'an-head' },
       h('h2', {}, 'Seeing the search'),
-      h('div', { class: 'row' }, presetSel, budget, h('span', { class: 'muted' }, 'playouts'), runBtn, stopBtn,
-        h('label', { class: 'watch', title: 'Show the playground engine’s search while it thinks about a move or a hint' }, watch, ' watch the game’s engine'))),
+      h(
+        'div',
+        { class: 'row' },
+        presetSel,
+        budget,
+        h('span', { class: 'muted' }, 'playouts'),
+        runBtn,
+        stopBtn,
+        h(
+          'label',
+          { class: 'watch', title: 'Show the playground engine’s search while it thinks about a move or a hint' },
+          watch,
+          ' watch the game’s engine',
+        ),
+      ),
+    ),
     status,
-    h('div', { class: 'tree-head' }, h('h3', {}, 'Tree overview'),
-      h('span', { class: 'muted small' }, 'width = visits · colour = Q for the player choosing the move (',
-        h('span', { class: 'sw bad' }), ' bad … ', h('span', { class: 'sw good' }), ' good; Q 0.25 … 0.75) · top bar: proven ',
-        h('span', { class: 'sw won' }), ' win ', h('span', { class: 'sw lost' }), ' loss · click to zoom / re-root')),
+    h(
+      'div',
+      { class: 'tree-head' },
+      h('h3', {}, 'Tree overview'),
+      h(
+        'span',
+        { class: 'muted small' },
+        'width = visits · colour = Q for the player choosing the move (',
+        h('span', { class: 'sw bad' }),
+        ' bad … ',
+        h('span', { class: 'sw good' }),
+        ' good; Q 0.25 … 0.75) · top bar: proven ',
+        h('span', { class: 'sw won' }),
+        ' win ',
+        h('span', { class: 'sw lost' }),
+        ' loss · click to zoom / re-root',
+      ),
+    ),
     icicle.element,
     hoverInfo,
-    h('div', { class: 'an-grid' },
-      h('div', { class: 'an-card' }, h('div', { class: 'tree-head' }, h('h3', {}, 'Top of the tree'), depthSel, topKSel), crumbs, nodelink.element),
-      h('div', { class: 'an-card' }, h('h3', {}, 'Policy internals'), internalsHost)),
+    h(
+      'div',
+      { class: 'an-grid' },
+      h(
+        'div',
+        { class: 'an-card' },
+        h('div', { class: 'tree-head' }, h('h3', {}, 'Top of the tree'), depthSel, topKSel),
+        crumbs,
+        nodelink.element,
+      ),
+      h('div', { class: 'an-card' }, h('h3', {}, 'Policy internals'), internalsHost),
+    ),
   );
   document.querySelector('main.layout')!.after(section);
 
@@ -251,7 +325,12 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     const n = Math.max(100, Math.round(Number(budget.value) || 200000));
     try {
       await client.newGame(s.view.spec, s.moves);
-      const handle = client.search({ slot: 'analysis', engine: { preset: presetSel.value, params: {} }, budget: { kind: 'playouts', value: n }, progressMs: 250 });
+      const handle = client.search({
+        slot: 'analysis',
+        engine: { preset: presetSel.value, params: {} },
+        budget: { kind: 'playouts', value: n },
+        progressMs: 250,
+      });
       ownSearch = handle;
       runBtn.disabled = true;
       stopBtn.disabled = false;
@@ -263,7 +342,8 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
         await stopPolling(true);
       }
     } catch (e) {
-      if (!(e instanceof SearchCancelled || e instanceof EngineDied)) status.textContent = `Analysis failed: ${e instanceof Error ? e.message : String(e)}`;
+      if (!(e instanceof SearchCancelled || e instanceof EngineDied))
+        status.textContent = `Analysis failed: ${e instanceof Error ? e.message : String(e)}`;
     } finally {
       runBtn.disabled = false;
       stopBtn.disabled = ownSearch === null;
@@ -303,7 +383,10 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     }
     redrawAll();
   }
-  new MutationObserver(checkPosition).observe(document.body, { attributes: true, attributeFilter: ['data-ply', 'data-game', 'data-thinking'] });
+  new MutationObserver(checkPosition).observe(document.body, {
+    attributes: true,
+    attributeFilter: ['data-ply', 'data-game', 'data-thinking'],
+  });
   new MutationObserver(() => drawOverlay()).observe(boardHost, { childList: true });
 
   // ---- hover and re-root ----
@@ -319,7 +402,9 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
       const path = pathTo(snap, n);
       const mv = path.length ? path.join(' ') : 'the root';
       hoverInfo.textContent = `${mv}: N=${snap.visits[n]} · Q=${snap.q[n]!.toFixed(3)} for the player who chose it${snap.proven[n] ? ` · proven ${['', 'win', 'loss', 'draw'][snap.proven[n]!]}` : ''} · then ${pvBelow(snap, kids, n, 8).join(' ') || '—'}`;
-    } else hoverInfo.textContent = 'Hover a node to see its line on the board (numbered ghost stones); hover a board cell to find its move in the tree.';
+    } else
+      hoverInfo.textContent =
+        'Hover a node to see its line on the board (numbered ghost stones); hover a board cell to find its move in the tree.';
     nodelink.setHighlight(n === null ? highlightFromBoard() : new Set([n]));
     drawOverlay();
   }
@@ -377,7 +462,9 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
 
   function drawStatus(): void {
     if (!stats) {
-      status.textContent = source ? 'Waiting for the first statistics…' : 'Press Analyse to search the position on the board with the preset above, or let the game’s engine think (watch).';
+      status.textContent = source
+        ? 'Waiting for the first statistics…'
+        : 'Press Analyse to search the position on the board with the preset above, or let the game’s engine think (watch).';
       return;
     }
     const s = hooks.snapshot();
@@ -390,7 +477,10 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
       `${stats.nodes.toLocaleString('en')} nodes`,
       `best ${best} (${(stats.value * 100).toFixed(1)}% for ${who})${stats.proven ? `, proven ${stats.proven}` : ''}`,
     ];
-    if (snap) parts.push(`snapshot ${snap.count.toLocaleString('en')} of ${snap.total.toLocaleString('en')} nodes, ${(snap.bytes / 1024).toFixed(0)} KB, ${snap.buildMs.toFixed(0)} ms in the worker`);
+    if (snap)
+      parts.push(
+        `snapshot ${snap.count.toLocaleString('en')} of ${snap.total.toLocaleString('en')} nodes, ${(snap.bytes / 1024).toFixed(0)} KB, ${snap.buildMs.toFixed(0)} ms in the worker`,
+      );
     status.textContent = parts.join(' · ');
     status.dataset.iterations = String(stats.iterations);
     status.dataset.nodes = String(stats.nodes);
@@ -416,7 +506,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
         rootVisits: stats.children.reduce((a, c) => a + c.visits, 0),
         pv: stats.pv,
         line,
-        highlight: line && line.path.length ? cellsOfMoves(line.path.slice(0, 1), s.view.rows, s.view.cols) : new Set(),
+        highlight: line?.path.length ? cellsOfMoves(line.path.slice(0, 1), s.view.rows, s.view.cols) : new Set(),
       };
     }
     overlay.draw(data, on);
@@ -431,11 +521,16 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     const bits: string[] = [];
     if (on.has('visits')) bits.push('heat and % = share of the root’s visits');
     if (on.has('q')) bits.push(`Q = mean value ×100 for ${who} (to move)`);
-    if (on.has('amaf')) bits.push(`A = AMAF value ×100 for ${who}${stats && !stats.children.some((c) => c.amaf_q !== null) ? ' (no AMAF data: choose a RAVE/GRAVE preset)' : ''}`);
+    if (on.has('amaf'))
+      bits.push(
+        `A = AMAF value ×100 for ${who}${stats && !stats.children.some((c) => c.amaf_q !== null) ? ' (no AMAF data: choose a RAVE/GRAVE preset)' : ''}`,
+      );
     if (on.has('proven')) bits.push(`W / L = proven win / loss for ${who}`);
     if (on.has('pv') || hovered !== null) bits.push('numbers = the line (principal variation) as ghost stones');
     let text = bits.length ? bits.join(' · ') : 'All overlays are off.';
-    if (kind === 'pentago') text += '. Pentago: each cell sums its moves over the 8 twists (Q and AMAF averaged by visits); ghost stones show placements before twists.';
+    if (kind === 'pentago')
+      text +=
+        '. Pentago: each cell sums its moves over the 8 twists (Q and AMAF averaged by visits); ghost stones show placements before twists.';
     if (!stats) text = `Overlays appear while a search runs (Analyse, or the game’s engine thinking). ${text}`;
     legend.textContent = text;
   }
@@ -470,7 +565,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     const ps = hooks.presets();
     if (presetSel.options.length === ps.length) return;
     presetSel.replaceChildren(...ps.map((p) => h('option', { value: p }, p)));
-    presetSel.value = ps.includes('rave') ? 'rave' : ps[0] ?? '';
+    presetSel.value = ps.includes('rave') ? 'rave' : (ps[0] ?? '');
   }
   runBtn.addEventListener('click', () => {
     syncPresets();

@@ -27,7 +27,12 @@ export interface OverlayToggle {
 export const OVERLAYS: OverlayToggle[] = [
   { key: 'visits', label: 'Visits', hotkey: 'v', title: 'Share of the root’s visits per move (heat and %)' },
   { key: 'q', label: 'Q', hotkey: 'q', title: 'Mean value Q per move, for the side to move (0–100)' },
-  { key: 'amaf', label: 'AMAF', hotkey: 'a', title: 'AMAF (all-moves-as-first) value per move, for the side to move; RAVE/GRAVE presets only' },
+  {
+    key: 'amaf',
+    label: 'AMAF',
+    hotkey: 'a',
+    title: 'AMAF (all-moves-as-first) value per move, for the side to move; RAVE/GRAVE presets only',
+  },
   { key: 'proven', label: 'Proven', hotkey: 's', title: 'Moves proven won (W) or lost (L) by MCTS-Solver' },
   { key: 'pv', label: 'PV', hotkey: 'p', title: 'The principal variation as numbered ghost stones' },
 ];
@@ -42,13 +47,22 @@ export interface CellFigures {
 
 /** Aggregates root children per board cell (Pentago: over the twists of each cell). `legal` is the
  * position's legal moves (to know when every twist of a cell is proven lost). */
-export function figuresByCell(kind: GameKind, rows: number, cols: number, children: FullChildStats[], legal: readonly string[]): Map<number, CellFigures> {
+export function figuresByCell(
+  kind: GameKind,
+  rows: number,
+  cols: number,
+  children: FullChildStats[],
+  legal: readonly string[],
+): Map<number, CellFigures> {
   const acc = new Map<number, { n: number; w: number; an: number; aw: number; win: boolean; lost: number; drawn: number }>();
   for (const c of children) {
     const cell = parseCell(c.move, rows, cols);
     if (cell === null) continue;
     let a = acc.get(cell);
-    if (!a) acc.set(cell, (a = { n: 0, w: 0, an: 0, aw: 0, win: false, lost: 0, drawn: 0 }));
+    if (!a) {
+      a = { n: 0, w: 0, an: 0, aw: 0, win: false, lost: 0, drawn: 0 };
+      acc.set(cell, a);
+    }
     a.n += c.visits;
     a.w += c.q * c.visits;
     if (c.amaf_q !== null && c.amaf_visits > 0) {
@@ -68,7 +82,7 @@ export function figuresByCell(kind: GameKind, rows: number, cols: number, childr
   }
   const out = new Map<number, CellFigures>();
   for (const [cell, a] of acc) {
-    const all = kind === 'pentago' ? movesPerCell.get(cell) ?? 1 : 1;
+    const all = kind === 'pentago' ? (movesPerCell.get(cell) ?? 1) : 1;
     out.set(cell, {
       visits: a.n,
       q: a.n > 0 ? a.w / a.n : null,
@@ -95,7 +109,11 @@ export function cellGeometry(svgRoot: SVGSVGElement): { x: number; y: number; r:
   return out;
 }
 
-function el<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>, parent: Element): SVGElementTagNameMap[K] {
+function el<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number>,
+  parent: Element,
+): SVGElementTagNameMap[K] {
   const e = document.createElementNS(SVG_NS, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
   parent.appendChild(e);
@@ -169,10 +187,14 @@ export class BoardOverlay {
     if (this.group.nextSibling) this.svgRoot.appendChild(this.group);
     const ghosts = new Map<number, { n: number; player: number; path: boolean }>();
     if (d) {
-      const line = d.line ? [...d.line.path.map((m) => ({ m, path: true })), ...d.line.pv.map((m) => ({ m, path: false }))] : on.has('pv') ? d.pv.map((m) => ({ m, path: false })) : [];
+      const line = d.line
+        ? [...d.line.path.map((m) => ({ m, path: true })), ...d.line.pv.map((m) => ({ m, path: false }))]
+        : on.has('pv')
+          ? d.pv.map((m) => ({ m, path: false }))
+          : [];
       // A long line would cover a small board (and the figures under it): at most a sixth of the
       // cells (3 to 10 stones) for the PV; a hovered node's path is always shown whole.
-      const cap = d.line ? d.lineCap ?? 12 : Math.max(3, Math.min(10, Math.floor((d.rows * d.cols) / 6)));
+      const cap = d.line ? (d.lineCap ?? 12) : Math.max(3, Math.min(10, Math.floor((d.rows * d.cols) / 6)));
       line.slice(0, cap).forEach(({ m, path }, k) => {
         const cell = parseCell(m, d.rows, d.cols);
         if (cell !== null && !ghosts.has(cell)) ghosts.set(cell, { n: k + 1, player: (d.toMove + k) % 2, path });
@@ -269,6 +291,6 @@ export function cellsOfMoves(moves: Iterable<string>, rows: number, cols: number
 export function movesOfCell(cell: number, kind: GameKind, cols: number, moves: Iterable<string>): Set<string> {
   const name = cellName(cell, cols);
   const out = new Set<string>();
-  for (const m of moves) if (m === name || (kind === 'pentago' && m.startsWith(name + '-'))) out.add(m);
+  for (const m of moves) if (m === name || (kind === 'pentago' && m.startsWith(`${name}-`))) out.add(m);
   return out;
 }

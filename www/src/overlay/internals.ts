@@ -43,15 +43,24 @@ export function renderInternals(host: HTMLElement, st: FullStats | null): void {
   }
   table.append(body);
   parts.push(h('div', 'table-wrap', table));
-  parts.push(h('p', 'muted small', hasBeta
-    ? 'Q and AMAF Q are for the side to move; β is the RAVE/GRAVE weight of AMAF in selection (sqrt schedule of Gelly & Silver 2011, or GRAVE’s of Cazenave 2015).'
-    : 'No AMAF statistics in this configuration (choose a RAVE or GRAVE preset to see Q next to AMAF with β).'));
+  parts.push(
+    h(
+      'p',
+      'muted small',
+      hasBeta
+        ? 'Q and AMAF Q are for the side to move; β is the RAVE/GRAVE weight of AMAF in selection (sqrt schedule of Gelly & Silver 2011, or GRAVE’s of Cazenave 2015).'
+        : 'No AMAF statistics in this configuration (choose a RAVE or GRAVE preset to see Q next to AMAF with β).',
+    ),
+  );
   const counts = h('dl', 'counts');
   const add = (k: string, v: string) => counts.append(h('dt', '', k), h('dd', '', v));
   add('decisive moves played', p.decisive_moves_played.toLocaleString('en'));
   add('anti-decisive moves played', p.anti_decisive_moves_played.toLocaleString('en'));
   add('depth-2 root search', `${p.depth2} (fired ${p.depth2_firings}×)`);
-  add('LGR replies played', `${p.lgr_replies_played.toLocaleString('en')} (stored: ${p.lgr_table_size[0]} one-move, ${p.lgr_table_size[1]} two-move)`);
+  add(
+    'LGR replies played',
+    `${p.lgr_replies_played.toLocaleString('en')} (stored: ${p.lgr_table_size[0]} one-move, ${p.lgr_table_size[1]} two-move)`,
+  );
   add('PoolRAVE pool moves played', p.pool_moves_played.toLocaleString('en'));
   add('MAST moves played', p.mast_moves_played.toLocaleString('en'));
   add('proven root', st.proven ?? 'no');
@@ -59,12 +68,32 @@ export function renderInternals(host: HTMLElement, st: FullStats | null): void {
   add('proven root children', provenKids.length ? provenKids.map((c) => `${c.move} ${c.proven}`).join(', ') : 'none');
   parts.push(counts);
   if (p.lgr_replies.length) {
-    parts.push(h('p', '', h('strong', '', `Stored last-good replies (${p.lgr_replies.length} shown): `),
-      h('span', 'mono', p.lgr_replies.slice(0, 40).map(([a, b]) => `${a}→${b}`).join('  '))));
+    parts.push(
+      h(
+        'p',
+        '',
+        h('strong', '', `Stored last-good replies (${p.lgr_replies.length} shown): `),
+        h(
+          'span',
+          'mono',
+          p.lgr_replies
+            .slice(0, 40)
+            .map(([a, b]) => `${a}→${b}`)
+            .join('  '),
+        ),
+      ),
+    );
   }
   if (p.pool.length) parts.push(h('p', '', h('strong', '', 'PoolRAVE pool (best AMAF first): '), h('span', 'mono', p.pool.join(' '))));
   if (p.mast_top.length) {
-    parts.push(h('p', '', h('strong', '', 'MAST best moves: '), h('span', 'mono', p.mast_top.map(([m, q, n]) => `${m} ${q.toFixed(2)} (${n})`).join(', '))));
+    parts.push(
+      h(
+        'p',
+        '',
+        h('strong', '', 'MAST best moves: '),
+        h('span', 'mono', p.mast_top.map(([m, q, n]) => `${m} ${q.toFixed(2)} (${n})`).join(', ')),
+      ),
+    );
   }
   host.replaceChildren(...parts);
 }

@@ -44,7 +44,10 @@ export function mountVisualisation(hooks: PlaygroundHooks): void {
     const want = location.hash.slice(1) as View;
     const view: View = VIEWS.some((v) => v.id === want) ? want : 'play';
     document.body.dataset.view = view;
-    links.forEach((a, k) => (VIEWS[k]!.id === view ? a.setAttribute('aria-current', 'page') : a.removeAttribute('aria-current')));
+    links.forEach((a, k) => {
+      if (VIEWS[k]!.id === view) a.setAttribute('aria-current', 'page');
+      else a.removeAttribute('aria-current');
+    });
     window.dispatchEvent(new Event('resize'));
   };
   window.addEventListener('hashchange', show);

@@ -130,7 +130,14 @@ class Teach {
     if (view !== 'play') q.set('view', view);
     if (view === 'compare') this.writeCompare(q);
     const ov = [...document.querySelectorAll<HTMLButtonElement>('#overlay-bar button[aria-pressed]')];
-    if (ov.length) q.set('overlays', ov.filter((b) => b.getAttribute('aria-pressed') === 'true').map((b) => b.id.replace(/^ov-/, '')).join(',') || 'none');
+    if (ov.length)
+      q.set(
+        'overlays',
+        ov
+          .filter((b) => b.getAttribute('aria-pressed') === 'true')
+          .map((b) => b.id.replace(/^ov-/, ''))
+          .join(',') || 'none',
+      );
     for (const k of ['lesson', 'embed', 'show', 'id', 'origin']) {
       const v = cur.get(k);
       if (v !== null) q.set(k, v);
@@ -224,7 +231,12 @@ class Teach {
     this.applyCompare(q, errors);
     const ov = q.get('overlays');
     if (ov !== null) {
-      const want = new Set(ov.split(',').map((x) => x.trim()).filter((x) => x && x !== 'none'));
+      const want = new Set(
+        ov
+          .split(',')
+          .map((x) => x.trim())
+          .filter((x) => x && x !== 'none'),
+      );
       const buttons = [...document.querySelectorAll<HTMLButtonElement>('#overlay-bar button[aria-pressed]')];
       const known = buttons.map((b) => b.id.replace(/^ov-/, ''));
       for (const w of want) if (!known.includes(w)) errors.push(`overlays: unknown overlay '${w}' (expected ${known.join(', ')} or none)`);
@@ -319,9 +331,36 @@ class Teach {
 }
 
 const KNOWN = new Set([
-  'game', 'moves', 'p0', 'p1', 'preset', 'ms', 'playouts', 'preset0', 'preset1', 'ms0', 'ms1', 'playouts0', 'playouts1',
-  'seed', 'view', 'overlays', 'panes', 'cmpgame', 'cmpmoves', 'cmpbudget', 'cmpseed', 'pane1', 'pane2', 'pane3', 'pane4',
-  'lesson', 'embed', 'show', 'id', 'origin',
+  'game',
+  'moves',
+  'p0',
+  'p1',
+  'preset',
+  'ms',
+  'playouts',
+  'preset0',
+  'preset1',
+  'ms0',
+  'ms1',
+  'playouts0',
+  'playouts1',
+  'seed',
+  'view',
+  'overlays',
+  'panes',
+  'cmpgame',
+  'cmpmoves',
+  'cmpbudget',
+  'cmpseed',
+  'pane1',
+  'pane2',
+  'pane3',
+  'pane4',
+  'lesson',
+  'embed',
+  'show',
+  'id',
+  'origin',
 ]);
 
 /** The reason main.ts's loadGame showed, without its "Cannot load SPEC with moves ...: " prefix. */

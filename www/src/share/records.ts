@@ -6,7 +6,11 @@
 import type { PageHooks } from './hooks';
 import type { GameRecordText, TreeSnapshot } from '../protocol';
 
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(props)) e.setAttribute(k, v);
   e.append(...children);
@@ -36,7 +40,9 @@ export async function importRecord(hooks: PageHooks, text: string): Promise<{ ok
     return { ok: false, message };
   }
   const ok = await hooks.loadGame(r.spec, r.moves);
-  const message = ok ? `Loaded ${r.spec}, ${r.moves.length} moves.${r.notes.length ? ' ' + r.notes.join('; ') + '.' : ''}` : (document.getElementById('message')?.textContent ?? '');
+  const message = ok
+    ? `Loaded ${r.spec}, ${r.moves.length} moves.${r.notes.length ? ` ${r.notes.join('; ')}.` : ''}`
+    : (document.getElementById('message')?.textContent ?? '');
   if (ok) hooks.showMessage(message);
   return { ok, message };
 }
@@ -60,7 +66,21 @@ export function standaloneSvg(svg: SVGSVGElement): string {
   const clone = svg.cloneNode(true) as SVGSVGElement;
   const src = [svg, ...svg.querySelectorAll('*')];
   const dst = [clone, ...clone.querySelectorAll('*')];
-  const props = ['fill', 'stroke', 'stroke-width', 'opacity', 'fill-opacity', 'stroke-opacity', 'font-family', 'font-size', 'font-weight', 'text-anchor', 'dominant-baseline', 'visibility', 'display'];
+  const props = [
+    'fill',
+    'stroke',
+    'stroke-width',
+    'opacity',
+    'fill-opacity',
+    'stroke-opacity',
+    'font-family',
+    'font-size',
+    'font-weight',
+    'text-anchor',
+    'dominant-baseline',
+    'visibility',
+    'display',
+  ];
   src.forEach((e, i) => {
     const cs = getComputedStyle(e);
     const d = dst[i] as SVGElement;
@@ -113,7 +133,14 @@ export function treeJson(t: TreeSnapshot): TreeJson | null {
   const proof = [null, 'win', 'loss', 'draw'] as const;
   for (let i = 0; i < t.count; i++) {
     const m = t.move[i]!;
-    const n: TreeJson = { move: m === 65535 ? null : (t.moves[m] ?? null), visits: t.visits[i]!, q: Number(t.q[i]!.toFixed(5)), proven: proof[t.proven[i]!] ?? null, hidden_children: t.hidden[i]!, children: [] };
+    const n: TreeJson = {
+      move: m === 65535 ? null : (t.moves[m] ?? null),
+      visits: t.visits[i]!,
+      q: Number(t.q[i]!.toFixed(5)),
+      proven: proof[t.proven[i]!] ?? null,
+      hidden_children: t.hidden[i]!,
+      children: [],
+    };
     nodes.push(n);
     const p = t.parent[i]!;
     if (p >= 0) nodes[p]!.children.push(n);
@@ -124,8 +151,18 @@ export function treeJson(t: TreeSnapshot): TreeJson | null {
 export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; lastSlot: string }): void {
   const panel = document.querySelector('aside.panel');
   if (!panel) return;
-  const copyLink = h('button', { type: 'button', id: 'copy-link', title: 'Copy a link that opens this position and these settings' }, 'Copy link');
-  const text = h('textarea', { id: 'record-text', rows: '3', spellcheck: 'false', 'aria-label': 'Game record: a move list (spec on the first line, then moves) or a Hex SGF', placeholder: 'hex:7\nd4 c5 e3   — or paste an SGF (;GM[11]…)' });
+  const copyLink = h(
+    'button',
+    { type: 'button', id: 'copy-link', title: 'Copy a link that opens this position and these settings' },
+    'Copy link',
+  );
+  const text = h('textarea', {
+    id: 'record-text',
+    rows: '3',
+    spellcheck: 'false',
+    'aria-label': 'Game record: a move list (spec on the first line, then moves) or a Hex SGF',
+    placeholder: 'hex:7\nd4 c5 e3   — or paste an SGF (;GM[11]…)',
+  });
   const load = h('button', { type: 'button', id: 'record-load' }, 'Load record');
   const file = h('input', { type: 'file', id: 'record-file', accept: '.sgf,.txt,text/plain', 'aria-label': 'Load a record file' });
   const showMoves = h('button', { type: 'button', id: 'record-show' }, 'Show move list');
@@ -137,14 +174,19 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
   const dlTree = h('button', { type: 'button', id: 'dl-tree' }, 'Tree JSON ⤓');
   const dlTreeSvg = h('button', { type: 'button', id: 'dl-tree-svg', title: 'The “Top of the tree” node-link view as SVG' }, 'Tree SVG ⤓');
   const dlTreePng = h('button', { type: 'button', id: 'dl-tree-png', title: 'The tree overview (icicle) as PNG' }, 'Tree PNG ⤓');
-  const box = h('fieldset', { id: 'share' }, h('legend', {}, 'Share & records'),
+  const box = h(
+    'fieldset',
+    { id: 'share' },
+    h('legend', {}, 'Share & records'),
     h('div', { class: 'row' }, copyLink, h('a', { href: './docs.html', id: 'docs-link', target: '_blank' }, 'Teachers: embed & docs')),
     text,
     h('div', { class: 'row buttons' }, load, showMoves, showSgf),
     h('div', { class: 'row' }, file),
-    h('div', { class: 'row buttons' }, dlMoves, dlSgf, dlSvg, dlPng, dlTree, dlTreeSvg, dlTreePng));
+    h('div', { class: 'row buttons' }, dlMoves, dlSgf, dlSvg, dlPng, dlTree, dlTreeSvg, dlTreePng),
+  );
   const style = h('style');
-  style.textContent = '#share textarea{width:100%;box-sizing:border-box;font:12px/1.3 ui-monospace,monospace}#share input[type=file]{max-width:100%;font-size:0.8rem}#share .row{flex-wrap:wrap}';
+  style.textContent =
+    '#share textarea{width:100%;box-sizing:border-box;font:12px/1.3 ui-monospace,monospace}#share input[type=file]{max-width:100%;font-size:0.8rem}#share .row{flex-wrap:wrap}';
   document.head.append(style);
   const movesHeading = [...panel.querySelectorAll('h2')].find((e) => e.textContent === 'Moves');
   panel.insertBefore(box, movesHeading ?? null);
@@ -160,54 +202,101 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
     const s = hooks.snapshot();
     return s ? `${s.view.spec.replace(/:/g, '-')}-${s.moves.length}` : 'game';
   };
-  copyLink.addEventListener('click', guard(async () => {
-    const url = new URL(teach.buildUrl(), location.href).href;
-    try {
-      await navigator.clipboard.writeText(url);
-      hooks.showMessage('Link copied: it opens this position with these settings.');
-    } catch {
-      text.value = url;
-      hooks.showMessage('The clipboard is not available here: the link is in the record box.');
-    }
-    copyLink.dataset.url = url;
-  }));
-  load.addEventListener('click', guard(async () => void (await importRecord(hooks, text.value))));
-  file.addEventListener('change', guard(async () => {
-    const f = file.files?.[0];
-    if (!f) return;
-    text.value = await f.text();
-    await importRecord(hooks, text.value);
-  }));
-  showMoves.addEventListener('click', guard(async () => void (text.value = await exportRecord(hooks, 'moves'))));
-  showSgf.addEventListener('click', guard(async () => void (text.value = await exportRecord(hooks, 'sgf'))));
-  dlMoves.addEventListener('click', guard(async () => download(`${base()}.txt`, new Blob([await exportRecord(hooks, 'moves')], { type: 'text/plain' }))));
-  dlSgf.addEventListener('click', guard(async () => download(`${base()}.sgf`, new Blob([await exportRecord(hooks, 'sgf')], { type: 'application/x-go-sgf' }))));
-  dlSvg.addEventListener('click', guard(() => download(`${base()}.svg`, new Blob([boardSvg(hooks)], { type: 'image/svg+xml' }))));
-  dlPng.addEventListener('click', guard(async () => download(`${base()}.png`, await boardPng(hooks))));
-  dlTree.addEventListener('click', guard(async () => {
-    const slots = [teach.lastSlot, 'p0', 'p1', 'hint'];
-    for (const slot of slots) {
-      const r = await hooks.engine().inspect(slot, { minVisits: 1, topK: 64, depth: 6, maxNodes: 20000 });
-      if (r.tree && r.tree.count > 0) {
-        const json = { game: hooks.snapshot()?.view.spec, moves: hooks.snapshot()?.moves, slot, total_nodes: r.tree.total, q_view: 'player who made the move into the node', tree: treeJson(r.tree) };
-        download(`${base()}-tree.json`, new Blob([JSON.stringify(json, null, 1)], { type: 'application/json' }));
-        return;
+  copyLink.addEventListener(
+    'click',
+    guard(async () => {
+      const url = new URL(teach.buildUrl(), location.href).href;
+      try {
+        await navigator.clipboard.writeText(url);
+        hooks.showMessage('Link copied: it opens this position with these settings.');
+      } catch {
+        text.value = url;
+        hooks.showMessage('The clipboard is not available here: the link is in the record box.');
       }
-    }
-    throw new Error('No search tree yet: let an engine move or ask for a hint first.');
-  }));
-  dlTreeSvg.addEventListener('click', guard(() => {
-    const svg = document.querySelector<SVGSVGElement>('#analysis .nodelink svg');
-    if (!svg || svg.childElementCount === 0) throw new Error('No tree drawn yet: run an analysis (or let the engine think) first.');
-    download(`${base()}-tree.svg`, new Blob([standaloneSvg(svg)], { type: 'image/svg+xml' }));
-  }));
-  dlTreePng.addEventListener('click', guard(async () => {
-    const canvas = document.querySelector<HTMLCanvasElement>('#analysis .icicle canvas');
-    if (!canvas || canvas.width === 0) throw new Error('No tree overview drawn yet: run an analysis first.');
-    const blob = await new Promise<Blob | null>((ok) => canvas.toBlob(ok, 'image/png'));
-    if (!blob) throw new Error('PNG encoding failed');
-    download(`${base()}-tree.png`, blob);
-  }));
+      copyLink.dataset.url = url;
+    }),
+  );
+  load.addEventListener(
+    'click',
+    guard(async () => void (await importRecord(hooks, text.value))),
+  );
+  file.addEventListener(
+    'change',
+    guard(async () => {
+      const f = file.files?.[0];
+      if (!f) return;
+      text.value = await f.text();
+      await importRecord(hooks, text.value);
+    }),
+  );
+  showMoves.addEventListener(
+    'click',
+    guard(async () => {
+      text.value = await exportRecord(hooks, 'moves');
+    }),
+  );
+  showSgf.addEventListener(
+    'click',
+    guard(async () => {
+      text.value = await exportRecord(hooks, 'sgf');
+    }),
+  );
+  dlMoves.addEventListener(
+    'click',
+    guard(async () => download(`${base()}.txt`, new Blob([await exportRecord(hooks, 'moves')], { type: 'text/plain' }))),
+  );
+  dlSgf.addEventListener(
+    'click',
+    guard(async () => download(`${base()}.sgf`, new Blob([await exportRecord(hooks, 'sgf')], { type: 'application/x-go-sgf' }))),
+  );
+  dlSvg.addEventListener(
+    'click',
+    guard(() => download(`${base()}.svg`, new Blob([boardSvg(hooks)], { type: 'image/svg+xml' }))),
+  );
+  dlPng.addEventListener(
+    'click',
+    guard(async () => download(`${base()}.png`, await boardPng(hooks))),
+  );
+  dlTree.addEventListener(
+    'click',
+    guard(async () => {
+      const slots = [teach.lastSlot, 'p0', 'p1', 'hint'];
+      for (const slot of slots) {
+        const r = await hooks.engine().inspect(slot, { minVisits: 1, topK: 64, depth: 6, maxNodes: 20000 });
+        if (r.tree && r.tree.count > 0) {
+          const json = {
+            game: hooks.snapshot()?.view.spec,
+            moves: hooks.snapshot()?.moves,
+            slot,
+            total_nodes: r.tree.total,
+            q_view: 'player who made the move into the node',
+            tree: treeJson(r.tree),
+          };
+          download(`${base()}-tree.json`, new Blob([JSON.stringify(json, null, 1)], { type: 'application/json' }));
+          return;
+        }
+      }
+      throw new Error('No search tree yet: let an engine move or ask for a hint first.');
+    }),
+  );
+  dlTreeSvg.addEventListener(
+    'click',
+    guard(() => {
+      const svg = document.querySelector<SVGSVGElement>('#analysis .nodelink svg');
+      if (!svg || svg.childElementCount === 0) throw new Error('No tree drawn yet: run an analysis (or let the engine think) first.');
+      download(`${base()}-tree.svg`, new Blob([standaloneSvg(svg)], { type: 'image/svg+xml' }));
+    }),
+  );
+  dlTreePng.addEventListener(
+    'click',
+    guard(async () => {
+      const canvas = document.querySelector<HTMLCanvasElement>('#analysis .icicle canvas');
+      if (!canvas || canvas.width === 0) throw new Error('No tree overview drawn yet: run an analysis first.');
+      const blob = await new Promise<Blob | null>((ok) => canvas.toBlob(ok, 'image/png'));
+      if (!blob) throw new Error('PNG encoding failed');
+      download(`${base()}-tree.png`, blob);
+    }),
+  );
   const sync = () => {
     const s = hooks.snapshot();
     const hex = s?.view.kind === 'hex';

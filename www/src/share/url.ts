@@ -37,14 +37,17 @@ export function parsePane(v: string): { fields: Partial<Record<PaneKey, string>>
     const key = (k ?? '').trim() as PaneKey;
     const val = rest.join(':').trim();
     if (!(PANE_KEYS as readonly string[]).includes(key)) errors.push(`unknown pane field '${key}' (expected ${PANE_KEYS.join(', ')})`);
-    else if (key !== 'preset' && !(val !== '' && Number.isFinite(Number(val)))) errors.push(`pane field ${key} needs a number, got '${val}'`);
+    else if (key !== 'preset' && !(val !== '' && Number.isFinite(Number(val))))
+      errors.push(`pane field ${key} needs a number, got '${val}'`);
     else fields[key] = val;
   }
   return { fields, errors };
 }
 
 export function formatPane(fields: Partial<Record<PaneKey, string>>): string {
-  return PANE_KEYS.filter((k) => fields[k]).map((k) => `${k}:${fields[k]}`).join(',');
+  return PANE_KEYS.filter((k) => fields[k])
+    .map((k) => `${k}:${fields[k]}`)
+    .join(',');
 }
 
 /** A positive integer parameter, or an error sentence. */

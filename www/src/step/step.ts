@@ -30,7 +30,11 @@ const PHASES = ['Selection', 'Expansion', 'Playout', 'Backpropagation'] as const
 /** The step session's tree snapshots: small trees, drawn whole as far as the node-link view goes. */
 const TREE: TreeQuery = { minVisits: 1, topK: 64, depth: 12, maxNodes: 5000 };
 
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(props)) e.setAttribute(k, v);
   e.append(...children);
@@ -61,28 +65,69 @@ export function mountStep(hooks: PlaygroundHooks): void {
   const presetSel = h('select', { id: 'st-preset', 'aria-label': 'Step-through preset' });
   const seedIn = h('input', { id: 'st-seed', type: 'number', min: '0', step: '1', value: '1', 'aria-label': 'Seed' });
   const newBtn = h('button', { id: 'st-new', type: 'button', class: 'primary', title: 'A fresh tree on the position of the board' }, 'New');
-  const backIt = h('button', { id: 'st-back-it', type: 'button', title: 'Previous iteration (Shift+←)', 'aria-keyshortcuts': 'Shift+ArrowLeft' }, '◀◀');
+  const backIt = h(
+    'button',
+    { id: 'st-back-it', type: 'button', title: 'Previous iteration (Shift+←)', 'aria-keyshortcuts': 'Shift+ArrowLeft' },
+    '◀◀',
+  );
   const back = h('button', { id: 'st-back', type: 'button', title: 'Previous phase (←)', 'aria-keyshortcuts': 'ArrowLeft' }, '◀ phase');
   const fwd = h('button', { id: 'st-phase', type: 'button', title: 'Next phase (→)', 'aria-keyshortcuts': 'ArrowRight' }, '▶ phase');
-  const fwdIt = h('button', { id: 'st-iter', type: 'button', title: 'Next iteration (Shift+→)', 'aria-keyshortcuts': 'Shift+ArrowRight' }, '▶▶ iteration');
+  const fwdIt = h(
+    'button',
+    { id: 'st-iter', type: 'button', title: 'Next iteration (Shift+→)', 'aria-keyshortcuts': 'Shift+ArrowRight' },
+    '▶▶ iteration',
+  );
   const run10 = h('button', { id: 'st-run10', type: 'button', title: '10 more iterations (the last one shown)' }, 'Run 10');
   const run100 = h('button', { id: 'st-run100', type: 'button', title: '100 more iterations (the last one shown)' }, 'Run 100');
-  const status = h('div', { id: 'st-status', class: 'st-status', 'aria-live': 'polite' }, 'Press New to start a search you can step through.');
+  const status = h(
+    'div',
+    { id: 'st-status', class: 'st-status', 'aria-live': 'polite' },
+    'Press New to start a search you can step through.',
+  );
   const phaseList = h('ol', { id: 'st-phases', class: 'st-phases' });
   const boardHost = h('div', { id: 'st-board', class: 'st-board' });
   const nodelink = new NodeLink({ onHover: () => {}, onReroot: () => {} });
   const table = h('table', { id: 'st-table', class: 'st-table' });
-  const card = h('div', { id: 'step', class: 'an-card st-card', tabindex: '-1', 'aria-label': 'Step-through' },
-    h('div', { class: 'tree-head' }, h('h3', {}, 'Step-through: one iteration at a time'),
-      h('span', { class: 'muted small' }, 'keys: → / ← phase · Shift+→ / Shift+← iteration')),
-    h('div', { class: 'row st-controls' }, presetSel, h('label', { class: 'muted' }, 'seed ', seedIn), newBtn,
-      h('span', { class: 'st-sep' }), backIt, back, fwd, fwdIt, run10, run100),
+  const card = h(
+    'div',
+    { id: 'step', class: 'an-card st-card', tabindex: '-1', 'aria-label': 'Step-through' },
+    h(
+      'div',
+      { class: 'tree-head' },
+      h('h3', {}, 'Step-through: one iteration at a time'),
+      h('span', { class: 'muted small' }, 'keys: → / ← phase · Shift+→ / Shift+← iteration'),
+    ),
+    h(
+      'div',
+      { class: 'row st-controls' },
+      presetSel,
+      h('label', { class: 'muted' }, 'seed ', seedIn),
+      newBtn,
+      h('span', { class: 'st-sep' }),
+      backIt,
+      back,
+      fwd,
+      fwdIt,
+      run10,
+      run100,
+    ),
     status,
     phaseList,
-    h('div', { class: 'st-grid' },
-      h('div', { class: 'st-left' }, boardHost, h('div', { class: 'muted small st-legend' },
-        'Numbered stones: solid = moves down the tree (selection, expansion), dashed = the playout.')),
-      h('div', { class: 'st-right' }, nodelink.element, table)),
+    h(
+      'div',
+      { class: 'st-grid' },
+      h(
+        'div',
+        { class: 'st-left' },
+        boardHost,
+        h(
+          'div',
+          { class: 'muted small st-legend' },
+          'Numbered stones: solid = moves down the tree (selection, expansion), dashed = the playout.',
+        ),
+      ),
+      h('div', { class: 'st-right' }, nodelink.element, table),
+    ),
   );
   const section = document.getElementById('analysis') ?? document.querySelector('main') ?? document.body;
   section.append(card);
@@ -148,7 +193,13 @@ export function mountStep(hooks: PlaygroundHooks): void {
     seedIn.value = String(seed);
     history.length = 0;
     idx = -1;
-    const e = await request({ type: 'stepNew', spec: snap.view.spec, moves: snap.moves, engine: { preset: presetSel.value, params: { seed: String(seed) } }, tree: TREE });
+    const e = await request({
+      type: 'stepNew',
+      spec: snap.view.spec,
+      moves: snap.moves,
+      engine: { preset: presetSel.value, params: { seed: String(seed) } },
+      tree: TREE,
+    });
     if (e) {
       e.view = snap.view;
       history.push(e);
@@ -278,22 +329,58 @@ export function mountStep(hooks: PlaygroundHooks): void {
     const leaf = t?.path.find((n) => n.kind === 'expanded') ?? t?.path[t.path.length - 1];
     const res = t ? (t.outcome.winner === null ? 'a draw' : `${who(t.outcome.winner)} wins`) : '';
     const texts: [string, string][] = [
-      ['Selection', `From the root, go to the child with the highest score until a node still has an untried move or the game is over. ${t ? t.formula : ''}${t ? `. Here: ${t.path.length - 1 - (t.expanded ? 1 : 0) - t.path.filter((n) => n.kind === 'rollout').length} move(s) chosen by score (highlighted in the tree), then a node with untried moves.` : ''}`],
-      ['Expansion', t ? (t.expanded ? `Add one node to the tree for an untried move: ${t.expanded} (marked ★, N = 0 before this iteration).` : t.terminal_leaf ? 'No expansion: the selected node is the end of the game.' : 'No expansion (the node cap is reached); the playout starts at the selected node.') : 'Add one new node to the tree for an untried move.'],
-      ['Playout', t ? (t.terminal_leaf ? `No playout: the game is already over at ${leaf?.move ?? 'the root'} (${res}).` : `From the new node, play random moves to the end of the game without storing them in the tree (${t.playout.length} moves, numbered on the board): ${res}.`) : 'Play random moves to the end of the game, outside the tree.'],
-      ['Backpropagation', t ? `Walk back up the path: every node gets N + 1 and W + the result for the player who moved into it (1 win, ½ draw, 0 loss), so Q = W/N moves towards that result. Reward: ${who(0)} ${t.outcome.reward[0]}, ${who(1)} ${t.outcome.reward[1]}.` : 'Add the result to N and Q of every node on the path.'],
+      [
+        'Selection',
+        `From the root, go to the child with the highest score until a node still has an untried move or the game is over. ${t ? t.formula : ''}${t ? `. Here: ${t.path.length - 1 - (t.expanded ? 1 : 0) - t.path.filter((n) => n.kind === 'rollout').length} move(s) chosen by score (highlighted in the tree), then a node with untried moves.` : ''}`,
+      ],
+      [
+        'Expansion',
+        t
+          ? t.expanded
+            ? `Add one node to the tree for an untried move: ${t.expanded} (marked ★, N = 0 before this iteration).`
+            : t.terminal_leaf
+              ? 'No expansion: the selected node is the end of the game.'
+              : 'No expansion (the node cap is reached); the playout starts at the selected node.'
+          : 'Add one new node to the tree for an untried move.',
+      ],
+      [
+        'Playout',
+        t
+          ? t.terminal_leaf
+            ? `No playout: the game is already over at ${leaf?.move ?? 'the root'} (${res}).`
+            : `From the new node, play random moves to the end of the game without storing them in the tree (${t.playout.length} moves, numbered on the board): ${res}.`
+          : 'Play random moves to the end of the game, outside the tree.',
+      ],
+      [
+        'Backpropagation',
+        t
+          ? `Walk back up the path: every node gets N + 1 and W + the result for the player who moved into it (1 win, ½ draw, 0 loss), so Q = W/N moves towards that result. Reward: ${who(0)} ${t.outcome.reward[0]}, ${who(1)} ${t.outcome.reward[1]}.`
+          : 'Add the result to N and Q of every node on the path.',
+      ],
     ];
-    phaseList.replaceChildren(...texts.map(([name, text], k) => {
-      const li = h('li', { class: `st-ph${t && k === phase ? ' now' : ''}${t && k < phase ? ' done' : ''}` }, h('b', {}, name), ' — ', text);
-      return li;
-    }));
+    phaseList.replaceChildren(
+      ...texts.map(([name, text], k) => {
+        const li = h(
+          'li',
+          { class: `st-ph${t && k === phase ? ' now' : ''}${t && k < phase ? ' done' : ''}` },
+          h('b', {}, name),
+          ' — ',
+          text,
+        );
+        return li;
+      }),
+    );
   }
 
   function renderBoard(e: Entry, t: IterationTrace | null): void {
     const v = e.view;
     const key = `${v.spec}|${v.ply}|${v.cells.join(',')}`;
     if (!renderer || rendererKey !== key || !boardHost.contains(renderer.element)) {
-      renderer = createRenderer(v.kind, v.kind === 'hex' ? v.rows : v.kind === 'pentago' ? 6 : 3, { onCell: () => {}, onTwist: () => {}, onCancelPending: () => {} });
+      renderer = createRenderer(v.kind, v.kind === 'hex' ? v.rows : v.kind === 'pentago' ? 6 : 3, {
+        onCell: () => {},
+        onTwist: () => {},
+        onCancelPending: () => {},
+      });
       boardHost.replaceChildren(renderer.element);
       renderer.update(initialState(v));
       rendererKey = key;
@@ -301,17 +388,28 @@ export function mountStep(hooks: PlaygroundHooks): void {
     }
     const svgRoot = boardHost.querySelector('svg');
     if (!svgRoot) return;
-    if (!overlay || !overlay.attached) overlay = new BoardOverlay(svgRoot as SVGSVGElement);
+    if (!overlay?.attached) overlay = new BoardOverlay(svgRoot as SVGSVGElement);
     const treeMoves = t ? t.path.filter((n) => n.kind !== 'root' && n.kind !== 'rollout').map((n) => n.move!) : [];
     const selMoves = t && phase === 0 ? treeMoves.slice(0, treeMoves.length - (t.expanded ? 1 : 0)) : treeMoves;
     const playout = t ? t.playout : [];
     const draw = (shown: number) => {
       playoutShown = shown;
       boardHost.dataset.playoutShown = String(shown);
-      overlay!.draw({
-        kind: v.kind, rows: v.rows, cols: v.cols, toMove: (v.to_move ?? 0) as 0 | 1, cells: new Map(), rootVisits: 0, pv: [],
-        line: t ? { path: selMoves, pv: playout.slice(0, shown) } : null, highlight: new Set(), lineCap: 400,
-      }, new Set());
+      overlay!.draw(
+        {
+          kind: v.kind,
+          rows: v.rows,
+          cols: v.cols,
+          toMove: (v.to_move ?? 0) as 0 | 1,
+          cells: new Map(),
+          rootVisits: 0,
+          pv: [],
+          line: t ? { path: selMoves, pv: playout.slice(0, shown) } : null,
+          highlight: new Set(),
+          lineCap: 400,
+        },
+        new Set(),
+      );
     };
     if (!t || phase < 2) return draw(0);
     if (phase > 2 || playout.length === 0 || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return draw(playout.length);
@@ -349,17 +447,17 @@ export function mountStep(hooks: PlaygroundHooks): void {
     nodes.forEach((i, d) => {
       if (d > 0 && i >= 0 && nodes[d - 1]! >= 0) onPath.set(nodes[d - 1]!, i);
     });
-    const show = (t && phase === 0 && t.expanded) ? nodes.slice(0, -1) : nodes;
+    const show = t && phase === 0 && t.expanded ? nodes.slice(0, -1) : nodes;
     const adapter = {
       of: (i: number, max = Infinity): number[] => {
         const base = kids.of(i, max);
         const p = onPath.get(i);
-        if (p !== undefined && !base.includes(p) && (show.includes(p))) base.push(p);
+        if (p !== undefined && !base.includes(p) && show.includes(p)) base.push(p);
         // Before expansion the new node is not drawn.
         return t && phase === 0 && t.expanded ? base.filter((c) => c !== nodes[nodes.length - 1]) : base;
       },
     };
-    const depth = Math.max(2, Math.min(8, (t?.path.length ?? 1)));
+    const depth = Math.max(2, Math.min(8, t?.path.length ?? 1));
     nodelink.draw(s, adapter, 0, 3, depth);
     nodelink.setHighlight(new Set(show.filter((i) => i >= 0)));
     const exp = t?.path.findIndex((n) => n.kind === 'expanded') ?? -1;
@@ -377,25 +475,44 @@ export function mountStep(hooks: PlaygroundHooks): void {
     }
     const who = (p: number) => playerName(history[0]!.view.kind, p);
     const after = phase >= 3;
-    const head = h('tr', {}, h('th', {}, 'depth'), h('th', {}, 'move'), h('th', {}, 'by'),
-      h('th', { title: 'visit count' }, after ? 'N before → after' : 'N'), h('th', { title: 'mean value W/N for the player who moved into the node' }, after ? 'Q before → after' : 'Q'),
-      h('th', { title: 'selection score of this move at its parent' }, 'score'), h('th', { title: 'the best other child at the parent' }, 'best rival'));
+    const head = h(
+      'tr',
+      {},
+      h('th', {}, 'depth'),
+      h('th', {}, 'move'),
+      h('th', {}, 'by'),
+      h('th', { title: 'visit count' }, after ? 'N before → after' : 'N'),
+      h('th', { title: 'mean value W/N for the player who moved into the node' }, after ? 'Q before → after' : 'Q'),
+      h('th', { title: 'selection score of this move at its parent' }, 'score'),
+      h('th', { title: 'the best other child at the parent' }, 'best rival'),
+    );
     const rows = t.path.map((n) => {
       const nText = after ? `${n.before.n} → ${n.after.n}` : String(n.before.n);
       const qText = after ? `${f3(n.before.q)} → ${f3(n.after.q)}` : n.before.n ? f3(n.before.q) : '—';
       const proof = n.before.proven !== n.after.proven && after ? ` (proven ${n.after.proven})` : '';
       const hidden = phase === 0 && n.kind === 'expanded';
-      const tr = h('tr', { class: `k-${n.kind}${hidden ? ' later' : ''}` },
+      const tr = h(
+        'tr',
+        { class: `k-${n.kind}${hidden ? ' later' : ''}` },
         h('td', {}, String(n.depth)),
-        h('td', {}, n.kind === 'expanded' && phase >= 1 ? `★ ${n.move}` : n.move ?? 'root'),
-        h('td', { title: n.kind === 'root' ? '' : 'the player who made this move (N and Q are from their view)' }, n.kind === 'root' ? '—' : who(n.mover)),
+        h('td', {}, n.kind === 'expanded' && phase >= 1 ? `★ ${n.move}` : (n.move ?? 'root')),
+        h(
+          'td',
+          { title: n.kind === 'root' ? '' : 'the player who made this move (N and Q are from their view)' },
+          n.kind === 'root' ? '—' : who(n.mover),
+        ),
         h('td', {}, nText),
         h('td', {}, qText + proof),
         h('td', { title: scoreTitle(n.chosen) }, scoreText(n.chosen)),
-        h('td', { title: scoreTitle(n.rival) }, n.rival ? scoreText(n.rival) : '—'));
+        h('td', { title: scoreTitle(n.rival) }, n.rival ? scoreText(n.rival) : '—'),
+      );
       return tr;
     });
-    table.replaceChildren(h('caption', {}, phase >= 3 ? 'The path after backpropagation' : 'The path (values before this iteration)'), h('thead', {}, head), h('tbody', {}, ...rows));
+    table.replaceChildren(
+      h('caption', {}, phase >= 3 ? 'The path after backpropagation' : 'The path (values before this iteration)'),
+      h('thead', {}, head),
+      h('tbody', {}, ...rows),
+    );
   }
 
   // Test hook: the traces and what the panel shows.

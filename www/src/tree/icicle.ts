@@ -37,7 +37,10 @@ export class Icicle {
   lastDrawMs = 0;
   drawnNodes = 0;
 
-  constructor(private readonly events: IcicleEvents, height = 260) {
+  constructor(
+    private readonly events: IcicleEvents,
+    height = 260,
+  ) {
     this.maxHeight = height;
     this.height = 96;
     this.element = document.createElement('div');
@@ -175,7 +178,7 @@ export class Icicle {
     for (const [i, x, y, w] of labels) {
       const q = s.q[i]!;
       ctx.fillStyle = q < 0.2 || q > 0.8 ? '#fff' : '#111';
-      const mv = s.move[i] === 65535 ? 'root' : s.moves[s.move[i]!] ?? '?';
+      const mv = s.move[i] === 65535 ? 'root' : (s.moves[s.move[i]!] ?? '?');
       const text = w > 110 ? `${mv} N=${s.visits[i]} Q=${q.toFixed(2)}` : w > 60 ? `${mv} ${compact(s.visits[i]!)}` : mv;
       ctx.save();
       ctx.beginPath();

@@ -56,7 +56,11 @@ export function childLists(s: TreeSnapshot): Children {
   return new Children(s);
 }
 
-function svgEl<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>, parent?: Element): SVGElementTagNameMap[K] {
+function svgEl<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number>,
+  parent?: Element,
+): SVGElementTagNameMap[K] {
   const e = document.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
   parent?.appendChild(e);
@@ -113,17 +117,25 @@ export class NodeLink {
       const src = l.source as HierarchyPointNode<number>;
       const w = 1 + 11 * Math.sqrt(s.visits[t.data]! / rootVisits);
       const mx = (src.y + t.y) / 2;
-      svgEl('path', {
-        d: `M${src.y},${src.x} C${mx},${src.x} ${mx},${t.x} ${t.y},${t.x}`,
-        'stroke-width': w.toFixed(2),
-        class: 'nl-link',
-      }, links);
+      svgEl(
+        'path',
+        {
+          d: `M${src.y},${src.x} C${mx},${src.x} ${mx},${t.x} ${t.y},${t.x}`,
+          'stroke-width': w.toFixed(2),
+          class: 'nl-link',
+        },
+        links,
+      );
     }
     const nodesG = svgEl('g', { class: 'nl-nodes' }, this.svg);
     layout.each((n) => {
       const i = n.data;
-      const g = svgEl('g', { transform: `translate(${n.y},${n.x})`, class: 'nl-node', 'data-node': i, tabindex: 0, role: 'button' }, nodesG);
-      const mv = s.move[i] === 65535 ? 'root' : s.moves[s.move[i]!] ?? '?';
+      const g = svgEl(
+        'g',
+        { transform: `translate(${n.y},${n.x})`, class: 'nl-node', 'data-node': i, tabindex: 0, role: 'button' },
+        nodesG,
+      );
+      const mv = s.move[i] === 65535 ? 'root' : (s.moves[s.move[i]!] ?? '?');
       svgEl('circle', { r: 6, fill: valueColour(s.q[i]!), class: `nl-dot proven-${s.proven[i]}` }, g);
       const label = svgEl('text', { x: 10, y: 4, class: 'nl-label' }, g);
       const b = svgEl('tspan', { class: 'nl-move' }, label);
