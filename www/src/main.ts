@@ -21,6 +21,7 @@ import { EngineClient, EngineDied, EngineError, SearchCancelled, type SearchHand
 import type { Budget, Player, Response, SearchProgress, Snapshot } from './protocol';
 import { mountVisualisation } from './overlay/mount';
 import { teach } from './share/hooks';
+import { h } from './lib/dom';
 
 // ---- settings -------------------------------------------------------------------------------
 
@@ -47,37 +48,26 @@ function specOf(choice: GameChoice, hexSize: number, swap: boolean): string {
 
 // ---- DOM ------------------------------------------------------------------------------------
 
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Partial<Record<string, string>> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) if (v !== undefined) e.setAttribute(k, v);
-  e.append(...children);
-  return e;
-}
-
 function option(value: string, label: string): HTMLOptionElement {
-  const o = el('option', { value }, label);
+  const o = h('option', { value }, label);
   return o;
 }
 
 const app = document.getElementById('app')!;
 app.replaceChildren();
 
-const status = el('div', { id: 'status', class: 'status', role: 'status', 'aria-live': 'polite' }, 'Loading…');
-const message = el('div', { id: 'message', class: 'message', 'aria-live': 'assertive' });
-const boardHost = el('div', {
+const status = h('div', { id: 'status', class: 'status', role: 'status', 'aria-live': 'polite' }, 'Loading…');
+const message = h('div', { id: 'message', class: 'message', 'aria-live': 'assertive' });
+const boardHost = h('div', {
   id: 'board',
   class: 'board-host',
   tabindex: '0',
   'aria-label': 'Board: arrow keys move the cursor, Enter plays',
 });
-const swapBtn = el('button', { id: 'swap', type: 'button', hidden: '' }, 'Swap (take Black’s first stone)');
-const help = el('p', { class: 'help' });
+const swapBtn = h('button', { id: 'swap', type: 'button', hidden: '' }, 'Swap (take Black’s first stone)');
+const help = h('p', { class: 'help' });
 
-const gameSel = el(
+const gameSel = h(
   'select',
   { id: 'game', 'aria-label': 'Game' },
   option('hex', 'Hex'),
@@ -85,15 +75,15 @@ const gameSel = el(
   option('pentago:official', 'Pentago'),
   option('pentago:twist', 'Pentago-Twist'),
 );
-const sizeSel = el('select', { id: 'hex-size', 'aria-label': 'Hex board size' }, ...HEX_SIZES.map((n) => option(String(n), `${n}×${n}`)));
-const swapChk = el('input', { id: 'hex-swap', type: 'checkbox' });
-const hexOpts = el('span', { class: 'hex-opts' }, sizeSel, el('label', {}, swapChk, ' swap rule'));
-const newBtn = el('button', { id: 'new-game', type: 'button' }, 'New game');
+const sizeSel = h('select', { id: 'hex-size', 'aria-label': 'Hex board size' }, ...HEX_SIZES.map((n) => option(String(n), `${n}×${n}`)));
+const swapChk = h('input', { id: 'hex-swap', type: 'checkbox' });
+const hexOpts = h('span', { class: 'hex-opts' }, sizeSel, h('label', {}, swapChk, ' swap rule'));
+const newBtn = h('button', { id: 'new-game', type: 'button' }, 'New game');
 
 function sideControls(p: Player) {
-  const who = el('select', { id: `who-${p}`, 'aria-label': `Player ${p + 1}` }, option('person', 'Person'), option('engine', 'Engine'));
-  const preset = el('select', { id: `preset-${p}`, 'aria-label': `Engine preset for player ${p + 1}` });
-  const budget = el('input', {
+  const who = h('select', { id: `who-${p}`, 'aria-label': `Player ${p + 1}` }, option('person', 'Person'), option('engine', 'Engine'));
+  const preset = h('select', { id: `preset-${p}`, 'aria-label': `Engine preset for player ${p + 1}` });
+  const budget = h('input', {
     id: `budget-${p}`,
     type: 'number',
     min: '1',
@@ -101,41 +91,41 @@ function sideControls(p: Player) {
     value: '1000',
     'aria-label': `Engine budget for player ${p + 1}`,
   });
-  const unit = el(
+  const unit = h(
     'select',
     { id: `unit-${p}`, 'aria-label': `Budget unit for player ${p + 1}` },
     option('millis', 'ms'),
     option('playouts', 'playouts'),
   );
-  const name = el('span', { class: `side-name p${p}` });
-  const engineBox = el('span', { class: 'engine-opts' }, preset, budget, unit);
-  const row = el('div', { class: 'side' }, el('span', { class: `swatch p${p}`, 'aria-hidden': 'true' }), name, who, engineBox);
+  const name = h('span', { class: `side-name p${p}` });
+  const engineBox = h('span', { class: 'engine-opts' }, preset, budget, unit);
+  const row = h('div', { class: 'side' }, h('span', { class: `swatch p${p}`, 'aria-hidden': 'true' }), name, who, engineBox);
   return { who, preset, budget, unit, name, engineBox, row };
 }
 const sides = [sideControls(0), sideControls(1)] as const;
 
-const undoBtn = el('button', { id: 'undo', type: 'button' }, 'Undo');
-const redoBtn = el('button', { id: 'redo', type: 'button' }, 'Redo');
-const hintBtn = el('button', { id: 'hint', type: 'button' }, 'Hint');
-const stopBtn = el('button', { id: 'stop', type: 'button', disabled: '' }, 'Stop');
-const pauseBtn = el('button', { id: 'pause', type: 'button', hidden: '' }, 'Pause');
-const readout = el('div', { id: 'thinking', class: 'thinking', 'aria-live': 'off' });
-const movesList = el('ol', { id: 'moves', class: 'moves' });
+const undoBtn = h('button', { id: 'undo', type: 'button' }, 'Undo');
+const redoBtn = h('button', { id: 'redo', type: 'button' }, 'Redo');
+const hintBtn = h('button', { id: 'hint', type: 'button' }, 'Hint');
+const stopBtn = h('button', { id: 'stop', type: 'button', disabled: '' }, 'Stop');
+const pauseBtn = h('button', { id: 'pause', type: 'button', hidden: '' }, 'Pause');
+const readout = h('div', { id: 'thinking', class: 'thinking', 'aria-live': 'off' });
+const movesList = h('ol', { id: 'moves', class: 'moves' });
 
 app.append(
-  el('header', {}, el('h1', {}, 'MCTS playground'), el('span', { class: 'version', id: 'version' })),
-  el(
+  h('header', {}, h('h1', {}, 'MCTS playground'), h('span', { class: 'version', id: 'version' })),
+  h(
     'main',
     { class: 'layout' },
-    el('section', { class: 'play' }, status, boardHost, el('div', { class: 'under-board' }, swapBtn, message), help),
-    el(
+    h('section', { class: 'play' }, status, boardHost, h('div', { class: 'under-board' }, swapBtn, message), help),
+    h(
       'aside',
       { class: 'panel' },
-      el('fieldset', {}, el('legend', {}, 'Game'), el('div', { class: 'row' }, gameSel, hexOpts), el('div', { class: 'row' }, newBtn)),
-      el('fieldset', {}, el('legend', {}, 'Players'), sides[0].row, sides[1].row),
-      el('div', { class: 'row buttons' }, undoBtn, redoBtn, hintBtn, stopBtn, pauseBtn),
+      h('fieldset', {}, h('legend', {}, 'Game'), h('div', { class: 'row' }, gameSel, hexOpts), h('div', { class: 'row' }, newBtn)),
+      h('fieldset', {}, h('legend', {}, 'Players'), sides[0].row, sides[1].row),
+      h('div', { class: 'row buttons' }, undoBtn, redoBtn, hintBtn, stopBtn, pauseBtn),
       readout,
-      el('h2', {}, 'Moves'),
+      h('h2', {}, 'Moves'),
       movesList,
     ),
   ),
@@ -291,7 +281,7 @@ function drawPanel(): void {
   }
   status.classList.toggle('over', !!s.outcome);
   // The move list in the reference notation, numbered per move, coloured per player.
-  movesList.replaceChildren(...s.moves.map((m, i) => el('li', { class: `p${i % 2}` }, el('span', { class: 'num' }, `${i + 1}.`), ' ', m)));
+  movesList.replaceChildren(...s.moves.map((m, i) => h('li', { class: `p${i % 2}` }, h('span', { class: 'num' }, `${i + 1}.`), ' ', m)));
   movesList.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
   swapBtn.hidden = !s.legal.includes('swap');
   swapBtn.disabled = !board?.interactive;
@@ -317,14 +307,14 @@ function showProgress(p: SearchProgress, label: string, side: Player): void {
   const rate = p.winRate === null ? '–' : `${(p.winRate * 100).toFixed(1)}% for ${who}`;
   const proven = p.proven ? ` · proven ${p.proven}` : '';
   readout.replaceChildren(
-    el('div', { class: 'label' }, label),
-    el(
+    h('div', { class: 'label' }, label),
+    h(
       'div',
       {},
       `${p.playouts.toLocaleString('en')} playouts · ${Math.round(p.playoutsPerS).toLocaleString('en')}/s · ${(p.elapsedMs / 1000).toFixed(1)} s`,
     ),
-    el('div', {}, `best `, el('strong', { id: 'best-move' }, p.bestMove ?? '–'), ` · win rate ${rate}${proven}`),
-    el('div', { class: 'pv' }, p.pv.length ? `line: ${p.pv.slice(0, 8).join(' ')}` : ''),
+    h('div', {}, `best `, h('strong', { id: 'best-move' }, p.bestMove ?? '–'), ` · win rate ${rate}${proven}`),
+    h('div', { class: 'pv' }, p.pv.length ? `line: ${p.pv.slice(0, 8).join(' ')}` : ''),
   );
   readout.dataset.playouts = String(p.playouts);
   readout.dataset.rate = p.playoutsPerS.toFixed(0);

@@ -11,28 +11,17 @@ import { EngineClient, EngineDied, SearchCancelled } from '../engine';
 import type { FullStats, Snapshot, TreeSnapshot } from '../protocol';
 import { Icicle } from '../tree/icicle';
 import { playerName } from '../board';
+import { h } from '../lib/dom';
+import { MOVE_COLOURS, SERIES_COLOURS } from '../lib/colour';
 
 /** Samples per run: the budget is searched in this many equal steps. */
 const STEPS = 40;
-const COLOURS = ['#2f6fdf', '#d9480f', '#2b8a3e', '#9c36b5'];
-const MOVE_COLOURS = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b'];
 const PARAMS: { key: string; label: string; title: string }[] = [
   { key: 'c', label: 'c', title: 'UCT exploration constant c (blank: the preset’s)' },
   { key: 'rave_k', label: 'k', title: 'RAVE equivalence parameter k (blank: the preset’s)' },
   { key: 'lgr_p', label: 'p', title: 'LGR: probability of playing a stored reply (blank: the preset’s)' },
   { key: 'pool_k', label: 'pool', title: 'PoolRAVE pool size (blank: the preset’s)' },
 ];
-
-function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Record<string, string> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) e.setAttribute(k, v);
-  e.append(...children);
-  return e;
-}
 
 interface Sample {
   playouts: number;
@@ -153,7 +142,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     const icicle = new Icicle({ onHover: () => {}, onClick: () => {} }, 90);
     const el = h(
       'div',
-      { class: 'an-card cmp-pane', id: `cmp-pane-${k}`, style: `border-top: 4px solid ${COLOURS[k]}` },
+      { class: 'an-card cmp-pane', id: `cmp-pane-${k}`, style: `border-top: 4px solid ${SERIES_COLOURS[k]}` },
       h('div', { class: 'tree-head' }, h('h3', {}, `Pane ${k + 1}`), preset),
       fields,
       readout,
@@ -310,7 +299,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
           h(
             'span',
             { class: 'bar-track' },
-            h('span', { class: 'bar', style: `width:${((c.visits / max) * 100).toFixed(1)}%;background:${COLOURS[p.k]}` }),
+            h('span', { class: 'bar', style: `width:${((c.visits / max) * 100).toFixed(1)}%;background:${SERIES_COLOURS[p.k]}` }),
           ),
           h('span', { class: 'bar-num' }, `${((c.visits / total) * 100).toFixed(1)}%`),
           h('span', { class: 'bar-num' }, c.q.toFixed(2)),
@@ -369,7 +358,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
         prev = s.best;
       }
       data.push(line, changes);
-      const colour = COLOURS[p.k]!;
+      const colour = SERIES_COLOURS[p.k]!;
       series.push(
         {
           label: `pane ${p.k + 1} ${p.preset.value}`,

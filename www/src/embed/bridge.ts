@@ -12,6 +12,7 @@
 
 import type { PageHooks } from '../share/hooks';
 import type { Player } from '../protocol';
+import { h } from '../lib/dom';
 
 export const PROTOCOL = { source: 'mcts-playground', version: 1 } as const;
 /** Parts of the page an embed can show besides the board and status (`show=`). */
@@ -25,7 +26,7 @@ export function applyEmbedChrome(show: string | null): void {
     .map((s) => s.trim())
     .filter(Boolean);
   for (const p of parts) if ((EMBED_SHOW as readonly string[]).includes(p)) document.body.classList.add(`embed-show-${p}`);
-  const style = document.createElement('style');
+  const style = h('style');
   style.textContent = `
 body.embed header, body.embed .help, body.embed #analysis, body.embed .view, body.embed #overlay-bar, body.embed #overlay-legend, body.embed .overlay-bar, body.embed .overlay-legend { display: none !important; }
 body.embed.embed-show-analysis #overlay-bar, body.embed.embed-show-analysis #overlay-legend { display: flex !important; }
@@ -73,12 +74,7 @@ export class EmbedBridge {
     window.addEventListener('message', (ev) => void this.onMessage(ev));
     // A link out of the frame to the full playground at the same position.
     const status = document.getElementById('status');
-    const open = document.createElement('a');
-    open.className = 'embed-open';
-    open.target = '_blank';
-    open.rel = 'noopener';
-    open.textContent = 'Open full playground ↗';
-    open.id = 'embed-open';
+    const open = h('a', { class: 'embed-open', target: '_blank', rel: 'noopener', id: 'embed-open' }, 'Open full playground ↗');
     const refresh = () => {
       const u = new URL(location.href);
       for (const k of ['embed', 'show', 'id', 'origin']) u.searchParams.delete(k);

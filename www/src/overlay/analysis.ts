@@ -18,6 +18,7 @@ import { renderInternals } from './internals';
 import { Icicle, compact } from '../tree/icicle';
 import { NodeLink, childLists, type Children } from '../tree/nodelink';
 import './viz.css';
+import { h } from '../lib/dom';
 
 export interface PlaygroundHooks {
   /** The game as the page shows it (null before the first answer). */
@@ -29,17 +30,6 @@ export interface PlaygroundHooks {
 }
 
 type Source = { client: EngineClient; slot: string; own: boolean };
-
-function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Record<string, string> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) e.setAttribute(k, v);
-  e.append(...children);
-  return e;
-}
 
 /** Moves from the snapshot root to node `i`. */
 export function pathTo(s: TreeSnapshot, i: number): string[] {

@@ -6,6 +6,7 @@ import { mountAnalysis, type PlaygroundHooks } from './analysis';
 import { mountCompare } from '../compare/compare';
 import { mountArena } from '../arena/arena';
 import { mountStep } from '../step/step';
+import { h } from '../lib/dom';
 
 type View = 'play' | 'compare' | 'arena';
 const VIEWS: { id: View; label: string }[] = [
@@ -18,27 +19,14 @@ export function mountVisualisation(hooks: PlaygroundHooks): void {
   mountAnalysis(hooks);
   mountStep(hooks); // ---- step-through (issue 5) ----
   const app = document.getElementById('app')!;
-  const compare = document.createElement('section');
-  compare.id = 'compare';
-  compare.className = 'view';
-  const arena = document.createElement('section');
-  arena.id = 'arena';
-  arena.className = 'view';
+  const compare = h('section', { id: 'compare', class: 'view' });
+  const arena = h('section', { id: 'arena', class: 'view' });
   app.append(compare, arena);
   mountCompare(compare, hooks);
   mountArena(arena, hooks);
 
-  const nav = document.createElement('nav');
-  nav.className = 'tabs';
-  nav.setAttribute('aria-label', 'Views');
-  const links = VIEWS.map((v) => {
-    const a = document.createElement('a');
-    a.href = `#${v.id}`;
-    a.id = `tab-${v.id}`;
-    a.textContent = v.label;
-    nav.append(a);
-    return a;
-  });
+  const links = VIEWS.map((v) => h('a', { href: `#${v.id}`, id: `tab-${v.id}` }, v.label));
+  const nav = h('nav', { class: 'tabs', 'aria-label': 'Views' }, ...links);
   document.querySelector('header')?.append(nav);
   const show = () => {
     const want = location.hash.slice(1) as View;

@@ -16,6 +16,7 @@ import { BoardOverlay } from '../overlay/board-overlay';
 import { NodeLink, childLists, type Children } from '../tree/nodelink';
 import type { PlaygroundHooks } from '../overlay/analysis';
 import './step.css';
+import { h } from '../lib/dom';
 
 /** One stored step: the tree after `trace` (null: the fresh tree), `ran` iterations in this step. */
 interface Entry {
@@ -29,17 +30,6 @@ interface Entry {
 const PHASES = ['Selection', 'Expansion', 'Playout', 'Backpropagation'] as const;
 /** The step session's tree snapshots: small trees, drawn whole as far as the node-link view goes. */
 const TREE: TreeQuery = { minVisits: 1, topK: 64, depth: 12, maxNodes: 5000 };
-
-function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Record<string, string> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) e.setAttribute(k, v);
-  e.append(...children);
-  return e;
-}
 
 const f3 = (x: number) => x.toFixed(3);
 
