@@ -21,17 +21,10 @@ import { EngineClient, EngineDied, EngineError, SearchCancelled, type SearchHand
 import type { Budget, Player, Response, SearchProgress, Snapshot } from './protocol';
 import { mountVisualisation } from './overlay/mount';
 import { teach } from './share/hooks';
+import type { SideSettings, Who } from './types';
 import { h } from './lib/dom';
 
 // ---- settings -------------------------------------------------------------------------------
-
-type Who = 'person' | 'engine';
-interface SideSettings {
-  who: Who;
-  preset: string;
-  budgetKind: Budget['kind'];
-  budgetValue: number;
-}
 
 type GameChoice = 'hex' | 'tictactoe' | 'pentago:official' | 'pentago:twist';
 

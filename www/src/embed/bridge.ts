@@ -10,7 +10,7 @@
 // `startSearch { budget?: { kind: 'millis' | 'playouts', value }, preset?, play?: boolean }`.
 // docs.html documents all of this for teachers.
 
-import type { PageHooks } from '../share/hooks';
+import type { PageHooks } from '../types';
 import type { Player } from '../protocol';
 import { h } from '../lib/dom';
 

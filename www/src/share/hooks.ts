@@ -3,43 +3,12 @@
 // bridge, and guided lessons. main.ts calls `teach.bind(...)` with a few hooks and calls
 // `onShow`, `onSearchFinished`, `engineParams` and `afterStart`; everything else lives here.
 
-import type { EngineClient } from '../engine';
+import type { PageHooks, SideSettings } from '../types';
 import type { Player, SearchResult, Snapshot } from '../protocol';
 import { SIDE_KEYS, VIEWS, parsePane, formatPane, positiveInt, splitMoves, PANE_KEYS, type PaneKey, type View } from './url';
 import { applyLessonDefaults, mountLessonCard } from '../lessons/lessons';
 import { mountRecords } from './records';
 import { EmbedBridge, EMBED_SHOW, applyEmbedChrome } from '../embed/bridge';
-
-export interface SideSettingsLike {
-  who: 'person' | 'engine';
-  preset: string;
-  budgetKind: 'millis' | 'playouts';
-  budgetValue: number;
-}
-
-interface SideControls {
-  who: HTMLSelectElement;
-  preset: HTMLSelectElement;
-  budget: HTMLInputElement;
-  unit: HTMLSelectElement;
-}
-
-export interface PageHooks {
-  snapshot(): Snapshot | null;
-  presets(): string[];
-  engine(): EngineClient;
-  sides(): [SideSettingsLike, SideSettingsLike];
-  controls(p: Player): SideControls;
-  setPaused(v: boolean): void;
-  busy(): boolean;
-  showMessage(text: string, kind?: 'info' | 'error'): void;
-  loadGame(spec: string, moves: string[]): Promise<boolean>;
-  play(move: string): Promise<void>;
-  wake(): void;
-  boardElement(): HTMLElement | null;
-  /** Set by teach.bind: the URL's engine overrides (seed). */
-  engineParams(side: Player): Record<string, string>;
-}
 
 // Runs at import, before main.ts's start(): a lesson's parameters become URL defaults (explicit
 // parameters win), and embed mode takes its chrome off before anything is drawn.
@@ -114,7 +83,7 @@ class Teach {
     const [a, b] = h.sides();
     q.set('p0', a.who);
     q.set('p1', b.who);
-    const budgetKey = (x: SideSettingsLike) => (x.budgetKind === 'millis' ? 'ms' : 'playouts');
+    const budgetKey = (x: SideSettings) => (x.budgetKind === 'millis' ? 'ms' : 'playouts');
     if (a.preset === b.preset) q.set('preset', a.preset);
     else {
       q.set('preset0', a.preset);

@@ -3,7 +3,7 @@
 // Records are read and written by the engine's own code (Rust `record.rs`), in the engine worker
 // (`parseRecord` / `writeRecord` requests): worker.ts stays the only importer of the wasm package.
 
-import type { PageHooks } from './hooks';
+import type { PageHooks } from '../types';
 import type { GameRecordText, TreeSnapshot } from '../protocol';
 import { h } from '../lib/dom';
 import { canvasPng, downloadBlob, downloadJson, downloadSvg, downloadText } from '../lib/download';

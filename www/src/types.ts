@@ -1,0 +1,45 @@
+// The page's own vocabulary, shared by main.ts and the features (no DOM, no imports of features):
+// the players' settings and what the page offers a feature (`PageHooks`). Keeping these here, not
+// in the modules that use them, is what keeps the import graph free of cycles.
+
+import type { EngineClient } from './engine';
+import type { Budget, Player, Snapshot } from './protocol';
+
+/** Who plays a side. */
+export type Who = 'person' | 'engine';
+
+/** One side's settings as the Players box shows them. */
+export interface SideSettings {
+  who: Who;
+  /** The engine's preset name (`uct`, `rave`, ...). */
+  preset: string;
+  budgetKind: Budget['kind'];
+  /** Milliseconds or playouts per move, a positive integer. */
+  budgetValue: number;
+}
+
+/** The Players box's controls of one side (the URL parameters write into them). */
+export interface SideControls {
+  who: HTMLSelectElement;
+  preset: HTMLSelectElement;
+  budget: HTMLInputElement;
+  unit: HTMLSelectElement;
+}
+
+/** What the page (main.ts) offers the share, records and embed features. */
+export interface PageHooks {
+  snapshot(): Snapshot | null;
+  presets(): string[];
+  engine(): EngineClient;
+  sides(): [SideSettings, SideSettings];
+  controls(p: Player): SideControls;
+  setPaused(v: boolean): void;
+  busy(): boolean;
+  showMessage(text: string, kind?: 'info' | 'error'): void;
+  loadGame(spec: string, moves: string[]): Promise<boolean>;
+  play(move: string): Promise<void>;
+  wake(): void;
+  boardElement(): HTMLElement | null;
+  /** The URL's engine overrides (seed) for a side's searches. */
+  engineParams(side: Player): Record<string, string>;
+}
