@@ -3,9 +3,21 @@
 // bridge, and guided lessons. main.ts calls `teach.bind(...)` with a few hooks and calls
 // `onShow`, `onSearchFinished`, `engineParams` and `afterStart`; everything else lives here.
 
-import type { PageHooks, SideSettings } from '../types';
+import type { PageHooks } from '../types';
 import type { Player, SearchResult, Snapshot } from '../protocol';
-import { SIDE_KEYS, VIEWS, parsePane, formatPane, positiveInt, splitMoves, PANE_KEYS, type PaneKey, type View } from './url';
+import {
+  VIEWS,
+  parsePane,
+  formatPane,
+  formatMoves,
+  formatSides,
+  parseSides,
+  queryString,
+  splitMoves,
+  PANE_KEYS,
+  type PaneKey,
+  type View,
+} from './url';
 import { applyLessonDefaults, mountLessonCard } from '../lessons/lessons';
 import { mountRecords } from './records';
 import { EmbedBridge, EMBED_SHOW, applyEmbedChrome } from '../embed/bridge';
@@ -78,22 +90,9 @@ class Teach {
     const cur = new URLSearchParams(location.search);
     if (s) {
       q.set('game', s.view.spec);
-      if (s.moves.length) q.set('moves', s.moves.join(' '));
+      if (s.moves.length) q.set('moves', formatMoves(s.moves));
     }
-    const [a, b] = h.sides();
-    q.set('p0', a.who);
-    q.set('p1', b.who);
-    const budgetKey = (x: SideSettings) => (x.budgetKind === 'millis' ? 'ms' : 'playouts');
-    if (a.preset === b.preset) q.set('preset', a.preset);
-    else {
-      q.set('preset0', a.preset);
-      q.set('preset1', b.preset);
-    }
-    if (a.budgetKind === b.budgetKind && a.budgetValue === b.budgetValue) q.set(budgetKey(a), String(a.budgetValue));
-    else {
-      q.set(`${budgetKey(a)}0`, String(a.budgetValue));
-      q.set(`${budgetKey(b)}1`, String(b.budgetValue));
-    }
+    formatSides(q, h.sides());
     if (this.seed !== null) q.set('seed', this.seed);
     const view = (document.body.dataset.view ?? 'play') as View;
     if (view !== 'play') q.set('view', view);
@@ -112,7 +111,7 @@ class Teach {
       if (v !== null) q.set(k, v);
     }
     const hash = view === 'play' ? '' : `#${view}`;
-    return `${location.pathname}?${q.toString().replace(/%3A/gi, ':').replace(/%2C/gi, ',')}${hash}`;
+    return `${location.pathname}?${queryString(q)}${hash}`;
   }
 
   private writeCompare(q: URLSearchParams): void {
@@ -144,31 +143,15 @@ class Teach {
     // The contract parameters applyUrl reads silently: say when one was not understood.
     const g = q.get('game');
     const p = (k: string) => q.get(k);
-    for (const k of ['p0', 'p1']) {
-      const v = p(k);
-      if (v !== null && v !== 'person' && v !== 'engine') errors.push(`${k}=${v}: expected person or engine`);
-    }
+    const parsed = parseSides(q, presets, h.sides());
+    errors.push(...parsed.errors);
     for (const side of [0, 1] as const) {
       const c = h.controls(side);
-      for (const key of SIDE_KEYS) {
-        for (const name of [key, `${key}${side}`]) {
-          const v = p(name);
-          if (v === null) continue;
-          if (key === 'preset') {
-            if (!presets.includes(v)) {
-              if (side === 0 || name !== key) errors.push(`${name}=${v}: unknown preset (expected one of ${presets.join(', ')})`);
-            } else c.preset.value = v;
-          } else {
-            const r = positiveInt(name, v);
-            if (r.error) {
-              if (side === 0 || name !== key) errors.push(r.error);
-            } else {
-              c.unit.value = key === 'ms' ? 'millis' : 'playouts';
-              c.budget.value = String(r.value);
-            }
-          }
-        }
-      }
+      const set = parsed.sides[side];
+      c.who.value = set.who;
+      c.preset.value = set.preset;
+      c.unit.value = set.budgetKind;
+      c.budget.value = String(set.budgetValue);
     }
     const seed = p('seed');
     if (seed !== null) {

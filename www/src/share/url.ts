@@ -16,6 +16,8 @@
 //   lesson=ID            a built-in lesson (www/src/lessons)
 //   embed=1, show=moves,thinking,controls,analysis, id=NAME, origin=URL   embed mode (embed/*)
 
+import type { SideSettings } from '../types';
+
 export const SIDE_KEYS = ['preset', 'ms', 'playouts'] as const;
 export const PANE_KEYS = ['preset', 'c', 'rave_k', 'lgr_p', 'pool_k', 'budget'] as const;
 export type PaneKey = (typeof PANE_KEYS)[number];
@@ -55,4 +57,73 @@ export function positiveInt(name: string, v: string): { value?: number; error?: 
   const n = Number(v);
   if (!/^\d+$/.test(v.trim()) || !Number.isSafeInteger(n) || n < 1) return { error: `${name}=${v} is not a positive whole number` };
   return { value: n };
+}
+
+/** A query string as the page writes it: `:` and `,` left readable (`game=hex:7`, `overlays=q,pv`). */
+export function queryString(q: URLSearchParams): string {
+  return q.toString().replace(/%3A/gi, ':').replace(/%2C/gi, ',');
+}
+
+/** The `moves=` value for a move list (the inverse of `splitMoves`). */
+export function formatMoves(moves: readonly string[]): string {
+  return moves.join(' ');
+}
+
+/** Writes both sides' settings: `p0`, `p1`; one `preset` and one budget (`ms` or `playouts`) when
+ * the sides agree, else `preset0`/`preset1` and `ms0`/`playouts1`-style per side. */
+export function formatSides(q: URLSearchParams, [a, b]: readonly [SideSettings, SideSettings]): void {
+  q.set('p0', a.who);
+  q.set('p1', b.who);
+  const budgetKey = (x: SideSettings) => (x.budgetKind === 'millis' ? 'ms' : 'playouts');
+  if (a.preset === b.preset) q.set('preset', a.preset);
+  else {
+    q.set('preset0', a.preset);
+    q.set('preset1', b.preset);
+  }
+  if (a.budgetKind === b.budgetKind && a.budgetValue === b.budgetValue) q.set(budgetKey(a), String(a.budgetValue));
+  else {
+    q.set(`${budgetKey(a)}0`, String(a.budgetValue));
+    q.set(`${budgetKey(b)}1`, String(b.budgetValue));
+  }
+}
+
+/** Reads both sides' settings over `base` (what the page has): `p0`/`p1`, then for each side the
+ * shared `preset`/`ms`/`playouts` and its own `preset0`/`ms0`/... (the own ones win). A value not
+ * understood leaves the setting as it was and adds a sentence to `errors` (once per parameter). */
+export function parseSides(
+  q: URLSearchParams,
+  presets: readonly string[],
+  base: readonly [SideSettings, SideSettings],
+): { sides: [SideSettings, SideSettings]; errors: string[] } {
+  const sides: [SideSettings, SideSettings] = [{ ...base[0] }, { ...base[1] }];
+  const errors: string[] = [];
+  for (const side of [0, 1] as const) {
+    const k = `p${side}`;
+    const v = q.get(k);
+    if (v === null) continue;
+    if (v === 'person' || v === 'engine') sides[side].who = v;
+    else errors.push(`${k}=${v}: expected person or engine`);
+  }
+  for (const side of [0, 1] as const) {
+    const s = sides[side];
+    for (const key of SIDE_KEYS) {
+      for (const name of [key, `${key}${side}`]) {
+        const v = q.get(name);
+        if (v === null) continue;
+        // A shared parameter's error is reported once (with side 0).
+        const report = side === 0 || name !== key;
+        if (key === 'preset') {
+          if (presets.includes(v)) s.preset = v;
+          else if (report) errors.push(`${name}=${v}: unknown preset (expected one of ${presets.join(', ')})`);
+        } else {
+          const r = positiveInt(name, v);
+          if (r.value !== undefined) {
+            s.budgetKind = key === 'ms' ? 'millis' : 'playouts';
+            s.budgetValue = r.value;
+          } else if (report && r.error) errors.push(r.error);
+        }
+      }
+    }
+  }
+  return { sides, errors };
 }
