@@ -22,6 +22,7 @@ import type { Budget, Player, Response, SearchProgress, Snapshot } from './proto
 import { mountVisualisation } from './overlay/mount';
 import { teach } from './share/hooks';
 import type { SideSettings, Who } from './types';
+import { createPageStore, type PageState } from './state';
 import { h } from './lib/dom';
 
 // ---- settings -------------------------------------------------------------------------------
@@ -126,22 +127,46 @@ app.append(
 
 // ---- state ----------------------------------------------------------------------------------
 
+// The page's state (snapshot, presets, what the engine does, pause, restoring, view, hint) is in
+// the store, shared with the features; what is left here is the game controller's own machinery.
+const store = createPageStore();
+const st = () => store.get();
+
 let engine: EngineClient;
-let presets: string[] = [];
-let spec = 'hex:7';
-let snap: Snapshot | null = null;
 let board: BoardState | null = null;
 let renderer: BoardRenderer | null = null;
 let rendererKey = '';
 let refusals = 0;
-let paused = false;
 /** Bumped whenever the game changes, so stale engine answers are ignored. */
 let epoch = 0;
+/** The game engine's running search (the store has what it is for: `thinking`). */
 let search: { handle: SearchHandle; purpose: 'move' | 'hint'; side: Player; epoch: number } | null = null;
-let hintMoves: string[] = [];
 let firstPlayable = true;
-/** A new worker is being given the game after the old one died: the page waits. */
-let restoring = false;
+
+// The state on <body> as `data-*` attributes, for the browser tests and the CSS (the page never
+// reads them back), then the board and the panel: both follow every change of the state.
+function reflect(s: PageState): void {
+  const b = document.body.dataset;
+  b.view = s.view;
+  if (!s.snapshot) return;
+  b.game = s.snapshot.view.spec;
+  b.ply = String(s.snapshot.view.ply);
+  b.over = s.snapshot.outcome ? 'true' : 'false';
+  b.thinking = s.thinking?.purpose ?? '';
+}
+store.subscribe(reflect);
+store.subscribe(() => render());
+reflect(st());
+
+/** The running search, read through a call (TypeScript keeps no stale narrowing of it). */
+function runningSearch(): typeof search {
+  return search;
+}
+
+function setSearch(s: typeof search): void {
+  search = s;
+  store.update({ thinking: s ? { purpose: s.purpose, side: s.side } : null });
+}
 
 function sideSettings(p: Player): SideSettings {
   const s = sides[p];
@@ -163,27 +188,26 @@ function startEngine(): EngineClient {
 }
 
 async function recoverFromDeath(why: string): Promise<void> {
-  search = null;
   epoch++;
-  restoring = true;
   showMessage(`The engine worker stopped (${why}). Starting a new one…`, 'error');
-  drawPanel();
-  redrawBoard();
+  setSearch(null);
+  store.update({ restoring: true });
   engine = startEngine();
   try {
     await engine.hello();
+    const snap = st().snapshot;
     if (snap) {
-      const s = await engine.newGame(spec, [...snap.moves, ...snap.redo]);
+      const s = await engine.newGame(snap.view.spec, [...snap.moves, ...snap.redo]);
       let cur = s;
       for (let k = 0; k < snap.redo.length; k++) cur = await engine.undo();
-      restoring = false;
+      store.update({ restoring: false });
       show(cur);
     }
-    restoring = false;
+    store.update({ restoring: false });
     showMessage(`The engine worker stopped (${why}). A new one was started; the game is kept.`, 'error');
     maybeEngineMove();
   } catch (e) {
-    restoring = false;
+    store.update({ restoring: false });
     showMessage(`The engine could not be restarted: ${errText(e)}`, 'error');
   }
 }
@@ -206,32 +230,38 @@ async function guarded<T>(p: Promise<T>): Promise<T | null> {
 // ---- drawing --------------------------------------------------------------------------------
 
 function personToMove(): boolean {
-  const v = snap?.view;
+  const { snapshot, restoring } = st();
+  const v = snapshot?.view;
   return !restoring && !!v && v.to_move !== null && sideSettings(v.to_move).who === 'person';
 }
 
+/** Takes a new snapshot from the engine: a new renderer when the game changed, then the store
+ * (whose listeners draw the board, the panel and the features). */
 function show(s: Snapshot): void {
-  const prevPly = snap?.view.ply;
-  snap = s;
+  const prev = st().snapshot;
   const v = s.view;
-  const key = v.spec;
-  if (!renderer || rendererKey !== key || !board) {
+  if (!renderer || rendererKey !== v.spec || !board) {
     renderer = createRenderer(v.kind, v.kind === 'hex' ? v.rows : v.kind === 'pentago' ? 6 : 3, { onCell, onTwist, onCancelPending });
-    rendererKey = key;
+    rendererKey = v.spec;
     boardHost.replaceChildren(renderer.element);
     board = initialState(v);
   }
-  if (prevPly !== v.ply) {
-    board.pending = null;
-    hintMoves = [];
-  }
+  const newPosition = prev?.view.ply !== v.ply;
+  if (newPosition) board.pending = null;
+  store.update(newPosition ? { snapshot: s, hint: [] } : { snapshot: s });
+}
+
+/** Draws the board and the panel from the state and the Players controls. */
+function render(): void {
+  const { snapshot: s, hint } = st();
+  if (!renderer || !board || !s) return;
+  const v = s.view;
   board.view = v;
   board.legal = new Set(s.legal);
   board.interactive = personToMove() && search?.purpose !== 'move';
-  board.hint = hintMoves.map((m) => parseCell(m, v.rows, v.cols)).filter((c): c is number => c !== null);
+  board.hint = hint.map((m) => parseCell(m, v.rows, v.cols)).filter((c): c is number => c !== null);
   renderer.update(board);
   drawPanel();
-  teach.onShow(s);
   if (firstPlayable && board.interactive) {
     firstPlayable = false;
     document.body.dataset.readyMs = performance.now().toFixed(0);
@@ -239,7 +269,7 @@ function show(s: Snapshot): void {
 }
 
 function redrawBoard(): void {
-  if (renderer && board && snap) {
+  if (renderer && board && st().snapshot) {
     board.interactive = personToMove() && search?.purpose !== 'move';
     renderer.update(board);
   }
@@ -254,14 +284,10 @@ function resultText(s: Snapshot): string {
 }
 
 function drawPanel(): void {
-  const s = snap;
+  const { snapshot: s, paused, restoring, presets } = st();
   if (!s) return;
   const v = s.view;
   const kind = v.kind;
-  document.body.dataset.game = v.spec;
-  document.body.dataset.ply = String(v.ply);
-  document.body.dataset.over = s.outcome ? 'true' : 'false';
-  document.body.dataset.thinking = search ? search.purpose : '';
   for (const p of [0, 1] as const) {
     sides[p].name.textContent = playerName(kind, p);
     sides[p].engineBox.hidden = sides[p].who.value !== 'engine';
@@ -296,6 +322,7 @@ function drawPanel(): void {
 }
 
 function showProgress(p: SearchProgress, label: string, side: Player): void {
+  const snap = st().snapshot;
   const who = snap ? playerName(snap.view.kind, side) : '';
   const rate = p.winRate === null ? '–' : `${(p.winRate * 100).toFixed(1)}% for ${who}`;
   const proven = p.proven ? ` · proven ${p.proven}` : '';
@@ -323,7 +350,7 @@ function budgetOf(s: SideSettings): Budget {
 
 /** Starts the engine if it is its turn (and nothing else is running). */
 function maybeEngineMove(): void {
-  const s = snap;
+  const { snapshot: s, paused, restoring, presets } = st();
   if (!s || s.outcome || search || paused || restoring || presets.length === 0) return;
   const side = s.view.to_move;
   if (side === null) return;
@@ -337,18 +364,12 @@ function maybeEngineMove(): void {
     budget: budgetOf(set),
     onProgress: (p) => showProgress(p, label, side),
   });
-  search = { handle, purpose: 'move', side, epoch: myEpoch };
-  redrawBoard();
-  drawPanel();
+  setSearch({ handle, purpose: 'move', side, epoch: myEpoch });
   void (async () => {
     const out = await guarded(handle.done);
-    if (search?.handle !== handle) return;
-    search = null;
-    if (!out || epoch !== myEpoch) {
-      drawPanel();
-      redrawBoard();
-      return;
-    }
+    if (runningSearch()?.handle !== handle) return;
+    setSearch(null);
+    if (!out || epoch !== myEpoch) return;
     teach.onSearchFinished(out.result, side);
     showProgress(out.result, `${playerName(s.view.kind, side)} (engine) played ${out.result.move ?? '–'} (${out.result.end})`, side);
     if (!out.result.move) return;
@@ -364,7 +385,7 @@ function maybeEngineMove(): void {
 }
 
 async function playPerson(move: string): Promise<void> {
-  if (!snap) return;
+  if (!st().snapshot) return;
   const myEpoch = epoch;
   try {
     const next = await engine.play(move);
@@ -392,12 +413,12 @@ function refuse(cell: number, why: string): void {
 }
 
 function onCell(cell: number): void {
-  const s = snap;
+  const s = st().snapshot;
   if (!s || !board) return;
   const v = s.view;
   const name = cellName(cell, v.cols);
   board.cursor = cell;
-  if (restoring) return refuse(cell, 'Wait: the engine is restarting.');
+  if (st().restoring) return refuse(cell, 'Wait: the engine is restarting.');
   if (s.outcome) return refuse(cell, 'The game is over: start a new game or undo.');
   if (search?.purpose === 'move') return refuse(cell, 'Wait: the engine is thinking (Stop makes it move now).');
   if (!personToMove()) return refuse(cell, 'It is the engine’s turn.');
@@ -436,9 +457,9 @@ function onCancelPending(): void {
 function cancelHint(): void {
   if (search?.purpose === 'hint') {
     search.handle.cancel();
-    search = null;
+    setSearch(null);
   }
-  hintMoves = [];
+  store.update({ hint: [] });
 }
 
 function stopSearch(): void {
@@ -446,7 +467,7 @@ function stopSearch(): void {
 }
 
 async function newGame(): Promise<void> {
-  if (restoring) return;
+  if (st().restoring) return;
   cancelAll();
   const choice = gameSel.value as GameChoice;
   const wanted = specOf(choice, Number(sizeSel.value), swapChk.checked);
@@ -455,7 +476,6 @@ async function newGame(): Promise<void> {
   try {
     const s = await engine.newGame(wanted, []);
     if (epoch !== myEpoch) return;
-    spec = wanted;
     showMessage('');
     readout.replaceChildren();
     show(s);
@@ -469,13 +489,13 @@ async function newGame(): Promise<void> {
 function cancelAll(): void {
   if (search) {
     search.handle.cancel();
-    search = null;
+    setSearch(null);
   }
-  hintMoves = [];
+  store.update({ hint: [] });
 }
 
 async function undo(): Promise<void> {
-  if (restoring) return;
+  if (st().restoring) return;
   cancelAll();
   epoch++;
   let s = await guarded(engine.undo());
@@ -485,14 +505,14 @@ async function undo(): Promise<void> {
   if (p !== null && sideSettings(p).who === 'engine' && sideSettings((1 - p) as Player).who === 'person' && s.moves.length > 0) {
     s = (await guarded(engine.undo())) ?? s;
   }
-  if (sideSettings(0).who === 'engine' && sideSettings(1).who === 'engine') paused = true;
+  if (sideSettings(0).who === 'engine' && sideSettings(1).who === 'engine') store.update({ paused: true });
   epoch++;
   show(s);
   maybeEngineMove();
 }
 
 async function redo(): Promise<void> {
-  if (restoring) return;
+  if (st().restoring) return;
   cancelAll();
   epoch++;
   let s = await guarded(engine.redo());
@@ -507,7 +527,7 @@ async function redo(): Promise<void> {
 }
 
 function hint(): void {
-  const s = snap;
+  const s = st().snapshot;
   if (!s || search || !personToMove() || s.view.to_move === null) return;
   const p = s.view.to_move;
   const other = sideSettings((1 - p) as Player);
@@ -519,18 +539,16 @@ function hint(): void {
     onProgress: (pr) => showProgress(pr, 'Hint: thinking…', p),
   });
   const myEpoch = epoch;
-  search = { handle, purpose: 'hint', side: p, epoch: myEpoch };
-  drawPanel();
+  setSearch({ handle, purpose: 'hint', side: p, epoch: myEpoch });
   void (async () => {
     const out = await guarded(handle.done);
-    if (search?.handle === handle) search = null;
     if (out && epoch === myEpoch && out.result.move) {
-      hintMoves = [out.result.move];
       const rate = out.result.winRate === null ? '' : ` (win rate ${(out.result.winRate * 100).toFixed(0)}%)`;
       showMessage(`Hint: ${out.result.move}${rate}`);
       showProgress(out.result, `Hint: ${out.result.move}`, p);
-      if (snap) show(snap);
-    } else drawPanel();
+      store.update({ hint: [out.result.move] });
+    }
+    if (runningSearch()?.handle === handle) setSearch(null);
   })();
 }
 
@@ -555,10 +573,9 @@ swapBtn.addEventListener('click', () => {
   if (board?.legal.has('swap') && personToMove() && !search) void playPerson('swap');
 });
 pauseBtn.addEventListener('click', () => {
-  paused = !paused;
+  const paused = !st().paused;
   if (paused && search?.purpose === 'move') cancelAll();
-  drawPanel();
-  redrawBoard();
+  store.update({ paused });
   maybeEngineMove();
 });
 for (const p of [0, 1] as const) {
@@ -566,7 +583,7 @@ for (const p of [0, 1] as const) {
     // New settings for a side that is thinking take effect at once: the search restarts with
     // them (the worker keeps the tree where the engine can), or stops if it is a person now.
     if (search && search.side === p && search.purpose === 'move') cancelAll();
-    if (snap) show(snap);
+    render();
     maybeEngineMove();
   };
   for (const c of [sides[p].who, sides[p].preset, sides[p].budget, sides[p].unit]) c.addEventListener('change', onChange);
@@ -626,7 +643,7 @@ function applyUrl(): void {
   const ms = q.get('ms');
   const playouts = q.get('playouts');
   for (const p of [0, 1] as const) {
-    if (preset && presets.includes(preset)) sides[p].preset.value = preset;
+    if (preset && st().presets.includes(preset)) sides[p].preset.value = preset;
     if (ms && Number(ms) > 0) {
       sides[p].unit.value = 'millis';
       sides[p].budget.value = ms;
@@ -645,11 +662,12 @@ async function start(): Promise<void> {
   sides[1].who.value = 'engine';
   try {
     const hello = await engine.hello();
-    presets = hello.presets;
+    store.update({ presets: hello.presets });
     document.getElementById('version')!.textContent = `engine ${hello.version}`;
   } catch (e) {
     showMessage(`The engine did not start: ${errText(e)}`, 'error');
   }
+  const presets = st().presets;
   const dflt = PREFERRED_PRESETS.find((p) => presets.includes(p)) ?? presets[0] ?? '';
   for (const p of [0, 1] as const) {
     sides[p].preset.replaceChildren(...presets.map((n) => option(n, n)));
@@ -663,7 +681,7 @@ async function start(): Promise<void> {
   applyUrl();
   syncGameControls();
   await newGame();
-  if (!snap) {
+  if (!st().snapshot) {
     // The chosen game could not start (e.g. not built in): fall back to Tic-Tac-Toe.
     const why = message.textContent;
     gameSel.value = 'tictactoe';
@@ -687,7 +705,7 @@ declare global {
   }
 }
 window.__playground = {
-  snapshot: () => snap,
+  snapshot: () => st().snapshot,
   debugPanic: () => engine.debugPanic().catch(() => {}),
   killWorker: () => engine.terminate('the engine worker was terminated (test hook)'),
   raw: (m: unknown) =>
@@ -701,7 +719,7 @@ window.__playground = {
 };
 
 // ---- visualisation (issue 5): overlays, tree views, comparison, arena ----
-mountVisualisation({ snapshot: () => snap, presets: () => presets, engine: () => engine });
+mountVisualisation({ store, snapshot: () => st().snapshot, presets: () => st().presets, engine: () => engine });
 
 // ---- records and embedding (issue 6): URL state, embed mode, records, lessons ----
 
@@ -720,15 +738,14 @@ function selectSpec(wanted: string): void {
 /** Loads a game and moves (checked by the engine); on error the message names the bad move and
  * the page keeps what it had. */
 async function loadGame(wanted: string, moves: string[]): Promise<boolean> {
-  if (restoring) return false;
+  if (st().restoring) return false;
   cancelAll();
   epoch++;
   const myEpoch = epoch;
   try {
     const s = await engine.newGame(wanted, moves);
     if (epoch !== myEpoch) return false;
-    spec = s.view.spec;
-    selectSpec(spec);
+    selectSpec(s.view.spec);
     readout.replaceChildren();
     show(s);
     maybeEngineMove();
@@ -741,16 +758,14 @@ async function loadGame(wanted: string, moves: string[]): Promise<boolean> {
 }
 
 teach.bind({
-  snapshot: () => snap,
-  presets: () => presets,
+  store,
+  snapshot: () => st().snapshot,
+  presets: () => st().presets,
   engine: () => engine,
   sides: () => [sideSettings(0), sideSettings(1)],
   controls: (p: Player) => sides[p],
-  setPaused: (v: boolean) => {
-    paused = v;
-    drawPanel();
-  },
-  busy: () => search !== null || restoring,
+  setPaused: (paused: boolean) => store.update({ paused }),
+  busy: () => search !== null || st().restoring,
   showMessage,
   loadGame,
   play: (m: string) => playPerson(m),

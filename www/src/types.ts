@@ -4,6 +4,7 @@
 
 import type { EngineClient } from './engine';
 import type { Budget, Player, Snapshot } from './protocol';
+import type { PageStore } from './state';
 
 /** Who plays a side. */
 export type Who = 'person' | 'engine';
@@ -28,6 +29,8 @@ export interface SideControls {
 
 /** What the page (main.ts) offers the share, records and embed features. */
 export interface PageHooks {
+  /** The page's state: subscribe to it rather than watching the page. */
+  store: PageStore;
   snapshot(): Snapshot | null;
   presets(): string[];
   engine(): EngineClient;

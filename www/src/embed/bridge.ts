@@ -81,7 +81,9 @@ export class EmbedBridge {
       open.href = u.href;
     };
     window.addEventListener('popstate', refresh);
-    new MutationObserver(refresh).observe(document.body, { attributes: true, attributeFilter: ['data-ply', 'data-game'] });
+    hooks.store.subscribe((st, prev) => {
+      if (st.snapshot !== prev.snapshot) refresh();
+    });
     refresh();
     status?.before(open);
   }

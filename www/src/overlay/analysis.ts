@@ -12,6 +12,8 @@
 
 import { EngineClient, EngineDied, SearchCancelled, type SearchHandle } from '../engine';
 import type { FullStats, Snapshot, TreeQuery, TreeSnapshot } from '../protocol';
+import { changed } from '../lib/store';
+import { positionKey, type PageStore } from '../state';
 import { playerName } from '../board';
 import { BoardOverlay, figuresByCell, movesOfCell, OVERLAYS, cellsOfMoves, type OverlayData, type OverlayKey } from './board-overlay';
 import { renderInternals } from './internals';
@@ -21,6 +23,8 @@ import './viz.css';
 import { h } from '../lib/dom';
 
 export interface PlaygroundHooks {
+  /** The page's state (the position, what the game's engine does, the open view). */
+  store: PageStore;
   /** The game as the page shows it (null before the first answer). */
   snapshot(): Snapshot | null;
   /** The engine's preset names. */
@@ -102,7 +106,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     const t = ev.target as HTMLElement;
     if (t.closest('input, select, textarea, [contenteditable]')) return;
     const o = OVERLAYS.find((x) => x.hotkey === ev.key.toLowerCase());
-    if (!o || (document.body.dataset.view && document.body.dataset.view !== 'play')) return;
+    if (!o || hooks.store.get().view !== 'play') return;
     toggle(o.key);
     ev.preventDefault();
   });
@@ -208,7 +212,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
   let hovered: number | null = null;
   let boardHover: Set<string> | null = null;
   let overlay: BoardOverlay | null = null;
-  let positionKey = '';
+  let shownPosition = '';
   let pollTimer = 0;
   let lastTreePoll = 0;
   let polling = false;
@@ -216,10 +220,6 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
   /** Tree snapshot limits; the test hook can widen them (e.g. to the whole 100k-node tree). */
   let treeQuery: Partial<TreeQuery> = {};
   const measures = { snapshots: 0, maxBytes: 0, maxCount: 0, maxBuildMs: 0, lastBytes: 0, lastCount: 0, lastTotal: 0, maxMainMs: 0 };
-
-  function positionOf(s: Snapshot | null): string {
-    return s ? `${s.view.spec}|${s.moves.join(' ')}` : '';
-  }
 
   function clearData(): void {
     stats = null;
@@ -351,9 +351,9 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
   // Position changes (moves, undo, a new game) make the data stale.
   function checkPosition(): void {
     const s = hooks.snapshot();
-    const key = positionOf(s);
-    if (key !== positionKey) {
-      positionKey = key;
+    const key = positionKey(s);
+    if (key !== shownPosition) {
+      shownPosition = key;
       cancelOwn();
       generation++;
       void stopPolling(false);
@@ -361,9 +361,9 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
       document.body.dataset.analysis = '';
     }
     // Watch the game's engine while it thinks.
-    const thinking = document.body.dataset.thinking;
+    const thinking = hooks.store.get().thinking;
     if (watch.checked && !ownSearch && thinking && s && s.view.to_move !== null) {
-      const slot = thinking === 'hint' ? 'hint' : `p${s.view.to_move}`;
+      const slot = thinking.purpose === 'hint' ? 'hint' : `p${s.view.to_move}`;
       if (!source || source.own || source.slot !== slot) {
         generation++;
         startPolling({ client: hooks.engine(), slot, own: false });
@@ -373,11 +373,11 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     }
     redrawAll();
   }
-  new MutationObserver(checkPosition).observe(document.body, {
-    attributes: true,
-    attributeFilter: ['data-ply', 'data-game', 'data-thinking'],
+  // Every new snapshot (the board may have a new renderer: the overlay follows it) and every
+  // change of what the game's engine does.
+  hooks.store.subscribe((st, prev) => {
+    if (changed(st, prev, 'snapshot', 'thinking')) checkPosition();
   });
-  new MutationObserver(() => drawOverlay()).observe(boardHost, { childList: true });
 
   // ---- hover and re-root ----
   function reroot(n: number): void {

@@ -16,7 +16,6 @@ import {
   splitMoves,
   PANE_KEYS,
   type PaneKey,
-  type View,
 } from './url';
 import { applyLessonDefaults, mountLessonCard } from '../lessons/lessons';
 import { mountRecords } from './records';
@@ -44,6 +43,10 @@ class Teach {
 
   bind(h: Omit<PageHooks, 'engineParams'>): void {
     this.hooks = { ...h, engineParams: (side: Player) => this.engineParams(side) };
+    // The URL and the embed's events follow every new snapshot.
+    h.store.subscribe((st, prev) => {
+      if (st.snapshot && st.snapshot !== prev.snapshot) this.onShow(st.snapshot);
+    });
   }
 
   /** Engine parameter overrides for a side's searches (the URL's seed). */
@@ -94,7 +97,7 @@ class Teach {
     }
     formatSides(q, h.sides());
     if (this.seed !== null) q.set('seed', this.seed);
-    const view = (document.body.dataset.view ?? 'play') as View;
+    const view = h.store.get().view;
     if (view !== 'play') q.set('view', view);
     if (view === 'compare') this.writeCompare(q);
     const ov = [...document.querySelectorAll<HTMLButtonElement>('#overlay-bar button[aria-pressed]')];

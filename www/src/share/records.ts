@@ -285,6 +285,8 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
     showSgf.disabled = !hex;
     dlSgf.title = hex ? 'Download the game as SGF (HexGui style, GM[11])' : 'SGF is for Hex games only';
   };
-  new MutationObserver(sync).observe(document.body, { attributes: true, attributeFilter: ['data-game'] });
+  hooks.store.subscribe((st, prev) => {
+    if (st.snapshot?.view.kind !== prev.snapshot?.view.kind) sync();
+  });
   sync();
 }

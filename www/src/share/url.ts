@@ -21,8 +21,7 @@ import type { SideSettings } from '../types';
 export const SIDE_KEYS = ['preset', 'ms', 'playouts'] as const;
 export const PANE_KEYS = ['preset', 'c', 'rave_k', 'lgr_p', 'pool_k', 'budget'] as const;
 export type PaneKey = (typeof PANE_KEYS)[number];
-export const VIEWS = ['play', 'compare', 'arena'] as const;
-export type View = (typeof VIEWS)[number];
+export { VIEWS, type View } from '../state';
 
 /** Moves from a `moves=` value: split on spaces, `+` (a space in a query) and commas. */
 export function splitMoves(v: string | null): string[] {

@@ -256,7 +256,7 @@ export function mountStep(hooks: PlaygroundHooks): void {
   document.addEventListener('keydown', (ev) => {
     if (ev.key !== 'ArrowRight' && ev.key !== 'ArrowLeft') return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey || idx < 0) return;
-    if (document.body.dataset.view && document.body.dataset.view !== 'play') return;
+    if (hooks.store.get().view !== 'play') return;
     const t = ev.target as HTMLElement;
     if (t.closest('input, select, textarea, [contenteditable]')) return;
     // Only when the panel has focus or is the thing on screen (the board's own arrow keys move its cursor).

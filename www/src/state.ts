@@ -1,0 +1,39 @@
+// The page's one state, owned by the app (main.ts) and shared with the features through a store
+// (lib/store.ts): features read it, subscribe to it, and change it through `update`, never
+// through attributes on <body>. (main.ts mirrors a few fields onto <body> as `data-*` attributes
+// for the browser tests and the CSS; nothing in the page reads them back.)
+
+import { createStore, type Store } from './lib/store';
+import type { Player, Snapshot } from './protocol';
+
+/** The page's views (tabs; the URL's `#hash` and `view=`). */
+export const VIEWS = ['play', 'compare', 'arena'] as const;
+export type View = (typeof VIEWS)[number];
+
+export interface PageState {
+  /** The game as the page shows it (null before the engine's first answer). */
+  snapshot: Snapshot | null;
+  /** The engine's preset names (empty until it said hello, or in a build without search). */
+  presets: string[];
+  /** What the game's engine is doing: searching a move for `side`, a hint for `side`, or nothing. */
+  thinking: { purpose: 'move' | 'hint'; side: Player } | null;
+  /** Engine against engine is paused. */
+  paused: boolean;
+  /** A new engine worker is being given the game after the old one died: the page waits. */
+  restoring: boolean;
+  /** The open view. */
+  view: View;
+  /** Moves the last hint suggested (shown on the board until the position changes). */
+  hint: string[];
+}
+
+export type PageStore = Store<PageState>;
+
+export function createPageStore(): PageStore {
+  return createStore<PageState>({ snapshot: null, presets: [], thinking: null, paused: false, restoring: false, view: 'play', hint: [] });
+}
+
+/** A position's identity: the spec and the moves (a new game, a move, undo and redo change it). */
+export function positionKey(s: Snapshot | null): string {
+  return s ? `${s.view.spec}|${s.moves.join(' ')}` : '';
+}
