@@ -10,6 +10,10 @@ import type { Player, Snapshot } from './protocol';
 export const VIEWS = ['play', 'compare', 'arena'] as const;
 export type View = (typeof VIEWS)[number];
 
+/** The board overlays (analysis), in the order of their toggles and of the URL's `overlays=`. */
+export const OVERLAY_KEYS = ['visits', 'q', 'amaf', 'proven', 'pv'] as const;
+export type OverlayKey = (typeof OVERLAY_KEYS)[number];
+
 export interface PageState {
   /** The game as the page shows it (null before the engine's first answer). */
   snapshot: Snapshot | null;
@@ -25,15 +29,37 @@ export interface PageState {
   view: View;
   /** Moves the last hint suggested (shown on the board until the position changes). */
   hint: string[];
+  /** The board overlays switched on, in `OVERLAY_KEYS` order. */
+  overlays: readonly OverlayKey[];
 }
 
 export type PageStore = Store<PageState>;
 
 export function createPageStore(): PageStore {
-  return createStore<PageState>({ snapshot: null, presets: [], thinking: null, paused: false, restoring: false, view: 'play', hint: [] });
+  return createStore<PageState>({
+    snapshot: null,
+    presets: [],
+    thinking: null,
+    paused: false,
+    restoring: false,
+    view: 'play',
+    hint: [],
+    overlays: ['visits', 'proven', 'pv'],
+  });
 }
 
 /** A position's identity: the spec and the moves (a new game, a move, undo and redo change it). */
 export function positionKey(s: Snapshot | null): string {
   return s ? `${s.view.spec}|${s.moves.join(' ')}` : '';
+}
+
+/** Calls `f` once with the engine's preset names, as soon as they are known (at once if they are). */
+export function whenPresets(store: PageStore, f: (presets: string[]) => void): void {
+  const now = store.get().presets;
+  if (now.length) return f(now);
+  const off = store.subscribe((s) => {
+    if (!s.presets.length) return;
+    off();
+    f(s.presets);
+  });
 }

@@ -27,6 +27,18 @@ export interface SideControls {
   unit: HTMLSelectElement;
 }
 
+/** What the page (main.ts) offers the analysis, step-through, compare and arena features. */
+export interface PlaygroundHooks {
+  /** The page's state (the position, presets, what the game's engine does, the open view). */
+  store: PageStore;
+  /** The game as the page shows it (null before the first answer). */
+  snapshot(): Snapshot | null;
+  /** The engine's preset names. */
+  presets(): string[];
+  /** The playground's engine (to watch its searches). */
+  engine(): EngineClient;
+}
+
 /** What the page (main.ts) offers the share, records and embed features. */
 export interface PageHooks {
   /** The page's state: subscribe to it rather than watching the page. */

@@ -13,12 +13,14 @@ import { EngineClient, EngineDied } from '../engine';
 import type { EngineSettings, GameRecord, Snapshot, Standings } from '../protocol';
 import { h } from '../lib/dom';
 import { downloadCsv, downloadJson } from '../lib/download';
+import { whenPresets, type PageStore } from '../state';
 import { arenaCsv, fmtElo, fmtEloCi, fmtRateCi, parseSets, roundedElo } from './figures';
 import { SERIES_COLOURS, withAlpha } from '../lib/colour';
 
 const [A, B] = SERIES_COLOURS;
 
 export interface ArenaHooks {
+  store: PageStore;
   snapshot(): Snapshot | null;
   presets(): string[];
 }
@@ -383,11 +385,6 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
   runBtn.addEventListener('click', () => void play());
   stopBtn.addEventListener('click', stop);
   new ResizeObserver(() => chart?.setSize({ width: Math.max(260, chartHost.clientWidth || 500), height: 220 })).observe(chartHost);
-  const t = window.setInterval(() => {
-    if (hooks.presets().length) {
-      clearInterval(t);
-      syncPresets();
-    }
-  }, 200);
+  whenPresets(hooks.store, syncPresets);
   (window as unknown as { __arena: unknown }).__arena = { result: () => result };
 }

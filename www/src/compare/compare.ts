@@ -11,6 +11,7 @@ import { EngineClient, EngineDied, SearchCancelled } from '../engine';
 import type { FullStats, Snapshot, TreeSnapshot } from '../protocol';
 import { Icicle } from '../tree/icicle';
 import { playerName } from '../board';
+import { whenPresets, type PageStore } from '../state';
 import { h } from '../lib/dom';
 import { MOVE_COLOURS, SERIES_COLOURS } from '../lib/colour';
 
@@ -46,6 +47,7 @@ interface Pane {
 }
 
 export interface CompareHooks {
+  store: PageStore;
   snapshot(): Snapshot | null;
   presets(): string[];
 }
@@ -435,11 +437,6 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
   }).observe(host);
 
   // Presets arrive with the engine's hello: fill the panes then.
-  const t = window.setInterval(() => {
-    if (hooks.presets().length) {
-      clearInterval(t);
-      syncPanes();
-    }
-  }, 200);
   syncPanes();
+  whenPresets(hooks.store, syncPanes);
 }

@@ -13,7 +13,8 @@
 import { EngineClient, EngineDied, SearchCancelled, type SearchHandle } from '../engine';
 import type { FullStats, Snapshot, TreeQuery, TreeSnapshot } from '../protocol';
 import { changed } from '../lib/store';
-import { positionKey, type PageStore } from '../state';
+import { OVERLAY_KEYS, positionKey, whenPresets } from '../state';
+import type { PlaygroundHooks } from '../types';
 import { playerName } from '../board';
 import { BoardOverlay, figuresByCell, movesOfCell, OVERLAYS, cellsOfMoves, type OverlayData, type OverlayKey } from './board-overlay';
 import { renderInternals } from './internals';
@@ -21,17 +22,6 @@ import { Icicle, compact } from '../tree/icicle';
 import { NodeLink, childLists, type Children } from '../tree/nodelink';
 import './viz.css';
 import { h } from '../lib/dom';
-
-export interface PlaygroundHooks {
-  /** The page's state (the position, what the game's engine does, the open view). */
-  store: PageStore;
-  /** The game as the page shows it (null before the first answer). */
-  snapshot(): Snapshot | null;
-  /** The engine's preset names. */
-  presets(): string[];
-  /** The playground's engine (to watch its searches). */
-  engine(): EngineClient;
-}
 
 type Source = { client: EngineClient; slot: string; own: boolean };
 
@@ -67,7 +57,8 @@ export function pvBelow(s: TreeSnapshot, kids: Children, i: number, max = 10): s
 export function mountAnalysis(hooks: PlaygroundHooks): void {
   const boardHost = document.getElementById('board')!;
   // ---- overlay toolbar under the board ----
-  const on = new Set<OverlayKey>(['visits', 'proven', 'pv']);
+  // The overlays switched on are the page state's (the URL reads and writes them there).
+  let on: ReadonlySet<OverlayKey> = new Set(hooks.store.get().overlays);
   const toggles = new Map<OverlayKey, HTMLButtonElement>();
   const bar = h(
     'div',
@@ -96,11 +87,15 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
   boardHost.after(bar, legend);
 
   function toggle(k: OverlayKey): void {
-    if (on.has(k)) on.delete(k);
-    else on.add(k);
-    toggles.get(k)!.setAttribute('aria-pressed', String(on.has(k)));
-    drawOverlay();
+    const cur = hooks.store.get().overlays;
+    hooks.store.update({ overlays: OVERLAY_KEYS.filter((x) => (x === k ? !cur.includes(x) : cur.includes(x))) });
   }
+  hooks.store.subscribe((st, prev) => {
+    if (st.overlays === prev.overlays) return;
+    on = new Set(st.overlays);
+    for (const [k, b] of toggles) b.setAttribute('aria-pressed', String(on.has(k)));
+    drawOverlay();
+  });
   document.addEventListener('keydown', (ev) => {
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const t = ev.target as HTMLElement;
@@ -563,10 +558,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
   });
   stopBtn.addEventListener('click', () => ownSearch?.stop());
   presetSel.addEventListener('focus', syncPresets);
-  const presetTimer = window.setInterval(() => {
-    syncPresets();
-    if (presetSel.options.length) clearInterval(presetTimer);
-  }, 200);
+  whenPresets(hooks.store, syncPresets);
 
   // Test hooks (the page never calls them).
   (window as unknown as { __viz: unknown }).__viz = {

@@ -13,8 +13,9 @@ import type { FullChildStats, GameKind, Player } from '../protocol';
 import { cellName, parseCell } from '../board';
 import { svg } from '../lib/dom';
 import { VISIT_FILL, valueColour, visitOpacity } from '../lib/colour';
+import type { OverlayKey } from '../state';
 
-export type OverlayKey = 'visits' | 'q' | 'amaf' | 'proven' | 'pv';
+export type { OverlayKey };
 
 export interface OverlayToggle {
   key: OverlayKey;

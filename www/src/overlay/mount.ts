@@ -3,7 +3,8 @@
 // (`#compare`, `#arena` in the URL; `#play` or nothing for the game): the open view is the
 // store's `view`.
 
-import { mountAnalysis, type PlaygroundHooks } from './analysis';
+import { mountAnalysis } from './analysis';
+import type { PlaygroundHooks } from '../types';
 import { mountCompare } from '../compare/compare';
 import { mountArena } from '../arena/arena';
 import { mountStep } from '../step/step';

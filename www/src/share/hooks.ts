@@ -10,7 +10,9 @@ import {
   parsePane,
   formatPane,
   formatMoves,
+  formatOverlays,
   formatSides,
+  parseOverlays,
   parseSides,
   queryString,
   splitMoves,
@@ -100,15 +102,7 @@ class Teach {
     const view = h.store.get().view;
     if (view !== 'play') q.set('view', view);
     if (view === 'compare') this.writeCompare(q);
-    const ov = [...document.querySelectorAll<HTMLButtonElement>('#overlay-bar button[aria-pressed]')];
-    if (ov.length)
-      q.set(
-        'overlays',
-        ov
-          .filter((b) => b.getAttribute('aria-pressed') === 'true')
-          .map((b) => b.id.replace(/^ov-/, ''))
-          .join(',') || 'none',
-      );
+    q.set('overlays', formatOverlays(h.store.get().overlays));
     for (const k of ['lesson', 'embed', 'show', 'id', 'origin']) {
       const v = cur.get(k);
       if (v !== null) q.set(k, v);
@@ -186,20 +180,13 @@ class Teach {
     this.applyCompare(q, errors);
     const ov = q.get('overlays');
     if (ov !== null) {
-      const want = new Set(
-        ov
-          .split(',')
-          .map((x) => x.trim())
-          .filter((x) => x && x !== 'none'),
-      );
-      const buttons = [...document.querySelectorAll<HTMLButtonElement>('#overlay-bar button[aria-pressed]')];
-      const known = buttons.map((b) => b.id.replace(/^ov-/, ''));
-      for (const w of want) if (!known.includes(w)) errors.push(`overlays: unknown overlay '${w}' (expected ${known.join(', ')} or none)`);
-      for (const b of buttons) if ((b.getAttribute('aria-pressed') === 'true') !== want.has(b.id.replace(/^ov-/, ''))) b.click();
+      const r = parseOverlays(ov);
+      errors.push(...r.errors);
+      h.store.update({ overlays: r.overlays });
     }
-    document.getElementById('overlay-bar')?.addEventListener('click', () => {
-      const cur = h.snapshot();
-      if (this.started && cur) history.replaceState({ mcts: true }, '', this.buildUrl(cur));
+    h.store.subscribe((st, prev) => {
+      if (this.started && st.snapshot && st.overlays !== prev.overlays)
+        history.replaceState({ mcts: true }, '', this.buildUrl(st.snapshot));
     });
     for (const k of q.keys()) {
       if (!KNOWN.has(k)) errors.push(`unknown parameter '${k}' (ignored)`);

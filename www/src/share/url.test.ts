@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { SideSettings } from '../types';
-import { formatMoves, formatPane, formatSides, parsePane, parseSides, positiveInt, queryString, splitMoves } from './url';
+import {
+  formatMoves,
+  formatOverlays,
+  formatPane,
+  formatSides,
+  parseOverlays,
+  parsePane,
+  parseSides,
+  positiveInt,
+  queryString,
+  splitMoves,
+} from './url';
 
 const PRESETS = ['uct', 'rave', 'grave', 'best'];
 const side = (who: SideSettings['who'], preset: string, budgetKind: SideSettings['budgetKind'], budgetValue: number): SideSettings => ({
@@ -93,5 +104,22 @@ describe('positiveInt', () => {
     expect(positiveInt('ms', ' 7 ')).toEqual({ value: 7 });
     for (const bad of ['0', '-1', '1.5', '1e3', 'abc', '', '99999999999999999999'])
       expect(positiveInt('ms', bad)).toEqual({ error: `ms=${bad} is not a positive whole number` });
+  });
+});
+
+describe('overlays', () => {
+  it('round-trip in their canonical order, none as “none”', () => {
+    expect(formatOverlays(['pv', 'visits', 'q'])).toBe('visits,q,pv');
+    expect(parseOverlays('visits,q,pv')).toEqual({ overlays: ['visits', 'q', 'pv'], errors: [] });
+    expect(formatOverlays([])).toBe('none');
+    expect(parseOverlays('none')).toEqual({ overlays: [], errors: [] });
+    for (const on of [['amaf'], ['visits', 'q', 'amaf', 'proven', 'pv'], ['proven', 'pv']] as const)
+      expect(parseOverlays(formatOverlays(on)).overlays).toEqual([...on]);
+  });
+  it('report unknown names and keep the known ones', () => {
+    expect(parseOverlays(' q , heat,pv')).toEqual({
+      overlays: ['q', 'pv'],
+      errors: ["overlays: unknown overlay 'heat' (expected visits, q, amaf, proven, pv or none)"],
+    });
   });
 });

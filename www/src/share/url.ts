@@ -21,6 +21,8 @@ import type { SideSettings } from '../types';
 export const SIDE_KEYS = ['preset', 'ms', 'playouts'] as const;
 export const PANE_KEYS = ['preset', 'c', 'rave_k', 'lgr_p', 'pool_k', 'budget'] as const;
 export type PaneKey = (typeof PANE_KEYS)[number];
+import { OVERLAY_KEYS, type OverlayKey } from '../state';
+
 export { VIEWS, type View } from '../state';
 
 /** Moves from a `moves=` value: split on spaces, `+` (a space in a query) and commas. */
@@ -125,4 +127,25 @@ export function parseSides(
     }
   }
   return { sides, errors };
+}
+
+/** The `overlays=` value: the overlays on, in their order, or `none`. */
+export function formatOverlays(on: readonly OverlayKey[]): string {
+  return OVERLAY_KEYS.filter((k) => on.includes(k)).join(',') || 'none';
+}
+
+/** The overlays an `overlays=` value switches on (all others off), in their order; unknown names
+ * are reported and left out. */
+export function parseOverlays(v: string): { overlays: OverlayKey[]; errors: string[] } {
+  const want = new Set(
+    v
+      .split(',')
+      .map((x) => x.trim())
+      .filter((x) => x && x !== 'none'),
+  );
+  const known: readonly string[] = OVERLAY_KEYS;
+  const errors = [...want]
+    .filter((w) => !known.includes(w))
+    .map((w) => `overlays: unknown overlay '${w}' (expected ${OVERLAY_KEYS.join(', ')} or none)`);
+  return { overlays: OVERLAY_KEYS.filter((k) => want.has(k)), errors };
 }

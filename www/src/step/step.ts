@@ -14,7 +14,8 @@ import type { BoardView, FullStats, IterationTrace, TraceScore, TreeQuery, TreeS
 import { createRenderer, initialState, playerName, type BoardRenderer } from '../board';
 import { BoardOverlay } from '../overlay/board-overlay';
 import { NodeLink, childLists, type Children } from '../tree/nodelink';
-import type { PlaygroundHooks } from '../overlay/analysis';
+import type { PlaygroundHooks } from '../types';
+import { whenPresets } from '../state';
 import './step.css';
 import { h } from '../lib/dom';
 
@@ -130,12 +131,8 @@ export function mountStep(hooks: PlaygroundHooks): void {
     presetSel.replaceChildren(...names.map((p) => h('option', { value: p }, p)));
     presetSel.value = names.includes('uct') ? 'uct' : names[0]!;
   }
-  // The preset names arrive with the engine's hello: fill the chooser as soon as they are there.
-  const presetTimer = window.setInterval(() => {
-    fillPresets();
-    if (presetsFilled) window.clearInterval(presetTimer);
-  }, 200);
-  fillPresets();
+  // The preset names arrive with the engine's hello: fill the chooser then.
+  whenPresets(hooks.store, fillPresets);
   presetSel.addEventListener('focus', fillPresets);
 
   let client: EngineClient | null = null;
