@@ -21,7 +21,7 @@ import { EngineClient, EngineDied, EngineError, SearchCancelled, type SearchHand
 import type { Budget, Player, Response, SearchProgress, Snapshot } from './protocol';
 import { mountVisualisation } from './overlay/mount';
 import { teach } from './share/hooks';
-import type { SideSettings, Who } from './types';
+import type { LoadResult, SideSettings, Who } from './types';
 import { createPageStore, type PageState } from './state';
 import { h } from './lib/dom';
 
@@ -737,23 +737,29 @@ function selectSpec(wanted: string): void {
 
 /** Loads a game and moves (checked by the engine); on error the message names the bad move and
  * the page keeps what it had. */
-async function loadGame(wanted: string, moves: string[]): Promise<boolean> {
-  if (st().restoring) return false;
+async function loadGame(wanted: string, moves: string[]): Promise<LoadResult> {
+  const failed = (reason: string): LoadResult => ({
+    ok: false,
+    reason,
+    message: `Cannot load ${wanted}${moves.length ? ` with moves ${moves.join(' ')}` : ''}: ${reason}`,
+  });
+  if (st().restoring) return failed('the engine is restarting');
   cancelAll();
   epoch++;
   const myEpoch = epoch;
   try {
     const s = await engine.newGame(wanted, moves);
-    if (epoch !== myEpoch) return false;
+    if (epoch !== myEpoch) return failed('another game was started meanwhile');
     selectSpec(s.view.spec);
     readout.replaceChildren();
     show(s);
     maybeEngineMove();
-    return true;
+    return { ok: true };
   } catch (e) {
-    if (e instanceof EngineDied) return false;
-    showMessage(`Cannot load ${wanted}${moves.length ? ` with moves ${moves.join(' ')}` : ''}: ${errText(e)}`, 'error');
-    return false;
+    if (e instanceof EngineDied) return failed(e.message);
+    const r = failed(errText(e));
+    if (!r.ok) showMessage(r.message, 'error');
+    return r;
   }
 }
 

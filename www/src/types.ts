@@ -27,6 +27,9 @@ export interface SideControls {
   unit: HTMLSelectElement;
 }
 
+/** What loading a game gave: `ok`, or the sentence the page shows and the engine's reason alone. */
+export type LoadResult = { ok: true } | { ok: false; message: string; reason: string };
+
 /** What the page (main.ts) offers the analysis, step-through, compare and arena features. */
 export interface PlaygroundHooks {
   /** The page's state (the position, presets, what the game's engine does, the open view). */
@@ -51,7 +54,8 @@ export interface PageHooks {
   setPaused(v: boolean): void;
   busy(): boolean;
   showMessage(text: string, kind?: 'info' | 'error'): void;
-  loadGame(spec: string, moves: string[]): Promise<boolean>;
+  /** Loads a game and moves, checked by the engine (an error is also shown on the page). */
+  loadGame(spec: string, moves: string[]): Promise<LoadResult>;
   play(move: string): Promise<void>;
   wake(): void;
   boardElement(): HTMLElement | null;

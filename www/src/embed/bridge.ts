@@ -114,9 +114,8 @@ export class EmbedBridge {
             : typeof cmd.moves === 'string'
               ? cmd.moves.split(/[\s,]+/).filter(Boolean)
               : [];
-          const ok = await this.hooks.loadGame(game, moves);
-          if (!ok)
-            this.post('error', { command: 'setPosition', message: document.getElementById('message')?.textContent ?? 'cannot load' });
+          const r = await this.hooks.loadGame(game, moves);
+          if (!r.ok) this.post('error', { command: 'setPosition', message: r.message });
           else this.post('position', {});
           return;
         }

@@ -161,12 +161,12 @@ class Teach {
     const wanted = g ?? snap?.view.spec ?? 'hex:7';
     if (g !== null && snap && !sameSpec(g, snap.view.spec)) {
       // applyUrl could not select it (unknown game, size off the list): try it as given.
-      const ok = await h.loadGame(g, moves);
-      if (!ok) errors.push(`game=${g}: ${loadError(g, moves)}`);
+      const r = await h.loadGame(g, moves);
+      if (!r.ok) errors.push(`game=${g}: ${r.reason}`);
     } else if (moves.length) {
-      const ok = await h.loadGame(wanted, moves);
-      if (!ok) {
-        errors.push(`moves=${moves.join(' ')}: ${loadError(wanted, moves)}`);
+      const r = await h.loadGame(wanted, moves);
+      if (!r.ok) {
+        errors.push(`moves=${moves.join(' ')}: ${r.reason}`);
         await h.loadGame(wanted, []);
       }
     }
@@ -304,13 +304,6 @@ const KNOWN = new Set([
   'id',
   'origin',
 ]);
-
-/** The reason main.ts's loadGame showed, without its "Cannot load SPEC with moves ...: " prefix. */
-function loadError(spec: string, moves: string[]): string {
-  const text = document.getElementById('message')?.textContent ?? '';
-  const prefix = `Cannot load ${spec}${moves.length ? ` with moves ${moves.join(' ')}` : ''}: `;
-  return (text.startsWith(prefix) ? text.slice(prefix.length) : text) || 'cannot be loaded';
-}
 
 /** Whether a URL's game names the spec the engine normalised (`hex` = `hex:11`, case). */
 function sameSpec(asked: string, got: string): boolean {

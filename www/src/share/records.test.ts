@@ -72,7 +72,13 @@ function fakePage(opts: { parse?: (text: string) => GameRecordText; loads?: bool
     showMessage: (text: string, kind?: 'info' | 'error') => void shown.push([text, kind]),
     loadGame: async (spec: string, moves: string[]) => {
       loaded.push([spec, moves]);
-      return opts.loads ?? true;
+      return (opts.loads ?? true)
+        ? { ok: true }
+        : {
+            ok: false,
+            reason: 'move 2 (d4): the cell is taken',
+            message: `Cannot load ${spec} with moves ${moves.join(' ')}: move 2 (d4): the cell is taken`,
+          };
     },
   } as unknown as PageHooks;
   return { hooks, shown, loaded, written };
@@ -85,6 +91,12 @@ describe('importRecord', () => {
     expect(r).toEqual({ ok: true, message: 'Loaded hex:7, 2 moves. 2 variations left out.' });
     expect(page.loaded).toEqual([['hex:7', ['d4', 'c5']]]);
     expect(page.shown).toEqual([['Loaded hex:7, 2 moves. 2 variations left out.', undefined]]);
+  });
+  it('answers with the page’s message when the game in the record cannot be loaded', async () => {
+    const page = fakePage({ parse: () => ({ spec: 'hex:7', moves: ['d4', 'd4'], notes: [] }), loads: false });
+    const r = await importRecord(page.hooks, 'hex:7\nd4 d4');
+    expect(r).toEqual({ ok: false, message: 'Cannot load hex:7 with moves d4 d4: move 2 (d4): the cell is taken' });
+    expect(page.shown).toEqual([]);
   });
   it('shows the engine’s reason when the record cannot be read, and loads nothing', async () => {
     const page = fakePage();

@@ -22,12 +22,11 @@ export async function importRecord(hooks: PageHooks, text: string): Promise<{ ok
     hooks.showMessage(message, 'error');
     return { ok: false, message };
   }
-  const ok = await hooks.loadGame(r.spec, r.moves);
-  const message = ok
-    ? `Loaded ${r.spec}, ${r.moves.length} moves.${r.notes.length ? ` ${r.notes.join('; ')}.` : ''}`
-    : (document.getElementById('message')?.textContent ?? '');
-  if (ok) hooks.showMessage(message);
-  return { ok, message };
+  const loaded = await hooks.loadGame(r.spec, r.moves);
+  if (!loaded.ok) return { ok: false, message: loaded.message };
+  const message = `Loaded ${r.spec}, ${r.moves.length} moves.${r.notes.length ? ` ${r.notes.join('; ')}.` : ''}`;
+  hooks.showMessage(message);
+  return { ok: true, message };
 }
 
 export async function exportRecord(hooks: PageHooks, format: 'moves' | 'sgf'): Promise<string> {
