@@ -14,6 +14,21 @@ export type View = (typeof VIEWS)[number];
 export const OVERLAY_KEYS = ['visits', 'q', 'amaf', 'proven', 'pv'] as const;
 export type OverlayKey = (typeof OVERLAY_KEYS)[number];
 
+/** A compare pane's fields as typed (blank: the preset's value / the common budget). */
+export const PANE_KEYS = ['preset', 'c', 'rave_k', 'lgr_p', 'pool_k', 'budget'] as const;
+export type PaneKey = (typeof PANE_KEYS)[number];
+export type PaneFields = Partial<Record<PaneKey, string>>;
+
+/** The Compare view's form: the position, the common budget and seed, and one entry per pane
+ * (2 to 4), all as typed. */
+export interface CompareSettings {
+  game: string;
+  moves: string;
+  budget: string;
+  seed: string;
+  panes: PaneFields[];
+}
+
 export interface PageState {
   /** The game as the page shows it (null before the engine's first answer). */
   snapshot: Snapshot | null;
@@ -31,6 +46,8 @@ export interface PageState {
   hint: string[];
   /** The board overlays switched on, in `OVERLAY_KEYS` order. */
   overlays: readonly OverlayKey[];
+  /** The Compare view's form (null until the view is mounted). */
+  compare: CompareSettings | null;
 }
 
 export type PageStore = Store<PageState>;
@@ -45,6 +62,7 @@ export function createPageStore(): PageStore {
     view: 'play',
     hint: [],
     overlays: ['visits', 'proven', 'pv'],
+    compare: null,
   });
 }
 

@@ -11,7 +11,7 @@ import { EngineClient, EngineDied, SearchCancelled } from '../engine';
 import type { FullStats, Snapshot, TreeSnapshot } from '../protocol';
 import { Icicle } from '../tree/icicle';
 import { playerName } from '../board';
-import { whenPresets, type PageStore } from '../state';
+import { whenPresets, type CompareSettings, type PageStore, type PaneFields, type PaneKey } from '../state';
 import { h } from '../lib/dom';
 import { MOVE_COLOURS, SERIES_COLOURS } from '../lib/colour';
 
@@ -172,11 +172,60 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
   }
   count.addEventListener('change', syncPanes);
 
+  // The form is page state (the URL reads and writes it there): every edit goes to the store, and
+  // a change in the store (e.g. from the URL) comes back into the form.
+  function read(): CompareSettings {
+    const n = Number(count.value);
+    return {
+      game: spec.value,
+      moves: moves.value,
+      budget: budget.value,
+      seed: seed.value,
+      panes: panes.slice(0, n).map((p) => {
+        const f: PaneFields = { preset: p.preset.value, budget: p.budget.value };
+        for (const [k, i] of p.params) f[k as PaneKey] = i.value;
+        return f;
+      }),
+    };
+  }
+  function write(s: CompareSettings): void {
+    spec.value = s.game;
+    moves.value = s.moves;
+    budget.value = s.budget;
+    seed.value = s.seed;
+    count.value = String(Math.min(4, Math.max(2, s.panes.length)));
+    syncPanes();
+    s.panes.forEach((f, k) => {
+      const p = panes[k];
+      if (!p) return;
+      if (f.preset !== undefined && [...p.preset.options].some((o) => o.value === f.preset)) p.preset.value = f.preset;
+      for (const [key, i] of p.params) i.value = f[key as PaneKey] ?? '';
+      p.budget.value = f.budget ?? '';
+    });
+    syncPanes();
+  }
+  let writing = false;
+  const commit = () => {
+    if (!writing) hooks.store.update({ compare: read() });
+  };
+  host.addEventListener('input', commit);
+  host.addEventListener('change', commit);
+  hooks.store.subscribe((st, prev) => {
+    if (!st.compare || st.compare === prev.compare || JSON.stringify(st.compare) === JSON.stringify(read())) return;
+    writing = true;
+    try {
+      write(st.compare);
+    } finally {
+      writing = false;
+    }
+  });
+
   fromGame.addEventListener('click', () => {
     const s = hooks.snapshot();
     if (!s) return;
     spec.value = s.view.spec;
     moves.value = s.moves.join(' ');
+    commit();
   });
 
   const charts: { value: uPlot | null; moves: uPlot | null } = { value: null, moves: null };
@@ -438,5 +487,9 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
 
   // Presets arrive with the engine's hello: fill the panes then.
   syncPanes();
-  whenPresets(hooks.store, syncPanes);
+  commit();
+  whenPresets(hooks.store, () => {
+    syncPanes();
+    commit();
+  });
 }

@@ -7,8 +7,8 @@ import type { PageHooks } from '../types';
 import type { Player, SearchResult, Snapshot } from '../protocol';
 import {
   VIEWS,
-  parsePane,
-  formatPane,
+  formatCompare,
+  parseCompare,
   formatMoves,
   formatOverlays,
   formatSides,
@@ -16,8 +16,6 @@ import {
   parseSides,
   queryString,
   splitMoves,
-  PANE_KEYS,
-  type PaneKey,
 } from './url';
 import { applyLessonDefaults, mountLessonCard } from '../lessons/lessons';
 import { mountRecords } from './records';
@@ -101,7 +99,8 @@ class Teach {
     if (this.seed !== null) q.set('seed', this.seed);
     const view = h.store.get().view;
     if (view !== 'play') q.set('view', view);
-    if (view === 'compare') this.writeCompare(q);
+    const compare = h.store.get().compare;
+    if (view === 'compare' && compare) formatCompare(q, compare);
     q.set('overlays', formatOverlays(h.store.get().overlays));
     for (const k of ['lesson', 'embed', 'show', 'id', 'origin']) {
       const v = cur.get(k);
@@ -109,25 +108,6 @@ class Teach {
     }
     const hash = view === 'play' ? '' : `#${view}`;
     return `${location.pathname}?${queryString(q)}${hash}`;
-  }
-
-  private writeCompare(q: URLSearchParams): void {
-    const val = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value ?? '';
-    q.set('cmpgame', val('cmp-game'));
-    if (val('cmp-moves').trim()) q.set('cmpmoves', val('cmp-moves').trim());
-    q.set('cmpbudget', val('cmp-budget'));
-    q.set('cmpseed', val('cmp-seed'));
-    const n = Number(val('cmp-count')) || 2;
-    q.set('panes', String(n));
-    for (let k = 0; k < n; k++) {
-      const fields: Partial<Record<PaneKey, string>> = {};
-      for (const key of PANE_KEYS) {
-        const id = key === 'preset' ? `cmp-preset-${k}` : `cmp-${key}-${k}`;
-        const v = val(id).trim();
-        if (v) fields[key] = v;
-      }
-      q.set(`pane${k + 1}`, formatPane(fields));
-    }
   }
 
   /** Applies the parameters main.ts's applyUrl does not read, loads `moves`, mounts the UI. */
@@ -177,7 +157,12 @@ class Teach {
         if (location.hash.slice(1) !== view) location.hash = view === 'play' ? '' : view;
       } else errors.push(`view=${view}: expected ${VIEWS.join(', ')}`);
     }
-    this.applyCompare(q, errors);
+    const compare = h.store.get().compare;
+    if (compare) {
+      const r = parseCompare(q, presets, compare);
+      errors.push(...r.errors);
+      h.store.update({ compare: r.compare });
+    }
     const ov = q.get('overlays');
     if (ov !== null) {
       const r = parseOverlays(ov);
@@ -214,44 +199,6 @@ class Teach {
     if (errors.length) h.showMessage(`Some URL parameters were not used: ${errors.join('; ')}.`, 'error');
     document.body.dataset.urlErrors = String(errors.length);
     document.body.dataset.teachReady = 'true';
-  }
-
-  private applyCompare(q: URLSearchParams, errors: string[]): void {
-    const set = (id: string, v: string) => {
-      const e = document.getElementById(id) as HTMLInputElement | HTMLSelectElement | null;
-      if (!e) return;
-      e.value = v;
-      e.dispatchEvent(new Event('input', { bubbles: true }));
-      e.dispatchEvent(new Event('change', { bubbles: true }));
-    };
-    const panes = q.get('panes');
-    if (panes !== null) {
-      if (['2', '3', '4'].includes(panes)) set('cmp-count', panes);
-      else errors.push(`panes=${panes}: expected 2, 3 or 4`);
-    }
-    if (q.get('cmpgame') !== null) set('cmp-game', q.get('cmpgame')!);
-    if (q.get('cmpmoves') !== null) set('cmp-moves', splitMoves(q.get('cmpmoves')).join(' '));
-    for (const k of ['cmpbudget', 'cmpseed']) {
-      const v = q.get(k);
-      if (v === null) continue;
-      if (/^\d+$/.test(v)) set(k === 'cmpbudget' ? 'cmp-budget' : 'cmp-seed', v);
-      else errors.push(`${k}=${v}: expected a whole number`);
-    }
-    for (let k = 0; k < 4; k++) {
-      const v = q.get(`pane${k + 1}`);
-      if (v === null) continue;
-      const { fields, errors: e } = parsePane(v);
-      errors.push(...e.map((x) => `pane${k + 1}: ${x}`));
-      for (const key of PANE_KEYS) {
-        const val = fields[key];
-        if (val === undefined) continue;
-        if (key === 'preset' && !this.hooks!.presets().includes(val)) {
-          errors.push(`pane${k + 1}: unknown preset '${val}'`);
-          continue;
-        }
-        set(key === 'preset' ? `cmp-preset-${k}` : `cmp-${key}-${k}`, val);
-      }
-    }
   }
 
   private async onPopState(): Promise<void> {

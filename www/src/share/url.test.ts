@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import type { CompareSettings } from '../state';
 import type { SideSettings } from '../types';
 import {
+  formatCompare,
   formatMoves,
   formatOverlays,
   formatPane,
   formatSides,
+  parseCompare,
   parseOverlays,
   parsePane,
   parseSides,
@@ -121,5 +124,54 @@ describe('overlays', () => {
       overlays: ['q', 'pv'],
       errors: ["overlays: unknown overlay 'heat' (expected visits, q, amaf, proven, pv or none)"],
     });
+  });
+});
+
+describe('compare form', () => {
+  const BASE: CompareSettings = {
+    game: 'hex:7',
+    moves: '',
+    budget: '50000',
+    seed: '1',
+    panes: [
+      { preset: 'uct', c: '', rave_k: '', lgr_p: '', pool_k: '', budget: '' },
+      { preset: 'rave', c: '', rave_k: '', lgr_p: '', pool_k: '', budget: '' },
+    ],
+  };
+  it('round-trips through the query (blank fields left out)', () => {
+    const form: CompareSettings = {
+      game: 'tictactoe',
+      moves: 'b2 a1',
+      budget: '20000',
+      seed: '7',
+      panes: [
+        { preset: 'uct', c: '0.1', rave_k: '', lgr_p: '', pool_k: '', budget: '' },
+        { preset: 'rave', c: '', rave_k: '500', lgr_p: '', pool_k: '', budget: '9000' },
+        { preset: 'grave', c: '3', rave_k: '', lgr_p: '', pool_k: '', budget: '' },
+      ],
+    };
+    const q = new URLSearchParams();
+    formatCompare(q, form);
+    expect(queryString(q)).toBe(
+      'cmpgame=tictactoe&cmpmoves=b2+a1&cmpbudget=20000&cmpseed=7&panes=3&pane1=preset:uct,c:0.1&pane2=preset:rave,rave_k:500,budget:9000&pane3=preset:grave,c:3',
+    );
+    const back = parseCompare(new URLSearchParams(queryString(q)), PRESETS, BASE);
+    expect(back.errors).toEqual([]);
+    expect(back.compare.game).toBe('tictactoe');
+    expect(back.compare.moves).toBe('b2 a1');
+    expect([back.compare.budget, back.compare.seed]).toEqual(['20000', '7']);
+    expect(back.compare.panes).toEqual([
+      { preset: 'uct', c: '0.1', rave_k: '', lgr_p: '', pool_k: '', budget: '' },
+      { preset: 'rave', c: '', rave_k: '500', lgr_p: '', pool_k: '', budget: '9000' },
+      { preset: 'grave', c: '3' },
+    ]);
+  });
+  it('keeps the form for values it does not understand, and says why', () => {
+    const r = parseCompare(new URLSearchParams('panes=5&cmpbudget=lots&pane1=preset:chess,c:0.3&pane3=c:1'), PRESETS, BASE);
+    expect(r.errors).toEqual(['panes=5: expected 2, 3 or 4', 'cmpbudget=lots: expected a whole number', "pane1: unknown preset 'chess'"]);
+    expect(r.compare.panes).toHaveLength(2);
+    expect(r.compare.panes[0]).toEqual({ ...BASE.panes[0], c: '0.3' });
+    expect(r.compare.budget).toBe('50000');
+    expect(BASE.panes[0]!.c).toBe('');
   });
 });

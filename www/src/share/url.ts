@@ -19,11 +19,9 @@
 import type { SideSettings } from '../types';
 
 export const SIDE_KEYS = ['preset', 'ms', 'playouts'] as const;
-export const PANE_KEYS = ['preset', 'c', 'rave_k', 'lgr_p', 'pool_k', 'budget'] as const;
-export type PaneKey = (typeof PANE_KEYS)[number];
-import { OVERLAY_KEYS, type OverlayKey } from '../state';
+import { OVERLAY_KEYS, PANE_KEYS, type CompareSettings, type OverlayKey, type PaneFields, type PaneKey } from '../state';
 
-export { VIEWS, type View } from '../state';
+export { PANE_KEYS, VIEWS, type PaneKey, type View } from '../state';
 
 /** Moves from a `moves=` value: split on spaces, `+` (a space in a query) and commas. */
 export function splitMoves(v: string | null): string[] {
@@ -148,4 +146,70 @@ export function parseOverlays(v: string): { overlays: OverlayKey[]; errors: stri
     .filter((w) => !known.includes(w))
     .map((w) => `overlays: unknown overlay '${w}' (expected ${OVERLAY_KEYS.join(', ')} or none)`);
   return { overlays: OVERLAY_KEYS.filter((k) => want.has(k)), errors };
+}
+
+/** Writes the Compare view's form: `cmpgame`, `cmpmoves` (when there are moves), `cmpbudget`,
+ * `cmpseed`, `panes` and `pane1`..`paneN` (the fields that are not blank). */
+export function formatCompare(q: URLSearchParams, c: CompareSettings): void {
+  q.set('cmpgame', c.game);
+  if (c.moves.trim()) q.set('cmpmoves', c.moves.trim());
+  q.set('cmpbudget', c.budget);
+  q.set('cmpseed', c.seed);
+  q.set('panes', String(c.panes.length));
+  c.panes.forEach((p, k) => {
+    const fields: PaneFields = {};
+    for (const key of PANE_KEYS) {
+      const v = p[key]?.trim();
+      if (v) fields[key] = v;
+    }
+    q.set(`pane${k + 1}`, formatPane(fields));
+  });
+}
+
+/** Reads the Compare view's form over `base` (what the view has): a value not understood leaves
+ * the field as it was and adds a sentence to `errors`; a pane's fields replace only the fields
+ * named; `pane3` and `pane4` count only when `panes` makes room for them. */
+export function parseCompare(
+  q: URLSearchParams,
+  presets: readonly string[],
+  base: CompareSettings,
+): { compare: CompareSettings; errors: string[] } {
+  const c: CompareSettings = { ...base, panes: base.panes.map((p) => ({ ...p })) };
+  const errors: string[] = [];
+  const panes = q.get('panes');
+  if (panes !== null) {
+    if (['2', '3', '4'].includes(panes)) {
+      const n = Number(panes);
+      while (c.panes.length < n) c.panes.push({});
+      c.panes.length = n;
+    } else errors.push(`panes=${panes}: expected 2, 3 or 4`);
+  }
+  const game = q.get('cmpgame');
+  if (game !== null) c.game = game;
+  const moves = q.get('cmpmoves');
+  if (moves !== null) c.moves = splitMoves(moves).join(' ');
+  for (const k of ['cmpbudget', 'cmpseed'] as const) {
+    const v = q.get(k);
+    if (v === null) continue;
+    if (!/^\d+$/.test(v)) errors.push(`${k}=${v}: expected a whole number`);
+    else if (k === 'cmpbudget') c.budget = v;
+    else c.seed = v;
+  }
+  for (let k = 0; k < 4; k++) {
+    const v = q.get(`pane${k + 1}`);
+    if (v === null) continue;
+    const { fields, errors: e } = parsePane(v);
+    errors.push(...e.map((x) => `pane${k + 1}: ${x}`));
+    const pane = c.panes[k];
+    for (const key of PANE_KEYS) {
+      const val = fields[key];
+      if (val === undefined) continue;
+      if (key === 'preset' && !presets.includes(val)) {
+        errors.push(`pane${k + 1}: unknown preset '${val}'`);
+        continue;
+      }
+      if (pane) pane[key] = val;
+    }
+  }
+  return { compare: c, errors };
 }
