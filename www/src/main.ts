@@ -21,6 +21,7 @@ import { EngineClient, EngineDied, EngineError, SearchCancelled, type SearchHand
 import type { Budget, Player, Response, SearchProgress, Snapshot } from './protocol';
 import { mountVisualisation } from './overlay/mount';
 import { teach } from './share/hooks';
+import { parseSides } from './share/url';
 import type { LoadResult, SideSettings, Who } from './types';
 import { createPageStore, type PageState } from './state';
 import { h } from './lib/dom';
@@ -154,7 +155,26 @@ function reflect(s: PageState): void {
   b.over = s.snapshot.outcome ? 'true' : 'false';
   b.thinking = s.thinking?.purpose ?? '';
 }
+/** The Players controls show the state's sides. */
+function drawSides(s: PageState): void {
+  for (const p of [0, 1] as const) {
+    const set = s.sides[p];
+    const c = sides[p];
+    c.who.value = set.who;
+    c.preset.value = set.preset;
+    c.unit.value = set.budgetKind;
+    c.budget.value = String(set.budgetValue);
+  }
+}
+
+function commitSides(): void {
+  store.update({ sides: [readSide(0), readSide(1)] });
+}
+
 store.subscribe(reflect);
+store.subscribe((s, prev) => {
+  if (s.sides !== prev.sides) drawSides(s);
+});
 store.subscribe(() => render());
 reflect(st());
 
@@ -168,7 +188,13 @@ function setSearch(s: typeof search): void {
   store.update({ thinking: s ? { purpose: s.purpose, side: s.side } : null });
 }
 
+/** One side's settings: the page state's. */
 function sideSettings(p: Player): SideSettings {
+  return st().sides[p];
+}
+
+/** The Players controls of one side as the person set them (a budget not understood is 1000). */
+function readSide(p: Player): SideSettings {
   const s = sides[p];
   const v = Math.max(1, Math.round(Number(s.budget.value) || 1000));
   return { who: s.who.value as Who, preset: s.preset.value, budgetKind: s.unit.value as Budget['kind'], budgetValue: v };
@@ -290,7 +316,7 @@ function drawPanel(): void {
   const kind = v.kind;
   for (const p of [0, 1] as const) {
     sides[p].name.textContent = playerName(kind, p);
-    sides[p].engineBox.hidden = sides[p].who.value !== 'engine';
+    sides[p].engineBox.hidden = sideSettings(p).who !== 'engine';
   }
   if (s.outcome) status.textContent = resultText(s);
   else {
@@ -580,6 +606,7 @@ pauseBtn.addEventListener('click', () => {
 });
 for (const p of [0, 1] as const) {
   const onChange = () => {
+    commitSides();
     // New settings for a side that is thinking take effect at once: the search restarts with
     // them (the worker keeps the tree where the engine can), or stops if it is a person now.
     if (search && search.side === p && search.purpose === 'move') cancelAll();
@@ -635,24 +662,9 @@ function applyUrl(): void {
     } else if (parts[0] === 'tictactoe') gameSel.value = 'tictactoe';
     else if (parts[0] === 'pentago') gameSel.value = parts[1] === 'twist' ? 'pentago:twist' : 'pentago:official';
   }
-  for (const p of [0, 1] as const) {
-    const who = q.get(`p${p}`);
-    if (who === 'person' || who === 'engine') sides[p].who.value = who;
-  }
-  const preset = q.get('preset');
-  const ms = q.get('ms');
-  const playouts = q.get('playouts');
-  for (const p of [0, 1] as const) {
-    if (preset && st().presets.includes(preset)) sides[p].preset.value = preset;
-    if (ms && Number(ms) > 0) {
-      sides[p].unit.value = 'millis';
-      sides[p].budget.value = ms;
-    }
-    if (playouts && Number(playouts) > 0) {
-      sides[p].unit.value = 'playouts';
-      sides[p].budget.value = playouts;
-    }
-  }
+  // The sides: p0, p1, preset, ms, playouts (and their per-side forms); the URL feature reports
+  // what it could not use.
+  store.update({ sides: parseSides(q, st().presets, st().sides).sides });
 }
 
 async function start(): Promise<void> {
@@ -678,6 +690,7 @@ async function start(): Promise<void> {
       sides[p].who.value = 'person';
     }
   }
+  commitSides();
   applyUrl();
   syncGameControls();
   await newGame();
@@ -768,8 +781,7 @@ teach.bind({
   snapshot: () => st().snapshot,
   presets: () => st().presets,
   engine: () => engine,
-  sides: () => [sideSettings(0), sideSettings(1)],
-  controls: (p: Player) => sides[p],
+  sides: () => st().sides,
   setPaused: (paused: boolean) => store.update({ paused }),
   busy: () => search !== null || st().restoring,
   showMessage,

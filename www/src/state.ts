@@ -4,7 +4,20 @@
 // for the browser tests and the CSS; nothing in the page reads them back.)
 
 import { createStore, type Store } from './lib/store';
-import type { Player, Snapshot } from './protocol';
+import type { Budget, Player, Snapshot } from './protocol';
+
+/** Who plays a side. */
+export type Who = 'person' | 'engine';
+
+/** One side's settings as the Players box shows them. */
+export interface SideSettings {
+  who: Who;
+  /** The engine's preset name (`uct`, `rave`, ...). */
+  preset: string;
+  budgetKind: Budget['kind'];
+  /** Milliseconds or playouts per move, a positive integer. */
+  budgetValue: number;
+}
 
 /** The page's views (tabs; the URL's `#hash` and `view=`). */
 export const VIEWS = ['play', 'compare', 'arena'] as const;
@@ -30,6 +43,8 @@ export interface CompareSettings {
 }
 
 export interface PageState {
+  /** The two sides' settings (the Players box, the URL's p0, p1, preset, ms, playouts...). */
+  sides: readonly [SideSettings, SideSettings];
   /** The game as the page shows it (null before the engine's first answer). */
   snapshot: Snapshot | null;
   /** The engine's preset names (empty until it said hello, or in a build without search). */
@@ -54,6 +69,10 @@ export type PageStore = Store<PageState>;
 
 export function createPageStore(): PageStore {
   return createStore<PageState>({
+    sides: [
+      { who: 'person', preset: '', budgetKind: 'millis', budgetValue: 1000 },
+      { who: 'engine', preset: '', budgetKind: 'millis', budgetValue: 1000 },
+    ],
     snapshot: null,
     presets: [],
     thinking: null,

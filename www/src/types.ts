@@ -3,29 +3,10 @@
 // in the modules that use them, is what keeps the import graph free of cycles.
 
 import type { EngineClient } from './engine';
-import type { Budget, Player, Snapshot } from './protocol';
-import type { PageStore } from './state';
+import type { Player, Snapshot } from './protocol';
+import type { PageStore, SideSettings } from './state';
 
-/** Who plays a side. */
-export type Who = 'person' | 'engine';
-
-/** One side's settings as the Players box shows them. */
-export interface SideSettings {
-  who: Who;
-  /** The engine's preset name (`uct`, `rave`, ...). */
-  preset: string;
-  budgetKind: Budget['kind'];
-  /** Milliseconds or playouts per move, a positive integer. */
-  budgetValue: number;
-}
-
-/** The Players box's controls of one side (the URL parameters write into them). */
-export interface SideControls {
-  who: HTMLSelectElement;
-  preset: HTMLSelectElement;
-  budget: HTMLInputElement;
-  unit: HTMLSelectElement;
-}
+export type { SideSettings, Who } from './state';
 
 /** What loading a game gave: `ok`, or the sentence the page shows and the engine's reason alone. */
 export type LoadResult = { ok: true } | { ok: false; message: string; reason: string };
@@ -49,8 +30,7 @@ export interface PageHooks {
   snapshot(): Snapshot | null;
   presets(): string[];
   engine(): EngineClient;
-  sides(): [SideSettings, SideSettings];
-  controls(p: Player): SideControls;
+  sides(): readonly [SideSettings, SideSettings];
   setPaused(v: boolean): void;
   busy(): boolean;
   showMessage(text: string, kind?: 'info' | 'error'): void;

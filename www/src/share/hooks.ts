@@ -122,14 +122,7 @@ class Teach {
     const p = (k: string) => q.get(k);
     const parsed = parseSides(q, presets, h.sides());
     errors.push(...parsed.errors);
-    for (const side of [0, 1] as const) {
-      const c = h.controls(side);
-      const set = parsed.sides[side];
-      c.who.value = set.who;
-      c.preset.value = set.preset;
-      c.unit.value = set.budgetKind;
-      c.budget.value = String(set.budgetValue);
-    }
+    h.store.update({ sides: parsed.sides });
     const seed = p('seed');
     if (seed !== null) {
       if (/^\d{1,15}$/.test(seed)) this.seed = seed;
