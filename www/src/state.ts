@@ -100,3 +100,14 @@ export function whenPresets(store: PageStore, f: (presets: string[]) => void): v
     f(s.presets);
   });
 }
+
+/** Whether a person is to move (and the page is not waiting for a restarted engine). */
+export function personToMove(s: PageState): boolean {
+  const v = s.snapshot?.view;
+  return !s.restoring && !!v && v.to_move !== null && s.sides[v.to_move].who === 'person';
+}
+
+/** Whether the board takes a person's moves: their turn, and the engine is not thinking of a move. */
+export function boardInteractive(s: PageState): boolean {
+  return personToMove(s) && s.thinking?.purpose !== 'move';
+}
