@@ -1,4 +1,8 @@
-// The playground page: game chooser, players, the board, engine readout, move list.
+// The playground page: the app. It owns the page state (state.ts, a store) and is the game's
+// controller: it talks to the engine worker, turns the person's clicks and the engine's moves into
+// state, and mounts the features (overlay/mount.ts: analysis, step-through, compare, arena;
+// share/hooks.ts: URL, records, embed, lessons), which read and subscribe to the same store.
+// play/panel.ts builds and draws the chrome around the board; board/ draws the board.
 //
 // The page holds no rules: the engine worker owns the game (engine.ts → worker.ts → wasm) and
 // answers every change with a `Snapshot`; the page draws it and decides whose turn it is.

@@ -7,8 +7,8 @@
 // Snapshots arrive a few times a second with their typed arrays transferred; the icicle layout is
 // computed in the worker (tree/snapshot.ts); the main thread only draws.
 //
-// The page (main.ts) mounts this with three getters; position changes are noticed through the
-// `data-ply` / `data-game` attributes main.ts keeps on <body>.
+// The page (main.ts) mounts this with its hooks; position changes and the game engine's searches
+// come by subscription to the page's store, the overlays switched on are its state too.
 
 import { EngineClient, EngineDied, SearchCancelled, type SearchHandle } from '../engine';
 import type { FullStats, Snapshot, TreeQuery, TreeSnapshot } from '../protocol';
