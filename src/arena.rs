@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use crate::game::{AnyGame, Outcome};
+use crate::game::{AnyGame, MoveError, Outcome, SpecError};
 use crate::mcts::{AnySearch, Budget, SearchConfig};
 
 /// The result of one arena game.
@@ -24,6 +24,38 @@ pub struct GameRecord {
     pub winner: Option<u8>,
 }
 
+/// Why an arena game could not be played to its end.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ArenaError {
+    /// The game spec names no game we have.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// The search refused a configuration or a move; the message is the engine's.
+    #[error("{0}")]
+    Engine(String),
+    /// An engine returned no move in an unfinished game.
+    #[error("engine gave no move at ply {ply}")]
+    NoMove {
+        /// Moves played so far.
+        ply: usize,
+    },
+    /// The game refused the move an engine chose.
+    #[error("engine move {mv} refused: {source}")]
+    MoveRefused {
+        /// The move in the game's notation.
+        mv: String,
+        /// Why the game refused it.
+        source: MoveError,
+    },
+}
+
+impl ArenaError {
+    /// An engine error as its message (works for any error type the search returns).
+    fn engine(e: impl std::fmt::Display) -> ArenaError {
+        ArenaError::Engine(e.to_string())
+    }
+}
+
 /// The engine seed of one side in game `index` (`side` 0 = A, 1 = B) of a match seeded `seed`.
 pub fn game_seed(seed: u64, index: usize, side: u64) -> u64 {
     crate::game::zobrist_key(seed.wrapping_mul(1_000_003) ^ ((index as u64) << 1) ^ side)
@@ -33,7 +65,8 @@ pub fn game_seed(seed: u64, index: usize, side: u64) -> u64 {
 /// tree between moves (tree reuse through `advance_text`).
 ///
 /// # Errors
-/// A bad spec or configuration; an engine that returns no move in an unfinished game.
+/// [`ArenaError::Spec`] for a bad spec, [`ArenaError::Engine`] for a bad configuration,
+/// [`ArenaError::NoMove`] or [`ArenaError::MoveRefused`] for an engine that fails mid-game.
 pub fn play_game(
     spec: &str,
     a: &SearchConfig,
@@ -42,24 +75,24 @@ pub fn play_game(
     seed: u64,
     index: usize,
     clock: &dyn Fn() -> f64,
-) -> Result<GameRecord, String> {
-    let mut game = AnyGame::from_spec(spec).map_err(|e| e.to_string())?;
+) -> Result<GameRecord, ArenaError> {
+    let mut game = AnyGame::from_spec(spec)?;
     let a_first = index % 2 == 0;
     let mut ca = a.clone();
     ca.seed = game_seed(seed, index, 0);
     let mut cb = b.clone();
     cb.seed = game_seed(seed, index, 1);
-    let mut sa = AnySearch::new(&game, ca)?;
-    let mut sb = AnySearch::new(&game, cb)?;
+    let mut sa = AnySearch::new(&game, ca).map_err(ArenaError::engine)?;
+    let mut sb = AnySearch::new(&game, cb).map_err(ArenaError::engine)?;
     let mut moves = Vec::new();
     while game.outcome().is_none() {
         let a_to_move = (game.to_move() == 0) == a_first;
         let s = if a_to_move { &mut sa } else { &mut sb };
         s.run(budget, clock);
-        let mv = s.best_move_text().ok_or_else(|| format!("engine gave no move at ply {}", game.ply()))?;
-        game.play_text(&mv).map_err(|e| format!("engine move {mv} refused: {e}"))?;
-        sa.advance_text(&mv)?;
-        sb.advance_text(&mv)?;
+        let mv = s.best_move_text().ok_or(ArenaError::NoMove { ply: game.ply() })?;
+        game.play_text(&mv).map_err(|source| ArenaError::MoveRefused { mv: mv.clone(), source })?;
+        sa.advance_text(&mv).map_err(ArenaError::engine)?;
+        sb.advance_text(&mv).map_err(ArenaError::engine)?;
         moves.push(mv);
     }
     let outcome = game.outcome().unwrap_or(Outcome::Draw);

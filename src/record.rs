@@ -42,9 +42,7 @@
 //! Every move is replayed on the game, so a record that loads is a legal game; errors name the bad
 //! move, its 1-based index in the record and why ([`RecordError`]).
 
-use std::fmt;
-
-use crate::game::{AnyGame, Game};
+use crate::game::{AnyGame, CellError, Game, SpecError};
 
 /// A game record: the spec and the moves (normalised: as the game writes them), plus notes about
 /// what the reader did (dropped variations, setup stones read as moves, a resignation).
@@ -59,37 +57,58 @@ pub struct Record {
 }
 
 /// Why a record could not be read or written.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
     /// The text is empty or has no spec.
+    #[error("the record is empty: expected a game spec (e.g. hex:7) and moves")]
     Empty,
     /// The spec is not a game we have.
-    Spec(String),
+    #[error("bad game spec: {0}")]
+    Spec(#[from] SpecError),
     /// Move number `index` (1-based), written `text`, is unreadable or illegal.
-    Move { index: usize, text: String, reason: String },
-    /// The SGF text is malformed or uses something we cannot represent.
+    #[error("move {index} '{text}': {reason}")]
+    Move {
+        /// 1-based index of the move in the record.
+        index: usize,
+        /// The move as written.
+        text: String,
+        /// Why it was refused (a sentence for people).
+        reason: String,
+    },
+    /// The SGF text is malformed or uses something we cannot represent (a sentence for people,
+    /// with the character position for syntax errors).
+    #[error("SGF: {0}")]
     Sgf(String),
 }
 
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RecordError::Empty => f.write_str("the record is empty: expected a game spec (e.g. hex:7) and moves"),
-            RecordError::Spec(e) => write!(f, "bad game spec: {e}"),
-            RecordError::Move { index, text, reason } => write!(f, "move {index} '{text}': {reason}"),
-            RecordError::Sgf(e) => write!(f, "SGF: {e}"),
-        }
-    }
+/// Why an SGF point or move value could not be read as a Hex move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SgfPointError {
+    /// HexGui's `swap-sides`, which our swap (HexGui's `swap-pieces`) cannot stand for.
+    #[error("'swap-sides' (the players exchange colours) cannot be represented: the playground's swap is HexGui's 'swap-pieces'")]
+    SwapSides,
+    /// `pass`, `forfeit` or an empty value.
+    #[error("'{0}' is not a move in Hex")]
+    NotAMove(String),
+    /// A two-letter (Little Golem) point past the board's edge.
+    #[error("point '{point}' is off the {size}×{size} board")]
+    OffBoard {
+        /// The point, lower-cased.
+        point: String,
+        /// Board side.
+        size: usize,
+    },
+    /// An `a1`-style point that does not name a cell of the board.
+    #[error(transparent)]
+    Cell(#[from] CellError),
 }
-
-impl std::error::Error for RecordError {}
 
 /// Replays `moves` from the start of `spec`; returns the normalised record.
 ///
 /// # Errors
 /// [`RecordError::Spec`] for a bad spec, [`RecordError::Move`] for the first bad move.
 pub fn replay(spec: &str, moves: &[String]) -> Result<(AnyGame, Vec<String>), RecordError> {
-    let mut g = AnyGame::from_spec(spec).map_err(|e| RecordError::Spec(e.0))?;
+    let mut g = AnyGame::from_spec(spec)?;
     let mut out = Vec::with_capacity(moves.len());
     for (i, m) in moves.iter().enumerate() {
         let before = g.clone();
@@ -240,28 +259,27 @@ impl Parser<'_> {
 }
 
 /// Reads an SGF point or move value into our notation: `a1`-style (HexGui), the Little Golem
-/// two-letter form `aa`, or the swap move; `None` for things we cannot play.
-fn sgf_point(v: &str, size: usize) -> Result<String, String> {
+/// two-letter form `aa`, or the swap move.
+///
+/// # Errors
+/// [`SgfPointError`] for things we cannot play (`swap-sides`, `pass`, a point off the board).
+fn sgf_point(v: &str, size: usize) -> Result<String, SgfPointError> {
     let t = v.trim().to_ascii_lowercase();
     match t.as_str() {
         "swap-pieces" | "swap" => return Ok("swap".into()),
-        "swap-sides" => {
-            return Err(
-                "'swap-sides' (the players exchange colours) cannot be represented: the playground's swap is HexGui's 'swap-pieces'".into(),
-            )
-        }
-        "pass" | "forfeit" | "" => return Err(format!("'{t}' is not a move in Hex")),
+        "swap-sides" => return Err(SgfPointError::SwapSides),
+        "pass" | "forfeit" | "" => return Err(SgfPointError::NotAMove(t)),
         _ => {}
     }
     let b = t.as_bytes();
     if b.len() == 2 && b[0].is_ascii_lowercase() && b[1].is_ascii_lowercase() {
         let (c, r) = ((b[0] - b'a') as usize, (b[1] - b'a') as usize);
         if c >= size || r >= size {
-            return Err(format!("point '{t}' is off the {size}×{size} board"));
+            return Err(SgfPointError::OffBoard { point: t, size });
         }
         return Ok(crate::game::cell_name(r, c));
     }
-    crate::game::parse_cell(&t, size, size).map(|(r, c)| crate::game::cell_name(r, c))
+    Ok(crate::game::parse_cell(&t, size, size).map(|(r, c)| crate::game::cell_name(r, c))?)
 }
 
 /// Reads a Hex SGF record (HexGui conventions; see the module doc). Only the main line is read.
@@ -372,7 +390,7 @@ pub fn parse_sgf(text: &str) -> Result<Record, RecordError> {
                 notes.push(format!("{} resigned at move {index}; the record ends there", if k == "B" { "Black" } else { "White" }));
                 break;
             }
-            let mv = sgf_point(&v[0], size).map_err(|reason| RecordError::Move { index, text: v[0].clone(), reason })?;
+            let mv = sgf_point(&v[0], size).map_err(|e| RecordError::Move { index, text: v[0].clone(), reason: e.to_string() })?;
             if mv == "swap" {
                 swap_rule = true;
             }

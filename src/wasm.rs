@@ -141,7 +141,7 @@ impl GameSession {
     /// A JS `Error` naming what is wrong with the spec.
     #[wasm_bindgen(constructor)]
     pub fn new(spec: &str) -> Result<GameSession, JsError> {
-        let g = AnyGame::from_spec(spec).map_err(|e| JsError::new(&e.0))?;
+        let g = AnyGame::from_spec(spec).map_err(|e| JsError::new(&e.to_string()))?;
         Ok(GameSession { positions: vec![g], moves: Vec::new(), cursor: 0 })
     }
 
@@ -547,7 +547,7 @@ pub fn arena_play_game(
     if !seed.is_finite() || seed < 0.0 || seed > 9_007_199_254_740_991.0 {
         return Err(JsError::new(&format!("seed must be an integer in 0..2^53, got {seed}")));
     }
-    let record = play_game(spec, &a, &b, budget, seed as u64, index, &performance_now).map_err(|e| JsError::new(&e))?;
+    let record = play_game(spec, &a, &b, budget, seed as u64, index, &performance_now).map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&record)
 }
 

@@ -6,7 +6,7 @@ mod common;
 
 use std::collections::{HashMap, HashSet};
 
-use mcts_playground::game::{AnyGame, Game, MoveError, MoveList, Outcome, Pentago};
+use mcts_playground::game::{AnyGame, Game, MoveError, MoveList, Outcome, Pentago, SpecError};
 use mcts_playground::Rng64;
 
 fn board(rules: &str, b: &str) -> Pentago {
@@ -46,8 +46,9 @@ fn specs_parse_and_reject() {
         assert_eq!(AnyGame::from_spec(spec).unwrap().spec(), want);
     }
     for bad in ["pentago:foo", "pentago:dedup:twist", "pentago:twist:openspiel", "pentago:twist:dedup:dedup", "pentago:"] {
-        let e = AnyGame::from_spec(bad).unwrap_err().0;
-        assert!(e.contains("pentago"), "{bad}: {e}");
+        let e = AnyGame::from_spec(bad).unwrap_err();
+        assert!(matches!(e, SpecError::Pentago { .. }), "{bad}: {e:?}");
+        assert!(e.to_string().contains("pentago"), "{bad}: {e}");
     }
 }
 

@@ -847,14 +847,43 @@ pub struct Hex {
     board: Board,
 }
 
+/// Why the options after `hex:` (or a board size) were refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HexOptionError {
+    /// The size is not in `1..=MAX_SIZE` (19); `size` is the option as written.
+    #[error("size {size} out of range 1..={MAX_SIZE}")]
+    SizeOutOfRange {
+        /// The size as written.
+        size: String,
+    },
+    /// An option is empty (a stray `:`).
+    #[error("empty option (expected hex, hex:N or hex:N:swap)")]
+    EmptyOption,
+    /// `swap` appears twice.
+    #[error("option 'swap' given twice")]
+    SwapTwice,
+    /// Two sizes; `size` is the second.
+    #[error("size given twice ('{size}')")]
+    SizeTwice {
+        /// The second size as written.
+        size: String,
+    },
+    /// An option that is neither a size nor `swap`.
+    #[error("unknown option '{option}' (expected a size 1..={MAX_SIZE} or 'swap')")]
+    UnknownOption {
+        /// The option as written.
+        option: String,
+    },
+}
+
 impl Hex {
     /// The empty n×n board, Black to move.
     ///
     /// # Errors
-    /// `size` outside `1..=19`: "size 20 out of range 1..=19".
-    pub fn new(size: usize, swap: bool) -> Result<Hex, String> {
+    /// [`HexOptionError::SizeOutOfRange`] for `size` outside `1..=19` ("size 20 out of range 1..=19").
+    pub fn new(size: usize, swap: bool) -> Result<Hex, HexOptionError> {
         if !(1..=MAX_SIZE).contains(&size) {
-            return Err(format!("size {size} out of range 1..={MAX_SIZE}"));
+            return Err(HexOptionError::SizeOutOfRange { size: size.to_string() });
         }
         let board = if size <= 8 {
             Board::Small(Core::new(size))
@@ -870,32 +899,32 @@ impl Hex {
     /// and an optional `swap`, e.g. `["7"]`, `["11", "swap"]`, `[]`.
     ///
     /// # Errors
-    /// A sentence naming the problem: "size 20 out of range 1..=19", "unknown option 'foo'",
+    /// [`HexOptionError`] naming the problem: "size 20 out of range 1..=19", "unknown option 'foo'",
     /// "size given twice", "empty option".
-    pub fn from_options(opts: &[&str]) -> Result<Hex, String> {
+    pub fn from_options(opts: &[&str]) -> Result<Hex, HexOptionError> {
         let mut size: Option<usize> = None;
         let mut swap = false;
         for raw in opts {
             let o = raw.trim();
             if o.is_empty() {
-                return Err("empty option (expected hex, hex:N or hex:N:swap)".into());
+                return Err(HexOptionError::EmptyOption);
             }
             if o.eq_ignore_ascii_case("swap") {
                 if swap {
-                    return Err("option 'swap' given twice".into());
+                    return Err(HexOptionError::SwapTwice);
                 }
                 swap = true;
             } else if o.bytes().all(|b| b.is_ascii_digit()) {
                 if size.is_some() {
-                    return Err(format!("size given twice ('{o}')"));
+                    return Err(HexOptionError::SizeTwice { size: o.to_string() });
                 }
                 let n: usize = o.parse().unwrap_or(usize::MAX);
                 if !(1..=MAX_SIZE).contains(&n) {
-                    return Err(format!("size {o} out of range 1..={MAX_SIZE}"));
+                    return Err(HexOptionError::SizeOutOfRange { size: o.to_string() });
                 }
                 size = Some(n);
             } else {
-                return Err(format!("unknown option '{o}' (expected a size 1..={MAX_SIZE} or 'swap')"));
+                return Err(HexOptionError::UnknownOption { option: o.to_string() });
             }
         }
         Hex::new(size.unwrap_or(DEFAULT_SIZE), swap)
@@ -1146,7 +1175,7 @@ impl Game for Hex {
             };
         }
         let n = self.size as usize;
-        parse_cell(t, n, n).map(|(r, c)| (r * n + c) as u16).map_err(|reason| MoveError::Parse { text: text.to_string(), reason })
+        parse_cell(t, n, n).map(|(r, c)| (r * n + c) as u16).map_err(|e| MoveError::Parse { text: text.to_string(), reason: e.to_string() })
     }
 
     fn format_move(&self, m: u16) -> String {
