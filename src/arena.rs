@@ -77,7 +77,7 @@ pub fn play_game(
     clock: &dyn Fn() -> f64,
 ) -> Result<GameRecord, ArenaError> {
     let mut game = AnyGame::from_spec(spec)?;
-    let a_first = index % 2 == 0;
+    let a_first = index.is_multiple_of(2);
     let mut ca = a.clone();
     ca.seed = game_seed(seed, index, 0);
     let mut cb = b.clone();

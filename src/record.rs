@@ -356,8 +356,8 @@ pub fn parse_sgf(text: &str) -> Result<Record, RecordError> {
             )));
         }
         let pt = |v: &String| sgf_point(v, size).map_err(|e| RecordError::Sgf(format!("setup stone: {e}")));
-        for k in 0..ab.len() {
-            moves.push(pt(&ab[k])?);
+        for (k, b) in ab.iter().enumerate() {
+            moves.push(pt(b)?);
             if let Some(w) = aw.get(k) {
                 moves.push(pt(w)?);
             }
@@ -368,7 +368,7 @@ pub fn parse_sgf(text: &str) -> Result<Record, RecordError> {
         notes.push(format!("setup stones (AB {}, AW {}) were read as moves, Black first, in the order given", ab.len(), aw.len()));
     }
     if let Some(pl) = get(root, "PL") {
-        let want = if moves.len() % 2 == 0 { "B" } else { "W" };
+        let want = if moves.len().is_multiple_of(2) { "B" } else { "W" };
         if !pl[0].trim().eq_ignore_ascii_case(want) {
             return Err(RecordError::Sgf(format!("PL[{}] cannot be represented: after the setup it is {want}'s turn", pl[0].trim())));
         }
@@ -382,7 +382,7 @@ pub fn parse_sgf(text: &str) -> Result<Record, RecordError> {
                 continue;
             }
             let index = moves.len() + 1;
-            let want = if moves.len() % 2 == 0 { "B" } else { "W" };
+            let want = if moves.len().is_multiple_of(2) { "B" } else { "W" };
             if k != want {
                 return Err(RecordError::Move { index, text: format!("{k}[{}]", v[0]), reason: format!("it is {want}'s turn, not {k}'s") });
             }

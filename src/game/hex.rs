@@ -263,11 +263,7 @@ impl BitXor for W6 {
     type Output = W6;
     #[inline(always)]
     fn bitxor(self, o: W6) -> W6 {
-        let mut r = [0u64; 6];
-        for i in 0..6 {
-            r[i] = self.0[i] ^ o.0[i];
-        }
-        W6(r)
+        W6(std::array::from_fn(|i| self.0[i] ^ o.0[i]))
     }
 }
 
@@ -275,11 +271,7 @@ impl Not for W6 {
     type Output = W6;
     #[inline(always)]
     fn not(self) -> W6 {
-        let mut r = [0u64; 6];
-        for i in 0..6 {
-            r[i] = !self.0[i];
-        }
-        W6(r)
+        W6(self.0.map(|w| !w))
     }
 }
 
@@ -1019,9 +1011,9 @@ impl Hex {
         let mut prev = vec![usize::MAX; n * n];
         let mut seen = vec![false; n * n];
         let mut queue = std::collections::VecDeque::new();
-        for cell in 0..n * n {
+        for (cell, seen) in seen.iter_mut().enumerate() {
             if mine(cell) && on_start(cell / n, cell % n) {
-                seen[cell] = true;
+                *seen = true;
                 queue.push_back(cell);
             }
         }
@@ -1151,10 +1143,10 @@ impl Game for Hex {
     fn hash_from_scratch(&self) -> u64 {
         let mut h = if self.to_move == 1 { SIDE_KEY } else { 0 };
         with_core!(&self.board, c => {
-            for p in 0..2 {
-                let mut x = c.stones[p];
+            for (&stones, keys) in c.stones.iter().zip(&KEYS) {
+                let mut x = stones;
                 while x.any() {
-                    h ^= KEYS[p][x.lowest()];
+                    h ^= keys[x.lowest()];
                     x = x.without_lowest();
                 }
             }

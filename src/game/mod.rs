@@ -400,6 +400,10 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
 /// Any supported game, chosen at run time from a spec string. The engine is generic over
 /// [`Game`]; the command line and the WebAssembly boundary dispatch through this enum
 /// (see [`with_game!`](crate::with_game)).
+///
+/// The games are held by value, not boxed: positions are plain data that search clones often,
+/// and a box would add an allocation to each clone.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     /// `tictactoe`

@@ -37,7 +37,8 @@ pub fn arena_play_game(
         (None, Some(ms)) if ms.is_finite() && ms > 0.0 => Budget { iterations: None, millis: Some(ms) },
         _ => return Err(WasmError::ArenaBudget.into()),
     };
-    if !seed.is_finite() || seed < 0.0 || seed > 9_007_199_254_740_991.0 {
+    // 2^53 - 1, JavaScript's `Number.MAX_SAFE_INTEGER`; the range also refuses NaN and infinities.
+    if !(0.0..=9_007_199_254_740_991.0).contains(&seed) {
         return Err(WasmError::Seed(seed).into());
     }
     let record = play_game(spec, &a, &b, budget, seed as u64, index, &clock).map_err(js_err)?;
