@@ -1,4 +1,5 @@
-//! Step-through (issue 5): `Search::step_traced` runs the same iterations as `run`, is
+//! Step-through, one MCTS iteration at a time with its four phases (selection, expansion,
+//! playout, backpropagation) recorded: `Search::step_traced` runs the same iterations as `run`, is
 //! deterministic, and its phases say what happened.
 
 use mcts_playground::game::{Game, Hex, TicTacToe};
