@@ -42,7 +42,7 @@
 //! Every move is replayed on the game, so a record that loads is a legal game; errors name the bad
 //! move, its 1-based index in the record and why ([`RecordError`]).
 
-use crate::game::{AnyGame, CellError, Game, SpecError};
+use crate::game::{AnyGame, CellError, Game, MoveError, SpecError};
 
 /// A game record: the spec and the moves (normalised: as the game writes them), plus notes about
 /// what the reader did (dropped variations, setup stones read as moves, a resignation).
@@ -72,13 +72,160 @@ pub enum RecordError {
         index: usize,
         /// The move as written.
         text: String,
-        /// Why it was refused (a sentence for people).
-        reason: String,
+        /// Why it was refused.
+        reason: MoveFault,
     },
-    /// The SGF text is malformed or uses something we cannot represent (a sentence for people,
-    /// with the character position for syntax errors).
+    /// The SGF text is malformed or uses something we cannot represent.
     #[error("SGF: {0}")]
-    Sgf(String),
+    Sgf(#[from] SgfError),
+}
+
+/// Why one move of a record was refused ([`RecordError::Move`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveFault {
+    /// The game could not read the text; the game's own reason.
+    #[error("{0}")]
+    Unreadable(String),
+    /// The move is not legal in the position; the game's own reason.
+    #[error("illegal: {0}")]
+    Illegal(String),
+    /// The game was over before this move.
+    #[error("the game is already over")]
+    GameOver,
+    /// An SGF move by the player not to move: `want` is `B` or `W`, `got` the other.
+    #[error("it is {want}'s turn, not {got}'s")]
+    Turn {
+        /// The SGF colour to move, `B` or `W`.
+        want: &'static str,
+        /// The colour of the move, as written.
+        got: String,
+    },
+    /// An SGF move value that is no Hex move.
+    #[error(transparent)]
+    Point(#[from] SgfPointError),
+}
+
+impl From<MoveError> for MoveFault {
+    fn from(e: MoveError) -> MoveFault {
+        match e {
+            MoveError::Parse { reason, .. } => MoveFault::Unreadable(reason),
+            MoveError::Illegal { reason, .. } => MoveFault::Illegal(reason),
+            MoveError::GameOver => MoveFault::GameOver,
+        }
+    }
+}
+
+/// What in an SGF text cannot be read, or cannot be represented as a game of ours
+/// ([`RecordError::Sgf`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SgfError {
+    /// Malformed SGF at `at`, a 1-based character (byte) position.
+    #[error("{syntax} at character {at}")]
+    Syntax {
+        /// What is wrong.
+        syntax: SgfSyntax,
+        /// 1-based byte position in the text.
+        at: usize,
+    },
+    /// No `(` in the text.
+    #[error("no game tree: an SGF record starts with '(;'")]
+    NoGameTree,
+    /// `GM[..]` names another game; `gm` is its value.
+    #[error("GM[{gm}] is not Hex (GM[11]); only Hex records can be read as SGF")]
+    NotHex {
+        /// The `GM` value.
+        gm: String,
+    },
+    /// The root has no `SZ`.
+    #[error("no SZ property (board size)")]
+    NoSize,
+    /// `SZ[..]` is not `n` or `w:h`.
+    #[error("SZ[{sz}] is not a board size")]
+    BadSize {
+        /// The `SZ` value.
+        sz: String,
+    },
+    /// `SZ[w:h]` with `w ≠ h`.
+    #[error("SZ[{sz}]: only square boards are supported, not {w}×{h}")]
+    NotSquare {
+        /// The `SZ` value.
+        sz: String,
+        /// Width.
+        w: usize,
+        /// Height.
+        h: usize,
+    },
+    /// A size outside 1..=19.
+    #[error("SZ[{sz}]: Hex sizes 1..19 are supported")]
+    SizeOutOfRange {
+        /// The `SZ` value.
+        sz: String,
+    },
+    /// `AE` (remove stones) in the root.
+    #[error("AE (setup: remove stones) cannot be represented")]
+    RemoveStones,
+    /// Setup counts no game from the empty board reaches.
+    #[error(
+        "setup stones AB ({black}) and AW ({white}) cannot be represented: no game from the empty board reaches them (Black must have as many stones as White or one more)"
+    )]
+    SetupCounts {
+        /// `AB` stones.
+        black: usize,
+        /// `AW` stones.
+        white: usize,
+    },
+    /// A setup stone that is no cell of the board.
+    #[error("setup stone: {0}")]
+    SetupStone(SgfPointError),
+    /// `swap` among the setup stones.
+    #[error("a swap move cannot be a setup stone")]
+    SwapAsSetup,
+    /// `PL[..]` disagrees with the side to move after the setup; `want` is `B` or `W`.
+    #[error("PL[{pl}] cannot be represented: after the setup it is {want}'s turn")]
+    PlayerToMove {
+        /// The `PL` value.
+        pl: String,
+        /// The colour to move after the setup.
+        want: &'static str,
+    },
+    /// Setup properties after the root; `node` is 1-based along the main line.
+    #[error("setup stones in node {node} (after moves) cannot be represented")]
+    SetupAfterMoves {
+        /// 1-based node number.
+        node: usize,
+    },
+    /// SGF export of a game other than Hex.
+    #[error("SGF export is for Hex only (GM[11]); {spec} is saved as a move list")]
+    ExportNotHex {
+        /// The game's spec.
+        spec: String,
+    },
+}
+
+/// What is malformed in SGF text ([`SgfError::Syntax`]), after the SGF FF\[4\] grammar.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SgfSyntax {
+    /// Variations nested more than 10,000 deep.
+    #[error("variations nested too deeply")]
+    TooDeep,
+    /// A game tree that does not start with `(`.
+    #[error("expected '(' opening a game tree")]
+    NoOpenParen,
+    /// A game tree without a node.
+    #[error("a game tree needs at least one node (';')")]
+    NoNode,
+    /// The text ends inside a game tree.
+    #[error("the game tree is not closed: missing ')'")]
+    NotClosed,
+    /// A character that cannot come here.
+    #[error("unexpected '{0}'")]
+    Unexpected(char),
+    /// A property identifier without `[value]`.
+    #[error("property {0} has no value")]
+    NoValue(String),
+    /// The text ends inside a value.
+    #[error("a property value runs to the end: missing ']'")]
+    ValueNotClosed,
 }
 
 /// Why an SGF point or move value could not be read as a Hex move.
@@ -112,19 +259,10 @@ pub fn replay(spec: &str, moves: &[String]) -> Result<(AnyGame, Vec<String>), Re
     let mut out = Vec::with_capacity(moves.len());
     for (i, m) in moves.iter().enumerate() {
         let before = g.clone();
-        let idx = g.play_text(m).map_err(|e| RecordError::Move { index: i + 1, text: m.clone(), reason: reason_of(&e) })?;
+        let idx = g.play_text(m).map_err(|e| RecordError::Move { index: i + 1, text: m.clone(), reason: e.into() })?;
         out.push(before.format_index(idx).unwrap_or_else(|| m.clone()));
     }
     Ok((g, out))
-}
-
-fn reason_of(e: &crate::game::MoveError) -> String {
-    use crate::game::MoveError::*;
-    match e {
-        Parse { reason, .. } => reason.clone(),
-        Illegal { reason, .. } => format!("illegal: {reason}"),
-        GameOver => "the game is already over".into(),
-    }
 }
 
 /// Reads a move list in our notation (see the module doc), checked by replaying it.
@@ -174,8 +312,8 @@ struct Parser<'a> {
 }
 
 impl Parser<'_> {
-    fn err(&self, what: &str) -> RecordError {
-        RecordError::Sgf(format!("{what} at character {}", self.i + 1))
+    fn err(&self, syntax: SgfSyntax) -> RecordError {
+        RecordError::Sgf(SgfError::Syntax { syntax, at: self.i + 1 })
     }
     fn skip_ws(&mut self) {
         while self.i < self.s.len() && self.s[self.i].is_ascii_whitespace() {
@@ -188,10 +326,10 @@ impl Parser<'_> {
     }
     fn tree(&mut self, depth: usize) -> Result<Tree, RecordError> {
         if depth > 10_000 {
-            return Err(self.err("variations nested too deeply"));
+            return Err(self.err(SgfSyntax::TooDeep));
         }
         if self.peek() != Some(b'(') {
-            return Err(self.err("expected '(' opening a game tree"));
+            return Err(self.err(SgfSyntax::NoOpenParen));
         }
         self.i += 1;
         let mut nodes = Vec::new();
@@ -200,7 +338,7 @@ impl Parser<'_> {
             nodes.push(self.node()?);
         }
         if nodes.is_empty() {
-            return Err(self.err("a game tree needs at least one node (';')"));
+            return Err(self.err(SgfSyntax::NoNode));
         }
         let mut children = Vec::new();
         while self.peek() == Some(b'(') {
@@ -211,8 +349,8 @@ impl Parser<'_> {
                 self.i += 1;
                 Ok(Tree { nodes, children })
             }
-            None => Err(self.err("the game tree is not closed: missing ')'")),
-            Some(c) => Err(self.err(&format!("unexpected '{}'", c as char))),
+            None => Err(self.err(SgfSyntax::NotClosed)),
+            Some(c) => Err(self.err(SgfSyntax::Unexpected(c as char))),
         }
     }
     fn node(&mut self) -> Result<Node, RecordError> {
@@ -232,7 +370,7 @@ impl Parser<'_> {
                         values.push(self.value()?);
                     }
                     if values.is_empty() {
-                        return Err(self.err(&format!("property {ident} has no value")));
+                        return Err(self.err(SgfSyntax::NoValue(ident)));
                     }
                     props.push((ident, values));
                 }
@@ -254,7 +392,7 @@ impl Parser<'_> {
                 _ => out.push(c),
             }
         }
-        Err(self.err("a property value runs to the end: missing ']'"))
+        Err(self.err(SgfSyntax::ValueNotClosed))
     }
 }
 
@@ -289,7 +427,7 @@ fn sgf_point(v: &str, size: usize) -> Result<String, SgfPointError> {
 /// size, setup stones or moves we cannot represent; [`RecordError::Move`] for an illegal move
 /// (1-based index among the moves).
 pub fn parse_sgf(text: &str) -> Result<Record, RecordError> {
-    let start = text.find('(').ok_or_else(|| RecordError::Sgf("no game tree: an SGF record starts with '(;'".into()))?;
+    let start = text.find('(').ok_or_else(|| RecordError::Sgf(SgfError::NoGameTree))?;
     let mut p = Parser { s: text.as_bytes(), i: start };
     let tree = p.tree(0)?;
     let mut notes = Vec::new();
@@ -315,11 +453,11 @@ pub fn parse_sgf(text: &str) -> Result<Record, RecordError> {
     let get = |n: &Node, k: &str| n.iter().find(|(i, _)| i == k).map(|(_, v)| v.clone());
     match get(root, "GM") {
         Some(v) if v[0].trim() == "11" => {}
-        Some(v) => return Err(RecordError::Sgf(format!("GM[{}] is not Hex (GM[11]); only Hex records can be read as SGF", v[0].trim()))),
+        Some(v) => return Err(SgfError::NotHex { gm: v[0].trim().to_string() }.into()),
         None => notes.push("no GM property: read as Hex (GM[11])".into()),
     }
     let size = match get(root, "SZ") {
-        None => return Err(RecordError::Sgf("no SZ property (board size)".into())),
+        None => return Err(SgfError::NoSize.into()),
         Some(v) => {
             let s = v[0].trim();
             let (w, h) = match s.split_once(':') {
@@ -328,13 +466,13 @@ pub fn parse_sgf(text: &str) -> Result<Record, RecordError> {
             };
             let (w, h): (usize, usize) = match (w.parse(), h.parse()) {
                 (Ok(w), Ok(h)) => (w, h),
-                _ => return Err(RecordError::Sgf(format!("SZ[{s}] is not a board size"))),
+                _ => return Err(SgfError::BadSize { sz: s.to_string() }.into()),
             };
             if w != h {
-                return Err(RecordError::Sgf(format!("SZ[{s}]: only square boards are supported, not {w}×{h}")));
+                return Err(SgfError::NotSquare { sz: s.to_string(), w, h }.into());
             }
             if !(1..=19).contains(&w) {
-                return Err(RecordError::Sgf(format!("SZ[{s}]: Hex sizes 1..19 are supported")));
+                return Err(SgfError::SizeOutOfRange { sz: s.to_string() }.into());
             }
             w
         }
@@ -345,17 +483,13 @@ pub fn parse_sgf(text: &str) -> Result<Record, RecordError> {
     let ab = get(root, "AB").unwrap_or_default();
     let aw = get(root, "AW").unwrap_or_default();
     if get(root, "AE").is_some() {
-        return Err(RecordError::Sgf("AE (setup: remove stones) cannot be represented".into()));
+        return Err(SgfError::RemoveStones.into());
     }
     if !ab.is_empty() || !aw.is_empty() {
         if !(ab.len() == aw.len() || ab.len() == aw.len() + 1) {
-            return Err(RecordError::Sgf(format!(
-                "setup stones AB ({}) and AW ({}) cannot be represented: no game from the empty board reaches them (Black must have as many stones as White or one more)",
-                ab.len(),
-                aw.len()
-            )));
+            return Err(SgfError::SetupCounts { black: ab.len(), white: aw.len() }.into());
         }
-        let pt = |v: &String| sgf_point(v, size).map_err(|e| RecordError::Sgf(format!("setup stone: {e}")));
+        let pt = |v: &String| sgf_point(v, size).map_err(|e| RecordError::Sgf(SgfError::SetupStone(e)));
         for (k, b) in ab.iter().enumerate() {
             moves.push(pt(b)?);
             if let Some(w) = aw.get(k) {
@@ -363,19 +497,19 @@ pub fn parse_sgf(text: &str) -> Result<Record, RecordError> {
             }
         }
         if moves.iter().any(|m| m == "swap") {
-            return Err(RecordError::Sgf("a swap move cannot be a setup stone".into()));
+            return Err(SgfError::SwapAsSetup.into());
         }
         notes.push(format!("setup stones (AB {}, AW {}) were read as moves, Black first, in the order given", ab.len(), aw.len()));
     }
     if let Some(pl) = get(root, "PL") {
         let want = if moves.len().is_multiple_of(2) { "B" } else { "W" };
         if !pl[0].trim().eq_ignore_ascii_case(want) {
-            return Err(RecordError::Sgf(format!("PL[{}] cannot be represented: after the setup it is {want}'s turn", pl[0].trim())));
+            return Err(SgfError::PlayerToMove { pl: pl[0].trim().to_string(), want }.into());
         }
     }
     for (n, node) in line.iter().enumerate() {
         if n > 0 && node.iter().any(|(k, _)| k == "AB" || k == "AW" || k == "AE") {
-            return Err(RecordError::Sgf(format!("setup stones in node {} (after moves) cannot be represented", n + 1)));
+            return Err(SgfError::SetupAfterMoves { node: n + 1 }.into());
         }
         for (k, v) in node.iter() {
             if k != "B" && k != "W" {
@@ -384,13 +518,13 @@ pub fn parse_sgf(text: &str) -> Result<Record, RecordError> {
             let index = moves.len() + 1;
             let want = if moves.len().is_multiple_of(2) { "B" } else { "W" };
             if k != want {
-                return Err(RecordError::Move { index, text: format!("{k}[{}]", v[0]), reason: format!("it is {want}'s turn, not {k}'s") });
+                return Err(RecordError::Move { index, text: format!("{k}[{}]", v[0]), reason: MoveFault::Turn { want, got: k.clone() } });
             }
             if v[0].trim().eq_ignore_ascii_case("resign") {
                 notes.push(format!("{} resigned at move {index}; the record ends there", if k == "B" { "Black" } else { "White" }));
                 break;
             }
-            let mv = sgf_point(&v[0], size).map_err(|e| RecordError::Move { index, text: v[0].clone(), reason: e.to_string() })?;
+            let mv = sgf_point(&v[0], size).map_err(|e| RecordError::Move { index, text: v[0].clone(), reason: e.into() })?;
             if mv == "swap" {
                 swap_rule = true;
             }
@@ -411,7 +545,7 @@ pub fn parse_sgf(text: &str) -> Result<Record, RecordError> {
 pub fn write_sgf(spec: &str, moves: &[String]) -> Result<String, RecordError> {
     let (g, moves) = replay(spec, moves)?;
     let AnyGame::Hex(h) = &g else {
-        return Err(RecordError::Sgf(format!("SGF export is for Hex only (GM[11]); {} is saved as a move list", g.spec())));
+        return Err(SgfError::ExportNotHex { spec: g.spec() }.into());
     };
     let size = h.view().rows;
     let mut out = format!("(;FF[4]GM[11]SZ[{size}]AP[mcts-playground:{}]", env!("CARGO_PKG_VERSION"));
