@@ -427,7 +427,7 @@ fn sgf_point(v: &str, size: usize) -> Result<String, SgfPointError> {
 /// size, setup stones or moves we cannot represent; [`RecordError::Move`] for an illegal move
 /// (1-based index among the moves).
 pub fn parse_sgf(text: &str) -> Result<Record, RecordError> {
-    let start = text.find('(').ok_or_else(|| RecordError::Sgf(SgfError::NoGameTree))?;
+    let start = text.find('(').ok_or(SgfError::NoGameTree)?;
     let mut p = Parser { s: text.as_bytes(), i: start };
     let tree = p.tree(0)?;
     let mut notes = Vec::new();
