@@ -122,8 +122,10 @@ pub struct Standings {
     pub elo_ci95: [f64; 2],
 }
 
-/// The 95% Wilson score interval for `successes` out of `n` (Wilson 1927), with z = 1.959964.
-/// Draws count as half a success. Returns `[0, 1]` for `n = 0`.
+/// The 95% Wilson score interval `[low, high]` for `successes` out of `n` games (Wilson 1927,
+/// "Probable inference, the law of succession, and statistical inference", JASA 22:209–212):
+/// with `p = successes / n` and z = 1.959964, `(p + z²/2n ± z·√(p(1−p)/n + z²/4n²)) / (1 + z²/n)`,
+/// clamped to [0, 1]. Draws count as half a success. Returns `[0, 1]` for `n = 0`.
 pub fn wilson_interval(successes: f64, n: f64) -> [f64; 2] {
     if n <= 0.0 {
         return [0.0, 1.0];
@@ -136,7 +138,8 @@ pub fn wilson_interval(successes: f64, n: f64) -> [f64; 2] {
     [(centre - half).max(0.0), (centre + half).min(1.0)]
 }
 
-/// Elo difference for an expected score `p` (logistic model, 400-point scale):
+/// Elo difference for an expected score `p`, in the logistic form of the Elo model (400 points
+/// for 10:1 odds; Elo 1978, "The Rating of Chessplayers, Past and Present"):
 /// `D = −400 · log10(1/p − 1)`; ±infinity at p = 1 / 0.
 pub fn elo_from_rate(p: f64) -> f64 {
     if p <= 0.0 {

@@ -504,23 +504,26 @@ impl AnyGame {
     pub fn format_index(&self, index: usize) -> Option<String> {
         with_game!(self, g => g.move_from_index(index).map(|m| g.format_move(m)))
     }
-    /// Board string in the reference notation.
+    /// Board string in the reference notation: rows top to bottom joined by `/`, cells `.`
+    /// (empty), `X` (player 0), `O` (player 1).
     pub fn board_string(&self) -> String {
         with_game!(self, g => g.board_string())
     }
-    /// Renderer view.
+    /// The [`BoardView`] renderers draw (cells indexed `row * cols + col`).
     pub fn view(&self) -> BoardView {
         with_game!(self, g => g.view())
     }
-    /// Zobrist hash.
+    /// The position's 64-bit Zobrist hash (Zobrist 1970, "A new hashing method with application
+    /// for game playing"), keyed by [`zobrist_key`].
     pub fn hash(&self) -> u64 {
         with_game!(self, g => g.hash())
     }
-    /// Moves played.
+    /// Moves played from the start (the swap move counts as one).
     pub fn ply(&self) -> usize {
         with_game!(self, g => g.ply())
     }
-    /// Dense move space.
+    /// Size of the dense move space, every move's index is below it: 9 for Tic-Tac-Toe, n² for
+    /// Hex (n² + 1 with the swap rule, the swap move being index n²), 288 for Pentago.
     pub fn move_space(&self) -> usize {
         with_game!(self, g => g.move_space())
     }
@@ -584,7 +587,8 @@ pub fn parse_cell(text: &str, rows: usize, cols: usize) -> Result<(usize, usize)
 }
 
 /// Fixed Zobrist keys: `zobrist_key(i)` is a deterministic 64-bit key for feature `i`
-/// (SplitMix64 of `i`), the same on every target so hashes are reproducible.
+/// (the SplitMix64 finaliser of Steele, Lea & Flood 2014, "Fast splittable pseudorandom number
+/// generators", applied to `i`), the same on every target so hashes are reproducible.
 #[inline]
 pub const fn zobrist_key(i: u64) -> u64 {
     let mut z = i.wrapping_add(0x9E37_79B9_7F4A_7C15).wrapping_mul(0xBF58_476D_1CE4_E5B9);
