@@ -44,10 +44,10 @@ impl EngineArgs {
 /// # Errors
 /// Unknown preset, malformed override, unknown key or out-of-range value.
 pub fn config_from(algo: &str, sets: &[String], seed: Option<u64>) -> Result<SearchConfig, String> {
-    let mut c = SearchConfig::preset(algo)?;
+    let mut c = SearchConfig::preset(algo).map_err(|e| e.to_string())?;
     for kv in sets {
         let (k, v) = kv.split_once('=').ok_or_else(|| format!("--set expects key=value, got '{kv}'"))?;
-        c.set(k.trim(), v.trim())?;
+        c.set(k.trim(), v.trim()).map_err(|e| e.to_string())?;
     }
     if let Some(s) = seed {
         c.seed = s;
@@ -90,7 +90,7 @@ pub fn run(a: Args) -> Result<(), String> {
     if g.outcome().is_some() {
         return Err("the game is over: nothing to search".into());
     }
-    let mut s = AnySearch::new(&g, a.engine.config()?)?;
+    let mut s = AnySearch::new(&g, a.engine.config()?).map_err(|e| e.to_string())?;
     let t0 = Instant::now();
     let clock = move || t0.elapsed().as_secs_f64() * 1000.0;
     s.run(a.engine.budget(), &clock);
