@@ -104,7 +104,7 @@ pub fn example_specs() -> Vec<String> {
 
 /// Errors of the boundary itself: arguments from JavaScript that do not decode or are out of
 /// range, and results that cannot be encoded. Each becomes a JS `Error` with this message (the
-/// library's and the engine's errors cross with their own messages, see [`js_err`]).
+/// library's and the engine's errors cross with their own messages, through `js_err`).
 #[derive(Debug, thiserror::Error)]
 pub enum WasmError {
     /// A result could not be encoded as a JS value (a bug).
