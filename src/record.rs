@@ -42,7 +42,7 @@
 //! Every move is replayed on the game, so a record that loads is a legal game; errors name the bad
 //! move, its 1-based index in the record and why ([`RecordError`]).
 
-use crate::game::{AnyGame, CellError, Game, MoveError, SpecError};
+use crate::game::{AnyGame, CellError, Game, MoveError, MoveParseError, SpecError};
 
 /// A game record: the spec and the moves (normalised: as the game writes them), plus notes about
 /// what the reader did (dropped variations, setup stones read as moves, a resignation).
@@ -84,11 +84,11 @@ pub enum RecordError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveFault {
     /// The game could not read the text; the game's own reason.
-    #[error("{0}")]
-    Unreadable(String),
-    /// The move is not legal in the position; the game's own reason.
-    #[error("illegal: {0}")]
-    Illegal(String),
+    #[error(transparent)]
+    Unreadable(MoveParseError),
+    /// The move is not legal in the position.
+    #[error("illegal: not a legal move in this position")]
+    Illegal,
     /// The game was over before this move.
     #[error("the game is already over")]
     GameOver,
@@ -109,7 +109,7 @@ impl From<MoveError> for MoveFault {
     fn from(e: MoveError) -> MoveFault {
         match e {
             MoveError::Parse { reason, .. } => MoveFault::Unreadable(reason),
-            MoveError::Illegal { reason, .. } => MoveFault::Illegal(reason),
+            MoveError::Illegal { .. } => MoveFault::Illegal,
             MoveError::GameOver => MoveFault::GameOver,
         }
     }

@@ -2,7 +2,7 @@
 //! errors, and the fast playout's outcome distribution against step-by-step random play.
 mod common;
 
-use mcts_playground::game::{AnyGame, Game, Hex, HexOptionError, MoveError, MoveList, NoTrace, Outcome};
+use mcts_playground::game::{AnyGame, Game, Hex, HexOptionError, MoveError, MoveList, MoveParseError, NoTrace, Outcome};
 use mcts_playground::Rng64;
 
 fn hex(spec_opts: &[&str]) -> Hex {
@@ -187,7 +187,10 @@ fn swap_is_refused_without_the_option() {
     g.play_text("a1").unwrap();
     let err = g.play_text("swap").unwrap_err();
     match err {
-        MoveError::Parse { reason, .. } => assert!(reason.contains("swap rule") && reason.contains("hex:5:swap"), "{reason}"),
+        MoveError::Parse { reason, .. } => {
+            assert_eq!(reason, MoveParseError::SwapNeedsRule { size: 5 });
+            assert!(reason.to_string().contains("swap rule") && reason.to_string().contains("hex:5:swap"), "{reason}");
+        }
         e => panic!("expected a parse error, got {e}"),
     }
     assert_eq!(g.ply(), 1, "state untouched");
@@ -223,7 +226,7 @@ fn specs_and_sizes() {
 fn parse_errors_name_the_problem() {
     let g = hex(&["7"]);
     let reason = |t: &str| match g.parse_move(t) {
-        Err(MoveError::Parse { reason, .. }) => reason,
+        Err(MoveError::Parse { reason, .. }) => reason.to_string(),
         other => panic!("{t}: expected a parse error, got {other:?}"),
     };
     assert!(reason("h1").contains("column 'h' is off the board"), "{}", reason("h1"));

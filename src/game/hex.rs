@@ -55,7 +55,7 @@ use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
 use std::sync::OnceLock;
 
-use super::{cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, MoveSink, Outcome, Player};
+use super::{cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, MoveParseError, MoveSink, Outcome, Player};
 use crate::bits::{byte_prefix_counts, select64, select64_pre};
 use crate::rng::Rng64;
 
@@ -1160,14 +1160,11 @@ impl Game for Hex {
             return if self.swap {
                 Ok(self.swap_move())
             } else {
-                Err(MoveError::Parse {
-                    text: text.to_string(),
-                    reason: format!("the swap move needs the swap rule (spec hex:{}:swap)", self.size),
-                })
+                Err(MoveError::Parse { text: text.to_string(), reason: MoveParseError::SwapNeedsRule { size: self.size as usize } })
             };
         }
         let n = self.size as usize;
-        parse_cell(t, n, n).map(|(r, c)| (r * n + c) as u16).map_err(|e| MoveError::Parse { text: text.to_string(), reason: e.to_string() })
+        parse_cell(t, n, n).map(|(r, c)| (r * n + c) as u16).map_err(|e| MoveError::Parse { text: text.to_string(), reason: e.into() })
     }
 
     fn format_move(&self, m: u16) -> String {

@@ -105,26 +105,70 @@ impl Outcome {
 /// Why a move was refused. The position is left untouched whenever one of these is returned.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
-    /// The text is not a move in this game's notation; `reason` says what is wrong (a sentence
-    /// for people, e.g. "column 'h' is off the board (columns a..g)").
+    /// The text is not a move in this game's notation; `reason` says what is wrong.
     #[error("cannot read move '{text}': {reason}")]
     Parse {
         /// The text as given.
         text: String,
         /// What is wrong with it.
-        reason: String,
+        reason: MoveParseError,
     },
-    /// The move is well formed but not legal here; `reason` says why.
-    #[error("illegal move {mv}: {reason}")]
+    /// The move is well formed but not legal here (an occupied cell, a swap after the second
+    /// move).
+    #[error("illegal move {mv}: not a legal move in this position")]
     Illegal {
         /// The move in the game's notation.
         mv: String,
-        /// Why it is not legal here.
-        reason: String,
     },
     /// The game is already over.
     #[error("the game is over")]
     GameOver,
+}
+
+/// Why a text is not a move in a game's notation ([`MoveError::Parse`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveParseError {
+    /// The cell part is not a cell of the board.
+    #[error(transparent)]
+    Cell(#[from] CellError),
+    /// Hex: `swap` in a game without the swap rule; `size` is the board side.
+    #[error("the swap move needs the swap rule (spec hex:{size}:swap)")]
+    SwapNeedsRule {
+        /// Board side n.
+        size: usize,
+    },
+    /// Pentago: not `<cell>-<quadrant>-<twist>`.
+    #[error("a Pentago move is <cell>-<TL|TR|BR|BL>-<{}>, e.g. d4-BR-cw", if *rules == PentagoRules::Twist { "cw|flip" } else { "cw|ccw" })]
+    PentagoShape {
+        /// The rule set, which decides the twists.
+        rules: PentagoRules,
+    },
+    /// Pentago: a quadrant other than TL, TR, BR, BL.
+    #[error("unknown quadrant '{0}'; expected TL, TR, BR or BL")]
+    Quadrant(String),
+    /// Pentago-Twist: `ccw`, which only the rotation rule sets have.
+    #[error("Pentago-Twist has no counter-clockwise rotation; the twists are cw and flip")]
+    TwistHasNoCcw,
+    /// Pentago (official or OpenSpiel rules): `flip`, which only Pentago-Twist has.
+    #[error("'flip' exists only in Pentago-Twist; under the {} rules a quadrant turns cw or ccw", rules.name())]
+    FlipNeedsTwist {
+        /// The rule set in force.
+        rules: PentagoRules,
+    },
+    /// Pentago: a twist that no rule set has.
+    #[error("unknown twist '{twist}'; expected {}", if *rules == PentagoRules::Twist { "cw or flip" } else { "cw or ccw" })]
+    Twist {
+        /// The twist as written.
+        twist: String,
+        /// The rule set in force.
+        rules: PentagoRules,
+    },
+    /// A dense move index at or past the move space.
+    #[error("move index out of range 0..{space}")]
+    IndexOutOfRange {
+        /// The game's move space.
+        space: usize,
+    },
 }
 
 /// Why `a1`-style cell text could not be read ([`parse_cell`]). `last` is the last column letter
@@ -289,7 +333,7 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
             return Err(MoveError::GameOver);
         }
         if !self.is_legal(m) {
-            return Err(MoveError::Illegal { mv: self.format_move(m), reason: "not a legal move in this position".into() });
+            return Err(MoveError::Illegal { mv: self.format_move(m) });
         }
         self.play_unchecked(m);
         Ok(())
@@ -495,7 +539,7 @@ impl AnyGame {
         with_game!(self, g => {
             let m = g.move_from_index(index).ok_or_else(|| MoveError::Parse {
                 text: index.to_string(),
-                reason: format!("move index out of range 0..{}", g.move_space()),
+                reason: MoveParseError::IndexOutOfRange { space: g.move_space() },
             })?;
             g.play(m)
         })

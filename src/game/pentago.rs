@@ -66,7 +66,7 @@
 //! masking. A twist extracts the 9 bits of a quadrant, looks the transformed pattern up in a
 //! 512-entry table and puts it back. Cells (`row * 6 + col`) are converted at the boundary.
 
-use super::{cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, MoveSink, Outcome, Player};
+use super::{cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, MoveParseError, MoveSink, Outcome, Player};
 use crate::bits::select64;
 use crate::rng::Rng64;
 
@@ -794,7 +794,7 @@ impl Pentago {
         outcome
     }
 
-    fn parse_err(text: &str, reason: impl Into<String>) -> MoveError {
+    fn parse_err(text: &str, reason: impl Into<MoveParseError>) -> MoveError {
         MoveError::Parse { text: text.to_string(), reason: reason.into() }
     }
 }
@@ -898,32 +898,21 @@ impl Game for Pentago {
     fn parse_move(&self, text: &str) -> Result<u16, MoveError> {
         let parts: Vec<&str> = text.trim().split('-').collect();
         if parts.len() != 3 {
-            let dirs = if self.rules == PentagoRules::Twist { "cw|flip" } else { "cw|ccw" };
-            return Err(Self::parse_err(text, format!("a Pentago move is <cell>-<TL|TR|BR|BL>-<{dirs}>, e.g. d4-BR-cw")));
+            return Err(Self::parse_err(text, MoveParseError::PentagoShape { rules: self.rules }));
         }
-        let (r, c) = parse_cell(parts[0], 6, 6).map_err(|e| Self::parse_err(text, e.to_string()))?;
+        let (r, c) = parse_cell(parts[0], 6, 6).map_err(|e| Self::parse_err(text, e))?;
         let q = QUADRANT_NAMES
             .iter()
             .position(|n| n.eq_ignore_ascii_case(parts[1].trim()))
-            .ok_or_else(|| Self::parse_err(text, format!("unknown quadrant '{}'; expected TL, TR, BR or BL", parts[1])))?;
+            .ok_or_else(|| Self::parse_err(text, MoveParseError::Quadrant(parts[1].to_string())))?;
         let dir = parts[2].trim().to_ascii_lowercase();
         let d = match (self.rules, dir.as_str()) {
             (_, "cw") => 1,
             (PentagoRules::Twist, "flip") => 0,
-            (PentagoRules::Twist, "ccw") => {
-                return Err(Self::parse_err(text, "Pentago-Twist has no counter-clockwise rotation; the twists are cw and flip"))
-            }
+            (PentagoRules::Twist, "ccw") => return Err(Self::parse_err(text, MoveParseError::TwistHasNoCcw)),
             (_, "ccw") => 0,
-            (_, "flip") => {
-                return Err(Self::parse_err(
-                    text,
-                    format!("'flip' exists only in Pentago-Twist; under the {} rules a quadrant turns cw or ccw", self.rules.name()),
-                ))
-            }
-            _ => {
-                let dirs = if self.rules == PentagoRules::Twist { "cw or flip" } else { "cw or ccw" };
-                return Err(Self::parse_err(text, format!("unknown twist '{}'; expected {dirs}", parts[2])));
-            }
+            (_, "flip") => return Err(Self::parse_err(text, MoveParseError::FlipNeedsTwist { rules: self.rules })),
+            _ => return Err(Self::parse_err(text, MoveParseError::Twist { twist: parts[2].to_string(), rules: self.rules })),
         };
         Ok(((r * 6 + c) * 8 + 2 * q + d) as u16)
     }
