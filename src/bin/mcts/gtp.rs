@@ -8,6 +8,7 @@ use std::time::Instant;
 use mcts_playground::game::AnyGame;
 use mcts_playground::mcts::AnySearch;
 
+use crate::error::CliError;
 use crate::search::EngineArgs;
 
 /// Arguments of `mcts gtp`.
@@ -51,8 +52,8 @@ impl Session {
     ///
     /// # Errors
     /// A bad spec or engine configuration.
-    pub fn new(spec: &str, engine: EngineArgs) -> Result<Session, String> {
-        let game = AnyGame::from_spec(spec).map_err(|e| e.to_string())?;
+    pub fn new(spec: &str, engine: EngineArgs) -> Result<Session, CliError> {
+        let game = AnyGame::from_spec(spec)?;
         engine.config()?;
         Ok(Session { spec: spec.to_string(), game, history: Vec::new(), engine, search: None, start: Instant::now() })
     }
@@ -144,7 +145,8 @@ impl Session {
                 let color = args.first().ok_or("genmove expects a color")?;
                 self.check_turn(color)?;
                 if self.search.is_none() {
-                    self.search = Some(AnySearch::new(&self.game, self.engine.config()?).map_err(|e| e.to_string())?);
+                    let config = self.engine.config().map_err(|e| e.to_string())?;
+                    self.search = Some(AnySearch::new(&self.game, config).map_err(|e| e.to_string())?);
                 }
                 let start = self.start;
                 let clock = move || start.elapsed().as_secs_f64() * 1000.0;
@@ -186,12 +188,12 @@ impl Session {
 ///
 /// # Errors
 /// A bad spec or configuration, or an I/O error.
-pub fn run(a: Args) -> Result<(), String> {
+pub fn run(a: Args) -> Result<(), CliError> {
     let mut session = Session::new(&a.game, a.engine)?;
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
     for line in stdin.lock().lines() {
-        let line = line.map_err(|e| e.to_string())?;
+        let line = line?;
         let line = line.split('#').next().unwrap_or("").trim().to_string();
         if line.is_empty() {
             continue;
@@ -200,21 +202,20 @@ pub fn run(a: Args) -> Result<(), String> {
         let id = if words[0].bytes().all(|b| b.is_ascii_digit()) { Some(words.remove(0).to_string()) } else { None };
         let id = id.unwrap_or_default();
         let Some((&cmd, args)) = words.split_first() else {
-            writeln!(out, "?{id} empty command\n").map_err(|e| e.to_string())?;
+            writeln!(out, "?{id} empty command\n")?;
             continue;
         };
         if cmd == "quit" {
-            writeln!(out, "={id}\n").map_err(|e| e.to_string())?;
-            out.flush().map_err(|e| e.to_string())?;
+            writeln!(out, "={id}\n")?;
+            out.flush()?;
             return Ok(());
         }
         match session.execute(cmd, args) {
             Ok(text) if text.is_empty() => writeln!(out, "={id}\n"),
             Ok(text) => writeln!(out, "={id} {text}\n"),
             Err(e) => writeln!(out, "?{id} {e}\n"),
-        }
-        .map_err(|e| e.to_string())?;
-        out.flush().map_err(|e| e.to_string())?;
+        }?;
+        out.flush()?;
     }
     Ok(())
 }
