@@ -1,4 +1,5 @@
-//! Step-through (issue 5): `Search::step_traced` runs the same iterations as `run`, is
+//! Step-through, one MCTS iteration at a time with its four phases (selection, expansion,
+//! playout, backpropagation) recorded: `Search::step_traced` runs the same iterations as `run`, is
 //! deterministic, and its phases say what happened.
 
 use mcts_playground::game::{Game, Hex, TicTacToe};
@@ -32,7 +33,7 @@ fn traced_iterations_equal_run() {
                 match a.step_traced() {
                     Ok(_) => done += 1,
                     Err(e) => {
-                        assert!(e.contains("proven"), "{spec} {preset}: {e}");
+                        assert!(e.to_string().contains("proven"), "{spec} {preset}: {e}");
                         break;
                     }
                 }
@@ -203,7 +204,7 @@ fn solver_reports_proofs_and_refuses_a_proven_root() {
                 }
             }
             Err(e) => {
-                assert!(e.contains("proven"), "{e}");
+                assert!(e.to_string().contains("proven"), "{e}");
                 break;
             }
         }
@@ -219,7 +220,7 @@ fn terminal_root_is_an_error() {
     }
     assert!(g.is_terminal());
     let mut s = Search::new(g, SearchConfig::default()).unwrap();
-    assert!(s.step_traced().unwrap_err().contains("over"));
+    assert!(s.step_traced().unwrap_err().to_string().contains("over"));
 }
 
 /// The min-visits cut builds only the children that pass it and keeps the JSON shape.
