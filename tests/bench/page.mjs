@@ -11,6 +11,7 @@
 // - stop: Stop-to-move latency (click to the move on the board, page clock), several times;
 // - tree: an analysis of Hex 11×11 grown past 500,000 nodes while the views draw its snapshots:
 //   long tasks, the page's own handling time per snapshot, the worker's build time, the sizes;
+//   tree_big_snapshots: the same with snapshots of 100,000-150,000 nodes each;
 // - compare: four compare panes searching at once: long tasks while they run;
 // - speed: playouts/s of a fixed search (hex:7, 200,000 iterations, presets uct and best) in the
 //   worker, cold then warm, against the native `mcts search` of the same search in the same run.
@@ -151,16 +152,22 @@ async function benchSearchAndStop(h) {
   };
 }
 
-async function benchTree(h) {
+async function benchTree(h, { big = false } = {}) {
   const page = await h.openPage('?game=hex:11');
   await boardReady(page);
   await pause(page, 500);
+  // big: snapshots of up to 150,000 nodes each (every node, not only those a pixel wide).
+  if (big) await page.evaluate(() => window.__viz.setTreeQuery({ minVisits: 1, topK: 1000, depth: 250, maxNodes: 150000 }));
   await page.waitForFunction(() => document.querySelector('#an-preset').options.length > 0);
   await page.selectOption('#an-preset', 'uct');
   await page.fill('#an-budget', '50000000');
   await startObserving(page);
   await page.click('#an-run');
-  await page.waitForFunction((n) => window.__viz.measures().lastTotal >= n, TREE_NODES, { polling: 250, timeout: 600_000 });
+  await page.waitForFunction(
+    ([n, b]) => window.__viz.measures().lastTotal >= n && (!b || window.__viz.measures().maxCount >= 100000),
+    [TREE_NODES, big],
+    { polling: 250, timeout: 600_000 },
+  );
   const seen = await page.evaluate(() => window.__viz.measures().snapshots);
   const box = await page.locator('#analysis .icicle canvas').boundingBox();
   for (let k = 0; k < 8; k++) await page.mouse.move(box.x + 20 + k * 90, box.y + 10 + (k % 4) * 20);
@@ -256,6 +263,8 @@ try {
   Object.assign(result, await benchSearchAndStop(h));
   log(`tree of ${TREE_NODES}+ nodes in the analysis views`);
   result.tree = await benchTree(h);
+  log(`the same with snapshots of up to 150,000 nodes each`);
+  result.tree_big_snapshots = await benchTree(h, { big: true });
   log('compare view');
   result.compare = await benchCompare(h);
   result.speed = {};
