@@ -204,6 +204,7 @@ export class Icicle {
     this.lastDrawMs = performance.now() - t0;
     this.element.dataset.drawn = String(drawn);
     this.element.dataset.count = String(s.count);
+    this.element.dataset.total = String(s.total);
     this.element.dataset.drawMs = this.lastDrawMs.toFixed(2);
   }
 
