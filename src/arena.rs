@@ -49,8 +49,8 @@ pub fn play_game(
     ca.seed = game_seed(seed, index, 0);
     let mut cb = b.clone();
     cb.seed = game_seed(seed, index, 1);
-    let mut sa = AnySearch::new(&game, ca)?;
-    let mut sb = AnySearch::new(&game, cb)?;
+    let mut sa = AnySearch::new(&game, ca).map_err(|e| e.to_string())?;
+    let mut sb = AnySearch::new(&game, cb).map_err(|e| e.to_string())?;
     let mut moves = Vec::new();
     while game.outcome().is_none() {
         let a_to_move = (game.to_move() == 0) == a_first;
@@ -58,8 +58,8 @@ pub fn play_game(
         s.run(budget, clock);
         let mv = s.best_move_text().ok_or_else(|| format!("engine gave no move at ply {}", game.ply()))?;
         game.play_text(&mv).map_err(|e| format!("engine move {mv} refused: {e}"))?;
-        sa.advance_text(&mv)?;
-        sb.advance_text(&mv)?;
+        sa.advance_text(&mv).map_err(|e| e.to_string())?;
+        sb.advance_text(&mv).map_err(|e| e.to_string())?;
         moves.push(mv);
     }
     let outcome = game.outcome().unwrap_or(Outcome::Draw);

@@ -265,7 +265,7 @@ fn build_config(preset: &str, params: JsValue) -> Result<(SearchConfig, BTreeMap
     } else {
         serde_wasm_bindgen::from_value(params).map_err(|e| JsError::new(&format!("engine parameters must be an object of strings: {e}")))?
     };
-    let mut config = SearchConfig::preset(preset).map_err(|e| JsError::new(&e))?;
+    let mut config = SearchConfig::preset(preset).map_err(|e| JsError::new(&e.to_string()))?;
     if !params.contains_key("node_cap") {
         config.node_cap = PAGE_NODE_CAP;
     }
@@ -298,7 +298,7 @@ impl SearchSession {
     #[wasm_bindgen(constructor)]
     pub fn new(game: &GameSession, preset: &str, params: JsValue) -> Result<SearchSession, JsError> {
         let (config, params) = build_config(preset, params)?;
-        let search = AnySearch::new(game.current(), config).map_err(|e| JsError::new(&e))?;
+        let search = AnySearch::new(game.current(), config).map_err(|e| JsError::new(&e.to_string()))?;
         Ok(SearchSession { search, spec: game.spec(), path: game.moves(), preset: preset.to_string(), params })
     }
 
@@ -312,7 +312,7 @@ impl SearchSession {
         if preset == self.preset && params == self.params {
             return Ok(false);
         }
-        self.search.set_config(config).map_err(|e| JsError::new(&e))?;
+        self.search.set_config(config).map_err(|e| JsError::new(&e.to_string()))?;
         self.preset = preset.to_string();
         self.params = params;
         Ok(true)
@@ -329,7 +329,7 @@ impl SearchSession {
         let spec = game.spec();
         if spec == self.spec && moves.len() >= self.path.len() && moves[..self.path.len()] == self.path[..] {
             for mv in &moves[self.path.len()..] {
-                self.search.advance_text(mv).map_err(|e| JsError::new(&e))?;
+                self.search.advance_text(mv).map_err(|e| JsError::new(&e.to_string()))?;
             }
             self.path = moves;
             return Ok(true);
@@ -344,7 +344,7 @@ impl SearchSession {
     /// Only if the configuration became invalid (a bug).
     pub fn reset(&mut self, game: &GameSession) -> Result<(), JsError> {
         let config = self.search.config().clone();
-        self.search = AnySearch::new(game.current(), config).map_err(|e| JsError::new(&e))?;
+        self.search = AnySearch::new(game.current(), config).map_err(|e| JsError::new(&e.to_string()))?;
         self.spec = game.spec();
         self.path = game.moves();
         Ok(())
@@ -455,7 +455,7 @@ impl FlatTree {
         self.mv.push(mv);
         self.visits.push(n.visits.min(u32::MAX as u64) as u32);
         self.q.push(n.q as f32);
-        self.proven.push(proof_byte(n.proven.as_deref()));
+        self.proven.push(proof_byte(n.proven.map(|p| p.name())));
         self.depth.push(depth);
         self.hidden.push(n.hidden_children.min(u32::MAX as u64) as u32);
         let mut shown = 0u32;
@@ -622,7 +622,7 @@ impl SearchSession {
     /// The root is terminal or proven, or the node cap is reached (the search is untouched).
     #[wasm_bindgen(js_name = stepIteration)]
     pub fn step_iteration(&mut self) -> Result<JsValue, JsError> {
-        let t = self.search.step_traced().map_err(|e| JsError::new(&e))?;
+        let t = self.search.step_traced().map_err(|e| JsError::new(&e.to_string()))?;
         to_js(&t)
     }
 

@@ -2,7 +2,7 @@
 //! `mcts_core.rs`; here Hex 3×3 and 4×4 first-player wins (skipped until Hex is on this branch).
 
 use mcts_playground::game::AnyGame;
-use mcts_playground::mcts::{AnySearch, Budget, SearchConfig, StopReason};
+use mcts_playground::mcts::{AnySearch, Budget, Proven, SearchConfig, StopReason};
 
 fn prove(spec: &str, cfg: SearchConfig, budget: u64) -> Option<(String, u64, u64)> {
     let g = match AnyGame::from_spec(spec) {
@@ -17,9 +17,9 @@ fn prove(spec: &str, cfg: SearchConfig, budget: u64) -> Option<(String, u64, u64
     assert_eq!(r.stop, StopReason::RootProven, "{spec}: not proven after {} iterations", r.iterations);
     let st = s.stats();
     let best = st.children.iter().find(|c| Some(&c.mv) == st.best_move.as_ref()).unwrap();
-    assert_eq!(best.proven.as_deref(), Some("win"), "{spec}: the best move is a proven win");
+    assert_eq!(best.proven, Some(Proven::Win), "{spec}: the best move is a proven win");
     eprintln!("{spec}: proven {:?} in {} iterations, {} nodes, best {}", st.proven, r.iterations, st.nodes, best.mv);
-    Some((st.proven.unwrap(), r.iterations, st.nodes))
+    Some((st.proven.unwrap().to_string(), r.iterations, st.nodes))
 }
 
 #[test]

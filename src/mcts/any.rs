@@ -1,8 +1,8 @@
 //! [`AnySearch`]: run-time dispatch matching [`AnyGame`], for the CLI and the WebAssembly boundary.
 
 use crate::game::{AnyGame, Game, Hex, Pentago, TicTacToe};
-use crate::mcts::search::trace::IterationTrace;
-use crate::mcts::search::Search;
+use crate::mcts::search::trace::{IterationTrace, StepError};
+use crate::mcts::search::{Search, SearchError};
 use crate::mcts::stats::{SearchStats, TreeExport};
 use crate::mcts::{Budget, Clock, RunReport, SearchConfig};
 
@@ -31,7 +31,7 @@ impl AnySearch {
     ///
     /// # Errors
     /// An invalid configuration.
-    pub fn new(game: &AnyGame, config: SearchConfig) -> Result<AnySearch, String> {
+    pub fn new(game: &AnyGame, config: SearchConfig) -> Result<AnySearch, SearchError> {
         Ok(match game {
             AnyGame::TicTacToe(g) => AnySearch::TicTacToe(Search::new(g.clone(), config)?),
             AnyGame::Hex(g) => AnySearch::Hex(Search::new(g.clone(), config)?),
@@ -62,7 +62,7 @@ impl AnySearch {
     ///
     /// # Errors
     /// As [`Search::step_traced`].
-    pub fn step_traced(&mut self) -> Result<IterationTrace, String> {
+    pub fn step_traced(&mut self) -> Result<IterationTrace, StepError> {
         with_search!(self, s => s.step_traced())
     }
     /// See [`Search::set_record_playouts`].
@@ -73,14 +73,17 @@ impl AnySearch {
     ///
     /// # Errors
     /// Unreadable or illegal move (the search is untouched).
-    pub fn advance_text(&mut self, mv: &str) -> Result<(), String> {
+    pub fn advance_text(&mut self, mv: &str) -> Result<(), SearchError> {
         with_search!(self, s => {
-            let m = s.root().parse_move(mv).map_err(|e| e.to_string())?;
+            let m = s.root().parse_move(mv).map_err(|e| SearchError::BadMove(e.to_string()))?;
             s.advance(m)
         })
     }
     /// See [`Search::set_config`].
-    pub fn set_config(&mut self, c: SearchConfig) -> Result<(), String> {
+    ///
+    /// # Errors
+    /// An invalid configuration (the search is untouched).
+    pub fn set_config(&mut self, c: SearchConfig) -> Result<(), SearchError> {
         with_search!(self, s => s.set_config(c))
     }
     /// The configuration.

@@ -12,10 +12,10 @@
 //!
 //! ```
 //! use mcts_playground::game::TicTacToe;
-//! use mcts_playground::mcts::{Budget, Search, SearchConfig};
+//! use mcts_playground::mcts::{Budget, Proven, Search, SearchConfig};
 //! let mut s = Search::new(TicTacToe::new(), SearchConfig::preset("solver").unwrap()).unwrap();
 //! let r = s.run(Budget { iterations: Some(100_000), millis: None }, &|| 0.0);
-//! assert_eq!(s.stats().proven.as_deref(), Some("draw"));
+//! assert_eq!(s.stats().proven, Some(Proven::Draw));
 //! # let _ = r;
 //! ```
 
@@ -32,11 +32,15 @@ pub mod transposition;
 pub mod tree;
 
 pub use any::AnySearch;
-pub use config::{FinalMove, LgrMode, MastMode, PriorKind, RaveSchedule, SearchConfig, Selection, TranspositionRule, ValueEstimate};
+pub use bench::BenchError;
+pub use config::{
+    ConfigError, FinalMove, LgrMode, MastMode, PriorKind, RaveSchedule, SearchConfig, Selection, TranspositionRule, ValueEstimate,
+};
 pub use evaluator::Evaluator;
-pub use search::trace::{ChildScore, IterationTrace, NodeValues, TraceNode, TraceOutcome};
-pub use search::Search;
+pub use search::trace::{ChildScore, IterationTrace, NodeKind, NodeValues, StepError, TraceNode, TraceOutcome};
+pub use search::{Search, SearchError};
 pub use stats::{ChildStats, PolicyStats, SearchStats, TreeExport, TreeNodeExport};
+pub use tree::Proven;
 
 use serde::{Deserialize, Serialize};
 

@@ -125,7 +125,7 @@ pub fn run(a: Args) -> Result<(), String> {
         for preset in &presets {
             let mut runs = Vec::new();
             for _ in 0..a.runs.max(1) {
-                runs.push(iterations_per_s(spec, preset, a.search_ms)?);
+                runs.push(iterations_per_s(spec, preset, a.search_ms).map_err(|e| e.to_string())?);
             }
             let mut rates: Vec<f64> = runs.iter().map(|r| r.iterations_per_s).collect();
             let rate = median(&mut rates);

@@ -144,7 +144,7 @@ impl Session {
                 let color = args.first().ok_or("genmove expects a color")?;
                 self.check_turn(color)?;
                 if self.search.is_none() {
-                    self.search = Some(AnySearch::new(&self.game, self.engine.config()?)?);
+                    self.search = Some(AnySearch::new(&self.game, self.engine.config()?).map_err(|e| e.to_string())?);
                 }
                 let start = self.start;
                 let clock = move || start.elapsed().as_secs_f64() * 1000.0;
@@ -152,7 +152,7 @@ impl Session {
                 s.run(self.engine.budget(), &clock);
                 let mv = s.best_move_text().ok_or("no move found")?;
                 self.game.play_text(&mv).map_err(|e| format!("engine move refused: {e}"))?;
-                s.advance_text(&mv)?;
+                s.advance_text(&mv).map_err(|e| e.to_string())?;
                 self.history.push(mv.clone());
                 Ok(mv)
             }

@@ -44,10 +44,10 @@ impl EngineArgs {
 /// # Errors
 /// Unknown preset, malformed override, unknown key or out-of-range value.
 pub fn config_from(algo: &str, sets: &[String], seed: Option<u64>) -> Result<SearchConfig, String> {
-    let mut c = SearchConfig::preset(algo)?;
+    let mut c = SearchConfig::preset(algo).map_err(|e| e.to_string())?;
     for kv in sets {
         let (k, v) = kv.split_once('=').ok_or_else(|| format!("--set expects key=value, got '{kv}'"))?;
-        c.set(k.trim(), v.trim())?;
+        c.set(k.trim(), v.trim()).map_err(|e| e.to_string())?;
     }
     if let Some(s) = seed {
         c.seed = s;
@@ -90,7 +90,7 @@ pub fn run(a: Args) -> Result<(), String> {
     if g.outcome().is_some() {
         return Err("the game is over: nothing to search".into());
     }
-    let mut s = AnySearch::new(&g, a.engine.config()?)?;
+    let mut s = AnySearch::new(&g, a.engine.config()?).map_err(|e| e.to_string())?;
     let t0 = Instant::now();
     let clock = move || t0.elapsed().as_secs_f64() * 1000.0;
     s.run(a.engine.budget(), &clock);
@@ -104,7 +104,7 @@ pub fn run(a: Args) -> Result<(), String> {
         "{} iterations in {:.0} ms ({:.0}/s), {} nodes ({} bytes/node), depth {}",
         st.iterations, st.elapsed_ms, st.iterations_per_s, st.nodes, st.bytes_per_node, st.max_depth
     );
-    println!("best move {}  value {:.3}  proven {}", st.best_move.as_deref().unwrap_or("-"), st.value, st.proven.as_deref().unwrap_or("-"));
+    println!("best move {}  value {:.3}  proven {}", st.best_move.as_deref().unwrap_or("-"), st.value, st.proven.map_or("-", |p| p.name()));
     println!("principal variation: {}", st.pv.join(" "));
     println!("{:<12} {:>9} {:>7} {:>9} {:>7} {:>6} {:>6} {:>6}", "move", "N", "Q", "AMAF N", "AMAF Q", "beta", "P", "proven");
     for c in st.children.iter().take(20) {
@@ -117,7 +117,7 @@ pub fn run(a: Args) -> Result<(), String> {
             c.amaf_q.map(|v| format!("{v:.3}")).unwrap_or_default(),
             c.beta.map(|v| format!("{v:.2}")).unwrap_or_default(),
             c.prior.map(|v| format!("{v:.3}")).unwrap_or_default(),
-            c.proven.as_deref().unwrap_or(""),
+            c.proven.map_or("", |p| p.name()),
         );
     }
     Ok(())

@@ -2,19 +2,34 @@
 //! backpropagation, AMAF, solver) over the arena tree.
 
 use crate::game::{Game, MoveList, NoTrace, Outcome, Player};
-use crate::mcts::config::{FinalMove, PriorKind, RaveSchedule, SearchConfig, Selection, ValueEstimate};
+use crate::mcts::config::{ConfigError, FinalMove, PriorKind, SearchConfig, Selection, ValueEstimate};
 use crate::mcts::evaluator::{normalise, Evaluator, TacticalPrior, UniformPrior};
 use crate::mcts::playout::{qb_bonus, PolicyState};
-use crate::mcts::selection::{blend, grave_beta, puct, rave_beta_linear, rave_beta_sqrt, secure, ucb1};
+use crate::mcts::selection::secure;
 use crate::mcts::solver;
 use crate::mcts::stats::{ChildStats, PolicyStats, SearchStats, TreeExport, TreeNodeExport};
 use crate::mcts::transposition::{table_bytes, TransTable};
 use crate::mcts::tree::{Edge, Node, Proof, Tree, AFFINE, ALIAS, NIL, TERMINAL, UNKNOWN};
 use crate::mcts::{Budget, Clock, RunReport, StopReason};
 use crate::rng::Rng64;
+use score::{plain_ucb1, Scorer};
 
-#[path = "trace.rs"]
+mod score;
 pub mod trace;
+
+/// Why a search could not be created, reconfigured or advanced.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SearchError {
+    /// The configuration was refused.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// The move is not legal at the root.
+    #[error("illegal move {0} at the root")]
+    IllegalMove(String),
+    /// The move text could not be read (the game's message).
+    #[error("{0}")]
+    BadMove(String),
+}
 
 /// One step of the current descent.
 #[derive(Clone, Copy, Debug)]
@@ -66,6 +81,8 @@ pub struct Search<G: Game> {
     sel_len: usize,
     /// Whether the current iteration expanded a node in the tree descent.
     expanded: bool,
+    /// The score of the move the current iteration expanded, as `choose` ranked it.
+    expand_score: f64,
 }
 
 impl<G: Game> Search<G> {
@@ -73,7 +90,7 @@ impl<G: Game> Search<G> {
     ///
     /// # Errors
     /// An invalid configuration.
-    pub fn new(root: G, config: SearchConfig) -> Result<Self, String> {
+    pub fn new(root: G, config: SearchConfig) -> Result<Self, SearchError> {
         config.validate()?;
         let ms = root.move_space();
         let evaluator: Box<dyn Evaluator<G>> = match config.prior {
@@ -105,6 +122,7 @@ impl<G: Game> Search<G> {
             record_playouts: false,
             sel_len: usize::MAX,
             expanded: false,
+            expand_score: f64::NEG_INFINITY,
             tree: Tree::default(),
             root,
             config,
@@ -210,7 +228,7 @@ impl<G: Game> Search<G> {
     ///
     /// # Errors
     /// An invalid configuration (the search is untouched).
-    pub fn set_config(&mut self, c: SearchConfig) -> Result<(), String> {
+    pub fn set_config(&mut self, c: SearchConfig) -> Result<(), SearchError> {
         c.validate()?;
         let rebuild = c.transpositions != self.config.transpositions
             || c.depth2 != self.config.depth2
@@ -315,22 +333,17 @@ impl<G: Game> Search<G> {
         let cap = self.config.node_cap as usize;
         let amaf_on = self.tree.with_amaf;
         let table_visits = self.config.rave_table_visits;
-        let grave = self.config.value == ValueEstimate::Grave;
-        // AMAF source: the nearest node of the path (this one included) with a table (GRAVE:
-        // with at least `grave_ref` playouts); tables hold both players' moves, so any depth works.
+        // The AMAF source node (`amaf_source` in score.rs), updated at each node of the path.
         let mut src = NIL;
         let outcome = loop {
             if let Some(o) = g.outcome() {
                 break o;
             }
             if amaf_on {
-                let n = self.tree.nodes[cur as usize].n;
-                if self.tree.amaf.of_node[cur as usize] == NIL && n >= table_visits {
+                if self.tree.amaf.of_node[cur as usize] == NIL && self.tree.nodes[cur as usize].n >= table_visits {
                     self.tree.amaf.alloc(cur);
                 }
-                if self.tree.amaf.of_node[cur as usize] != NIL && (!grave || n >= self.config.grave_ref || src == NIL) {
-                    src = cur;
-                }
+                src = self.amaf_source(src, cur);
             }
             let depth = self.path.len() - 1;
             match self.choose(cur, &g, depth == 0, src, cap) {
@@ -394,7 +407,7 @@ impl<G: Game> Search<G> {
         o
     }
 
-    /// Rollout-expand (seed 003): the playout's positions become a chain of nodes below the leaf
+    /// Rollout-expand: the playout's positions become a chain of nodes below the leaf
     /// (until the cap or the end of the game), updated by this iteration's backpropagation.
     fn rollout_expand(&mut self, start: usize, cap: usize) {
         let mut g = self.root.clone();
@@ -476,54 +489,30 @@ impl<G: Game> Search<G> {
         s
     }
 
-    /// The RAVE weight β of a move with `n` visits and `an` AMAF visits.
-    #[inline]
-    fn beta(&self, n: u32, an: u32) -> f64 {
-        match self.config.value {
-            ValueEstimate::Mean => 0.0,
-            ValueEstimate::Rave => match self.config.rave_schedule {
-                RaveSchedule::Sqrt => rave_beta_sqrt(n, self.config.rave_k),
-                RaveSchedule::Linear => rave_beta_linear(n, self.config.rave_v),
-            },
-            ValueEstimate::Grave => grave_beta(n, an, self.config.grave_bias),
-        }
-    }
-
-    /// The selection value (without exploration term) of a move with `n` visits and mean `q`:
-    /// `(1−β)·Q + β·Q_AMAF` with the AMAF statistics of player `p`'s move `mv` in the source's
-    /// table (Gelly & Silver 2007; Cazenave 2015); Q alone without AMAF data.
-    #[inline]
-    fn value_of(&self, q: f64, n: u32, table: u32, p: Player, mv: usize) -> f64 {
-        if table == NIL {
-            return q;
-        }
-        let (an, aw) = self.tree.amaf.get(table, p, mv, self.ms);
-        if an == 0 {
-            return q;
-        }
-        blend(q, aw / an as f64, self.beta(n, an))
-    }
-
     /// Chooses what to do at node `cur` (position `g`); `src` is the AMAF source node or [`NIL`].
+    /// Every score compared here comes from `score.rs` ([`Search::child_score`],
+    /// [`Search::untried_score`]); the score of an expanded move is kept in `expand_score` for
+    /// the trace.
     ///
-    /// UCT: UCB1 on the (RAVE-blended) value; with c > 0 every unexpanded move comes before any
+    /// UCT: UCB1 on the (RAVE-blended) value; with c > 0 every untried move comes before any
     /// revisit (n = 0 → infinite bonus), in the order of their AMAF value under RAVE/GRAVE. With
-    /// c = 0 and RAVE/GRAVE, expanded and unexpanded moves are ranked alike: an unexpanded move
+    /// c = 0 and RAVE/GRAVE, existing children and untried moves are ranked alike: an untried move
     /// (n = 0, β = 1) is worth its AMAF value, or `fpu` without AMAF data (Gelly & Silver 2011,
-    /// who found c = 0 best with RAVE).
+    /// who found c = 0 best with RAVE). PUCT: the best untried move (highest prior, V = fpu) is
+    /// ranked with the existing children.
     fn choose(&mut self, cur: u32, g: &G, at_root: bool, src: u32, cap: usize) -> Choice<G::Move> {
-        let cfg_sel = self.config.selection;
         if self.tree.nodes[cur as usize].n_legal == UNKNOWN {
             self.gen_legal(g, at_root);
             self.tree.nodes[cur as usize].n_legal = self.legal.len() as u16;
         }
         let node = self.tree.nodes[cur as usize];
         let can_expand = node.n_children < node.n_legal && self.tree.len() < cap;
-        let c = self.config.c;
-        let table = if src != NIL && self.config.value != ValueEstimate::Mean { self.tree.amaf.of_node[src as usize] } else { NIL };
-        if can_expand && cfg_sel == Selection::Uct && (c > 0.0 || table == NIL) {
+        let sc = self.scorer(cur, g.to_move(), src);
+        if can_expand && self.untried_first(&sc) {
             let jump = self.config.jump && node.n_children > 0 && (self.rng.below(node.n_legal as u32) as u16) < node.n_children;
             if !jump {
+                // An untried move scores +∞ here (`untried_first`).
+                self.expand_score = f64::INFINITY;
                 if !at_root && self.fast_order_ok() && (node.n_children == 0 || node.flags & AFFINE != 0) {
                     // Fast path: the k-th child is the k-th move of a seeded affine permutation
                     // of the legal moves, so no scan of the existing children is needed.
@@ -534,25 +523,20 @@ impl<G: Game> Search<G> {
                     return Choice::Expand(self.legal[i], 0.0);
                 }
                 self.tree.nodes[cur as usize].flags &= !AFFINE;
-                return self.pick_unexpanded(cur, g, at_root, table).0;
+                return self.pick_unexpanded(cur, g, at_root, &sc);
             }
         }
-        // Select among the expanded children.
-        let solver = self.config.solver;
+        // Select among the existing children.
         let range = self.tree.children(cur);
         let mut best = NIL;
-        let plain = cfg_sel == Selection::Uct && table == NIL && self.tt.is_none();
         let mut best_score;
-        if plain {
+        if sc.plain {
             // UCB1 from the edges' cached (q, 1/√n): one multiply-add per child.
-            let cs = (c * (node.n.max(1) as f64).ln().sqrt()) as f32;
+            let solver = self.config.solver;
             let mut bs = f32::NEG_INFINITY;
             let run = &self.tree.edges[range.start as usize..range.end as usize];
             for (j, e) in run.iter().enumerate() {
-                if solver && e.proof != 0 {
-                    continue;
-                }
-                let s = if e.n == 0 { f32::INFINITY } else { e.q + cs * e.k };
+                let s = plain_ucb1(e, sc.cs, solver);
                 if s > bs {
                     bs = s;
                     best = range.start + j as u32;
@@ -560,42 +544,19 @@ impl<G: Game> Search<G> {
             }
             best_score = bs as f64;
         } else {
-            let p = g.to_move();
-            let ln_n = (node.n.max(1) as f64).ln();
             best_score = f64::NEG_INFINITY;
             for e in range {
-                let edge = &self.tree.edges[e as usize];
-                let (n, q, proof) = if self.tt.is_some() {
-                    let ch = &self.tree.nodes[edge.child as usize];
-                    (ch.n, ch.q(), ch.proof)
-                } else {
-                    (edge.n, edge.q as f64, edge.proof)
-                };
-                if solver && proof != 0 {
-                    continue;
-                }
-                let score = if cfg_sel == Selection::Puct {
-                    let v = if n == 0 { self.config.fpu } else { self.value_of(q, n, table, p, edge.mv as usize) };
-                    let prior = if self.tree.with_priors { self.tree.priors[e as usize] } else { 0.0 };
-                    puct(v, prior as f64, n, node.n, c)
-                } else if n == 0 {
-                    f64::INFINITY
-                } else {
-                    ucb1(self.value_of(q, n, table, p, edge.mv as usize), n, ln_n, c)
-                };
-                if score > best_score {
-                    best_score = score;
+                let s = self.child_score(&sc, e).value;
+                if s > best_score {
+                    best_score = s;
                     best = e;
                 }
             }
         }
-        if can_expand && (cfg_sel == Selection::Puct || table != NIL) {
-            // PUCT: the best unexpanded move (highest prior, valued fpu with n = 0); RAVE/GRAVE
-            // with c = 0: the best unexpanded move by AMAF value.
-            let (ch, v) = self.pick_unexpanded(cur, g, at_root, table);
-            if let Choice::Expand(m, pr) = ch {
-                let s = if cfg_sel == Selection::Puct { puct(self.config.fpu, pr as f64, 0, node.n, c) } else { v };
-                if best == NIL || s > best_score {
+        if can_expand && !self.untried_first(&sc) {
+            // PUCT, or RAVE/GRAVE with c = 0: the best untried move competes with the children.
+            if let Choice::Expand(m, pr) = self.pick_unexpanded(cur, g, at_root, &sc) {
+                if best == NIL || self.expand_score > best_score {
                     return Choice::Expand(m, pr);
                 }
             }
@@ -604,20 +565,20 @@ impl<G: Game> Search<G> {
             Choice::Descend(best)
         } else if can_expand {
             self.tree.nodes[cur as usize].flags &= !AFFINE;
-            self.pick_unexpanded(cur, g, at_root, table).0
+            self.pick_unexpanded(cur, g, at_root, &sc)
         } else {
             Choice::Leaf
         }
     }
 
-    /// An unexpanded legal move of `cur` and its selection value: PUCT — the highest prior;
-    /// decisive / anti-decisive moves first when those policies are on (value +∞); RAVE/GRAVE
-    /// (`table` ≠ [`NIL`]) — the highest AMAF value of the side to move in that table (moves
-    /// without AMAF data count `fpu`), ties broken at random; otherwise uniformly random (seeded).
-    fn pick_unexpanded(&mut self, cur: u32, g: &G, at_root: bool, table: u32) -> (Choice<G::Move>, f64) {
+    /// The untried legal move of `cur` to expand next, its score (by
+    /// [`Search::untried_score`]) stored in `expand_score`: PUCT — the highest prior;
+    /// decisive / anti-decisive moves first when those policies are on; RAVE/GRAVE (an AMAF
+    /// table in `sc`) — the highest [`Search::untried_value`]; otherwise uniformly random. Ties
+    /// are broken at random (seeded).
+    fn pick_unexpanded(&mut self, cur: u32, g: &G, at_root: bool, sc: &Scorer) -> Choice<G::Move> {
         let stamp = self.mark_children(cur);
         self.gen_legal(g, at_root);
-        let fpu = self.config.fpu;
         if self.config.selection == Selection::Puct {
             let moves: MoveList<G::Move> = self.legal.clone();
             let mut pri = std::mem::take(&mut self.priors);
@@ -645,10 +606,7 @@ impl<G: Game> Search<G> {
                 }
             }
             self.priors = pri;
-            return match best {
-                Some((m, p)) => (Choice::Expand(m, p), fpu),
-                None => (Choice::Leaf, f64::NEG_INFINITY),
-            };
+            return self.expand(sc, g, best, false);
         }
         // Decisive / anti-decisive moves are expanded first when those policies are on (the same
         // knowledge the playouts use, applied to the order of expansion).
@@ -664,14 +622,13 @@ impl<G: Game> Search<G> {
                 }
                 for &m in &tac {
                     if self.mark[g.move_index(m)] != stamp && self.legal.contains(&m) {
-                        return (Choice::Expand(m, 0.0), f64::INFINITY);
+                        return self.expand(sc, g, Some((m, 0.0)), true);
                     }
                 }
             }
         }
-        if table != NIL {
-            // MC-RAVE: the untried move with the best AMAF value (n = 0, so β = 1).
-            let p = g.to_move();
+        if sc.table != NIL {
+            // MC-RAVE: the untried move with the best AMAF value.
             let mut best: Option<(G::Move, f64)> = None;
             let mut ties = 0u32;
             for k in 0..self.legal.len() {
@@ -680,8 +637,7 @@ impl<G: Game> Search<G> {
                 if self.mark[i] == stamp {
                     continue;
                 }
-                let (an, aw) = self.tree.amaf.get(table, p, i, self.ms);
-                let v = if an > 0 { aw / an as f64 } else { fpu };
+                let v = self.untried_value(sc, i);
                 match best {
                     Some((_, b)) if v < b => {}
                     Some((_, b)) if v == b => {
@@ -696,10 +652,7 @@ impl<G: Game> Search<G> {
                     }
                 }
             }
-            return match best {
-                Some((m, v)) => (Choice::Expand(m, 0.0), v),
-                None => (Choice::Leaf, f64::NEG_INFINITY),
-            };
+            return self.expand(sc, g, best.map(|(m, _)| (m, 0.0)), false);
         }
         let mut cands: MoveList<G::Move> = MoveList::new();
         for &m in &self.legal {
@@ -708,10 +661,26 @@ impl<G: Game> Search<G> {
             }
         }
         if cands.is_empty() {
-            return (Choice::Leaf, f64::NEG_INFINITY);
+            return Choice::Leaf;
         }
         let m = cands[self.rng.index(cands.len())];
-        (Choice::Expand(m, 0.0), fpu)
+        self.expand(sc, g, Some((m, 0.0)), false)
+    }
+
+    /// `Expand` the picked move (with its prior), its score kept in `expand_score`; `Leaf` when
+    /// nothing was picked.
+    #[inline]
+    fn expand(&mut self, sc: &Scorer, g: &G, pick: Option<(G::Move, f32)>, tactical: bool) -> Choice<G::Move> {
+        match pick {
+            Some((m, prior)) => {
+                self.expand_score = self.untried_score(sc, g.move_index(m), prior, tactical);
+                Choice::Expand(m, prior)
+            }
+            None => {
+                self.expand_score = f64::NEG_INFINITY;
+                Choice::Leaf
+            }
+        }
     }
 
     /// Backpropagation, AMAF, learning, solver.
@@ -866,9 +835,9 @@ impl<G: Game> Search<G> {
     ///
     /// # Errors
     /// `m` is not legal at the root (the search is untouched).
-    pub fn advance(&mut self, m: G::Move) -> Result<(), String> {
+    pub fn advance(&mut self, m: G::Move) -> Result<(), SearchError> {
         if !self.root.is_legal(m) {
-            return Err(format!("illegal move {} at the root", self.root.format_move(m)));
+            return Err(SearchError::IllegalMove(self.root.format_move(m)));
         }
         let idx = self.root.move_index(m) as u16;
         let entry = self.tree.children(0).find(|&e| self.tree.edges[e as usize].mv == idx);
@@ -991,7 +960,7 @@ impl<G: Game> Search<G> {
                     amaf_q: (an > 0).then(|| aw / an as f64),
                     beta: (self.config.value != ValueEstimate::Mean).then(|| self.beta(n.n, an)),
                     prior: (self.config.selection == Selection::Puct).then(|| self.tree.priors[e as usize] as f64),
-                    proven: n.proof().name().map(String::from),
+                    proven: n.proof().proven(),
                 }
             })
             .collect();
@@ -1014,7 +983,7 @@ impl<G: Game> Search<G> {
             to_move: self.root.to_move(),
             best_move: self.best_move().map(|m| self.root.format_move(m)),
             pv: self.pv(),
-            proven: root.proof().flip().name().map(String::from),
+            proven: root.proof().flip().proven(),
             value,
             iterations: self.iterations,
             playouts: self.playouts,
@@ -1129,7 +1098,7 @@ impl<G: Game> Search<G> {
             mv,
             visits: n.n as u64,
             q: n.q(),
-            proven: n.proof().name().map(String::from),
+            proven: n.proof().proven(),
             hidden_children: (total - children.len()) as u64,
             children,
         }
@@ -1180,7 +1149,7 @@ pub fn pool_order(mut cands: Vec<(f64, u16)>, k: usize) -> Vec<u16> {
     cands.into_iter().take(k).map(|(_, m)| m).collect()
 }
 
-/// Depth-2 critical-move search (seed 002): a move that wins now restricts the root to the
+/// Depth-2 critical-move search: a move that wins now restricts the root to the
 /// winning moves; otherwise the moves after which the opponent wins at once are excluded when
 /// some move avoids that. Returns (filter by dense index, note, fired).
 pub fn depth2<G: Game>(g: &G) -> (Option<Vec<bool>>, String, bool) {
@@ -1214,6 +1183,7 @@ pub fn depth2<G: Game>(g: &G) -> (Option<Vec<bool>>, String, bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mcts::selection::{blend, rave_beta_sqrt};
 
     #[test]
     fn affine_order_is_a_permutation() {
