@@ -7,6 +7,9 @@ use crate::mcts::stats::{SearchStats, TreeExport};
 use crate::mcts::{Budget, Clock, RunReport, SearchConfig};
 
 /// A search over whichever game an [`AnyGame`] holds.
+// The variants differ in size by their root position (Hex's board is the largest); there is one
+// value per search, created once and never moved in the search loop, so no box is needed.
+#[allow(clippy::large_enum_variant)]
 pub enum AnySearch {
     /// Tic-Tac-Toe.
     TicTacToe(Search<TicTacToe>),
@@ -33,9 +36,9 @@ impl AnySearch {
     /// An invalid configuration.
     pub fn new(game: &AnyGame, config: SearchConfig) -> Result<AnySearch, SearchError> {
         Ok(match game {
-            AnyGame::TicTacToe(g) => AnySearch::TicTacToe(Search::new(g.clone(), config)?),
+            AnyGame::TicTacToe(g) => AnySearch::TicTacToe(Search::new(*g, config)?),
             AnyGame::Hex(g) => AnySearch::Hex(Search::new(g.clone(), config)?),
-            AnyGame::Pentago(g) => AnySearch::Pentago(Search::new(g.clone(), config)?),
+            AnyGame::Pentago(g) => AnySearch::Pentago(Search::new(*g, config)?),
         })
     }
     /// See [`Search::run`].
@@ -93,9 +96,9 @@ impl AnySearch {
     /// The root position as an [`AnyGame`].
     pub fn root_game(&self) -> AnyGame {
         match self {
-            AnySearch::TicTacToe(s) => AnyGame::TicTacToe(s.root().clone()),
+            AnySearch::TicTacToe(s) => AnyGame::TicTacToe(*s.root()),
             AnySearch::Hex(s) => AnyGame::Hex(s.root().clone()),
-            AnySearch::Pentago(s) => AnyGame::Pentago(s.root().clone()),
+            AnySearch::Pentago(s) => AnyGame::Pentago(*s.root()),
         }
     }
     /// Arena entries.
