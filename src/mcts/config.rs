@@ -138,6 +138,79 @@ pub enum TranspositionRule {
     Uct1,
 }
 
+/// A named configuration (see [`SearchConfig::of`]); its name (`"uct"`, `"rave"`, ...) is what
+/// `mcts search --algo`, the page and [`SearchConfig::preset`] take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Preset {
+    /// Plain UCT, the default configuration.
+    Uct,
+    /// MC-RAVE with c = 0.
+    Rave,
+    /// GRAVE.
+    Grave,
+    /// UCT with decisive and anti-decisive moves and MCTS-Solver.
+    Decisive,
+    /// RAVE with LGR-1 playouts.
+    Lgr,
+    /// RAVE with LGRF-2 playouts.
+    Lgrf2,
+    /// RAVE with PoolRAVE playouts.
+    Poolrave,
+    /// RAVE with MAST (Gibbs) playouts.
+    Mast,
+    /// RAVE with quality-based rewards.
+    Qb,
+    /// UCT with the depth-2 critical-move filter at the root.
+    Depth2,
+    /// UCT with MCTS-Solver.
+    Solver,
+    /// PUCT with the tactical prior.
+    Puct,
+    /// RAVE, decisive/anti-decisive moves, MCTS-Solver and depth-2.
+    Best,
+}
+
+impl Preset {
+    /// Every preset, in the order of [`SearchConfig::PRESETS`].
+    pub const ALL: [Preset; 13] = [
+        Preset::Uct,
+        Preset::Rave,
+        Preset::Grave,
+        Preset::Decisive,
+        Preset::Lgr,
+        Preset::Lgrf2,
+        Preset::Poolrave,
+        Preset::Mast,
+        Preset::Qb,
+        Preset::Depth2,
+        Preset::Solver,
+        Preset::Puct,
+        Preset::Best,
+    ];
+
+    /// The preset's name, as serialised.
+    pub fn name(self) -> &'static str {
+        SearchConfig::PRESETS[self as usize]
+    }
+}
+
+impl std::fmt::Display for Preset {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Preset {
+    type Err = ConfigError;
+
+    /// A preset by name, ignoring case and surrounding blanks.
+    fn from_str(name: &str) -> Result<Preset, ConfigError> {
+        let n = name.trim().to_ascii_lowercase();
+        Preset::ALL.into_iter().find(|p| p.name() == n).ok_or(ConfigError::UnknownPreset { name: n })
+    }
+}
+
 /// The whole search configuration. `Default` = plain UCT, random playouts, c = √2, seed 1.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -277,7 +350,7 @@ impl Default for SearchConfig {
 }
 
 impl SearchConfig {
-    /// Preset names accepted by [`SearchConfig::preset`].
+    /// Preset names accepted by [`SearchConfig::preset`], in the order of [`Preset::ALL`].
     pub const PRESETS: &'static [&'static str] =
         &["uct", "rave", "grave", "decisive", "lgr", "lgrf2", "poolrave", "mast", "qb", "depth2", "solver", "puct", "best"];
 
@@ -297,6 +370,11 @@ impl SearchConfig {
     /// # Errors
     /// Unknown name (the message lists the valid ones).
     pub fn preset(name: &str) -> Result<SearchConfig, ConfigError> {
+        Ok(SearchConfig::of(name.parse()?))
+    }
+
+    /// The configuration of preset `p` (see [`SearchConfig::preset`] for what each one is).
+    pub fn of(p: Preset) -> SearchConfig {
         let mut c = SearchConfig::default();
         // MC-RAVE without an exploration term: Gelly & Silver (2011) found c = 0 best with RAVE,
         // and here (2000 iterations/move, 400 games) RAVE c = 0 beat RAVE c = √2 by 0.667
@@ -305,54 +383,53 @@ impl SearchConfig {
             c.value = ValueEstimate::Rave;
             c.c = 0.0;
         };
-        match name.trim().to_ascii_lowercase().as_str() {
-            "uct" => {}
-            "rave" => rave(&mut c),
-            "grave" => c.value = ValueEstimate::Grave,
-            "decisive" => {
+        match p {
+            Preset::Uct => {}
+            Preset::Rave => rave(&mut c),
+            Preset::Grave => c.value = ValueEstimate::Grave,
+            Preset::Decisive => {
                 c.solver = true;
                 c.decisive = true;
                 c.anti_decisive = true;
             }
-            "lgr" => {
+            Preset::Lgr => {
                 rave(&mut c);
                 c.lgr = LgrMode::Lgr1;
                 c.lgr_p = 0.5;
             }
-            "lgrf2" => {
+            Preset::Lgrf2 => {
                 rave(&mut c);
                 c.lgr = LgrMode::Lgrf2;
                 c.lgr_p = 1.0;
             }
-            "poolrave" => {
+            Preset::Poolrave => {
                 rave(&mut c);
                 c.poolrave = true;
             }
-            "mast" => {
+            Preset::Mast => {
                 rave(&mut c);
                 c.mast = MastMode::Gibbs;
             }
-            "qb" => {
+            Preset::Qb => {
                 rave(&mut c);
                 c.qb = true;
             }
-            "depth2" => c.depth2 = true,
-            "solver" => c.solver = true,
-            "puct" => {
+            Preset::Depth2 => c.depth2 = true,
+            Preset::Solver => c.solver = true,
+            Preset::Puct => {
                 c.selection = Selection::Puct;
                 c.prior = PriorKind::Tactical;
                 c.c = 1.5;
             }
-            "best" => {
+            Preset::Best => {
                 rave(&mut c);
                 c.decisive = true;
                 c.anti_decisive = true;
                 c.solver = true;
                 c.depth2 = true;
             }
-            other => return Err(ConfigError::UnknownPreset { name: other.to_string() }),
         }
-        Ok(c)
+        c
     }
 
     /// Sets one field by its serde name from text: numbers (`"0.7"`), booleans (`"true"`), enum
@@ -449,6 +526,12 @@ mod tests {
         for p in SearchConfig::PRESETS {
             SearchConfig::preset(p).unwrap().validate().unwrap();
         }
+        for (p, name) in Preset::ALL.into_iter().zip(SearchConfig::PRESETS) {
+            assert_eq!(p.name(), *name);
+            assert_eq!(name.parse::<Preset>(), Ok(p));
+            assert_eq!(serde_json::to_value(p).unwrap(), serde_json::json!(name));
+        }
+        assert_eq!(" RAVE ".parse::<Preset>(), Ok(Preset::Rave));
         assert!(SearchConfig::preset("alphabeta").unwrap_err().to_string().contains("unknown preset"));
     }
 

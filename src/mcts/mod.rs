@@ -2,10 +2,12 @@
 //!
 //! - [`config`]: [`SearchConfig`] (serde), presets, `set(key, value)`;
 //! - [`tree`]: 24-byte nodes and 20-byte edges in contiguous per-node runs, lazy one-child-per-visit expansion, dense AMAF tables;
-//! - [`selection`]: UCB1, RAVE β (both schedules), GRAVE β, PUCT, secure child;
+//! - [`selection`]: UCB1, RAVE β (both schedules), GRAVE β, PUCT, secure child as pure functions
+//!   (the search applies them in one place, `search/score.rs`);
 //! - [`playout`]: decisive/anti-decisive moves, LGR-1/LGRF-1/LGRF-2, PoolRAVE, MAST, QB;
 //! - [`solver`]: MCTS-Solver with draws; [`transposition`]: Zobrist-keyed DAG (UCT1);
-//! - [`evaluator`]: PUCT priors; [`stats`]: the JSON shapes; [`search`]: the loop;
+//! - [`evaluator`]: PUCT priors; [`stats`]: the JSON shapes; [`search`]: the loop, one file per
+//!   phase (child score and AMAF source, expansion, playout, backpropagation, root, reports, trace);
 //! - [`any`]: [`AnySearch`] dispatch; [`bench`]: iterations per second for `mcts bench`.
 //!
 //! Time enters only through the injected [`Clock`], so the module builds for wasm32.
@@ -34,7 +36,7 @@ pub mod tree;
 pub use any::AnySearch;
 pub use bench::BenchError;
 pub use config::{
-    ConfigError, FinalMove, LgrMode, MastMode, PriorKind, RaveSchedule, SearchConfig, Selection, TranspositionRule, ValueEstimate,
+    ConfigError, FinalMove, LgrMode, MastMode, Preset, PriorKind, RaveSchedule, SearchConfig, Selection, TranspositionRule, ValueEstimate,
 };
 pub use evaluator::Evaluator;
 pub use search::trace::{ChildScore, IterationTrace, NodeKind, NodeValues, StepError, TraceNode, TraceOutcome};

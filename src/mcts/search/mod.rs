@@ -61,6 +61,7 @@ enum Choice<M> {
     Expand(M, f32),
     /// Descend through this edge.
     Descend(u32),
+    /// Nothing to expand or descend into (every child proven, or the node cap): play out from here.
     Leaf,
 }
 
