@@ -193,3 +193,63 @@ impl<G: Game> Search<G> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Hex;
+    use crate::mcts::tree::Node;
+    use crate::mcts::{Budget, SearchConfig};
+
+    #[test]
+    fn plain_ucb1_is_ucb1_in_f32() {
+        let mut node = Node::new();
+        node.n = 10;
+        node.w = 6.0;
+        let mut e = Edge::new(1, 0);
+        e.sync(&node);
+        let ln_n = (100f64).ln();
+        let c = std::f64::consts::SQRT_2;
+        let cs = (c * ln_n.sqrt()) as f32;
+        let want = ucb1(0.6, 10, ln_n, c);
+        assert!((plain_ucb1(&e, cs, false) as f64 - want).abs() < 1e-5, "{} vs {want}", plain_ucb1(&e, cs, false));
+        assert_eq!(plain_ucb1(&Edge::new(1, 0), cs, false), f32::INFINITY, "unvisited: +∞");
+        e.proof = 1;
+        assert_eq!(plain_ucb1(&e, cs, true), f32::NEG_INFINITY, "proven under MCTS-Solver: never selected");
+        assert!(plain_ucb1(&e, cs, false).is_finite(), "proofs matter only with the solver");
+    }
+
+    /// The general formula reproduces the plain path, and RAVE/PUCT scores are the published
+    /// formulas applied to the parts the score reports.
+    #[test]
+    fn child_score_parts_give_the_score() {
+        for preset in ["uct", "rave", "grave", "puct"] {
+            let mut s = Search::new(Hex::new(5, false).unwrap(), SearchConfig::preset(preset).unwrap()).unwrap();
+            s.run(Budget::iterations(2000), &|| 0.0);
+            let src = if s.tree.with_amaf { s.amaf_source(NIL, 0) } else { NIL };
+            let sc = s.scorer(0, s.root.to_move(), src);
+            let c = s.config.c;
+            let mut checked = 0;
+            for e in s.tree.children(0) {
+                let x = s.child_score(&sc, e);
+                let v = x.amaf.map_or(x.q, |(aq, beta)| blend(x.q, aq, beta));
+                let want = match preset {
+                    "uct" => {
+                        let edge = &s.tree.edges[e as usize];
+                        (edge.q + sc.cs * edge.k) as f64
+                    }
+                    "puct" => puct(if x.n == 0 { s.config.fpu } else { v }, x.prior.unwrap(), x.n, sc.parent_n, c),
+                    _ => ucb1(v, x.n, sc.ln_n, c),
+                };
+                if x.n > 0 {
+                    assert!((x.value - want).abs() < 1e-12, "{preset}: {} vs {want}", x.value);
+                    checked += 1;
+                }
+                if preset == "rave" || preset == "grave" {
+                    assert!(x.amaf.is_some(), "{preset}: the root's table has data on every tried move");
+                }
+            }
+            assert!(checked > 5, "{preset}");
+        }
+    }
+}
