@@ -6,6 +6,8 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use mcts_playground::game::{AnyGame, Game, NoTrace};
 use mcts_playground::{with_game, Rng64};
 
+// `s.clone()` runs for every game through `with_game!`; Hex is not `Copy`, the others are.
+#[allow(clippy::clone_on_copy)]
 fn playouts(c: &mut Criterion) {
     let mut group = c.benchmark_group("random_playout");
     group.throughput(Throughput::Elements(1));

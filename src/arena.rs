@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use crate::game::{AnyGame, Outcome};
+use crate::game::{AnyGame, MoveError, Outcome, SpecError};
 use crate::mcts::{AnySearch, Budget, SearchConfig};
 
 /// The result of one arena game.
@@ -24,6 +24,38 @@ pub struct GameRecord {
     pub winner: Option<u8>,
 }
 
+/// Why an arena game could not be played to its end.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ArenaError {
+    /// The game spec names no game we have.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// The search refused a configuration or a move; the message is the engine's.
+    #[error("{0}")]
+    Engine(String),
+    /// An engine returned no move in an unfinished game.
+    #[error("engine gave no move at ply {ply}")]
+    NoMove {
+        /// Moves played so far.
+        ply: usize,
+    },
+    /// The game refused the move an engine chose.
+    #[error("engine move {mv} refused: {source}")]
+    MoveRefused {
+        /// The move in the game's notation.
+        mv: String,
+        /// Why the game refused it.
+        source: MoveError,
+    },
+}
+
+impl ArenaError {
+    /// An engine error as its message (works for any error type the search returns).
+    fn engine(e: impl std::fmt::Display) -> ArenaError {
+        ArenaError::Engine(e.to_string())
+    }
+}
+
 /// The engine seed of one side in game `index` (`side` 0 = A, 1 = B) of a match seeded `seed`.
 pub fn game_seed(seed: u64, index: usize, side: u64) -> u64 {
     crate::game::zobrist_key(seed.wrapping_mul(1_000_003) ^ ((index as u64) << 1) ^ side)
@@ -33,7 +65,8 @@ pub fn game_seed(seed: u64, index: usize, side: u64) -> u64 {
 /// tree between moves (tree reuse through `advance_text`).
 ///
 /// # Errors
-/// A bad spec or configuration; an engine that returns no move in an unfinished game.
+/// [`ArenaError::Spec`] for a bad spec, [`ArenaError::Engine`] for a bad configuration,
+/// [`ArenaError::NoMove`] or [`ArenaError::MoveRefused`] for an engine that fails mid-game.
 pub fn play_game(
     spec: &str,
     a: &SearchConfig,
@@ -42,24 +75,24 @@ pub fn play_game(
     seed: u64,
     index: usize,
     clock: &dyn Fn() -> f64,
-) -> Result<GameRecord, String> {
-    let mut game = AnyGame::from_spec(spec).map_err(|e| e.to_string())?;
-    let a_first = index % 2 == 0;
+) -> Result<GameRecord, ArenaError> {
+    let mut game = AnyGame::from_spec(spec)?;
+    let a_first = index.is_multiple_of(2);
     let mut ca = a.clone();
     ca.seed = game_seed(seed, index, 0);
     let mut cb = b.clone();
     cb.seed = game_seed(seed, index, 1);
-    let mut sa = AnySearch::new(&game, ca).map_err(|e| e.to_string())?;
-    let mut sb = AnySearch::new(&game, cb).map_err(|e| e.to_string())?;
+    let mut sa = AnySearch::new(&game, ca).map_err(ArenaError::engine)?;
+    let mut sb = AnySearch::new(&game, cb).map_err(ArenaError::engine)?;
     let mut moves = Vec::new();
     while game.outcome().is_none() {
         let a_to_move = (game.to_move() == 0) == a_first;
         let s = if a_to_move { &mut sa } else { &mut sb };
         s.run(budget, clock);
-        let mv = s.best_move_text().ok_or_else(|| format!("engine gave no move at ply {}", game.ply()))?;
-        game.play_text(&mv).map_err(|e| format!("engine move {mv} refused: {e}"))?;
-        sa.advance_text(&mv).map_err(|e| e.to_string())?;
-        sb.advance_text(&mv).map_err(|e| e.to_string())?;
+        let mv = s.best_move_text().ok_or(ArenaError::NoMove { ply: game.ply() })?;
+        game.play_text(&mv).map_err(|source| ArenaError::MoveRefused { mv: mv.clone(), source })?;
+        sa.advance_text(&mv).map_err(ArenaError::engine)?;
+        sb.advance_text(&mv).map_err(ArenaError::engine)?;
         moves.push(mv);
     }
     let outcome = game.outcome().unwrap_or(Outcome::Draw);
@@ -89,8 +122,10 @@ pub struct Standings {
     pub elo_ci95: [f64; 2],
 }
 
-/// The 95% Wilson score interval for `successes` out of `n` (Wilson 1927), with z = 1.959964.
-/// Draws count as half a success. Returns `[0, 1]` for `n = 0`.
+/// The 95% Wilson score interval `[low, high]` for `successes` out of `n` games (Wilson 1927,
+/// "Probable inference, the law of succession, and statistical inference", JASA 22:209–212):
+/// with `p = successes / n` and z = 1.959964, `(p + z²/2n ± z·√(p(1−p)/n + z²/4n²)) / (1 + z²/n)`,
+/// clamped to [0, 1]. Draws count as half a success. Returns `[0, 1]` for `n = 0`.
 pub fn wilson_interval(successes: f64, n: f64) -> [f64; 2] {
     if n <= 0.0 {
         return [0.0, 1.0];
@@ -103,7 +138,8 @@ pub fn wilson_interval(successes: f64, n: f64) -> [f64; 2] {
     [(centre - half).max(0.0), (centre + half).min(1.0)]
 }
 
-/// Elo difference for an expected score `p` (logistic model, 400-point scale):
+/// Elo difference for an expected score `p`, in the logistic form of the Elo model (400 points
+/// for 10:1 odds; Elo 1978, "The Rating of Chessplayers, Past and Present"):
 /// `D = −400 · log10(1/p − 1)`; ±infinity at p = 1 / 0.
 pub fn elo_from_rate(p: f64) -> f64 {
     if p <= 0.0 {

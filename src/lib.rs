@@ -2,13 +2,15 @@
 //!
 //! Game rules (Tic-Tac-Toe, Hex, Pentago) and a Monte Carlo Tree Search engine, written to run
 //! natively (the `mcts` command-line tool, tests, benchmarks) and as WebAssembly in a Web Worker
-//! (`src/wasm.rs`, the only file that uses wasm-bindgen).
+//! (`src/wasm/`, the only module that uses wasm-bindgen).
 //!
 //! ```
 //! use mcts_playground::game::{AnyGame, Game};
 //! let g = AnyGame::from_spec("tictactoe").unwrap();
 //! assert_eq!(g.legal_count(), 9);
 //! ```
+
+#![warn(missing_docs)]
 
 pub mod arena;
 mod bits;

@@ -42,9 +42,7 @@
 //! Every move is replayed on the game, so a record that loads is a legal game; errors name the bad
 //! move, its 1-based index in the record and why ([`RecordError`]).
 
-use std::fmt;
-
-use crate::game::{AnyGame, Game};
+use crate::game::{AnyGame, CellError, Game, MoveError, MoveParseError, SpecError};
 
 /// A game record: the spec and the moves (normalised: as the game writes them), plus notes about
 /// what the reader did (dropped variations, setup stones read as moves, a resignation).
@@ -59,53 +57,212 @@ pub struct Record {
 }
 
 /// Why a record could not be read or written.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
     /// The text is empty or has no spec.
+    #[error("the record is empty: expected a game spec (e.g. hex:7) and moves")]
     Empty,
     /// The spec is not a game we have.
-    Spec(String),
+    #[error("bad game spec: {0}")]
+    Spec(#[from] SpecError),
     /// Move number `index` (1-based), written `text`, is unreadable or illegal.
-    Move { index: usize, text: String, reason: String },
+    #[error("move {index} '{text}': {reason}")]
+    Move {
+        /// 1-based index of the move in the record.
+        index: usize,
+        /// The move as written.
+        text: String,
+        /// Why it was refused.
+        reason: MoveFault,
+    },
     /// The SGF text is malformed or uses something we cannot represent.
-    Sgf(String),
+    #[error("SGF: {0}")]
+    Sgf(#[from] SgfError),
 }
 
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RecordError::Empty => f.write_str("the record is empty: expected a game spec (e.g. hex:7) and moves"),
-            RecordError::Spec(e) => write!(f, "bad game spec: {e}"),
-            RecordError::Move { index, text, reason } => write!(f, "move {index} '{text}': {reason}"),
-            RecordError::Sgf(e) => write!(f, "SGF: {e}"),
+/// Why one move of a record was refused ([`RecordError::Move`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveFault {
+    /// The game could not read the text; the game's own reason.
+    #[error(transparent)]
+    Unreadable(MoveParseError),
+    /// The move is not legal in the position.
+    #[error("illegal: not a legal move in this position")]
+    Illegal,
+    /// The game was over before this move.
+    #[error("the game is already over")]
+    GameOver,
+    /// An SGF move by the player not to move: `want` is `B` or `W`, `got` the other.
+    #[error("it is {want}'s turn, not {got}'s")]
+    Turn {
+        /// The SGF colour to move, `B` or `W`.
+        want: &'static str,
+        /// The colour of the move, as written.
+        got: String,
+    },
+    /// An SGF move value that is no Hex move.
+    #[error(transparent)]
+    Point(#[from] SgfPointError),
+}
+
+impl From<MoveError> for MoveFault {
+    fn from(e: MoveError) -> MoveFault {
+        match e {
+            MoveError::Parse { reason, .. } => MoveFault::Unreadable(reason),
+            MoveError::Illegal { .. } => MoveFault::Illegal,
+            MoveError::GameOver => MoveFault::GameOver,
         }
     }
 }
 
-impl std::error::Error for RecordError {}
+/// What in an SGF text cannot be read, or cannot be represented as a game of ours
+/// ([`RecordError::Sgf`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SgfError {
+    /// Malformed SGF at `at`, a 1-based character (byte) position.
+    #[error("{syntax} at character {at}")]
+    Syntax {
+        /// What is wrong.
+        syntax: SgfSyntax,
+        /// 1-based byte position in the text.
+        at: usize,
+    },
+    /// No `(` in the text.
+    #[error("no game tree: an SGF record starts with '(;'")]
+    NoGameTree,
+    /// `GM[..]` names another game; `gm` is its value.
+    #[error("GM[{gm}] is not Hex (GM[11]); only Hex records can be read as SGF")]
+    NotHex {
+        /// The `GM` value.
+        gm: String,
+    },
+    /// The root has no `SZ`.
+    #[error("no SZ property (board size)")]
+    NoSize,
+    /// `SZ[..]` is not `n` or `w:h`.
+    #[error("SZ[{sz}] is not a board size")]
+    BadSize {
+        /// The `SZ` value.
+        sz: String,
+    },
+    /// `SZ[w:h]` with `w ≠ h`.
+    #[error("SZ[{sz}]: only square boards are supported, not {w}×{h}")]
+    NotSquare {
+        /// The `SZ` value.
+        sz: String,
+        /// Width.
+        w: usize,
+        /// Height.
+        h: usize,
+    },
+    /// A size outside 1..=19.
+    #[error("SZ[{sz}]: Hex sizes 1..19 are supported")]
+    SizeOutOfRange {
+        /// The `SZ` value.
+        sz: String,
+    },
+    /// `AE` (remove stones) in the root.
+    #[error("AE (setup: remove stones) cannot be represented")]
+    RemoveStones,
+    /// Setup counts no game from the empty board reaches.
+    #[error(
+        "setup stones AB ({black}) and AW ({white}) cannot be represented: no game from the empty board reaches them (Black must have as many stones as White or one more)"
+    )]
+    SetupCounts {
+        /// `AB` stones.
+        black: usize,
+        /// `AW` stones.
+        white: usize,
+    },
+    /// A setup stone that is no cell of the board.
+    #[error("setup stone: {0}")]
+    SetupStone(SgfPointError),
+    /// `swap` among the setup stones.
+    #[error("a swap move cannot be a setup stone")]
+    SwapAsSetup,
+    /// `PL[..]` disagrees with the side to move after the setup; `want` is `B` or `W`.
+    #[error("PL[{pl}] cannot be represented: after the setup it is {want}'s turn")]
+    PlayerToMove {
+        /// The `PL` value.
+        pl: String,
+        /// The colour to move after the setup.
+        want: &'static str,
+    },
+    /// Setup properties after the root; `node` is 1-based along the main line.
+    #[error("setup stones in node {node} (after moves) cannot be represented")]
+    SetupAfterMoves {
+        /// 1-based node number.
+        node: usize,
+    },
+    /// SGF export of a game other than Hex.
+    #[error("SGF export is for Hex only (GM[11]); {spec} is saved as a move list")]
+    ExportNotHex {
+        /// The game's spec.
+        spec: String,
+    },
+}
+
+/// What is malformed in SGF text ([`SgfError::Syntax`]), after the SGF FF\[4\] grammar.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SgfSyntax {
+    /// Variations nested more than 10,000 deep.
+    #[error("variations nested too deeply")]
+    TooDeep,
+    /// A game tree that does not start with `(`.
+    #[error("expected '(' opening a game tree")]
+    NoOpenParen,
+    /// A game tree without a node.
+    #[error("a game tree needs at least one node (';')")]
+    NoNode,
+    /// The text ends inside a game tree.
+    #[error("the game tree is not closed: missing ')'")]
+    NotClosed,
+    /// A character that cannot come here.
+    #[error("unexpected '{0}'")]
+    Unexpected(char),
+    /// A property identifier without `[value]`.
+    #[error("property {0} has no value")]
+    NoValue(String),
+    /// The text ends inside a value.
+    #[error("a property value runs to the end: missing ']'")]
+    ValueNotClosed,
+}
+
+/// Why an SGF point or move value could not be read as a Hex move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SgfPointError {
+    /// HexGui's `swap-sides`, which our swap (HexGui's `swap-pieces`) cannot stand for.
+    #[error("'swap-sides' (the players exchange colours) cannot be represented: the playground's swap is HexGui's 'swap-pieces'")]
+    SwapSides,
+    /// `pass`, `forfeit` or an empty value.
+    #[error("'{0}' is not a move in Hex")]
+    NotAMove(String),
+    /// A two-letter (Little Golem) point past the board's edge.
+    #[error("point '{point}' is off the {size}×{size} board")]
+    OffBoard {
+        /// The point, lower-cased.
+        point: String,
+        /// Board side.
+        size: usize,
+    },
+    /// An `a1`-style point that does not name a cell of the board.
+    #[error(transparent)]
+    Cell(#[from] CellError),
+}
 
 /// Replays `moves` from the start of `spec`; returns the normalised record.
 ///
 /// # Errors
 /// [`RecordError::Spec`] for a bad spec, [`RecordError::Move`] for the first bad move.
 pub fn replay(spec: &str, moves: &[String]) -> Result<(AnyGame, Vec<String>), RecordError> {
-    let mut g = AnyGame::from_spec(spec).map_err(|e| RecordError::Spec(e.0))?;
+    let mut g = AnyGame::from_spec(spec)?;
     let mut out = Vec::with_capacity(moves.len());
     for (i, m) in moves.iter().enumerate() {
         let before = g.clone();
-        let idx = g.play_text(m).map_err(|e| RecordError::Move { index: i + 1, text: m.clone(), reason: reason_of(&e) })?;
+        let idx = g.play_text(m).map_err(|e| RecordError::Move { index: i + 1, text: m.clone(), reason: e.into() })?;
         out.push(before.format_index(idx).unwrap_or_else(|| m.clone()));
     }
     Ok((g, out))
-}
-
-fn reason_of(e: &crate::game::MoveError) -> String {
-    use crate::game::MoveError::*;
-    match e {
-        Parse { reason, .. } => reason.clone(),
-        Illegal { reason, .. } => format!("illegal: {reason}"),
-        GameOver => "the game is already over".into(),
-    }
 }
 
 /// Reads a move list in our notation (see the module doc), checked by replaying it.
@@ -155,8 +312,8 @@ struct Parser<'a> {
 }
 
 impl Parser<'_> {
-    fn err(&self, what: &str) -> RecordError {
-        RecordError::Sgf(format!("{what} at character {}", self.i + 1))
+    fn err(&self, syntax: SgfSyntax) -> RecordError {
+        RecordError::Sgf(SgfError::Syntax { syntax, at: self.i + 1 })
     }
     fn skip_ws(&mut self) {
         while self.i < self.s.len() && self.s[self.i].is_ascii_whitespace() {
@@ -169,10 +326,10 @@ impl Parser<'_> {
     }
     fn tree(&mut self, depth: usize) -> Result<Tree, RecordError> {
         if depth > 10_000 {
-            return Err(self.err("variations nested too deeply"));
+            return Err(self.err(SgfSyntax::TooDeep));
         }
         if self.peek() != Some(b'(') {
-            return Err(self.err("expected '(' opening a game tree"));
+            return Err(self.err(SgfSyntax::NoOpenParen));
         }
         self.i += 1;
         let mut nodes = Vec::new();
@@ -181,7 +338,7 @@ impl Parser<'_> {
             nodes.push(self.node()?);
         }
         if nodes.is_empty() {
-            return Err(self.err("a game tree needs at least one node (';')"));
+            return Err(self.err(SgfSyntax::NoNode));
         }
         let mut children = Vec::new();
         while self.peek() == Some(b'(') {
@@ -192,8 +349,8 @@ impl Parser<'_> {
                 self.i += 1;
                 Ok(Tree { nodes, children })
             }
-            None => Err(self.err("the game tree is not closed: missing ')'")),
-            Some(c) => Err(self.err(&format!("unexpected '{}'", c as char))),
+            None => Err(self.err(SgfSyntax::NotClosed)),
+            Some(c) => Err(self.err(SgfSyntax::Unexpected(c as char))),
         }
     }
     fn node(&mut self) -> Result<Node, RecordError> {
@@ -213,7 +370,7 @@ impl Parser<'_> {
                         values.push(self.value()?);
                     }
                     if values.is_empty() {
-                        return Err(self.err(&format!("property {ident} has no value")));
+                        return Err(self.err(SgfSyntax::NoValue(ident)));
                     }
                     props.push((ident, values));
                 }
@@ -235,33 +392,32 @@ impl Parser<'_> {
                 _ => out.push(c),
             }
         }
-        Err(self.err("a property value runs to the end: missing ']'"))
+        Err(self.err(SgfSyntax::ValueNotClosed))
     }
 }
 
 /// Reads an SGF point or move value into our notation: `a1`-style (HexGui), the Little Golem
-/// two-letter form `aa`, or the swap move; `None` for things we cannot play.
-fn sgf_point(v: &str, size: usize) -> Result<String, String> {
+/// two-letter form `aa`, or the swap move.
+///
+/// # Errors
+/// [`SgfPointError`] for things we cannot play (`swap-sides`, `pass`, a point off the board).
+fn sgf_point(v: &str, size: usize) -> Result<String, SgfPointError> {
     let t = v.trim().to_ascii_lowercase();
     match t.as_str() {
         "swap-pieces" | "swap" => return Ok("swap".into()),
-        "swap-sides" => {
-            return Err(
-                "'swap-sides' (the players exchange colours) cannot be represented: the playground's swap is HexGui's 'swap-pieces'".into(),
-            )
-        }
-        "pass" | "forfeit" | "" => return Err(format!("'{t}' is not a move in Hex")),
+        "swap-sides" => return Err(SgfPointError::SwapSides),
+        "pass" | "forfeit" | "" => return Err(SgfPointError::NotAMove(t)),
         _ => {}
     }
     let b = t.as_bytes();
     if b.len() == 2 && b[0].is_ascii_lowercase() && b[1].is_ascii_lowercase() {
         let (c, r) = ((b[0] - b'a') as usize, (b[1] - b'a') as usize);
         if c >= size || r >= size {
-            return Err(format!("point '{t}' is off the {size}×{size} board"));
+            return Err(SgfPointError::OffBoard { point: t, size });
         }
         return Ok(crate::game::cell_name(r, c));
     }
-    crate::game::parse_cell(&t, size, size).map(|(r, c)| crate::game::cell_name(r, c))
+    Ok(crate::game::parse_cell(&t, size, size).map(|(r, c)| crate::game::cell_name(r, c))?)
 }
 
 /// Reads a Hex SGF record (HexGui conventions; see the module doc). Only the main line is read.
@@ -271,7 +427,7 @@ fn sgf_point(v: &str, size: usize) -> Result<String, String> {
 /// size, setup stones or moves we cannot represent; [`RecordError::Move`] for an illegal move
 /// (1-based index among the moves).
 pub fn parse_sgf(text: &str) -> Result<Record, RecordError> {
-    let start = text.find('(').ok_or_else(|| RecordError::Sgf("no game tree: an SGF record starts with '(;'".into()))?;
+    let start = text.find('(').ok_or(SgfError::NoGameTree)?;
     let mut p = Parser { s: text.as_bytes(), i: start };
     let tree = p.tree(0)?;
     let mut notes = Vec::new();
@@ -297,11 +453,11 @@ pub fn parse_sgf(text: &str) -> Result<Record, RecordError> {
     let get = |n: &Node, k: &str| n.iter().find(|(i, _)| i == k).map(|(_, v)| v.clone());
     match get(root, "GM") {
         Some(v) if v[0].trim() == "11" => {}
-        Some(v) => return Err(RecordError::Sgf(format!("GM[{}] is not Hex (GM[11]); only Hex records can be read as SGF", v[0].trim()))),
+        Some(v) => return Err(SgfError::NotHex { gm: v[0].trim().to_string() }.into()),
         None => notes.push("no GM property: read as Hex (GM[11])".into()),
     }
     let size = match get(root, "SZ") {
-        None => return Err(RecordError::Sgf("no SZ property (board size)".into())),
+        None => return Err(SgfError::NoSize.into()),
         Some(v) => {
             let s = v[0].trim();
             let (w, h) = match s.split_once(':') {
@@ -310,13 +466,13 @@ pub fn parse_sgf(text: &str) -> Result<Record, RecordError> {
             };
             let (w, h): (usize, usize) = match (w.parse(), h.parse()) {
                 (Ok(w), Ok(h)) => (w, h),
-                _ => return Err(RecordError::Sgf(format!("SZ[{s}] is not a board size"))),
+                _ => return Err(SgfError::BadSize { sz: s.to_string() }.into()),
             };
             if w != h {
-                return Err(RecordError::Sgf(format!("SZ[{s}]: only square boards are supported, not {w}×{h}")));
+                return Err(SgfError::NotSquare { sz: s.to_string(), w, h }.into());
             }
             if !(1..=19).contains(&w) {
-                return Err(RecordError::Sgf(format!("SZ[{s}]: Hex sizes 1..19 are supported")));
+                return Err(SgfError::SizeOutOfRange { sz: s.to_string() }.into());
             }
             w
         }
@@ -327,52 +483,48 @@ pub fn parse_sgf(text: &str) -> Result<Record, RecordError> {
     let ab = get(root, "AB").unwrap_or_default();
     let aw = get(root, "AW").unwrap_or_default();
     if get(root, "AE").is_some() {
-        return Err(RecordError::Sgf("AE (setup: remove stones) cannot be represented".into()));
+        return Err(SgfError::RemoveStones.into());
     }
     if !ab.is_empty() || !aw.is_empty() {
         if !(ab.len() == aw.len() || ab.len() == aw.len() + 1) {
-            return Err(RecordError::Sgf(format!(
-                "setup stones AB ({}) and AW ({}) cannot be represented: no game from the empty board reaches them (Black must have as many stones as White or one more)",
-                ab.len(),
-                aw.len()
-            )));
+            return Err(SgfError::SetupCounts { black: ab.len(), white: aw.len() }.into());
         }
-        let pt = |v: &String| sgf_point(v, size).map_err(|e| RecordError::Sgf(format!("setup stone: {e}")));
-        for k in 0..ab.len() {
-            moves.push(pt(&ab[k])?);
+        let pt = |v: &String| sgf_point(v, size).map_err(|e| RecordError::Sgf(SgfError::SetupStone(e)));
+        for (k, b) in ab.iter().enumerate() {
+            moves.push(pt(b)?);
             if let Some(w) = aw.get(k) {
                 moves.push(pt(w)?);
             }
         }
         if moves.iter().any(|m| m == "swap") {
-            return Err(RecordError::Sgf("a swap move cannot be a setup stone".into()));
+            return Err(SgfError::SwapAsSetup.into());
         }
         notes.push(format!("setup stones (AB {}, AW {}) were read as moves, Black first, in the order given", ab.len(), aw.len()));
     }
     if let Some(pl) = get(root, "PL") {
-        let want = if moves.len() % 2 == 0 { "B" } else { "W" };
+        let want = if moves.len().is_multiple_of(2) { "B" } else { "W" };
         if !pl[0].trim().eq_ignore_ascii_case(want) {
-            return Err(RecordError::Sgf(format!("PL[{}] cannot be represented: after the setup it is {want}'s turn", pl[0].trim())));
+            return Err(SgfError::PlayerToMove { pl: pl[0].trim().to_string(), want }.into());
         }
     }
     for (n, node) in line.iter().enumerate() {
         if n > 0 && node.iter().any(|(k, _)| k == "AB" || k == "AW" || k == "AE") {
-            return Err(RecordError::Sgf(format!("setup stones in node {} (after moves) cannot be represented", n + 1)));
+            return Err(SgfError::SetupAfterMoves { node: n + 1 }.into());
         }
         for (k, v) in node.iter() {
             if k != "B" && k != "W" {
                 continue;
             }
             let index = moves.len() + 1;
-            let want = if moves.len() % 2 == 0 { "B" } else { "W" };
+            let want = if moves.len().is_multiple_of(2) { "B" } else { "W" };
             if k != want {
-                return Err(RecordError::Move { index, text: format!("{k}[{}]", v[0]), reason: format!("it is {want}'s turn, not {k}'s") });
+                return Err(RecordError::Move { index, text: format!("{k}[{}]", v[0]), reason: MoveFault::Turn { want, got: k.clone() } });
             }
             if v[0].trim().eq_ignore_ascii_case("resign") {
                 notes.push(format!("{} resigned at move {index}; the record ends there", if k == "B" { "Black" } else { "White" }));
                 break;
             }
-            let mv = sgf_point(&v[0], size).map_err(|reason| RecordError::Move { index, text: v[0].clone(), reason })?;
+            let mv = sgf_point(&v[0], size).map_err(|e| RecordError::Move { index, text: v[0].clone(), reason: e.into() })?;
             if mv == "swap" {
                 swap_rule = true;
             }
@@ -393,7 +545,7 @@ pub fn parse_sgf(text: &str) -> Result<Record, RecordError> {
 pub fn write_sgf(spec: &str, moves: &[String]) -> Result<String, RecordError> {
     let (g, moves) = replay(spec, moves)?;
     let AnyGame::Hex(h) = &g else {
-        return Err(RecordError::Sgf(format!("SGF export is for Hex only (GM[11]); {} is saved as a move list", g.spec())));
+        return Err(SgfError::ExportNotHex { spec: g.spec() }.into());
     };
     let size = h.view().rows;
     let mut out = format!("(;FF[4]GM[11]SZ[{size}]AP[mcts-playground:{}]", env!("CARGO_PKG_VERSION"));

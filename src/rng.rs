@@ -23,7 +23,8 @@ impl Rng64 {
         self.0.next_u64()
     }
 
-    /// Uniform integer in `0..n` by Lemire's multiply-shift with rejection (unbiased).
+    /// Uniform integer in `0..n` by Lemire's multiply-shift with rejection (unbiased; Lemire
+    /// 2019, "Fast Random Integer Generation in an Interval", ACM TOMACS 29(1)).
     /// `n` must be at least 1.
     #[inline(always)]
     pub fn below(&mut self, n: u32) -> u32 {

@@ -2,7 +2,7 @@
 //! errors, and the fast playout's outcome distribution against step-by-step random play.
 mod common;
 
-use mcts_playground::game::{AnyGame, Game, Hex, MoveError, MoveList, NoTrace, Outcome};
+use mcts_playground::game::{AnyGame, Game, Hex, HexOptionError, MoveError, MoveList, MoveParseError, NoTrace, Outcome};
 use mcts_playground::Rng64;
 
 fn hex(spec_opts: &[&str]) -> Hex {
@@ -187,7 +187,10 @@ fn swap_is_refused_without_the_option() {
     g.play_text("a1").unwrap();
     let err = g.play_text("swap").unwrap_err();
     match err {
-        MoveError::Parse { reason, .. } => assert!(reason.contains("swap rule") && reason.contains("hex:5:swap"), "{reason}"),
+        MoveError::Parse { reason, .. } => {
+            assert_eq!(reason, MoveParseError::SwapNeedsRule { size: 5 });
+            assert!(reason.to_string().contains("swap rule") && reason.to_string().contains("hex:5:swap"), "{reason}");
+        }
         e => panic!("expected a parse error, got {e}"),
     }
     assert_eq!(g.ply(), 1, "state untouched");
@@ -201,25 +204,29 @@ fn specs_and_sizes() {
     assert_eq!(AnyGame::from_spec("hex:7").unwrap().spec(), "hex:7");
     assert_eq!(AnyGame::from_spec("hex:11:swap").unwrap().spec(), "hex:11:swap");
     assert_eq!(AnyGame::from_spec("hex:19").unwrap().move_space(), 361);
-    assert_eq!(Hex::from_options(&["20"]).unwrap_err(), "size 20 out of range 1..=19");
-    assert_eq!(Hex::from_options(&["0"]).unwrap_err(), "size 0 out of range 1..=19");
-    assert!(Hex::from_options(&["99999999999999999999999"]).unwrap_err().contains("out of range"));
-    assert!(Hex::from_options(&["foo"]).unwrap_err().contains("unknown option 'foo'"));
-    assert!(Hex::from_options(&["7", "7"]).unwrap_err().contains("twice"));
-    assert!(Hex::from_options(&["7", "swap", "swap"]).unwrap_err().contains("twice"));
-    assert!(Hex::from_options(&[""]).unwrap_err().contains("empty option"));
+    let err = |opts: &[&str]| Hex::from_options(opts).unwrap_err();
+    assert_eq!(err(&["20"]).to_string(), "size 20 out of range 1..=19");
+    assert_eq!(err(&["0"]).to_string(), "size 0 out of range 1..=19");
+    assert_eq!(err(&["99999999999999999999999"]), HexOptionError::SizeOutOfRange { size: "99999999999999999999999".into() });
+    assert_eq!(err(&["foo"]), HexOptionError::UnknownOption { option: "foo".into() });
+    assert!(err(&["foo"]).to_string().contains("unknown option 'foo'"));
+    assert_eq!(err(&["7", "7"]), HexOptionError::SizeTwice { size: "7".into() });
+    assert_eq!(err(&["7", "swap", "swap"]), HexOptionError::SwapTwice);
+    assert!(err(&["7", "swap", "swap"]).to_string().contains("twice"));
+    assert_eq!(err(&[""]), HexOptionError::EmptyOption);
+    assert!(err(&[""]).to_string().contains("empty option"));
     assert!(Hex::from_options(&["-3"]).is_err());
-    assert!(Hex::new(20, false).is_err());
-    let e = AnyGame::from_spec("hex:20").unwrap_err().0;
+    assert_eq!(Hex::new(20, false).unwrap_err(), HexOptionError::SizeOutOfRange { size: "20".into() });
+    let e = AnyGame::from_spec("hex:20").unwrap_err().to_string();
     assert!(e.contains("size 20 out of range 1..=19") && e.contains("hex:20"), "{e}");
-    assert!(AnyGame::from_spec("hex:7:foo").unwrap_err().0.contains("unknown option 'foo'"));
+    assert!(AnyGame::from_spec("hex:7:foo").unwrap_err().to_string().contains("unknown option 'foo'"));
 }
 
 #[test]
 fn parse_errors_name_the_problem() {
     let g = hex(&["7"]);
     let reason = |t: &str| match g.parse_move(t) {
-        Err(MoveError::Parse { reason, .. }) => reason,
+        Err(MoveError::Parse { reason, .. }) => reason.to_string(),
         other => panic!("{t}: expected a parse error, got {other:?}"),
     };
     assert!(reason("h1").contains("column 'h' is off the board"), "{}", reason("h1"));

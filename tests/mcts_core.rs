@@ -31,10 +31,12 @@ fn solver_proves_tictactoe_draw_with_defaults() {
 
 #[test]
 fn solver_proves_wins_and_losses() {
-    // X: a1 b1; O: b2 — X to move... use a position where X wins by force: X a1, O b1, X b2, O c3? (X threatens)
-    let g = ttt("a1 a2 b2 c3"); // X to move: X has a1,b2; O has a2,c3. X plays c1/a3 forks...
+    // X (a1, b2) to move against O (a2, c3) wins by force: c1 threatens both b1 (row 1) and a3
+    // (the c1-b2-a3 diagonal), and O can block only one.
+    let g = ttt("a1 a2 b2 c3");
     let mut s = Search::new(g, SearchConfig::preset("solver").unwrap()).unwrap();
-    s.run(Budget::iterations(100_000), NO_CLOCK);
+    let r = s.run(Budget::iterations(100_000), NO_CLOCK);
+    assert_eq!(r.stop, StopReason::RootProven, "stopped after {} iterations", r.iterations);
     let st = s.stats();
     assert_eq!(st.proven, Some(Proven::Win), "{st:?}");
     assert_eq!(st.value, 1.0, "a proven win reports value 1");
@@ -46,7 +48,8 @@ fn solver_proves_wins_and_losses() {
     let mut after = g;
     after.play_text(&best).unwrap();
     let mut s2 = Search::new(after, SearchConfig::preset("solver").unwrap()).unwrap();
-    s2.run(Budget::iterations(100_000), NO_CLOCK);
+    let r2 = s2.run(Budget::iterations(100_000), NO_CLOCK);
+    assert_eq!(r2.stop, StopReason::RootProven, "stopped after {} iterations", r2.iterations);
     assert_eq!(s2.stats().proven, Some(Proven::Loss));
     assert_eq!(s2.stats().value, 0.0, "a proven loss reports value 0");
 }
@@ -142,7 +145,10 @@ fn tree_reuse_keeps_subtree_visits() {
     let before = serde_json::to_string(&s.stats()).unwrap();
     assert!(s.advance(4).is_err());
     assert_eq!(before, serde_json::to_string(&s.stats()).unwrap());
-    s.run(Budget::iterations(1000), NO_CLOCK);
+    // The kept subtree goes on growing after the refused move.
+    let r = s.run(Budget::iterations(1000), NO_CLOCK);
+    assert_eq!((r.stop, r.iterations), (StopReason::Iterations, 1000));
+    assert_eq!(s.root_visits(), b2.visits + 1000);
 }
 
 #[test]
@@ -172,7 +178,9 @@ fn transpositions_shrink_tictactoe_tree() {
     let (dag, it_dag) = full(true);
     eprintln!("TTT proof: tree {plain} nodes / {it_plain} it; DAG {dag} nodes / {it_dag} it");
     assert!(dag < plain, "{dag} !< {plain}");
-    // There are 5478 legal positions; the DAG's distinct positions can never exceed that.
+    // Tic-Tac-Toe has 5478 legal positions (the count OpenSpiel's exhaustive walk reports in
+    // tests/data/manifest.json); a DAG holds one node per distinct position, so never more.
+    assert!(dag <= 5478, "the DAG has {dag} nodes, more than the 5478 legal positions");
 }
 
 #[test]
@@ -235,5 +243,5 @@ fn any_search_dispatch_and_export() {
     s.advance_text("b2").unwrap();
     assert!(s.advance_text("b2").is_err());
     assert!(s.advance_text("z9").is_err());
-    assert_eq!(s.best_move_text().is_some(), true);
+    assert!(s.best_move_text().is_some());
 }

@@ -1,5 +1,6 @@
-//! Step-through: `Search::step_traced` runs the same iterations as `run`, is deterministic, and
-//! its phases say what happened.
+//! Step-through, one MCTS iteration at a time with its four phases (selection, expansion,
+//! playout, backpropagation) recorded: `Search::step_traced` runs the same iterations as `run`, is
+//! deterministic, and its phases say what happened.
 
 use mcts_playground::game::{Game, Hex, TicTacToe};
 use mcts_playground::mcts::{AnySearch, Budget, ChildScore, IterationTrace, NodeKind, Proven, Search, SearchConfig};

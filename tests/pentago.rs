@@ -6,7 +6,7 @@ mod common;
 
 use std::collections::{HashMap, HashSet};
 
-use mcts_playground::game::{AnyGame, Game, MoveError, MoveList, Outcome, Pentago};
+use mcts_playground::game::{AnyGame, Game, MoveError, MoveList, MoveParseError, Outcome, Pentago, SpecError};
 use mcts_playground::Rng64;
 
 fn board(rules: &str, b: &str) -> Pentago {
@@ -46,8 +46,9 @@ fn specs_parse_and_reject() {
         assert_eq!(AnyGame::from_spec(spec).unwrap().spec(), want);
     }
     for bad in ["pentago:foo", "pentago:dedup:twist", "pentago:twist:openspiel", "pentago:twist:dedup:dedup", "pentago:"] {
-        let e = AnyGame::from_spec(bad).unwrap_err().0;
-        assert!(e.contains("pentago"), "{bad}: {e}");
+        let e = AnyGame::from_spec(bad).unwrap_err();
+        assert!(matches!(e, SpecError::Pentago { .. }), "{bad}: {e:?}");
+        assert!(e.to_string().contains("pentago"), "{bad}: {e}");
     }
 }
 
@@ -186,7 +187,8 @@ fn twist_flip_and_clockwise_semantics() {
 fn twist_has_no_counter_clockwise_rotation() {
     let g = Pentago::from_options(&["twist"]).unwrap();
     let e = g.parse_move("d4-TL-ccw").unwrap_err();
-    assert!(matches!(&e, MoveError::Parse { reason, .. } if reason.contains("no counter-clockwise")), "{e}");
+    assert!(matches!(&e, MoveError::Parse { reason: MoveParseError::TwistHasNoCcw, .. }), "{e}");
+    assert!(e.to_string().contains("no counter-clockwise"), "{e}");
     let mut l = MoveList::new();
     g.legal_moves(&mut l);
     assert_eq!(l.len(), 288);
@@ -208,7 +210,7 @@ fn notation_round_trips_and_errors() {
         }
         assert_eq!(g.parse_move("d4-BR-cw"), Ok(((3 * 6 + 3) * 8 + 2 * 2 + 1) as u16));
         let reason = |t: &str| match g.parse_move(t) {
-            Err(MoveError::Parse { reason, .. }) => reason,
+            Err(MoveError::Parse { reason, .. }) => reason.to_string(),
             other => panic!("{t}: {other:?}"),
         };
         assert!(reason("d4-XX-cw").contains("unknown quadrant 'XX'"));

@@ -1,7 +1,9 @@
 //! Game records (src/record.rs): move lists and Hex SGF as HexGui writes it, round trips and the
 //! errors a teacher sees for a bad record.
 
-use mcts_playground::record::{parse_any, parse_move_list, parse_sgf, write_move_list, write_sgf, RecordError};
+use mcts_playground::record::{
+    parse_any, parse_move_list, parse_sgf, write_move_list, write_sgf, MoveFault, RecordError, SgfError, SgfSyntax,
+};
 use mcts_playground::AnyGame;
 
 fn strings(v: &[&str]) -> Vec<String> {
@@ -76,6 +78,23 @@ fn sgf_refusals_are_clear() {
     assert!(e("no tree").contains("starts with"));
     assert!(matches!(parse_sgf("(;GM[11]SZ[7];B[a1];W[a1])"), Err(RecordError::Move { index: 2, .. })));
     assert!(write_sgf("tictactoe", &[]).unwrap_err().to_string().contains("Hex only"));
+}
+
+#[test]
+fn sgf_errors_are_typed_and_say_the_same_sentences() {
+    let e = parse_sgf("(;FF[4]GM[11]SZ[7];B[a1];W[b2]").unwrap_err();
+    assert_eq!(e, RecordError::Sgf(SgfError::Syntax { syntax: SgfSyntax::NotClosed, at: 31 }));
+    assert_eq!(e.to_string(), "SGF: the game tree is not closed: missing ')' at character 31");
+    let e = parse_sgf("(;GM[1]SZ[19])").unwrap_err();
+    assert_eq!(e.to_string(), "SGF: GM[1] is not Hex (GM[11]); only Hex records can be read as SGF");
+    let e = parse_sgf("(;GM[11]SZ[7];W[a1])").unwrap_err();
+    assert!(matches!(&e, RecordError::Move { index: 1, reason: MoveFault::Turn { want: "B", .. }, .. }), "{e:?}");
+    assert_eq!(e.to_string(), "move 1 'W[a1]': it is B's turn, not W's");
+    let e = parse_move_list("hex:5 a1 a1").unwrap_err();
+    assert!(matches!(&e, RecordError::Move { index: 2, reason: MoveFault::Illegal, .. }), "{e:?}");
+    assert!(e.to_string().starts_with("move 2 'a1': illegal: "), "{e}");
+    let e = parse_move_list("chess e4").unwrap_err();
+    assert_eq!(e.to_string(), format!("bad game spec: {}", AnyGame::from_spec("chess").unwrap_err()));
 }
 
 #[test]

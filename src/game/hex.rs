@@ -55,7 +55,7 @@ use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
 use std::sync::OnceLock;
 
-use super::{cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, MoveSink, Outcome, Player};
+use super::{cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, MoveParseError, MoveSink, Outcome, Player};
 use crate::bits::{byte_prefix_counts, select64, select64_pre};
 use crate::rng::Rng64;
 
@@ -263,11 +263,7 @@ impl BitXor for W6 {
     type Output = W6;
     #[inline(always)]
     fn bitxor(self, o: W6) -> W6 {
-        let mut r = [0u64; 6];
-        for i in 0..6 {
-            r[i] = self.0[i] ^ o.0[i];
-        }
-        W6(r)
+        W6(std::array::from_fn(|i| self.0[i] ^ o.0[i]))
     }
 }
 
@@ -275,11 +271,7 @@ impl Not for W6 {
     type Output = W6;
     #[inline(always)]
     fn not(self) -> W6 {
-        let mut r = [0u64; 6];
-        for i in 0..6 {
-            r[i] = !self.0[i];
-        }
-        W6(r)
+        W6(self.0.map(|w| !w))
     }
 }
 
@@ -847,14 +839,43 @@ pub struct Hex {
     board: Board,
 }
 
+/// Why the options after `hex:` (or a board size) were refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HexOptionError {
+    /// The size is not in `1..=MAX_SIZE` (19); `size` is the option as written.
+    #[error("size {size} out of range 1..={MAX_SIZE}")]
+    SizeOutOfRange {
+        /// The size as written.
+        size: String,
+    },
+    /// An option is empty (a stray `:`).
+    #[error("empty option (expected hex, hex:N or hex:N:swap)")]
+    EmptyOption,
+    /// `swap` appears twice.
+    #[error("option 'swap' given twice")]
+    SwapTwice,
+    /// Two sizes; `size` is the second.
+    #[error("size given twice ('{size}')")]
+    SizeTwice {
+        /// The second size as written.
+        size: String,
+    },
+    /// An option that is neither a size nor `swap`.
+    #[error("unknown option '{option}' (expected a size 1..={MAX_SIZE} or 'swap')")]
+    UnknownOption {
+        /// The option as written.
+        option: String,
+    },
+}
+
 impl Hex {
     /// The empty n×n board, Black to move.
     ///
     /// # Errors
-    /// `size` outside `1..=19`: "size 20 out of range 1..=19".
-    pub fn new(size: usize, swap: bool) -> Result<Hex, String> {
+    /// [`HexOptionError::SizeOutOfRange`] for `size` outside `1..=19` ("size 20 out of range 1..=19").
+    pub fn new(size: usize, swap: bool) -> Result<Hex, HexOptionError> {
         if !(1..=MAX_SIZE).contains(&size) {
-            return Err(format!("size {size} out of range 1..={MAX_SIZE}"));
+            return Err(HexOptionError::SizeOutOfRange { size: size.to_string() });
         }
         let board = if size <= 8 {
             Board::Small(Core::new(size))
@@ -870,32 +891,32 @@ impl Hex {
     /// and an optional `swap`, e.g. `["7"]`, `["11", "swap"]`, `[]`.
     ///
     /// # Errors
-    /// A sentence naming the problem: "size 20 out of range 1..=19", "unknown option 'foo'",
+    /// [`HexOptionError`] naming the problem: "size 20 out of range 1..=19", "unknown option 'foo'",
     /// "size given twice", "empty option".
-    pub fn from_options(opts: &[&str]) -> Result<Hex, String> {
+    pub fn from_options(opts: &[&str]) -> Result<Hex, HexOptionError> {
         let mut size: Option<usize> = None;
         let mut swap = false;
         for raw in opts {
             let o = raw.trim();
             if o.is_empty() {
-                return Err("empty option (expected hex, hex:N or hex:N:swap)".into());
+                return Err(HexOptionError::EmptyOption);
             }
             if o.eq_ignore_ascii_case("swap") {
                 if swap {
-                    return Err("option 'swap' given twice".into());
+                    return Err(HexOptionError::SwapTwice);
                 }
                 swap = true;
             } else if o.bytes().all(|b| b.is_ascii_digit()) {
                 if size.is_some() {
-                    return Err(format!("size given twice ('{o}')"));
+                    return Err(HexOptionError::SizeTwice { size: o.to_string() });
                 }
                 let n: usize = o.parse().unwrap_or(usize::MAX);
                 if !(1..=MAX_SIZE).contains(&n) {
-                    return Err(format!("size {o} out of range 1..={MAX_SIZE}"));
+                    return Err(HexOptionError::SizeOutOfRange { size: o.to_string() });
                 }
                 size = Some(n);
             } else {
-                return Err(format!("unknown option '{o}' (expected a size 1..={MAX_SIZE} or 'swap')"));
+                return Err(HexOptionError::UnknownOption { option: o.to_string() });
             }
         }
         Hex::new(size.unwrap_or(DEFAULT_SIZE), swap)
@@ -990,9 +1011,9 @@ impl Hex {
         let mut prev = vec![usize::MAX; n * n];
         let mut seen = vec![false; n * n];
         let mut queue = std::collections::VecDeque::new();
-        for cell in 0..n * n {
+        for (cell, seen) in seen.iter_mut().enumerate() {
             if mine(cell) && on_start(cell / n, cell % n) {
-                seen[cell] = true;
+                *seen = true;
                 queue.push_back(cell);
             }
         }
@@ -1122,10 +1143,10 @@ impl Game for Hex {
     fn hash_from_scratch(&self) -> u64 {
         let mut h = if self.to_move == 1 { SIDE_KEY } else { 0 };
         with_core!(&self.board, c => {
-            for p in 0..2 {
-                let mut x = c.stones[p];
+            for (&stones, keys) in c.stones.iter().zip(&KEYS) {
+                let mut x = stones;
                 while x.any() {
-                    h ^= KEYS[p][x.lowest()];
+                    h ^= keys[x.lowest()];
                     x = x.without_lowest();
                 }
             }
@@ -1139,14 +1160,11 @@ impl Game for Hex {
             return if self.swap {
                 Ok(self.swap_move())
             } else {
-                Err(MoveError::Parse {
-                    text: text.to_string(),
-                    reason: format!("the swap move needs the swap rule (spec hex:{}:swap)", self.size),
-                })
+                Err(MoveError::Parse { text: text.to_string(), reason: MoveParseError::SwapNeedsRule { size: self.size as usize } })
             };
         }
         let n = self.size as usize;
-        parse_cell(t, n, n).map(|(r, c)| (r * n + c) as u16).map_err(|reason| MoveError::Parse { text: text.to_string(), reason })
+        parse_cell(t, n, n).map(|(r, c)| (r * n + c) as u16).map_err(|e| MoveError::Parse { text: text.to_string(), reason: e.into() })
     }
 
     fn format_move(&self, m: u16) -> String {

@@ -24,8 +24,8 @@ pub mod hex;
 pub mod pentago;
 pub mod tictactoe;
 
-pub use hex::Hex;
-pub use pentago::{Pentago, PentagoRules};
+pub use hex::{Hex, HexOptionError};
+pub use pentago::{Pentago, PentagoBoardError, PentagoOptionError, PentagoRules};
 pub use tictactoe::TicTacToe;
 
 /// A player: `0` moves first (Black / X), `1` second (White / O).
@@ -103,39 +103,150 @@ impl Outcome {
 }
 
 /// Why a move was refused. The position is left untouched whenever one of these is returned.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// The text is not a move in this game's notation; `reason` says what is wrong.
-    Parse { text: String, reason: String },
-    /// The move is well formed but not legal here; `reason` says why.
-    Illegal { mv: String, reason: String },
+    #[error("cannot read move '{text}': {reason}")]
+    Parse {
+        /// The text as given.
+        text: String,
+        /// What is wrong with it.
+        reason: MoveParseError,
+    },
+    /// The move is well formed but not legal here (an occupied cell, a swap after the second
+    /// move).
+    #[error("illegal move {mv}: not a legal move in this position")]
+    Illegal {
+        /// The move in the game's notation.
+        mv: String,
+    },
     /// The game is already over.
+    #[error("the game is over")]
     GameOver,
 }
 
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::Parse { text, reason } => write!(f, "cannot read move '{text}': {reason}"),
-            MoveError::Illegal { mv, reason } => write!(f, "illegal move {mv}: {reason}"),
-            MoveError::GameOver => write!(f, "the game is over"),
-        }
-    }
+/// Why a text is not a move in a game's notation ([`MoveError::Parse`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveParseError {
+    /// The cell part is not a cell of the board.
+    #[error(transparent)]
+    Cell(#[from] CellError),
+    /// Hex: `swap` in a game without the swap rule; `size` is the board side.
+    #[error("the swap move needs the swap rule (spec hex:{size}:swap)")]
+    SwapNeedsRule {
+        /// Board side n.
+        size: usize,
+    },
+    /// Pentago: not `<cell>-<quadrant>-<twist>`.
+    #[error("a Pentago move is <cell>-<TL|TR|BR|BL>-<{}>, e.g. d4-BR-cw", if *rules == PentagoRules::Twist { "cw|flip" } else { "cw|ccw" })]
+    PentagoShape {
+        /// The rule set, which decides the twists.
+        rules: PentagoRules,
+    },
+    /// Pentago: a quadrant other than TL, TR, BR, BL.
+    #[error("unknown quadrant '{0}'; expected TL, TR, BR or BL")]
+    Quadrant(String),
+    /// Pentago-Twist: `ccw`, which only the rotation rule sets have.
+    #[error("Pentago-Twist has no counter-clockwise rotation; the twists are cw and flip")]
+    TwistHasNoCcw,
+    /// Pentago (official or OpenSpiel rules): `flip`, which only Pentago-Twist has.
+    #[error("'flip' exists only in Pentago-Twist; under the {} rules a quadrant turns cw or ccw", rules.name())]
+    FlipNeedsTwist {
+        /// The rule set in force.
+        rules: PentagoRules,
+    },
+    /// Pentago: a twist that no rule set has.
+    #[error("unknown twist '{twist}'; expected {}", if *rules == PentagoRules::Twist { "cw or flip" } else { "cw or ccw" })]
+    Twist {
+        /// The twist as written.
+        twist: String,
+        /// The rule set in force.
+        rules: PentagoRules,
+    },
+    /// A dense move index at or past the move space.
+    #[error("move index out of range 0..{space}")]
+    IndexOutOfRange {
+        /// The game's move space.
+        space: usize,
+    },
 }
 
-impl std::error::Error for MoveError {}
-
-/// A game spec string that names no supported game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SpecError(pub String);
-
-impl fmt::Display for SpecError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+/// Why `a1`-style cell text could not be read ([`parse_cell`]). `last` is the last column letter
+/// of the board (`'k'` on 11 columns), `rows` its number of rows.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CellError {
+    /// Nothing but white space.
+    #[error("empty cell name")]
+    Empty,
+    /// The first character is not a letter.
+    #[error("a cell starts with a column letter a..{last}")]
+    NoColumnLetter {
+        /// Last column letter of the board.
+        last: char,
+    },
+    /// The letter is not followed by one or two digits.
+    #[error("a cell is a column letter followed by a row number 1..{rows}")]
+    NoRowNumber {
+        /// Rows of the board.
+        rows: usize,
+    },
+    /// The column letter is past the last column.
+    #[error("column '{letter}' is off the board (columns a..{last})")]
+    ColumnOffBoard {
+        /// The letter as written.
+        letter: char,
+        /// Last column letter of the board.
+        last: char,
+    },
+    /// The row number is 0 or past the last row.
+    #[error("row {row} is off the board (rows 1..{rows})")]
+    RowOffBoard {
+        /// The row number as written (1-based).
+        row: usize,
+        /// Rows of the board.
+        rows: usize,
+    },
 }
 
-impl std::error::Error for SpecError {}
+/// A game spec string that names no supported game, or options its game does not take.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// The spec is empty.
+    #[error("empty game spec; expected e.g. tictactoe, hex:7, pentago:twist")]
+    Empty,
+    /// The name before the first `:` is not a game we have.
+    #[error("unknown game '{name}' in spec '{spec}'; expected tictactoe, hex:N[:swap] or pentago[:official|:openspiel|:twist]")]
+    UnknownGame {
+        /// The game name, lower-cased.
+        name: String,
+        /// The whole spec.
+        spec: String,
+    },
+    /// Tic-Tac-Toe was given an option.
+    #[error("tictactoe takes no options, got '{option}' in '{spec}'")]
+    TicTacToeOption {
+        /// The first option.
+        option: String,
+        /// The whole spec.
+        spec: String,
+    },
+    /// A `hex:` option is wrong.
+    #[error("bad spec '{spec}': {source}")]
+    Hex {
+        /// The whole spec.
+        spec: String,
+        /// What is wrong with the options.
+        source: HexOptionError,
+    },
+    /// A `pentago:` option is wrong.
+    #[error("bad spec '{spec}': {source}")]
+    Pentago {
+        /// The whole spec.
+        spec: String,
+        /// What is wrong with the options.
+        source: PentagoOptionError,
+    },
+}
 
 /// A read-only picture of a position for renderers (the page, `mcts replay`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -222,7 +333,7 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
             return Err(MoveError::GameOver);
         }
         if !self.is_legal(m) {
-            return Err(MoveError::Illegal { mv: self.format_move(m), reason: "not a legal move in this position".into() });
+            return Err(MoveError::Illegal { mv: self.format_move(m) });
         }
         self.play_unchecked(m);
         Ok(())
@@ -333,6 +444,10 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
 /// Any supported game, chosen at run time from a spec string. The engine is generic over
 /// [`Game`]; the command line and the WebAssembly boundary dispatch through this enum
 /// (see [`with_game!`](crate::with_game)).
+///
+/// The games are held by value, not boxed: positions are plain data that search clones often,
+/// and a box would add an allocation to each clone.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum AnyGame {
     /// `tictactoe`
@@ -372,16 +487,16 @@ impl AnyGame {
         match name.as_str() {
             "tictactoe" | "tic_tac_toe" | "ttt" => {
                 if let Some(extra) = rest.first() {
-                    return Err(SpecError(format!("tictactoe takes no options, got '{extra}' in '{spec}'")));
+                    return Err(SpecError::TicTacToeOption { option: extra.to_string(), spec: spec.to_string() });
                 }
                 Ok(AnyGame::TicTacToe(TicTacToe::new()))
             }
-            "hex" => Hex::from_options(&rest).map(AnyGame::Hex).map_err(|e| SpecError(format!("bad spec '{spec}': {e}"))),
-            "pentago" => Pentago::from_options(&rest).map(AnyGame::Pentago).map_err(|e| SpecError(format!("bad spec '{spec}': {e}"))),
-            "" => Err(SpecError("empty game spec; expected e.g. tictactoe, hex:7, pentago:twist".into())),
-            other => Err(SpecError(format!(
-                "unknown game '{other}' in spec '{spec}'; expected tictactoe, hex:N[:swap] or pentago[:official|:openspiel|:twist]"
-            ))),
+            "hex" => Hex::from_options(&rest).map(AnyGame::Hex).map_err(|source| SpecError::Hex { spec: spec.to_string(), source }),
+            "pentago" => {
+                Pentago::from_options(&rest).map(AnyGame::Pentago).map_err(|source| SpecError::Pentago { spec: spec.to_string(), source })
+            }
+            "" => Err(SpecError::Empty),
+            other => Err(SpecError::UnknownGame { name: other.to_string(), spec: spec.to_string() }),
         }
     }
 
@@ -424,7 +539,7 @@ impl AnyGame {
         with_game!(self, g => {
             let m = g.move_from_index(index).ok_or_else(|| MoveError::Parse {
                 text: index.to_string(),
-                reason: format!("move index out of range 0..{}", g.move_space()),
+                reason: MoveParseError::IndexOutOfRange { space: g.move_space() },
             })?;
             g.play(m)
         })
@@ -433,23 +548,26 @@ impl AnyGame {
     pub fn format_index(&self, index: usize) -> Option<String> {
         with_game!(self, g => g.move_from_index(index).map(|m| g.format_move(m)))
     }
-    /// Board string in the reference notation.
+    /// Board string in the reference notation: rows top to bottom joined by `/`, cells `.`
+    /// (empty), `X` (player 0), `O` (player 1).
     pub fn board_string(&self) -> String {
         with_game!(self, g => g.board_string())
     }
-    /// Renderer view.
+    /// The [`BoardView`] renderers draw (cells indexed `row * cols + col`).
     pub fn view(&self) -> BoardView {
         with_game!(self, g => g.view())
     }
-    /// Zobrist hash.
+    /// The position's 64-bit Zobrist hash (Zobrist 1970, "A new hashing method with application
+    /// for game playing"), keyed by [`zobrist_key`].
     pub fn hash(&self) -> u64 {
         with_game!(self, g => g.hash())
     }
-    /// Moves played.
+    /// Moves played from the start (the swap move counts as one).
     pub fn ply(&self) -> usize {
         with_game!(self, g => g.ply())
     }
-    /// Dense move space.
+    /// Size of the dense move space, every move's index is below it: 9 for Tic-Tac-Toe, n² for
+    /// Hex (n² + 1 with the swap rule, the swap move being index n²), 288 for Pentago.
     pub fn move_space(&self) -> usize {
         with_game!(self, g => g.move_space())
     }
@@ -484,34 +602,37 @@ pub fn cell_name(row: usize, col: usize) -> String {
     format!("{}{}", (b'a' + col as u8) as char, row + 1)
 }
 
-/// Reads `a1`-style cell text into `(row, col)` for a `rows × cols` board.
+/// Reads `a1`-style cell text into `(row, col)` (0-based, row 0 on top) for a `rows × cols` board.
 ///
 /// # Errors
-/// A sentence saying what is wrong (no letter, no number, off the board).
-pub fn parse_cell(text: &str, rows: usize, cols: usize) -> Result<(usize, usize), String> {
+/// [`CellError`] saying what is wrong (no letter, no number, off the board).
+pub fn parse_cell(text: &str, rows: usize, cols: usize) -> Result<(usize, usize), CellError> {
+    let last = (b'a' + cols as u8 - 1) as char;
     let t = text.trim();
     let mut chars = t.chars();
-    let letter = chars.next().ok_or_else(|| "empty cell name".to_string())?;
+    let letter = chars.next().ok_or(CellError::Empty)?;
     if !letter.is_ascii_alphabetic() {
-        return Err(format!("a cell starts with a column letter a..{}", (b'a' + cols as u8 - 1) as char));
+        return Err(CellError::NoColumnLetter { last });
     }
     let col = (letter.to_ascii_lowercase() as u8 - b'a') as usize;
     let digits = chars.as_str();
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.len() > 2 {
-        return Err(format!("a cell is a column letter followed by a row number 1..{rows}"));
+        return Err(CellError::NoRowNumber { rows });
     }
-    let row: usize = digits.parse().map_err(|_| "bad row number".to_string())?;
+    // One or two ASCII digits always parse.
+    let row: usize = digits.parse().map_err(|_| CellError::NoRowNumber { rows })?;
     if col >= cols {
-        return Err(format!("column '{letter}' is off the board (columns a..{})", (b'a' + cols as u8 - 1) as char));
+        return Err(CellError::ColumnOffBoard { letter, last });
     }
     if row == 0 || row > rows {
-        return Err(format!("row {row} is off the board (rows 1..{rows})"));
+        return Err(CellError::RowOffBoard { row, rows });
     }
     Ok((row - 1, col))
 }
 
 /// Fixed Zobrist keys: `zobrist_key(i)` is a deterministic 64-bit key for feature `i`
-/// (SplitMix64 of `i`), the same on every target so hashes are reproducible.
+/// (the SplitMix64 finaliser of Steele, Lea & Flood 2014, "Fast splittable pseudorandom number
+/// generators", applied to `i`), the same on every target so hashes are reproducible.
 #[inline]
 pub const fn zobrist_key(i: u64) -> u64 {
     let mut z = i.wrapping_add(0x9E37_79B9_7F4A_7C15).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -526,7 +647,8 @@ mod tests {
     #[test]
     fn specs_parse_and_reject() {
         assert!(matches!(AnyGame::from_spec("tictactoe"), Ok(AnyGame::TicTacToe(_))));
-        assert!(AnyGame::from_spec("chess").unwrap_err().0.contains("unknown game"));
+        assert!(matches!(AnyGame::from_spec("chess"), Err(SpecError::UnknownGame { name, .. }) if name == "chess"));
+        assert!(AnyGame::from_spec("chess").unwrap_err().to_string().contains("unknown game"));
         assert!(AnyGame::from_spec("").is_err());
         assert!(AnyGame::from_spec("tictactoe:4").is_err());
     }
@@ -536,9 +658,10 @@ mod tests {
         assert_eq!(cell_name(0, 0), "a1");
         assert_eq!(cell_name(10, 10), "k11");
         assert_eq!(parse_cell("k11", 11, 11), Ok((10, 10)));
-        assert!(parse_cell("l1", 11, 11).is_err());
-        assert!(parse_cell("a12", 11, 11).is_err());
-        assert!(parse_cell("a0", 11, 11).is_err());
-        assert!(parse_cell("1a", 11, 11).is_err());
+        assert_eq!(parse_cell("l1", 11, 11), Err(CellError::ColumnOffBoard { letter: 'l', last: 'k' }));
+        assert_eq!(parse_cell("a12", 11, 11), Err(CellError::RowOffBoard { row: 12, rows: 11 }));
+        assert_eq!(parse_cell("a0", 11, 11), Err(CellError::RowOffBoard { row: 0, rows: 11 }));
+        assert_eq!(parse_cell("1a", 11, 11), Err(CellError::NoColumnLetter { last: 'k' }));
+        assert_eq!(parse_cell("l1", 11, 11).unwrap_err().to_string(), "column 'l' is off the board (columns a..k)");
     }
 }

@@ -66,7 +66,7 @@
 //! masking. A twist extracts the 9 bits of a quadrant, looks the transformed pattern up in a
 //! 512-entry table and puts it back. Cells (`row * 6 + col`) are converted at the boundary.
 
-use super::{cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, MoveSink, Outcome, Player};
+use super::{cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, MoveParseError, MoveSink, Outcome, Player};
 use crate::bits::select64;
 use crate::rng::Rng64;
 
@@ -378,6 +378,77 @@ fn judge(mine: u64, theirs: u64, p: Player, stones: u32) -> Option<Outcome> {
     }
 }
 
+/// Why the options after `pentago:` were refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PentagoOptionError {
+    /// `dedup` appears twice.
+    #[error("option 'dedup' given twice")]
+    DedupTwice,
+    /// An option is empty (a stray `:`).
+    #[error("empty pentago option (stray ':')")]
+    EmptyOption,
+    /// Neither a rule set nor `dedup`.
+    #[error("unknown pentago option '{option}'; expected a rule set (official, openspiel, twist) optionally followed by dedup")]
+    UnknownOption {
+        /// The option as written.
+        option: String,
+    },
+    /// A rule set after `dedup`; `rules` is the rule set's name, lower-cased.
+    #[error("the rule set '{option}' must come before 'dedup', e.g. pentago:{rules}:dedup")]
+    RulesAfterDedup {
+        /// The option as written.
+        option: String,
+        /// Its name, lower-cased.
+        rules: String,
+    },
+    /// Two rule sets.
+    #[error("two rule sets given: '{}' and '{second}'", first.name())]
+    TwoRuleSets {
+        /// The first rule set.
+        first: PentagoRules,
+        /// The second, lower-cased.
+        second: String,
+    },
+}
+
+/// Why a board string was refused by [`Pentago::from_board`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PentagoBoardError {
+    /// The rule options are wrong.
+    #[error(transparent)]
+    Options(#[from] PentagoOptionError),
+    /// Not six rows.
+    #[error("a Pentago board has 6 rows joined by '/', got {0}")]
+    Rows(usize),
+    /// A row without six cells; `row` is 1-based from the top.
+    #[error("row {row} has {cells} cells, expected 6")]
+    RowLength {
+        /// Row number, 1 on top.
+        row: usize,
+        /// Cells found.
+        cells: usize,
+    },
+    /// A character other than `.`, `X`, `O` (either case).
+    #[error("unknown cell '{found}' at {cell}; use '.', 'X' or 'O'")]
+    UnknownCell {
+        /// The character.
+        found: char,
+        /// The cell name, e.g. `c4`.
+        cell: String,
+    },
+    /// Stone counts no game reaches: X moves first, so X has as many stones as O or one more.
+    #[error("{x} X stones and {o} O stones: X moves first, so X has as many stones as O or one more")]
+    StoneCounts {
+        /// X stones.
+        x: u32,
+        /// O stones.
+        o: u32,
+    },
+    /// The board already holds five in a row, so the game would be over.
+    #[error("the board already holds five in a row; the game would be over")]
+    AlreadyFive,
+}
+
 impl Pentago {
     /// The empty board under `rules`, `X` to move; `dedup` removes moves leading to the same
     /// position from the legal-move list (see the module documentation).
@@ -389,8 +460,8 @@ impl Pentago {
     /// (`official`, the default; `openspiel`; `twist`) followed by an optional `dedup`.
     ///
     /// # Errors
-    /// A sentence naming the unknown, repeated or misplaced option.
-    pub fn from_options(opts: &[&str]) -> Result<Pentago, String> {
+    /// [`PentagoOptionError`] naming the unknown, repeated or misplaced option.
+    pub fn from_options(opts: &[&str]) -> Result<Pentago, PentagoOptionError> {
         let mut rules = None;
         let mut dedup = false;
         for raw in opts {
@@ -401,24 +472,20 @@ impl Pentago {
                 "twist" => Some(PentagoRules::Twist),
                 "dedup" => {
                     if dedup {
-                        return Err("option 'dedup' given twice".into());
+                        return Err(PentagoOptionError::DedupTwice);
                     }
                     dedup = true;
                     None
                 }
-                "" => return Err("empty pentago option (stray ':')".into()),
-                _ => {
-                    return Err(format!(
-                        "unknown pentago option '{raw}'; expected a rule set (official, openspiel, twist) optionally followed by dedup"
-                    ))
-                }
+                "" => return Err(PentagoOptionError::EmptyOption),
+                _ => return Err(PentagoOptionError::UnknownOption { option: raw.to_string() }),
             };
             if let Some(r) = r {
                 if dedup {
-                    return Err(format!("the rule set '{raw}' must come before 'dedup', e.g. pentago:{o}:dedup"));
+                    return Err(PentagoOptionError::RulesAfterDedup { option: raw.to_string(), rules: o });
                 }
                 if let Some(prev) = rules {
-                    return Err(format!("two rule sets given: '{}' and '{o}'", PentagoRules::name(prev)));
+                    return Err(PentagoOptionError::TwoRuleSets { first: prev, second: o });
                 }
                 rules = Some(r);
             }
@@ -431,26 +498,26 @@ impl Pentago {
     /// side to move follows from the stone counts (`X` moves first). No last move is recorded.
     ///
     /// # Errors
-    /// A sentence saying what is wrong: bad options, wrong shape, unknown character, impossible
-    /// stone counts, or a board that already holds a five (games end at the first five, so such
-    /// a board is not a position to play from).
-    pub fn from_board(opts: &[&str], board: &str) -> Result<Pentago, String> {
+    /// [`PentagoBoardError`] saying what is wrong: bad options, wrong shape, unknown character,
+    /// impossible stone counts, or a board that already holds a five (games end at the first
+    /// five, so such a board is not a position to play from).
+    pub fn from_board(opts: &[&str], board: &str) -> Result<Pentago, PentagoBoardError> {
         let mut g = Pentago::from_options(opts)?;
         let rows: Vec<&str> = board.trim().split('/').collect();
         if rows.len() != 6 {
-            return Err(format!("a Pentago board has 6 rows joined by '/', got {}", rows.len()));
+            return Err(PentagoBoardError::Rows(rows.len()));
         }
         for (r, row) in rows.iter().enumerate() {
             let chars: Vec<char> = row.chars().collect();
             if chars.len() != 6 {
-                return Err(format!("row {} has {} cells, expected 6", r + 1, chars.len()));
+                return Err(PentagoBoardError::RowLength { row: r + 1, cells: chars.len() });
             }
             for (c, ch) in chars.into_iter().enumerate() {
                 match ch {
                     '.' => {}
                     'X' | 'x' => g.stones[0] |= 1 << (r * STRIDE + c),
                     'O' | 'o' => g.stones[1] |= 1 << (r * STRIDE + c),
-                    other => return Err(format!("unknown cell '{other}' at {}; use '.', 'X' or 'O'", cell_name(r, c))),
+                    other => return Err(PentagoBoardError::UnknownCell { found: other, cell: cell_name(r, c) }),
                 }
             }
         }
@@ -458,10 +525,10 @@ impl Pentago {
         g.to_move = match x.checked_sub(o) {
             Some(0) => 0,
             Some(1) => 1,
-            _ => return Err(format!("{x} X stones and {o} O stones: X moves first, so X has as many stones as O or one more")),
+            _ => return Err(PentagoBoardError::StoneCounts { x, o }),
         };
         if has_five(g.stones[0]) || has_five(g.stones[1]) {
-            return Err("the board already holds five in a row; the game would be over".into());
+            return Err(PentagoBoardError::AlreadyFive);
         }
         g.ply = (x + o) as u8;
         if g.ply as usize == CELLS {
@@ -727,7 +794,7 @@ impl Pentago {
         outcome
     }
 
-    fn parse_err(text: &str, reason: impl Into<String>) -> MoveError {
+    fn parse_err(text: &str, reason: impl Into<MoveParseError>) -> MoveError {
         MoveError::Parse { text: text.to_string(), reason: reason.into() }
     }
 }
@@ -804,11 +871,11 @@ impl Game for Pentago {
             return;
         }
         let (q, k) = (t >> 1, self.kind(t & 1));
-        for pl in 0..2 {
-            let old = pattern(self.stones[pl], q);
+        for (stones, qkey) in self.stones.iter_mut().zip(&QKEY) {
+            let old = pattern(*stones, q);
             let new = TRANS9[k][old] as usize;
-            self.hash ^= QKEY[pl][q][old] ^ QKEY[pl][q][new];
-            self.stones[pl] = (self.stones[pl] & !(QMASK << QBASE[q])) | SCATTER[new] << QBASE[q];
+            self.hash ^= qkey[q][old] ^ qkey[q][new];
+            *stones = (*stones & !(QMASK << QBASE[q])) | SCATTER[new] << QBASE[q];
         }
         self.last_cell = cell(apply(1 << c, q, k).trailing_zeros() as usize) as u8;
         self.outcome = judge(self.stones[p], self.stones[1 - p], p as Player, self.ply as u32);
@@ -831,32 +898,21 @@ impl Game for Pentago {
     fn parse_move(&self, text: &str) -> Result<u16, MoveError> {
         let parts: Vec<&str> = text.trim().split('-').collect();
         if parts.len() != 3 {
-            let dirs = if self.rules == PentagoRules::Twist { "cw|flip" } else { "cw|ccw" };
-            return Err(Self::parse_err(text, format!("a Pentago move is <cell>-<TL|TR|BR|BL>-<{dirs}>, e.g. d4-BR-cw")));
+            return Err(Self::parse_err(text, MoveParseError::PentagoShape { rules: self.rules }));
         }
         let (r, c) = parse_cell(parts[0], 6, 6).map_err(|e| Self::parse_err(text, e))?;
         let q = QUADRANT_NAMES
             .iter()
             .position(|n| n.eq_ignore_ascii_case(parts[1].trim()))
-            .ok_or_else(|| Self::parse_err(text, format!("unknown quadrant '{}'; expected TL, TR, BR or BL", parts[1])))?;
+            .ok_or_else(|| Self::parse_err(text, MoveParseError::Quadrant(parts[1].to_string())))?;
         let dir = parts[2].trim().to_ascii_lowercase();
         let d = match (self.rules, dir.as_str()) {
             (_, "cw") => 1,
             (PentagoRules::Twist, "flip") => 0,
-            (PentagoRules::Twist, "ccw") => {
-                return Err(Self::parse_err(text, "Pentago-Twist has no counter-clockwise rotation; the twists are cw and flip"))
-            }
+            (PentagoRules::Twist, "ccw") => return Err(Self::parse_err(text, MoveParseError::TwistHasNoCcw)),
             (_, "ccw") => 0,
-            (_, "flip") => {
-                return Err(Self::parse_err(
-                    text,
-                    format!("'flip' exists only in Pentago-Twist; under the {} rules a quadrant turns cw or ccw", self.rules.name()),
-                ))
-            }
-            _ => {
-                let dirs = if self.rules == PentagoRules::Twist { "cw or flip" } else { "cw or ccw" };
-                return Err(Self::parse_err(text, format!("unknown twist '{}'; expected {dirs}", parts[2])));
-            }
+            (_, "flip") => return Err(Self::parse_err(text, MoveParseError::FlipNeedsTwist { rules: self.rules })),
+            _ => return Err(Self::parse_err(text, MoveParseError::Twist { twist: parts[2].to_string(), rules: self.rules })),
         };
         Ok(((r * 6 + c) * 8 + 2 * q + d) as u16)
     }
@@ -1089,7 +1145,7 @@ mod tests {
         let mut rng = Rng64::new(3);
         for _ in 0..20000 {
             let b = rng.next_u64() & rng.next_u64() & FULL;
-            assert_eq!(has_five(b), LINES.iter().any(|&l| b & l == l), "{b:x}");
+            assert_eq!(has_five(b), LINES.iter().any(|&l| l & !b == 0), "{b:x}");
         }
     }
 

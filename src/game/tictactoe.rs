@@ -175,7 +175,7 @@ impl Game for TicTacToe {
     }
 
     fn parse_move(&self, text: &str) -> Result<u8, MoveError> {
-        parse_cell(text, 3, 3).map(|(r, c)| (3 * r + c) as u8).map_err(|reason| MoveError::Parse { text: text.to_string(), reason })
+        parse_cell(text, 3, 3).map(|(r, c)| (3 * r + c) as u8).map_err(|e| MoveError::Parse { text: text.to_string(), reason: e.into() })
     }
 
     fn format_move(&self, m: u8) -> String {

@@ -15,6 +15,9 @@ const { startServer } = await import(join(ROOT, 'www', 'serve.mjs'));
 export const SCREENSHOTS = join(here, 'screenshots');
 mkdirSync(SCREENSHOTS, { recursive: true });
 
+/** Upper bound of every wait (ms): generous, so that a loaded machine only makes the suite slower. */
+export const WAIT_MS = 120_000;
+
 /** The sub-path the site is served from: the built site must work from any sub-path. */
 export const PREFIX = '/sub/dir/';
 
@@ -42,6 +45,9 @@ export async function setup() {
   async function openPage(query = '', { viewport = { width: 1280, height: 900 }, colorScheme = 'light' } = {}) {
     const context = await browser.newContext({ viewport, colorScheme });
     const page = await context.newPage();
+    // Waits are bounded generously: a busy 2-core CI machine is slow, and a bound is not a claim
+    // about speed. Tests wait for states and events, never for a stretch of time.
+    page.setDefaultTimeout(WAIT_MS);
     const problems = { consoleErrors: [], failed: [], foreign: [], pageErrors: [] };
     page.on('console', (m) => {
       if (m.type() === 'error') problems.consoleErrors.push(m.text());
@@ -85,14 +91,52 @@ export const moves = (page) => page.$$eval('#moves li', (lis) => lis.map((li) =>
 export const snapshot = (page) => page.evaluate(() => window.__playground.snapshot());
 
 /** Waits until `n` moves have been played. */
-export async function waitForPly(page, n, timeout = 30000) {
+export async function waitForPly(page, n, timeout = WAIT_MS) {
   await page.waitForFunction((k) => Number(document.body.dataset.ply) >= k, n, { timeout });
 }
 
 /** Waits until no search runs (person's turn or game over). */
-export async function waitIdle(page, timeout = 30000) {
+export async function waitIdle(page, timeout = WAIT_MS) {
   await page.waitForFunction(() => document.body.dataset.thinking === '', null, { timeout });
 }
+
+let rawId = 1_000_000_000;
+/**
+ * A round trip through the game's engine worker (a `hello` sent past the page's client). The
+ * worker answers in order, so every answer to a request the page sent before (a move, a state)
+ * has been delivered and handled when this returns.
+ */
+export async function workerRoundTrip(page) {
+  const r = await page.evaluate((id) => window.__playground.raw({ id, type: 'hello' }), rawId++);
+  if (r.type !== 'hello') throw new Error(`round trip: unexpected answer ${JSON.stringify(r)}`);
+}
+
+/**
+ * Starts recording the values attribute `attr` of the element `selector` takes (a MutationObserver
+ * with old values, so no value is missed however briefly it was set). In the page,
+ * `window.__attrValues(selector, attr)` then gives the values set since, oldest first, ending with
+ * the current one; `attrHistory` reads them from the test.
+ */
+export async function recordAttr(page, selector, attr) {
+  await page.evaluate(
+    ([sel, a]) => {
+      const el = document.querySelector(sel);
+      const records = [];
+      window.__attrLogs ??= {};
+      window.__attrLogs[`${sel}|${a}`] = { el, records };
+      window.__attrValues = (s, x) => {
+        const log = window.__attrLogs[`${s}|${x}`];
+        return [...log.records.slice(1), log.el.getAttribute(x)];
+      };
+      new MutationObserver((ms) => {
+        for (const m of ms) records.push(m.oldValue);
+      }).observe(el, { attributes: true, attributeFilter: [a], attributeOldValue: true });
+    },
+    [selector, attr],
+  );
+}
+
+export const attrHistory = (page, selector, attr) => page.evaluate(([s, a]) => window.__attrValues(s, a), [selector, attr]);
 
 export async function clickCell(page, name) {
   await page.click(`[data-cell="${name}"]`);

@@ -1,8 +1,20 @@
-// Hex in the browser: the default page, moves through the UI, swap, engine vs engine, Stop,
-// responsiveness during a long search, and the load time.
+// Hex in the browser: the default page, moves through the UI, swap, engine vs engine, pause,
+// progress during a long search and Stop. (How fast and how smooth: scripts/bench-page.sh.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, boardReady, ply, moves, snapshot, waitForPly, waitIdle, clickCell, assertClean, screenshot } from './harness.mjs';
+import {
+  setup,
+  boardReady,
+  ply,
+  moves,
+  snapshot,
+  waitForPly,
+  waitIdle,
+  clickCell,
+  assertClean,
+  screenshot,
+  workerRoundTrip,
+} from './harness.mjs';
 
 let h;
 before(async () => {
@@ -13,12 +25,10 @@ after(async () => {
 });
 
 test('default page: Hex 7×7, person (Black) vs engine; moves through the UI', async () => {
-  const t0 = Date.now();
   const page = await h.openPage('?ms=300');
   await boardReady(page);
+  // The page marks the moment the board first became playable (the bench reports the figure).
   await page.waitForFunction(() => document.body.dataset.readyMs !== undefined);
-  const readyMs = Number(await page.evaluate(() => document.body.dataset.readyMs));
-  console.log(`# navigation to playable board: ${readyMs} ms (page clock), ${Date.now() - t0} ms (test clock)`);
   const snap = await snapshot(page);
   assert.equal(snap.view.spec, 'hex:7');
   assert.equal(await page.locator('[data-index]').count(), 49);
@@ -63,7 +73,7 @@ test('swap rule: White may take Black’s first stone', async () => {
 test('engine vs engine plays a small Hex game to its end', async () => {
   const page = await h.openPage('?game=hex:4&p0=engine&p1=engine&playouts=400');
   await boardReady(page);
-  await page.waitForFunction(() => document.body.dataset.over === 'true', null, { timeout: 60000 });
+  await page.waitForFunction(() => document.body.dataset.over === 'true');
   const snap = await snapshot(page);
   assert.ok(snap.outcome && snap.outcome.winner !== null, 'Hex has a winner');
   assert.ok(snap.view.winning_cells.length >= 4, 'a winning chain is highlighted');
@@ -74,67 +84,50 @@ test('engine vs engine plays a small Hex game to its end', async () => {
 });
 
 test('pause stops engine vs engine; resume continues', async () => {
-  const page = await h.openPage('?game=hex:7&p0=engine&p1=engine&ms=150');
+  const page = await h.openPage('?game=hex:9&p0=engine&p1=engine&ms=150');
   await boardReady(page);
   await waitForPly(page, 2);
-  await page.click('#pause');
+  // Pressed at once: the move list scrolls the page with every move, so a pointer click would
+  // wait for the button to hold still, possibly till the end of the game.
+  await page.evaluate(() => document.getElementById('pause').click());
+  // The paused state: the button offers Resume, no search runs, the status says so.
+  await page.waitForFunction(() => document.getElementById('pause').textContent === 'Resume' && document.body.dataset.thinking === '');
+  // A move whose answer was on its way when Pause was pressed may still be shown; after a round
+  // trip through the worker every earlier answer has been handled.
+  await workerRoundTrip(page);
   const n = await ply(page);
-  await page.waitForTimeout(600);
-  assert.ok((await ply(page)) <= n + 1, 'no moves while paused');
-  assert.equal(await page.textContent('#pause'), 'Resume');
-  const m = await ply(page);
-  await page.click('#pause');
-  await waitForPly(page, m + 1);
+  assert.match(await page.textContent('#status'), /paused/);
+  assert.equal(await page.isDisabled('#stop'), true, 'no search to stop');
+  // Nothing moves while paused: the worker was asked for nothing that changes the game.
+  await workerRoundTrip(page);
+  assert.equal(await ply(page), n, 'no moves while paused');
+  assert.equal(await page.evaluate(() => document.body.dataset.thinking), '', 'no search while paused');
+  await page.click('#pause'); // paused: the page holds still
+  await waitForPly(page, n + 1);
   assertClean(assert, page);
 });
 
-// One 3-s search window: the long tasks the main thread had while the engine thought.
-async function searchWindow() {
-  const page = await h.openPage('?game=hex:9&p0=person&p1=engine&ms=60000');
+test('a long search shows growing progress; Stop plays the best move found so far', async () => {
+  // A budget far beyond the test: only Stop ends this search.
+  const page = await h.openPage('?game=hex:9&p0=person&p1=engine&ms=600000');
   await boardReady(page);
   await clickCell(page, 'e5');
   await page.waitForFunction(() => document.body.dataset.thinking === 'move');
-  // Observe the main thread from the moment the engine thinks.
-  await page.evaluate(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longTasks.push(Math.round(e.duration));
-    }).observe({ type: 'longtask', buffered: false });
-  });
-  // While the engine thinks for 3 s the page stays responsive: progress arrives and no task > 50 ms.
-  const samples = [];
-  for (let i = 0; i < 6; i++) {
-    await page.waitForTimeout(500);
-    samples.push(Number((await page.getAttribute('#thinking', 'data-playouts')) ?? 0));
-  }
-  assert.ok(samples.at(-1) > samples[0], `progress grows: ${samples.join(' ')}`);
-  const rate = Number(await page.getAttribute('#thinking', 'data-rate'));
-  console.log(`# hex:9 best preset: ${rate} playouts/s in Chromium during the search`);
-  const longTasks = await page.evaluate(() => window.__longTasks);
-  console.log(`# long tasks during the 3-s search: [${longTasks.join(', ')}] ms`);
-  return { page, longTasks: longTasks.filter((d) => d > 50) };
-}
-
-test('Stop during a long search plays the best move at once; no long tasks during a 3-s search', async () => {
-  // A task over 50 ms caused by the page recurs in every window; one caused by another process
-  // on a busy machine does not. So a second window is measured when the first had one, and the
-  // test fails only when both had.
-  let { page, longTasks } = await searchWindow();
-  if (longTasks.length > 0) {
-    const first = longTasks;
-    await page.close();
-    ({ page, longTasks } = await searchWindow());
-    assert.deepEqual(longTasks, [], `no main-thread task longer than 50 ms (first window: ${first.join(', ')} ms)`);
-  }
-  // Stop: the engine plays its best move so far at once.
-  const t = Date.now();
+  // Progress arrives while the engine thinks, and grows.
+  const more = (k) => page.waitForFunction((n) => Number(document.getElementById('thinking').dataset.playouts ?? 0) > n, k);
+  await more(0);
+  const first = Number(await page.getAttribute('#thinking', 'data-playouts'));
+  await more(first);
+  assert.match(await page.textContent('#thinking'), /thinking…[\s\S]*playouts[\s\S]*best [a-i]\d/);
+  // Stop: the engine plays its best move so far, and says it was stopped.
   await page.click('#stop');
-  await waitForPly(page, 2, 2000);
-  const took = Date.now() - t;
-  console.log(`# Stop → move played in ${took} ms`);
-  assert.ok(took < 1000, `Stop played within 1 s (took ${took} ms)`);
+  await waitForPly(page, 2);
   await waitIdle(page);
-  assert.match(await page.textContent('#thinking'), /played [a-i]\d \(stopped\)/);
+  const text = await page.textContent('#thinking');
+  const played = text.match(/played ([a-i]\d) \(stopped\)/);
+  assert.ok(played, `the readout says the search was stopped: ${text}`);
+  assert.equal((await moves(page))[1], played[1], 'the move played is the one the readout names');
+  assert.equal(await page.textContent('#best-move'), played[1], 'the best move of the final report');
   assertClean(assert, page);
 });
 
@@ -142,7 +135,7 @@ test('hint suggests a move; undo against the engine goes back to the person’s 
   const page = await h.openPage('?game=hex:5&p0=person&p1=engine&ms=200');
   await boardReady(page);
   await page.click('#hint');
-  await page.waitForFunction(() => /^Hint: [a-e][1-5]/.test(document.getElementById('message').textContent), null, { timeout: 10000 });
+  await page.waitForFunction(() => /^Hint: [a-e][1-5]/.test(document.getElementById('message').textContent));
   const hinted = (await page.textContent('#message')).match(/^Hint: ([a-e][1-5])/)[1];
   assert.equal(await page.locator(`[data-cell="${hinted}"].hint`).count(), 1, 'the hinted cell is marked');
   await clickCell(page, hinted);

@@ -13,7 +13,9 @@ after(async () => {
 });
 
 test('Pentago official: place then twist, rotation animated; the engine answers', async () => {
-  const page = await h.openPage('?game=pentago&p0=person&p1=engine&ms=300');
+  // A budget far beyond the test: the engine thinks until Stop, so the position after the
+  // person's move can be read while it thinks.
+  const page = await h.openPage('?game=pentago&p0=person&p1=engine&ms=600000');
   await boardReady(page);
   assert.equal((await snapshot(page)).view.spec, 'pentago:official');
   await clickCell(page, 'a1');
@@ -25,14 +27,25 @@ test('Pentago official: place then twist, rotation animated; the engine answers'
   // A click on another cell while pending is refused with a message.
   await clickCell(page, 'f6');
   assert.match(await page.textContent('#message'), /First pick a twist/);
+  // The rotation is animated: a quadrant gets the class 'turning' (recorded as it happens).
+  await page.evaluate(() => {
+    window.__turned = false;
+    new MutationObserver((ms) => {
+      if (ms.some((m) => m.target.classList?.contains('quadrant') && m.target.classList.contains('turning'))) window.__turned = true;
+    }).observe(document.getElementById('board'), { attributes: true, attributeFilter: ['class'], subtree: true });
+  });
   await page.click('[data-twist="TL-cw"]');
-  await page.waitForSelector('.quadrant.turning');
+  await page.waitForFunction(() => window.__turned);
   await waitForPly(page, 1);
-  // a1 rotated clockwise inside the top-left quadrant lands on c1 (checked while the engine thinks).
+  await page.waitForFunction(() => document.body.dataset.thinking === 'move');
+  // a1 rotated clockwise inside the top-left quadrant lands on c1 (read while the engine thinks).
   const first = await snapshot(page);
+  assert.equal(first.view.ply, 1);
   assert.equal(first.view.cells[2], 0, 'the stone is on c1');
   assert.equal(first.view.cells[0], -1, 'a1 is empty again');
   assert.deepEqual(first.view.last_cells, [2], 'the last move is marked where the stone ended');
+  // The engine answers (Stop: at once, with its best move so far).
+  await page.click('#stop');
   await waitForPly(page, 2);
   await waitIdle(page);
   const ms = await moves(page);

@@ -37,7 +37,7 @@ test('arena: 6 games of hex:4 in workers, right totals, same records as mcts are
   await page.fill('#ar-seed', '7');
   await page.fill('#ar-workers', '2');
   await page.click('#ar-run');
-  await page.waitForFunction(() => document.querySelector('#arena').dataset.state === 'done', null, { timeout: 120000 });
+  await page.waitForFunction(() => document.querySelector('#arena').dataset.state === 'done');
   const cell = (k) => page.textContent(`#ar-standings-table td[data-k="${k}"]`).then(Number);
   const [games, wins, draws, losses] = [await cell('games'), await cell('wins'), await cell('draws'), await cell('losses')];
   assert.equal(games, 6);

@@ -3,7 +3,7 @@
 // over playouts are drawn. Screenshots light/wide and dark/narrow.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, assertClean, screenshot } from './harness.mjs';
+import { setup, assertClean, screenshot, recordAttr } from './harness.mjs';
 
 let h;
 before(async () => {
@@ -21,7 +21,7 @@ async function runCompare(page, { playouts, moves }) {
   await page.selectOption('#cmp-preset-0', 'uct');
   await page.selectOption('#cmp-preset-1', 'rave');
   await page.click('#cmp-run');
-  await page.waitForFunction(() => document.querySelector('#compare').dataset.state === 'done', null, { timeout: 120000 });
+  await page.waitForFunction(() => document.querySelector('#compare').dataset.state === 'done');
 }
 
 const dist = (page, k) => page.$$eval(`#cmp-bars-${k} .bar-row`, (rows) => rows.map((r) => [r.dataset.move, Number(r.dataset.visits)]));
@@ -36,13 +36,18 @@ test('compare: UCT and RAVE panes on one Hex position show different visit distr
   assert.notDeepEqual(uct, rave, 'the two configurations spread their visits differently');
   assert.equal(await page.locator('#compare .uplot').count(), 2, 'value chart and per-move chart');
   assert.ok(Number(await page.getAttribute('#compare', 'data-samples')) >= 4, 'samples over playouts');
-  assert.ok(Number(await page.getAttribute('#cmp-pane-0 .icicle', 'data-count')) > 10, 'each pane has its tree overview');
+  // Each pane draws its tree overview (in an animation frame of its own after the last sample).
+  for (const k of [0, 1]) await page.waitForFunction((i) => Number(document.querySelector(`#cmp-pane-${i} .icicle`).dataset.count) > 10, k);
   await screenshot(page, 'viz-compare-hex7');
   // Same seed, same budget, same configuration: the same result again (reproducible panes).
   const best0 = await page.getAttribute('#cmp-readout-0', 'data-best');
+  // The second run may be over before a test could see it running: its states are recorded.
+  await recordAttr(page, '#compare', 'data-state');
   await page.click('#cmp-run');
-  await page.waitForFunction(() => document.querySelector('#compare').dataset.state === 'running');
-  await page.waitForFunction(() => document.querySelector('#compare').dataset.state === 'done', null, { timeout: 120000 });
+  await page.waitForFunction(() => {
+    const v = window.__attrValues('#compare', 'data-state');
+    return v.includes('running') && v.at(-1) === 'done';
+  });
   assert.deepEqual(await dist(page, 0), uct, 'pane 1 reproduces its distribution with the same seed');
   assert.equal(await page.getAttribute('#cmp-readout-0', 'data-best'), best0);
   assertClean(assert, page);

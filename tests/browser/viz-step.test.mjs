@@ -41,10 +41,9 @@ async function waitPhase(page, iteration, phase) {
       return c.dataset.iteration === String(it) && c.dataset.phase === ph && !document.querySelector('#st-phase').disabled;
     },
     [iteration, phase],
-    { timeout: 30000 },
   );
   if (phase === 'Playout') {
-    await page.waitForFunction(() => document.querySelector('#st-board').dataset.playoutDone === 'true', null, { timeout: 30000 });
+    await page.waitForFunction(() => document.querySelector('#st-board').dataset.playoutDone === 'true');
   }
 }
 

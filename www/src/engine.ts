@@ -6,7 +6,7 @@
 // When the worker dies (a panic in the engine, a load failure, `terminate()`), every pending
 // promise rejects with `EngineDied` and `onDeath` is called once; the owner starts a new client.
 
-import { assertNever } from './protocol';
+import { assertNever, parseResponse } from './protocol';
 import type { Budget, EngineSettings, Request, Response, SearchProgress, SearchResult, SearchStats, Snapshot } from './protocol';
 import type { ArenaGameSpec, GameRecord, Standings, TreeQuery } from './protocol';
 import type { GameRecordText } from './protocol';
@@ -87,7 +87,11 @@ export class EngineClient {
 
   constructor(worker?: Worker) {
     this.worker = worker ?? new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'mcts-engine' });
-    this.worker.onmessage = (ev: MessageEvent<Response>) => this.receive(ev.data);
+    this.worker.onmessage = (ev: MessageEvent<unknown>) => {
+      const parsed = parseResponse(ev.data);
+      if ('ok' in parsed) this.receive(parsed.ok);
+      else this.die(`the engine worker sent a malformed message: ${parsed.err}`);
+    };
     this.worker.onerror = (ev: ErrorEvent) => {
       ev.preventDefault();
       this.die(`the engine worker failed: ${ev.message || 'script error'}`);

@@ -1,4 +1,8 @@
-// The playground page: game chooser, players, the board, engine readout, move list.
+// The playground page: the app. It owns the page state (state.ts, a store) and is the game's
+// controller: it talks to the engine worker, turns the person's clicks and the engine's moves into
+// state, and mounts the features (overlay/mount.ts: analysis, step-through, compare, arena;
+// share/hooks.ts: URL, records, embed, lessons), which read and subscribe to the same store.
+// play/panel.ts builds and draws the chrome around the board; board/ draws the board.
 //
 // The page holds no rules: the engine worker owns the game (engine.ts → worker.ts → wasm) and
 // answers every change with a `Snapshot`; the page draws it and decides whose turn it is.
@@ -21,146 +25,116 @@ import { EngineClient, EngineDied, EngineError, SearchCancelled, type SearchHand
 import type { Budget, Player, Response, SearchProgress, Snapshot } from './protocol';
 import { mountVisualisation } from './overlay/mount';
 import { teach } from './share/hooks';
+import { parseSides } from './share/url';
+import type { LoadResult, SideSettings, Who } from './types';
+import { createPageStore, personToMove as isPersonToMove, type PageState } from './state';
+import {
+  buildPage,
+  drawPanel as drawPanel_,
+  HEX_SIZES,
+  option,
+  showProgress as showProgress_,
+  specOf,
+  type GameChoice,
+} from './play/panel';
 
 // ---- settings -------------------------------------------------------------------------------
 
-type Who = 'person' | 'engine';
-interface SideSettings {
-  who: Who;
-  preset: string;
-  budgetKind: Budget['kind'];
-  budgetValue: number;
-}
-
-type GameChoice = 'hex' | 'tictactoe' | 'pentago:official' | 'pentago:twist';
-
-const HEX_SIZES = [7, 11, 3, 4, 5, 6, 8, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19];
 const PREFERRED_PRESETS = ['best', 'grave', 'rave', 'uct'];
 const HINT_BUDGET: Budget = { kind: 'millis', value: 1000 };
 /** Pause between moves when two engines play, so a person can follow. */
 const ENGINE_PACE_MS = 120;
 
-function specOf(choice: GameChoice, hexSize: number, swap: boolean): string {
-  if (choice === 'hex') return `hex:${hexSize}${swap ? ':swap' : ''}`;
-  return choice;
-}
+// ---- DOM (play/panel.ts builds and draws it) ----------------------------------------------------
 
-// ---- DOM ------------------------------------------------------------------------------------
-
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Partial<Record<string, string>> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) if (v !== undefined) e.setAttribute(k, v);
-  e.append(...children);
-  return e;
-}
-
-function option(value: string, label: string): HTMLOptionElement {
-  const o = el('option', { value }, label);
-  return o;
-}
-
-const app = document.getElementById('app')!;
-app.replaceChildren();
-
-const status = el('div', { id: 'status', class: 'status', role: 'status', 'aria-live': 'polite' }, 'Loading…');
-const message = el('div', { id: 'message', class: 'message', 'aria-live': 'assertive' });
-const boardHost = el('div', {
-  id: 'board',
-  class: 'board-host',
-  tabindex: '0',
-  'aria-label': 'Board: arrow keys move the cursor, Enter plays',
-});
-const swapBtn = el('button', { id: 'swap', type: 'button', hidden: '' }, 'Swap (take Black’s first stone)');
-const help = el('p', { class: 'help' });
-
-const gameSel = el(
-  'select',
-  { id: 'game', 'aria-label': 'Game' },
-  option('hex', 'Hex'),
-  option('tictactoe', 'Tic-Tac-Toe'),
-  option('pentago:official', 'Pentago'),
-  option('pentago:twist', 'Pentago-Twist'),
-);
-const sizeSel = el('select', { id: 'hex-size', 'aria-label': 'Hex board size' }, ...HEX_SIZES.map((n) => option(String(n), `${n}×${n}`)));
-const swapChk = el('input', { id: 'hex-swap', type: 'checkbox' });
-const hexOpts = el('span', { class: 'hex-opts' }, sizeSel, el('label', {}, swapChk, ' swap rule'));
-const newBtn = el('button', { id: 'new-game', type: 'button' }, 'New game');
-
-function sideControls(p: Player) {
-  const who = el('select', { id: `who-${p}`, 'aria-label': `Player ${p + 1}` }, option('person', 'Person'), option('engine', 'Engine'));
-  const preset = el('select', { id: `preset-${p}`, 'aria-label': `Engine preset for player ${p + 1}` });
-  const budget = el('input', {
-    id: `budget-${p}`,
-    type: 'number',
-    min: '1',
-    step: '1',
-    value: '1000',
-    'aria-label': `Engine budget for player ${p + 1}`,
-  });
-  const unit = el(
-    'select',
-    { id: `unit-${p}`, 'aria-label': `Budget unit for player ${p + 1}` },
-    option('millis', 'ms'),
-    option('playouts', 'playouts'),
-  );
-  const name = el('span', { class: `side-name p${p}` });
-  const engineBox = el('span', { class: 'engine-opts' }, preset, budget, unit);
-  const row = el('div', { class: 'side' }, el('span', { class: `swatch p${p}`, 'aria-hidden': 'true' }), name, who, engineBox);
-  return { who, preset, budget, unit, name, engineBox, row };
-}
-const sides = [sideControls(0), sideControls(1)] as const;
-
-const undoBtn = el('button', { id: 'undo', type: 'button' }, 'Undo');
-const redoBtn = el('button', { id: 'redo', type: 'button' }, 'Redo');
-const hintBtn = el('button', { id: 'hint', type: 'button' }, 'Hint');
-const stopBtn = el('button', { id: 'stop', type: 'button', disabled: '' }, 'Stop');
-const pauseBtn = el('button', { id: 'pause', type: 'button', hidden: '' }, 'Pause');
-const readout = el('div', { id: 'thinking', class: 'thinking', 'aria-live': 'off' });
-const movesList = el('ol', { id: 'moves', class: 'moves' });
-
-app.append(
-  el('header', {}, el('h1', {}, 'MCTS playground'), el('span', { class: 'version', id: 'version' })),
-  el(
-    'main',
-    { class: 'layout' },
-    el('section', { class: 'play' }, status, boardHost, el('div', { class: 'under-board' }, swapBtn, message), help),
-    el(
-      'aside',
-      { class: 'panel' },
-      el('fieldset', {}, el('legend', {}, 'Game'), el('div', { class: 'row' }, gameSel, hexOpts), el('div', { class: 'row' }, newBtn)),
-      el('fieldset', {}, el('legend', {}, 'Players'), sides[0].row, sides[1].row),
-      el('div', { class: 'row buttons' }, undoBtn, redoBtn, hintBtn, stopBtn, pauseBtn),
-      readout,
-      el('h2', {}, 'Moves'),
-      movesList,
-    ),
-  ),
-);
+const ui = buildPage(document.getElementById('app')!);
+const {
+  message,
+  boardHost,
+  swapBtn,
+  gameSel,
+  sizeSel,
+  swapChk,
+  hexOpts,
+  newBtn,
+  sides,
+  undoBtn,
+  redoBtn,
+  hintBtn,
+  stopBtn,
+  pauseBtn,
+  readout,
+} = ui;
 
 // ---- state ----------------------------------------------------------------------------------
 
+// The page's state (snapshot, presets, what the engine does, pause, restoring, view, hint) is in
+// the store, shared with the features; what is left here is the game controller's own machinery.
+const store = createPageStore();
+const st = () => store.get();
+
 let engine: EngineClient;
-let presets: string[] = [];
-let spec = 'hex:7';
-let snap: Snapshot | null = null;
 let board: BoardState | null = null;
 let renderer: BoardRenderer | null = null;
 let rendererKey = '';
 let refusals = 0;
-let paused = false;
 /** Bumped whenever the game changes, so stale engine answers are ignored. */
 let epoch = 0;
+/** The game engine's running search (the store has what it is for: `thinking`). */
 let search: { handle: SearchHandle; purpose: 'move' | 'hint'; side: Player; epoch: number } | null = null;
-let hintMoves: string[] = [];
 let firstPlayable = true;
-/** A new worker is being given the game after the old one died: the page waits. */
-let restoring = false;
 
+// The state on <body> as `data-*` attributes, for the browser tests and the CSS (the page never
+// reads them back), then the board and the panel: both follow every change of the state.
+function reflect(s: PageState): void {
+  const b = document.body.dataset;
+  b.view = s.view;
+  if (!s.snapshot) return;
+  b.game = s.snapshot.view.spec;
+  b.ply = String(s.snapshot.view.ply);
+  b.over = s.snapshot.outcome ? 'true' : 'false';
+  b.thinking = s.thinking?.purpose ?? '';
+}
+/** The Players controls show the state's sides. */
+function drawSides(s: PageState): void {
+  for (const p of [0, 1] as const) {
+    const set = s.sides[p];
+    const c = sides[p];
+    c.who.value = set.who;
+    c.preset.value = set.preset;
+    c.unit.value = set.budgetKind;
+    c.budget.value = String(set.budgetValue);
+  }
+}
+
+function commitSides(): void {
+  store.update({ sides: [readSide(0), readSide(1)] });
+}
+
+store.subscribe(reflect);
+store.subscribe((s, prev) => {
+  if (s.sides !== prev.sides) drawSides(s);
+});
+store.subscribe(() => render());
+reflect(st());
+
+/** The running search, read through a call (TypeScript keeps no stale narrowing of it). */
+function runningSearch(): typeof search {
+  return search;
+}
+
+function setSearch(s: typeof search): void {
+  search = s;
+  store.update({ thinking: s ? { purpose: s.purpose, side: s.side } : null });
+}
+
+/** One side's settings: the page state's. */
 function sideSettings(p: Player): SideSettings {
+  return st().sides[p];
+}
+
+/** The Players controls of one side as the person set them (a budget not understood is 1000). */
+function readSide(p: Player): SideSettings {
   const s = sides[p];
   const v = Math.max(1, Math.round(Number(s.budget.value) || 1000));
   return { who: s.who.value as Who, preset: s.preset.value, budgetKind: s.unit.value as Budget['kind'], budgetValue: v };
@@ -180,27 +154,26 @@ function startEngine(): EngineClient {
 }
 
 async function recoverFromDeath(why: string): Promise<void> {
-  search = null;
   epoch++;
-  restoring = true;
   showMessage(`The engine worker stopped (${why}). Starting a new one…`, 'error');
-  drawPanel();
-  redrawBoard();
+  setSearch(null);
+  store.update({ restoring: true });
   engine = startEngine();
   try {
     await engine.hello();
+    const snap = st().snapshot;
     if (snap) {
-      const s = await engine.newGame(spec, [...snap.moves, ...snap.redo]);
+      const s = await engine.newGame(snap.view.spec, [...snap.moves, ...snap.redo]);
       let cur = s;
       for (let k = 0; k < snap.redo.length; k++) cur = await engine.undo();
-      restoring = false;
+      store.update({ restoring: false });
       show(cur);
     }
-    restoring = false;
+    store.update({ restoring: false });
     showMessage(`The engine worker stopped (${why}). A new one was started; the game is kept.`, 'error');
     maybeEngineMove();
   } catch (e) {
-    restoring = false;
+    store.update({ restoring: false });
     showMessage(`The engine could not be restarted: ${errText(e)}`, 'error');
   }
 }
@@ -223,32 +196,36 @@ async function guarded<T>(p: Promise<T>): Promise<T | null> {
 // ---- drawing --------------------------------------------------------------------------------
 
 function personToMove(): boolean {
-  const v = snap?.view;
-  return !restoring && !!v && v.to_move !== null && sideSettings(v.to_move).who === 'person';
+  return isPersonToMove(st());
 }
 
+/** Takes a new snapshot from the engine: a new renderer when the game changed, then the store
+ * (whose listeners draw the board, the panel and the features). */
 function show(s: Snapshot): void {
-  const prevPly = snap?.view.ply;
-  snap = s;
+  const prev = st().snapshot;
   const v = s.view;
-  const key = v.spec;
-  if (!renderer || rendererKey !== key || !board) {
+  if (!renderer || rendererKey !== v.spec || !board) {
     renderer = createRenderer(v.kind, v.kind === 'hex' ? v.rows : v.kind === 'pentago' ? 6 : 3, { onCell, onTwist, onCancelPending });
-    rendererKey = key;
+    rendererKey = v.spec;
     boardHost.replaceChildren(renderer.element);
     board = initialState(v);
   }
-  if (prevPly !== v.ply) {
-    board.pending = null;
-    hintMoves = [];
-  }
+  const newPosition = prev?.view.ply !== v.ply;
+  if (newPosition) board.pending = null;
+  store.update(newPosition ? { snapshot: s, hint: [] } : { snapshot: s });
+}
+
+/** Draws the board and the panel from the state and the Players controls. */
+function render(): void {
+  const { snapshot: s, hint } = st();
+  if (!renderer || !board || !s) return;
+  const v = s.view;
   board.view = v;
   board.legal = new Set(s.legal);
   board.interactive = personToMove() && search?.purpose !== 'move';
-  board.hint = hintMoves.map((m) => parseCell(m, v.rows, v.cols)).filter((c): c is number => c !== null);
+  board.hint = hint.map((m) => parseCell(m, v.rows, v.cols)).filter((c): c is number => c !== null);
   renderer.update(board);
   drawPanel();
-  teach.onShow(s);
   if (firstPlayable && board.interactive) {
     firstPlayable = false;
     document.body.dataset.readyMs = performance.now().toFixed(0);
@@ -256,80 +233,18 @@ function show(s: Snapshot): void {
 }
 
 function redrawBoard(): void {
-  if (renderer && board && snap) {
+  if (renderer && board && st().snapshot) {
     board.interactive = personToMove() && search?.purpose !== 'move';
     renderer.update(board);
   }
 }
 
-function resultText(s: Snapshot): string {
-  const kind = s.view.kind;
-  const w = s.outcome?.winner;
-  if (w === null || w === undefined) return 'Game over: a draw.';
-  const how = kind === 'hex' ? (w === 0 ? ' (top and bottom connected)' : ' (left and right connected)') : '';
-  return `Game over: ${playerName(kind, w)} wins${how}.`;
-}
-
 function drawPanel(): void {
-  const s = snap;
-  if (!s) return;
-  const v = s.view;
-  const kind = v.kind;
-  document.body.dataset.game = v.spec;
-  document.body.dataset.ply = String(v.ply);
-  document.body.dataset.over = s.outcome ? 'true' : 'false';
-  document.body.dataset.thinking = search ? search.purpose : '';
-  for (const p of [0, 1] as const) {
-    sides[p].name.textContent = playerName(kind, p);
-    sides[p].engineBox.hidden = sides[p].who.value !== 'engine';
-  }
-  if (s.outcome) status.textContent = resultText(s);
-  else {
-    const who = playerName(kind, v.to_move ?? 0);
-    const thinking = search?.purpose === 'move' ? ' — the engine is thinking…' : paused ? ' — paused' : '';
-    status.textContent = `${who} to move${thinking}`;
-  }
-  status.classList.toggle('over', !!s.outcome);
-  // The move list in the reference notation, numbered per move, coloured per player.
-  movesList.replaceChildren(...s.moves.map((m, i) => el('li', { class: `p${i % 2}` }, el('span', { class: 'num' }, `${i + 1}.`), ' ', m)));
-  movesList.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
-  swapBtn.hidden = !s.legal.includes('swap');
-  swapBtn.disabled = !board?.interactive;
-  const engineBusy = search !== null;
-  undoBtn.disabled = s.moves.length === 0 || restoring;
-  redoBtn.disabled = s.redo.length === 0 || restoring;
-  newBtn.disabled = restoring;
-  hintBtn.disabled = !personToMove() || engineBusy || presets.length === 0;
-  stopBtn.disabled = !engineBusy;
-  const bothEngines = sideSettings(0).who === 'engine' && sideSettings(1).who === 'engine';
-  pauseBtn.hidden = !bothEngines;
-  pauseBtn.textContent = paused ? 'Resume' : 'Pause';
-  help.textContent =
-    kind === 'pentago'
-      ? 'Click an empty hole to place a stone, then an arrow to twist a quadrant (Escape takes the stone back). Keyboard: arrows and Enter, then Tab to an arrow and Enter.'
-      : kind === 'hex'
-        ? 'Black joins top and bottom, White joins left and right. Click a cell, or use the arrow keys and Enter.'
-        : 'Three in a row wins. Click a cell, or use the arrow keys and Enter.';
+  drawPanel_(ui, st());
 }
 
 function showProgress(p: SearchProgress, label: string, side: Player): void {
-  const who = snap ? playerName(snap.view.kind, side) : '';
-  const rate = p.winRate === null ? '–' : `${(p.winRate * 100).toFixed(1)}% for ${who}`;
-  const proven = p.proven ? ` · proven ${p.proven}` : '';
-  readout.replaceChildren(
-    el('div', { class: 'label' }, label),
-    el(
-      'div',
-      {},
-      `${p.playouts.toLocaleString('en')} playouts · ${Math.round(p.playoutsPerS).toLocaleString('en')}/s · ${(p.elapsedMs / 1000).toFixed(1)} s`,
-    ),
-    el('div', {}, `best `, el('strong', { id: 'best-move' }, p.bestMove ?? '–'), ` · win rate ${rate}${proven}`),
-    el('div', { class: 'pv' }, p.pv.length ? `line: ${p.pv.slice(0, 8).join(' ')}` : ''),
-  );
-  readout.dataset.playouts = String(p.playouts);
-  readout.dataset.rate = p.playoutsPerS.toFixed(0);
-  readout.dataset.elapsed = p.elapsedMs.toFixed(1);
-  readout.dataset.engineMs = p.engineMs.toFixed(1);
+  showProgress_(ui, st().snapshot, p, label, side);
 }
 
 // ---- the turn loop --------------------------------------------------------------------------
@@ -340,7 +255,7 @@ function budgetOf(s: SideSettings): Budget {
 
 /** Starts the engine if it is its turn (and nothing else is running). */
 function maybeEngineMove(): void {
-  const s = snap;
+  const { snapshot: s, paused, restoring, presets } = st();
   if (!s || s.outcome || search || paused || restoring || presets.length === 0) return;
   const side = s.view.to_move;
   if (side === null) return;
@@ -354,18 +269,12 @@ function maybeEngineMove(): void {
     budget: budgetOf(set),
     onProgress: (p) => showProgress(p, label, side),
   });
-  search = { handle, purpose: 'move', side, epoch: myEpoch };
-  redrawBoard();
-  drawPanel();
+  setSearch({ handle, purpose: 'move', side, epoch: myEpoch });
   void (async () => {
     const out = await guarded(handle.done);
-    if (search?.handle !== handle) return;
-    search = null;
-    if (!out || epoch !== myEpoch) {
-      drawPanel();
-      redrawBoard();
-      return;
-    }
+    if (runningSearch()?.handle !== handle) return;
+    setSearch(null);
+    if (!out || epoch !== myEpoch) return;
     teach.onSearchFinished(out.result, side);
     showProgress(out.result, `${playerName(s.view.kind, side)} (engine) played ${out.result.move ?? '–'} (${out.result.end})`, side);
     if (!out.result.move) return;
@@ -381,7 +290,7 @@ function maybeEngineMove(): void {
 }
 
 async function playPerson(move: string): Promise<void> {
-  if (!snap) return;
+  if (!st().snapshot) return;
   const myEpoch = epoch;
   try {
     const next = await engine.play(move);
@@ -409,12 +318,12 @@ function refuse(cell: number, why: string): void {
 }
 
 function onCell(cell: number): void {
-  const s = snap;
+  const s = st().snapshot;
   if (!s || !board) return;
   const v = s.view;
   const name = cellName(cell, v.cols);
   board.cursor = cell;
-  if (restoring) return refuse(cell, 'Wait: the engine is restarting.');
+  if (st().restoring) return refuse(cell, 'Wait: the engine is restarting.');
   if (s.outcome) return refuse(cell, 'The game is over: start a new game or undo.');
   if (search?.purpose === 'move') return refuse(cell, 'Wait: the engine is thinking (Stop makes it move now).');
   if (!personToMove()) return refuse(cell, 'It is the engine’s turn.');
@@ -453,9 +362,9 @@ function onCancelPending(): void {
 function cancelHint(): void {
   if (search?.purpose === 'hint') {
     search.handle.cancel();
-    search = null;
+    setSearch(null);
   }
-  hintMoves = [];
+  store.update({ hint: [] });
 }
 
 function stopSearch(): void {
@@ -463,7 +372,7 @@ function stopSearch(): void {
 }
 
 async function newGame(): Promise<void> {
-  if (restoring) return;
+  if (st().restoring) return;
   cancelAll();
   const choice = gameSel.value as GameChoice;
   const wanted = specOf(choice, Number(sizeSel.value), swapChk.checked);
@@ -472,7 +381,6 @@ async function newGame(): Promise<void> {
   try {
     const s = await engine.newGame(wanted, []);
     if (epoch !== myEpoch) return;
-    spec = wanted;
     showMessage('');
     readout.replaceChildren();
     show(s);
@@ -486,13 +394,13 @@ async function newGame(): Promise<void> {
 function cancelAll(): void {
   if (search) {
     search.handle.cancel();
-    search = null;
+    setSearch(null);
   }
-  hintMoves = [];
+  store.update({ hint: [] });
 }
 
 async function undo(): Promise<void> {
-  if (restoring) return;
+  if (st().restoring) return;
   cancelAll();
   epoch++;
   let s = await guarded(engine.undo());
@@ -502,14 +410,14 @@ async function undo(): Promise<void> {
   if (p !== null && sideSettings(p).who === 'engine' && sideSettings((1 - p) as Player).who === 'person' && s.moves.length > 0) {
     s = (await guarded(engine.undo())) ?? s;
   }
-  if (sideSettings(0).who === 'engine' && sideSettings(1).who === 'engine') paused = true;
+  if (sideSettings(0).who === 'engine' && sideSettings(1).who === 'engine') store.update({ paused: true });
   epoch++;
   show(s);
   maybeEngineMove();
 }
 
 async function redo(): Promise<void> {
-  if (restoring) return;
+  if (st().restoring) return;
   cancelAll();
   epoch++;
   let s = await guarded(engine.redo());
@@ -524,7 +432,7 @@ async function redo(): Promise<void> {
 }
 
 function hint(): void {
-  const s = snap;
+  const s = st().snapshot;
   if (!s || search || !personToMove() || s.view.to_move === null) return;
   const p = s.view.to_move;
   const other = sideSettings((1 - p) as Player);
@@ -536,18 +444,16 @@ function hint(): void {
     onProgress: (pr) => showProgress(pr, 'Hint: thinking…', p),
   });
   const myEpoch = epoch;
-  search = { handle, purpose: 'hint', side: p, epoch: myEpoch };
-  drawPanel();
+  setSearch({ handle, purpose: 'hint', side: p, epoch: myEpoch });
   void (async () => {
     const out = await guarded(handle.done);
-    if (search?.handle === handle) search = null;
     if (out && epoch === myEpoch && out.result.move) {
-      hintMoves = [out.result.move];
       const rate = out.result.winRate === null ? '' : ` (win rate ${(out.result.winRate * 100).toFixed(0)}%)`;
       showMessage(`Hint: ${out.result.move}${rate}`);
       showProgress(out.result, `Hint: ${out.result.move}`, p);
-      if (snap) show(snap);
-    } else drawPanel();
+      store.update({ hint: [out.result.move] });
+    }
+    if (runningSearch()?.handle === handle) setSearch(null);
   })();
 }
 
@@ -572,18 +478,18 @@ swapBtn.addEventListener('click', () => {
   if (board?.legal.has('swap') && personToMove() && !search) void playPerson('swap');
 });
 pauseBtn.addEventListener('click', () => {
-  paused = !paused;
+  const paused = !st().paused;
   if (paused && search?.purpose === 'move') cancelAll();
-  drawPanel();
-  redrawBoard();
+  store.update({ paused });
   maybeEngineMove();
 });
 for (const p of [0, 1] as const) {
   const onChange = () => {
+    commitSides();
     // New settings for a side that is thinking take effect at once: the search restarts with
     // them (the worker keeps the tree where the engine can), or stops if it is a person now.
     if (search && search.side === p && search.purpose === 'move') cancelAll();
-    if (snap) show(snap);
+    render();
     maybeEngineMove();
   };
   for (const c of [sides[p].who, sides[p].preset, sides[p].budget, sides[p].unit]) c.addEventListener('change', onChange);
@@ -635,24 +541,9 @@ function applyUrl(): void {
     } else if (parts[0] === 'tictactoe') gameSel.value = 'tictactoe';
     else if (parts[0] === 'pentago') gameSel.value = parts[1] === 'twist' ? 'pentago:twist' : 'pentago:official';
   }
-  for (const p of [0, 1] as const) {
-    const who = q.get(`p${p}`);
-    if (who === 'person' || who === 'engine') sides[p].who.value = who;
-  }
-  const preset = q.get('preset');
-  const ms = q.get('ms');
-  const playouts = q.get('playouts');
-  for (const p of [0, 1] as const) {
-    if (preset && presets.includes(preset)) sides[p].preset.value = preset;
-    if (ms && Number(ms) > 0) {
-      sides[p].unit.value = 'millis';
-      sides[p].budget.value = ms;
-    }
-    if (playouts && Number(playouts) > 0) {
-      sides[p].unit.value = 'playouts';
-      sides[p].budget.value = playouts;
-    }
-  }
+  // The sides: p0, p1, preset, ms, playouts (and their per-side forms); the URL feature reports
+  // what it could not use.
+  store.update({ sides: parseSides(q, st().presets, st().sides).sides });
 }
 
 async function start(): Promise<void> {
@@ -662,11 +553,12 @@ async function start(): Promise<void> {
   sides[1].who.value = 'engine';
   try {
     const hello = await engine.hello();
-    presets = hello.presets;
+    store.update({ presets: hello.presets });
     document.getElementById('version')!.textContent = `engine ${hello.version}`;
   } catch (e) {
     showMessage(`The engine did not start: ${errText(e)}`, 'error');
   }
+  const presets = st().presets;
   const dflt = PREFERRED_PRESETS.find((p) => presets.includes(p)) ?? presets[0] ?? '';
   for (const p of [0, 1] as const) {
     sides[p].preset.replaceChildren(...presets.map((n) => option(n, n)));
@@ -677,10 +569,11 @@ async function start(): Promise<void> {
       sides[p].who.value = 'person';
     }
   }
+  commitSides();
   applyUrl();
   syncGameControls();
   await newGame();
-  if (!snap) {
+  if (!st().snapshot) {
     // The chosen game could not start (e.g. not built in): fall back to Tic-Tac-Toe.
     const why = message.textContent;
     gameSel.value = 'tictactoe';
@@ -704,7 +597,7 @@ declare global {
   }
 }
 window.__playground = {
-  snapshot: () => snap,
+  snapshot: () => st().snapshot,
   debugPanic: () => engine.debugPanic().catch(() => {}),
   killWorker: () => engine.terminate('the engine worker was terminated (test hook)'),
   raw: (m: unknown) =>
@@ -718,7 +611,7 @@ window.__playground = {
 };
 
 // ---- visualisation (issue 5): overlays, tree views, comparison, arena ----
-mountVisualisation({ snapshot: () => snap, presets: () => presets, engine: () => engine });
+mountVisualisation({ store, snapshot: () => st().snapshot, presets: () => st().presets, engine: () => engine });
 
 // ---- records and embedding (issue 6): URL state, embed mode, records, lessons ----
 
@@ -736,38 +629,40 @@ function selectSpec(wanted: string): void {
 
 /** Loads a game and moves (checked by the engine); on error the message names the bad move and
  * the page keeps what it had. */
-async function loadGame(wanted: string, moves: string[]): Promise<boolean> {
-  if (restoring) return false;
+async function loadGame(wanted: string, moves: string[]): Promise<LoadResult> {
+  const failed = (reason: string): LoadResult => ({
+    ok: false,
+    reason,
+    message: `Cannot load ${wanted}${moves.length ? ` with moves ${moves.join(' ')}` : ''}: ${reason}`,
+  });
+  if (st().restoring) return failed('the engine is restarting');
   cancelAll();
   epoch++;
   const myEpoch = epoch;
   try {
     const s = await engine.newGame(wanted, moves);
-    if (epoch !== myEpoch) return false;
-    spec = s.view.spec;
-    selectSpec(spec);
+    if (epoch !== myEpoch) return failed('another game was started meanwhile');
+    selectSpec(s.view.spec);
     readout.replaceChildren();
     show(s);
     maybeEngineMove();
-    return true;
+    return { ok: true };
   } catch (e) {
-    if (e instanceof EngineDied) return false;
-    showMessage(`Cannot load ${wanted}${moves.length ? ` with moves ${moves.join(' ')}` : ''}: ${errText(e)}`, 'error');
-    return false;
+    if (e instanceof EngineDied) return failed(e.message);
+    const r = failed(errText(e));
+    if (!r.ok) showMessage(r.message, 'error');
+    return r;
   }
 }
 
 teach.bind({
-  snapshot: () => snap,
-  presets: () => presets,
+  store,
+  snapshot: () => st().snapshot,
+  presets: () => st().presets,
   engine: () => engine,
-  sides: () => [sideSettings(0), sideSettings(1)],
-  controls: (p: Player) => sides[p],
-  setPaused: (v: boolean) => {
-    paused = v;
-    drawPanel();
-  },
-  busy: () => search !== null || restoring,
+  sides: () => st().sides,
+  setPaused: (paused: boolean) => store.update({ paused }),
+  busy: () => search !== null || st().restoring,
   showMessage,
   loadGame,
   play: (m: string) => playPerson(m),

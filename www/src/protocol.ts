@@ -370,3 +370,113 @@ export interface IterationTrace {
   nodes_after: number;
   root_proven: 'win' | 'loss' | 'draw' | null;
 }
+
+// ---- validation of incoming messages (both sides) --------------------------------------------
+//
+// The worker checks every request with `parseRequest` (a page may send anything: tests post
+// malformed messages on purpose); the page checks every response with `parseResponse` (a worker
+// built from other sources could answer with shapes the page does not know). Each answers the
+// message typed, or a sentence saying what is wrong with it. Field checks are shallow for the big
+// engine-made objects (statistics, trees), which the engine's serde types define.
+
+type Check = (v: unknown) => boolean;
+type Fields = Record<string, unknown>;
+const isObj = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isStr: Check = (v) => typeof v === 'string';
+const isId: Check = (v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
+const isStrArray: Check = (v) => Array.isArray(v) && v.every((x) => typeof x === 'string');
+const isMs: Check = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+const isBudget: Check = (v) =>
+  isObj(v) && (v.kind === 'millis' || v.kind === 'playouts') && typeof v.value === 'number' && Number.isFinite(v.value) && v.value > 0;
+const isEngine: Check = (v) =>
+  isObj(v) && typeof v.preset === 'string' && isObj(v.params) && Object.values(v.params).every((x) => typeof x === 'string');
+const isTreeQuery: Check = (v) => isObj(v) && ['minVisits', 'topK', 'depth', 'maxNodes'].every((k) => isMs(v[k]));
+const isArenaGame: Check = (v) => {
+  if (!isObj(v)) return false;
+  const optNum = (x: unknown) => x === null || (typeof x === 'number' && Number.isFinite(x) && x > 0);
+  return isStr(v.spec) && isEngine(v.a) && isEngine(v.b) && optNum(v.iterations) && optNum(v.millis) && isMs(v.seed) && isMs(v.index);
+};
+
+/** The fields each request must have (besides `type` and `id`), with their checks. */
+const REQUEST_FIELDS: { [K in RequestType]: Record<string, Check> } = {
+  hello: {},
+  newGame: { spec: isStr, moves: isStrArray },
+  play: { move: isStr },
+  undo: {},
+  redo: {},
+  search: { slot: isStr, engine: isEngine, budget: isBudget, progressMs: isMs },
+  stop: { target: isId },
+  cancel: { target: isId },
+  debugPanic: {},
+  // ---- visualisation (issue 5) ----
+  inspect: { slot: isStr, tree: (v) => v === null || isTreeQuery(v) },
+  arenaGame: { game: isArenaGame },
+  arenaStandings: { records: (v) => Array.isArray(v) },
+  // ---- step-through (issue 5) ----
+  stepNew: { spec: isStr, moves: isStrArray, engine: isEngine, tree: isTreeQuery },
+  stepRun: { count: (v) => isMs(v) && Number.isInteger(v) && (v as number) <= 100_000, tree: isTreeQuery },
+  // ---- records (issue 6) ----
+  parseRecord: { text: isStr },
+  writeRecord: { spec: isStr, moves: isStrArray, format: (v) => v === 'moves' || v === 'sgf' },
+};
+
+const isSnapshot: Check = (v) =>
+  isObj(v) && isObj(v.view) && isStr(v.view.spec) && isStrArray(v.legal) && isStrArray(v.moves) && isStrArray(v.redo);
+const isProgress: Check = (v) => isObj(v) && isMs(v.playouts) && isMs(v.elapsedMs) && isStrArray(v.pv);
+const isResult: Check = (v) => isProgress(v) && isObj(v) && (v.move === null || isStr(v.move)) && isStr(v.end);
+const isTree: Check = (v) => isObj(v) && isMs(v.count) && v.parent instanceof Int32Array && isStrArray(v.moves);
+
+/** The fields each response must have (besides `type` and `id`), with their checks. */
+const RESPONSE_FIELDS: { [K in ResponseType]: Record<string, Check> } = {
+  hello: { version: isStr, presets: isStrArray, specs: isStrArray },
+  state: { snapshot: isSnapshot },
+  progress: { progress: isProgress },
+  searchDone: { result: isResult, stats: isObj },
+  cancelled: {},
+  ack: {},
+  error: { message: isStr },
+  fatal: { message: isStr },
+  // ---- visualisation (issue 5) ----
+  inspection: { stats: (v) => v === null || isObj(v), tree: (v) => v === null || isTree(v) },
+  arenaGame: { record: isObj },
+  arenaStandings: { standings: isObj },
+  // ---- step-through (issue 5) ----
+  step: { trace: (v) => v === null || isObj(v), tree: isTree, stats: isObj },
+  // ---- records (issue 6) ----
+  record: { record: (v) => isObj(v) && isStr(v.spec) && isStrArray(v.moves) && isStrArray(v.notes) },
+  recordText: { text: isStr },
+};
+
+/** A parsed message, or what is wrong with it (`id` when the message had a usable one). */
+export type Parsed<T> = { ok: T } | { err: string; id: number | null };
+
+/** Checks a message from the page (worker side). */
+export function parseRequest(data: unknown): Parsed<Request> {
+  if (!isObj(data)) return { err: 'a request must be an object', id: null };
+  const id = isId(data.id) ? (data.id as number) : null;
+  if (id === null) return { err: 'a request needs a positive integer id', id: null };
+  if (typeof data.type !== 'string' || !Object.hasOwn(REQUEST_FIELDS, data.type)) {
+    return { err: `unknown request type ${JSON.stringify(data.type)}`, id };
+  }
+  for (const [field, check] of Object.entries(REQUEST_FIELDS[data.type as RequestType])) {
+    if (!check(data[field])) return { err: `request '${data.type}': field '${field}' is missing or malformed`, id };
+  }
+  return { ok: data as unknown as Request };
+}
+
+/** Checks a message from the worker (page side). Only `error` and `fatal` may have a null id. */
+export function parseResponse(data: unknown): Parsed<Response> {
+  if (!isObj(data)) return { err: 'a response must be an object', id: null };
+  if (typeof data.type !== 'string' || !Object.hasOwn(RESPONSE_FIELDS, data.type)) {
+    return { err: `unknown response type ${JSON.stringify(data.type)}`, id: isId(data.id) ? (data.id as number) : null };
+  }
+  const type = data.type as ResponseType;
+  const id = isId(data.id) ? (data.id as number) : null;
+  if (id === null && !(data.id === null && (type === 'error' || type === 'fatal'))) {
+    return { err: `response '${type}' needs a positive integer id`, id: null };
+  }
+  for (const [field, check] of Object.entries(RESPONSE_FIELDS[type])) {
+    if (!check(data[field])) return { err: `response '${type}': field '${field}' is missing or malformed`, id };
+  }
+  return { ok: data as unknown as Response };
+}

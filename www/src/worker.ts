@@ -19,7 +19,7 @@ import init, {
 import { arenaPlayGame, arenaStandings } from '../../pkg/mcts_playground.js';
 import { parseRecord, writeRecord } from '../../pkg/mcts_playground.js';
 import { buildTreeSnapshot, transferables } from './tree/snapshot';
-import { assertNever } from './protocol';
+import { assertNever, parseRequest } from './protocol';
 import type { Budget, EngineSettings, Request, Response, SearchEnd, SearchProgress, SearchStats } from './protocol';
 import type { FullStats, GameRecord, Standings, TreeQuery } from './protocol';
 import type { IterationTrace } from './protocol';
@@ -93,75 +93,6 @@ function cancelActive(): void {
     send({ type: 'cancelled', id: active.id });
     active = null;
   }
-}
-
-// ---- validation of incoming messages -------------------------------------------------------
-
-type Check = (v: unknown) => boolean;
-const isStr: Check = (v) => typeof v === 'string';
-const isId: Check = (v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
-const isStrArray: Check = (v) => Array.isArray(v) && v.every((x) => typeof x === 'string');
-const isBudget: Check = (v) => {
-  if (typeof v !== 'object' || v === null) return false;
-  const b = v as Record<string, unknown>;
-  return (b.kind === 'millis' || b.kind === 'playouts') && typeof b.value === 'number' && Number.isFinite(b.value) && b.value > 0;
-};
-const isEngine: Check = (v) => {
-  if (typeof v !== 'object' || v === null) return false;
-  const e = v as Record<string, unknown>;
-  return (
-    typeof e.preset === 'string' &&
-    typeof e.params === 'object' &&
-    e.params !== null &&
-    Object.values(e.params as object).every((x) => typeof x === 'string')
-  );
-};
-const isMs: Check = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
-const isTreeQuery: Check = (v) =>
-  typeof v === 'object' && v !== null && ['minVisits', 'topK', 'depth', 'maxNodes'].every((k) => isMs((v as Record<string, unknown>)[k]));
-const isArenaGame: Check = (v) => {
-  if (typeof v !== 'object' || v === null) return false;
-  const g = v as Record<string, unknown>;
-  const optNum = (x: unknown) => x === null || (typeof x === 'number' && Number.isFinite(x) && x > 0);
-  return isStr(g.spec) && isEngine(g.a) && isEngine(g.b) && optNum(g.iterations) && optNum(g.millis) && isMs(g.seed) && isMs(g.index);
-};
-
-const SHAPES: { [K in Request['type']]: Record<string, Check> } = {
-  hello: {},
-  newGame: { spec: isStr, moves: isStrArray },
-  play: { move: isStr },
-  undo: {},
-  redo: {},
-  search: { slot: isStr, engine: isEngine, budget: isBudget, progressMs: isMs },
-  stop: { target: isId },
-  cancel: { target: isId },
-  debugPanic: {},
-  // ---- visualisation (issue 5) ----
-  inspect: { slot: isStr, tree: (v) => v === null || isTreeQuery(v) },
-  arenaGame: { game: (v) => isArenaGame(v) },
-  arenaStandings: { records: (v) => Array.isArray(v) },
-  // ---- step-through (issue 5) ----
-  stepNew: { spec: isStr, moves: isStrArray, engine: isEngine, tree: isTreeQuery },
-  stepRun: { count: (v) => isMs(v) && Number.isInteger(v) && (v as number) <= 100_000, tree: isTreeQuery },
-  // ---- records (issue 6) ----
-  parseRecord: { text: isStr },
-  writeRecord: { spec: isStr, moves: isStrArray, format: (v) => v === 'moves' || v === 'sgf' },
-};
-
-/** The request, or a sentence saying what is wrong with it. */
-function parseRequest(data: unknown): { ok: Request } | { err: string; id: number | null } {
-  if (typeof data !== 'object' || data === null) return { err: 'a request must be an object', id: null };
-  const d = data as Record<string, unknown>;
-  const id = isId(d.id) ? (d.id as number) : null;
-  if (id === null) return { err: 'a request needs a positive integer id', id: null };
-  if (typeof d.type !== 'string' || !Object.hasOwn(SHAPES, d.type)) {
-    return { err: `unknown request type ${JSON.stringify(d.type)}`, id };
-  }
-  const shape = SHAPES[d.type as Request['type']];
-  for (const [field, check] of Object.entries(shape)) {
-    if (!check(d[field])) return { err: `request '${d.type}': field '${field}' is missing or malformed`, id };
-  }
-  return { ok: data as Request };
 }
 
 // ---- search ----------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ use mcts_playground::arena::{play_game, GameRecord, Standings};
 use mcts_playground::game::AnyGame;
 use serde_json::json;
 
+use crate::error::CliError;
 use crate::search::{budget_from, config_from};
 
 /// Arguments of `mcts arena`.
@@ -53,18 +54,19 @@ pub struct Args {
 ///
 /// # Errors
 /// Bad spec or configuration, or an engine failure.
-pub fn run(a: Args) -> Result<(), String> {
-    AnyGame::from_spec(&a.game).map_err(|e| e.to_string())?;
+pub fn run(a: Args) -> Result<(), CliError> {
+    AnyGame::from_spec(&a.game)?;
     let ca = config_from(&a.a, &a.set_a, None)?;
     let cb = config_from(&a.b, &a.set_b, None)?;
     let budget = budget_from(a.iterations, a.ms);
     let threads = a.threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)).clamp(1, 64);
     let next = AtomicUsize::new(0);
     let records: Mutex<Vec<GameRecord>> = Mutex::new(Vec::with_capacity(a.games));
-    let error: Mutex<Option<String>> = Mutex::new(None);
+    let error: Mutex<Option<CliError>> = Mutex::new(None);
     let bar = if a.json { ProgressBar::hidden() } else { ProgressBar::new(a.games as u64) };
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  [{elapsed_precise}, eta {eta}]").map_err(|e| e.to_string())?,
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  [{elapsed_precise}, eta {eta}]")
+            .map_err(|e| CliError::Progress(e.to_string()))?,
     );
     let t0 = Instant::now();
     std::thread::scope(|scope| {
@@ -85,8 +87,8 @@ pub fn run(a: Args) -> Result<(), String> {
                             bar.set_message(format!("A {}-{}-{}  win rate {:.3}", s.wins, s.draws, s.losses, s.win_rate));
                             bar.inc(1);
                         }
-                        Err(e) => {
-                            *error.lock().unwrap() = Some(format!("game {i}: {e}"));
+                        Err(source) => {
+                            *error.lock().unwrap() = Some(CliError::ArenaGame { index: i, source });
                             break;
                         }
                     }

@@ -14,6 +14,8 @@ use mcts_playground::mcts::SearchConfig;
 use mcts_playground::{with_game, Rng64};
 use serde_json::json;
 
+use crate::error::CliError;
+
 /// The games `mcts bench` measures when no `--game` is given.
 pub const DEFAULT_GAMES: &[&str] = &["tictactoe", "hex:7", "hex:11", "pentago"];
 
@@ -94,10 +96,10 @@ pub fn playouts_per_s<G: Game>(start: &G, runs: usize, ms: u64, traced: bool) ->
 ///
 /// # Errors
 /// A bad game spec.
-pub fn run(a: Args) -> Result<(), String> {
+pub fn run(a: Args) -> Result<(), CliError> {
     let specs: Vec<String> = if a.game.is_empty() { DEFAULT_GAMES.iter().map(|s| s.to_string()).collect() } else { a.game.clone() };
     for spec in &specs {
-        let g = AnyGame::from_spec(spec).map_err(|e| e.to_string())?;
+        let g = AnyGame::from_spec(spec)?;
         let rate = with_game!(&g, g => playouts_per_s(g, a.runs, a.ms, false));
         let traced = with_game!(&g, g => playouts_per_s(g, a.runs, a.ms, true));
         if a.json {
@@ -125,7 +127,7 @@ pub fn run(a: Args) -> Result<(), String> {
         for preset in &presets {
             let mut runs = Vec::new();
             for _ in 0..a.runs.max(1) {
-                runs.push(iterations_per_s(spec, preset, a.search_ms).map_err(|e| e.to_string())?);
+                runs.push(iterations_per_s(spec, preset, a.search_ms).map_err(CliError::engine)?);
             }
             let mut rates: Vec<f64> = runs.iter().map(|r| r.iterations_per_s).collect();
             let rate = median(&mut rates);

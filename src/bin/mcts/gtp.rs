@@ -5,9 +5,10 @@
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
-use mcts_playground::game::AnyGame;
+use mcts_playground::game::{AnyGame, MoveError, SpecError};
 use mcts_playground::mcts::AnySearch;
 
+use crate::error::CliError;
 use crate::search::EngineArgs;
 
 /// Arguments of `mcts gtp`.
@@ -36,6 +37,74 @@ pub const COMMANDS: &[&str] = &[
     "quit",
 ];
 
+/// A failed command, answered `? <message>` (the Go Text Protocol version 2, Farnebäck 2002:
+/// a failure response is `?` followed by an error message).
+#[derive(Debug, thiserror::Error)]
+pub enum GtpError {
+    /// The session's spec stopped naming a game (cannot happen after `new` accepted it).
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// A move of the history no longer replays (cannot happen: they were played).
+    #[error(transparent)]
+    Replay(#[from] MoveError),
+    /// A colour other than b/black/x or w/white/o.
+    #[error("unknown color '{0}' (expected b/black or w/white)")]
+    Color(String),
+    /// `play` or `genmove` after the end of the game.
+    #[error("game over")]
+    GameOver,
+    /// `play` or `genmove` for the side not to move; the side to move is named.
+    #[error("it is {0}'s turn")]
+    Turn(&'static str),
+    /// `boardsize` without a number.
+    #[error("boardsize expects a number")]
+    BoardSizeArgs,
+    /// `boardsize` of another size for a game with one board size (Tic-Tac-Toe, Pentago).
+    #[error("unacceptable size: {spec} is played on {rows}×{cols} only")]
+    FixedSize {
+        /// The game's spec.
+        spec: String,
+        /// Its rows.
+        rows: usize,
+        /// Its columns.
+        cols: usize,
+    },
+    /// `boardsize` of a Hex size we cannot play.
+    #[error("unacceptable size: {0}")]
+    Size(SpecError),
+    /// `play` without a colour and a move.
+    #[error("play expects a color and a move")]
+    PlayArgs,
+    /// `play` of a move the game refuses.
+    #[error("illegal move: {0}")]
+    Illegal(MoveError),
+    /// `genmove` without a colour.
+    #[error("genmove expects a color")]
+    GenmoveArgs,
+    /// The engine refused the configuration or a move; the message is the engine's.
+    #[error("{0}")]
+    Engine(String),
+    /// The search returned no move.
+    #[error("no move found")]
+    NoMove,
+    /// The game refused the engine's move (a bug).
+    #[error("engine move refused: {0}")]
+    EngineMoveRefused(MoveError),
+    /// `undo` at the start of the game.
+    #[error("cannot undo")]
+    CannotUndo,
+    /// A command not in [`COMMANDS`].
+    #[error("unknown command '{0}'")]
+    UnknownCommand(String),
+}
+
+impl GtpError {
+    /// An engine error as its message.
+    fn engine(e: impl std::fmt::Display) -> GtpError {
+        GtpError::Engine(e.to_string())
+    }
+}
+
 /// A GTP session: the spec of the game, the moves played, and the engine's search.
 pub struct Session {
     spec: String,
@@ -51,16 +120,16 @@ impl Session {
     ///
     /// # Errors
     /// A bad spec or engine configuration.
-    pub fn new(spec: &str, engine: EngineArgs) -> Result<Session, String> {
-        let game = AnyGame::from_spec(spec).map_err(|e| e.to_string())?;
+    pub fn new(spec: &str, engine: EngineArgs) -> Result<Session, CliError> {
+        let game = AnyGame::from_spec(spec)?;
         engine.config()?;
         Ok(Session { spec: spec.to_string(), game, history: Vec::new(), engine, search: None, start: Instant::now() })
     }
 
-    fn replay(&mut self, moves: &[String]) -> Result<(), String> {
-        let mut g = AnyGame::from_spec(&self.spec).map_err(|e| e.to_string())?;
+    fn replay(&mut self, moves: &[String]) -> Result<(), GtpError> {
+        let mut g = AnyGame::from_spec(&self.spec)?;
         for m in moves {
-            g.play_text(m).map_err(|e| e.to_string())?;
+            g.play_text(m)?;
         }
         self.game = g;
         self.history = moves.to_vec();
@@ -68,28 +137,31 @@ impl Session {
         Ok(())
     }
 
-    fn player(&self, color: &str) -> Result<u8, String> {
+    fn player(&self, color: &str) -> Result<u8, GtpError> {
         match color.to_ascii_lowercase().as_str() {
             "b" | "black" | "x" => Ok(0),
             "w" | "white" | "o" => Ok(1),
-            other => Err(format!("unknown color '{other}' (expected b/black or w/white)")),
+            other => Err(GtpError::Color(other.to_string())),
         }
     }
 
-    fn check_turn(&self, color: &str) -> Result<(), String> {
+    fn check_turn(&self, color: &str) -> Result<(), GtpError> {
         let p = self.player(color)?;
         if self.game.outcome().is_some() {
-            return Err("game over".into());
+            return Err(GtpError::GameOver);
         }
         if p != self.game.to_move() {
-            return Err(format!("it is {}'s turn", if self.game.to_move() == 0 { "black" } else { "white" }));
+            return Err(GtpError::Turn(if self.game.to_move() == 0 { "black" } else { "white" }));
         }
         Ok(())
     }
 
-    /// Answers one command (without the id): `Ok(text)` for `=`, `Err(text)` for `?`.
+    /// Answers one command (without the id): `Ok(text)` for `=`, `Err(e)` for `? e`.
     /// `quit` is answered by the caller.
-    pub fn execute(&mut self, cmd: &str, args: &[&str]) -> Result<String, String> {
+    ///
+    /// # Errors
+    /// [`GtpError`] for a command that failed; the session is unchanged.
+    pub fn execute(&mut self, cmd: &str, args: &[&str]) -> Result<String, GtpError> {
         match cmd {
             "protocol_version" => Ok("2".into()),
             "name" => Ok("mcts-playground".into()),
@@ -97,7 +169,7 @@ impl Session {
             "known_command" => Ok((args.first().is_some_and(|c| COMMANDS.contains(c))).to_string()),
             "list_commands" => Ok(COMMANDS.join("\n")),
             "boardsize" => {
-                let n: usize = args.first().and_then(|a| a.parse().ok()).ok_or("boardsize expects a number")?;
+                let n: usize = args.first().and_then(|a| a.parse().ok()).ok_or(GtpError::BoardSizeArgs)?;
                 let spec = match &self.game {
                     AnyGame::Hex(_) => {
                         let swap = self.spec.ends_with(":swap");
@@ -108,11 +180,11 @@ impl Session {
                         if v.rows == n {
                             self.spec.clone()
                         } else {
-                            return Err(format!("unacceptable size: {} is played on {}×{} only", self.spec, v.rows, v.cols));
+                            return Err(GtpError::FixedSize { spec: self.spec.clone(), rows: v.rows, cols: v.cols });
                         }
                     }
                 };
-                AnyGame::from_spec(&spec).map_err(|e| format!("unacceptable size: {e}"))?;
+                AnyGame::from_spec(&spec).map_err(GtpError::Size)?;
                 self.spec = spec;
                 self.replay(&[])?;
                 Ok(String::new())
@@ -124,12 +196,12 @@ impl Session {
             "play" => {
                 let (color, mv) = match args {
                     [c, m, ..] => (*c, *m),
-                    _ => return Err("play expects a color and a move".into()),
+                    _ => return Err(GtpError::PlayArgs),
                 };
                 self.check_turn(color)?;
                 let mv = if mv.eq_ignore_ascii_case("swap-pieces") { "swap" } else { mv };
                 let mut g = self.game.clone();
-                let idx = g.play_text(mv).map_err(|e| format!("illegal move: {e}"))?;
+                let idx = g.play_text(mv).map_err(GtpError::Illegal)?;
                 let text = g.format_index(idx).unwrap_or_else(|| mv.to_string());
                 if let Some(s) = self.search.as_mut() {
                     if s.advance_text(&text).is_err() {
@@ -141,18 +213,19 @@ impl Session {
                 Ok(String::new())
             }
             "genmove" => {
-                let color = args.first().ok_or("genmove expects a color")?;
+                let color = args.first().ok_or(GtpError::GenmoveArgs)?;
                 self.check_turn(color)?;
                 if self.search.is_none() {
-                    self.search = Some(AnySearch::new(&self.game, self.engine.config()?).map_err(|e| e.to_string())?);
+                    let config = self.engine.config().map_err(GtpError::engine)?;
+                    self.search = Some(AnySearch::new(&self.game, config).map_err(GtpError::engine)?);
                 }
                 let start = self.start;
                 let clock = move || start.elapsed().as_secs_f64() * 1000.0;
                 let s = self.search.as_mut().expect("search exists");
                 s.run(self.engine.budget(), &clock);
-                let mv = s.best_move_text().ok_or("no move found")?;
-                self.game.play_text(&mv).map_err(|e| format!("engine move refused: {e}"))?;
-                s.advance_text(&mv).map_err(|e| e.to_string())?;
+                let mv = s.best_move_text().ok_or(GtpError::NoMove)?;
+                self.game.play_text(&mv).map_err(GtpError::EngineMoveRefused)?;
+                s.advance_text(&mv).map_err(GtpError::engine)?;
                 self.history.push(mv.clone());
                 Ok(mv)
             }
@@ -170,14 +243,14 @@ impl Session {
             }
             "undo" => {
                 if self.history.is_empty() {
-                    return Err("cannot undo".into());
+                    return Err(GtpError::CannotUndo);
                 }
                 let mut h = self.history.clone();
                 h.pop();
                 self.replay(&h)?;
                 Ok(String::new())
             }
-            other => Err(format!("unknown command '{other}'")),
+            other => Err(GtpError::UnknownCommand(other.to_string())),
         }
     }
 }
@@ -186,12 +259,12 @@ impl Session {
 ///
 /// # Errors
 /// A bad spec or configuration, or an I/O error.
-pub fn run(a: Args) -> Result<(), String> {
+pub fn run(a: Args) -> Result<(), CliError> {
     let mut session = Session::new(&a.game, a.engine)?;
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
     for line in stdin.lock().lines() {
-        let line = line.map_err(|e| e.to_string())?;
+        let line = line?;
         let line = line.split('#').next().unwrap_or("").trim().to_string();
         if line.is_empty() {
             continue;
@@ -200,21 +273,20 @@ pub fn run(a: Args) -> Result<(), String> {
         let id = if words[0].bytes().all(|b| b.is_ascii_digit()) { Some(words.remove(0).to_string()) } else { None };
         let id = id.unwrap_or_default();
         let Some((&cmd, args)) = words.split_first() else {
-            writeln!(out, "?{id} empty command\n").map_err(|e| e.to_string())?;
+            writeln!(out, "?{id} empty command\n")?;
             continue;
         };
         if cmd == "quit" {
-            writeln!(out, "={id}\n").map_err(|e| e.to_string())?;
-            out.flush().map_err(|e| e.to_string())?;
+            writeln!(out, "={id}\n")?;
+            out.flush()?;
             return Ok(());
         }
         match session.execute(cmd, args) {
             Ok(text) if text.is_empty() => writeln!(out, "={id}\n"),
             Ok(text) => writeln!(out, "={id} {text}\n"),
             Err(e) => writeln!(out, "?{id} {e}\n"),
-        }
-        .map_err(|e| e.to_string())?;
-        out.flush().map_err(|e| e.to_string())?;
+        }?;
+        out.flush()?;
     }
     Ok(())
 }

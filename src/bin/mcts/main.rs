@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 
 mod arena;
 mod bench;
+mod error;
 mod gtp;
 mod replay;
 mod search;

@@ -3,6 +3,8 @@
 use mcts_playground::game::AnyGame;
 use serde_json::json;
 
+use crate::error::CliError;
+
 /// Arguments of `mcts replay`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -21,10 +23,10 @@ pub struct Args {
 ///
 /// # Errors
 /// A bad spec, or a move that cannot be read or is illegal, named with its 1-based index.
-pub fn position(spec: &str, moves: &str) -> Result<AnyGame, String> {
-    let mut g = AnyGame::from_spec(spec).map_err(|e| e.to_string())?;
+pub fn position(spec: &str, moves: &str) -> Result<AnyGame, CliError> {
+    let mut g = AnyGame::from_spec(spec)?;
     for (i, m) in moves.split_whitespace().enumerate() {
-        g.play_text(m).map_err(|e| format!("move {} ('{m}'): {e}", i + 1))?;
+        g.play_text(m).map_err(|source| CliError::Move { index: i + 1, text: m.to_string(), source })?;
     }
     Ok(g)
 }
@@ -33,7 +35,7 @@ pub fn position(spec: &str, moves: &str) -> Result<AnyGame, String> {
 ///
 /// # Errors
 /// A bad spec, or a move that cannot be read or is illegal (naming the move and its index).
-pub fn run(a: Args) -> Result<(), String> {
+pub fn run(a: Args) -> Result<(), CliError> {
     let g = position(&a.game, &a.moves)?;
     let outcome = g.outcome();
     if a.json {

@@ -4,6 +4,8 @@ use std::time::Instant;
 
 use mcts_playground::mcts::{AnySearch, Budget, SearchConfig};
 
+use crate::error::CliError;
+
 /// Arguments shared by the verbs that configure an engine.
 #[derive(clap::Args, Debug, Clone)]
 pub struct EngineArgs {
@@ -29,7 +31,7 @@ impl EngineArgs {
     ///
     /// # Errors
     /// Unknown preset, malformed `--set`, unknown key or out-of-range value.
-    pub fn config(&self) -> Result<SearchConfig, String> {
+    pub fn config(&self) -> Result<SearchConfig, CliError> {
         config_from(&self.algo, &self.set, self.seed)
     }
 
@@ -43,11 +45,11 @@ impl EngineArgs {
 ///
 /// # Errors
 /// Unknown preset, malformed override, unknown key or out-of-range value.
-pub fn config_from(algo: &str, sets: &[String], seed: Option<u64>) -> Result<SearchConfig, String> {
-    let mut c = SearchConfig::preset(algo).map_err(|e| e.to_string())?;
+pub fn config_from(algo: &str, sets: &[String], seed: Option<u64>) -> Result<SearchConfig, CliError> {
+    let mut c = SearchConfig::preset(algo).map_err(CliError::engine)?;
     for kv in sets {
-        let (k, v) = kv.split_once('=').ok_or_else(|| format!("--set expects key=value, got '{kv}'"))?;
-        c.set(k.trim(), v.trim()).map_err(|e| e.to_string())?;
+        let (k, v) = kv.split_once('=').ok_or_else(|| CliError::SetSyntax(kv.clone()))?;
+        c.set(k.trim(), v.trim()).map_err(CliError::engine)?;
     }
     if let Some(s) = seed {
         c.seed = s;
@@ -85,18 +87,18 @@ pub struct Args {
 ///
 /// # Errors
 /// Bad spec, move, configuration; searching a finished game.
-pub fn run(a: Args) -> Result<(), String> {
+pub fn run(a: Args) -> Result<(), CliError> {
     let g = crate::replay::position(&a.game, &a.moves)?;
     if g.outcome().is_some() {
-        return Err("the game is over: nothing to search".into());
+        return Err(CliError::GameOver);
     }
-    let mut s = AnySearch::new(&g, a.engine.config()?).map_err(|e| e.to_string())?;
+    let mut s = AnySearch::new(&g, a.engine.config()?).map_err(CliError::engine)?;
     let t0 = Instant::now();
     let clock = move || t0.elapsed().as_secs_f64() * 1000.0;
     s.run(a.engine.budget(), &clock);
     let st = s.stats();
     if a.json {
-        println!("{}", serde_json::to_string(&st).map_err(|e| e.to_string())?);
+        println!("{}", serde_json::to_string(&st)?);
         return Ok(());
     }
     println!("{} after {} moves, {} to move", g.spec(), g.ply(), if g.to_move() == 0 { "X" } else { "O" });

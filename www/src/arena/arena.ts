@@ -11,34 +11,16 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { EngineClient, EngineDied } from '../engine';
 import type { EngineSettings, GameRecord, Snapshot, Standings } from '../protocol';
+import { h } from '../lib/dom';
+import { downloadCsv, downloadJson } from '../lib/download';
+import { whenPresets, type PageStore } from '../state';
+import { arenaCsv, fmtElo, fmtEloCi, fmtRateCi, parseSets, roundedElo } from './figures';
+import { SERIES_COLOURS, withAlpha } from '../lib/colour';
 
-function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Record<string, string> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) e.setAttribute(k, v);
-  e.append(...children);
-  return e;
-}
-
-/** `key=value` pairs separated by spaces or commas → engine parameters (and the CLI's --set list). */
-export function parseSets(text: string): { params: Record<string, string>; sets: string[]; error: string | null } {
-  const params: Record<string, string> = {};
-  const sets: string[] = [];
-  for (const kv of text.split(/[\s,]+/).filter(Boolean)) {
-    const m = /^([a-z_0-9]+)=(.+)$/i.exec(kv);
-    if (!m) return { params, sets, error: `expected key=value, got '${kv}'` };
-    params[m[1]!] = m[2]!;
-    sets.push(`${m[1]}=${m[2]}`);
-  }
-  return { params, sets, error: null };
-}
-
-const round1 = (x: number | null) => (x === null ? null : Math.round(x * 10) / 10);
+const [A, B] = SERIES_COLOURS;
 
 export interface ArenaHooks {
+  store: PageStore;
   snapshot(): Snapshot | null;
   presets(): string[];
 }
@@ -109,8 +91,8 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
       'div',
       { class: 'ar-form' },
       h('label', {}, 'game ', spec),
-      h('label', {}, h('span', { class: 'sw', style: 'background:#2f6fdf' }), ' A ', presetA, setA),
-      h('label', {}, h('span', { class: 'sw', style: 'background:#d9480f' }), ' B ', presetB, setB),
+      h('label', {}, h('span', { class: 'sw', style: `background:${A}` }), ' A ', presetA, setA),
+      h('label', {}, h('span', { class: 'sw', style: `background:${B}` }), ' B ', presetB, setB),
       h('label', {}, 'games ', games),
       h('label', {}, budget, unit),
       h('label', {}, 'seed ', seed),
@@ -158,18 +140,11 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
     }
   }
 
-  function fmtElo(x: number | null, rate: number): string {
-    if (x === null) return rate >= 1 ? '+∞' : '−∞';
-    return `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(0)}`;
-  }
-
   function drawStandings(s: Standings | null): void {
     if (!s) {
       standingsHost.replaceChildren();
       return;
     }
-    const lo = s.elo_ci95[0];
-    const hi = s.elo_ci95[1];
     const t = h(
       'table',
       { class: 'data-table', id: 'ar-standings-table' },
@@ -194,9 +169,9 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
           h('td', { 'data-k': 'draws' }, String(s.draws)),
           h('td', { 'data-k': 'losses' }, String(s.losses)),
           h('td', {}, s.win_rate.toFixed(3)),
-          h('td', {}, `[${s.win_rate_ci95[0].toFixed(3)}, ${s.win_rate_ci95[1].toFixed(3)}]`),
+          h('td', {}, fmtRateCi(s.win_rate_ci95)),
           h('td', {}, fmtElo(s.elo, s.win_rate)),
-          h('td', {}, `[${lo === null ? '−∞' : fmtElo(lo, 0)}, ${hi === null ? '+∞' : fmtElo(hi, 1)}]`),
+          h('td', {}, fmtEloCi(s.elo_ci95)),
         ),
       ),
     );
@@ -231,28 +206,28 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
             { label: 'games' },
             {
               label: 'win rate',
-              stroke: '#2f6fdf',
+              stroke: A,
               width: 2,
               points: { show: true, size: 4 },
               value: (_u, v) => (v == null ? '–' : v.toFixed(3)),
             },
             {
               label: '95% low',
-              stroke: 'rgba(47,111,223,0.35)',
+              stroke: withAlpha(A, 0.35),
               width: 1,
               points: { show: false },
               value: (_u, v) => (v == null ? '–' : v.toFixed(3)),
             },
             {
               label: '95% high',
-              stroke: 'rgba(47,111,223,0.35)',
+              stroke: withAlpha(A, 0.35),
               width: 1,
               points: { show: false },
               value: (_u, v) => (v == null ? '–' : v.toFixed(3)),
             },
             { label: 'even', stroke: fg, width: 1, dash: [4, 4], points: { show: false }, value: () => '0.5' },
           ],
-          bands: [{ series: [3, 2], fill: 'rgba(47,111,223,0.15)' }],
+          bands: [{ series: [3, 2], fill: withAlpha(A, 0.15) }],
           legend: { live: false },
         },
         data,
@@ -377,8 +352,7 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
       win_rate: s.win_rate,
       win_rate_ci95: s.win_rate_ci95,
       // Elo to 0.1, as `mcts arena --json` writes it.
-      elo: round1(s.elo),
-      elo_ci95: [round1(s.elo_ci95[0]), round1(s.elo_ci95[1])],
+      ...roundedElo(s),
       seconds: (performance.now() - t0) / 1000,
       records,
     };
@@ -400,33 +374,17 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
     }
   }
 
-  function download(name: string, type: string, text: string): void {
-    const url = URL.createObjectURL(new Blob([text], { type }));
-    const a = h('a', { href: url, download: name });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
   const base = () => `arena-${(result?.game ?? 'game').replace(/[^a-z0-9]+/gi, '-')}-${result?.a}-vs-${result?.b}-seed${result?.seed}`;
   jsonBtn.addEventListener('click', () => {
-    if (result) download(`${base()}.json`, 'application/json', JSON.stringify(result, null, 1));
+    if (result) downloadJson(`${base()}.json`, result);
   });
   csvBtn.addEventListener('click', () => {
     if (!result) return;
-    const lines = ['index,a_first,a_score,winner,plies,moves'];
-    for (const r of result.records)
-      lines.push([r.index, r.a_first, r.a_score, r.winner ?? 'draw', r.moves.length, `"${r.moves.join(' ')}"`].join(','));
-    download(`${base()}.csv`, 'text/csv', `${lines.join('\n')}\n`);
+    downloadCsv(`${base()}.csv`, ...arenaCsv(result.records));
   });
   runBtn.addEventListener('click', () => void play());
   stopBtn.addEventListener('click', stop);
   new ResizeObserver(() => chart?.setSize({ width: Math.max(260, chartHost.clientWidth || 500), height: 220 })).observe(chartHost);
-  const t = window.setInterval(() => {
-    if (hooks.presets().length) {
-      clearInterval(t);
-      syncPresets();
-    }
-  }, 200);
+  whenPresets(hooks.store, syncPresets);
   (window as unknown as { __arena: unknown }).__arena = { result: () => result };
 }

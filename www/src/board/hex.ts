@@ -4,7 +4,8 @@
 // ../shared/reference/README.md. Black (player 0) owns the top and bottom edges, White (player 1)
 // the left and right edges; both are drawn in the owner's colour. Coordinates on all four sides.
 
-import { cellLabel, delegateCells, flash, html, ownerClass, svg, type BoardEvents, type BoardRenderer } from './render';
+import { cellLabel, delegateCells, flash, ownerClass, type BoardEvents, type BoardRenderer } from './render';
+import { h, svg } from '../lib/dom';
 import { cellName, type BoardState } from './state';
 
 const R = 20; // hexagon radius (centre to corner), SVG units
@@ -32,7 +33,7 @@ function hexPoints(x: number, y: number, radius = R): string {
 
 export function hexRenderer(size: number, events: BoardEvents): BoardRenderer {
   const n = size;
-  const element = html('div', 'board board-hex');
+  const element = h('div', { class: 'board board-hex' });
   const minX = centre(0, -1)[0] - W;
   const maxX = centre(n - 1, n)[0] + W;
   const minY = -1.5 * R - R * 1.1;

@@ -4,17 +4,8 @@
 // directions offered are those the engine lists as legal. The twist of every move is animated.
 
 import type { BoardView } from '../protocol';
-import {
-  cellLabel,
-  delegateCells,
-  flash,
-  html,
-  ownerClass,
-  prefersReducedMotion,
-  svg,
-  type BoardEvents,
-  type BoardRenderer,
-} from './render';
+import { cellLabel, delegateCells, flash, ownerClass, prefersReducedMotion, type BoardEvents, type BoardRenderer } from './render';
+import { h, svg } from '../lib/dom';
 import { cellName, parseCell, QUADRANTS, splitPentagoMove, type BoardState, type Quadrant } from './state';
 
 const S = 52; // cell size
@@ -41,7 +32,7 @@ function twistTransform(dir: string): string {
 }
 
 export function pentagoRenderer(events: BoardEvents): BoardRenderer {
-  const element = html('div', 'board board-pentago');
+  const element = h('div', { class: 'board board-pentago' });
   const size = 6 * S + G;
   const root = svg('svg', { viewBox: `${-M} ${-M} ${size + 2 * M} ${size + 2 * M}`, role: 'grid', 'aria-label': 'Pentago board' }, element);
   const quads = new Map<Quadrant, SVGGElement>();

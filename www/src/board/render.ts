@@ -1,4 +1,4 @@
-// What every board renderer offers, and small SVG helpers they share.
+// What every board renderer offers, and small helpers they share (elements come from lib/dom.ts).
 //
 // A renderer draws a `BoardState` (state.ts) into its own element and reports clicks as cell
 // indices (and, for Pentago, twist choices). It holds no game logic.
@@ -21,29 +21,6 @@ export interface BoardRenderer {
   update(s: BoardState): void;
   /** Resolves when running animations have ended (tests and the engine-vs-engine pace wait on it). */
   settled(): Promise<void>;
-}
-
-export const SVG_NS = 'http://www.w3.org/2000/svg';
-
-/** Creates an SVG element with attributes. */
-export function svg<K extends keyof SVGElementTagNameMap>(
-  tag: K,
-  attrs: Record<string, string | number> = {},
-  parent?: Element,
-): SVGElementTagNameMap[K] {
-  const el = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
-  parent?.appendChild(el);
-  return el;
-}
-
-/** Creates an HTML element with a class and text. */
-export function html<K extends keyof HTMLElementTagNameMap>(tag: K, cls = '', text = '', parent?: Element): HTMLElementTagNameMap[K] {
-  const el = document.createElement(tag);
-  if (cls) el.className = cls;
-  if (text) el.textContent = text;
-  parent?.appendChild(el);
-  return el;
 }
 
 /** Adds the cell-click delegation: any element with `data-index` inside `root` is a cell. */

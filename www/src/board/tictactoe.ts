@@ -1,12 +1,13 @@
 // Tic-Tac-Toe: a 3×3 grid; X (player 0) as a cross, O (player 1) as a ring.
 
-import { cellLabel, delegateCells, flash, html, ownerClass, svg, type BoardEvents, type BoardRenderer } from './render';
+import { cellLabel, delegateCells, flash, ownerClass, type BoardEvents, type BoardRenderer } from './render';
+import { h, svg } from '../lib/dom';
 import { cellName, type BoardState } from './state';
 
 const S = 100; // cell size in SVG units
 
 export function tictactoeRenderer(events: BoardEvents): BoardRenderer {
-  const element = html('div', 'board board-tictactoe');
+  const element = h('div', { class: 'board board-tictactoe' });
   const root = svg('svg', { viewBox: `-10 -10 ${3 * S + 20} ${3 * S + 20}`, role: 'grid', 'aria-label': 'Tic-Tac-Toe board' }, element);
   const cells: SVGGElement[] = [];
   for (let i = 0; i < 9; i++) {

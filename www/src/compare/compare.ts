@@ -11,28 +11,18 @@ import { EngineClient, EngineDied, SearchCancelled } from '../engine';
 import type { FullStats, Snapshot, TreeSnapshot } from '../protocol';
 import { Icicle } from '../tree/icicle';
 import { playerName } from '../board';
+import { whenPresets, type CompareSettings, type PageStore, type PaneFields, type PaneKey } from '../state';
+import { h } from '../lib/dom';
+import { MOVE_COLOURS, SERIES_COLOURS } from '../lib/colour';
 
 /** Samples per run: the budget is searched in this many equal steps. */
 const STEPS = 40;
-const COLOURS = ['#2f6fdf', '#d9480f', '#2b8a3e', '#9c36b5'];
-const MOVE_COLOURS = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b'];
 const PARAMS: { key: string; label: string; title: string }[] = [
   { key: 'c', label: 'c', title: 'UCT exploration constant c (blank: the preset’s)' },
   { key: 'rave_k', label: 'k', title: 'RAVE equivalence parameter k (blank: the preset’s)' },
   { key: 'lgr_p', label: 'p', title: 'LGR: probability of playing a stored reply (blank: the preset’s)' },
   { key: 'pool_k', label: 'pool', title: 'PoolRAVE pool size (blank: the preset’s)' },
 ];
-
-function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Record<string, string> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) e.setAttribute(k, v);
-  e.append(...children);
-  return e;
-}
 
 interface Sample {
   playouts: number;
@@ -57,6 +47,7 @@ interface Pane {
 }
 
 export interface CompareHooks {
+  store: PageStore;
   snapshot(): Snapshot | null;
   presets(): string[];
 }
@@ -153,7 +144,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     const icicle = new Icicle({ onHover: () => {}, onClick: () => {} }, 90);
     const el = h(
       'div',
-      { class: 'an-card cmp-pane', id: `cmp-pane-${k}`, style: `border-top: 4px solid ${COLOURS[k]}` },
+      { class: 'an-card cmp-pane', id: `cmp-pane-${k}`, style: `border-top: 4px solid ${SERIES_COLOURS[k]}` },
       h('div', { class: 'tree-head' }, h('h3', {}, `Pane ${k + 1}`), preset),
       fields,
       readout,
@@ -181,11 +172,60 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
   }
   count.addEventListener('change', syncPanes);
 
+  // The form is page state (the URL reads and writes it there): every edit goes to the store, and
+  // a change in the store (e.g. from the URL) comes back into the form.
+  function read(): CompareSettings {
+    const n = Number(count.value);
+    return {
+      game: spec.value,
+      moves: moves.value,
+      budget: budget.value,
+      seed: seed.value,
+      panes: panes.slice(0, n).map((p) => {
+        const f: PaneFields = { preset: p.preset.value, budget: p.budget.value };
+        for (const [k, i] of p.params) f[k as PaneKey] = i.value;
+        return f;
+      }),
+    };
+  }
+  function write(s: CompareSettings): void {
+    spec.value = s.game;
+    moves.value = s.moves;
+    budget.value = s.budget;
+    seed.value = s.seed;
+    count.value = String(Math.min(4, Math.max(2, s.panes.length)));
+    syncPanes();
+    s.panes.forEach((f, k) => {
+      const p = panes[k];
+      if (!p) return;
+      if (f.preset !== undefined && [...p.preset.options].some((o) => o.value === f.preset)) p.preset.value = f.preset;
+      for (const [key, i] of p.params) i.value = f[key as PaneKey] ?? '';
+      p.budget.value = f.budget ?? '';
+    });
+    syncPanes();
+  }
+  let writing = false;
+  const commit = () => {
+    if (!writing) hooks.store.update({ compare: read() });
+  };
+  host.addEventListener('input', commit);
+  host.addEventListener('change', commit);
+  hooks.store.subscribe((st, prev) => {
+    if (!st.compare || st.compare === prev.compare || JSON.stringify(st.compare) === JSON.stringify(read())) return;
+    writing = true;
+    try {
+      write(st.compare);
+    } finally {
+      writing = false;
+    }
+  });
+
   fromGame.addEventListener('click', () => {
     const s = hooks.snapshot();
     if (!s) return;
     spec.value = s.view.spec;
     moves.value = s.moves.join(' ');
+    commit();
   });
 
   const charts: { value: uPlot | null; moves: uPlot | null } = { value: null, moves: null };
@@ -310,7 +350,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
           h(
             'span',
             { class: 'bar-track' },
-            h('span', { class: 'bar', style: `width:${((c.visits / max) * 100).toFixed(1)}%;background:${COLOURS[p.k]}` }),
+            h('span', { class: 'bar', style: `width:${((c.visits / max) * 100).toFixed(1)}%;background:${SERIES_COLOURS[p.k]}` }),
           ),
           h('span', { class: 'bar-num' }, `${((c.visits / total) * 100).toFixed(1)}%`),
           h('span', { class: 'bar-num' }, c.q.toFixed(2)),
@@ -369,7 +409,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
         prev = s.best;
       }
       data.push(line, changes);
-      const colour = COLOURS[p.k]!;
+      const colour = SERIES_COLOURS[p.k]!;
       series.push(
         {
           label: `pane ${p.k + 1} ${p.preset.value}`,
@@ -446,11 +486,10 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
   }).observe(host);
 
   // Presets arrive with the engine's hello: fill the panes then.
-  const t = window.setInterval(() => {
-    if (hooks.presets().length) {
-      clearInterval(t);
-      syncPanes();
-    }
-  }, 200);
   syncPanes();
+  commit();
+  whenPresets(hooks.store, () => {
+    syncPanes();
+    commit();
+  });
 }

@@ -10,8 +10,9 @@
 // `startSearch { budget?: { kind: 'millis' | 'playouts', value }, preset?, play?: boolean }`.
 // docs.html documents all of this for teachers.
 
-import type { PageHooks } from '../share/hooks';
+import type { PageHooks } from '../types';
 import type { Player } from '../protocol';
+import { h } from '../lib/dom';
 
 export const PROTOCOL = { source: 'mcts-playground', version: 1 } as const;
 /** Parts of the page an embed can show besides the board and status (`show=`). */
@@ -25,7 +26,7 @@ export function applyEmbedChrome(show: string | null): void {
     .map((s) => s.trim())
     .filter(Boolean);
   for (const p of parts) if ((EMBED_SHOW as readonly string[]).includes(p)) document.body.classList.add(`embed-show-${p}`);
-  const style = document.createElement('style');
+  const style = h('style');
   style.textContent = `
 body.embed header, body.embed .help, body.embed #analysis, body.embed .view, body.embed #overlay-bar, body.embed #overlay-legend, body.embed .overlay-bar, body.embed .overlay-legend { display: none !important; }
 body.embed.embed-show-analysis #overlay-bar, body.embed.embed-show-analysis #overlay-legend { display: flex !important; }
@@ -73,19 +74,16 @@ export class EmbedBridge {
     window.addEventListener('message', (ev) => void this.onMessage(ev));
     // A link out of the frame to the full playground at the same position.
     const status = document.getElementById('status');
-    const open = document.createElement('a');
-    open.className = 'embed-open';
-    open.target = '_blank';
-    open.rel = 'noopener';
-    open.textContent = 'Open full playground ↗';
-    open.id = 'embed-open';
+    const open = h('a', { class: 'embed-open', target: '_blank', rel: 'noopener', id: 'embed-open' }, 'Open full playground ↗');
     const refresh = () => {
       const u = new URL(location.href);
       for (const k of ['embed', 'show', 'id', 'origin']) u.searchParams.delete(k);
       open.href = u.href;
     };
     window.addEventListener('popstate', refresh);
-    new MutationObserver(refresh).observe(document.body, { attributes: true, attributeFilter: ['data-ply', 'data-game'] });
+    hooks.store.subscribe((st, prev) => {
+      if (st.snapshot !== prev.snapshot) refresh();
+    });
     refresh();
     status?.before(open);
   }
@@ -116,9 +114,8 @@ export class EmbedBridge {
             : typeof cmd.moves === 'string'
               ? cmd.moves.split(/[\s,]+/).filter(Boolean)
               : [];
-          const ok = await this.hooks.loadGame(game, moves);
-          if (!ok)
-            this.post('error', { command: 'setPosition', message: document.getElementById('message')?.textContent ?? 'cannot load' });
+          const r = await this.hooks.loadGame(game, moves);
+          if (!r.ok) this.post('error', { command: 'setPosition', message: r.message });
           else this.post('position', {});
           return;
         }

@@ -2,6 +2,8 @@
 // `?lesson=ID` opens one; the lesson's parameters are defaults that explicit URL parameters
 // override. The card sits above the views, so it stays visible in the compare view.
 
+import { h } from '../lib/dom';
+
 export interface Lesson {
   id: string;
   title: string;
@@ -132,9 +134,7 @@ export function mountLessonCard(): void {
   const header = document.querySelector('header');
   if (!header) return;
   // A lesson menu in the header, and the lesson card under it.
-  const menu = document.createElement('select');
-  menu.id = 'lesson-menu';
-  menu.setAttribute('aria-label', 'Guided lessons');
+  const menu = h('select', { id: 'lesson-menu', 'aria-label': 'Guided lessons' });
   menu.append(new Option('Lessons…', ''), ...LESSONS.map((l) => new Option(l.title, l.id)));
   menu.value = lesson?.id ?? '';
   menu.addEventListener('change', () => {
@@ -142,14 +142,13 @@ export function mountLessonCard(): void {
   });
   header.append(menu);
   if (!lesson) return;
-  const card = document.createElement('section');
-  card.id = 'lesson';
-  card.className = 'lesson-card';
-  card.setAttribute('aria-label', 'Lesson');
-  const h = document.createElement('h2');
-  h.textContent = `Lesson: ${lesson.title}`;
-  card.append(h, ...lesson.text.map((t) => Object.assign(document.createElement('p'), { textContent: t })));
-  const style = document.createElement('style');
+  const card = h(
+    'section',
+    { id: 'lesson', class: 'lesson-card', 'aria-label': 'Lesson' },
+    h('h2', {}, `Lesson: ${lesson.title}`),
+    ...lesson.text.map((t) => h('p', {}, t)),
+  );
+  const style = h('style');
   style.textContent =
     '.lesson-card{margin:0.6rem auto 0;max-width:1400px;padding:0.6rem 1rem;border:1px solid var(--border);border-left:5px solid var(--accent);border-radius:8px;background:var(--panel)}.lesson-card h2{font-size:1.05rem;margin:0 0 0.3rem}.lesson-card p{margin:0.3rem 0;max-width:75ch}';
   document.head.append(style);

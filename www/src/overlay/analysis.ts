@@ -7,39 +7,23 @@
 // Snapshots arrive a few times a second with their typed arrays transferred; the icicle layout is
 // computed in the worker (tree/snapshot.ts); the main thread only draws.
 //
-// The page (main.ts) mounts this with three getters; position changes are noticed through the
-// `data-ply` / `data-game` attributes main.ts keeps on <body>.
+// The page (main.ts) mounts this with its hooks; position changes and the game engine's searches
+// come by subscription to the page's store, the overlays switched on are its state too.
 
 import { EngineClient, EngineDied, SearchCancelled, type SearchHandle } from '../engine';
 import type { FullStats, Snapshot, TreeQuery, TreeSnapshot } from '../protocol';
+import { changed } from '../lib/store';
+import { OVERLAY_KEYS, positionKey, whenPresets } from '../state';
+import type { PlaygroundHooks } from '../types';
 import { playerName } from '../board';
 import { BoardOverlay, figuresByCell, movesOfCell, OVERLAYS, cellsOfMoves, type OverlayData, type OverlayKey } from './board-overlay';
 import { renderInternals } from './internals';
 import { Icicle, compact } from '../tree/icicle';
 import { NodeLink, childLists, type Children } from '../tree/nodelink';
 import './viz.css';
-
-export interface PlaygroundHooks {
-  /** The game as the page shows it (null before the first answer). */
-  snapshot(): Snapshot | null;
-  /** The engine's preset names. */
-  presets(): string[];
-  /** The playground's engine (to watch its searches). */
-  engine(): EngineClient;
-}
+import { h } from '../lib/dom';
 
 type Source = { client: EngineClient; slot: string; own: boolean };
-
-function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Record<string, string> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) e.setAttribute(k, v);
-  e.append(...children);
-  return e;
-}
 
 /** Moves from the snapshot root to node `i`. */
 export function pathTo(s: TreeSnapshot, i: number): string[] {
@@ -73,7 +57,8 @@ export function pvBelow(s: TreeSnapshot, kids: Children, i: number, max = 10): s
 export function mountAnalysis(hooks: PlaygroundHooks): void {
   const boardHost = document.getElementById('board')!;
   // ---- overlay toolbar under the board ----
-  const on = new Set<OverlayKey>(['visits', 'proven', 'pv']);
+  // The overlays switched on are the page state's (the URL reads and writes them there).
+  let on: ReadonlySet<OverlayKey> = new Set(hooks.store.get().overlays);
   const toggles = new Map<OverlayKey, HTMLButtonElement>();
   const bar = h(
     'div',
@@ -102,17 +87,21 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
   boardHost.after(bar, legend);
 
   function toggle(k: OverlayKey): void {
-    if (on.has(k)) on.delete(k);
-    else on.add(k);
-    toggles.get(k)!.setAttribute('aria-pressed', String(on.has(k)));
-    drawOverlay();
+    const cur = hooks.store.get().overlays;
+    hooks.store.update({ overlays: OVERLAY_KEYS.filter((x) => (x === k ? !cur.includes(x) : cur.includes(x))) });
   }
+  hooks.store.subscribe((st, prev) => {
+    if (st.overlays === prev.overlays) return;
+    on = new Set(st.overlays);
+    for (const [k, b] of toggles) b.setAttribute('aria-pressed', String(on.has(k)));
+    drawOverlay();
+  });
   document.addEventListener('keydown', (ev) => {
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const t = ev.target as HTMLElement;
     if (t.closest('input, select, textarea, [contenteditable]')) return;
     const o = OVERLAYS.find((x) => x.hotkey === ev.key.toLowerCase());
-    if (!o || (document.body.dataset.view && document.body.dataset.view !== 'play')) return;
+    if (!o || hooks.store.get().view !== 'play') return;
     toggle(o.key);
     ev.preventDefault();
   });
@@ -218,7 +207,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
   let hovered: number | null = null;
   let boardHover: Set<string> | null = null;
   let overlay: BoardOverlay | null = null;
-  let positionKey = '';
+  let shownPosition = '';
   let pollTimer = 0;
   let lastTreePoll = 0;
   let polling = false;
@@ -226,10 +215,6 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
   /** Tree snapshot limits; the test hook can widen them (e.g. to the whole 100k-node tree). */
   let treeQuery: Partial<TreeQuery> = {};
   const measures = { snapshots: 0, maxBytes: 0, maxCount: 0, maxBuildMs: 0, lastBytes: 0, lastCount: 0, lastTotal: 0, maxMainMs: 0 };
-
-  function positionOf(s: Snapshot | null): string {
-    return s ? `${s.view.spec}|${s.moves.join(' ')}` : '';
-  }
 
   function clearData(): void {
     stats = null;
@@ -361,9 +346,9 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
   // Position changes (moves, undo, a new game) make the data stale.
   function checkPosition(): void {
     const s = hooks.snapshot();
-    const key = positionOf(s);
-    if (key !== positionKey) {
-      positionKey = key;
+    const key = positionKey(s);
+    if (key !== shownPosition) {
+      shownPosition = key;
       cancelOwn();
       generation++;
       void stopPolling(false);
@@ -371,9 +356,9 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
       document.body.dataset.analysis = '';
     }
     // Watch the game's engine while it thinks.
-    const thinking = document.body.dataset.thinking;
+    const thinking = hooks.store.get().thinking;
     if (watch.checked && !ownSearch && thinking && s && s.view.to_move !== null) {
-      const slot = thinking === 'hint' ? 'hint' : `p${s.view.to_move}`;
+      const slot = thinking.purpose === 'hint' ? 'hint' : `p${s.view.to_move}`;
       if (!source || source.own || source.slot !== slot) {
         generation++;
         startPolling({ client: hooks.engine(), slot, own: false });
@@ -383,11 +368,11 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     }
     redrawAll();
   }
-  new MutationObserver(checkPosition).observe(document.body, {
-    attributes: true,
-    attributeFilter: ['data-ply', 'data-game', 'data-thinking'],
+  // Every new snapshot (the board may have a new renderer: the overlay follows it) and every
+  // change of what the game's engine does.
+  hooks.store.subscribe((st, prev) => {
+    if (changed(st, prev, 'snapshot', 'thinking')) checkPosition();
   });
-  new MutationObserver(() => drawOverlay()).observe(boardHost, { childList: true });
 
   // ---- hover and re-root ----
   function reroot(n: number): void {
@@ -573,10 +558,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
   });
   stopBtn.addEventListener('click', () => ownSearch?.stop());
   presetSel.addEventListener('focus', syncPresets);
-  const presetTimer = window.setInterval(() => {
-    syncPresets();
-    if (presetSel.options.length) clearInterval(presetTimer);
-  }, 200);
+  whenPresets(hooks.store, syncPresets);
 
   // Test hooks (the page never calls them).
   (window as unknown as { __viz: unknown }).__viz = {

@@ -9,13 +9,13 @@
 // visits summed, Q and AMAF averaged weighted by visits (AMAF visits), a cell proven a win when one
 // of its moves is, a loss when all of its legal moves are.
 
-import { interpolateRdYlBu } from 'd3-scale-chromatic';
 import type { FullChildStats, GameKind, Player } from '../protocol';
 import { cellName, parseCell } from '../board';
+import { svg } from '../lib/dom';
+import { VISIT_FILL, valueColour, visitOpacity } from '../lib/colour';
+import type { OverlayKey } from '../state';
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
-
-export type OverlayKey = 'visits' | 'q' | 'amaf' | 'proven' | 'pv';
+export type { OverlayKey };
 
 export interface OverlayToggle {
   key: OverlayKey;
@@ -109,24 +109,6 @@ export function cellGeometry(svgRoot: SVGSVGElement): { x: number; y: number; r:
   return out;
 }
 
-function el<K extends keyof SVGElementTagNameMap>(
-  tag: K,
-  attrs: Record<string, string | number>,
-  parent: Element,
-): SVGElementTagNameMap[K] {
-  const e = document.createElementNS(SVG_NS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  parent.appendChild(e);
-  return e;
-}
-
-/** Value colour for Q in [0, 1] (good for the player concerned = blue, bad = red). Values in
- * MCTS crowd around 0.5, so the scale is stretched: 0.25 and below is full red, 0.75 and above
- * full blue. */
-export function valueColour(q: number): string {
-  return interpolateRdYlBu(Math.min(1, Math.max(0, 0.5 + (q - 0.5) * 2)));
-}
-
 export interface OverlayData {
   kind: GameKind;
   rows: number;
@@ -161,18 +143,18 @@ export class BoardOverlay {
 
   constructor(readonly svgRoot: SVGSVGElement) {
     this.geom = cellGeometry(svgRoot);
-    this.group = el('g', { class: 'viz-overlay', 'pointer-events': 'none', 'aria-hidden': 'true' }, svgRoot);
+    this.group = svg('g', { class: 'viz-overlay', 'pointer-events': 'none', 'aria-hidden': 'true' }, svgRoot);
     for (const c of this.geom) {
-      const g = el('g', {}, this.group);
+      const g = svg('g', {}, this.group);
       const r = c?.r ?? 10;
       const x = c?.x ?? 0;
       const y = c?.y ?? 0;
       this.cells.push({
-        heat: el('circle', { cx: x, cy: y, r: r * 0.86, class: 'ov-heat' }, g),
-        ring: el('circle', { cx: x, cy: y, r: r * 0.8, class: 'ov-ring' }, g),
-        ghost: el('circle', { cx: x, cy: y, r: r * 0.62, class: 'ov-ghost' }, g),
-        num: el('text', { x, y: y + r * 0.2, class: 'ov-num', 'font-size': (r * 0.6).toFixed(1) }, g),
-        label: el('text', { x, y, class: 'ov-label', 'font-size': (r * 0.42).toFixed(1) }, g),
+        heat: svg('circle', { cx: x, cy: y, r: r * 0.86, class: 'ov-heat' }, g),
+        ring: svg('circle', { cx: x, cy: y, r: r * 0.8, class: 'ov-ring' }, g),
+        ghost: svg('circle', { cx: x, cy: y, r: r * 0.62, class: 'ov-ghost' }, g),
+        num: svg('text', { x, y: y + r * 0.2, class: 'ov-num', 'font-size': (r * 0.6).toFixed(1) }, g),
+        label: svg('text', { x, y, class: 'ov-label', 'font-size': (r * 0.42).toFixed(1) }, g),
       });
     }
   }
@@ -209,8 +191,8 @@ export class BoardOverlay {
       let opacity = 0;
       if (f && d && f.visits > 0) {
         if (on.has('visits')) {
-          fill = 'var(--ov-visits)';
-          opacity = 0.12 + 0.78 * Math.sqrt(f.visits / maxVisits);
+          fill = VISIT_FILL;
+          opacity = visitOpacity(f.visits, maxVisits);
         } else if (on.has('q') && f.q !== null) {
           fill = valueColour(f.q);
           opacity = 0.85;
@@ -269,7 +251,7 @@ function setLines(t: SVGTextElement, lines: string[]): void {
   const x = t.getAttribute('x')!;
   const y0 = Number(t.getAttribute('y')) + size * 0.35 - ((lines.length - 1) * size * 1.05) / 2;
   lines.slice(0, 3).forEach((line, k) => {
-    const s = document.createElementNS(SVG_NS, 'tspan');
+    const s = svg('tspan');
     s.setAttribute('x', x);
     s.setAttribute('y', (y0 + k * size * 1.05).toFixed(2));
     s.textContent = line;

@@ -5,32 +5,26 @@
 // moves; and the proven root children (MCTS-Solver).
 
 import type { FullStats } from '../protocol';
-
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, cls: string, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  e.append(...children);
-  return e;
-}
+import { h } from '../lib/dom';
 
 const f2 = (x: number | null) => (x === null ? '–' : x.toFixed(3));
 
 export function renderInternals(host: HTMLElement, st: FullStats | null): void {
   if (!st) {
-    host.replaceChildren(h('p', 'muted', 'Run an analysis to see the policy internals.'));
+    host.replaceChildren(h('p', { class: 'muted' }, 'Run an analysis to see the policy internals.'));
     return;
   }
   const parts: HTMLElement[] = [];
   const p = st.policy;
-  parts.push(h('p', '', h('strong', '', 'Playout policy: '), p.active.join(', ')));
+  parts.push(h('p', {}, h('strong', {}, 'Playout policy: '), p.active.join(', ')));
   const top = st.children.slice(0, 12);
   const hasBeta = top.some((c) => c.beta !== null);
   const hasPrior = top.some((c) => c.prior !== null);
   // Root children: Q, AMAF Q, β, prior, proven.
   const head = ['move', 'N', 'Q', ...(hasBeta ? ['AMAF N', 'AMAF Q', 'β', '(1−β)Q+βA'] : []), ...(hasPrior ? ['prior'] : []), 'proven'];
-  const table = h('table', 'internals-table');
-  table.append(h('thead', '', h('tr', '', ...head.map((x) => h('th', '', x)))));
-  const body = h('tbody', '');
+  const table = h('table', { class: 'internals-table' });
+  table.append(h('thead', {}, h('tr', {}, ...head.map((x) => h('th', {}, x)))));
+  const body = h('tbody', {});
   for (const c of top) {
     const cells = [c.move, String(c.visits), f2(c.q)];
     if (hasBeta) {
@@ -39,21 +33,21 @@ export function renderInternals(host: HTMLElement, st: FullStats | null): void {
     }
     if (hasPrior) cells.push(f2(c.prior));
     cells.push(c.proven ?? '');
-    body.append(h('tr', c.proven ? `proven-${c.proven}` : '', ...cells.map((x) => h('td', '', x))));
+    body.append(h('tr', { class: c.proven ? `proven-${c.proven}` : undefined }, ...cells.map((x) => h('td', {}, x))));
   }
   table.append(body);
-  parts.push(h('div', 'table-wrap', table));
+  parts.push(h('div', { class: 'table-wrap' }, table));
   parts.push(
     h(
       'p',
-      'muted small',
+      { class: 'muted small' },
       hasBeta
         ? 'Q and AMAF Q are for the side to move; β is the RAVE/GRAVE weight of AMAF in selection (sqrt schedule of Gelly & Silver 2011, or GRAVE’s of Cazenave 2015).'
         : 'No AMAF statistics in this configuration (choose a RAVE or GRAVE preset to see Q next to AMAF with β).',
     ),
   );
-  const counts = h('dl', 'counts');
-  const add = (k: string, v: string) => counts.append(h('dt', '', k), h('dd', '', v));
+  const counts = h('dl', { class: 'counts' });
+  const add = (k: string, v: string) => counts.append(h('dt', {}, k), h('dd', {}, v));
   add('decisive moves played', p.decisive_moves_played.toLocaleString('en'));
   add('anti-decisive moves played', p.anti_decisive_moves_played.toLocaleString('en'));
   add('depth-2 root search', `${p.depth2} (fired ${p.depth2_firings}×)`);
@@ -71,11 +65,11 @@ export function renderInternals(host: HTMLElement, st: FullStats | null): void {
     parts.push(
       h(
         'p',
-        '',
-        h('strong', '', `Stored last-good replies (${p.lgr_replies.length} shown): `),
+        {},
+        h('strong', {}, `Stored last-good replies (${p.lgr_replies.length} shown): `),
         h(
           'span',
-          'mono',
+          { class: 'mono' },
           p.lgr_replies
             .slice(0, 40)
             .map(([a, b]) => `${a}→${b}`)
@@ -84,14 +78,15 @@ export function renderInternals(host: HTMLElement, st: FullStats | null): void {
       ),
     );
   }
-  if (p.pool.length) parts.push(h('p', '', h('strong', '', 'PoolRAVE pool (best AMAF first): '), h('span', 'mono', p.pool.join(' '))));
+  if (p.pool.length)
+    parts.push(h('p', {}, h('strong', {}, 'PoolRAVE pool (best AMAF first): '), h('span', { class: 'mono' }, p.pool.join(' '))));
   if (p.mast_top.length) {
     parts.push(
       h(
         'p',
-        '',
-        h('strong', '', 'MAST best moves: '),
-        h('span', 'mono', p.mast_top.map(([m, q, n]) => `${m} ${q.toFixed(2)} (${n})`).join(', ')),
+        {},
+        h('strong', {}, 'MAST best moves: '),
+        h('span', { class: 'mono' }, p.mast_top.map(([m, q, n]) => `${m} ${q.toFixed(2)} (${n})`).join(', ')),
       ),
     );
   }

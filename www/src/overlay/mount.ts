@@ -1,14 +1,17 @@
 // Mounts everything of issue 5 on the playground page: the analysis (overlays, tree views,
 // policy internals) under the game, and the Compare and Arena views behind tabs in the header
-// (`#compare`, `#arena` in the URL; `#play` or nothing for the game).
+// (`#compare`, `#arena` in the URL; `#play` or nothing for the game): the open view is the
+// store's `view`.
 
-import { mountAnalysis, type PlaygroundHooks } from './analysis';
+import { mountAnalysis } from './analysis';
+import type { PlaygroundHooks } from '../types';
 import { mountCompare } from '../compare/compare';
 import { mountArena } from '../arena/arena';
 import { mountStep } from '../step/step';
+import { h } from '../lib/dom';
+import type { View } from '../state';
 
-type View = 'play' | 'compare' | 'arena';
-const VIEWS: { id: View; label: string }[] = [
+const TABS: { id: View; label: string }[] = [
   { id: 'play', label: 'Play & analyse' },
   { id: 'compare', label: 'Compare' },
   { id: 'arena', label: 'Arena' },
@@ -18,38 +21,32 @@ export function mountVisualisation(hooks: PlaygroundHooks): void {
   mountAnalysis(hooks);
   mountStep(hooks); // ---- step-through (issue 5) ----
   const app = document.getElementById('app')!;
-  const compare = document.createElement('section');
-  compare.id = 'compare';
-  compare.className = 'view';
-  const arena = document.createElement('section');
-  arena.id = 'arena';
-  arena.className = 'view';
+  const compare = h('section', { id: 'compare', class: 'view' });
+  const arena = h('section', { id: 'arena', class: 'view' });
   app.append(compare, arena);
   mountCompare(compare, hooks);
   mountArena(arena, hooks);
 
-  const nav = document.createElement('nav');
-  nav.className = 'tabs';
-  nav.setAttribute('aria-label', 'Views');
-  const links = VIEWS.map((v) => {
-    const a = document.createElement('a');
-    a.href = `#${v.id}`;
-    a.id = `tab-${v.id}`;
-    a.textContent = v.label;
-    nav.append(a);
-    return a;
-  });
+  const links = TABS.map((v) => h('a', { href: `#${v.id}`, id: `tab-${v.id}` }, v.label));
+  const nav = h('nav', { class: 'tabs', 'aria-label': 'Views' }, ...links);
   document.querySelector('header')?.append(nav);
-  const show = () => {
+  // The URL's #hash chooses the view (controller); the tabs show it (view).
+  const fromHash = () => {
     const want = location.hash.slice(1) as View;
-    const view: View = VIEWS.some((v) => v.id === want) ? want : 'play';
-    document.body.dataset.view = view;
+    hooks.store.update({ view: TABS.some((v) => v.id === want) ? want : 'play' });
+  };
+  const drawTabs = (view: View) => {
     links.forEach((a, k) => {
-      if (VIEWS[k]!.id === view) a.setAttribute('aria-current', 'page');
+      if (TABS[k]!.id === view) a.setAttribute('aria-current', 'page');
       else a.removeAttribute('aria-current');
     });
+    // The views' charts and canvases size themselves to their (now visible) hosts.
     window.dispatchEvent(new Event('resize'));
   };
-  window.addEventListener('hashchange', show);
-  show();
+  hooks.store.subscribe((st, prev) => {
+    if (st.view !== prev.view) drawTabs(st.view);
+  });
+  window.addEventListener('hashchange', fromHash);
+  fromHash();
+  drawTabs(hooks.store.get().view);
 }

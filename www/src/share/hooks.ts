@@ -3,43 +3,23 @@
 // bridge, and guided lessons. main.ts calls `teach.bind(...)` with a few hooks and calls
 // `onShow`, `onSearchFinished`, `engineParams` and `afterStart`; everything else lives here.
 
-import type { EngineClient } from '../engine';
+import type { PageHooks } from '../types';
 import type { Player, SearchResult, Snapshot } from '../protocol';
-import { SIDE_KEYS, VIEWS, parsePane, formatPane, positiveInt, splitMoves, PANE_KEYS, type PaneKey, type View } from './url';
+import {
+  VIEWS,
+  formatCompare,
+  parseCompare,
+  formatMoves,
+  formatOverlays,
+  formatSides,
+  parseOverlays,
+  parseSides,
+  queryString,
+  splitMoves,
+} from './url';
 import { applyLessonDefaults, mountLessonCard } from '../lessons/lessons';
 import { mountRecords } from './records';
 import { EmbedBridge, EMBED_SHOW, applyEmbedChrome } from '../embed/bridge';
-
-export interface SideSettingsLike {
-  who: 'person' | 'engine';
-  preset: string;
-  budgetKind: 'millis' | 'playouts';
-  budgetValue: number;
-}
-
-interface SideControls {
-  who: HTMLSelectElement;
-  preset: HTMLSelectElement;
-  budget: HTMLInputElement;
-  unit: HTMLSelectElement;
-}
-
-export interface PageHooks {
-  snapshot(): Snapshot | null;
-  presets(): string[];
-  engine(): EngineClient;
-  sides(): [SideSettingsLike, SideSettingsLike];
-  controls(p: Player): SideControls;
-  setPaused(v: boolean): void;
-  busy(): boolean;
-  showMessage(text: string, kind?: 'info' | 'error'): void;
-  loadGame(spec: string, moves: string[]): Promise<boolean>;
-  play(move: string): Promise<void>;
-  wake(): void;
-  boardElement(): HTMLElement | null;
-  /** Set by teach.bind: the URL's engine overrides (seed). */
-  engineParams(side: Player): Record<string, string>;
-}
 
 // Runs at import, before main.ts's start(): a lesson's parameters become URL defaults (explicit
 // parameters win), and embed mode takes its chrome off before anything is drawn.
@@ -63,6 +43,10 @@ class Teach {
 
   bind(h: Omit<PageHooks, 'engineParams'>): void {
     this.hooks = { ...h, engineParams: (side: Player) => this.engineParams(side) };
+    // The URL and the embed's events follow every new snapshot.
+    h.store.subscribe((st, prev) => {
+      if (st.snapshot && st.snapshot !== prev.snapshot) this.onShow(st.snapshot);
+    });
   }
 
   /** Engine parameter overrides for a side's searches (the URL's seed). */
@@ -109,60 +93,21 @@ class Teach {
     const cur = new URLSearchParams(location.search);
     if (s) {
       q.set('game', s.view.spec);
-      if (s.moves.length) q.set('moves', s.moves.join(' '));
+      if (s.moves.length) q.set('moves', formatMoves(s.moves));
     }
-    const [a, b] = h.sides();
-    q.set('p0', a.who);
-    q.set('p1', b.who);
-    const budgetKey = (x: SideSettingsLike) => (x.budgetKind === 'millis' ? 'ms' : 'playouts');
-    if (a.preset === b.preset) q.set('preset', a.preset);
-    else {
-      q.set('preset0', a.preset);
-      q.set('preset1', b.preset);
-    }
-    if (a.budgetKind === b.budgetKind && a.budgetValue === b.budgetValue) q.set(budgetKey(a), String(a.budgetValue));
-    else {
-      q.set(`${budgetKey(a)}0`, String(a.budgetValue));
-      q.set(`${budgetKey(b)}1`, String(b.budgetValue));
-    }
+    formatSides(q, h.sides());
     if (this.seed !== null) q.set('seed', this.seed);
-    const view = (document.body.dataset.view ?? 'play') as View;
+    const view = h.store.get().view;
     if (view !== 'play') q.set('view', view);
-    if (view === 'compare') this.writeCompare(q);
-    const ov = [...document.querySelectorAll<HTMLButtonElement>('#overlay-bar button[aria-pressed]')];
-    if (ov.length)
-      q.set(
-        'overlays',
-        ov
-          .filter((b) => b.getAttribute('aria-pressed') === 'true')
-          .map((b) => b.id.replace(/^ov-/, ''))
-          .join(',') || 'none',
-      );
+    const compare = h.store.get().compare;
+    if (view === 'compare' && compare) formatCompare(q, compare);
+    q.set('overlays', formatOverlays(h.store.get().overlays));
     for (const k of ['lesson', 'embed', 'show', 'id', 'origin']) {
       const v = cur.get(k);
       if (v !== null) q.set(k, v);
     }
     const hash = view === 'play' ? '' : `#${view}`;
-    return `${location.pathname}?${q.toString().replace(/%3A/gi, ':').replace(/%2C/gi, ',')}${hash}`;
-  }
-
-  private writeCompare(q: URLSearchParams): void {
-    const val = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value ?? '';
-    q.set('cmpgame', val('cmp-game'));
-    if (val('cmp-moves').trim()) q.set('cmpmoves', val('cmp-moves').trim());
-    q.set('cmpbudget', val('cmp-budget'));
-    q.set('cmpseed', val('cmp-seed'));
-    const n = Number(val('cmp-count')) || 2;
-    q.set('panes', String(n));
-    for (let k = 0; k < n; k++) {
-      const fields: Partial<Record<PaneKey, string>> = {};
-      for (const key of PANE_KEYS) {
-        const id = key === 'preset' ? `cmp-preset-${k}` : `cmp-${key}-${k}`;
-        const v = val(id).trim();
-        if (v) fields[key] = v;
-      }
-      q.set(`pane${k + 1}`, formatPane(fields));
-    }
+    return `${location.pathname}?${queryString(q)}${hash}`;
   }
 
   /** Applies the parameters main.ts's applyUrl does not read, loads `moves`, mounts the UI. */
@@ -175,32 +120,9 @@ class Teach {
     // The contract parameters applyUrl reads silently: say when one was not understood.
     const g = q.get('game');
     const p = (k: string) => q.get(k);
-    for (const k of ['p0', 'p1']) {
-      const v = p(k);
-      if (v !== null && v !== 'person' && v !== 'engine') errors.push(`${k}=${v}: expected person or engine`);
-    }
-    for (const side of [0, 1] as const) {
-      const c = h.controls(side);
-      for (const key of SIDE_KEYS) {
-        for (const name of [key, `${key}${side}`]) {
-          const v = p(name);
-          if (v === null) continue;
-          if (key === 'preset') {
-            if (!presets.includes(v)) {
-              if (side === 0 || name !== key) errors.push(`${name}=${v}: unknown preset (expected one of ${presets.join(', ')})`);
-            } else c.preset.value = v;
-          } else {
-            const r = positiveInt(name, v);
-            if (r.error) {
-              if (side === 0 || name !== key) errors.push(r.error);
-            } else {
-              c.unit.value = key === 'ms' ? 'millis' : 'playouts';
-              c.budget.value = String(r.value);
-            }
-          }
-        }
-      }
-    }
+    const parsed = parseSides(q, presets, h.sides());
+    errors.push(...parsed.errors);
+    h.store.update({ sides: parsed.sides });
     const seed = p('seed');
     if (seed !== null) {
       if (/^\d{1,15}$/.test(seed)) this.seed = seed;
@@ -212,12 +134,12 @@ class Teach {
     const wanted = g ?? snap?.view.spec ?? 'hex:7';
     if (g !== null && snap && !sameSpec(g, snap.view.spec)) {
       // applyUrl could not select it (unknown game, size off the list): try it as given.
-      const ok = await h.loadGame(g, moves);
-      if (!ok) errors.push(`game=${g}: ${loadError(g, moves)}`);
+      const r = await h.loadGame(g, moves);
+      if (!r.ok) errors.push(`game=${g}: ${r.reason}`);
     } else if (moves.length) {
-      const ok = await h.loadGame(wanted, moves);
-      if (!ok) {
-        errors.push(`moves=${moves.join(' ')}: ${loadError(wanted, moves)}`);
+      const r = await h.loadGame(wanted, moves);
+      if (!r.ok) {
+        errors.push(`moves=${moves.join(' ')}: ${r.reason}`);
         await h.loadGame(wanted, []);
       }
     }
@@ -228,23 +150,21 @@ class Teach {
         if (location.hash.slice(1) !== view) location.hash = view === 'play' ? '' : view;
       } else errors.push(`view=${view}: expected ${VIEWS.join(', ')}`);
     }
-    this.applyCompare(q, errors);
+    const compare = h.store.get().compare;
+    if (compare) {
+      const r = parseCompare(q, presets, compare);
+      errors.push(...r.errors);
+      h.store.update({ compare: r.compare });
+    }
     const ov = q.get('overlays');
     if (ov !== null) {
-      const want = new Set(
-        ov
-          .split(',')
-          .map((x) => x.trim())
-          .filter((x) => x && x !== 'none'),
-      );
-      const buttons = [...document.querySelectorAll<HTMLButtonElement>('#overlay-bar button[aria-pressed]')];
-      const known = buttons.map((b) => b.id.replace(/^ov-/, ''));
-      for (const w of want) if (!known.includes(w)) errors.push(`overlays: unknown overlay '${w}' (expected ${known.join(', ')} or none)`);
-      for (const b of buttons) if ((b.getAttribute('aria-pressed') === 'true') !== want.has(b.id.replace(/^ov-/, ''))) b.click();
+      const r = parseOverlays(ov);
+      errors.push(...r.errors);
+      h.store.update({ overlays: r.overlays });
     }
-    document.getElementById('overlay-bar')?.addEventListener('click', () => {
-      const cur = h.snapshot();
-      if (this.started && cur) history.replaceState({ mcts: true }, '', this.buildUrl(cur));
+    h.store.subscribe((st, prev) => {
+      if (this.started && st.snapshot && st.overlays !== prev.overlays)
+        history.replaceState({ mcts: true }, '', this.buildUrl(st.snapshot));
     });
     for (const k of q.keys()) {
       if (!KNOWN.has(k)) errors.push(`unknown parameter '${k}' (ignored)`);
@@ -272,44 +192,6 @@ class Teach {
     if (errors.length) h.showMessage(`Some URL parameters were not used: ${errors.join('; ')}.`, 'error');
     document.body.dataset.urlErrors = String(errors.length);
     document.body.dataset.teachReady = 'true';
-  }
-
-  private applyCompare(q: URLSearchParams, errors: string[]): void {
-    const set = (id: string, v: string) => {
-      const e = document.getElementById(id) as HTMLInputElement | HTMLSelectElement | null;
-      if (!e) return;
-      e.value = v;
-      e.dispatchEvent(new Event('input', { bubbles: true }));
-      e.dispatchEvent(new Event('change', { bubbles: true }));
-    };
-    const panes = q.get('panes');
-    if (panes !== null) {
-      if (['2', '3', '4'].includes(panes)) set('cmp-count', panes);
-      else errors.push(`panes=${panes}: expected 2, 3 or 4`);
-    }
-    if (q.get('cmpgame') !== null) set('cmp-game', q.get('cmpgame')!);
-    if (q.get('cmpmoves') !== null) set('cmp-moves', splitMoves(q.get('cmpmoves')).join(' '));
-    for (const k of ['cmpbudget', 'cmpseed']) {
-      const v = q.get(k);
-      if (v === null) continue;
-      if (/^\d+$/.test(v)) set(k === 'cmpbudget' ? 'cmp-budget' : 'cmp-seed', v);
-      else errors.push(`${k}=${v}: expected a whole number`);
-    }
-    for (let k = 0; k < 4; k++) {
-      const v = q.get(`pane${k + 1}`);
-      if (v === null) continue;
-      const { fields, errors: e } = parsePane(v);
-      errors.push(...e.map((x) => `pane${k + 1}: ${x}`));
-      for (const key of PANE_KEYS) {
-        const val = fields[key];
-        if (val === undefined) continue;
-        if (key === 'preset' && !this.hooks!.presets().includes(val)) {
-          errors.push(`pane${k + 1}: unknown preset '${val}'`);
-          continue;
-        }
-        set(key === 'preset' ? `cmp-preset-${k}` : `cmp-${key}-${k}`, val);
-      }
-    }
   }
 
   private async onPopState(): Promise<void> {
@@ -362,13 +244,6 @@ const KNOWN = new Set([
   'id',
   'origin',
 ]);
-
-/** The reason main.ts's loadGame showed, without its "Cannot load SPEC with moves ...: " prefix. */
-function loadError(spec: string, moves: string[]): string {
-  const text = document.getElementById('message')?.textContent ?? '';
-  const prefix = `Cannot load ${spec}${moves.length ? ` with moves ${moves.join(' ')}` : ''}: `;
-  return (text.startsWith(prefix) ? text.slice(prefix.length) : text) || 'cannot be loaded';
-}
 
 /** Whether a URL's game names the spec the engine normalised (`hex` = `hex:11`, case). */
 function sameSpec(asked: string, got: string): boolean {

@@ -3,30 +3,13 @@
 // Records are read and written by the engine's own code (Rust `record.rs`), in the engine worker
 // (`parseRecord` / `writeRecord` requests): worker.ts stays the only importer of the wasm package.
 
-import type { PageHooks } from './hooks';
+import type { PageHooks } from '../types';
 import type { GameRecordText, TreeSnapshot } from '../protocol';
-
-function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Record<string, string> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) e.setAttribute(k, v);
-  e.append(...children);
-  return e;
-}
+import { h } from '../lib/dom';
+import { canvasPng, downloadBlob, downloadJson, downloadSvg, downloadText } from '../lib/download';
 
 function errText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
-}
-
-export function download(name: string, data: Blob): void {
-  const a = h('a', { href: URL.createObjectURL(data), download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
 }
 
 /** Reads a record and loads it; returns the message shown. */
@@ -39,12 +22,11 @@ export async function importRecord(hooks: PageHooks, text: string): Promise<{ ok
     hooks.showMessage(message, 'error');
     return { ok: false, message };
   }
-  const ok = await hooks.loadGame(r.spec, r.moves);
-  const message = ok
-    ? `Loaded ${r.spec}, ${r.moves.length} moves.${r.notes.length ? ` ${r.notes.join('; ')}.` : ''}`
-    : (document.getElementById('message')?.textContent ?? '');
-  if (ok) hooks.showMessage(message);
-  return { ok, message };
+  const loaded = await hooks.loadGame(r.spec, r.moves);
+  if (!loaded.ok) return { ok: false, message: loaded.message };
+  const message = `Loaded ${r.spec}, ${r.moves.length} moves.${r.notes.length ? ` ${r.notes.join('; ')}.` : ''}`;
+  hooks.showMessage(message);
+  return { ok: true, message };
 }
 
 export async function exportRecord(hooks: PageHooks, format: 'moves' | 'sgf'): Promise<string> {
@@ -104,14 +86,14 @@ export async function boardPng(hooks: PageHooks, scale = 2): Promise<Blob> {
       img.onerror = () => fail(new Error('the SVG could not be drawn'));
       img.src = url;
     });
-    const c = document.createElement('canvas');
+    const c = h('canvas');
     c.width = Math.max(1, Math.round(img.width * scale));
     c.height = Math.max(1, Math.round(img.height * scale));
     const ctx = c.getContext('2d')!;
     ctx.fillStyle = getComputedStyle(document.body).backgroundColor || '#fff';
     ctx.fillRect(0, 0, c.width, c.height);
     ctx.drawImage(img, 0, 0, c.width, c.height);
-    return await new Promise<Blob>((ok, fail) => c.toBlob((b) => (b ? ok(b) : fail(new Error('PNG encoding failed'))), 'image/png'));
+    return await canvasPng(c);
   } finally {
     URL.revokeObjectURL(url);
   }
@@ -243,19 +225,19 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
   );
   dlMoves.addEventListener(
     'click',
-    guard(async () => download(`${base()}.txt`, new Blob([await exportRecord(hooks, 'moves')], { type: 'text/plain' }))),
+    guard(async () => downloadText(`${base()}.txt`, await exportRecord(hooks, 'moves'))),
   );
   dlSgf.addEventListener(
     'click',
-    guard(async () => download(`${base()}.sgf`, new Blob([await exportRecord(hooks, 'sgf')], { type: 'application/x-go-sgf' }))),
+    guard(async () => downloadText(`${base()}.sgf`, await exportRecord(hooks, 'sgf'), 'application/x-go-sgf')),
   );
   dlSvg.addEventListener(
     'click',
-    guard(() => download(`${base()}.svg`, new Blob([boardSvg(hooks)], { type: 'image/svg+xml' }))),
+    guard(() => downloadSvg(`${base()}.svg`, boardSvg(hooks))),
   );
   dlPng.addEventListener(
     'click',
-    guard(async () => download(`${base()}.png`, await boardPng(hooks))),
+    guard(async () => downloadBlob(`${base()}.png`, await boardPng(hooks))),
   );
   dlTree.addEventListener(
     'click',
@@ -272,7 +254,7 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
             q_view: 'player who made the move into the node',
             tree: treeJson(r.tree),
           };
-          download(`${base()}-tree.json`, new Blob([JSON.stringify(json, null, 1)], { type: 'application/json' }));
+          downloadJson(`${base()}-tree.json`, json);
           return;
         }
       }
@@ -284,7 +266,7 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
     guard(() => {
       const svg = document.querySelector<SVGSVGElement>('#analysis .nodelink svg');
       if (!svg || svg.childElementCount === 0) throw new Error('No tree drawn yet: run an analysis (or let the engine think) first.');
-      download(`${base()}-tree.svg`, new Blob([standaloneSvg(svg)], { type: 'image/svg+xml' }));
+      downloadSvg(`${base()}-tree.svg`, standaloneSvg(svg));
     }),
   );
   dlTreePng.addEventListener(
@@ -292,9 +274,7 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
     guard(async () => {
       const canvas = document.querySelector<HTMLCanvasElement>('#analysis .icicle canvas');
       if (!canvas || canvas.width === 0) throw new Error('No tree overview drawn yet: run an analysis first.');
-      const blob = await new Promise<Blob | null>((ok) => canvas.toBlob(ok, 'image/png'));
-      if (!blob) throw new Error('PNG encoding failed');
-      download(`${base()}-tree.png`, blob);
+      downloadBlob(`${base()}-tree.png`, await canvasPng(canvas));
     }),
   );
   const sync = () => {
@@ -304,6 +284,8 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
     showSgf.disabled = !hex;
     dlSgf.title = hex ? 'Download the game as SGF (HexGui style, GM[11])' : 'SGF is for Hex games only';
   };
-  new MutationObserver(sync).observe(document.body, { attributes: true, attributeFilter: ['data-game'] });
+  hooks.store.subscribe((st, prev) => {
+    if (st.snapshot?.view.kind !== prev.snapshot?.view.kind) sync();
+  });
   sync();
 }

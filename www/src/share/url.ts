@@ -16,11 +16,12 @@
 //   lesson=ID            a built-in lesson (www/src/lessons)
 //   embed=1, show=moves,thinking,controls,analysis, id=NAME, origin=URL   embed mode (embed/*)
 
+import type { SideSettings } from '../types';
+
 export const SIDE_KEYS = ['preset', 'ms', 'playouts'] as const;
-export const PANE_KEYS = ['preset', 'c', 'rave_k', 'lgr_p', 'pool_k', 'budget'] as const;
-export type PaneKey = (typeof PANE_KEYS)[number];
-export const VIEWS = ['play', 'compare', 'arena'] as const;
-export type View = (typeof VIEWS)[number];
+import { OVERLAY_KEYS, PANE_KEYS, type CompareSettings, type OverlayKey, type PaneFields, type PaneKey } from '../state';
+
+export { PANE_KEYS, VIEWS, type PaneKey, type View } from '../state';
 
 /** Moves from a `moves=` value: split on spaces, `+` (a space in a query) and commas. */
 export function splitMoves(v: string | null): string[] {
@@ -55,4 +56,160 @@ export function positiveInt(name: string, v: string): { value?: number; error?: 
   const n = Number(v);
   if (!/^\d+$/.test(v.trim()) || !Number.isSafeInteger(n) || n < 1) return { error: `${name}=${v} is not a positive whole number` };
   return { value: n };
+}
+
+/** A query string as the page writes it: `:` and `,` left readable (`game=hex:7`, `overlays=q,pv`). */
+export function queryString(q: URLSearchParams): string {
+  return q.toString().replace(/%3A/gi, ':').replace(/%2C/gi, ',');
+}
+
+/** The `moves=` value for a move list (the inverse of `splitMoves`). */
+export function formatMoves(moves: readonly string[]): string {
+  return moves.join(' ');
+}
+
+/** Writes both sides' settings: `p0`, `p1`; one `preset` and one budget (`ms` or `playouts`) when
+ * the sides agree, else `preset0`/`preset1` and `ms0`/`playouts1`-style per side. */
+export function formatSides(q: URLSearchParams, [a, b]: readonly [SideSettings, SideSettings]): void {
+  q.set('p0', a.who);
+  q.set('p1', b.who);
+  const budgetKey = (x: SideSettings) => (x.budgetKind === 'millis' ? 'ms' : 'playouts');
+  if (a.preset === b.preset) q.set('preset', a.preset);
+  else {
+    q.set('preset0', a.preset);
+    q.set('preset1', b.preset);
+  }
+  if (a.budgetKind === b.budgetKind && a.budgetValue === b.budgetValue) q.set(budgetKey(a), String(a.budgetValue));
+  else {
+    q.set(`${budgetKey(a)}0`, String(a.budgetValue));
+    q.set(`${budgetKey(b)}1`, String(b.budgetValue));
+  }
+}
+
+/** Reads both sides' settings over `base` (what the page has): `p0`/`p1`, then for each side the
+ * shared `preset`/`ms`/`playouts` and its own `preset0`/`ms0`/... (the own ones win). A value not
+ * understood leaves the setting as it was and adds a sentence to `errors` (once per parameter). */
+export function parseSides(
+  q: URLSearchParams,
+  presets: readonly string[],
+  base: readonly [SideSettings, SideSettings],
+): { sides: [SideSettings, SideSettings]; errors: string[] } {
+  const sides: [SideSettings, SideSettings] = [{ ...base[0] }, { ...base[1] }];
+  const errors: string[] = [];
+  for (const side of [0, 1] as const) {
+    const k = `p${side}`;
+    const v = q.get(k);
+    if (v === null) continue;
+    if (v === 'person' || v === 'engine') sides[side].who = v;
+    else errors.push(`${k}=${v}: expected person or engine`);
+  }
+  for (const side of [0, 1] as const) {
+    const s = sides[side];
+    for (const key of SIDE_KEYS) {
+      for (const name of [key, `${key}${side}`]) {
+        const v = q.get(name);
+        if (v === null) continue;
+        // A shared parameter's error is reported once (with side 0).
+        const report = side === 0 || name !== key;
+        if (key === 'preset') {
+          if (presets.includes(v)) s.preset = v;
+          else if (report) errors.push(`${name}=${v}: unknown preset (expected one of ${presets.join(', ')})`);
+        } else {
+          const r = positiveInt(name, v);
+          if (r.value !== undefined) {
+            s.budgetKind = key === 'ms' ? 'millis' : 'playouts';
+            s.budgetValue = r.value;
+          } else if (report && r.error) errors.push(r.error);
+        }
+      }
+    }
+  }
+  return { sides, errors };
+}
+
+/** The `overlays=` value: the overlays on, in their order, or `none`. */
+export function formatOverlays(on: readonly OverlayKey[]): string {
+  return OVERLAY_KEYS.filter((k) => on.includes(k)).join(',') || 'none';
+}
+
+/** The overlays an `overlays=` value switches on (all others off), in their order; unknown names
+ * are reported and left out. */
+export function parseOverlays(v: string): { overlays: OverlayKey[]; errors: string[] } {
+  const want = new Set(
+    v
+      .split(',')
+      .map((x) => x.trim())
+      .filter((x) => x && x !== 'none'),
+  );
+  const known: readonly string[] = OVERLAY_KEYS;
+  const errors = [...want]
+    .filter((w) => !known.includes(w))
+    .map((w) => `overlays: unknown overlay '${w}' (expected ${OVERLAY_KEYS.join(', ')} or none)`);
+  return { overlays: OVERLAY_KEYS.filter((k) => want.has(k)), errors };
+}
+
+/** Writes the Compare view's form: `cmpgame`, `cmpmoves` (when there are moves), `cmpbudget`,
+ * `cmpseed`, `panes` and `pane1`..`paneN` (the fields that are not blank). */
+export function formatCompare(q: URLSearchParams, c: CompareSettings): void {
+  q.set('cmpgame', c.game);
+  if (c.moves.trim()) q.set('cmpmoves', c.moves.trim());
+  q.set('cmpbudget', c.budget);
+  q.set('cmpseed', c.seed);
+  q.set('panes', String(c.panes.length));
+  c.panes.forEach((p, k) => {
+    const fields: PaneFields = {};
+    for (const key of PANE_KEYS) {
+      const v = p[key]?.trim();
+      if (v) fields[key] = v;
+    }
+    q.set(`pane${k + 1}`, formatPane(fields));
+  });
+}
+
+/** Reads the Compare view's form over `base` (what the view has): a value not understood leaves
+ * the field as it was and adds a sentence to `errors`; a pane's fields replace only the fields
+ * named; `pane3` and `pane4` count only when `panes` makes room for them. */
+export function parseCompare(
+  q: URLSearchParams,
+  presets: readonly string[],
+  base: CompareSettings,
+): { compare: CompareSettings; errors: string[] } {
+  const c: CompareSettings = { ...base, panes: base.panes.map((p) => ({ ...p })) };
+  const errors: string[] = [];
+  const panes = q.get('panes');
+  if (panes !== null) {
+    if (['2', '3', '4'].includes(panes)) {
+      const n = Number(panes);
+      while (c.panes.length < n) c.panes.push({});
+      c.panes.length = n;
+    } else errors.push(`panes=${panes}: expected 2, 3 or 4`);
+  }
+  const game = q.get('cmpgame');
+  if (game !== null) c.game = game;
+  const moves = q.get('cmpmoves');
+  if (moves !== null) c.moves = splitMoves(moves).join(' ');
+  for (const k of ['cmpbudget', 'cmpseed'] as const) {
+    const v = q.get(k);
+    if (v === null) continue;
+    if (!/^\d+$/.test(v)) errors.push(`${k}=${v}: expected a whole number`);
+    else if (k === 'cmpbudget') c.budget = v;
+    else c.seed = v;
+  }
+  for (let k = 0; k < 4; k++) {
+    const v = q.get(`pane${k + 1}`);
+    if (v === null) continue;
+    const { fields, errors: e } = parsePane(v);
+    errors.push(...e.map((x) => `pane${k + 1}: ${x}`));
+    const pane = c.panes[k];
+    for (const key of PANE_KEYS) {
+      const val = fields[key];
+      if (val === undefined) continue;
+      if (key === 'preset' && !presets.includes(val)) {
+        errors.push(`pane${k + 1}: unknown preset '${val}'`);
+        continue;
+      }
+      if (pane) pane[key] = val;
+    }
+  }
+  return { compare: c, errors };
 }

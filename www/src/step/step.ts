@@ -14,8 +14,10 @@ import type { BoardView, FullStats, IterationTrace, TraceScore, TreeQuery, TreeS
 import { createRenderer, initialState, playerName, type BoardRenderer } from '../board';
 import { BoardOverlay } from '../overlay/board-overlay';
 import { NodeLink, childLists, type Children } from '../tree/nodelink';
-import type { PlaygroundHooks } from '../overlay/analysis';
+import type { PlaygroundHooks } from '../types';
+import { whenPresets } from '../state';
 import './step.css';
+import { h } from '../lib/dom';
 
 /** One stored step: the tree after `trace` (null: the fresh tree), `ran` iterations in this step. */
 interface Entry {
@@ -29,17 +31,6 @@ interface Entry {
 const PHASES = ['Selection', 'Expansion', 'Playout', 'Backpropagation'] as const;
 /** The step session's tree snapshots: small trees, drawn whole as far as the node-link view goes. */
 const TREE: TreeQuery = { minVisits: 1, topK: 64, depth: 12, maxNodes: 5000 };
-
-function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Record<string, string> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) e.setAttribute(k, v);
-  e.append(...children);
-  return e;
-}
 
 const f3 = (x: number) => x.toFixed(3);
 
@@ -140,12 +131,8 @@ export function mountStep(hooks: PlaygroundHooks): void {
     presetSel.replaceChildren(...names.map((p) => h('option', { value: p }, p)));
     presetSel.value = names.includes('uct') ? 'uct' : names[0]!;
   }
-  // The preset names arrive with the engine's hello: fill the chooser as soon as they are there.
-  const presetTimer = window.setInterval(() => {
-    fillPresets();
-    if (presetsFilled) window.clearInterval(presetTimer);
-  }, 200);
-  fillPresets();
+  // The preset names arrive with the engine's hello: fill the chooser then.
+  whenPresets(hooks.store, fillPresets);
   presetSel.addEventListener('focus', fillPresets);
 
   let client: EngineClient | null = null;
@@ -266,7 +253,7 @@ export function mountStep(hooks: PlaygroundHooks): void {
   document.addEventListener('keydown', (ev) => {
     if (ev.key !== 'ArrowRight' && ev.key !== 'ArrowLeft') return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey || idx < 0) return;
-    if (document.body.dataset.view && document.body.dataset.view !== 'play') return;
+    if (hooks.store.get().view !== 'play') return;
     const t = ev.target as HTMLElement;
     if (t.closest('input, select, textarea, [contenteditable]')) return;
     // Only when the panel has focus or is the thing on screen (the board's own arrow keys move its cursor).

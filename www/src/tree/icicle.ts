@@ -8,10 +8,10 @@
 // Clicking a node zooms to it (click the top row to zoom out); hovering reports the node.
 
 import type { TreeSnapshot } from '../protocol';
-import { valueColour } from '../overlay/board-overlay';
+import { PROVEN_COLOUR, valuePalette } from '../lib/colour';
+import { h } from '../lib/dom';
 
-const PALETTE = Array.from({ length: 65 }, (_, k) => valueColour(k / 64));
-const PROVEN_COLOUR = ['', '#1a9850', '#111111', '#9e9e9e'];
+const PALETTE = valuePalette(64);
 
 export interface IcicleEvents {
   /** Hovered node (index in the snapshot) or null. */
@@ -43,9 +43,9 @@ export class Icicle {
   ) {
     this.maxHeight = height;
     this.height = 96;
-    this.element = document.createElement('div');
+    this.element = h('div');
     this.element.className = 'icicle';
-    this.canvas = document.createElement('canvas');
+    this.canvas = h('canvas');
     this.canvas.setAttribute('role', 'img');
     this.canvas.setAttribute('aria-label', 'Search tree overview (icicle): width by visits, colour by value');
     this.element.append(this.canvas);
@@ -204,6 +204,7 @@ export class Icicle {
     this.lastDrawMs = performance.now() - t0;
     this.element.dataset.drawn = String(drawn);
     this.element.dataset.count = String(s.count);
+    this.element.dataset.total = String(s.total);
     this.element.dataset.drawMs = this.lastDrawMs.toFixed(2);
   }
 

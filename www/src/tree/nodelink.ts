@@ -6,10 +6,9 @@
 
 import { hierarchy, tree, type HierarchyPointNode } from 'd3-hierarchy';
 import type { TreeSnapshot } from '../protocol';
-import { valueColour } from '../overlay/board-overlay';
+import { valueColour } from '../lib/colour';
 import { compact } from './icicle';
-
-const NS = 'http://www.w3.org/2000/svg';
+import { h, svg } from '../lib/dom';
 
 export interface NodeLinkEvents {
   onHover(node: number | null): void;
@@ -56,17 +55,6 @@ export function childLists(s: TreeSnapshot): Children {
   return new Children(s);
 }
 
-function svgEl<K extends keyof SVGElementTagNameMap>(
-  tag: K,
-  attrs: Record<string, string | number>,
-  parent?: Element,
-): SVGElementTagNameMap[K] {
-  const e = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-  parent?.appendChild(e);
-  return e;
-}
-
 export class NodeLink {
   readonly element: HTMLDivElement;
   private readonly svg: SVGSVGElement;
@@ -74,9 +62,9 @@ export class NodeLink {
   private highlight = new Set<number>();
 
   constructor(private readonly events: NodeLinkEvents) {
-    this.element = document.createElement('div');
+    this.element = h('div');
     this.element.className = 'nodelink';
-    this.svg = svgEl('svg', { role: 'img', 'aria-label': 'Top of the search tree (node-link)' });
+    this.svg = svg('svg', { role: 'img', 'aria-label': 'Top of the search tree (node-link)' });
     this.element.append(this.svg);
   }
 
@@ -89,7 +77,7 @@ export class NodeLink {
       this.svg.setAttribute('viewBox', '0 0 400 40');
       this.svg.setAttribute('width', '400');
       this.svg.setAttribute('height', '40');
-      svgEl('text', { x: 8, y: 24, class: 'nl-empty' }, this.svg).textContent = 'No tree yet.';
+      svg('text', { x: 8, y: 24, class: 'nl-empty' }, this.svg).textContent = 'No tree yet.';
       return;
     }
     const d0 = s.depth[root]!;
@@ -111,13 +99,13 @@ export class NodeLink {
     this.svg.setAttribute('height', String(height));
     void leaves;
     const rootVisits = Math.max(1, s.visits[root]!);
-    const links = svgEl('g', { class: 'nl-links' }, this.svg);
+    const links = svg('g', { class: 'nl-links' }, this.svg);
     for (const l of layout.links()) {
       const t = l.target as HierarchyPointNode<number>;
       const src = l.source as HierarchyPointNode<number>;
       const w = 1 + 11 * Math.sqrt(s.visits[t.data]! / rootVisits);
       const mx = (src.y + t.y) / 2;
-      svgEl(
+      svg(
         'path',
         {
           d: `M${src.y},${src.x} C${mx},${src.x} ${mx},${t.x} ${t.y},${t.x}`,
@@ -127,22 +115,18 @@ export class NodeLink {
         links,
       );
     }
-    const nodesG = svgEl('g', { class: 'nl-nodes' }, this.svg);
+    const nodesG = svg('g', { class: 'nl-nodes' }, this.svg);
     layout.each((n) => {
       const i = n.data;
-      const g = svgEl(
-        'g',
-        { transform: `translate(${n.y},${n.x})`, class: 'nl-node', 'data-node': i, tabindex: 0, role: 'button' },
-        nodesG,
-      );
+      const g = svg('g', { transform: `translate(${n.y},${n.x})`, class: 'nl-node', 'data-node': i, tabindex: 0, role: 'button' }, nodesG);
       const mv = s.move[i] === 65535 ? 'root' : (s.moves[s.move[i]!] ?? '?');
-      svgEl('circle', { r: 6, fill: valueColour(s.q[i]!), class: `nl-dot proven-${s.proven[i]}` }, g);
-      const label = svgEl('text', { x: 10, y: 4, class: 'nl-label' }, g);
-      const b = svgEl('tspan', { class: 'nl-move' }, label);
+      svg('circle', { r: 6, fill: valueColour(s.q[i]!), class: `nl-dot proven-${s.proven[i]}` }, g);
+      const label = svg('text', { x: 10, y: 4, class: 'nl-label' }, g);
+      const b = svg('tspan', { class: 'nl-move' }, label);
       b.textContent = mv;
-      const rest = svgEl('tspan', {}, label);
+      const rest = svg('tspan', {}, label);
       rest.textContent = ` N=${compact(s.visits[i]!)} Q=${s.q[i]!.toFixed(2)}${s.proven[i] ? ` ${['', 'won', 'lost', 'draw'][s.proven[i]!]}` : ''}`;
-      svgEl('title', {}, g).textContent = i === root ? `${mv}: click to go up one level` : `${mv}: click to re-root here`;
+      svg('title', {}, g).textContent = i === root ? `${mv}: click to go up one level` : `${mv}: click to re-root here`;
       g.addEventListener('pointerenter', () => this.events.onHover(i));
       g.addEventListener('pointerleave', () => this.events.onHover(null));
       const act = () => this.events.onReroot(i === root ? Math.max(0, s.parent[i]!) : i);

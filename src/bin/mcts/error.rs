@@ -1,0 +1,57 @@
+//! The errors `mcts` reports on standard error as `mcts: <message>` (exit status 1). The GTP
+//! verb's failure responses (`? message`) are protocol text and stay strings inside `gtp.rs`.
+
+use mcts_playground::arena::ArenaError;
+use mcts_playground::game::{MoveError, SpecError};
+
+/// Why a verb stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// `--game` names no game we have.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// Move `index` (1-based) of `--moves`, written `text`, is unreadable or illegal.
+    #[error("move {index} ('{text}'): {source}")]
+    Move {
+        /// 1-based index in `--moves`.
+        index: usize,
+        /// The move as written.
+        text: String,
+        /// Why the game refused it.
+        source: MoveError,
+    },
+    /// A `--set` that is not `key=value`.
+    #[error("--set expects key=value, got '{0}'")]
+    SetSyntax(String),
+    /// The engine refused a preset, a `--set` or a configuration; the message is the engine's
+    /// (whatever error type the engine returns).
+    #[error("{0}")]
+    Engine(String),
+    /// `mcts search` on a finished game.
+    #[error("the game is over: nothing to search")]
+    GameOver,
+    /// Game `index` (0-based) of an arena match failed.
+    #[error("game {index}: {source}")]
+    ArenaGame {
+        /// 0-based game index.
+        index: usize,
+        /// What went wrong.
+        source: ArenaError,
+    },
+    /// The progress bar's template was refused (a bug).
+    #[error("{0}")]
+    Progress(String),
+    /// Encoding the `--json` output failed (a bug).
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    /// Reading standard input or writing standard output failed.
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+}
+
+impl CliError {
+    /// An engine error as its message.
+    pub fn engine(e: impl std::fmt::Display) -> CliError {
+        CliError::Engine(e.to_string())
+    }
+}

@@ -1,0 +1,51 @@
+// The arena's figures as the page shows and downloads them (no DOM): the engine computes the
+// standings (Rust `arena::Standings`: Wilson interval, Elo); this module formats them, turns the
+// `key=value` settings into engine parameters, and writes the CSV rows.
+
+import type { GameRecord, Standings } from '../protocol';
+
+/** `key=value` pairs separated by spaces or commas → engine parameters (and the CLI's --set list). */
+export function parseSets(text: string): { params: Record<string, string>; sets: string[]; error: string | null } {
+  const params: Record<string, string> = {};
+  const sets: string[] = [];
+  for (const kv of text.split(/[\s,]+/).filter(Boolean)) {
+    const m = /^([a-z_0-9]+)=(.+)$/i.exec(kv);
+    if (!m) return { params, sets, error: `expected key=value, got '${kv}'` };
+    params[m[1]!] = m[2]!;
+    sets.push(`${m[1]}=${m[2]}`);
+  }
+  return { params, sets, error: null };
+}
+
+/** To 0.1, as `mcts arena --json` writes Elo (null stays null: an infinite Elo). */
+export function round1(x: number | null): number | null {
+  return x === null ? null : Math.round(x * 10) / 10;
+}
+
+/** An Elo difference with its sign (`+191`, `−12`); null is infinite, its sign from the win rate. */
+export function fmtElo(x: number | null, rate: number): string {
+  if (x === null) return rate >= 1 ? '+∞' : '−∞';
+  return `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(0)}`;
+}
+
+/** The Elo interval: a null lower end is −∞, a null upper end +∞. */
+export function fmtEloCi([lo, hi]: Standings['elo_ci95']): string {
+  return `[${lo === null ? '−∞' : fmtElo(lo, 0)}, ${hi === null ? '+∞' : fmtElo(hi, 1)}]`;
+}
+
+/** The win rate's interval to three places: `[0.910, 0.973]`. */
+export function fmtRateCi([lo, hi]: Standings['win_rate_ci95']): string {
+  return `[${lo.toFixed(3)}, ${hi.toFixed(3)}]`;
+}
+
+/** The Elo figures of the JSON download, rounded as `mcts arena --json` writes them. */
+export function roundedElo(s: Standings): Pick<Standings, 'elo' | 'elo_ci95'> {
+  return { elo: round1(s.elo), elo_ci95: [round1(s.elo_ci95[0]), round1(s.elo_ci95[1])] };
+}
+
+export const ARENA_CSV_HEADER = ['index', 'a_first', 'a_score', 'winner', 'plies', 'moves'] as const;
+
+/** The CSV download: a header and one row per game (`winner` is `draw` for a draw). */
+export function arenaCsv(records: readonly GameRecord[]): [readonly string[], (string | number | boolean)[][]] {
+  return [ARENA_CSV_HEADER, records.map((r) => [r.index, r.a_first, r.a_score, r.winner ?? 'draw', r.moves.length, r.moves.join(' ')])];
+}

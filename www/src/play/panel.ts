@@ -1,0 +1,199 @@
+// The play view: the page's chrome around the board (game chooser, players, buttons, engine
+// readout, move list) and its drawing from the page state. No engine, no game logic: main.ts (the
+// game's controller) wires the controls and feeds the store; this module builds and draws.
+
+import { playerName } from '../board';
+import { h } from '../lib/dom';
+import type { Player, SearchProgress, Snapshot } from '../protocol';
+import { boardInteractive, personToMove, type PageState } from '../state';
+
+export type GameChoice = 'hex' | 'tictactoe' | 'pentago:official' | 'pentago:twist';
+
+export const HEX_SIZES = [7, 11, 3, 4, 5, 6, 8, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19];
+
+/** The spec the game controls choose. */
+export function specOf(choice: GameChoice, hexSize: number, swap: boolean): string {
+  if (choice === 'hex') return `hex:${hexSize}${swap ? ':swap' : ''}`;
+  return choice;
+}
+
+export function option(value: string, label: string): HTMLOptionElement {
+  return h('option', { value }, label);
+}
+
+function sideControls(p: Player) {
+  const who = h('select', { id: `who-${p}`, 'aria-label': `Player ${p + 1}` }, option('person', 'Person'), option('engine', 'Engine'));
+  const preset = h('select', { id: `preset-${p}`, 'aria-label': `Engine preset for player ${p + 1}` });
+  const budget = h('input', {
+    id: `budget-${p}`,
+    type: 'number',
+    min: '1',
+    step: '1',
+    value: '1000',
+    'aria-label': `Engine budget for player ${p + 1}`,
+  });
+  const unit = h(
+    'select',
+    { id: `unit-${p}`, 'aria-label': `Budget unit for player ${p + 1}` },
+    option('millis', 'ms'),
+    option('playouts', 'playouts'),
+  );
+  const name = h('span', { class: `side-name p${p}` });
+  const engineBox = h('span', { class: 'engine-opts' }, preset, budget, unit);
+  const row = h('div', { class: 'side' }, h('span', { class: `swatch p${p}`, 'aria-hidden': 'true' }), name, who, engineBox);
+  return { who, preset, budget, unit, name, engineBox, row };
+}
+
+/** Builds the page into `app` and returns its elements. */
+export function buildPage(app: HTMLElement) {
+  app.replaceChildren();
+  const status = h('div', { id: 'status', class: 'status', role: 'status', 'aria-live': 'polite' }, 'Loading…');
+  const message = h('div', { id: 'message', class: 'message', 'aria-live': 'assertive' });
+  const boardHost = h('div', {
+    id: 'board',
+    class: 'board-host',
+    tabindex: '0',
+    'aria-label': 'Board: arrow keys move the cursor, Enter plays',
+  });
+  const swapBtn = h('button', { id: 'swap', type: 'button', hidden: '' }, 'Swap (take Black’s first stone)');
+  const help = h('p', { class: 'help' });
+
+  const gameSel = h(
+    'select',
+    { id: 'game', 'aria-label': 'Game' },
+    option('hex', 'Hex'),
+    option('tictactoe', 'Tic-Tac-Toe'),
+    option('pentago:official', 'Pentago'),
+    option('pentago:twist', 'Pentago-Twist'),
+  );
+  const sizeSel = h('select', { id: 'hex-size', 'aria-label': 'Hex board size' }, ...HEX_SIZES.map((n) => option(String(n), `${n}×${n}`)));
+  const swapChk = h('input', { id: 'hex-swap', type: 'checkbox' });
+  const hexOpts = h('span', { class: 'hex-opts' }, sizeSel, h('label', {}, swapChk, ' swap rule'));
+  const newBtn = h('button', { id: 'new-game', type: 'button' }, 'New game');
+
+  const sides = [sideControls(0), sideControls(1)] as const;
+
+  const undoBtn = h('button', { id: 'undo', type: 'button' }, 'Undo');
+  const redoBtn = h('button', { id: 'redo', type: 'button' }, 'Redo');
+  const hintBtn = h('button', { id: 'hint', type: 'button' }, 'Hint');
+  const stopBtn = h('button', { id: 'stop', type: 'button', disabled: '' }, 'Stop');
+  const pauseBtn = h('button', { id: 'pause', type: 'button', hidden: '' }, 'Pause');
+  const readout = h('div', { id: 'thinking', class: 'thinking', 'aria-live': 'off' });
+  const movesList = h('ol', { id: 'moves', class: 'moves' });
+
+  app.append(
+    h('header', {}, h('h1', {}, 'MCTS playground'), h('span', { class: 'version', id: 'version' })),
+    h(
+      'main',
+      { class: 'layout' },
+      h('section', { class: 'play' }, status, boardHost, h('div', { class: 'under-board' }, swapBtn, message), help),
+      h(
+        'aside',
+        { class: 'panel' },
+        h('fieldset', {}, h('legend', {}, 'Game'), h('div', { class: 'row' }, gameSel, hexOpts), h('div', { class: 'row' }, newBtn)),
+        h('fieldset', {}, h('legend', {}, 'Players'), sides[0].row, sides[1].row),
+        h('div', { class: 'row buttons' }, undoBtn, redoBtn, hintBtn, stopBtn, pauseBtn),
+        readout,
+        h('h2', {}, 'Moves'),
+        movesList,
+      ),
+    ),
+  );
+
+  // ---- state ----------------------------------------------------------------------------------
+
+  // The page's state (snapshot, presets, what the engine does, pause, restoring, view, hint) is in
+  return {
+    status,
+    message,
+    boardHost,
+    swapBtn,
+    help,
+    gameSel,
+    sizeSel,
+    swapChk,
+    hexOpts,
+    newBtn,
+    sides,
+    undoBtn,
+    redoBtn,
+    hintBtn,
+    stopBtn,
+    pauseBtn,
+    readout,
+    movesList,
+  };
+}
+
+export type PageUi = ReturnType<typeof buildPage>;
+
+/** The result line of a finished game. */
+export function resultText(s: Snapshot): string {
+  const kind = s.view.kind;
+  const w = s.outcome?.winner;
+  if (w === null || w === undefined) return 'Game over: a draw.';
+  const how = kind === 'hex' ? (w === 0 ? ' (top and bottom connected)' : ' (left and right connected)') : '';
+  return `Game over: ${playerName(kind, w)} wins${how}.`;
+}
+
+/** Draws the panel and the status line from the state. */
+export function drawPanel(ui: PageUi, state: PageState): void {
+  const { status, movesList, swapBtn, undoBtn, redoBtn, newBtn, hintBtn, stopBtn, pauseBtn, help, sides } = ui;
+  const { snapshot: s, paused, restoring, presets, thinking } = state;
+  if (!s) return;
+  const v = s.view;
+  const kind = v.kind;
+  for (const p of [0, 1] as const) {
+    sides[p].name.textContent = playerName(kind, p);
+    sides[p].engineBox.hidden = state.sides[p].who !== 'engine';
+  }
+  if (s.outcome) status.textContent = resultText(s);
+  else {
+    const who = playerName(kind, v.to_move ?? 0);
+    const doing = thinking?.purpose === 'move' ? ' — the engine is thinking…' : paused ? ' — paused' : '';
+    status.textContent = `${who} to move${doing}`;
+  }
+  status.classList.toggle('over', !!s.outcome);
+  // The move list in the reference notation, numbered per move, coloured per player.
+  movesList.replaceChildren(...s.moves.map((m, i) => h('li', { class: `p${i % 2}` }, h('span', { class: 'num' }, `${i + 1}.`), ' ', m)));
+  movesList.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
+  swapBtn.hidden = !s.legal.includes('swap');
+  swapBtn.disabled = !boardInteractive(state);
+  const engineBusy = thinking !== null;
+  undoBtn.disabled = s.moves.length === 0 || restoring;
+  redoBtn.disabled = s.redo.length === 0 || restoring;
+  newBtn.disabled = restoring;
+  hintBtn.disabled = !personToMove(state) || engineBusy || presets.length === 0;
+  stopBtn.disabled = !engineBusy;
+  const bothEngines = state.sides[0].who === 'engine' && state.sides[1].who === 'engine';
+  pauseBtn.hidden = !bothEngines;
+  pauseBtn.textContent = paused ? 'Resume' : 'Pause';
+  help.textContent =
+    kind === 'pentago'
+      ? 'Click an empty hole to place a stone, then an arrow to twist a quadrant (Escape takes the stone back). Keyboard: arrows and Enter, then Tab to an arrow and Enter.'
+      : kind === 'hex'
+        ? 'Black joins top and bottom, White joins left and right. Click a cell, or use the arrow keys and Enter.'
+        : 'Three in a row wins. Click a cell, or use the arrow keys and Enter.';
+}
+
+/** The engine readout: playouts, speed, best move, win rate for `side`, the line. */
+export function showProgress(ui: PageUi, snap: Snapshot | null, p: SearchProgress, label: string, side: Player): void {
+  const { readout } = ui;
+  const who = snap ? playerName(snap.view.kind, side) : '';
+  const rate = p.winRate === null ? '–' : `${(p.winRate * 100).toFixed(1)}% for ${who}`;
+  const proven = p.proven ? ` · proven ${p.proven}` : '';
+  readout.replaceChildren(
+    h('div', { class: 'label' }, label),
+    h(
+      'div',
+      {},
+      `${p.playouts.toLocaleString('en')} playouts · ${Math.round(p.playoutsPerS).toLocaleString('en')}/s · ${(p.elapsedMs / 1000).toFixed(1)} s`,
+    ),
+    h('div', {}, `best `, h('strong', { id: 'best-move' }, p.bestMove ?? '–'), ` · win rate ${rate}${proven}`),
+    h('div', { class: 'pv' }, p.pv.length ? `line: ${p.pv.slice(0, 8).join(' ')}` : ''),
+  );
+  readout.dataset.playouts = String(p.playouts);
+  readout.dataset.rate = p.playoutsPerS.toFixed(0);
+  readout.dataset.elapsed = p.elapsedMs.toFixed(1);
+  readout.dataset.engineMs = p.engineMs.toFixed(1);
+}

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { assertNever, parseRequest, parseResponse } from './protocol';
+
+const engine = { preset: 'uct', params: { seed: '1' } };
+const tree = { minVisits: 1, topK: 8, depth: 4, maxNodes: 1000 };
+
+describe('parseRequest (the worker checks every message from the page)', () => {
+  it('accepts well-formed requests of every kind, unchanged', () => {
+    const good = [
+      { type: 'hello', id: 1 },
+      { type: 'newGame', id: 2, spec: 'hex:7', moves: ['d4'] },
+      { type: 'play', id: 3, move: 'c5' },
+      { type: 'undo', id: 4 },
+      { type: 'redo', id: 5 },
+      { type: 'search', id: 6, slot: 'p0', engine, budget: { kind: 'playouts', value: 1000 }, progressMs: 200 },
+      { type: 'stop', id: 7, target: 6 },
+      { type: 'cancel', id: 8, target: 6 },
+      { type: 'debugPanic', id: 9 },
+      { type: 'inspect', id: 10, slot: 'p1', tree: null },
+      { type: 'inspect', id: 11, slot: 'p1', tree },
+      { type: 'arenaGame', id: 12, game: { spec: 'hex:5', a: engine, b: engine, iterations: 100, millis: null, seed: 1, index: 0 } },
+      { type: 'arenaStandings', id: 13, records: [] },
+      { type: 'stepNew', id: 14, spec: 'tictactoe', moves: [], engine, tree },
+      { type: 'stepRun', id: 15, count: 10, tree },
+      { type: 'parseRecord', id: 16, text: 'hex:7\nd4' },
+      { type: 'writeRecord', id: 17, spec: 'hex:7', moves: ['d4'], format: 'sgf' },
+    ];
+    for (const m of good) expect(parseRequest(m)).toEqual({ ok: m });
+  });
+  it('rejects what is not a request object, without an id', () => {
+    expect(parseRequest('hello')).toEqual({ err: 'a request must be an object', id: null });
+    expect(parseRequest(null)).toEqual({ err: 'a request must be an object', id: null });
+    expect(parseRequest([1, 2])).toEqual({ err: 'a request must be an object', id: null });
+    for (const id of [undefined, 0, -1, 1.5, '3'])
+      expect(parseRequest({ type: 'hello', id })).toEqual({ err: 'a request needs a positive integer id', id: null });
+  });
+  it('rejects unknown types and malformed fields, naming them, with the id', () => {
+    expect(parseRequest({ id: 7777, type: 'fly' })).toEqual({ err: 'unknown request type "fly"', id: 7777 });
+    expect(parseRequest({ id: 5, type: 'toString' })).toEqual({ err: 'unknown request type "toString"', id: 5 });
+    expect(parseRequest({ id: 7778, type: 'play' })).toEqual({ err: "request 'play': field 'move' is missing or malformed", id: 7778 });
+    const search = { type: 'search', id: 9, slot: 'p0', engine, budget: { kind: 'playouts', value: 1000 }, progressMs: 200 };
+    const bad: [Record<string, unknown>, string][] = [
+      [{ budget: { kind: 'moves', value: 5 } }, 'budget'],
+      [{ budget: { kind: 'millis', value: 0 } }, 'budget'],
+      [{ budget: { kind: 'millis', value: Number.NaN } }, 'budget'],
+      [{ engine: { preset: 'uct', params: { c: 0.5 } } }, 'engine'],
+      [{ engine: { preset: 'uct' } }, 'engine'],
+      [{ progressMs: -1 }, 'progressMs'],
+      [{ slot: 3 }, 'slot'],
+    ];
+    for (const [patch, field] of bad)
+      expect(parseRequest({ ...search, ...patch })).toEqual({ err: `request 'search': field '${field}' is missing or malformed`, id: 9 });
+    expect(parseRequest({ type: 'stepRun', id: 2, count: 100_001, tree })).toEqual({
+      err: "request 'stepRun': field 'count' is missing or malformed",
+      id: 2,
+    });
+    expect(parseRequest({ type: 'writeRecord', id: 3, spec: 'hex:7', moves: [], format: 'pgn' })).toEqual({
+      err: "request 'writeRecord': field 'format' is missing or malformed",
+      id: 3,
+    });
+    expect(parseRequest({ type: 'newGame', id: 4, spec: 'hex:7', moves: ['d4', 5] })).toEqual({
+      err: "request 'newGame': field 'moves' is missing or malformed",
+      id: 4,
+    });
+  });
+});
+
+describe('parseResponse (the page checks every message from the worker)', () => {
+  const snapshot = { view: { spec: 'hex:7' }, legal: ['a1'], moves: [], redo: [], outcome: null };
+  it('accepts well-formed responses', () => {
+    const good = [
+      { type: 'hello', id: 1, version: '0.1.0', presets: ['uct'], specs: ['hex:7'] },
+      { type: 'state', id: 2, snapshot },
+      { type: 'progress', id: 3, progress: { playouts: 10, elapsedMs: 5, pv: ['a1'] } },
+      { type: 'searchDone', id: 3, result: { playouts: 10, elapsedMs: 5, pv: [], move: 'a1', end: 'budget' }, stats: {} },
+      { type: 'cancelled', id: 3 },
+      { type: 'ack', id: 4 },
+      { type: 'error', id: null, message: 'a request must be an object' },
+      { type: 'fatal', id: null, message: 'engine panicked: boom' },
+      { type: 'inspection', id: 5, stats: null, tree: null },
+      { type: 'inspection', id: 5, stats: {}, tree: { count: 1, parent: new Int32Array([-1]), moves: [] } },
+      { type: 'recordText', id: 6, text: '(;GM[11])' },
+      { type: 'record', id: 7, record: { spec: 'hex:7', moves: ['d4'], notes: [] } },
+    ];
+    for (const m of good) expect(parseResponse(m)).toEqual({ ok: m });
+  });
+  it('rejects unknown types, missing ids and malformed fields', () => {
+    expect(parseResponse(42)).toEqual({ err: 'a response must be an object', id: null });
+    expect(parseResponse({ type: 'teleport', id: 3 })).toEqual({ err: 'unknown response type "teleport"', id: 3 });
+    expect(parseResponse({ type: 'state', id: null, snapshot })).toEqual({ err: "response 'state' needs a positive integer id", id: null });
+    expect(parseResponse({ type: 'ack' })).toEqual({ err: "response 'ack' needs a positive integer id", id: null });
+    expect(parseResponse({ type: 'state', id: 2, snapshot: { ...snapshot, legal: 'a1' } })).toEqual({
+      err: "response 'state': field 'snapshot' is missing or malformed",
+      id: 2,
+    });
+    expect(parseResponse({ type: 'error', id: 8 })).toEqual({ err: "response 'error': field 'message' is missing or malformed", id: 8 });
+    expect(parseResponse({ type: 'inspection', id: 5, stats: null, tree: { count: 1, parent: [-1], moves: [] } })).toEqual({
+      err: "response 'inspection': field 'tree' is missing or malformed",
+      id: 5,
+    });
+  });
+});
+
+describe('assertNever', () => {
+  it('throws with the message it was given', () => {
+    expect(() => assertNever({ type: 'x' } as never)).toThrow('unhandled message: {"type":"x"}');
+  });
+});

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import type { EngineClient } from '../engine';
+import type { GameRecordText, Snapshot, TreeSnapshot } from '../protocol';
+import type { PageHooks } from '../types';
+import { exportRecord, importRecord, treeJson } from './records';
+
+/** root → a1 (→ c3), b2: a pre-order snapshot as the worker sends it. */
+function snapshot(): TreeSnapshot {
+  const f32 = (xs: number[]) => new Float32Array(xs);
+  return {
+    total: 5,
+    count: 4,
+    moves: ['a1', 'b2', 'c3'],
+    parent: new Int32Array([-1, 0, 1, 0]),
+    move: new Uint16Array([65535, 0, 2, 1]),
+    visits: new Uint32Array([10, 6, 2, 3]),
+    q: f32([0.5, 0.612345678, 0.25, 0.4]),
+    proven: new Uint8Array([0, 1, 2, 0]),
+    depth: new Uint8Array([0, 1, 2, 1]),
+    hidden: new Uint32Array([0, 1, 0, 0]),
+    x0: f32([0, 0, 0, 0.6]),
+    x1: f32([1, 0.6, 0.2, 0.9]),
+    buildMs: 0.1,
+    bytes: 100,
+  };
+}
+
+describe('treeJson', () => {
+  it('nests the pre-order snapshot, q to five places, proofs by name', () => {
+    expect(treeJson(snapshot())).toEqual({
+      move: null,
+      visits: 10,
+      q: 0.5,
+      proven: null,
+      hidden_children: 0,
+      children: [
+        {
+          move: 'a1',
+          visits: 6,
+          q: 0.61235,
+          proven: 'win',
+          hidden_children: 1,
+          children: [{ move: 'c3', visits: 2, q: 0.25, proven: 'loss', hidden_children: 0, children: [] }],
+        },
+        { move: 'b2', visits: 3, q: 0.4, proven: null, hidden_children: 0, children: [] },
+      ],
+    });
+  });
+  it('is null for an empty snapshot', () => {
+    expect(treeJson({ ...snapshot(), count: 0 })).toBeNull();
+  });
+});
+
+/** Page hooks with an engine that reads and writes records as the worker would. */
+function fakePage(opts: { parse?: (text: string) => GameRecordText; loads?: boolean; snap?: Snapshot | null } = {}) {
+  const shown: [string, string | undefined][] = [];
+  const loaded: [string, string[]][] = [];
+  const written: [string, string[], string][] = [];
+  const engine = {
+    parseRecord: async (text: string) => {
+      if (!opts.parse) throw new Error('line 1: not a record');
+      return opts.parse(text);
+    },
+    writeRecord: async (spec: string, moves: string[], format: string) => {
+      written.push([spec, moves, format]);
+      return `${spec}\n${moves.join(' ')}`;
+    },
+  } as unknown as EngineClient;
+  const hooks = {
+    engine: () => engine,
+    snapshot: () => opts.snap ?? null,
+    showMessage: (text: string, kind?: 'info' | 'error') => void shown.push([text, kind]),
+    loadGame: async (spec: string, moves: string[]) => {
+      loaded.push([spec, moves]);
+      return (opts.loads ?? true)
+        ? { ok: true }
+        : {
+            ok: false,
+            reason: 'move 2 (d4): the cell is taken',
+            message: `Cannot load ${spec} with moves ${moves.join(' ')}: move 2 (d4): the cell is taken`,
+          };
+    },
+  } as unknown as PageHooks;
+  return { hooks, shown, loaded, written };
+}
+
+describe('importRecord', () => {
+  it('loads what the engine read and says how many moves, with the reader’s notes', async () => {
+    const page = fakePage({ parse: () => ({ spec: 'hex:7', moves: ['d4', 'c5'], notes: ['2 variations left out'] }) });
+    const r = await importRecord(page.hooks, '(;GM[11]...)');
+    expect(r).toEqual({ ok: true, message: 'Loaded hex:7, 2 moves. 2 variations left out.' });
+    expect(page.loaded).toEqual([['hex:7', ['d4', 'c5']]]);
+    expect(page.shown).toEqual([['Loaded hex:7, 2 moves. 2 variations left out.', undefined]]);
+  });
+  it('answers with the page’s message when the game in the record cannot be loaded', async () => {
+    const page = fakePage({ parse: () => ({ spec: 'hex:7', moves: ['d4', 'd4'], notes: [] }), loads: false });
+    const r = await importRecord(page.hooks, 'hex:7\nd4 d4');
+    expect(r).toEqual({ ok: false, message: 'Cannot load hex:7 with moves d4 d4: move 2 (d4): the cell is taken' });
+    expect(page.shown).toEqual([]);
+  });
+  it('shows the engine’s reason when the record cannot be read, and loads nothing', async () => {
+    const page = fakePage();
+    const r = await importRecord(page.hooks, 'garbage');
+    expect(r).toEqual({ ok: false, message: 'Cannot read the record: line 1: not a record' });
+    expect(page.loaded).toEqual([]);
+    expect(page.shown).toEqual([['Cannot read the record: line 1: not a record', 'error']]);
+  });
+});
+
+describe('exportRecord', () => {
+  it('asks the engine to write the game on the board', async () => {
+    const snap = { view: { spec: 'hex:7' }, moves: ['d4', 'c5'] } as unknown as Snapshot;
+    const page = fakePage({ snap });
+    expect(await exportRecord(page.hooks, 'sgf')).toBe('hex:7\nd4 c5');
+    expect(page.written).toEqual([['hex:7', ['d4', 'c5'], 'sgf']]);
+  });
+  it('refuses before there is a game', async () => {
+    await expect(exportRecord(fakePage().hooks, 'moves')).rejects.toThrow('no game yet');
+  });
+});

@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import type { CompareSettings } from '../state';
+import type { SideSettings } from '../types';
+import {
+  formatCompare,
+  formatMoves,
+  formatOverlays,
+  formatPane,
+  formatSides,
+  parseCompare,
+  parseOverlays,
+  parsePane,
+  parseSides,
+  positiveInt,
+  queryString,
+  splitMoves,
+} from './url';
+
+const PRESETS = ['uct', 'rave', 'grave', 'best'];
+const side = (who: SideSettings['who'], preset: string, budgetKind: SideSettings['budgetKind'], budgetValue: number): SideSettings => ({
+  who,
+  preset,
+  budgetKind,
+  budgetValue,
+});
+const DEFAULT: [SideSettings, SideSettings] = [side('person', 'best', 'millis', 1000), side('engine', 'best', 'millis', 1000)];
+
+/** Writes the sides into a query, through its text, and reads them back over `base`. */
+function roundTrip(sides: [SideSettings, SideSettings], base = DEFAULT) {
+  const q = new URLSearchParams();
+  formatSides(q, sides);
+  const text = queryString(q);
+  return { text, ...parseSides(new URLSearchParams(text), PRESETS, base) };
+}
+
+describe('moves', () => {
+  it('split on spaces, commas and + and join back with spaces', () => {
+    expect(splitMoves('d4 c5,e3+f2  ,')).toEqual(['d4', 'c5', 'e3', 'f2']);
+    expect(splitMoves(null)).toEqual([]);
+    expect(splitMoves('')).toEqual([]);
+    const moves = ['a1-TL-cw', 'swap', 'b2'];
+    expect(splitMoves(formatMoves(moves))).toEqual(moves);
+    // Through a real query string: a space travels as '+'.
+    const q = new URLSearchParams({ moves: formatMoves(moves) });
+    expect(q.toString()).toBe('moves=a1-TL-cw+swap+b2');
+    expect(splitMoves(new URLSearchParams(q.toString()).get('moves'))).toEqual(moves);
+  });
+});
+
+describe('sides', () => {
+  it('write one preset and budget when the sides agree, and read them back', () => {
+    const sides: [SideSettings, SideSettings] = [side('engine', 'rave', 'playouts', 5000), side('person', 'rave', 'playouts', 5000)];
+    const r = roundTrip(sides);
+    expect(r.text).toBe('p0=engine&p1=person&preset=rave&playouts=5000');
+    expect(r.sides).toEqual(sides);
+    expect(r.errors).toEqual([]);
+  });
+  it('write per-side parameters when the sides differ, and read them back', () => {
+    const sides: [SideSettings, SideSettings] = [side('engine', 'uct', 'millis', 250), side('engine', 'grave', 'playouts', 20000)];
+    const r = roundTrip(sides);
+    expect(r.text).toBe('p0=engine&p1=engine&preset0=uct&preset1=grave&ms0=250&playouts1=20000');
+    expect(r.sides).toEqual(sides);
+    expect(r.errors).toEqual([]);
+  });
+  it('let a side’s own parameter win over the shared one', () => {
+    const r = parseSides(new URLSearchParams('preset=rave&preset1=uct&ms=300&playouts0=99'), PRESETS, DEFAULT);
+    expect(r.sides[0]).toEqual(side('person', 'rave', 'playouts', 99));
+    expect(r.sides[1]).toEqual(side('engine', 'uct', 'millis', 300));
+  });
+  it('keep what the page had for values it does not understand, and say so once', () => {
+    const r = parseSides(new URLSearchParams('p0=robot&preset=chess&ms=-5&playouts1=1.5'), PRESETS, DEFAULT);
+    expect(r.sides).toEqual(DEFAULT);
+    expect(r.errors).toEqual([
+      'p0=robot: expected person or engine',
+      'preset=chess: unknown preset (expected one of uct, rave, grave, best)',
+      'ms=-5 is not a positive whole number',
+      'playouts1=1.5 is not a positive whole number',
+    ]);
+  });
+  it('do not change the base it reads over', () => {
+    const base: [SideSettings, SideSettings] = [{ ...DEFAULT[0] }, { ...DEFAULT[1] }];
+    parseSides(new URLSearchParams('p0=engine&preset=uct'), PRESETS, base);
+    expect(base).toEqual(DEFAULT);
+  });
+});
+
+describe('compare panes', () => {
+  it('round-trip through their text', () => {
+    const fields = { preset: 'rave', c: '0.7', rave_k: '500', budget: '20000' };
+    const text = formatPane(fields);
+    expect(text).toBe('preset:rave,c:0.7,rave_k:500,budget:20000');
+    expect(parsePane(text)).toEqual({ fields, errors: [] });
+  });
+  it('report unknown fields and non-numbers', () => {
+    const r = parsePane('preset:uct,colour:red,c:wide,lgr_p:0.5');
+    expect(r.fields).toEqual({ preset: 'uct', lgr_p: '0.5' });
+    expect(r.errors).toEqual([
+      "unknown pane field 'colour' (expected preset, c, rave_k, lgr_p, pool_k, budget)",
+      "pane field c needs a number, got 'wide'",
+    ]);
+  });
+});
+
+describe('positiveInt', () => {
+  it('accepts whole numbers from 1 and names the parameter otherwise', () => {
+    expect(positiveInt('ms', '250')).toEqual({ value: 250 });
+    expect(positiveInt('ms', ' 7 ')).toEqual({ value: 7 });
+    for (const bad of ['0', '-1', '1.5', '1e3', 'abc', '', '99999999999999999999'])
+      expect(positiveInt('ms', bad)).toEqual({ error: `ms=${bad} is not a positive whole number` });
+  });
+});
+
+describe('overlays', () => {
+  it('round-trip in their canonical order, none as “none”', () => {
+    expect(formatOverlays(['pv', 'visits', 'q'])).toBe('visits,q,pv');
+    expect(parseOverlays('visits,q,pv')).toEqual({ overlays: ['visits', 'q', 'pv'], errors: [] });
+    expect(formatOverlays([])).toBe('none');
+    expect(parseOverlays('none')).toEqual({ overlays: [], errors: [] });
+    for (const on of [['amaf'], ['visits', 'q', 'amaf', 'proven', 'pv'], ['proven', 'pv']] as const)
+      expect(parseOverlays(formatOverlays(on)).overlays).toEqual([...on]);
+  });
+  it('report unknown names and keep the known ones', () => {
+    expect(parseOverlays(' q , heat,pv')).toEqual({
+      overlays: ['q', 'pv'],
+      errors: ["overlays: unknown overlay 'heat' (expected visits, q, amaf, proven, pv or none)"],
+    });
+  });
+});
+
+describe('compare form', () => {
+  const BASE: CompareSettings = {
+    game: 'hex:7',
+    moves: '',
+    budget: '50000',
+    seed: '1',
+    panes: [
+      { preset: 'uct', c: '', rave_k: '', lgr_p: '', pool_k: '', budget: '' },
+      { preset: 'rave', c: '', rave_k: '', lgr_p: '', pool_k: '', budget: '' },
+    ],
+  };
+  it('round-trips through the query (blank fields left out)', () => {
+    const form: CompareSettings = {
+      game: 'tictactoe',
+      moves: 'b2 a1',
+      budget: '20000',
+      seed: '7',
+      panes: [
+        { preset: 'uct', c: '0.1', rave_k: '', lgr_p: '', pool_k: '', budget: '' },
+        { preset: 'rave', c: '', rave_k: '500', lgr_p: '', pool_k: '', budget: '9000' },
+        { preset: 'grave', c: '3', rave_k: '', lgr_p: '', pool_k: '', budget: '' },
+      ],
+    };
+    const q = new URLSearchParams();
+    formatCompare(q, form);
+    expect(queryString(q)).toBe(
+      'cmpgame=tictactoe&cmpmoves=b2+a1&cmpbudget=20000&cmpseed=7&panes=3&pane1=preset:uct,c:0.1&pane2=preset:rave,rave_k:500,budget:9000&pane3=preset:grave,c:3',
+    );
+    const back = parseCompare(new URLSearchParams(queryString(q)), PRESETS, BASE);
+    expect(back.errors).toEqual([]);
+    expect(back.compare.game).toBe('tictactoe');
+    expect(back.compare.moves).toBe('b2 a1');
+    expect([back.compare.budget, back.compare.seed]).toEqual(['20000', '7']);
+    expect(back.compare.panes).toEqual([
+      { preset: 'uct', c: '0.1', rave_k: '', lgr_p: '', pool_k: '', budget: '' },
+      { preset: 'rave', c: '', rave_k: '500', lgr_p: '', pool_k: '', budget: '9000' },
+      { preset: 'grave', c: '3' },
+    ]);
+  });
+  it('keeps the form for values it does not understand, and says why', () => {
+    const r = parseCompare(new URLSearchParams('panes=5&cmpbudget=lots&pane1=preset:chess,c:0.3&pane3=c:1'), PRESETS, BASE);
+    expect(r.errors).toEqual(['panes=5: expected 2, 3 or 4', 'cmpbudget=lots: expected a whole number', "pane1: unknown preset 'chess'"]);
+    expect(r.compare.panes).toHaveLength(2);
+    expect(r.compare.panes[0]).toEqual({ ...BASE.panes[0], c: '0.3' });
+    expect(r.compare.budget).toBe('50000');
+    expect(BASE.panes[0]!.c).toBe('');
+  });
+});

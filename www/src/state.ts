@@ -1,0 +1,113 @@
+// The page's one state, owned by the app (main.ts) and shared with the features through a store
+// (lib/store.ts): features read it, subscribe to it, and change it through `update`, never
+// through attributes on <body>. (main.ts mirrors a few fields onto <body> as `data-*` attributes
+// for the browser tests and the CSS; nothing in the page reads them back.)
+
+import { createStore, type Store } from './lib/store';
+import type { Budget, Player, Snapshot } from './protocol';
+
+/** Who plays a side. */
+export type Who = 'person' | 'engine';
+
+/** One side's settings as the Players box shows them. */
+export interface SideSettings {
+  who: Who;
+  /** The engine's preset name (`uct`, `rave`, ...). */
+  preset: string;
+  budgetKind: Budget['kind'];
+  /** Milliseconds or playouts per move, a positive integer. */
+  budgetValue: number;
+}
+
+/** The page's views (tabs; the URL's `#hash` and `view=`). */
+export const VIEWS = ['play', 'compare', 'arena'] as const;
+export type View = (typeof VIEWS)[number];
+
+/** The board overlays (analysis), in the order of their toggles and of the URL's `overlays=`. */
+export const OVERLAY_KEYS = ['visits', 'q', 'amaf', 'proven', 'pv'] as const;
+export type OverlayKey = (typeof OVERLAY_KEYS)[number];
+
+/** A compare pane's fields as typed (blank: the preset's value / the common budget). */
+export const PANE_KEYS = ['preset', 'c', 'rave_k', 'lgr_p', 'pool_k', 'budget'] as const;
+export type PaneKey = (typeof PANE_KEYS)[number];
+export type PaneFields = Partial<Record<PaneKey, string>>;
+
+/** The Compare view's form: the position, the common budget and seed, and one entry per pane
+ * (2 to 4), all as typed. */
+export interface CompareSettings {
+  game: string;
+  moves: string;
+  budget: string;
+  seed: string;
+  panes: PaneFields[];
+}
+
+export interface PageState {
+  /** The two sides' settings (the Players box, the URL's p0, p1, preset, ms, playouts...). */
+  sides: readonly [SideSettings, SideSettings];
+  /** The game as the page shows it (null before the engine's first answer). */
+  snapshot: Snapshot | null;
+  /** The engine's preset names (empty until it said hello, or in a build without search). */
+  presets: string[];
+  /** What the game's engine is doing: searching a move for `side`, a hint for `side`, or nothing. */
+  thinking: { purpose: 'move' | 'hint'; side: Player } | null;
+  /** Engine against engine is paused. */
+  paused: boolean;
+  /** A new engine worker is being given the game after the old one died: the page waits. */
+  restoring: boolean;
+  /** The open view. */
+  view: View;
+  /** Moves the last hint suggested (shown on the board until the position changes). */
+  hint: string[];
+  /** The board overlays switched on, in `OVERLAY_KEYS` order. */
+  overlays: readonly OverlayKey[];
+  /** The Compare view's form (null until the view is mounted). */
+  compare: CompareSettings | null;
+}
+
+export type PageStore = Store<PageState>;
+
+export function createPageStore(): PageStore {
+  return createStore<PageState>({
+    sides: [
+      { who: 'person', preset: '', budgetKind: 'millis', budgetValue: 1000 },
+      { who: 'engine', preset: '', budgetKind: 'millis', budgetValue: 1000 },
+    ],
+    snapshot: null,
+    presets: [],
+    thinking: null,
+    paused: false,
+    restoring: false,
+    view: 'play',
+    hint: [],
+    overlays: ['visits', 'proven', 'pv'],
+    compare: null,
+  });
+}
+
+/** A position's identity: the spec and the moves (a new game, a move, undo and redo change it). */
+export function positionKey(s: Snapshot | null): string {
+  return s ? `${s.view.spec}|${s.moves.join(' ')}` : '';
+}
+
+/** Calls `f` once with the engine's preset names, as soon as they are known (at once if they are). */
+export function whenPresets(store: PageStore, f: (presets: string[]) => void): void {
+  const now = store.get().presets;
+  if (now.length) return f(now);
+  const off = store.subscribe((s) => {
+    if (!s.presets.length) return;
+    off();
+    f(s.presets);
+  });
+}
+
+/** Whether a person is to move (and the page is not waiting for a restarted engine). */
+export function personToMove(s: PageState): boolean {
+  const v = s.snapshot?.view;
+  return !s.restoring && !!v && v.to_move !== null && s.sides[v.to_move].who === 'person';
+}
+
+/** Whether the board takes a person's moves: their turn, and the engine is not thinking of a move. */
+export function boardInteractive(s: PageState): boolean {
+  return personToMove(s) && s.thinking?.purpose !== 'move';
+}
