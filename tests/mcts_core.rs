@@ -1,7 +1,7 @@
 //! Search core on Tic-Tac-Toe: solver draw proof, determinism, node cap, tree reuse, config errors.
 
 use mcts_playground::game::{Game, TicTacToe};
-use mcts_playground::mcts::{AnySearch, Budget, Search, SearchConfig, StopReason};
+use mcts_playground::mcts::{AnySearch, Budget, Proven, Search, SearchConfig, StopReason};
 use mcts_playground::AnyGame;
 
 fn ttt(moves: &str) -> TicTacToe {
@@ -21,10 +21,10 @@ fn solver_proves_tictactoe_draw_with_defaults() {
     let r = s.run(Budget::iterations(200_000), NO_CLOCK);
     assert_eq!(r.stop, StopReason::RootProven, "stopped after {} iterations", r.iterations);
     let st = s.stats();
-    assert_eq!(st.proven.as_deref(), Some("draw"));
+    assert_eq!(st.proven, Some(Proven::Draw));
     // Every root child is proven; the corners and the centre draw, the edges... also draw.
     assert!(st.children.iter().all(|c| c.proven.is_some()), "{:?}", st.children);
-    assert!(st.children.iter().all(|c| c.proven.as_deref() == Some("draw")));
+    assert!(st.children.iter().all(|c| c.proven == Some(Proven::Draw)));
     assert_eq!(st.value, 0.5, "a proven draw reports its game value, not the rollout mean");
     eprintln!("TTT draw proven in {} iterations, {} nodes", r.iterations, st.nodes);
 }
@@ -38,19 +38,19 @@ fn solver_proves_wins_and_losses() {
     let r = s.run(Budget::iterations(100_000), NO_CLOCK);
     assert_eq!(r.stop, StopReason::RootProven, "stopped after {} iterations", r.iterations);
     let st = s.stats();
-    assert_eq!(st.proven.as_deref(), Some("win"), "{st:?}");
+    assert_eq!(st.proven, Some(Proven::Win), "{st:?}");
     assert_eq!(st.value, 1.0, "a proven win reports value 1");
     // The best move must itself be a proven win.
     let best = st.best_move.clone().unwrap();
     let c = st.children.iter().find(|c| c.mv == best).unwrap();
-    assert_eq!(c.proven.as_deref(), Some("win"));
+    assert_eq!(c.proven, Some(Proven::Win));
     // The other side of a proven win is a proven loss.
     let mut after = g;
     after.play_text(&best).unwrap();
     let mut s2 = Search::new(after, SearchConfig::preset("solver").unwrap()).unwrap();
     let r2 = s2.run(Budget::iterations(100_000), NO_CLOCK);
     assert_eq!(r2.stop, StopReason::RootProven, "stopped after {} iterations", r2.iterations);
-    assert_eq!(s2.stats().proven.as_deref(), Some("loss"));
+    assert_eq!(s2.stats().proven, Some(Proven::Loss));
     assert_eq!(s2.stats().value, 0.0, "a proven loss reports value 0");
 }
 
@@ -161,7 +161,7 @@ fn advance_with_transpositions_keeps_dag() {
     s.advance(0).unwrap();
     let r = s.run(Budget::iterations(100_000), NO_CLOCK);
     assert_eq!(r.stop, StopReason::RootProven);
-    assert_eq!(s.stats().proven.as_deref(), Some("draw"));
+    assert_eq!(s.stats().proven, Some(Proven::Draw));
 }
 
 #[test]
@@ -171,7 +171,7 @@ fn transpositions_shrink_tictactoe_tree() {
         let mut s = Search::new(TicTacToe::new(), cfg).unwrap();
         let r = s.run(Budget::iterations(1_000_000), NO_CLOCK);
         assert_eq!(r.stop, StopReason::RootProven);
-        assert_eq!(s.stats().proven.as_deref(), Some("draw"));
+        assert_eq!(s.stats().proven, Some(Proven::Draw));
         (s.stats().nodes, r.iterations)
     };
     let (plain, it_plain) = full(false);

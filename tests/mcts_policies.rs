@@ -1,7 +1,7 @@
 //! Playout policies and value estimates run end to end and show their internals.
 
 use mcts_playground::game::{Game, TicTacToe};
-use mcts_playground::mcts::{Budget, LgrMode, MastMode, Search, SearchConfig, ValueEstimate};
+use mcts_playground::mcts::{Budget, LgrMode, MastMode, Proven, Search, SearchConfig, ValueEstimate};
 
 const NO_CLOCK: &dyn Fn() -> f64 = &|| 0.0;
 
@@ -76,7 +76,7 @@ fn lgr_modes_and_options_run() {
     let s = run(SearchConfig { rollout_expand: true, ..SearchConfig::default() }, 2000);
     assert!(s.stats().nodes > 2000, "rollout-expand adds the playout's nodes");
     let s = run(SearchConfig { jump: true, solver: true, ..SearchConfig::default() }, 200_000);
-    assert_eq!(s.stats().proven.as_deref(), Some("draw"), "jump exploration with the solver still proves the draw");
+    assert_eq!(s.stats().proven, Some(Proven::Draw), "jump exploration with the solver still proves the draw");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! board size by Nash's strategy-stealing argument).
 
 use mcts_playground::game::AnyGame;
-use mcts_playground::mcts::{AnySearch, Budget, SearchConfig, StopReason};
+use mcts_playground::mcts::{AnySearch, Budget, Proven, SearchConfig, StopReason};
 
 /// Proves the root of `spec` within `budget` iterations; returns the proof, iterations and nodes.
 fn prove(spec: &str, cfg: SearchConfig, budget: u64) -> (String, u64, u64) {
@@ -13,9 +13,9 @@ fn prove(spec: &str, cfg: SearchConfig, budget: u64) -> (String, u64, u64) {
     assert_eq!(r.stop, StopReason::RootProven, "{spec}: not proven after {} iterations", r.iterations);
     let st = s.stats();
     let best = st.children.iter().find(|c| Some(&c.mv) == st.best_move.as_ref()).unwrap();
-    assert_eq!(best.proven.as_deref(), Some("win"), "{spec}: the best move is a proven win");
+    assert_eq!(best.proven, Some(Proven::Win), "{spec}: the best move is a proven win");
     eprintln!("{spec}: proven {:?} in {} iterations, {} nodes, best {}", st.proven, r.iterations, st.nodes, best.mv);
-    (st.proven.unwrap(), r.iterations, st.nodes)
+    (st.proven.unwrap().to_string(), r.iterations, st.nodes)
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! deterministic, and its phases say what happened.
 
 use mcts_playground::game::{Game, Hex, TicTacToe};
-use mcts_playground::mcts::{AnySearch, Budget, IterationTrace, Search, SearchConfig};
+use mcts_playground::mcts::{AnySearch, Budget, ChildScore, IterationTrace, NodeKind, Proven, Search, SearchConfig};
 use mcts_playground::AnyGame;
 
 const NO_CLOCK: &dyn Fn() -> f64 = &|| 0.0;
@@ -59,6 +59,54 @@ fn traced_iterations_equal_run() {
     }
 }
 
+/// The score of a traced choice for comparisons: `None` is +∞ (an untried move, n = 0 under UCB1).
+fn score(c: &ChildScore) -> f64 {
+    c.score.unwrap_or(f64::INFINITY)
+}
+
+/// Every node the selection chose (an existing child or the expanded move) scored at least as
+/// much as its best rival, by the scores the shared score function reports.
+fn check_choices(t: &IterationTrace, what: &str) {
+    for node in t.path.iter().filter(|n| n.kind == NodeKind::Selected || n.kind == NodeKind::Expanded) {
+        let c = node.chosen.as_ref().unwrap_or_else(|| panic!("{what}: a chosen node without its score"));
+        if let Some(r) = &node.rival {
+            assert!(score(c) >= score(r), "{what} iteration {}: chose {} ({:?}) over {} ({:?})", t.iteration, c.mv, c.score, r.mv, r.score);
+        }
+    }
+}
+
+/// 1,000 traced iterations build the tree `run(Budget::iterations(1000))` builds in record mode
+/// with the same seed, on every game and preset, and every traced choice is the best-scoring
+/// child among the scores reported (the descent and the trace call the same score function).
+#[test]
+fn thousand_traced_iterations_equal_run_on_every_game_and_preset() {
+    for spec in ["tictactoe", "hex:5", "pentago"] {
+        for &preset in SearchConfig::PRESETS {
+            let what = format!("{spec} {preset}");
+            let n = 1000;
+            let mut a = search(spec, preset, 11);
+            let mut done = 0;
+            while done < n {
+                match a.step_traced() {
+                    Ok(t) => {
+                        check_choices(&t, &what);
+                        done += 1;
+                    }
+                    Err(e) => {
+                        assert!(e.to_string().contains("proven"), "{what}: {e}");
+                        break;
+                    }
+                }
+            }
+            let mut b = search(spec, preset, 11);
+            b.set_record_playouts(true);
+            b.run(Budget::iterations(n), NO_CLOCK);
+            assert_eq!(a.stats().iterations, b.stats().iterations, "{what}");
+            assert_eq!(fingerprint(&a), fingerprint(&b), "{what}: traced != run");
+        }
+    }
+}
+
 /// Configurations that record playout moves anyway (RAVE, GRAVE, policies) are not changed by
 /// record mode: traced steps equal a plain `run`.
 #[test]
@@ -107,7 +155,7 @@ fn same_seed_same_steps() {
 /// Replays a trace's path and playout from the root: the playout ends in a terminal position
 /// whose outcome is the trace's, and the path obeys the phases' rules.
 fn check_phases<G: Game>(root: &G, t: &IterationTrace, preset: &str) {
-    assert_eq!(t.path[0].kind, "root");
+    assert_eq!(t.path[0].kind, NodeKind::Root);
     assert_eq!(t.path[0].depth, 0);
     assert!(t.path[0].mv.is_none());
     let mut g = root.clone();
@@ -115,12 +163,12 @@ fn check_phases<G: Game>(root: &G, t: &IterationTrace, preset: &str) {
         assert_eq!(node.depth, d);
         let m = g.parse_move(node.mv.as_deref().unwrap()).unwrap();
         assert_eq!(Some(g.move_index(m)), node.index);
-        if node.kind == "rollout" {
+        if node.kind == NodeKind::Rollout {
             continue;
         }
         g.play(m).unwrap();
     }
-    let expanded: Vec<_> = t.path.iter().filter(|n| n.kind == "expanded").collect();
+    let expanded: Vec<_> = t.path.iter().filter(|n| n.kind == NodeKind::Expanded).collect();
     assert!(expanded.len() <= 1);
     assert_eq!(t.expanded, expanded.first().and_then(|n| n.mv.clone()));
     if let Some(e) = expanded.first() {
@@ -152,7 +200,7 @@ fn check_phases<G: Game>(root: &G, t: &IterationTrace, preset: &str) {
     }
     // The chosen child scored at least as well as its best rival (plain UCT, a selected node).
     if preset == "uct" {
-        for node in t.path.iter().filter(|n| n.kind == "selected") {
+        for node in t.path.iter().filter(|n| n.kind == NodeKind::Selected) {
             let c = node.chosen.as_ref().unwrap();
             if let (Some(cs), Some(r)) = (c.score, node.rival.as_ref()) {
                 let rs = r.score.unwrap_or(f64::INFINITY);
@@ -173,7 +221,7 @@ fn phases_are_sensible() {
         }
         // Selection descends below the root once the root's moves are all tried.
         assert!(ts.iter().any(|t| t.path.len() >= 3), "{preset}");
-        assert!(ts.iter().any(|t| t.path.iter().any(|n| n.kind == "selected")), "{preset}");
+        assert!(ts.iter().any(|t| t.path.iter().any(|n| n.kind == NodeKind::Selected)), "{preset}");
         if preset == "rave" || preset == "grave" {
             assert!(ts.iter().any(|t| t.path.iter().any(|n| n.chosen.as_ref().is_some_and(|c| c.amaf_q.is_some() && c.beta.is_some()))));
         }
@@ -200,7 +248,7 @@ fn solver_reports_proofs_and_refuses_a_proven_root() {
             Ok(t) => {
                 proofs += t.path.iter().filter(|n| n.before.proven != n.after.proven).count();
                 if t.root_proven.is_some() {
-                    assert_eq!(t.root_proven.as_deref(), Some("draw"));
+                    assert_eq!(t.root_proven, Some(Proven::Draw));
                 }
             }
             Err(e) => {

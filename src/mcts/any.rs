@@ -1,12 +1,15 @@
 //! [`AnySearch`]: run-time dispatch matching [`AnyGame`], for the CLI and the WebAssembly boundary.
 
 use crate::game::{AnyGame, Game, Hex, Pentago, TicTacToe};
-use crate::mcts::search::trace::IterationTrace;
-use crate::mcts::search::Search;
+use crate::mcts::search::trace::{IterationTrace, StepError};
+use crate::mcts::search::{Search, SearchError};
 use crate::mcts::stats::{SearchStats, TreeExport};
 use crate::mcts::{Budget, Clock, RunReport, SearchConfig};
 
 /// A search over whichever game an [`AnyGame`] holds.
+// The variants differ in size by their root position (Hex's board is the largest); there is one
+// value per search, created once and never moved in the search loop, so no box is needed.
+#[allow(clippy::large_enum_variant)]
 pub enum AnySearch {
     /// Tic-Tac-Toe.
     TicTacToe(Search<TicTacToe>),
@@ -31,11 +34,11 @@ impl AnySearch {
     ///
     /// # Errors
     /// An invalid configuration.
-    pub fn new(game: &AnyGame, config: SearchConfig) -> Result<AnySearch, String> {
+    pub fn new(game: &AnyGame, config: SearchConfig) -> Result<AnySearch, SearchError> {
         Ok(match game {
-            AnyGame::TicTacToe(g) => AnySearch::TicTacToe(Search::new(g.clone(), config)?),
+            AnyGame::TicTacToe(g) => AnySearch::TicTacToe(Search::new(*g, config)?),
             AnyGame::Hex(g) => AnySearch::Hex(Search::new(g.clone(), config)?),
-            AnyGame::Pentago(g) => AnySearch::Pentago(Search::new(g.clone(), config)?),
+            AnyGame::Pentago(g) => AnySearch::Pentago(Search::new(*g, config)?),
         })
     }
     /// See [`Search::run`].
@@ -62,7 +65,7 @@ impl AnySearch {
     ///
     /// # Errors
     /// As [`Search::step_traced`].
-    pub fn step_traced(&mut self) -> Result<IterationTrace, String> {
+    pub fn step_traced(&mut self) -> Result<IterationTrace, StepError> {
         with_search!(self, s => s.step_traced())
     }
     /// See [`Search::set_record_playouts`].
@@ -73,14 +76,17 @@ impl AnySearch {
     ///
     /// # Errors
     /// Unreadable or illegal move (the search is untouched).
-    pub fn advance_text(&mut self, mv: &str) -> Result<(), String> {
+    pub fn advance_text(&mut self, mv: &str) -> Result<(), SearchError> {
         with_search!(self, s => {
-            let m = s.root().parse_move(mv).map_err(|e| e.to_string())?;
+            let m = s.root().parse_move(mv).map_err(|e| SearchError::BadMove(e.to_string()))?;
             s.advance(m)
         })
     }
     /// See [`Search::set_config`].
-    pub fn set_config(&mut self, c: SearchConfig) -> Result<(), String> {
+    ///
+    /// # Errors
+    /// An invalid configuration (the search is untouched).
+    pub fn set_config(&mut self, c: SearchConfig) -> Result<(), SearchError> {
         with_search!(self, s => s.set_config(c))
     }
     /// The configuration.
@@ -90,9 +96,9 @@ impl AnySearch {
     /// The root position as an [`AnyGame`].
     pub fn root_game(&self) -> AnyGame {
         match self {
-            AnySearch::TicTacToe(s) => AnyGame::TicTacToe(s.root().clone()),
+            AnySearch::TicTacToe(s) => AnyGame::TicTacToe(*s.root()),
             AnySearch::Hex(s) => AnyGame::Hex(s.root().clone()),
-            AnySearch::Pentago(s) => AnyGame::Pentago(s.root().clone()),
+            AnySearch::Pentago(s) => AnyGame::Pentago(*s.root()),
         }
     }
     /// Arena entries.

@@ -5,6 +5,20 @@ use crate::game::AnyGame;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::mcts::{AnySearch, Budget, SearchConfig};
 
+/// Why a measurement could not be made.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum BenchError {
+    /// The game spec was refused (the game's message).
+    #[error("{0}")]
+    Game(String),
+    /// The preset name was refused.
+    #[error(transparent)]
+    Config(#[from] crate::mcts::config::ConfigError),
+    /// The search could not be created.
+    #[error(transparent)]
+    Search(#[from] crate::mcts::search::SearchError),
+}
+
 /// One measurement of MCTS from a position.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct BenchResult {
@@ -32,8 +46,8 @@ pub struct BenchResult {
 /// # Errors
 /// Bad spec or preset.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn iterations_per_s(game: &str, preset: &str, ms: f64) -> Result<BenchResult, String> {
-    let g = AnyGame::from_spec(game).map_err(|e| e.to_string())?;
+pub fn iterations_per_s(game: &str, preset: &str, ms: f64) -> Result<BenchResult, BenchError> {
+    let g = AnyGame::from_spec(game).map_err(|e| BenchError::Game(e.to_string()))?;
     let cfg = SearchConfig::preset(preset)?;
     let mut s = AnySearch::new(&g, cfg)?;
     let t0 = std::time::Instant::now();

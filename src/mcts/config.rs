@@ -6,6 +6,45 @@
 
 use serde::{Deserialize, Serialize};
 
+/// Why a configuration, a preset name or a `key=value` setting was refused.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ConfigError {
+    /// No preset has this name.
+    #[error("unknown preset '{name}'; expected one of: {}", SearchConfig::PRESETS.join(" "))]
+    UnknownPreset {
+        /// The name asked for.
+        name: String,
+    },
+    /// No configuration field has this (serde) name.
+    #[error("unknown config key '{key}'; keys: {}", .keys.join(" "))]
+    UnknownKey {
+        /// The key asked for.
+        key: String,
+        /// The valid keys, sorted.
+        keys: Vec<String>,
+    },
+    /// The value cannot be read as the field's type (number, boolean, enum name).
+    #[error("bad value '{value}' for '{key}': {reason}")]
+    BadValue {
+        /// The field.
+        key: String,
+        /// The text given.
+        value: String,
+        /// What the reader said.
+        reason: String,
+    },
+    /// A field is out of its allowed range.
+    #[error("{field} = {value} is out of range {range}")]
+    OutOfRange {
+        /// The field.
+        field: &'static str,
+        /// Its value.
+        value: f64,
+        /// The allowed range, e.g. `[0, 100]` or `(0, 1e9]`.
+        range: &'static str,
+    },
+}
+
 /// Tree policy: how a child is chosen during the descent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -37,7 +76,7 @@ pub enum ValueEstimate {
 pub enum RaveSchedule {
     /// `β = √(k / (3n + k))` (Gelly & Silver 2007, "hand-selected schedule"; equivalence parameter k).
     Sqrt,
-    /// `β = max(0, (V − n) / V)` (the linear schedule of the seed's Hex RAVE agents, V = 300).
+    /// `β = max(0, (V − n) / V)` (a linear schedule, as used by earlier Hex RAVE agents with V = 300).
     Linear,
 }
 
@@ -99,6 +138,79 @@ pub enum TranspositionRule {
     Uct1,
 }
 
+/// A named configuration (see [`SearchConfig::of`]); its name (`"uct"`, `"rave"`, ...) is what
+/// `mcts search --algo`, the page and [`SearchConfig::preset`] take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Preset {
+    /// Plain UCT, the default configuration.
+    Uct,
+    /// MC-RAVE with c = 0.
+    Rave,
+    /// GRAVE.
+    Grave,
+    /// UCT with decisive and anti-decisive moves and MCTS-Solver.
+    Decisive,
+    /// RAVE with LGR-1 playouts.
+    Lgr,
+    /// RAVE with LGRF-2 playouts.
+    Lgrf2,
+    /// RAVE with PoolRAVE playouts.
+    Poolrave,
+    /// RAVE with MAST (Gibbs) playouts.
+    Mast,
+    /// RAVE with quality-based rewards.
+    Qb,
+    /// UCT with the depth-2 critical-move filter at the root.
+    Depth2,
+    /// UCT with MCTS-Solver.
+    Solver,
+    /// PUCT with the tactical prior.
+    Puct,
+    /// RAVE, decisive/anti-decisive moves, MCTS-Solver and depth-2.
+    Best,
+}
+
+impl Preset {
+    /// Every preset, in the order of [`SearchConfig::PRESETS`].
+    pub const ALL: [Preset; 13] = [
+        Preset::Uct,
+        Preset::Rave,
+        Preset::Grave,
+        Preset::Decisive,
+        Preset::Lgr,
+        Preset::Lgrf2,
+        Preset::Poolrave,
+        Preset::Mast,
+        Preset::Qb,
+        Preset::Depth2,
+        Preset::Solver,
+        Preset::Puct,
+        Preset::Best,
+    ];
+
+    /// The preset's name, as serialised.
+    pub fn name(self) -> &'static str {
+        SearchConfig::PRESETS[self as usize]
+    }
+}
+
+impl std::fmt::Display for Preset {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Preset {
+    type Err = ConfigError;
+
+    /// A preset by name, ignoring case and surrounding blanks.
+    fn from_str(name: &str) -> Result<Preset, ConfigError> {
+        let n = name.trim().to_ascii_lowercase();
+        Preset::ALL.into_iter().find(|p| p.name() == n).ok_or(ConfigError::UnknownPreset { name: n })
+    }
+}
+
 /// The whole search configuration. `Default` = plain UCT, random playouts, c = √2, seed 1.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -115,7 +227,7 @@ pub struct SearchConfig {
     /// Equivalence parameter k of `β = √(k/(3n+k))`; default 1000, the value Gelly & Silver (2007)
     /// found best for 9×9 MoGo. Range (0, 1e9].
     pub rave_k: f64,
-    /// V of the linear schedule `β = max(0, (V−n)/V)`; default 300 (the seed's Hex RAVE agent).
+    /// V of the linear schedule `β = max(0, (V−n)/V)`; default 300 (the value of earlier Hex RAVE agents).
     pub rave_v: f64,
     /// Visits after which a node gets its dense AMAF table (RAVE, GRAVE, PoolRAVE): AMAF values
     /// for every move of both players, so untried moves can be ranked too. Younger nodes use the
@@ -142,7 +254,7 @@ pub struct SearchConfig {
     pub anti_decisive: bool,
     /// Last-Good-Reply playout policy.
     pub lgr: LgrMode,
-    /// Probability of playing a stored legal reply (Baier & Drake: 1.0; the seed's agent: 0.5).
+    /// Probability of playing a stored legal reply (Baier & Drake 2010: 1.0; the `lgr` preset: 0.5).
     pub lgr_p: f64,
     /// PoolRAVE (Rimmel, Teytaud et al. 2010; Hoock et al. 2010) on/off.
     pub poolrave: bool,
@@ -172,11 +284,12 @@ pub struct SearchConfig {
     pub transpositions: bool,
     /// Which transposition update rule.
     pub transposition_rule: TranspositionRule,
-    /// Depth-2 critical-move search at the root before MCTS (seed 002).
+    /// Depth-2 critical-move search at the root before MCTS: a move that wins at once restricts the
+    /// root to the winning moves, else moves after which the opponent wins at once are excluded.
     pub depth2: bool,
-    /// Rollout-expand (seed 003): add the playout's positions to the tree.
+    /// Rollout-expand: add the playout's positions to the tree as a chain of nodes below the leaf.
     pub rollout_expand: bool,
-    /// Jump exploration (seed 003): at a not fully expanded node, descend into an existing child
+    /// Jump exploration: at a not fully expanded node, descend into an existing child
     /// with probability (expanded children / legal moves) instead of expanding.
     pub jump: bool,
 
@@ -237,7 +350,7 @@ impl Default for SearchConfig {
 }
 
 impl SearchConfig {
-    /// Preset names accepted by [`SearchConfig::preset`].
+    /// Preset names accepted by [`SearchConfig::preset`], in the order of [`Preset::ALL`].
     pub const PRESETS: &'static [&'static str] =
         &["uct", "rave", "grave", "decisive", "lgr", "lgrf2", "poolrave", "mast", "qb", "depth2", "solver", "puct", "best"];
 
@@ -248,15 +361,20 @@ impl SearchConfig {
     ///   playouts and first in the expansion order, plus MCTS-Solver: averaging alone (UCT or RAVE)
     ///   does not reliably see a one-move refutation at small budgets, the solver does (a child
     ///   with an expanded winning reply is a proven loss); see `tests/mcts_tactics.rs`;
-    /// - `lgr` (LGR-1, p = 0.5 as the seed), `lgrf2` (LGRF-2, p = 1 as the paper), `poolrave`,
-    ///   `mast` (Gibbs), `qb`: each playout enhancement on top of `rave`, as the seed's agents are
-    ///   built on its RAVE agent;
+    /// - `lgr` (LGR-1, p = 0.5), `lgrf2` (LGRF-2, p = 1 as the paper), `poolrave`,
+    ///   `mast` (Gibbs), `qb`: each playout enhancement on top of `rave` (each enhancement is
+    ///   measured against RAVE, the agent it refines);
     /// - `depth2`, `solver`: UCT plus that; `puct`: PUCT with the tactical prior, c = 1.5;
     /// - `best`: RAVE + decisive/anti-decisive moves + MCTS-Solver + depth-2.
     ///
     /// # Errors
     /// Unknown name (the message lists the valid ones).
-    pub fn preset(name: &str) -> Result<SearchConfig, String> {
+    pub fn preset(name: &str) -> Result<SearchConfig, ConfigError> {
+        Ok(SearchConfig::of(name.parse()?))
+    }
+
+    /// The configuration of preset `p` (see [`SearchConfig::preset`] for what each one is).
+    pub fn of(p: Preset) -> SearchConfig {
         let mut c = SearchConfig::default();
         // MC-RAVE without an exploration term: Gelly & Silver (2011) found c = 0 best with RAVE,
         // and here (2000 iterations/move, 400 games) RAVE c = 0 beat RAVE c = √2 by 0.667
@@ -265,56 +383,53 @@ impl SearchConfig {
             c.value = ValueEstimate::Rave;
             c.c = 0.0;
         };
-        match name.trim().to_ascii_lowercase().as_str() {
-            "uct" => {}
-            "rave" => rave(&mut c),
-            "grave" => c.value = ValueEstimate::Grave,
-            "decisive" => {
+        match p {
+            Preset::Uct => {}
+            Preset::Rave => rave(&mut c),
+            Preset::Grave => c.value = ValueEstimate::Grave,
+            Preset::Decisive => {
                 c.solver = true;
                 c.decisive = true;
                 c.anti_decisive = true;
             }
-            "lgr" => {
+            Preset::Lgr => {
                 rave(&mut c);
                 c.lgr = LgrMode::Lgr1;
                 c.lgr_p = 0.5;
             }
-            "lgrf2" => {
+            Preset::Lgrf2 => {
                 rave(&mut c);
                 c.lgr = LgrMode::Lgrf2;
                 c.lgr_p = 1.0;
             }
-            "poolrave" => {
+            Preset::Poolrave => {
                 rave(&mut c);
                 c.poolrave = true;
             }
-            "mast" => {
+            Preset::Mast => {
                 rave(&mut c);
                 c.mast = MastMode::Gibbs;
             }
-            "qb" => {
+            Preset::Qb => {
                 rave(&mut c);
                 c.qb = true;
             }
-            "depth2" => c.depth2 = true,
-            "solver" => c.solver = true,
-            "puct" => {
+            Preset::Depth2 => c.depth2 = true,
+            Preset::Solver => c.solver = true,
+            Preset::Puct => {
                 c.selection = Selection::Puct;
                 c.prior = PriorKind::Tactical;
                 c.c = 1.5;
             }
-            "best" => {
+            Preset::Best => {
                 rave(&mut c);
                 c.decisive = true;
                 c.anti_decisive = true;
                 c.solver = true;
                 c.depth2 = true;
             }
-            other => {
-                return Err(format!("unknown preset '{other}'; expected one of: {}", Self::PRESETS.join(" ")));
-            }
         }
-        Ok(c)
+        c
     }
 
     /// Sets one field by its serde name from text: numbers (`"0.7"`), booleans (`"true"`), enum
@@ -323,14 +438,16 @@ impl SearchConfig {
     ///
     /// # Errors
     /// Unknown key, unreadable value, value out of range (see each field's doc).
-    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), ConfigError> {
         let key = key.trim();
-        let mut obj = serde_json::to_value(&*self).map_err(|e| e.to_string())?;
-        let map = obj.as_object_mut().ok_or("internal: config is not an object")?;
+        let bad = |reason: String| ConfigError::BadValue { key: key.to_string(), value: value.to_string(), reason };
+        let serde_json::Value::Object(mut map) = serde_json::to_value(&*self).map_err(|e| bad(e.to_string()))? else {
+            unreachable!("a struct serialises to a JSON object")
+        };
         if !map.contains_key(key) {
-            let mut keys: Vec<&String> = map.keys().collect();
+            let mut keys: Vec<String> = map.keys().cloned().collect();
             keys.sort();
-            return Err(format!("unknown config key '{key}'; keys: {}", keys.iter().map(|k| k.as_str()).collect::<Vec<_>>().join(" ")));
+            return Err(ConfigError::UnknownKey { key: key.to_string(), keys });
         }
         let v = value.trim();
         let parsed: serde_json::Value = match serde_json::from_str(v) {
@@ -344,7 +461,7 @@ impl SearchConfig {
             (_, p) => p,
         };
         map.insert(key.to_string(), parsed);
-        let next: SearchConfig = serde_json::from_value(obj).map_err(|e| format!("bad value '{value}' for '{key}': {e}"))?;
+        let next: SearchConfig = serde_json::from_value(serde_json::Value::Object(map)).map_err(|e| bad(e.to_string()))?;
         next.validate()?;
         *self = next;
         Ok(())
@@ -354,41 +471,30 @@ impl SearchConfig {
     ///
     /// # Errors
     /// The first field out of range, with its allowed range.
-    pub fn validate(&self) -> Result<(), String> {
-        fn range(name: &str, v: f64, lo: f64, hi: f64) -> Result<(), String> {
-            if v.is_finite() && v >= lo && v <= hi {
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        /// `lo ≤ v ≤ hi` (closed) or `lo < v ≤ hi` (`open_low`), finite.
+        fn check(field: &'static str, v: f64, lo: f64, hi: f64, open_low: bool, range: &'static str) -> Result<(), ConfigError> {
+            if v.is_finite() && (v > lo || (!open_low && v == lo)) && v <= hi {
                 Ok(())
             } else {
-                Err(format!("{name} = {v} is out of range [{lo}, {hi}]"))
+                Err(ConfigError::OutOfRange { field, value: v, range })
             }
         }
-        range("c", self.c, 0.0, 100.0)?;
-        if !(self.rave_k.is_finite() && self.rave_k > 0.0 && self.rave_k <= 1e9) {
-            return Err(format!("rave_k = {} is out of range (0, 1e9]", self.rave_k));
-        }
-        if !(self.rave_v.is_finite() && self.rave_v > 0.0 && self.rave_v <= 1e9) {
-            return Err(format!("rave_v = {} is out of range (0, 1e9]", self.rave_v));
-        }
-        if self.rave_table_visits == 0 || self.rave_table_visits > 1_000_000_000 {
-            return Err(format!("rave_table_visits = {} is out of range [1, 1e9]", self.rave_table_visits));
-        }
-        range("grave_bias", self.grave_bias, 0.0, 1.0)?;
-        range("fpu", self.fpu, 0.0, 1.0)?;
-        range("lgr_p", self.lgr_p, 0.0, 1.0)?;
-        range("pool_p", self.pool_p, 0.0, 1.0)?;
-        if self.pool_k == 0 || self.pool_k > 400 {
-            return Err(format!("pool_k = {} is out of range [1, 400]", self.pool_k));
-        }
-        if !(self.mast_tau.is_finite() && self.mast_tau > 0.0 && self.mast_tau <= 100.0) {
-            return Err(format!("mast_tau = {} is out of range (0, 100]", self.mast_tau));
-        }
-        range("mast_epsilon", self.mast_epsilon, 0.0, 1.0)?;
-        range("qb_a", self.qb_a, 0.0, 1.0)?;
-        range("qb_k", self.qb_k, 0.0, 100.0)?;
-        range("secure_a", self.secure_a, 0.0, 100.0)?;
-        if self.node_cap == 0 || self.node_cap > 1_000_000_000 {
-            return Err(format!("node_cap = {} is out of range [1, 1e9]", self.node_cap));
-        }
+        check("c", self.c, 0.0, 100.0, false, "[0, 100]")?;
+        check("rave_k", self.rave_k, 0.0, 1e9, true, "(0, 1e9]")?;
+        check("rave_v", self.rave_v, 0.0, 1e9, true, "(0, 1e9]")?;
+        check("rave_table_visits", self.rave_table_visits as f64, 1.0, 1e9, false, "[1, 1e9]")?;
+        check("grave_bias", self.grave_bias, 0.0, 1.0, false, "[0, 1]")?;
+        check("fpu", self.fpu, 0.0, 1.0, false, "[0, 1]")?;
+        check("lgr_p", self.lgr_p, 0.0, 1.0, false, "[0, 1]")?;
+        check("pool_p", self.pool_p, 0.0, 1.0, false, "[0, 1]")?;
+        check("pool_k", self.pool_k as f64, 1.0, 400.0, false, "[1, 400]")?;
+        check("mast_tau", self.mast_tau, 0.0, 100.0, true, "(0, 100]")?;
+        check("mast_epsilon", self.mast_epsilon, 0.0, 1.0, false, "[0, 1]")?;
+        check("qb_a", self.qb_a, 0.0, 1.0, false, "[0, 1]")?;
+        check("qb_k", self.qb_k, 0.0, 100.0, false, "[0, 100]")?;
+        check("secure_a", self.secure_a, 0.0, 100.0, false, "[0, 100]")?;
+        check("node_cap", self.node_cap as f64, 1.0, 1e9, false, "[1, 1e9]")?;
         Ok(())
     }
 
@@ -420,7 +526,13 @@ mod tests {
         for p in SearchConfig::PRESETS {
             SearchConfig::preset(p).unwrap().validate().unwrap();
         }
-        assert!(SearchConfig::preset("alphabeta").unwrap_err().contains("unknown preset"));
+        for (p, name) in Preset::ALL.into_iter().zip(SearchConfig::PRESETS) {
+            assert_eq!(p.name(), *name);
+            assert_eq!(name.parse::<Preset>(), Ok(p));
+            assert_eq!(serde_json::to_value(p).unwrap(), serde_json::json!(name));
+        }
+        assert_eq!(" RAVE ".parse::<Preset>(), Ok(Preset::Rave));
+        assert!(SearchConfig::preset("alphabeta").unwrap_err().to_string().contains("unknown preset"));
     }
 
     #[test]
@@ -437,9 +549,10 @@ mod tests {
         c.set("rave_k", "500").unwrap();
         assert_eq!(c.rave_k, 500.0);
         let before = c.clone();
-        assert!(c.set("c", "-1").unwrap_err().contains("out of range"));
+        assert!(c.set("c", "-1").unwrap_err().to_string().contains("out of range"));
+        assert_eq!(c.set("c", "-1").unwrap_err().to_string(), "c = -1 is out of range [0, 100]");
         assert!(c.set("c", "abc").is_err());
-        assert!(c.set("colour", "1").unwrap_err().contains("unknown config key"));
+        assert!(c.set("colour", "1").unwrap_err().to_string().contains("unknown config key"));
         assert!(c.set("value", "minimax").is_err());
         assert!(c.set("solver", "maybe").is_err());
         assert!(c.set("pool_k", "0").is_err());

@@ -2,20 +2,22 @@
 //!
 //! - [`config`]: [`SearchConfig`] (serde), presets, `set(key, value)`;
 //! - [`tree`]: 24-byte nodes and 20-byte edges in contiguous per-node runs, lazy one-child-per-visit expansion, dense AMAF tables;
-//! - [`selection`]: UCB1, RAVE β (both schedules), GRAVE β, PUCT, secure child;
+//! - [`selection`]: UCB1, RAVE β (both schedules), GRAVE β, PUCT, secure child as pure functions
+//!   (the search applies them in one place, `search/score.rs`);
 //! - [`playout`]: decisive/anti-decisive moves, LGR-1/LGRF-1/LGRF-2, PoolRAVE, MAST, QB;
 //! - [`solver`]: MCTS-Solver with draws; [`transposition`]: Zobrist-keyed DAG (UCT1);
-//! - [`evaluator`]: PUCT priors; [`stats`]: the JSON shapes; [`search`]: the loop;
+//! - [`evaluator`]: PUCT priors; [`stats`]: the JSON shapes; [`search`]: the loop, one file per
+//!   phase (child score and AMAF source, expansion, playout, backpropagation, root, reports, trace);
 //! - [`any`]: [`AnySearch`] dispatch; [`bench`]: iterations per second for `mcts bench`.
 //!
 //! Time enters only through the injected [`Clock`], so the module builds for wasm32.
 //!
 //! ```
 //! use mcts_playground::game::TicTacToe;
-//! use mcts_playground::mcts::{Budget, Search, SearchConfig};
+//! use mcts_playground::mcts::{Budget, Proven, Search, SearchConfig};
 //! let mut s = Search::new(TicTacToe::new(), SearchConfig::preset("solver").unwrap()).unwrap();
 //! let r = s.run(Budget { iterations: Some(100_000), millis: None }, &|| 0.0);
-//! assert_eq!(s.stats().proven.as_deref(), Some("draw"));
+//! assert_eq!(s.stats().proven, Some(Proven::Draw));
 //! # let _ = r;
 //! ```
 
@@ -32,11 +34,15 @@ pub mod transposition;
 pub mod tree;
 
 pub use any::AnySearch;
-pub use config::{FinalMove, LgrMode, MastMode, PriorKind, RaveSchedule, SearchConfig, Selection, TranspositionRule, ValueEstimate};
+pub use bench::BenchError;
+pub use config::{
+    ConfigError, FinalMove, LgrMode, MastMode, Preset, PriorKind, RaveSchedule, SearchConfig, Selection, TranspositionRule, ValueEstimate,
+};
 pub use evaluator::Evaluator;
-pub use search::trace::{ChildScore, IterationTrace, NodeValues, TraceNode, TraceOutcome};
-pub use search::Search;
+pub use search::trace::{ChildScore, IterationTrace, NodeKind, NodeValues, StepError, TraceNode, TraceOutcome};
+pub use search::{Search, SearchError};
 pub use stats::{ChildStats, PolicyStats, SearchStats, TreeExport, TreeNodeExport};
+pub use tree::Proven;
 
 use serde::{Deserialize, Serialize};
 

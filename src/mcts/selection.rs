@@ -15,7 +15,7 @@ pub fn rave_beta_sqrt(n: u32, k: f64) -> f64 {
     (k / (3.0 * n as f64 + k)).sqrt()
 }
 
-/// Linear RAVE weight `β = max(0, (V − n) / V)` (the seed's Hex agents, V = 300).
+/// Linear RAVE weight `β = max(0, (V − n) / V)` (a linear schedule, as earlier Hex RAVE agents used with V = 300).
 #[inline(always)]
 pub fn rave_beta_linear(n: u32, v: f64) -> f64 {
     ((v - n as f64) / v).max(0.0)

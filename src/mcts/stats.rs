@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::mcts::tree::Proven;
+
 /// One root child.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ChildStats {
@@ -24,7 +26,7 @@ pub struct ChildStats {
     /// Prior P (null without PUCT).
     pub prior: Option<f64>,
     /// `"win"`, `"loss"`, `"draw"` (side to move's view) or null.
-    pub proven: Option<String>,
+    pub proven: Option<Proven>,
 }
 
 /// Playout-policy internals.
@@ -74,7 +76,7 @@ pub struct SearchStats {
     /// Principal variation (robust child at each level).
     pub pv: Vec<String>,
     /// Proven value of the root from the side to move's view.
-    pub proven: Option<String>,
+    pub proven: Option<Proven>,
     /// Q of the best move.
     pub value: f64,
     /// Iterations run in total on this tree (including before tree reuse in the visits).
@@ -113,7 +115,7 @@ pub struct TreeNodeExport {
     /// the best move).
     pub q: f64,
     /// Proven status from the view of the player who moved into this node.
-    pub proven: Option<String>,
+    pub proven: Option<Proven>,
     /// Children with the most visits, at most `top_k`, descending.
     pub children: Vec<TreeNodeExport>,
     /// Expanded children not shown.

@@ -33,6 +33,36 @@ pub const TERMINAL: u8 = 2;
 /// Node flag: all children so far were expanded in the node's seeded affine order (see `search.rs`).
 pub const AFFINE: u8 = 4;
 
+/// A result proven by MCTS-Solver, from the view of one player; serialised as `"win"`,
+/// `"loss"` or `"draw"` (the `proven` fields of the JSON views).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Proven {
+    /// A proven win.
+    Win,
+    /// A proven loss.
+    Loss,
+    /// A proven draw.
+    Draw,
+}
+
+impl Proven {
+    /// `"win"`, `"loss"` or `"draw"`, as serialised.
+    pub fn name(self) -> &'static str {
+        match self {
+            Proven::Win => "win",
+            Proven::Loss => "loss",
+            Proven::Draw => "draw",
+        }
+    }
+}
+
+impl std::fmt::Display for Proven {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// Proof status, from the view of the player who made the move into the node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
@@ -67,12 +97,12 @@ impl Proof {
             p => p,
         }
     }
-    /// `"win"`, `"loss"`, `"draw"` or `None`.
-    pub fn name(self) -> Option<&'static str> {
+    /// The proven result, `None` when not proven.
+    pub fn proven(self) -> Option<Proven> {
         match self {
-            Proof::Win => Some("win"),
-            Proof::Loss => Some("loss"),
-            Proof::Draw => Some("draw"),
+            Proof::Win => Some(Proven::Win),
+            Proof::Loss => Some(Proven::Loss),
+            Proof::Draw => Some(Proven::Draw),
             Proof::Unknown => None,
         }
     }

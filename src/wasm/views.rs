@@ -56,7 +56,7 @@ impl FlatTree {
         self.mv.push(mv);
         self.visits.push(n.visits.min(u32::MAX as u64) as u32);
         self.q.push(n.q as f32);
-        self.proven.push(proof_byte(n.proven.as_deref()));
+        self.proven.push(proof_byte(n.proven.map(|p| p.name())));
         self.depth.push(depth);
         self.hidden.push(n.hidden_children.min(u32::MAX as u64) as u32);
         let mut shown = 0u32;

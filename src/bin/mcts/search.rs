@@ -106,7 +106,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         "{} iterations in {:.0} ms ({:.0}/s), {} nodes ({} bytes/node), depth {}",
         st.iterations, st.elapsed_ms, st.iterations_per_s, st.nodes, st.bytes_per_node, st.max_depth
     );
-    println!("best move {}  value {:.3}  proven {}", st.best_move.as_deref().unwrap_or("-"), st.value, st.proven.as_deref().unwrap_or("-"));
+    println!("best move {}  value {:.3}  proven {}", st.best_move.as_deref().unwrap_or("-"), st.value, st.proven.map_or("-", |p| p.name()));
     println!("principal variation: {}", st.pv.join(" "));
     println!("{:<12} {:>9} {:>7} {:>9} {:>7} {:>6} {:>6} {:>6}", "move", "N", "Q", "AMAF N", "AMAF Q", "beta", "P", "proven");
     for c in st.children.iter().take(20) {
@@ -119,7 +119,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             c.amaf_q.map(|v| format!("{v:.3}")).unwrap_or_default(),
             c.beta.map(|v| format!("{v:.2}")).unwrap_or_default(),
             c.prior.map(|v| format!("{v:.3}")).unwrap_or_default(),
-            c.proven.as_deref().unwrap_or(""),
+            c.proven.map_or("", |p| p.name()),
         );
     }
     Ok(())

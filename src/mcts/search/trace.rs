@@ -1,13 +1,15 @@
-//! Step-through (issue 5): one MCTS iteration at a time, with its four phases recorded in an
+//! Step-through: one MCTS iteration at a time, with its four phases recorded in an
 //! [`IterationTrace`].
 //!
 //! [`Search::step_traced`] runs exactly the iteration [`Search::run`] would have run next (the
 //! same code, the same random draws): it calls the search's own descent (selection, expansion,
 //! playout), reads the path before the update, then runs the search's own backpropagation and
 //! reads the path again. The selection scores are recomputed from the tree as the descent saw it
-//! (no random numbers are drawn for that), with the formulas `choose` uses. Nothing of this runs
-//! in an untraced iteration: the only cost there is two stores per iteration (`sel_len`,
-//! `expanded`) and one more boolean test per playout (`record_playouts`).
+//! (no random numbers are drawn for that) by the functions the descent itself calls (`score.rs`:
+//! `amaf_source`, `child_score`); the score of an expanded move is the one
+//! the descent ranked it by (`expand_score`). Nothing of this runs in an untraced iteration: the
+//! only cost there is three stores per iteration (`sel_len`, `expanded`, `expand_score`) and one
+//! more boolean test per playout (`record_playouts`).
 //!
 //! # Recorded playouts
 //! A configuration whose playout moves nothing reads (plain UCT: no AMAF, no playout policy, no
@@ -28,8 +30,21 @@ use serde::{Deserialize, Serialize};
 use super::Search;
 use crate::game::{Game, Player};
 use crate::mcts::config::{RaveSchedule, Selection, ValueEstimate};
-use crate::mcts::selection::{puct, ucb1};
-use crate::mcts::tree::NIL;
+use crate::mcts::tree::{Proven, NIL};
+
+/// Why [`Search::step_traced`] did not run an iteration (`run` would not iterate either).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StepError {
+    /// The root position is terminal.
+    #[error("the game is over at the root: there is nothing to search")]
+    GameOver,
+    /// MCTS-Solver proved the root.
+    #[error("the root is proven: the search stops here")]
+    RootProven,
+    /// The node cap is reached and `stop_at_node_cap` is set.
+    #[error("the node cap is reached")]
+    NodeCap,
+}
 
 /// N, Q and proof status of one node (the view of the player who made the move into it).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -38,8 +53,8 @@ pub struct NodeValues {
     pub n: u64,
     /// Mean value Q = W/N in [0, 1] (0.5 when N = 0).
     pub q: f64,
-    /// Proven status: "win", "loss", "draw" or null.
-    pub proven: Option<String>,
+    /// Proven status (`"win"`, `"loss"`, `"draw"` or null in JSON).
+    pub proven: Option<Proven>,
 }
 
 /// The selection score of one child at its parent, with the parts it was computed from.
@@ -64,6 +79,20 @@ pub struct ChildScore {
     pub untried: bool,
 }
 
+/// How a node of the iteration's path was reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NodeKind {
+    /// The root.
+    Root,
+    /// An existing child chosen by the selection rule.
+    Selected,
+    /// The node this iteration added to the tree.
+    Expanded,
+    /// A node added along the playout by rollout-expand.
+    Rollout,
+}
+
 /// One node on the iteration's path.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TraceNode {
@@ -76,9 +105,8 @@ pub struct TraceNode {
     pub index: Option<usize>,
     /// The player who made the move into the node (at the root: the player who is not to move).
     pub mover: Player,
-    /// "root", "selected" (an existing child chosen by the selection rule), "expanded" (the node
-    /// this iteration added) or "rollout" (added along the playout by rollout-expand).
-    pub kind: String,
+    /// How the node was reached (`"root"`, `"selected"`, `"expanded"` or `"rollout"` in JSON).
+    pub kind: NodeKind,
     /// Values before backpropagation.
     pub before: NodeValues,
     /// Values after backpropagation.
@@ -131,12 +159,12 @@ pub struct IterationTrace {
     /// Tree nodes after the iteration.
     pub nodes_after: u64,
     /// Root proven status after the iteration, the side to move's view.
-    pub root_proven: Option<String>,
+    pub root_proven: Option<Proven>,
 }
 
 fn values<G: Game>(s: &Search<G>, id: u32) -> NodeValues {
     let n = &s.tree.nodes[id as usize];
-    NodeValues { n: n.n as u64, q: n.q(), proven: n.proof().name().map(String::from) }
+    NodeValues { n: n.n as u64, q: n.q(), proven: n.proof().proven() }
 }
 
 impl<G: Game> Search<G> {
@@ -182,15 +210,15 @@ impl<G: Game> Search<G> {
     /// # Errors
     /// The root is terminal, or (solver) already proven, or the node cap is reached with
     /// `stop_at_node_cap`: `run` would not iterate either; the search is untouched.
-    pub fn step_traced(&mut self) -> Result<IterationTrace, String> {
+    pub fn step_traced(&mut self) -> Result<IterationTrace, StepError> {
         if self.root.is_terminal() {
-            return Err("the game is over at the root: there is nothing to search".into());
+            return Err(StepError::GameOver);
         }
         if self.config.solver && self.tree.nodes[0].proof() != crate::mcts::tree::Proof::Unknown {
-            return Err("the root is proven: the search stops here".into());
+            return Err(StepError::RootProven);
         }
         if self.config.stop_at_node_cap && self.tree.len() >= self.config.node_cap as usize {
-            return Err("the node cap is reached".into());
+            return Err(StepError::NodeCap);
         }
         self.record_playouts = true;
         let nodes_before = self.tree.len() as u64;
@@ -205,23 +233,18 @@ impl<G: Game> Search<G> {
             positions.push(h);
         }
         let before: Vec<NodeValues> = self.path.iter().map(|st| values(self, st.node)).collect();
-        // Selection scores at each parent of the selection/expansion part of the path.
+        // Selection scores at each parent of the selection/expansion part of the path, by the
+        // functions the descent called, with the AMAF source it chose (tables allocated on the
+        // way are present and still empty, as they were then).
         let mut scores: Vec<(Option<ChildScore>, Option<ChildScore>)> = vec![(None, None)];
         let mut src = NIL;
-        let grave = self.config.value == ValueEstimate::Grave;
         for d in 1..sel {
             let parent = self.path[d - 1].node;
-            // The AMAF source as the descent chose it (tables allocated on the way are present
-            // and still empty, as they were then).
             if self.tree.with_amaf {
-                let n = self.tree.nodes[parent as usize].n;
-                if self.tree.amaf.of_node[parent as usize] != NIL && (!grave || n >= self.config.grave_ref || src == NIL) {
-                    src = parent;
-                }
+                src = self.amaf_source(src, parent);
             }
-            let table = if src != NIL && self.config.value != ValueEstimate::Mean { self.tree.amaf.of_node[src as usize] } else { NIL };
             let is_new = d == sel - 1 && self.expanded;
-            scores.push(self.parent_scores(parent, &positions[d - 1], self.path[d].edge, is_new, table));
+            scores.push(self.parent_scores(parent, &positions[d - 1], src, self.path[d].edge, is_new));
         }
         while scores.len() < self.path.len() {
             scores.push((None, None));
@@ -256,15 +279,14 @@ impl<G: Game> Search<G> {
                 // As in backpropagation: the player who moved into the node at depth d.
                 mover: if d == 0 { 1 - root_mover } else { root_mover ^ ((d as u8 - 1) & 1) },
                 kind: if d == 0 {
-                    "root"
+                    NodeKind::Root
                 } else if d >= sel {
-                    "rollout"
+                    NodeKind::Rollout
                 } else if d == sel - 1 && self.expanded {
-                    "expanded"
+                    NodeKind::Expanded
                 } else {
-                    "selected"
-                }
-                .into(),
+                    NodeKind::Selected
+                },
                 before,
                 after: values(self, st.node),
                 chosen,
@@ -284,89 +306,49 @@ impl<G: Game> Search<G> {
             outcome: TraceOutcome { winner: outcome.winner(), reward: [outcome.reward(0), outcome.reward(1)] },
             nodes_before,
             nodes_after: self.tree.len() as u64,
-            root_proven: self.tree.nodes[0].proof().flip().name().map(String::from),
+            root_proven: self.tree.nodes[0].proof().flip().proven(),
         })
     }
 
-    /// The score of every child of `parent` (position `g`) as `choose` computed it; returns the
-    /// chosen edge's and its best rival's. `is_new`: `chosen` was added by this iteration's
-    /// expansion (scored as an untried move; the rivals are the children that existed).
-    fn parent_scores(&self, parent: u32, g: &G, chosen: u32, is_new: bool, table: u32) -> (Option<ChildScore>, Option<ChildScore>) {
-        let node = self.tree.nodes[parent as usize];
-        let c = self.config.c;
-        let sel = self.config.selection;
-        let p = g.to_move();
-        let plain = sel == Selection::Uct && table == NIL && self.tt.is_none();
-        let ln_n = (node.n.max(1) as f64).ln();
-        let cs = (c * ln_n.sqrt()) as f32;
+    /// The scores `choose` compared at `parent` (position `g`, AMAF source `src`): the chosen
+    /// edge's and its best-scoring sibling's (proven siblings, never selectable under
+    /// MCTS-Solver, are left out). `is_new`: `chosen` was added by this iteration's expansion;
+    /// its score is the untried move's score `choose` ranked it by, and its rivals are the
+    /// children that existed.
+    fn parent_scores(&self, parent: u32, g: &G, src: u32, chosen: u32, is_new: bool) -> (Option<ChildScore>, Option<ChildScore>) {
+        let sc = self.scorer(parent, g.to_move(), src);
         let score_of = |e: u32| -> ChildScore {
-            let edge = &self.tree.edges[e as usize];
-            let (n, q) = if self.tt.is_some() {
-                let ch = &self.tree.nodes[edge.child as usize];
-                (ch.n, ch.q())
-            } else {
-                (edge.n, edge.q as f64)
-            };
-            let mv = g.move_from_index(edge.mv as usize).map(|m| g.format_move(m)).unwrap_or_default();
-            let (mut amaf_q, mut beta) = (None, None);
-            if table != NIL {
-                let (an, aw) = self.tree.amaf.get(table, p, edge.mv as usize, self.ms);
-                if an > 0 {
-                    amaf_q = Some(aw / an as f64);
-                    beta = Some(self.beta(n, an));
-                }
+            let s = self.child_score(&sc, e);
+            let mv = g.move_from_index(self.tree.edges[e as usize].mv as usize).map(|m| g.format_move(m)).unwrap_or_default();
+            ChildScore {
+                mv,
+                n: s.n as u64,
+                q: s.q,
+                amaf_q: s.amaf.map(|a| a.0),
+                beta: s.amaf.map(|a| a.1),
+                prior: s.prior,
+                score: s.value.is_finite().then_some(s.value),
+                untried: false,
             }
-            let prior = (sel == Selection::Puct && self.tree.with_priors).then(|| self.tree.priors[e as usize] as f64);
-            let score = if plain {
-                if edge.n == 0 {
-                    f64::INFINITY
-                } else {
-                    (edge.q + cs * edge.k) as f64
-                }
-            } else if sel == Selection::Puct {
-                let v = if n == 0 { self.config.fpu } else { self.value_of(q, n, table, p, edge.mv as usize) };
-                puct(v, prior.unwrap_or(0.0), n, node.n, c)
-            } else if n == 0 {
-                f64::INFINITY
-            } else {
-                ucb1(self.value_of(q, n, table, p, edge.mv as usize), n, ln_n, c)
-            };
-            ChildScore { mv, n: n as u64, q, amaf_q, beta, prior, score: score.is_finite().then_some(score), untried: false }
         };
         let mut chosen_score = score_of(chosen);
         if is_new {
             chosen_score.untried = true;
-            let idx = self.tree.edges[chosen as usize].mv as usize;
-            // How the expansion ranked it: PUCT by its prior with V = fpu; RAVE/GRAVE with c = 0
-            // by its AMAF value (fpu without data); otherwise untried moves come first (+∞).
-            chosen_score.score = if sel == Selection::Puct {
-                Some(puct(self.config.fpu, chosen_score.prior.unwrap_or(0.0), 0, node.n, c))
-            } else if table != NIL && c <= 0.0 {
-                let (an, aw) = self.tree.amaf.get(table, p, idx, self.ms);
-                Some(if an > 0 { aw / an as f64 } else { self.config.fpu })
-            } else {
-                None
-            };
+            chosen_score.score = self.expand_score.is_finite().then_some(self.expand_score);
         }
-        let mut rival: Option<ChildScore> = None;
+        let mut rival: Option<(f64, u32)> = None;
         for e in self.tree.children(parent) {
             if e == chosen {
                 continue;
             }
-            let edge = &self.tree.edges[e as usize];
-            let proof = if self.tt.is_some() { self.tree.nodes[edge.child as usize].proof } else { edge.proof };
-            if self.config.solver && proof != 0 {
+            let v = self.child_score(&sc, e).value;
+            if v == f64::NEG_INFINITY {
                 continue;
             }
-            let s = score_of(e);
-            let better = match &rival {
-                None => true,
-                Some(r) => s.score.unwrap_or(f64::INFINITY) > r.score.unwrap_or(f64::INFINITY),
-            };
-            if better {
-                rival = Some(s);
+            if rival.is_none_or(|(r, _)| v > r) {
+                rival = Some((v, e));
             }
         }
-        (Some(chosen_score), rival)
+        (Some(chosen_score), rival.map(|(_, e)| score_of(e)))
     }
 }

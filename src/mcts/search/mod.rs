@@ -1,0 +1,469 @@
+//! [`Search`]: the anytime, resumable MCTS loop over the arena tree. One concern per file:
+//!
+//! - `mod.rs`: the search's state, creation, configuration and the loop (`run`; an iteration is
+//!   `descend` — selection, expansion, playout — then `finish` — backpropagation);
+//! - `score.rs`: the score of a child (UCB1, RAVE/GRAVE blend, PUCT, first-play urgency, proven
+//!   children) and the AMAF source node, the one place the selection formulas are applied;
+//! - `expand.rs`: choosing a child or an untried move at a node, adding children;
+//! - `rollout.rs`: the playout phase, rollout-expand, PoolRAVE pools;
+//! - `backprop.rs`: backpropagation, AMAF updates, policy learning, solver proofs;
+//! - `root.rs`: root initialisation, the depth-2 filter, tree reuse;
+//! - `report.rs`: final move, principal variation, statistics and tree exports;
+//! - [`trace`]: one iteration at a time, phase by phase (the step-through view).
+
+use crate::game::{Game, MoveList, Outcome};
+use crate::mcts::config::{ConfigError, PriorKind, SearchConfig, Selection};
+use crate::mcts::evaluator::{Evaluator, TacticalPrior, UniformPrior};
+use crate::mcts::playout::PolicyState;
+use crate::mcts::transposition::{table_bytes, TransTable};
+use crate::mcts::tree::{Proof, Tree, NIL};
+use crate::mcts::{Budget, Clock, RunReport, StopReason};
+use crate::rng::Rng64;
+
+mod backprop;
+mod expand;
+mod report;
+mod rollout;
+mod root;
+mod score;
+pub mod trace;
+
+pub use expand::affine_index;
+pub use rollout::pool_order;
+pub use root::depth2;
+
+/// Why a search could not be created, reconfigured or advanced.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SearchError {
+    /// The configuration was refused.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// The move is not legal at the root.
+    #[error("illegal move {0} at the root")]
+    IllegalMove(String),
+    /// The move text could not be read (the game's message).
+    #[error("{0}")]
+    BadMove(String),
+}
+
+/// One step of the current descent.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    /// Index of the edge taken into the node ([`NIL`] for the root).
+    edge: u32,
+    /// The node.
+    node: u32,
+}
+
+/// What `choose` decided at a node.
+enum Choice<M> {
+    /// Add the child reached by this move (with its prior).
+    Expand(M, f32),
+    /// Descend through this edge.
+    Descend(u32),
+    /// Nothing to expand or descend into (every child proven, or the node cap): play out from here.
+    Leaf,
+}
+
+/// An MCTS search over a game `G` from a root position. See the module docs of `mcts`.
+pub struct Search<G: Game> {
+    root: G,
+    config: SearchConfig,
+    tree: Tree,
+    rng: Rng64,
+    tt: Option<TransTable>,
+    policy: PolicyState,
+    evaluator: Box<dyn Evaluator<G>>,
+    /// Depth-2 root filter: allowed dense indices (None = all legal moves).
+    root_filter: Option<Vec<bool>>,
+    depth2_note: String,
+    depth2_firings: u64,
+    iterations: u64,
+    playouts: u64,
+    elapsed_ms: f64,
+    max_depth: u32,
+    // scratch
+    path: Vec<Step>,
+    seq: Vec<G::Move>,
+    seq_idx: Vec<u16>,
+    legal: MoveList<G::Move>,
+    priors: Vec<f32>,
+    stamp: u32,
+    mark: Vec<u32>,
+    amaf_stamp: Vec<u32>,
+    amaf_ply: Vec<u32>,
+    ms: usize,
+    /// Record every playout's moves even when nothing reads them (step-through; see
+    /// [`Search::set_record_playouts`]).
+    record_playouts: bool,
+    /// Length of `path` when the current iteration's playout started (`usize::MAX`: no playout).
+    sel_len: usize,
+    /// Whether the current iteration expanded a node in the tree descent.
+    expanded: bool,
+    /// The score of the move the current iteration expanded, as `choose` ranked it.
+    expand_score: f64,
+}
+
+impl<G: Game> Search<G> {
+    /// A search from `root` with `config` (validated).
+    ///
+    /// # Errors
+    /// An invalid configuration.
+    pub fn new(root: G, config: SearchConfig) -> Result<Self, SearchError> {
+        config.validate()?;
+        let ms = root.move_space();
+        let evaluator: Box<dyn Evaluator<G>> = match config.prior {
+            PriorKind::Uniform => Box::new(UniformPrior),
+            PriorKind::Tactical => Box::new(TacticalPrior),
+        };
+        let mut s = Search {
+            rng: Rng64::new(config.seed),
+            tt: None,
+            policy: PolicyState::new(ms, &config),
+            evaluator,
+            root_filter: None,
+            depth2_note: "off".into(),
+            depth2_firings: 0,
+            iterations: 0,
+            playouts: 0,
+            elapsed_ms: 0.0,
+            max_depth: 0,
+            path: Vec::with_capacity(512),
+            seq: Vec::with_capacity(512),
+            seq_idx: Vec::with_capacity(512),
+            legal: MoveList::new(),
+            priors: Vec::new(),
+            stamp: 0,
+            mark: vec![0; ms],
+            amaf_stamp: vec![0; ms],
+            amaf_ply: vec![0; ms],
+            ms,
+            record_playouts: false,
+            sel_len: usize::MAX,
+            expanded: false,
+            expand_score: f64::NEG_INFINITY,
+            tree: Tree::default(),
+            root,
+            config,
+        };
+        s.reset_tree();
+        Ok(s)
+    }
+
+    /// Replaces the prior evaluator (PUCT); the hook for a learned policy.
+    pub fn set_evaluator(&mut self, e: Box<dyn Evaluator<G>>) {
+        self.evaluator = e;
+    }
+
+    /// A fresh tree laid out for the configuration (priors for PUCT, AMAF tables when needed).
+    fn new_tree(&self) -> Tree {
+        let width = if self.config.needs_amaf() { 2 * self.ms } else { 0 };
+        Tree::with_root(self.config.selection == Selection::Puct, width)
+    }
+
+    fn reset_tree(&mut self) {
+        self.tree = self.new_tree();
+        self.tt = if self.config.transpositions {
+            let mut t = TransTable::default();
+            t.insert(self.root.hash(), 0);
+            Some(t)
+        } else {
+            None
+        };
+        self.init_root();
+    }
+
+    /// The root position.
+    pub fn root(&self) -> &G {
+        &self.root
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// Tree nodes.
+    pub fn node_count(&self) -> usize {
+        self.tree.len()
+    }
+
+    /// Bytes of tree storage (node and edge arenas, AMAF tables, transposition table).
+    pub fn tree_bytes(&self) -> usize {
+        self.tree.bytes() + self.tt.as_ref().map_or(0, table_bytes)
+    }
+
+    /// Root visit count.
+    pub fn root_visits(&self) -> u64 {
+        self.tree.nodes[0].n as u64
+    }
+
+    /// Proven value of the root from the side to move's view.
+    pub fn root_proof(&self) -> Proof {
+        self.tree.nodes[0].proof().flip()
+    }
+
+    /// Replaces the configuration, keeping the tree where it stays valid: a change of
+    /// `transpositions`, `depth2`, `rollout_expand`, of whether AMAF tables are needed or of
+    /// PUCT on/off (the tree layout) rebuilds it; a new `seed` reseeds the
+    /// generator; playout tables are kept where their shape is unchanged.
+    ///
+    /// # Errors
+    /// An invalid configuration (the search is untouched).
+    pub fn set_config(&mut self, c: SearchConfig) -> Result<(), SearchError> {
+        c.validate()?;
+        let rebuild = c.transpositions != self.config.transpositions
+            || c.depth2 != self.config.depth2
+            || c.rollout_expand != self.config.rollout_expand
+            || c.needs_amaf() != self.config.needs_amaf()
+            || (c.selection == Selection::Puct) != (self.config.selection == Selection::Puct);
+        if c.seed != self.config.seed {
+            self.rng = Rng64::new(c.seed);
+        }
+        if c.prior != self.config.prior {
+            self.evaluator = match c.prior {
+                PriorKind::Uniform => Box::new(UniformPrior),
+                PriorKind::Tactical => Box::new(TacticalPrior),
+            };
+        }
+        self.policy.reconfigure(&c);
+        self.config = c;
+        if rebuild {
+            self.reset_tree();
+        }
+        Ok(())
+    }
+
+    /// Runs iterations until the budget is spent, the root is proven (solver), the game is
+    /// over, or (with `stop_at_node_cap`) the node cap is reached. Anytime and resumable.
+    pub fn run(&mut self, budget: Budget, clock: Clock) -> RunReport {
+        let t0 = clock();
+        let mut done = 0u64;
+        let stop;
+        if self.root.is_terminal() {
+            return RunReport { iterations: 0, elapsed_ms: 0.0, stop: StopReason::GameOver };
+        }
+        let cap = self.config.node_cap as usize;
+        loop {
+            if self.config.solver && self.tree.nodes[0].proof() != Proof::Unknown {
+                stop = StopReason::RootProven;
+                break;
+            }
+            if let Some(n) = budget.iterations {
+                if done >= n {
+                    stop = StopReason::Iterations;
+                    break;
+                }
+            }
+            if self.config.stop_at_node_cap && self.tree.len() >= cap {
+                stop = StopReason::NodeCap;
+                break;
+            }
+            if let Some(ms) = budget.millis {
+                if done.is_multiple_of(16) && clock() - t0 >= ms {
+                    stop = StopReason::Time;
+                    break;
+                }
+            } else if budget.iterations.is_none() {
+                stop = StopReason::Iterations;
+                break;
+            }
+            self.iterate();
+            done += 1;
+        }
+        let elapsed = (clock() - t0).max(0.0);
+        self.elapsed_ms += elapsed;
+        RunReport { iterations: done, elapsed_ms: elapsed, stop }
+    }
+
+    /// One MCTS iteration.
+    #[inline]
+    fn iterate(&mut self) {
+        self.tree.tidy();
+        let outcome = self.descend();
+        self.finish(outcome);
+    }
+
+    /// The first three phases of an iteration: selection and expansion (filling `path` and
+    /// `seq`), then the playout; returns the outcome reached.
+    #[inline(always)]
+    fn descend(&mut self) -> Outcome {
+        let mut g = self.root.clone();
+        self.path.clear();
+        self.seq.clear();
+        self.sel_len = usize::MAX;
+        self.expanded = false;
+        self.path.push(Step { edge: NIL, node: 0 });
+        let mut cur = 0u32;
+        let cap = self.config.node_cap as usize;
+        let amaf_on = self.tree.with_amaf;
+        let table_visits = self.config.rave_table_visits;
+        // The AMAF source node (`amaf_source` in score.rs), updated at each node of the path.
+        let mut src = NIL;
+        loop {
+            if let Some(o) = g.outcome() {
+                break o;
+            }
+            if amaf_on {
+                if self.tree.amaf.of_node[cur as usize] == NIL && self.tree.nodes[cur as usize].n >= table_visits {
+                    self.tree.amaf.alloc(cur);
+                }
+                src = self.amaf_source(src, cur);
+            }
+            let depth = self.path.len() - 1;
+            match self.choose(cur, &g, depth == 0, src, cap) {
+                Choice::Expand(m, prior) => {
+                    let mover = g.to_move();
+                    g.play_unchecked(m);
+                    self.seq.push(m);
+                    let step = self.add_child(cur, &g, m, prior, mover);
+                    self.path.push(step);
+                    self.expanded = true;
+                    if let Some(o) = g.outcome() {
+                        break o;
+                    }
+                    break self.playout(&mut g, cap);
+                }
+                Choice::Descend(edge) => {
+                    let e = self.tree.edges[edge as usize];
+                    let m = g.move_from_index(e.mv as usize).expect("stored move index");
+                    g.play_unchecked(m);
+                    self.seq.push(m);
+                    self.path.push(Step { edge, node: e.child });
+                    cur = e.child;
+                }
+                Choice::Leaf => break self.playout(&mut g, cap),
+            }
+        }
+    }
+
+    /// The last phase of an iteration: counters, then backpropagation of `outcome` along `path`.
+    #[inline(always)]
+    fn finish(&mut self, outcome: Outcome) {
+        self.iterations += 1;
+        let depth = (self.path.len() - 1) as u32;
+        if depth > self.max_depth {
+            self.max_depth = depth;
+        }
+        self.backprop(outcome);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mcts::selection::{blend, rave_beta_sqrt};
+
+    #[test]
+    fn affine_order_is_a_permutation() {
+        for n in 1..130 {
+            for seed in 0..5u64 {
+                let mut seen = vec![false; n];
+                for k in 0..n {
+                    let i = affine_index(seed * 7919 + n as u64, n, k);
+                    assert!(!seen[i], "n {n} seed {seed} repeats {i}");
+                    seen[i] = true;
+                }
+            }
+        }
+    }
+
+    use crate::game::Hex;
+
+    fn rave_search(c: f64, table_visits: u32) -> Search<Hex> {
+        let mut cfg = SearchConfig::preset("rave").unwrap();
+        cfg.c = c;
+        cfg.rave_table_visits = table_visits;
+        Search::new(Hex::new(5, false).unwrap(), cfg).unwrap()
+    }
+
+    /// AMAF value (side to move at the root) of dense move `i` in the root's table.
+    fn root_amaf(s: &Search<Hex>, i: usize) -> Option<f64> {
+        let t = s.tree.amaf.table(0).unwrap();
+        let (n, w) = s.tree.amaf.get(t, s.root.to_move(), i, s.ms);
+        (n > 0).then(|| w / n as f64)
+    }
+
+    #[test]
+    fn expansion_order_follows_amaf() {
+        // c > 0: every untried root move comes first, the best by the root's AMAF table.
+        let mut s = rave_search(std::f64::consts::SQRT_2, 32);
+        let mut checked = 0;
+        for _ in 0..24 {
+            let before: Vec<usize> = s.root_children().iter().map(|c| c.0).collect();
+            let untried: Vec<(usize, f64)> =
+                (0..25).filter(|i| !before.contains(i)).map(|i| (i, root_amaf(&s, i).unwrap_or(s.config.fpu))).collect();
+            s.run(Budget::iterations(1), &|| 0.0);
+            let after: Vec<usize> = s.root_children().iter().map(|c| c.0).collect();
+            let new: Vec<usize> = after.iter().copied().filter(|i| !before.contains(i)).collect();
+            assert_eq!(new.len(), 1, "one root expansion per iteration while untried moves remain");
+            let best = untried.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
+            let v = untried.iter().find(|x| x.0 == new[0]).unwrap().1;
+            assert_eq!(v, best, "expanded {} (AMAF {v}) but the best untried AMAF value is {best}", new[0]);
+            if untried.iter().any(|x| x.1 != untried[0].1) {
+                checked += 1;
+            }
+        }
+        assert!(checked >= 10, "AMAF values must actually differ for the test to mean something ({checked})");
+    }
+
+    #[test]
+    fn zero_exploration_ranks_untried_moves_with_expanded_ones() {
+        // c = 0 (Gelly & Silver 2011): an untried move (β = 1) is expanded only when its AMAF
+        // value beats every expanded move's (1−β)·Q + β·AMAF.
+        let mut s = rave_search(0.0, 32);
+        let mut expanded = 0;
+        let mut descended = 0;
+        for _ in 0..300 {
+            let kids = s.root_children();
+            let done: Vec<usize> = kids.iter().map(|c| c.0).collect();
+            let me = s.root.to_move();
+            let t = s.tree.amaf.table(0).unwrap();
+            let best_kid = kids
+                .iter()
+                .map(|&(i, n, q)| {
+                    let (an, aw) = s.tree.amaf.get(t, me, i, s.ms);
+                    if an == 0 {
+                        q
+                    } else {
+                        blend(q, aw / an as f64, rave_beta_sqrt(n as u32, 1000.0))
+                    }
+                })
+                .fold(f64::NEG_INFINITY, f64::max);
+            let best_untried =
+                (0..25).filter(|i| !done.contains(i)).map(|i| root_amaf(&s, i).unwrap_or(s.config.fpu)).fold(f64::NEG_INFINITY, f64::max);
+            s.run(Budget::iterations(1), &|| 0.0);
+            let grew = s.root_children().len() > kids.len();
+            if kids.is_empty() {
+                continue;
+            }
+            // f32 caching of Q can blur near-ties; skip those.
+            if (best_untried - best_kid).abs() < 1e-4 {
+                continue;
+            }
+            assert_eq!(grew, best_untried > best_kid, "untried {best_untried} vs expanded {best_kid}");
+            if grew {
+                expanded += 1;
+            } else {
+                descended += 1;
+            }
+        }
+        assert!(expanded > 0 && descended > 0, "both cases seen ({expanded}, {descended})");
+    }
+
+    #[test]
+    fn tables_only_at_visited_nodes_and_counted_in_bytes() {
+        let mut s = rave_search(std::f64::consts::SQRT_2, 16);
+        s.run(Budget::iterations(3000), &|| 0.0);
+        let with_table = (0..s.tree.len() as u32).filter(|&i| s.tree.amaf.table(i).is_some()).count();
+        let heavy = s.tree.nodes.iter().filter(|n| n.n >= 16).count();
+        assert!(with_table >= heavy.saturating_sub(1) && with_table <= heavy + 1, "{with_table} tables, {heavy} nodes with >= 16 visits");
+        assert!(s.tree_bytes() >= with_table * 2 * 25 * 8);
+    }
+
+    #[test]
+    fn pool_order_best_amaf_first() {
+        let pool = pool_order(vec![(0.2, 5), (0.9, 1), (0.5, 7), (0.9, 0), (0.1, 3)], 3);
+        assert_eq!(pool, vec![0, 1, 7]);
+    }
+}

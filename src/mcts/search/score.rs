@@ -1,0 +1,255 @@
+//! The score of a child at its parent and the AMAF source node: the one place where the
+//! selection formulas are applied. The descent (`choose`, `pick_unexpanded`) and the
+//! step-through trace both call these functions, so a traced iteration reports the very scores
+//! its descent compared.
+//!
+//! A score is seen by the player to move at the parent, values in [0, 1]:
+//! - the value V of a child is its mean Q, or under RAVE/GRAVE the blend `(1−β)·Q + β·Q_AMAF`
+//!   with the AMAF statistics of the source node's table (Gelly & Silver 2007, 2011; GRAVE:
+//!   Cazenave 2015); β by `beta`;
+//! - UCT: UCB1 `V + c·√(ln N / n)` (Auer et al. 2002; Kocsis & Szepesvári 2006), +∞ when n = 0;
+//!   plain UCT (no AMAF, no transpositions) reads the edges' cached `q` and `k = 1/√n` and costs
+//!   one `f32` multiply-add per child ([`plain_ucb1`]);
+//! - PUCT: `V + c·P·√N / (1 + n)` (Silver et al. 2017), V = `fpu` (first-play urgency) when n = 0;
+//! - MCTS-Solver (Winands, Björnsson & Saito 2008): a proven child scores −∞, so it is never
+//!   selected again;
+//! - a move not yet in the tree ("untried") scores by `untried_score`: +∞ under UCT when
+//!   untried moves come first, else its PUCT score with V = fpu, or (RAVE/GRAVE with c = 0) its
+//!   AMAF value (n = 0, so β = 1), `fpu` without AMAF data.
+
+use super::Search;
+use crate::game::{Game, Player};
+use crate::mcts::config::{RaveSchedule, Selection, ValueEstimate};
+use crate::mcts::selection::{blend, grave_beta, puct, rave_beta_linear, rave_beta_sqrt, ucb1};
+use crate::mcts::tree::{Edge, NIL};
+
+/// What the scores of the children of one parent depend on, computed once per parent.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Scorer {
+    /// The parent's visits N.
+    pub(crate) parent_n: u32,
+    /// ln N (N at least 1).
+    pub(crate) ln_n: f64,
+    /// `c·√(ln N)` in `f32`: the plain-UCT exploration factor of the edges' cached `1/√n`.
+    pub(crate) cs: f32,
+    /// The AMAF table the values blend in ([`NIL`]: V = Q).
+    pub(crate) table: u32,
+    /// The player to move at the parent (whose AMAF entries are read).
+    pub(crate) player: Player,
+    /// Plain UCT: no AMAF blend and no transpositions, so the edges' cache is all a score needs.
+    pub(crate) plain: bool,
+}
+
+/// One child's score and the parts it was computed from.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Score {
+    /// Visits n of the child (through the edge, or of the shared node with transpositions).
+    pub(crate) n: u32,
+    /// Mean value Q of the child.
+    pub(crate) q: f64,
+    /// `(Q_AMAF, β)` when the AMAF table has data on the move.
+    pub(crate) amaf: Option<(f64, f64)>,
+    /// Prior P (PUCT).
+    pub(crate) prior: Option<f64>,
+    /// The score; −∞ for a proven child under MCTS-Solver, +∞ for n = 0 under UCT.
+    pub(crate) value: f64,
+}
+
+/// The plain-UCT score from an edge's cache: UCB1 `q + c·√(ln N)·(1/√n)` as one `f32`
+/// multiply-add, +∞ when n = 0, −∞ for a proven child under MCTS-Solver.
+#[inline(always)]
+pub(crate) fn plain_ucb1(e: &Edge, cs: f32, solver: bool) -> f32 {
+    if solver && e.proof != 0 {
+        f32::NEG_INFINITY
+    } else if e.n == 0 {
+        f32::INFINITY
+    } else {
+        e.q + cs * e.k
+    }
+}
+
+impl<G: Game> Search<G> {
+    /// The AMAF source once the descent has reached `node`, `src` the source so far ([`NIL`] at
+    /// the root): `node` if it has an AMAF table — under GRAVE only with at least `grave_ref`
+    /// playouts, unless no source was found yet (Cazenave 2015) — else `src`. Tables hold both
+    /// players' moves, so a source at any depth serves.
+    #[inline(always)]
+    pub(super) fn amaf_source(&self, src: u32, node: u32) -> u32 {
+        if self.tree.amaf.of_node[node as usize] == NIL {
+            return src;
+        }
+        let grave = self.config.value == ValueEstimate::Grave;
+        if !grave || src == NIL || self.tree.nodes[node as usize].n >= self.config.grave_ref {
+            node
+        } else {
+            src
+        }
+    }
+
+    /// The scores' context at `parent`, `player` to move there, AMAF source `src`: the source's
+    /// table when the value estimate blends AMAF (PoolRAVE alone keeps tables but selects on Q).
+    #[inline(always)]
+    pub(super) fn scorer(&self, parent: u32, player: Player, src: u32) -> Scorer {
+        let parent_n = self.tree.nodes[parent as usize].n;
+        let ln_n = (parent_n.max(1) as f64).ln();
+        let table = if src != NIL && self.config.value != ValueEstimate::Mean { self.tree.amaf.of_node[src as usize] } else { NIL };
+        Scorer {
+            parent_n,
+            ln_n,
+            cs: (self.config.c * ln_n.sqrt()) as f32,
+            table,
+            player,
+            plain: self.config.selection == Selection::Uct && table == NIL && self.tt.is_none(),
+        }
+    }
+
+    /// The RAVE weight β of a move with `n` visits and `an` AMAF visits: `√(k/(3n+k))` (Gelly &
+    /// Silver 2007) or the linear `max(0, (V−n)/V)`; GRAVE `n_a/(n_a + n + bias·n_a·n)`
+    /// (Cazenave 2015); 0 without a blend.
+    #[inline]
+    pub(super) fn beta(&self, n: u32, an: u32) -> f64 {
+        match self.config.value {
+            ValueEstimate::Mean => 0.0,
+            ValueEstimate::Rave => match self.config.rave_schedule {
+                RaveSchedule::Sqrt => rave_beta_sqrt(n, self.config.rave_k),
+                RaveSchedule::Linear => rave_beta_linear(n, self.config.rave_v),
+            },
+            ValueEstimate::Grave => grave_beta(n, an, self.config.grave_bias),
+        }
+    }
+
+    /// `(n_AMAF, Q_AMAF)` of player `p`'s dense move `mv` in AMAF table `table`; `None` without
+    /// data (or without a table).
+    #[inline(always)]
+    pub(super) fn amaf_q(&self, table: u32, p: Player, mv: usize) -> Option<(u32, f64)> {
+        if table == NIL {
+            return None;
+        }
+        let (an, aw) = self.tree.amaf.get(table, p, mv, self.ms);
+        (an > 0).then(|| (an, aw / an as f64))
+    }
+
+    /// The score of the child behind edge `e` (see the module docs).
+    #[inline(always)]
+    pub(super) fn child_score(&self, sc: &Scorer, e: u32) -> Score {
+        let edge = &self.tree.edges[e as usize];
+        let (n, q, proof) = if self.tt.is_some() {
+            // Transpositions: the shared node holds the statistics; the edge's cache may lag.
+            let ch = &self.tree.nodes[edge.child as usize];
+            (ch.n, ch.q(), ch.proof)
+        } else {
+            (edge.n, edge.q as f64, edge.proof)
+        };
+        let amaf = self.amaf_q(sc.table, sc.player, edge.mv as usize).map(|(an, aq)| (aq, self.beta(n, an)));
+        let c = self.config.c;
+        let puct_on = self.config.selection == Selection::Puct;
+        let prior = (puct_on && self.tree.with_priors).then(|| self.tree.priors[e as usize] as f64);
+        let value = if self.config.solver && proof != 0 {
+            f64::NEG_INFINITY
+        } else if sc.plain {
+            plain_ucb1(edge, sc.cs, false) as f64
+        } else {
+            let v = match amaf {
+                Some((aq, beta)) => blend(q, aq, beta),
+                None => q,
+            };
+            if puct_on {
+                puct(if n == 0 { self.config.fpu } else { v }, prior.unwrap_or(0.0), n, sc.parent_n, c)
+            } else if n == 0 {
+                f64::INFINITY
+            } else {
+                ucb1(v, n, sc.ln_n, c)
+            }
+        };
+        Score { n, q, amaf, prior, value }
+    }
+
+    /// Whether every untried move comes before any revisit (it scores +∞): UCT with c > 0 (the
+    /// UCB1 bonus of n = 0), or without an AMAF table to value untried moves by.
+    #[inline(always)]
+    pub(super) fn untried_first(&self, sc: &Scorer) -> bool {
+        self.config.selection == Selection::Uct && (self.config.c > 0.0 || sc.table == NIL)
+    }
+
+    /// The value of an untried move `mv` (n = 0, so β = 1): its AMAF value in the scorer's table,
+    /// `fpu` without data. Orders the expansions under RAVE/GRAVE (Gelly & Silver 2007, MC-RAVE).
+    #[inline]
+    pub(super) fn untried_value(&self, sc: &Scorer, mv: usize) -> f64 {
+        self.amaf_q(sc.table, sc.player, mv).map_or(self.config.fpu, |(_, q)| q)
+    }
+
+    /// The score of an untried move `mv` with prior `prior` (PUCT), ranked against the scores of
+    /// the existing children: PUCT with V = fpu; +∞ for a decisive / anti-decisive move
+    /// (`tactical`) or when untried moves come first (`untried_first`); else (RAVE/GRAVE,
+    /// c = 0, Gelly & Silver 2011) its `untried_value`.
+    #[inline]
+    pub(super) fn untried_score(&self, sc: &Scorer, mv: usize, prior: f32, tactical: bool) -> f64 {
+        if self.config.selection == Selection::Puct {
+            puct(self.config.fpu, prior as f64, 0, sc.parent_n, self.config.c)
+        } else if tactical || self.untried_first(sc) {
+            f64::INFINITY
+        } else {
+            self.untried_value(sc, mv)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Hex;
+    use crate::mcts::tree::Node;
+    use crate::mcts::{Budget, SearchConfig};
+
+    #[test]
+    fn plain_ucb1_is_ucb1_in_f32() {
+        let mut node = Node::new();
+        node.n = 10;
+        node.w = 6.0;
+        let mut e = Edge::new(1, 0);
+        e.sync(&node);
+        let ln_n = (100f64).ln();
+        let c = std::f64::consts::SQRT_2;
+        let cs = (c * ln_n.sqrt()) as f32;
+        let want = ucb1(0.6, 10, ln_n, c);
+        assert!((plain_ucb1(&e, cs, false) as f64 - want).abs() < 1e-5, "{} vs {want}", plain_ucb1(&e, cs, false));
+        assert_eq!(plain_ucb1(&Edge::new(1, 0), cs, false), f32::INFINITY, "unvisited: +∞");
+        e.proof = 1;
+        assert_eq!(plain_ucb1(&e, cs, true), f32::NEG_INFINITY, "proven under MCTS-Solver: never selected");
+        assert!(plain_ucb1(&e, cs, false).is_finite(), "proofs matter only with the solver");
+    }
+
+    /// The general formula reproduces the plain path, and RAVE/PUCT scores are the published
+    /// formulas applied to the parts the score reports.
+    #[test]
+    fn child_score_parts_give_the_score() {
+        for preset in ["uct", "rave", "grave", "puct"] {
+            let mut s = Search::new(Hex::new(5, false).unwrap(), SearchConfig::preset(preset).unwrap()).unwrap();
+            s.run(Budget::iterations(2000), &|| 0.0);
+            let src = if s.tree.with_amaf { s.amaf_source(NIL, 0) } else { NIL };
+            let sc = s.scorer(0, s.root.to_move(), src);
+            let c = s.config.c;
+            let mut checked = 0;
+            for e in s.tree.children(0) {
+                let x = s.child_score(&sc, e);
+                let v = x.amaf.map_or(x.q, |(aq, beta)| blend(x.q, aq, beta));
+                let want = match preset {
+                    "uct" => {
+                        let edge = &s.tree.edges[e as usize];
+                        (edge.q + sc.cs * edge.k) as f64
+                    }
+                    "puct" => puct(if x.n == 0 { s.config.fpu } else { v }, x.prior.unwrap(), x.n, sc.parent_n, c),
+                    _ => ucb1(v, x.n, sc.ln_n, c),
+                };
+                if x.n > 0 {
+                    assert!((x.value - want).abs() < 1e-12, "{preset}: {} vs {want}", x.value);
+                    checked += 1;
+                }
+                if preset == "rave" || preset == "grave" {
+                    assert!(x.amaf.is_some(), "{preset}: the root's table has data on every tried move");
+                }
+            }
+            assert!(checked > 5, "{preset}");
+        }
+    }
+}
