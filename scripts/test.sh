@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # README command 2: run every test. Installs what is missing (as scripts/serve.sh does, plus
-# Debian's Chromium for the browser tests), then: cargo test; the wasm build, tsc --noEmit and
-# vite build; the browser tests (node --test tests/browser, playwright-core driving
-# /usr/bin/chromium). Every stage runs even after a failing one (except that the browser tests
-# need the build); the exit status is non-zero if any stage failed, and the output ends with the
-# runners' own summaries.
+# Debian's Chromium for the browser tests), then:
+#   1. lint: cargo fmt --check, cargo clippy --all-targets -D warnings (missing_docs included),
+#      Biome (format + lint) on www/ and tests/browser, madge --circular on www/src;
+#   2. cargo test;
+#   3. the build: wasm, wasm-bindgen, wasm-opt, tsc --noEmit, vite build;
+#   4. the TypeScript unit tests (vitest, Node, no browser);
+#   5. the browser tests (node --test tests/browser, playwright-core driving /usr/bin/chromium).
+# Every stage runs even after a failing one (except that the unit and browser tests need the
+# build); the exit status is non-zero if any stage failed, and the output ends with the runners'
+# own summaries.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -19,7 +24,24 @@ if [ ! -x /usr/bin/chromium ]; then
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 fi
 
+for c in rustfmt clippy; do
+  if ! rustup component list --installed 2>/dev/null | grep -q "^$c"; then
+    step "rustup component add $c"
+    rustup component add "$c"
+  fi
+done
+
 failed=()
+step "lint: cargo fmt --check"
+cargo fmt --check || failed+=("cargo fmt")
+step "lint: cargo clippy --all-targets -- -D warnings"
+cargo clippy --all-targets --quiet -- -D warnings || failed+=("clippy")
+cargo clippy --lib --target wasm32-unknown-unknown --quiet -- -D warnings || failed+=("clippy (wasm32)")
+step "lint: biome check (www/, tests/browser)"
+www/node_modules/.bin/biome check || failed+=("biome")
+step "lint: import cycles (madge --circular www/src)"
+(cd www && npm run --silent cycles) || failed+=("import cycles")
+
 step "cargo test"
 cargo test --no-fail-fast 2>&1 || failed+=("cargo test")
 
@@ -28,6 +50,9 @@ if ! bash scripts/serve.sh --build-only; then
   echo "test.sh: the build failed; browser tests skipped" >&2
   exit 1
 fi
+
+step "TypeScript unit tests: vitest run (www)"
+(cd www && npm run --silent test:unit) || failed+=("TypeScript unit tests")
 
 step "browser tests: node --test tests/browser"
 node --test --test-concurrency=1 tests/browser/ || failed+=("browser tests")
