@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Page benchmark (issue 14): how responsive the playground page is and how fast the engine runs in
+# Page benchmark: how responsive the playground page is and how fast the engine runs in
 # Chromium, measured, never asserted (the browser tests check behaviour only).
 #
 #   bash scripts/bench-page.sh              # build what is missing (as serve.sh --build-only),

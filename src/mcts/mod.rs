@@ -95,5 +95,5 @@ pub struct RunReport {
 }
 
 /// Wall clock in milliseconds, injected so the core never calls `std::time` on wasm32
-/// (native: `Instant`-based; wasm: `performance.now()` passed from `src/wasm.rs`).
+/// (native: `Instant`-based; wasm: `performance.now()` passed from `src/wasm/mod.rs`).
 pub type Clock<'a> = &'a dyn Fn() -> f64;

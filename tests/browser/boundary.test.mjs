@@ -1,4 +1,4 @@
-// The wasm boundary (src/wasm.rs) called directly from Node, without a browser: the same
+// The wasm boundary (src/wasm/) called directly from Node, without a browser: the same
 // pkg/ the worker loads. Errors must be JS Errors with messages; refused moves leave the game
 // untouched; undo/redo walk the history; the search runs in chunks and reuses its tree.
 import { test, before } from 'node:test';

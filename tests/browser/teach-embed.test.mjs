@@ -1,4 +1,4 @@
-// Issue 6 in Chromium: the example page embeds the playground twice (an iframe and the
+// In Chromium: the example page embeds the playground twice (an iframe and the
 // <mcts-playground> element), receives their events, and drives both with commands.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

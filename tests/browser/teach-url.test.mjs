@@ -1,4 +1,4 @@
-// Issue 6 in Chromium: the URL holds the state, Back undoes a move, malformed parameters give a
+// In Chromium: the URL holds the state, Back undoes a move, malformed parameters give a
 // clear message on a usable page, records (move list, SGF, a HexGui-style file) round-trip
 // through the UI, lessons open by URL.
 import { test, before, after } from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 5, views on the playground page: board overlays (visits, Q, AMAF, proven, PV) with
+// Views on the playground page: board overlays (visits, Q, AMAF, proven, PV) with
 // toggles and hotkeys, the live tree (icicle overview + node-link view) and the policy internals,
 // fed by the analysis worker; and snapshots of 100,000+-node trees transferred and drawn. (The
 // main thread's long tasks while they are drawn: scripts/bench-page.sh.)

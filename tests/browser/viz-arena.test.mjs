@@ -1,4 +1,4 @@
-// Issue 5, arena: a short match in the browser's workers finishes with the right totals, and its
+// Arena: a short match in the browser's workers finishes with the right totals, and its
 // records and standings equal those of the native `mcts arena --json` for the same seed and
 // iteration budget (both call src/arena.rs `play_game` and `Standings`). CSV and JSON download.
 import { test, before, after } from 'node:test';

@@ -1,4 +1,4 @@
-// Issue 5, side by side: panes with their own configuration and worker search one Hex position
+// Side by side: panes with their own configuration and worker search one Hex position
 // with the same seed and budget; UCT and RAVE give different root visit distributions; the charts
 // over playouts are drawn. Screenshots light/wide and dark/narrow.
 import { test, before, after } from 'node:test';

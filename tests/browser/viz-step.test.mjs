@@ -1,4 +1,4 @@
-// Issue 5, step-through: one MCTS iteration at a time on Hex 5×5 with seed 1, phase by phase with
+// Step-through: one MCTS iteration at a time on Hex 5×5 with seed 1, phase by phase with
 // the arrow keys and the buttons; the same seed gives the same traces and the same screens twice;
 // going back is exact; the playout is replayed on the board as numbered stones.
 import { test, before, after } from 'node:test';

@@ -68,7 +68,7 @@ type Pending =
       reject: (e: Error) => void;
       onProgress: ((p: SearchProgress) => void) | undefined;
     }
-  // ---- visualisation (issue 5): answered by the response of the type named in `answer` ----
+  // ---- visualisation: answered by the response of the type named in `answer` ----
   | { kind: 'viz'; answer: VizResponse['type']; resolve: (r: VizResponse) => void; reject: (e: Error) => void };
 
 /** Responses to the visualisation requests. */
@@ -155,7 +155,7 @@ export class EngineClient {
     };
   }
 
-  // ---- visualisation (issue 5) ----
+  // ---- visualisation ----
 
   /** Statistics of slot `slot`'s tree and, with `tree`, its compact snapshot (null stats: no such tree). */
   inspect(slot: string, tree: TreeQuery | null): Promise<Extract<Response, { type: 'inspection' }>> {
@@ -174,7 +174,7 @@ export class EngineClient {
     return (r as Extract<Response, { type: 'arenaStandings' }>).standings;
   }
 
-  // ---- records (issue 6) ----
+  // ---- records ----
 
   /** Reads a game record (move list or Hex SGF); rejects with the engine's message. */
   async parseRecord(text: string): Promise<GameRecordText> {
@@ -188,7 +188,7 @@ export class EngineClient {
     return (r as Extract<Response, { type: 'recordText' }>).text;
   }
 
-  // ---- step-through (issue 5) ----
+  // ---- step-through ----
 
   /** Step-through: a fresh step session (`stepNew`) or `count` more iterations, the last traced (`stepRun`). */
   async step(req: WithoutId<Extract<Request, { type: 'stepNew' | 'stepRun' }>>): Promise<Extract<Response, { type: 'step' }>> {

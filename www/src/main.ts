@@ -610,10 +610,10 @@ window.__playground = {
     }),
 };
 
-// ---- visualisation (issue 5): overlays, tree views, comparison, arena ----
+// ---- visualisation: overlays, tree views, comparison, arena ----
 mountVisualisation({ store, snapshot: () => st().snapshot, presets: () => st().presets, engine: () => engine });
 
-// ---- records and embedding (issue 6): URL state, embed mode, records, lessons ----
+// ---- records and embedding: URL state, embed mode, records, lessons ----
 
 /** Selects the game controls that `newGame` reads for `wanted` (a normalised spec). */
 function selectSpec(wanted: string): void {

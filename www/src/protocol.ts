@@ -6,7 +6,7 @@
 // compile error until both sides handle it.
 //
 // Shapes below that come from Rust are the serde shapes of `src/game/mod.rs` (`BoardView`) and
-// `src/mcts` (`SearchStats`), encoded JSON-style by `src/wasm.rs` (None → null).
+// `src/mcts` (`SearchStats`), encoded JSON-style by `src/wasm/` (None → null).
 
 /** Player 0 moves first (Black in Hex and Pentago, X in Tic-Tac-Toe); player 1 second. */
 export type Player = 0 | 1;
@@ -37,7 +37,7 @@ export interface BoardView {
   ply: number;
 }
 
-/** Everything the page draws after a change to the game (Rust `Snapshot` in src/wasm.rs). */
+/** Everything the page draws after a change to the game (Rust `Snapshot` in src/wasm/game.rs). */
 export interface Snapshot {
   view: BoardView;
   /** Legal moves in notation, ascending dense index; empty once the game is over. */
@@ -139,7 +139,7 @@ export type Request =
   | { type: 'cancel'; id: number; target: number }
   /** Test hook: make the engine panic. Answer: `fatal` with the panic message. */
   | { type: 'debugPanic'; id: number }
-  // ---- visualisation (issue 5) ----
+  // ---- visualisation ----
   /** The statistics of slot `slot`'s tree (while it searches or after) and, when `tree` is
    * given, a compact snapshot of the tree with its icicle layout. Answer: `inspection`. */
   | { type: 'inspect'; id: number; slot: string; tree: TreeQuery | null }
@@ -147,9 +147,9 @@ export type Request =
   | { type: 'arenaGame'; id: number; game: ArenaGameSpec }
   /** Standings of A from game records (Rust `arena::Standings`). Answer: `arenaStandings`. */
   | { type: 'arenaStandings'; id: number; records: GameRecord[] }
-  // ---- step-through (issue 5) ----
+  // ---- step-through ----
   | StepRequest
-  // ---- records (issue 6) ----
+  // ---- records ----
   /** Read a game record (a move list, or a Hex SGF as HexGui writes it; Rust `record.rs`).
    * Answer: `record`, or `error` naming what is wrong. */
   | { type: 'parseRecord'; id: number; text: string }
@@ -168,13 +168,13 @@ export type Response =
   | { type: 'error'; id: number | null; message: string }
   /** The worker can no longer be used (a panic, a failed load); the page starts a new one. */
   | { type: 'fatal'; id: number | null; message: string }
-  // ---- visualisation (issue 5) ----
+  // ---- visualisation ----
   | { type: 'inspection'; id: number; stats: FullStats | null; tree: TreeSnapshot | null }
   | { type: 'arenaGame'; id: number; record: GameRecord }
   | { type: 'arenaStandings'; id: number; standings: Standings }
-  // ---- step-through (issue 5) ----
+  // ---- step-through ----
   | StepResponse
-  // ---- records (issue 6) ----
+  // ---- records ----
   | { type: 'record'; id: number; record: GameRecordText }
   | { type: 'recordText'; id: number; text: string };
 
@@ -194,7 +194,7 @@ export function assertNever(x: never): never {
   throw new Error(`unhandled message: ${JSON.stringify(x)}`);
 }
 
-// ---- visualisation (issue 5) ----
+// ---- visualisation ----
 
 /** A root child with everything the engine reports (Rust `ChildStats`). */
 export interface FullChildStats extends ChildStats {
@@ -306,7 +306,7 @@ export interface Standings {
   elo_ci95: [number | null, number | null];
 }
 
-// ---- step-through (issue 5) ----
+// ---- step-through ----
 
 /** Page → worker, step-through. The worker keeps one step session (its own game and tree, in
  * record mode, apart from the game's slots).
@@ -408,14 +408,14 @@ const REQUEST_FIELDS: { [K in RequestType]: Record<string, Check> } = {
   stop: { target: isId },
   cancel: { target: isId },
   debugPanic: {},
-  // ---- visualisation (issue 5) ----
+  // ---- visualisation ----
   inspect: { slot: isStr, tree: (v) => v === null || isTreeQuery(v) },
   arenaGame: { game: isArenaGame },
   arenaStandings: { records: (v) => Array.isArray(v) },
-  // ---- step-through (issue 5) ----
+  // ---- step-through ----
   stepNew: { spec: isStr, moves: isStrArray, engine: isEngine, tree: isTreeQuery },
   stepRun: { count: (v) => isMs(v) && Number.isInteger(v) && (v as number) <= 100_000, tree: isTreeQuery },
-  // ---- records (issue 6) ----
+  // ---- records ----
   parseRecord: { text: isStr },
   writeRecord: { spec: isStr, moves: isStrArray, format: (v) => v === 'moves' || v === 'sgf' },
 };
@@ -436,13 +436,13 @@ const RESPONSE_FIELDS: { [K in ResponseType]: Record<string, Check> } = {
   ack: {},
   error: { message: isStr },
   fatal: { message: isStr },
-  // ---- visualisation (issue 5) ----
+  // ---- visualisation ----
   inspection: { stats: (v) => v === null || isObj(v), tree: (v) => v === null || isTree(v) },
   arenaGame: { record: isObj },
   arenaStandings: { standings: isObj },
-  // ---- step-through (issue 5) ----
+  // ---- step-through ----
   step: { trace: (v) => v === null || isObj(v), tree: isTree, stats: isObj },
-  // ---- records (issue 6) ----
+  // ---- records ----
   record: { record: (v) => isObj(v) && isStr(v.spec) && isStrArray(v.moves) && isStrArray(v.notes) },
   recordText: { text: isStr },
 };

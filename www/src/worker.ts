@@ -247,7 +247,7 @@ function handle(req: Request): void {
     case 'debugPanic':
       debugPanic('requested by the page (test hook)');
       return;
-    // ---- visualisation (issue 5) ----
+    // ---- visualisation ----
     case 'inspect': {
       const t = trees.get(req.slot);
       const tree = t && req.tree ? t.treeSnapshot(req.tree) : null;
@@ -274,12 +274,12 @@ function handle(req: Request): void {
     case 'arenaStandings':
       send({ type: 'arenaStandings', id: req.id, standings: arenaStandings(req.records) as Standings });
       return;
-    // ---- step-through (issue 5) ----
+    // ---- step-through ----
     case 'stepNew':
     case 'stepRun':
       handleStep(req);
       return;
-    // ---- records (issue 6) ----
+    // ---- records ----
     case 'parseRecord':
       send({ type: 'record', id: req.id, record: parseRecord(req.text) as GameRecordText });
       return;
@@ -309,7 +309,7 @@ interface EngineSearch {
   stats(): SearchStats;
   bestMove(): string | null;
   free(): void;
-  // ---- visualisation (issue 5) ----
+  // ---- visualisation ----
   fullStats(): FullStats;
   treeSnapshot(q: TreeQuery): ReturnType<typeof buildTreeSnapshot>;
 }
@@ -354,7 +354,7 @@ self.onmessage = async (ev: MessageEvent<unknown>) => {
   }
 };
 
-// ---- step-through (issue 5) ----
+// ---- step-through ----
 // One step session apart from the game and its slots: its own position and tree, in record mode.
 
 let stepGame: GameSession | null = null;

@@ -1,4 +1,4 @@
-// "Seeing the search" on the playground page (issue 5): board overlays with toggles and hotkeys,
+// "Seeing the search" on the playground page: board overlays with toggles and hotkeys,
 // the live tree (icicle overview + node-link view), and the policy internals, fed by
 // - an analysis engine of its own (a second worker, so the game's engine is never disturbed) that
 //   searches the position on the board when the person presses Analyse, or

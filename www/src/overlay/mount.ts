@@ -1,4 +1,4 @@
-// Mounts everything of issue 5 on the playground page: the analysis (overlays, tree views,
+// Mounts the search views on the playground page: the analysis (overlays, tree views,
 // policy internals) under the game, and the Compare and Arena views behind tabs in the header
 // (`#compare`, `#arena` in the URL; `#play` or nothing for the game): the open view is the
 // store's `view`.
@@ -19,7 +19,7 @@ const TABS: { id: View; label: string }[] = [
 
 export function mountVisualisation(hooks: PlaygroundHooks): void {
   mountAnalysis(hooks);
-  mountStep(hooks); // ---- step-through (issue 5) ----
+  mountStep(hooks); // ---- step-through ----
   const app = document.getElementById('app')!;
   const compare = h('section', { id: 'compare', class: 'view' });
   const arena = h('section', { id: 'arena', class: 'view' });

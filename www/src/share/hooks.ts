@@ -1,4 +1,4 @@
-// Issue 6 on the playground page: the URL holds the state (and Back undoes a move), a "Copy link"
+// Teaching on the playground page: the URL holds the state (and Back undoes a move), a "Copy link"
 // button, game records (import/export), image and tree exports, embed mode with its postMessage
 // bridge, and guided lessons. main.ts calls `teach.bind(...)` with a few hooks and calls
 // `onShow`, `onSearchFinished`, `engineParams` and `afterStart`; everything else lives here.

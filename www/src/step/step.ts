@@ -1,4 +1,4 @@
-// Step-through (issue 5): one MCTS iteration at a time, phase by phase, on the position of the
+// Step-through: one MCTS iteration at a time, phase by phase, on the position of the
 // board. A worker of its own holds a step session (the engine's `Search::step_traced` in record
 // mode, see src/mcts/trace.rs); every answer is kept in a history (trace + tree snapshot +
 // statistics), so going back is exact and going forward again replays the stored steps. The same
