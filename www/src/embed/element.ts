@@ -9,35 +9,9 @@
 // the messages (`ready`, `move`, `searchFinished`, `gameOver`, `position`, `error`; `detail` is the
 // message). Methods `setPosition(game, moves)` and `startSearch(options)` send the commands.
 
-const PASS = [
-  'game',
-  'moves',
-  'p0',
-  'p1',
-  'preset',
-  'ms',
-  'playouts',
-  'preset0',
-  'preset1',
-  'ms0',
-  'ms1',
-  'playouts0',
-  'playouts1',
-  'seed',
-  'view',
-  'lesson',
-  'show',
-  'id',
-  'panes',
-  'pane1',
-  'pane2',
-  'pane3',
-  'pane4',
-  'cmpgame',
-  'cmpmoves',
-  'cmpbudget',
-  'cmpseed',
-];
+import { EMBED_PARAMS } from '../share/params';
+
+const PASS = EMBED_PARAMS;
 const SOURCE = 'mcts-playground';
 
 /** The directory of the built site: this script is `embed.js` at its root (or a chunk in assets/). */

@@ -18,6 +18,7 @@ import {
   splitMoves,
 } from './url';
 import { applyLessonDefaults, mountLessonCard } from '../lessons/lessons';
+import { URL_PARAMS } from './params';
 import { mountRecords } from './records';
 import { EmbedBridge, EMBED_SHOW, applyEmbedChrome } from '../embed/bridge';
 
@@ -212,38 +213,7 @@ class Teach {
   }
 }
 
-const KNOWN = new Set([
-  'game',
-  'moves',
-  'p0',
-  'p1',
-  'preset',
-  'ms',
-  'playouts',
-  'preset0',
-  'preset1',
-  'ms0',
-  'ms1',
-  'playouts0',
-  'playouts1',
-  'seed',
-  'view',
-  'overlays',
-  'panes',
-  'cmpgame',
-  'cmpmoves',
-  'cmpbudget',
-  'cmpseed',
-  'pane1',
-  'pane2',
-  'pane3',
-  'pane4',
-  'lesson',
-  'embed',
-  'show',
-  'id',
-  'origin',
-]);
+const KNOWN: ReadonlySet<string> = new Set(URL_PARAMS);
 
 /** Whether a URL's game names the spec the engine normalised (`hex` = `hex:11`, case). */
 function sameSpec(asked: string, got: string): boolean {

@@ -1,0 +1,40 @@
+// The URL parameters the page reads (README "For teaching"), in one list: `share/hooks.ts` names
+// any other parameter as unknown, and `<mcts-playground>` (embed/element.ts) passes its attributes
+// of these names into the embedded page's URL. No imports, so the embed script stays small.
+
+/** Every URL parameter the page understands. */
+export const URL_PARAMS = [
+  'game',
+  'moves',
+  'p0',
+  'p1',
+  'preset',
+  'ms',
+  'playouts',
+  'preset0',
+  'preset1',
+  'ms0',
+  'ms1',
+  'playouts0',
+  'playouts1',
+  'seed',
+  'view',
+  'overlays',
+  'panes',
+  'pane1',
+  'pane2',
+  'pane3',
+  'pane4',
+  'cmpgame',
+  'cmpmoves',
+  'cmpbudget',
+  'cmpseed',
+  'lesson',
+  'show',
+  'id',
+  'embed',
+  'origin',
+] as const;
+
+/** The parameters an embedding element passes from its attributes (`embed` and `origin` it sets itself). */
+export const EMBED_PARAMS: readonly string[] = URL_PARAMS.filter((k) => k !== 'embed' && k !== 'origin');
