@@ -73,6 +73,38 @@ test('overlays in the URL; the search tree exports as JSON', async () => {
   assertClean(assert, page);
 });
 
+test('?view=compare and ?view=arena open those views, and the URL keeps them', async () => {
+  for (const view of ['compare', 'arena']) {
+    const page = await h.openPage(`?game=hex:5&view=${view}`);
+    // The play board is hidden behind the open view: wait for the page, not for a visible board.
+    await ready(page);
+    await page.waitForFunction((v) => document.body.dataset.view === v, view);
+    assert.equal(await page.getAttribute('body', 'data-url-errors'), '0');
+    assert.equal(await page.locator(`#${view}`).isVisible(), true, `the ${view} view is shown`);
+    const url = new URL(page.url());
+    assert.equal(url.searchParams.get('view'), view);
+    assert.equal(url.hash, `#${view}`);
+    assertClean(assert, page);
+  }
+});
+
+test('playing moves on a phone never scrolls the page: the move list scrolls in its own box', async () => {
+  const page = await h.openPage('?game=hex:5&p0=person&p1=person', { viewport: { width: 390, height: 844 } });
+  await boardReady(page);
+  await ready(page);
+  const before = await page.evaluate(() => window.scrollY);
+  const cells = ['a1', 'b1', 'c1', 'd1', 'e1', 'a2', 'b2', 'c2', 'd2', 'e2'];
+  for (const [i, c] of cells.entries()) {
+    // A synthetic click: Playwright's own click would scroll the cell into view itself.
+    await page.locator(`[data-cell="${c}"]`).dispatchEvent('click');
+    await waitForPly(page, i + 1);
+  }
+  assert.deepEqual(await moves(page), cells);
+  assert.equal(await page.evaluate(() => window.scrollY), before, 'the page did not scroll');
+  await screenshot(page, 'phone-10-moves');
+  assertClean(assert, page);
+});
+
 test('the browser Back button undoes a move, Forward replays it', async () => {
   const page = await h.openPage('?game=tictactoe&p0=person&p1=person');
   await boardReady(page);

@@ -156,7 +156,8 @@ export function drawPanel(ui: PageUi, state: PageState): void {
   status.classList.toggle('over', !!s.outcome);
   // The move list in the reference notation, numbered per move, coloured per player.
   movesList.replaceChildren(...s.moves.map((m, i) => h('li', { class: `p${i % 2}` }, h('span', { class: 'num' }, `${i + 1}.`), ' ', m)));
-  movesList.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
+  // The newest move in view inside the list's own box only: scrollIntoView would scroll the page.
+  movesList.scrollTop = movesList.scrollHeight;
   swapBtn.hidden = !s.legal.includes('swap');
   swapBtn.disabled = !boardInteractive(state);
   const engineBusy = thinking !== null;

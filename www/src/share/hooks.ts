@@ -3,6 +3,7 @@
 // bridge, and guided lessons. main.ts calls `teach.bind(...)` with a few hooks and calls
 // `onShow`, `onSearchFinished`, `engineParams` and `afterStart`; everything else lives here.
 
+import type { View } from '../state';
 import type { PageHooks } from '../types';
 import type { Player, SearchResult, Snapshot } from '../protocol';
 import {
@@ -147,9 +148,10 @@ class Teach {
     // The open view and the compare panes.
     const view = p('view');
     if (view !== null) {
-      if ((VIEWS as readonly string[]).includes(view)) {
-        if (location.hash.slice(1) !== view) location.hash = view === 'play' ? '' : view;
-      } else errors.push(`view=${view}: expected ${VIEWS.join(', ')}`);
+      // The store's view, set at once: the URL written below carries it as its #hash (setting
+      // location.hash here would be undone by that replaceState before its hashchange fired).
+      if ((VIEWS as readonly string[]).includes(view)) h.store.update({ view: view as View });
+      else errors.push(`view=${view}: expected ${VIEWS.join(', ')}`);
     }
     const compare = h.store.get().compare;
     if (compare) {
