@@ -87,8 +87,8 @@ test('pause stops engine vs engine; resume continues', async () => {
   const page = await h.openPage('?game=hex:9&p0=engine&p1=engine&ms=150');
   await boardReady(page);
   await waitForPly(page, 2);
-  // Pressed at once: the move list scrolls the page with every move, so a pointer click would
-  // wait for the button to hold still, possibly till the end of the game.
+  // Pressed at once, as an element click: a pointer click waits for its target to hold still,
+  // and the panel re-lays itself out with every engine move.
   await page.evaluate(() => document.getElementById('pause').click());
   // The paused state: the button offers Resume, no search runs, the status says so.
   await page.waitForFunction(() => document.getElementById('pause').textContent === 'Resume' && document.body.dataset.thinking === '');
