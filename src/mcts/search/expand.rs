@@ -3,13 +3,14 @@
 //! random or the seeded affine order of plain UCT), and adding the child to the tree (with
 //! transpositions, an alias edge to the shared node).
 
-use super::score::{plain_ucb1, Scorer};
+use super::score::{plain_ucb1, untried_value_in, Scorer};
 use super::{Choice, Search, Step};
 use crate::game::{Game, MoveList, Player};
 use crate::mcts::config::{Selection, ValueEstimate};
 use crate::mcts::evaluator::normalise;
 use crate::mcts::solver;
-use crate::mcts::tree::{Edge, Node, AFFINE, ALIAS, NIL, TERMINAL, UNKNOWN};
+use crate::mcts::tree::{AmafTables, Edge, Node, AFFINE, ALIAS, NIL, TERMINAL, UNKNOWN};
+use crate::rng::Rng64;
 
 impl<G: Game> Search<G> {
     /// Whether plain UCT expansion may use the affine order (no other ordering rule in force:
@@ -169,29 +170,8 @@ impl<G: Game> Search<G> {
         }
         if sc.table != NIL {
             // MC-RAVE: the untried move with the best AMAF value.
-            let mut best: Option<(G::Move, f64)> = None;
-            let mut ties = 0u32;
-            for k in 0..self.legal.len() {
-                let m = self.legal[k];
-                let i = g.move_index(m);
-                if self.mark[i] == stamp {
-                    continue;
-                }
-                let v = self.untried_value(sc, i);
-                match best {
-                    Some((_, b)) if v < b => {}
-                    Some((_, b)) if v == b => {
-                        ties += 1;
-                        if self.rng.below(ties + 1) == 0 {
-                            best = Some((m, v));
-                        }
-                    }
-                    _ => {
-                        best = Some((m, v));
-                        ties = 0;
-                    }
-                }
-            }
+            let untried = Untried { mark: &self.mark, stamp };
+            let best = best_untried_by_amaf(g, &self.legal, untried, &self.tree.amaf, sc, self.ms, self.config.fpu, &mut self.rng);
             return self.expand(sc, g, best.map(|(m, _)| (m, 0.0)), false);
         }
         let mut cands: MoveList<G::Move> = MoveList::new();
@@ -298,4 +278,54 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
         b = t;
     }
     a
+}
+
+/// The moves of a node already in the tree: those whose `mark` entry equals `stamp`.
+#[derive(Clone, Copy)]
+struct Untried<'a> {
+    mark: &'a [u32],
+    stamp: u32,
+}
+
+/// MC-RAVE's choice of an untried move (Gelly & Silver 2007): among the `legal` moves of `g` not
+/// in the tree, the one with the highest [`untried_value_in`] (its AMAF value in the scorer's
+/// table, `fpu` without data), ties broken uniformly at random (seeded); `None` when every move
+/// is in the tree. A function of its own (never inlined), so that its loop keeps the AMAF tables
+/// in registers: inlined into `pick_unexpanded` it spilled them to the stack.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn best_untried_by_amaf<G: Game>(
+    g: &G,
+    legal: &[G::Move],
+    tree: Untried,
+    amaf: &AmafTables,
+    sc: &Scorer,
+    ms: usize,
+    fpu: f64,
+    rng: &mut Rng64,
+) -> Option<(G::Move, f64)> {
+    let (table, player) = (sc.table, sc.player);
+    let mut best: Option<(G::Move, f64)> = None;
+    let mut ties = 0u32;
+    for &m in legal {
+        let i = g.move_index(m);
+        if tree.mark[i] == tree.stamp {
+            continue;
+        }
+        let v = untried_value_in(amaf, table, player, i, ms, fpu);
+        match best {
+            Some((_, b)) if v < b => {}
+            Some((_, b)) if v == b => {
+                ties += 1;
+                if rng.below(ties + 1) == 0 {
+                    best = Some((m, v));
+                }
+            }
+            _ => {
+                best = Some((m, v));
+                ties = 0;
+            }
+        }
+    }
+    best
 }

@@ -21,7 +21,7 @@ use super::Search;
 use crate::game::{Game, Player};
 use crate::mcts::config::{RaveSchedule, Selection, ValueEstimate};
 use crate::mcts::selection::{blend, grave_beta, puct, rave_beta_linear, rave_beta_sqrt, ucb1};
-use crate::mcts::tree::{Edge, NIL};
+use crate::mcts::tree::{AmafTables, Edge, NIL};
 
 /// What the scores of the children of one parent depend on, computed once per parent.
 #[derive(Clone, Copy, Debug)]
@@ -65,6 +65,18 @@ pub(crate) fn plain_ucb1(e: &Edge, cs: f32, solver: bool) -> f32 {
         f32::INFINITY
     } else {
         e.q + cs * e.k
+    }
+}
+
+/// [`Search::untried_value`] on the tables alone (`table` not [`NIL`], `ms` moves per player):
+/// the AMAF value of player `p`'s move `mv`, `fpu` without data.
+#[inline(always)]
+pub(crate) fn untried_value_in(amaf: &AmafTables, table: u32, p: Player, mv: usize, ms: usize, fpu: f64) -> f64 {
+    let (an, aw) = amaf.get(table, p, mv, ms);
+    if an > 0 {
+        aw / an as f64
+    } else {
+        fpu
     }
 }
 
@@ -175,7 +187,10 @@ impl<G: Game> Search<G> {
     /// `fpu` without data. Orders the expansions under RAVE/GRAVE (Gelly & Silver 2007, MC-RAVE).
     #[inline]
     pub(super) fn untried_value(&self, sc: &Scorer, mv: usize) -> f64 {
-        self.amaf_q(sc.table, sc.player, mv).map_or(self.config.fpu, |(_, q)| q)
+        if sc.table == NIL {
+            return self.config.fpu;
+        }
+        untried_value_in(&self.tree.amaf, sc.table, sc.player, mv, self.ms, self.config.fpu)
     }
 
     /// The score of an untried move `mv` with prior `prior` (PUCT), ranked against the scores of
