@@ -4,7 +4,7 @@
 // ../shared/reference/README.md. Black (player 0) owns the top and bottom edges, White (player 1)
 // the left and right edges; both are drawn in the owner's colour. Coordinates on all four sides.
 
-import { cellLabel, delegateCells, flash, ownerClass, type BoardEvents, type BoardRenderer } from './render';
+import { cellClass, cellLabel, delegateCells, flash, type BoardEvents, type BoardRenderer } from './render';
 import { h, svg } from '../lib/dom';
 import { cellName, type BoardState } from './state';
 
@@ -121,17 +121,14 @@ export function hexRenderer(size: number, events: BoardEvents): BoardRenderer {
         const name = cellName(i, n);
         g.setAttribute(
           'class',
-          [
-            'cell',
-            ownerClass(val),
-            win.has(i) ? 'win' : '',
-            last.has(i) ? 'last' : '',
-            hint.has(i) ? 'hint' : '',
-            s.showCursor && s.cursor === i ? 'cursor' : '',
-            s.interactive && s.legal.has(name) ? 'playable' : '',
-          ]
-            .filter(Boolean)
-            .join(' '),
+          cellClass({
+            value: val,
+            win: win.has(i),
+            last: last.has(i),
+            hint: hint.has(i),
+            cursor: s.showCursor && s.cursor === i,
+            playable: s.interactive && s.legal.has(name),
+          }),
         );
         g.setAttribute('aria-label', cellLabel(name, val, ['Black', 'White']));
       });

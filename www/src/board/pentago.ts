@@ -4,7 +4,7 @@
 // directions offered are those the engine lists as legal. The twist of every move is animated.
 
 import type { BoardView } from '../protocol';
-import { cellLabel, delegateCells, flash, ownerClass, prefersReducedMotion, type BoardEvents, type BoardRenderer } from './render';
+import { cellClass, cellLabel, delegateCells, flash, prefersReducedMotion, type BoardEvents, type BoardRenderer } from './render';
 import { h, svg } from '../lib/dom';
 import { cellName, parseCell, QUADRANTS, splitPentagoMove, type BoardState, type Quadrant } from './state';
 
@@ -99,18 +99,15 @@ export function pentagoRenderer(events: BoardEvents): BoardRenderer {
       const playable = s.interactive && s.pending === null && val === -1 && [...s.legal].some((m) => m.startsWith(`${name}-`));
       cells[i]!.setAttribute(
         'class',
-        [
-          'cell',
-          ownerClass(val),
-          pending ? 'pending' : '',
-          win.has(i) ? 'win' : '',
-          last.has(i) ? 'last' : '',
-          hint.has(i) ? 'hint' : '',
-          s.showCursor && s.cursor === i ? 'cursor' : '',
-          playable ? 'playable' : '',
-        ]
-          .filter(Boolean)
-          .join(' '),
+        cellClass({
+          value: val,
+          pending,
+          win: win.has(i),
+          last: last.has(i),
+          hint: hint.has(i),
+          cursor: s.showCursor && s.cursor === i,
+          playable,
+        }),
       );
       cells[i]!.setAttribute('aria-label', cellLabel(name, val, ['Black', 'White']));
     }

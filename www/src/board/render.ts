@@ -46,6 +46,31 @@ export function ownerClass(v: number | undefined): string {
   return v === 0 ? 'p0' : v === 1 ? 'p1' : 'empty';
 }
 
+/** What one cell's class list shows: its value (-1 empty, 0/1 a player's) and the marks on it. */
+export interface CellMarks {
+  value: number | undefined;
+  /** A Pentago stone placed, its twist not yet chosen. */
+  pending?: boolean;
+  win: boolean;
+  last: boolean;
+  hint: boolean;
+  cursor: boolean;
+  playable: boolean;
+}
+
+/** The class list of a cell: `cell`, its owner (`ownerClass`), then each mark that holds. */
+export function cellClass(m: CellMarks): string {
+  const marks: [boolean | undefined, string][] = [
+    [m.pending, 'pending'],
+    [m.win, 'win'],
+    [m.last, 'last'],
+    [m.hint, 'hint'],
+    [m.cursor, 'cursor'],
+    [m.playable, 'playable'],
+  ];
+  return ['cell', ownerClass(m.value), ...marks.filter(([on]) => on).map(([, name]) => name)].join(' ');
+}
+
 /** The aria label of a cell. */
 export function cellLabel(name: string, v: number | undefined, playerNames: [string, string]): string {
   return v === 0 ? `${name} ${playerNames[0]}` : v === 1 ? `${name} ${playerNames[1]}` : `${name} empty`;

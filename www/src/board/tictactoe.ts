@@ -1,6 +1,6 @@
 // Tic-Tac-Toe: a 3×3 grid; X (player 0) as a cross, O (player 1) as a ring.
 
-import { cellLabel, delegateCells, flash, ownerClass, type BoardEvents, type BoardRenderer } from './render';
+import { cellClass, cellLabel, delegateCells, flash, type BoardEvents, type BoardRenderer } from './render';
 import { h, svg } from '../lib/dom';
 import { cellName, type BoardState } from './state';
 
@@ -42,17 +42,14 @@ export function tictactoeRenderer(events: BoardEvents): BoardRenderer {
         const val = v.cells[i];
         g.setAttribute(
           'class',
-          [
-            'cell',
-            ownerClass(val),
-            win.has(i) ? 'win' : '',
-            last.has(i) ? 'last' : '',
-            hint.has(i) ? 'hint' : '',
-            s.showCursor && s.cursor === i ? 'cursor' : '',
-            s.interactive && s.legal.has(cellName(i, 3)) ? 'playable' : '',
-          ]
-            .filter(Boolean)
-            .join(' '),
+          cellClass({
+            value: val,
+            win: win.has(i),
+            last: last.has(i),
+            hint: hint.has(i),
+            cursor: s.showCursor && s.cursor === i,
+            playable: s.interactive && s.legal.has(cellName(i, 3)),
+          }),
         );
         g.setAttribute('aria-label', cellLabel(cellName(i, 3), val, ['X', 'O']));
       });
