@@ -123,3 +123,86 @@ test('step-through on hex:5, seed 1: three iterations phase by phase, identical 
   await card.screenshot({ path: join(SCREENSHOTS, 'viz-step-hex5.png') });
   assertClean(assert, page);
 });
+
+test('step-through counter: ◀◀/▶▶ move by one after Run 100 and Run 10; a new position or preset resets it, with the word', async () => {
+  const page = await h.openPage('?game=hex:5&p0=person&p1=person');
+  await boardReady(page);
+  await page.waitForFunction(() => document.querySelector('#st-preset').options.length > 0);
+  await page.selectOption('#st-preset', 'uct');
+  await page.fill('#st-seed', '1');
+  await page.click('#st-new');
+  const at = async (n) => {
+    await page.waitForFunction(
+      (k) => document.querySelector('#step').dataset.iteration === String(k) && !document.querySelector('#st-new').disabled,
+      n,
+    );
+    const st = await page.evaluate(() => window.__step.state());
+    assert.equal(st.iteration, n);
+    if (n > 0) assert.match(await page.textContent('#st-status'), new RegExp(`^Iteration ${n}\\b`));
+  };
+  await at(0);
+  for (const k of [1, 2, 3]) {
+    await page.click('#st-iter');
+    await at(k);
+  }
+  // Back to 2, then Run 10: 12 (the worker was at 3: the session is rebuilt from the seed).
+  await page.click('#st-back-it');
+  await at(2);
+  await page.click('#st-run10');
+  await at(12);
+  assert.match(await page.textContent('#st-status'), /the last of 10 just run/);
+  // Run 100, then ◀◀ twice and ▶▶: 112, 111, 110, 111 (not back to 12).
+  await page.click('#st-run100');
+  await at(112);
+  await page.click('#st-back-it');
+  await at(111);
+  await page.click('#st-back-it');
+  await at(110);
+  await page.click('#st-iter');
+  await at(111);
+  await page.click('#st-run10');
+  await at(121);
+  // Phase back from the first phase of an iteration goes to the end of the one before.
+  await page.click('#st-phase');
+  await at(122);
+  assert.equal(await page.evaluate(() => document.querySelector('#step').dataset.phase), 'Selection');
+  await page.click('#st-back');
+  await at(121);
+  assert.equal(await page.evaluate(() => document.querySelector('#step').dataset.phase), 'Backpropagation');
+  // The iteration reached by going back is the very iteration a straight run makes.
+  const t111 = (await page.evaluate(() => window.__step.traces())).find((t) => t?.iteration === 111);
+  assert.ok(t111, 'iteration 111 is stored');
+  const fresh = await h.openPage('?game=hex:5&p0=person&p1=person');
+  await boardReady(fresh);
+  await fresh.waitForFunction(() => document.querySelector('#st-preset').options.length > 0);
+  await fresh.selectOption('#st-preset', 'uct');
+  await fresh.fill('#st-seed', '1');
+  await fresh.click('#st-new');
+  await fresh.waitForFunction(() => document.querySelector('#step').dataset.iteration === '0');
+  await fresh.click('#st-run100');
+  await fresh.waitForFunction(() => document.querySelector('#step').dataset.iteration === '100' && !document.querySelector('#st-run10').disabled);
+  await fresh.click('#st-run10');
+  await fresh.waitForFunction(() => document.querySelector('#step').dataset.iteration === '110' && !document.querySelector('#st-iter').disabled);
+  await fresh.click('#st-iter');
+  await fresh.waitForFunction(() => document.querySelector('#step').dataset.iteration === '111');
+  const f111 = (await fresh.evaluate(() => window.__step.traces())).find((t) => t?.iteration === 111);
+  assert.deepEqual(f111, t111, 'the same iteration 111 whichever way it was reached');
+  // A move on the board: the session restarts on the new position, and says so.
+  await page.click('[data-cell="c3"]');
+  await page.waitForFunction(() => document.querySelector('#step').dataset.reset === 'position changed');
+  await at(0);
+  assert.equal(await page.textContent('#st-reset'), 'reset: position changed');
+  assert.ok(await page.isVisible('#st-reset'));
+  await page.click('#st-run10');
+  await at(10);
+  assert.equal(await page.isVisible('#st-reset'), false, 'the word goes with the next step');
+  // Another preset: a fresh session with the word.
+  await page.selectOption('#st-preset', 'rave');
+  await page.waitForFunction(() => document.querySelector('#step').dataset.reset === 'preset changed');
+  await at(0);
+  await page.click('#st-iter');
+  await at(1);
+  assert.match(await page.textContent('#st-phases'), /β|AMAF|RAVE/i, 'the RAVE formula is shown');
+  assertClean(assert, page);
+  assertClean(assert, fresh);
+});

@@ -24,6 +24,7 @@ import {
 import { EngineClient, EngineDied, EngineError, SearchCancelled, type SearchHandle } from './engine';
 import type { Budget, Player, Response, SearchProgress, Snapshot } from './protocol';
 import { mountVisualisation } from './overlay/mount';
+import { addSearch, archiveQuery, behindLabel, rootSummary, searchBehind, type MoveSearch } from './play/searches';
 import { teach } from './share/hooks';
 import { parseSides } from './share/url';
 import type { LoadResult, SideSettings, Who } from './types';
@@ -64,6 +65,10 @@ const {
   stopBtn,
   pauseBtn,
   readout,
+  movesList,
+  reviewBar,
+  reviewText,
+  liveBtn,
 } = ui;
 
 // ---- state ----------------------------------------------------------------------------------
@@ -94,6 +99,7 @@ function reflect(s: PageState): void {
   b.ply = String(s.snapshot.view.ply);
   b.over = s.snapshot.outcome ? 'true' : 'false';
   b.thinking = s.thinking?.purpose ?? '';
+  b.review = s.review === null ? '' : String(s.review);
 }
 /** The Players controls show the state's sides. */
 function drawSides(s: PageState): void {
@@ -219,12 +225,16 @@ function show(s: Snapshot): void {
 function render(): void {
   const { snapshot: s, hint } = st();
   if (!renderer || !board || !s) return;
-  const v = s.view;
+  const reviewed = reviewedSearch();
+  // Reviewing move N: the position before it, read-only, with the move that was played marked.
+  const v = reviewed?.view ?? s.view;
   board.view = v;
-  board.legal = new Set(s.legal);
-  board.interactive = personToMove() && search?.purpose !== 'move';
-  board.hint = hint.map((m) => parseCell(m, v.rows, v.cols)).filter((c): c is number => c !== null);
+  board.legal = new Set(reviewed ? [] : s.legal);
+  board.interactive = !reviewed && personToMove() && search?.purpose !== 'move';
+  const marked = reviewed ? [reviewed.summary.move] : hint;
+  board.hint = marked.map((m) => parseCell(m, v.rows, v.cols)).filter((c): c is number => c !== null);
   renderer.update(board);
+  drawReview(reviewed);
   drawPanel();
   if (firstPlayable && board.interactive) {
     firstPlayable = false;
@@ -232,9 +242,56 @@ function render(): void {
   }
 }
 
+// ---- the search behind each move (play/searches.ts) and review ---------------------------------
+
+/** Asks the worker for the final statistics and tree of `slot`'s search of `pos` (which chose
+ * `move`) and adds them to the page's log. */
+async function keepSearch(slot: string, preset: string, pos: Snapshot, move: string, playouts: number): Promise<void> {
+  const r = await guarded(engine.inspect(slot, archiveQuery(playouts)));
+  if (!r?.stats) return;
+  const e: MoveSearch = {
+    spec: pos.view.spec,
+    before: [...pos.moves],
+    summary: rootSummary(r.stats, move, pos.moves.length + 1, preset, 'engine'),
+    view: pos.view,
+    legal: pos.legal,
+    stats: r.stats,
+    tree: r.tree,
+  };
+  store.update((st) => ({ searches: addSearch(st.searches, e) }));
+}
+
+/** The search of the move being reviewed (undefined: the live position). */
+function reviewedSearch(): MoveSearch | undefined {
+  const { review, snapshot: s, searches } = st();
+  if (review === null || !s) return undefined;
+  return searchBehind(searches, s.view.spec, s.moves, review);
+}
+
+/** Reviews move `n` (1-based; null: back to the live position). */
+function setReview(n: number | null): void {
+  const s = st().snapshot;
+  if (n !== null && (!s || !searchBehind(st().searches, s.view.spec, s.moves, n))) return;
+  if (board) board.pending = null;
+  store.update({ review: n });
+}
+
+function drawReview(reviewed: MoveSearch | undefined): void {
+  reviewBar.hidden = !reviewed;
+  if (!reviewed) return;
+  const gone = reviewed.stats ? '' : ' (its tree is gone: only the last 200 engine moves keep theirs)';
+  reviewText.textContent = `Reviewing move ${reviewed.summary.ply} (${reviewed.summary.move}): the position before it, read-only. ${behindLabel(reviewed.summary)}${gone}.`;
+}
+
+// A move that is no longer in the game (undo, another game) ends the review.
+store.subscribe((s, prev) => {
+  if (s.review === null || (s.snapshot === prev.snapshot && s.searches === prev.searches)) return;
+  if (!reviewedSearch()) store.update({ review: null });
+});
+
 function redrawBoard(): void {
   if (renderer && board && st().snapshot) {
-    board.interactive = personToMove() && search?.purpose !== 'move';
+    board.interactive = st().review === null && personToMove() && search?.purpose !== 'move';
     renderer.update(board);
   }
 }
@@ -278,6 +335,10 @@ function maybeEngineMove(): void {
     teach.onSearchFinished(out.result, side);
     showProgress(out.result, `${playerName(s.view.kind, side)} (engine) played ${out.result.move ?? '–'} (${out.result.end})`, side);
     if (!out.result.move) return;
+    // The search behind the move, kept before the move is played (the worker's tree is still the
+    // one that chose it): the views go on showing it, and the move list reaches it later.
+    await keepSearch(`p${side}`, set.preset, s, out.result.move, out.stats.iterations);
+    if (epoch !== myEpoch) return;
     const next = await guarded(engine.play(out.result.move));
     if (!next || epoch !== myEpoch) return;
     epoch++;
@@ -323,6 +384,8 @@ function onCell(cell: number): void {
   const v = s.view;
   const name = cellName(cell, v.cols);
   board.cursor = cell;
+  const r = st().review;
+  if (r !== null) return refuse(cell, `Reviewing move ${r} (read-only): press “Back to live position” (Esc) to play.`);
   if (st().restoring) return refuse(cell, 'Wait: the engine is restarting.');
   if (s.outcome) return refuse(cell, 'The game is over: start a new game or undo.');
   if (search?.purpose === 'move') return refuse(cell, 'Wait: the engine is thinking (Stop makes it move now).');
@@ -376,6 +439,7 @@ async function newGame(): Promise<void> {
   cancelAll();
   const choice = gameSel.value as GameChoice;
   const wanted = specOf(choice, Number(sizeSel.value), swapChk.checked);
+  store.update({ review: null });
   epoch++;
   const myEpoch = epoch;
   try {
@@ -473,6 +537,21 @@ newBtn.addEventListener('click', () => void newGame());
 undoBtn.addEventListener('click', () => void undo());
 redoBtn.addEventListener('click', () => void redo());
 hintBtn.addEventListener('click', hint);
+movesList.addEventListener('click', (ev) => {
+  const b = (ev.target as Element).closest<HTMLElement>('button[data-ply]');
+  if (b) setReview(st().review === Number(b.dataset.ply) ? null : Number(b.dataset.ply));
+});
+liveBtn.addEventListener('click', () => {
+  setReview(null);
+  boardHost.focus({ preventScroll: true });
+});
+// Escape or End returns to the live position from anywhere (a field keeps its own keys).
+document.addEventListener('keydown', (ev) => {
+  if (st().review === null || (ev.key !== 'Escape' && ev.key !== 'End')) return;
+  if ((ev.target as HTMLElement).closest('input, select, textarea, [contenteditable]')) return;
+  setReview(null);
+  ev.preventDefault();
+});
 stopBtn.addEventListener('click', stopSearch);
 swapBtn.addEventListener('click', () => {
   if (board?.legal.has('swap') && personToMove() && !search) void playPerson('swap');
@@ -637,6 +716,7 @@ async function loadGame(wanted: string, moves: string[]): Promise<LoadResult> {
   });
   if (st().restoring) return failed('the engine is restarting');
   cancelAll();
+  store.update({ review: null });
   epoch++;
   const myEpoch = epoch;
   try {

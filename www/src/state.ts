@@ -5,6 +5,7 @@
 
 import { createStore, type Store } from './lib/store';
 import type { Budget, Player, Snapshot } from './protocol';
+import type { SearchLog } from './play/searches';
 
 /** Who plays a side. */
 export type Who = 'person' | 'engine';
@@ -63,6 +64,11 @@ export interface PageState {
   overlays: readonly OverlayKey[];
   /** The Compare view's form (null until the view is mounted). */
   compare: CompareSettings | null;
+  /** The searches behind the moves played (play/searches.ts), oldest first. */
+  searches: SearchLog;
+  /** The move being reviewed (1-based move number: the board shows the position before it and
+   * the views the search that chose it), or null for the live position. */
+  review: number | null;
 }
 
 export type PageStore = Store<PageState>;
@@ -82,6 +88,8 @@ export function createPageStore(): PageStore {
     hint: [],
     overlays: ['visits', 'proven', 'pv'],
     compare: null,
+    searches: [],
+    review: null,
   });
 }
 

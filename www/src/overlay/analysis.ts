@@ -11,7 +11,8 @@
 // come by subscription to the page's store, the overlays switched on are its state too.
 
 import { EngineClient, EngineDied, SearchCancelled, type SearchHandle } from '../engine';
-import type { FullStats, Snapshot, TreeQuery, TreeSnapshot } from '../protocol';
+import type { BoardView, FullStats, Snapshot, TreeQuery, TreeSnapshot } from '../protocol';
+import { addSearch, archiveQuery, behindLabel, rootSummary, searchBehind, type MoveSearch } from '../play/searches';
 import { changed } from '../lib/store';
 import { OVERLAY_KEYS, positionKey, whenPresets } from '../state';
 import type { PlaygroundHooks } from '../types';
@@ -208,6 +209,13 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
   let boardHover: Set<string> | null = null;
   let overlay: BoardOverlay | null = null;
   let shownPosition = '';
+  /** The position (snapshot) the data was for, to tell a person's move after Analyse. */
+  let shownSnap: Snapshot | null = null;
+  /** Where the last Analyse ran (position key) and with which preset. */
+  let analysed: { key: string; preset: string } | null = null;
+  /** The search behind the move just played, shown until a new search starts. */
+  let kept: MoveSearch | null = null;
+  const kidsOf = new WeakMap<TreeSnapshot, Children>();
   let pollTimer = 0;
   let lastTreePoll = 0;
   let polling = false;
@@ -223,6 +231,36 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     focusPath = [];
     hovered = null;
     redrawAll();
+  }
+
+  /** What the views draw: the search behind the move being reviewed, else the live search, else
+   * the search behind the move just played (kept until a new search starts). `view` and `legal`
+   * are the position searched (null: the board's). */
+  interface Shown {
+    stats: FullStats | null;
+    snap: TreeSnapshot | null;
+    kids: Children | null;
+    entry: MoveSearch | null;
+    view: BoardView | null;
+    legal: string[] | null;
+  }
+  function fromEntry(e: MoveSearch): Shown {
+    let k: Children | null = null;
+    if (e.tree) {
+      k = kidsOf.get(e.tree) ?? childLists(e.tree);
+      kidsOf.set(e.tree, k);
+    }
+    return { stats: e.stats, snap: e.tree, kids: k, entry: e, view: e.view, legal: e.legal };
+  }
+  function shown(): Shown {
+    const st = hooks.store.get();
+    const s = st.snapshot;
+    if (st.review !== null && s) {
+      const e = searchBehind(st.searches, s.view.spec, s.moves, st.review);
+      if (e) return fromEntry(e);
+    }
+    if (!stats && !source && kept) return fromEntry(kept);
+    return { stats, snap, kids, entry: null, view: null, legal: null };
   }
 
   function query(): TreeQuery {
@@ -304,7 +342,9 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     cancelOwn();
     await stopPolling(false);
     generation++;
+    kept = null;
     clearData();
+    analysed = { key: positionKey(s), preset: presetSel.value };
     if (!own || own.dead) own = new EngineClient();
     const client = own;
     const n = Math.max(100, Math.round(Number(budget.value) || 200000));
@@ -348,10 +388,19 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     const s = hooks.snapshot();
     const key = positionKey(s);
     if (key !== shownPosition) {
+      const before = shownSnap;
+      const wasAnalysed = analysed !== null && analysed.key === shownPosition && stats !== null ? analysed : null;
       shownPosition = key;
+      shownSnap = s;
       cancelOwn();
       generation++;
       void stopPolling(false);
+      analysed = null;
+      // The search behind the move just played stays on view until a new search starts: the
+      // engine's (kept by the page before it played), or this analysis when a person played a
+      // move in the position it searched.
+      kept = s && s.moves.length ? (searchBehind(hooks.store.get().searches, s.view.spec, s.moves, s.moves.length) ?? null) : null;
+      if (!kept && wasAnalysed && before && s && extendsByOne(before, s)) void keepAnalysis(before, s, wasAnalysed.preset);
       clearData();
       document.body.dataset.analysis = '';
     }
@@ -361,6 +410,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
       const slot = thinking.purpose === 'hint' ? 'hint' : `p${s.view.to_move}`;
       if (!source || source.own || source.slot !== slot) {
         generation++;
+        kept = null;
         startPolling({ client: hooks.engine(), slot, own: false });
       }
     } else if (source && !source.own && !thinking) {
@@ -372,10 +422,57 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
   // change of what the game's engine does.
   hooks.store.subscribe((st, prev) => {
     if (changed(st, prev, 'snapshot', 'thinking')) checkPosition();
+    else if (changed(st, prev, 'review')) {
+      focusPath = [];
+      hovered = null;
+      runBtn.disabled = st.review !== null || ownSearch !== null;
+      runBtn.title = st.review !== null ? 'Back to the live position to analyse it' : '';
+      redrawAll();
+    }
   });
+
+  /** Whether `after` is `before` plus one move. */
+  function extendsByOne(before: Snapshot, after: Snapshot): boolean {
+    return (
+      before.view.spec === after.view.spec &&
+      after.moves.length === before.moves.length + 1 &&
+      before.moves.every((m, i) => after.moves[i] === m)
+    );
+  }
+
+  /** Keeps this analysis (of `before`) as the search behind the move that led to `after`. */
+  async function keepAnalysis(before: Snapshot, after: Snapshot, preset: string): Promise<void> {
+    const client = own;
+    if (!client) return;
+    try {
+      const first = await client.inspect('analysis', null);
+      if (!first.stats) return;
+      const r = await client.inspect('analysis', archiveQuery(first.stats.iterations));
+      if (!r.stats) return;
+      const move = after.moves[after.moves.length - 1]!;
+      const e: MoveSearch = {
+        spec: before.view.spec,
+        before: [...before.moves],
+        summary: rootSummary(r.stats, move, after.moves.length, preset, 'analysis'),
+        view: before.view,
+        legal: before.legal,
+        stats: r.stats,
+        tree: r.tree,
+      };
+      hooks.store.update((st) => ({ searches: addSearch(st.searches, e) }));
+      // Still at that position with no new search: show it.
+      if (shownPosition === positionKey(after) && !stats && !source) {
+        kept = e;
+        redrawAll();
+      }
+    } catch {
+      // The analysis worker is gone: nothing to keep.
+    }
+  }
 
   // ---- hover and re-root ----
   function reroot(n: number): void {
+    const { snap } = shown();
     if (!snap) return;
     focusPath = pathTo(snap, n);
     drawTrees();
@@ -383,6 +480,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
 
   function hoverNode(n: number | null): void {
     hovered = n;
+    const { snap, kids } = shown();
     if (snap && n !== null && kids) {
       const path = pathTo(snap, n);
       const mv = path.length ? path.join(' ') : 'the root';
@@ -396,6 +494,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
 
   function highlightFromBoard(): Set<number> {
     const out = new Set<number>();
+    const { snap, kids } = shown();
     if (!snap || !kids || !boardHover) return out;
     for (const c of kids.of(0)) if (boardHover.has(snap.moves[snap.move[c]!] ?? '')) out.add(c);
     return out;
@@ -406,6 +505,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     const s = hooks.snapshot();
     if (!cellEl || !s) return;
     const cell = Number(cellEl.getAttribute('data-index'));
+    const { stats } = shown();
     const rootMoves = stats ? stats.children.map((c) => c.move) : [];
     boardHover = movesOfCell(cell, s.view.kind, s.view.cols, rootMoves);
     const hl = highlightFromBoard();
@@ -422,6 +522,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
 
   // ---- drawing ----
   function drawTrees(): void {
+    const { snap, kids } = shown();
     const focus = snap && kids ? nodeOfPath(snap, kids, focusPath) : 0;
     if (snap) focusPath = pathTo(snap, focus);
     icicle.setData(snap, focus);
@@ -446,18 +547,28 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
   topKSel.addEventListener('change', drawTrees);
 
   function drawStatus(): void {
+    const { stats, snap, entry } = shown();
+    status.dataset.behind = entry ? String(entry.summary.ply) : '';
     if (!stats) {
-      status.textContent = source
-        ? 'Waiting for the first statistics…'
-        : 'Press Analyse to search the position on the board with the preset above, or let the game’s engine think (watch).';
+      status.textContent = entry
+        ? `${behindLabel(entry.summary)}: its tree and statistics are gone (the page keeps them for the last 200 moves). At the root: ${entry.summary.move} N = ${entry.summary.chosen?.visits ?? 0}, win rate ${((entry.summary.chosen?.win_rate ?? 0) * 100).toFixed(1)}%${entry.summary.best_rival ? `; best rival ${entry.summary.best_rival.move} N = ${entry.summary.best_rival.visits}, ${(entry.summary.best_rival.win_rate * 100).toFixed(1)}%` : ''}.`
+        : source
+          ? 'Waiting for the first statistics…'
+          : 'Press Analyse to search the position on the board with the preset above, or let the game’s engine think (watch).';
       return;
     }
     const s = hooks.snapshot();
     const who = s ? playerName(s.view.kind, stats.to_move) : '';
-    const src = source ? (source.own ? 'analysing' : `watching the game’s engine (${source.slot})`) : 'finished';
+    const src = entry
+      ? behindLabel(entry.summary)
+      : source
+        ? source.own
+          ? 'analysing'
+          : `watching the game’s engine (${source.slot})`
+        : 'finished';
     const best = stats.best_move ?? '–';
     const parts = [
-      `${src}: ${stats.iterations.toLocaleString('en')} playouts`,
+      entry ? src : `${src}: ${stats.iterations.toLocaleString('en')} playouts`,
       `${Math.round(stats.iterations_per_s).toLocaleString('en')}/s`,
       `${stats.nodes.toLocaleString('en')} nodes`,
       `best ${best} (${(stats.value * 100).toFixed(1)}% for ${who})${stats.proven ? `, proven ${stats.proven}` : ''}`,
@@ -479,15 +590,17 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
       overlay = new BoardOverlay(svgRoot as SVGSVGElement);
     }
     const s = hooks.snapshot();
+    const { stats, snap, kids, view, legal } = shown();
+    const toMove = view ? view.to_move : s?.view.to_move;
     let data: OverlayData | null = null;
-    if (s && stats && s.view.to_move !== null) {
+    if (s && stats && toMove !== null && toMove !== undefined) {
       const line = snap && kids && hovered !== null ? { path: pathTo(snap, hovered), pv: pvBelow(snap, kids, hovered, 10) } : null;
       data = {
         kind: s.view.kind,
         rows: s.view.rows,
         cols: s.view.cols,
-        toMove: s.view.to_move,
-        cells: figuresByCell(s.view.kind, s.view.rows, s.view.cols, stats.children, s.legal),
+        toMove,
+        cells: figuresByCell(s.view.kind, s.view.rows, s.view.cols, stats.children, legal ?? s.legal),
         rootVisits: stats.children.reduce((a, c) => a + c.visits, 0),
         pv: stats.pv,
         line,
@@ -501,8 +614,9 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
 
   function drawLegend(s: Snapshot | null): void {
     if (!s) return;
+    const { stats, view, entry } = shown();
     const kind = s.view.kind;
-    const who = playerName(kind, s.view.to_move ?? 0);
+    const who = playerName(kind, (view ?? s.view).to_move ?? 0);
     const bits: string[] = [];
     if (on.has('visits')) bits.push('heat and % = share of the root’s visits');
     if (on.has('q')) bits.push(`Q = mean value ×100 for ${who} (to move)`);
@@ -517,6 +631,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
       text +=
         '. Pentago: each cell sums its moves over the 8 twists (Q and AMAF averaged by visits); ghost stones show placements before twists.';
     if (!stats) text = `Overlays appear while a search runs (Analyse, or the game’s engine thinking). ${text}`;
+    else if (entry) text = `The search behind move ${entry.summary.ply} (${entry.summary.move}), as it was before the move: ${text}`;
     legend.textContent = text;
   }
 
@@ -541,7 +656,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
       internalsPending = true;
       setTimeout(() => {
         internalsPending = false;
-        renderInternals(internalsHost, stats);
+        renderInternals(internalsHost, shown().stats);
       }, 0);
     }
   }

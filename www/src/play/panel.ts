@@ -6,6 +6,7 @@ import { playerName } from '../board';
 import { h } from '../lib/dom';
 import type { Player, SearchProgress, Snapshot } from '../protocol';
 import { boardInteractive, personToMove, type PageState } from '../state';
+import { searchBehind } from './searches';
 
 export type GameChoice = 'hex' | 'tictactoe' | 'pentago:official' | 'pentago:twist';
 
@@ -57,6 +58,14 @@ export function buildPage(app: HTMLElement) {
   });
   const swapBtn = h('button', { id: 'swap', type: 'button', hidden: '' }, 'Swap (take Black’s first stone)');
   const help = h('p', { class: 'help' });
+  // Reviewing a move (the search behind it): what is shown, and the way back.
+  const reviewText = h('span', { id: 'review-text' });
+  const liveBtn = h(
+    'button',
+    { id: 'live', type: 'button', class: 'primary', title: 'Back to the live position (Esc or End)', 'aria-keyshortcuts': 'Escape End' },
+    'Back to live position',
+  );
+  const reviewBar = h('div', { id: 'review-bar', class: 'review-bar', role: 'status', hidden: '' }, reviewText, ' ', liveBtn);
 
   const gameSel = h(
     'select',
@@ -86,7 +95,7 @@ export function buildPage(app: HTMLElement) {
     h(
       'main',
       { class: 'layout' },
-      h('section', { class: 'play' }, status, boardHost, h('div', { class: 'under-board' }, swapBtn, message), help),
+      h('section', { class: 'play' }, status, reviewBar, boardHost, h('div', { class: 'under-board' }, swapBtn, message), help),
       h(
         'aside',
         { class: 'panel' },
@@ -95,6 +104,7 @@ export function buildPage(app: HTMLElement) {
         h('div', { class: 'row buttons' }, undoBtn, redoBtn, hintBtn, stopBtn, pauseBtn),
         readout,
         h('h2', {}, 'Moves'),
+        h('p', { class: 'muted small moves-help', id: 'moves-help' }, 'Underlined moves keep the search that chose them: click one to review it.'),
         movesList,
       ),
     ),
@@ -122,6 +132,9 @@ export function buildPage(app: HTMLElement) {
     pauseBtn,
     readout,
     movesList,
+    reviewBar,
+    reviewText,
+    liveBtn,
   };
 }
 
@@ -139,7 +152,7 @@ export function resultText(s: Snapshot): string {
 /** Draws the panel and the status line from the state. */
 export function drawPanel(ui: PageUi, state: PageState): void {
   const { status, movesList, swapBtn, undoBtn, redoBtn, newBtn, hintBtn, stopBtn, pauseBtn, help, sides } = ui;
-  const { snapshot: s, paused, restoring, presets, thinking } = state;
+  const { snapshot: s, paused, restoring, presets, thinking, review, searches } = state;
   if (!s) return;
   const v = s.view;
   const kind = v.kind;
@@ -147,7 +160,8 @@ export function drawPanel(ui: PageUi, state: PageState): void {
     sides[p].name.textContent = playerName(kind, p);
     sides[p].engineBox.hidden = state.sides[p].who !== 'engine';
   }
-  if (s.outcome) status.textContent = resultText(s);
+  if (review !== null) status.textContent = `Reviewing move ${review} — read-only; the game goes on (Back to live position, Esc)`;
+  else if (s.outcome) status.textContent = resultText(s);
   else {
     const who = playerName(kind, v.to_move ?? 0);
     const doing = thinking?.purpose === 'move' ? ' — the engine is thinking…' : paused ? ' — paused' : '';
@@ -155,7 +169,28 @@ export function drawPanel(ui: PageUi, state: PageState): void {
   }
   status.classList.toggle('over', !!s.outcome);
   // The move list in the reference notation, numbered per move, coloured per player.
-  movesList.replaceChildren(...s.moves.map((m, i) => h('li', { class: `p${i % 2}` }, h('span', { class: 'num' }, `${i + 1}.`), ' ', m)));
+  // A move with a kept search is a button that reviews it.
+  movesList.replaceChildren(
+    ...s.moves.map((m, i) => {
+      const e = searchBehind(searches, v.spec, s.moves, i + 1);
+      const label = e
+        ? h(
+            'button',
+            {
+              type: 'button',
+              class: `mv${e.stats ? '' : ' gone'}`,
+              'data-ply': String(i + 1),
+              'aria-current': review === i + 1 ? 'true' : undefined,
+              title: e.stats
+                ? `Review move ${i + 1}: the position before it and the search that chose it (${e.summary.playouts.toLocaleString('en')} playouts, ${e.summary.preset})`
+                : `Move ${i + 1}: its search is gone (only the last 200 engine moves keep theirs); the root statistics remain`,
+            },
+            m,
+          )
+        : m;
+      return h('li', { class: `p${i % 2}` }, h('span', { class: 'num' }, `${i + 1}.`), ' ', label);
+    }),
+  );
   // The newest move in view inside the list's own box only: scrollIntoView would scroll the page.
   movesList.scrollTop = movesList.scrollHeight;
   swapBtn.hidden = !s.legal.includes('swap');
@@ -164,7 +199,7 @@ export function drawPanel(ui: PageUi, state: PageState): void {
   undoBtn.disabled = s.moves.length === 0 || restoring;
   redoBtn.disabled = s.redo.length === 0 || restoring;
   newBtn.disabled = restoring;
-  hintBtn.disabled = !personToMove(state) || engineBusy || presets.length === 0;
+  hintBtn.disabled = !personToMove(state) || engineBusy || presets.length === 0 || review !== null;
   stopBtn.disabled = !engineBusy;
   const bothEngines = state.sides[0].who === 'engine' && state.sides[1].who === 'engine';
   pauseBtn.hidden = !bothEngines;

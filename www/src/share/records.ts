@@ -1,19 +1,136 @@
-// The "Share & records" box in the side panel: Copy link, load a record (move list or Hex SGF,
-// pasted or from a file), download the record, the board as SVG/PNG, the search tree as JSON.
-// Records are read and written by the engine's own code (Rust `record.rs`), in the engine worker
-// (`parseRecord` / `writeRecord` requests): worker.ts stays the only importer of the wasm package.
+// The "Share & records" box in the side panel: Copy link, load a record (move list, Hex SGF or the
+// game's JSON, pasted or from a file), download the record, the board as SVG/PNG, the search tree
+// as JSON. Move lists and SGF are read and written by the engine's own code (Rust `record.rs`), in
+// the engine worker (`parseRecord` / `writeRecord` requests): worker.ts stays the only importer of
+// the wasm package. The game's JSON record (`gameJson`) adds each engine move's root statistics
+// (play/searches.ts) to the moves; reading it checks the moves with the engine too (`loadGame`).
 
 import type { PageHooks } from '../types';
+import { EngineClient } from '../engine';
 import type { GameRecordText, TreeSnapshot } from '../protocol';
 import { h } from '../lib/dom';
 import { canvasPng, downloadBlob, downloadJson, downloadSvg, downloadText } from '../lib/download';
+import { addSearch, summariesOf, type MoveSearch, type RootSummary, type MoveFigures } from '../play/searches';
+
+/** The `format` of the game's JSON record. */
+export const GAME_JSON_FORMAT = 'mcts-playground-game';
+
+/** The game's JSON record: the spec, the moves, and the root statistics of every move that kept
+ * the search behind it (`RootSummary`: move, N, Q as the mover's win rate, best rival, preset,
+ * playouts). Version 1. */
+export interface GameJson {
+  format: typeof GAME_JSON_FORMAT;
+  version: 1;
+  game: string;
+  moves: string[];
+  /** Win rates are Q in [0, 1] for the player who chose the move. */
+  searches: RootSummary[];
+}
+
+/** The JSON record of the game on the page. */
+export function gameJson(hooks: Pick<PageHooks, 'snapshot' | 'store'>): GameJson {
+  const s = hooks.snapshot();
+  if (!s) throw new Error('no game yet');
+  return {
+    format: GAME_JSON_FORMAT,
+    version: 1,
+    game: s.view.spec,
+    moves: [...s.moves],
+    searches: summariesOf(hooks.store.get().searches, s.view.spec, s.moves),
+  };
+}
+
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isFigures = (v: unknown): v is MoveFigures =>
+  typeof v === 'object' && v !== null && typeof (v as MoveFigures).move === 'string' && isNum((v as MoveFigures).visits) && isNum((v as MoveFigures).win_rate);
+
+/** Reads a game's JSON record: the game and moves, and the statistics that are well formed (the
+ * others are named in `notes`). Throws a sentence when it is no such record. */
+export function parseGameJson(text: string): { game: string; moves: string[]; searches: RootSummary[]; notes: string[] } {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`not valid JSON (${errText(e)})`);
+  }
+  const o = v as Partial<GameJson>;
+  if (typeof v !== 'object' || v === null || o.format !== GAME_JSON_FORMAT)
+    throw new Error(`not a game record: expected "format": "${GAME_JSON_FORMAT}"`);
+  if (typeof o.game !== 'string') throw new Error('the record has no "game" (a spec such as hex:7)');
+  if (!Array.isArray(o.moves) || !o.moves.every((m) => typeof m === 'string')) throw new Error('"moves" must be a list of moves');
+  const notes: string[] = [];
+  const searches: RootSummary[] = [];
+  for (const [i, x] of (Array.isArray(o.searches) ? o.searches : []).entries()) {
+    const r = x as Partial<RootSummary>;
+    const ok =
+      typeof r === 'object' &&
+      r !== null &&
+      isNum(r.ply) &&
+      Number.isInteger(r.ply) &&
+      r.ply >= 1 &&
+      r.ply <= o.moves.length &&
+      r.move === o.moves[r.ply - 1] &&
+      (r.chosen === null || isFigures(r.chosen)) &&
+      (r.best_rival === null || isFigures(r.best_rival));
+    if (ok)
+      searches.push({
+        ply: r.ply!,
+        move: r.move!,
+        player: (r.ply! - 1) % 2 === 0 ? 0 : 1,
+        source: r.source === 'analysis' ? 'analysis' : 'engine',
+        preset: typeof r.preset === 'string' ? r.preset : '?',
+        playouts: isNum(r.playouts) ? r.playouts : 0,
+        chosen: r.chosen ?? null,
+        best_rival: r.best_rival ?? null,
+        proven: r.proven === 'win' || r.proven === 'loss' || r.proven === 'draw' ? r.proven : null,
+      });
+    else notes.push(`search ${i + 1} left out (it does not match a move of the record)`);
+  }
+  return { game: o.game, moves: o.moves, searches, notes };
+}
 
 function errText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/** Reads a JSON game record and loads it with its statistics (the positions before the moves come
+ * from the engine, which replays the moves). */
+async function importGameJson(hooks: PageHooks, text: string): Promise<{ ok: boolean; message: string }> {
+  let r: ReturnType<typeof parseGameJson>;
+  try {
+    r = parseGameJson(text);
+  } catch (e) {
+    const message = `Cannot read the record: ${errText(e)}`;
+    hooks.showMessage(message, 'error');
+    return { ok: false, message };
+  }
+  const loaded = await hooks.loadGame(r.game, r.moves);
+  if (!loaded.ok) return { ok: false, message: loaded.message };
+  const s = hooks.snapshot()!;
+  // The positions before the searched moves, from a worker of its own (the game's stays put).
+  let log = hooks.store.get().searches;
+  if (r.searches.length) {
+    const client = new EngineClient();
+    try {
+      for (const sm of r.searches) {
+        const before = s.moves.slice(0, sm.ply - 1);
+        const pos = await client.newGame(s.view.spec, before);
+        const e: MoveSearch = { spec: s.view.spec, before, summary: sm, view: pos.view, legal: pos.legal, stats: null, tree: null };
+        log = addSearch(log, e);
+      }
+    } finally {
+      client.terminate('done');
+    }
+    hooks.store.update({ searches: log });
+  }
+  const message = `Loaded ${s.view.spec}, ${s.moves.length} moves, the statistics of ${r.searches.length} searches.${r.notes.length ? ` ${r.notes.join('; ')}.` : ''}`;
+  hooks.showMessage(message);
+  return { ok: true, message };
+}
+
 /** Reads a record and loads it; returns the message shown. */
 export async function importRecord(hooks: PageHooks, text: string): Promise<{ ok: boolean; message: string }> {
+  if (text.trimStart().startsWith('{')) return importGameJson(hooks, text);
   let r: GameRecordText;
   try {
     r = await hooks.engine().parseRecord(text);
@@ -146,13 +263,24 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
     placeholder: 'hex:7\nd4 c5 e3   — or paste an SGF (;GM[11]…)',
   });
   const load = h('button', { type: 'button', id: 'record-load' }, 'Load record');
-  const file = h('input', { type: 'file', id: 'record-file', accept: '.sgf,.txt,text/plain', 'aria-label': 'Load a record file' });
+  const file = h('input', {
+    type: 'file',
+    id: 'record-file',
+    accept: '.sgf,.txt,.json,text/plain,application/json',
+    'aria-label': 'Load a record file',
+  });
   const showMoves = h('button', { type: 'button', id: 'record-show' }, 'Show move list');
   const showSgf = h('button', { type: 'button', id: 'record-show-sgf' }, 'Show SGF');
   const dlMoves = h('button', { type: 'button', id: 'dl-moves' }, 'Move list ⤓');
   const dlSgf = h('button', { type: 'button', id: 'dl-sgf' }, 'SGF ⤓');
   const dlSvg = h('button', { type: 'button', id: 'dl-svg' }, 'Board SVG ⤓');
   const dlPng = h('button', { type: 'button', id: 'dl-png' }, 'Board PNG ⤓');
+  const showJson = h('button', { type: 'button', id: 'record-show-json', title: 'The game with each engine move’s root statistics' }, 'Show JSON');
+  const dlJson = h(
+    'button',
+    { type: 'button', id: 'dl-json', title: 'The game as JSON: moves and each engine move’s root statistics (N, Q, best rival, preset, playouts)' },
+    'Game JSON ⤓',
+  );
   const dlTree = h('button', { type: 'button', id: 'dl-tree' }, 'Tree JSON ⤓');
   const dlTreeSvg = h('button', { type: 'button', id: 'dl-tree-svg', title: 'The “Top of the tree” node-link view as SVG' }, 'Tree SVG ⤓');
   const dlTreePng = h('button', { type: 'button', id: 'dl-tree-png', title: 'The tree overview (icicle) as PNG' }, 'Tree PNG ⤓');
@@ -162,9 +290,9 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
     h('legend', {}, 'Share & records'),
     h('div', { class: 'row' }, copyLink, h('a', { href: './docs.html', id: 'docs-link', target: '_blank' }, 'Teachers: embed & docs')),
     text,
-    h('div', { class: 'row buttons' }, load, showMoves, showSgf),
+    h('div', { class: 'row buttons' }, load, showMoves, showSgf, showJson),
     h('div', { class: 'row' }, file),
-    h('div', { class: 'row buttons' }, dlMoves, dlSgf, dlSvg, dlPng, dlTree, dlTreeSvg, dlTreePng),
+    h('div', { class: 'row buttons' }, dlMoves, dlSgf, dlJson, dlSvg, dlPng, dlTree, dlTreeSvg, dlTreePng),
   );
   const style = h('style');
   style.textContent =
@@ -222,6 +350,16 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
     guard(async () => {
       text.value = await exportRecord(hooks, 'sgf');
     }),
+  );
+  showJson.addEventListener(
+    'click',
+    guard(() => {
+      text.value = JSON.stringify(gameJson(hooks), null, 1);
+    }),
+  );
+  dlJson.addEventListener(
+    'click',
+    guard(() => downloadJson(`${base()}.json`, gameJson(hooks))),
   );
   dlMoves.addEventListener(
     'click',

@@ -1,8 +1,12 @@
 // Step-through: one MCTS iteration at a time, phase by phase, on the position of the
 // board. A worker of its own holds a step session (the engine's `Search::step_traced` in record
-// mode, see src/mcts/trace.rs); every answer is kept in a history (trace + tree snapshot +
-// statistics), so going back is exact and going forward again replays the stored steps. The same
-// seed gives the same steps every time.
+// mode, see src/mcts/trace.rs); every answer is kept by its iteration number (trace + tree
+// snapshot + statistics), so going back is exact and going forward again replays the stored
+// steps. The same seed gives the same steps every time, which is also how an iteration that was
+// never shown is reached (◀◀ after Run 100, Run 10 after going back): the session is rebuilt from
+// the seed and run to exactly that iteration, so the counter always moves by 1 (◀◀ / ▶▶), 10 or
+// 100 from the iteration on screen. A new position on the board, another preset or seed starts a
+// fresh session, and the panel says so ("reset: position changed").
 //
 // Phases of an iteration: 1 selection (path highlighted in the node-link view, scores in the
 // table), 2 expansion (the new node marked), 3 playout (replayed on the board as numbered ghost
@@ -15,7 +19,7 @@ import { createRenderer, initialState, playerName, type BoardRenderer } from '..
 import { BoardOverlay } from '../overlay/board-overlay';
 import { NodeLink, childLists, type Children } from '../tree/nodelink';
 import type { PlaygroundHooks } from '../types';
-import { whenPresets } from '../state';
+import { positionKey, whenPresets } from '../state';
 import './step.css';
 import { h } from '../lib/dom';
 
@@ -75,6 +79,7 @@ export function mountStep(hooks: PlaygroundHooks): void {
     { id: 'st-status', class: 'st-status', 'aria-live': 'polite' },
     'Press New to start a search you can step through.',
   );
+  const resetNote = h('span', { id: 'st-reset', class: 'st-reset', hidden: '' });
   const phaseList = h('ol', { id: 'st-phases', class: 'st-phases' });
   const boardHost = h('div', { id: 'st-board', class: 'st-board' });
   const nodelink = new NodeLink({ onHover: () => {}, onReroot: () => {} });
@@ -102,7 +107,7 @@ export function mountStep(hooks: PlaygroundHooks): void {
       run10,
       run100,
     ),
-    status,
+    h('div', { class: 'st-status-row' }, resetNote, status),
     phaseList,
     h(
       'div',
@@ -136,10 +141,23 @@ export function mountStep(hooks: PlaygroundHooks): void {
   presetSel.addEventListener('focus', fillPresets);
 
   let client: EngineClient | null = null;
-  const history: Entry[] = [];
-  let idx = -1;
+  /** The stored steps by iteration number (0: the fresh tree). */
+  const cache = new Map<number, Entry>();
+  /** The iteration on screen (-1: no session). */
+  let cur = -1;
   let phase = 3;
   let busy = false;
+  /** What the session searches (to rebuild it from the seed). */
+  let session: { spec: string; moves: string[]; view: BoardView; preset: string; seed: number } | null = null;
+  /** The iteration count of the worker's session (-1: none). */
+  let workerAt = -1;
+  /** Iterations run by the last Run 10 / Run 100 (0 otherwise), for the status line. */
+  let lastRan = 0;
+  /** Why the session was last restarted on its own ("position changed"), shown until the next step. */
+  let resetWhy = '';
+  /** Worker requests, one at a time. */
+  let queue: Promise<void> = Promise.resolve();
+  const CACHE_MAX = 300;
   let renderer: BoardRenderer | null = null;
   let rendererKey = '';
   let overlay: BoardOverlay | null = null;
@@ -152,96 +170,141 @@ export function mountStep(hooks: PlaygroundHooks): void {
     return client;
   }
 
-  async function request(req: Parameters<EngineClient['step']>[0]): Promise<Entry | null> {
-    busy = true;
-    syncButtons();
-    try {
-      const r = await engine().step(req);
-      lastError = '';
-      const view = history[0]?.view ?? (await boardView());
-      return { trace: r.trace, tree: r.tree, stats: r.stats, view, ran: req.type === 'stepRun' ? req.count : 0 };
-    } catch (e) {
-      lastError = e instanceof Error ? e.message : String(e);
-      return null;
-    } finally {
-      busy = false;
-    }
+  /** Runs `f` after the queued requests, with the buttons disabled meanwhile. */
+  function serial(f: () => Promise<void>): Promise<void> {
+    queue = queue.then(async () => {
+      busy = true;
+      syncButtons();
+      try {
+        await f();
+      } catch (e) {
+        lastError = e instanceof Error ? e.message : String(e);
+      } finally {
+        busy = false;
+        render();
+      }
+    });
+    return queue;
   }
 
-  async function boardView(): Promise<BoardView> {
-    return hooks.snapshot()!.view;
+  async function request(req: Parameters<EngineClient['step']>[0]): Promise<Entry> {
+    const r = await engine().step(req);
+    lastError = '';
+    workerAt = r.stats.iterations;
+    return { trace: r.trace, tree: r.tree, stats: r.stats, view: session!.view, ran: req.type === 'stepRun' ? req.count : 0 };
   }
 
-  async function newSession(): Promise<void> {
-    fillPresets();
-    const snap = hooks.snapshot();
-    if (!snap || busy) return;
-    const seed = Math.max(0, Math.floor(Number(seedIn.value) || 0));
-    seedIn.value = String(seed);
-    history.length = 0;
-    idx = -1;
+  async function startSession(): Promise<void> {
+    const sn = session!;
+    workerAt = -1;
     const e = await request({
       type: 'stepNew',
-      spec: snap.view.spec,
-      moves: snap.moves,
-      engine: { preset: presetSel.value, params: { seed: String(seed) } },
+      spec: sn.spec,
+      moves: sn.moves,
+      engine: { preset: sn.preset, params: { seed: String(sn.seed) } },
       tree: TREE,
     });
-    if (e) {
-      e.view = snap.view;
-      history.push(e);
-      idx = 0;
-      phase = 3;
-    }
-    render();
+    cache.set(0, e);
   }
 
-  async function nextIteration(count: number, atPhase: number): Promise<void> {
-    if (busy || idx < 0) return;
-    if (count === 1 && idx + 1 < history.length) {
-      idx++;
-      phase = atPhase;
-      return render();
-    }
-    if (idx + 1 < history.length) history.length = idx + 1; // a different continuation: drop the stored future
-    const e = await request({ type: 'stepRun', count, tree: TREE });
-    if (e) {
-      history.push(e);
-      idx = history.length - 1;
-      phase = count === 1 ? atPhase : 3;
-    }
-    render();
+  /** A fresh session on the position of the board with the chosen preset and seed; `why` says
+   * what changed when it was not the New button. */
+  function newSession(why = ''): Promise<void> {
+    fillPresets();
+    const snap = hooks.snapshot();
+    if (!snap) return Promise.resolve();
+    const seed = Math.max(0, Math.floor(Number(seedIn.value) || 0));
+    seedIn.value = String(seed);
+    return serial(async () => {
+      cache.clear();
+      cur = -1;
+      lastRan = 0;
+      resetWhy = why;
+      session = { spec: snap.view.spec, moves: [...snap.moves], view: snap.view, preset: presetSel.value, seed };
+      await startSession();
+      cur = 0;
+      phase = 3;
+    });
+  }
+
+  /** Shows iteration `target` at phase `atPhase`: stored, or run by the session (rebuilt from the
+   * seed when the worker is past it). */
+  function goTo(target: number, atPhase: number, ran = 0): Promise<void> {
+    if (cur < 0 || target < 0 || !session) return Promise.resolve();
+    return serial(async () => {
+      resetWhy = '';
+      lastRan = ran;
+      let e = cache.get(target);
+      if (!e) {
+        if (workerAt < 0 || workerAt > target - 1) {
+          await startSession();
+          if (target === 0) e = cache.get(0);
+        }
+        if (!e) {
+          e = await request({ type: 'stepRun', count: target - workerAt, tree: TREE });
+          if (e.stats.iterations !== target) throw new Error(`the search stopped at iteration ${e.stats.iterations}`);
+          cache.set(target, e);
+          trimCache(target);
+        }
+      }
+      cur = target;
+      phase = e.trace ? atPhase : 3;
+    });
+  }
+
+  /** Keeps the cache bounded: drops the stored steps farthest from `near` (never the fresh tree). */
+  function trimCache(near: number): void {
+    if (cache.size <= CACHE_MAX) return;
+    const far = [...cache.keys()].filter((k) => k !== 0).sort((a, b) => Math.abs(b - near) - Math.abs(a - near));
+    for (const k of far.slice(0, cache.size - CACHE_MAX)) cache.delete(k);
+  }
+
+  function nextIteration(count: number, atPhase: number): void {
+    if (busy || cur < 0) return;
+    void goTo(cur + count, atPhase, count > 1 ? count : 0);
   }
 
   function phaseForward(): void {
-    if (busy || idx < 0) return;
-    if (phase < 3 && history[idx]!.trace) {
+    if (busy || cur < 0) return;
+    if (phase < 3 && cache.get(cur)?.trace) {
       phase++;
+      resetWhy = '';
       // No expansion (a terminal leaf or the node cap): the phase is shown, then skipped over.
       return render();
     }
-    void nextIteration(1, 0);
+    nextIteration(1, 0);
   }
 
   function phaseBack(): void {
-    if (busy || idx < 0) return;
-    if (phase > 0 && history[idx]!.trace) {
+    if (busy || cur < 0) return;
+    if (phase > 0 && cache.get(cur)?.trace) {
       phase--;
+      resetWhy = '';
       return render();
     }
-    if (idx > 0) {
-      idx--;
-      phase = 3;
-      render();
-    }
+    if (cur > 0) void goTo(cur - 1, 3);
   }
 
   function iterationBack(): void {
-    if (busy || idx <= 0) return;
-    idx--;
-    phase = 3;
-    render();
+    if (busy || cur <= 0) return;
+    void goTo(cur - 1, 3);
   }
+
+  // The session follows the board and the choosers: a new position, preset or seed starts a
+  // fresh one, with the word on screen.
+  let shownKey = positionKey(hooks.snapshot());
+  hooks.store.subscribe((st) => {
+    const key = positionKey(st.snapshot);
+    if (key === shownKey) return;
+    shownKey = key;
+    if (session) void newSession('position changed');
+  });
+  presetSel.addEventListener('change', () => {
+    if (session) void newSession('preset changed');
+  });
+  seedIn.addEventListener('change', () => {
+    if (session) void newSession('seed changed');
+  });
 
   newBtn.addEventListener('click', () => void newSession());
   fwd.addEventListener('click', phaseForward);
@@ -252,7 +315,7 @@ export function mountStep(hooks: PlaygroundHooks): void {
   run100.addEventListener('click', () => void nextIteration(100, 3));
   document.addEventListener('keydown', (ev) => {
     if (ev.key !== 'ArrowRight' && ev.key !== 'ArrowLeft') return;
-    if (ev.ctrlKey || ev.metaKey || ev.altKey || idx < 0) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || cur < 0) return;
     if (hooks.store.get().view !== 'play') return;
     const t = ev.target as HTMLElement;
     if (t.closest('input, select, textarea, [contenteditable]')) return;
@@ -269,10 +332,10 @@ export function mountStep(hooks: PlaygroundHooks): void {
   });
 
   function syncButtons(): void {
-    const has = idx >= 0;
+    const has = cur >= 0;
     for (const b of [fwd, fwdIt, run10, run100]) b.disabled = busy || !has;
-    back.disabled = busy || !has || (idx === 0 && (phase === 3 || !history[0]?.trace));
-    backIt.disabled = busy || idx <= 0;
+    back.disabled = busy || !has || cur === 0;
+    backIt.disabled = busy || cur <= 0;
     newBtn.disabled = busy;
   }
 
@@ -291,9 +354,12 @@ export function mountStep(hooks: PlaygroundHooks): void {
   function render(): void {
     syncButtons();
     window.clearInterval(playoutTimer);
-    const e = history[idx];
+    const e = cur >= 0 ? cache.get(cur) : undefined;
     card.dataset.iteration = e ? String(e.stats.iterations) : '';
     card.dataset.phase = e?.trace ? PHASES[phase]! : '';
+    card.dataset.reset = resetWhy;
+    resetNote.hidden = !resetWhy;
+    resetNote.textContent = resetWhy ? `reset: ${resetWhy}` : '';
     if (!e) {
       status.textContent = lastError ? `Step-through: ${lastError}` : 'Press New to start a search you can step through.';
       return;
@@ -303,8 +369,8 @@ export function mountStep(hooks: PlaygroundHooks): void {
     status.textContent = lastError
       ? `${lastError}`
       : !t
-        ? `A fresh tree (${presetSel.value}, seed ${seedIn.value}). Press ▶ phase (→) to run the first iteration.`
-        : `Iteration ${t.iteration}${e.ran > 1 ? ` (the last of ${e.ran} just run)` : ''} · phase ${phase + 1} of 4: ${PHASES[phase]} · ${doneText}`;
+        ? `A fresh tree (${session?.preset ?? presetSel.value}, seed ${session?.seed ?? seedIn.value}). Press ▶ phase (→) to run the first iteration.`
+        : `Iteration ${t.iteration}${lastRan > 1 ? ` (the last of ${lastRan} just run)` : ''} · phase ${phase + 1} of 4: ${PHASES[phase]} · ${doneText}`;
     renderPhases(t);
     renderBoard(e, t);
     renderTree(e, t);
@@ -312,7 +378,7 @@ export function mountStep(hooks: PlaygroundHooks): void {
   }
 
   function renderPhases(t: IterationTrace | null): void {
-    const who = (p: number) => playerName(history[0]!.view.kind, p);
+    const who = (p: number) => playerName(session!.view.kind, p);
     const leaf = t?.path.find((n) => n.kind === 'expanded') ?? t?.path[t.path.length - 1];
     const res = t ? (t.outcome.winner === null ? 'a draw' : `${who(t.outcome.winner)} wins`) : '';
     const texts: [string, string][] = [
@@ -460,7 +526,7 @@ export function mountStep(hooks: PlaygroundHooks): void {
       table.replaceChildren();
       return;
     }
-    const who = (p: number) => playerName(history[0]!.view.kind, p);
+    const who = (p: number) => playerName(session!.view.kind, p);
     const after = phase >= 3;
     const head = h(
       'tr',
@@ -504,7 +570,7 @@ export function mountStep(hooks: PlaygroundHooks): void {
 
   // Test hook: the traces and what the panel shows.
   (window as unknown as Record<string, unknown>).__step = {
-    traces: () => history.map((e) => e.trace),
-    state: () => ({ idx, phase, iterations: history[idx]?.stats.iterations ?? null, playoutShown }),
+    traces: () => [...cache.keys()].sort((a, b) => a - b).map((k) => cache.get(k)!.trace),
+    state: () => ({ iteration: cur, phase, iterations: cache.get(cur)?.stats.iterations ?? null, playoutShown, workerAt }),
   };
 }

@@ -1,0 +1,143 @@
+// The search behind every move: the views keep the search that chose the engine's move after it
+// is played; the move list reaches it again (review: the position before the move, read-only,
+// with that search's overlay, trees and internals); Back to live (button, Escape, End) returns;
+// the game's JSON record carries each engine move's root statistics and loads again.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { setup, boardReady, assertClean, waitForPly, waitIdle, clickCell, screenshot } from './harness.mjs';
+
+let h;
+before(async () => {
+  h = await setup();
+});
+after(async () => {
+  await h?.close();
+});
+
+/** The icicle has drawn a snapshot of `total` nodes and the status names move `ply`. */
+async function waitBehind(page, ply) {
+  await page.waitForFunction((n) => document.querySelector('#an-status').dataset.behind === String(n), ply);
+  await page.waitForFunction(() => Number(document.querySelector('#analysis .icicle').dataset.total || 0) > 0);
+}
+
+test('the search behind an engine move survives the move, is reachable from the move list, and back to live works', async () => {
+  const page = await h.openPage('?game=hex:5&p0=person&p1=engine&preset=rave&playouts=3000&seed=1');
+  await boardReady(page);
+  await clickCell(page, 'c3');
+  await waitForPly(page, 2);
+  await waitIdle(page);
+  // The views keep the engine's search after its move: the panel names move 2 and its playouts.
+  await waitBehind(page, 2);
+  const snap = await page.evaluate(() => window.__playground.snapshot());
+  const reply = snap.moves[1];
+  const status = await page.textContent('#an-status');
+  assert.match(status, new RegExp(`Search behind move 2 \\(${reply}\\), 3,000 playouts, rave`));
+  assert.ok(Number(await page.evaluate(() => document.body.dataset.overlay)) >= 3000, 'the overlay still shows that search');
+  const kept = await page.evaluate(() => document.querySelector('#analysis .icicle').dataset.total);
+  // A second person move and engine reply: move 2 stays reachable from the list.
+  const free = snap.legal.find((m) => m !== 'c3' && m !== reply);
+  await clickCell(page, free);
+  await waitForPly(page, 4);
+  await waitIdle(page);
+  await waitBehind(page, 4);
+  const buttons = await page.$$eval('#moves button.mv', (bs) => bs.map((b) => b.dataset.ply));
+  assert.deepEqual(buttons, ['2', '4'], 'engine moves are buttons, person moves without a search are not');
+  await page.click('#moves button[data-ply="2"]');
+  await page.waitForFunction(() => document.body.dataset.review === '2');
+  await waitBehind(page, 2);
+  assert.equal(await page.evaluate(() => document.querySelector('#analysis .icicle').dataset.total), kept, 'the same tree as after move 2');
+  assert.match(await page.textContent('#review-text'), new RegExp(`Reviewing move 2 \\(${reply}\\)`));
+  assert.match(await page.textContent('#an-status'), /Search behind move 2 .*3,000 playouts, rave/);
+  // The board shows the position before move 2: one stone (c3).
+  const stones = await page.evaluate(() => window.__playground.snapshot().moves.length);
+  assert.equal(stones, 4, 'the game itself is untouched');
+  const occupied = await page.$$eval('#board [data-index]', (cs) => cs.filter((c) => /\b(p0|p1)\b/.test(c.getAttribute('class'))).length);
+  assert.equal(occupied, 1, 'the board shows the position before move 2');
+  // Read-only: a click on the board does not play; it says how to get back.
+  await clickCell(page, snap.legal.find((m) => m !== 'c3' && m !== reply && m !== free));
+  await page.waitForFunction(() => /Reviewing move 2/.test(document.querySelector('#message').textContent));
+  assert.equal(await page.evaluate(() => window.__playground.snapshot().moves.length), 4);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await screenshot(page, 'review-hex5-1280-light');
+  // Back to live: the button.
+  await page.click('#live');
+  await page.waitForFunction(() => document.body.dataset.review === '');
+  await waitBehind(page, 4);
+  // Keyboard: focus move 2, Enter reviews it, Escape returns; End too.
+  await page.focus('#moves button[data-ply="2"]');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.body.dataset.review === '2');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => document.body.dataset.review === '');
+  await page.focus('#moves button[data-ply="4"]');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.body.dataset.review === '4');
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => document.body.dataset.review === '');
+  assertClean(assert, page);
+});
+
+test('review screenshots at 390×844 and in dark mode', async () => {
+  for (const [name, viewport, colorScheme] of [
+    ['review-hex5-390-light', { width: 390, height: 844 }, 'light'],
+    ['review-hex5-390-dark', { width: 390, height: 844 }, 'dark'],
+    ['review-hex5-1280-dark', { width: 1280, height: 800 }, 'dark'],
+  ]) {
+    const page = await h.openPage('?game=hex:5&p0=person&p1=engine&preset=rave&playouts=2000&seed=1', { viewport, colorScheme });
+    await boardReady(page);
+    await clickCell(page, 'c3');
+    await waitForPly(page, 2);
+    await waitIdle(page);
+    await waitBehind(page, 2);
+    await page.click('#moves button[data-ply="2"]');
+    await page.waitForFunction(() => document.body.dataset.review === '2');
+    await screenshot(page, name);
+    assertClean(assert, page);
+  }
+});
+
+test('the JSON record carries each engine move’s root statistics and loads again', async () => {
+  const page = await h.openPage('?game=hex:5&p0=person&p1=engine&preset=uct&playouts=1500&seed=3');
+  await boardReady(page);
+  await clickCell(page, 'b2');
+  await waitForPly(page, 2);
+  await waitIdle(page);
+  await page.click('#record-show-json');
+  await page.waitForFunction(() => document.querySelector('#record-text').value.startsWith('{'));
+  const json = JSON.parse(await page.inputValue('#record-text'));
+  assert.equal(json.format, 'mcts-playground-game');
+  assert.equal(json.game, 'hex:5');
+  assert.equal(json.moves.length, 2);
+  assert.equal(json.searches.length, 1, 'one engine move');
+  const s = json.searches[0];
+  assert.equal(s.ply, 2);
+  assert.equal(s.move, json.moves[1]);
+  assert.equal(s.player, 1);
+  assert.equal(s.preset, 'uct');
+  assert.ok(s.playouts >= 1500);
+  assert.equal(s.chosen.move, s.move);
+  assert.ok(s.chosen.visits > 0 && s.chosen.win_rate >= 0 && s.chosen.win_rate <= 1);
+  assert.ok(s.best_rival && s.best_rival.move !== s.move && s.best_rival.visits <= s.chosen.visits);
+  // Download gives the same document.
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#dl-json')]);
+  const text = await readFile(await dl.path(), 'utf8');
+  assert.deepEqual(JSON.parse(text).searches, json.searches);
+  // Load it again in a fresh page: the moves and the statistics come back (move 2 reviewable,
+  // its tree gone but its root statistics shown).
+  const other = await h.openPage('?game=hex:7');
+  await boardReady(other);
+  await other.fill('#record-text', text);
+  await other.click('#record-load');
+  await waitForPly(other, 2);
+  await other.waitForSelector('#moves button[data-ply="2"]');
+  await other.click('#moves button[data-ply="2"]');
+  await other.waitForFunction(() => document.querySelector('#an-status').dataset.behind === '2');
+  assert.match(await other.textContent('#an-status'), new RegExp(`move 2 \\(${s.move}\\).*N = ${s.chosen.visits}`));
+  // An old record without statistics (a move list) still loads.
+  await other.fill('#record-text', 'hex:5\nc3 b2');
+  await other.click('#record-load');
+  await other.waitForFunction(() => window.__playground.snapshot().moves.join(' ') === 'c3 b2');
+  assertClean(assert, page);
+  assertClean(assert, other);
+});

@@ -1,0 +1,159 @@
+// The search behind every move: what the views drew of the search that chose a move, kept after
+// the move is played so that the move list can show it again (review), and the root statistics
+// that a game's JSON record carries.
+//
+// An entry is taken when an engine plays a move (main.ts asks the worker for the final statistics
+// and a tree snapshot before the move is played) or when a person plays a move in a position the
+// analysis had searched (overlay/analysis.ts). It keeps:
+// - `summary`: the root statistics (move, N, Q as the mover's win rate, best rival, preset,
+//   playouts) — small, kept for every move of the game;
+// - `view` and `legal`: the position before the move (to draw the board in review);
+// - `stats` and `tree`: the engine's full statistics (`FullStats`) and the tree snapshot at the
+//   archive's resolution (`ARCHIVE_TREE`), i.e. exactly what the overlays, the tree views and the
+//   policy internals draw. Only the newest `KEEP_SEARCHES` entries keep them; older entries drop
+//   them (`stats`/`tree` null) and the views say the search is gone.
+//
+// Pure functions over plain data (no DOM, no engine): the store holds the log, features read it.
+
+import type { BoardView, FullStats, Player, TreeQuery, TreeSnapshot } from '../protocol';
+
+/** How many moves keep their full search (statistics and tree snapshot). */
+export const KEEP_SEARCHES = 200;
+/** How many entries are kept at all (summaries and positions, a few KB each). */
+export const KEEP_SUMMARIES = 2000;
+
+/** The tree snapshot kept per move: nodes with at least 1/1500 of the playouts (what an icicle
+ * about 500 px wide can show as distinct bars, three rows of pixels per node at most), at most
+ * 4,000 nodes: at most 4,000 × 28 bytes = 112 KB of typed arrays. */
+export function archiveQuery(playouts: number): TreeQuery {
+  return { minVisits: Math.max(1, Math.floor(playouts / 1500)), topK: 512, depth: 40, maxNodes: 4000 };
+}
+
+/** One root child as a record carries it: N (visits) and Q as the mover's win rate in [0, 1]. */
+export interface MoveFigures {
+  move: string;
+  /** Visits N of the move at the root. */
+  visits: number;
+  /** Mean value Q in [0, 1] for the player who chose the move (the side to move at the root). */
+  win_rate: number;
+  proven: 'win' | 'loss' | 'draw' | null;
+}
+
+/** The root statistics of the search behind one move (what a game's JSON record carries). */
+export interface RootSummary {
+  /** 1-based move number (the move is `moves[ply - 1]`). */
+  ply: number;
+  /** The move played, in the game's notation. */
+  move: string;
+  /** The player who chose it. */
+  player: Player;
+  /** `engine` (the game's engine) or `analysis` (Analyse, then a person played the move). */
+  source: 'engine' | 'analysis';
+  /** The preset name (`uct`, `rave`, ...). */
+  preset: string;
+  /** Playouts (iterations) of the search, reused ones included (the root's N). */
+  playouts: number;
+  /** The move's own figures at the root (null if the search never tried it). */
+  chosen: MoveFigures | null;
+  /** The most-visited other root move (null with a single legal move). */
+  best_rival: MoveFigures | null;
+  /** The root's proof (MCTS-Solver), side to move's view. */
+  proven: 'win' | 'loss' | 'draw' | null;
+}
+
+/** One move's search. */
+export interface MoveSearch {
+  spec: string;
+  /** Moves before this one (the position searched). */
+  before: string[];
+  summary: RootSummary;
+  /** The position searched (before the move). */
+  view: BoardView;
+  /** Its legal moves (the overlays place figures by them). */
+  legal: string[];
+  /** The engine's statistics at the end of the search; null once dropped (older than the newest
+   * `KEEP_SEARCHES`). */
+  stats: FullStats | null;
+  /** The tree snapshot (`archiveQuery`); null once dropped. */
+  tree: TreeSnapshot | null;
+}
+
+/** The log, oldest first (replaced, never mutated, so the store sees every change). */
+export type SearchLog = readonly MoveSearch[];
+
+function figures(c: FullStats['children'][number]): MoveFigures {
+  return { move: c.move, visits: c.visits, win_rate: Number(c.q.toFixed(4)), proven: c.proven };
+}
+
+/** The root summary of `stats` for `move` played as move number `ply`. */
+export function rootSummary(
+  stats: FullStats,
+  move: string,
+  ply: number,
+  preset: string,
+  source: RootSummary['source'],
+): RootSummary {
+  const chosen = stats.children.find((c) => c.move === move) ?? null;
+  const rival = stats.children.filter((c) => c.move !== move).sort((a, b) => b.visits - a.visits)[0] ?? null;
+  const rootN = stats.children.reduce((a, c) => a + c.visits, 0);
+  return {
+    ply,
+    move,
+    player: stats.to_move as Player,
+    source,
+    preset,
+    playouts: Math.max(stats.iterations, rootN),
+    chosen: chosen ? figures(chosen) : null,
+    best_rival: rival ? figures(rival) : null,
+    proven: stats.proven,
+  };
+}
+
+/** Whether `e` is the search behind move number `ply` (1-based) of the game `spec` + `moves`. */
+export function isBehind(e: MoveSearch, spec: string, moves: readonly string[], ply: number): boolean {
+  if (e.spec !== spec || e.before.length !== ply - 1 || moves[ply - 1] !== e.summary.move) return false;
+  for (let i = 0; i < e.before.length; i++) if (e.before[i] !== moves[i]) return false;
+  return true;
+}
+
+/** The search behind move number `ply` of the game, the newest if several (undefined: none). */
+export function searchBehind(log: SearchLog, spec: string, moves: readonly string[], ply: number): MoveSearch | undefined {
+  for (let i = log.length - 1; i >= 0; i--) if (isBehind(log[i]!, spec, moves, ply)) return log[i];
+  return undefined;
+}
+
+/** The log with `e` added (replacing an entry for the same move of the same line), then trimmed:
+ * only the newest `KEEP_SEARCHES` entries keep their statistics and tree, only the newest
+ * `KEEP_SUMMARIES` are kept at all. */
+export function addSearch(log: SearchLog, e: MoveSearch): SearchLog {
+  const out = log.filter((x) => !isBehind(x, e.spec, [...e.before, e.summary.move], e.before.length + 1));
+  out.push(e);
+  const start = Math.max(0, out.length - KEEP_SUMMARIES);
+  const kept = out.slice(start);
+  const heavyFrom = kept.length - KEEP_SEARCHES;
+  return kept.map((x, i) => (i < heavyFrom && (x.stats || x.tree) ? { ...x, stats: null, tree: null } : x));
+}
+
+/** The root summaries of the game's moves, in move order (moves without a search are absent). */
+export function summariesOf(log: SearchLog, spec: string, moves: readonly string[]): RootSummary[] {
+  const out: RootSummary[] = [];
+  for (let ply = 1; ply <= moves.length; ply++) {
+    const e = searchBehind(log, spec, moves, ply);
+    if (e) out.push(e.summary);
+  }
+  return out;
+}
+
+/** Bytes one entry holds, as measured by its JSON length (strings, numbers) plus the typed
+ * arrays' bytes: the figure the docs quote for what keeping a move's search costs. */
+export function entryBytes(e: MoveSearch): number {
+  const { tree, ...rest } = e;
+  let n = JSON.stringify(rest).length;
+  if (tree) n += tree.bytes + JSON.stringify(tree.moves).length;
+  return n;
+}
+
+/** The label of a kept search: "Search behind move 12 (c4), 48,213 playouts, rave". */
+export function behindLabel(s: RootSummary): string {
+  return `Search behind move ${s.ply} (${s.move}), ${s.playouts.toLocaleString('en')} playouts, ${s.preset}`;
+}
