@@ -55,7 +55,10 @@ test('the search behind an engine move survives the move, is reachable from the 
   const occupied = await page.$$eval('#board [data-index]', (cs) => cs.filter((c) => /\b(p0|p1)\b/.test(c.getAttribute('class'))).length);
   assert.equal(occupied, 1, 'the board shows the position before move 2');
   // Read-only: a click on the board does not play; it says how to get back.
-  await clickCell(page, snap.legal.find((m) => m !== 'c3' && m !== reply && m !== free));
+  await clickCell(
+    page,
+    snap.legal.find((m) => m !== 'c3' && m !== reply && m !== free),
+  );
   await page.waitForFunction(() => /Reviewing move 2/.test(document.querySelector('#message').textContent));
   assert.equal(await page.evaluate(() => window.__playground.snapshot().moves.length), 4);
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -180,9 +180,13 @@ test('step-through counter: ◀◀/▶▶ move by one after Run 100 and Run 10; 
   await fresh.click('#st-new');
   await fresh.waitForFunction(() => document.querySelector('#step').dataset.iteration === '0');
   await fresh.click('#st-run100');
-  await fresh.waitForFunction(() => document.querySelector('#step').dataset.iteration === '100' && !document.querySelector('#st-run10').disabled);
+  await fresh.waitForFunction(
+    () => document.querySelector('#step').dataset.iteration === '100' && !document.querySelector('#st-run10').disabled,
+  );
   await fresh.click('#st-run10');
-  await fresh.waitForFunction(() => document.querySelector('#step').dataset.iteration === '110' && !document.querySelector('#st-iter').disabled);
+  await fresh.waitForFunction(
+    () => document.querySelector('#step').dataset.iteration === '110' && !document.querySelector('#st-iter').disabled,
+  );
   await fresh.click('#st-iter');
   await fresh.waitForFunction(() => document.querySelector('#step').dataset.iteration === '111');
   const f111 = (await fresh.evaluate(() => window.__step.traces())).find((t) => t?.iteration === 111);

@@ -2,6 +2,8 @@
 // steps: click an empty hole (the stone appears, pending), then pick a twist with the arrow
 // buttons by the quadrants (official rules: ↺ ccw / ↻ cw; Pentago-Twist: ↻ cw / ⇆ flip). The
 // directions offered are those the engine lists as legal. The twist of every move is animated.
+// Pointing at a twist button (hover or keyboard focus) previews it: the quadrant, pending stone
+// included, is shown turned (or flipped) until the pointer or focus leaves; nothing is played.
 
 import type { BoardView } from '../protocol';
 import { cellClass, cellLabel, delegateCells, flash, prefersReducedMotion, type BoardEvents, type BoardRenderer } from './render';
@@ -80,6 +82,38 @@ export function pentagoRenderer(events: BoardEvents): BoardRenderer {
     const [q, dir] = (b.getAttribute('data-twist') ?? '').split('-');
     events.onTwist(q as Quadrant, dir ?? '');
   });
+
+  // The twist preview: the quadrant shown as the twist would leave it (root's data-preview names it).
+  let previewed: SVGGElement | null = null;
+  function clearPreview(): void {
+    if (!previewed) return;
+    previewed.style.transition = 'none';
+    previewed.style.transform = 'none';
+    previewed.classList.remove('previewing');
+    previewed = null;
+    delete root.dataset.preview;
+  }
+  function preview(ev: Event): void {
+    const b = (ev.target as Element).closest('[data-twist]');
+    if (!b || animation) return;
+    const [q, dir] = (b.getAttribute('data-twist') ?? '').split('-');
+    const g = quads.get(q as Quadrant);
+    if (!g || root.dataset.preview === `${q}-${dir}`) return;
+    clearPreview();
+    previewed = g;
+    g.style.transition = prefersReducedMotion() ? 'none' : 'transform 200ms ease-out';
+    g.style.transform = twistTransform(dir ?? '');
+    g.classList.add('previewing');
+    root.dataset.preview = `${q}-${dir}`;
+  }
+  const unpreview = (ev: Event) => {
+    const to = (ev as FocusEvent | PointerEvent).relatedTarget as Element | null;
+    if (!to?.closest?.('[data-twist]')) clearPreview();
+  };
+  twistLayer.addEventListener('pointerover', preview);
+  twistLayer.addEventListener('focusin', preview);
+  twistLayer.addEventListener('pointerout', unpreview);
+  twistLayer.addEventListener('focusout', unpreview);
 
   let drawn: BoardView | null = null;
   let lastRefusal = -1;
@@ -165,6 +199,7 @@ export function pentagoRenderer(events: BoardEvents): BoardRenderer {
     element,
     update(s: BoardState) {
       endAnimation();
+      clearPreview();
       const v = s.view;
       const prev = drawn;
       drawn = v;

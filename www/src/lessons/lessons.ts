@@ -1,110 +1,25 @@
-// Guided lessons: each a preset position and configuration (URL parameters) plus a few sentences.
-// `?lesson=ID` opens one; the lesson's parameters are defaults that explicit URL parameters
-// override. The card sits above the views, so it stays visible in the compare view.
+// Guided lessons: each a position and configuration (URL parameters), a paper, and numbered steps
+// — what to do (a button that does it), what to look at (highlighted on the page), one question
+// with its answer folded away. `?lesson=ID` opens one; the lesson's parameters are defaults that
+// explicit URL parameters override. The card sits above the views, so it stays visible in the
+// compare view.
+//
+// Lessons are data: one JSON file each in ./data/ (format.ts, documented in docs.html), read at
+// build time, so a teacher adds a lesson by adding a file. `start` is "Start here": MCTS in five
+// steps on the step-through.
 
 import { h } from '../lib/dom';
+import { loadLessons, type Lesson, type LessonAction, type LessonStep } from './format';
+import './lessons.css';
 
-export interface Lesson {
-  id: string;
-  title: string;
-  /** URL parameters, as in docs.html. */
-  params: Record<string, string>;
-  /** Short paragraphs. */
-  text: string[];
-}
+export type { Lesson } from './format';
 
-export const LESSONS: Lesson[] = [
-  {
-    id: 'ucb1',
-    title: 'UCB1: exploration against exploitation',
-    params: {
-      game: 'hex:5',
-      moves: 'c3 b3',
-      view: 'compare',
-      panes: '3',
-      pane1: 'preset:uct,c:0.1',
-      pane2: 'preset:uct,c:0.7',
-      pane3: 'preset:uct,c:3',
-      cmpgame: 'hex:5',
-      cmpmoves: 'c3 b3',
-      cmpbudget: '20000',
-      cmpseed: '1',
-    },
-    text: [
-      'UCT picks the child maximising Q + c·√(ln N / n) (UCB1, Auer et al. 2002; Kocsis & Szepesvári 2006): the mean value Q exploits what looks good, the second term explores moves tried rarely.',
-      'The three panes search the same position with c = 0.1, 0.7 and 3. Press “Run all” and compare the visit bars: a small c piles visits on one move early (and can stay wrong), a large c spreads them almost evenly. Change the c field of a pane and run again.',
-    ],
-  },
-  {
-    id: 'rave',
-    title: 'Why RAVE speeds up Hex',
-    params: {
-      game: 'hex:7',
-      view: 'compare',
-      panes: '2',
-      pane1: 'preset:uct',
-      pane2: 'preset:rave',
-      cmpgame: 'hex:7',
-      cmpbudget: '20000',
-      cmpseed: '1',
-    },
-    text: [
-      'RAVE (Gelly & Silver 2007) also credits a move with the results of every playout in which it was played later (all-moves-as-first, AMAF), mixed with its own mean by a weight β that fades as real visits grow.',
-      'In Hex a stone is good largely wherever it is played in the playout, so AMAF values are informative from the first few hundred playouts. Run both panes (20,000 playouts, seed 1): the RAVE pane puts its visits on central cells (e3, c4, d3 — the strong openings), while plain UCT’s visits are still spread over edge cells such as f2 and b6.',
-    ],
-  },
-  {
-    id: 'decisive',
-    title: 'What decisive moves fix',
-    params: {
-      game: 'hex:5',
-      moves: 'b1 a5 b2 e1 b3 e2 b4',
-      p0: 'person',
-      p1: 'person',
-      view: 'compare',
-      panes: '2',
-      pane1: 'preset:uct',
-      pane2: 'preset:decisive',
-      cmpgame: 'hex:5',
-      cmpmoves: 'b1 a5 b2 e1 b3 e2 b4',
-      cmpbudget: '300',
-      cmpseed: '2',
-    },
-    text: [
-      'Random playouts miss one-move wins and fail to stop the opponent’s, so a position that is one move from the end still looks uncertain. Decisive and anti-decisive moves (Teytaud & Teytaud 2010) make the playout take a winning move when there is one and block the opponent’s.',
-      'Black’s column b1–b4 is one stone from the bottom edge: White must play b5 now. With only 300 playouts, plain UCT gives b5 a minority of its visits and still rates White’s chances near 60%; the “decisive” preset, whose playouts block the threat and take wins, puts almost every visit on b5 and sees the position as it is. Raise the budget and watch UCT catch up.',
-    ],
-  },
-  {
-    id: 'lgr',
-    title: 'How LGR learns replies',
-    params: { game: 'hex:7', view: 'play', p0: 'engine', p1: 'engine', preset: 'lgrf2', playouts: '5000', seed: '1' },
-    text: [
-      'Last-Good-Reply (Drake 2009; with forgetting, LGRF, Baier & Drake 2010) remembers, for each opponent move, the reply that won a playout, and plays it in later playouts when it is legal; a losing playout forgets it.',
-      'Two engines with the LGRF-2 preset (lgrf2) play each other. Open “Policy internals” under the board: the stored reply table fills as the search runs, and the counter of replies played grows.',
-    ],
-  },
-  {
-    id: 'solver',
-    title: 'How the solver proves Tic-Tac-Toe a draw',
-    params: {
-      game: 'tictactoe',
-      p0: 'person',
-      p1: 'person',
-      view: 'compare',
-      panes: '2',
-      pane1: 'preset:uct',
-      pane2: 'preset:solver',
-      cmpgame: 'tictactoe',
-      cmpbudget: '100000',
-      cmpseed: '1',
-    },
-    text: [
-      'MCTS-Solver (Winands, Björnsson & Saito 2008) backs up proven wins and losses: a node is a proven loss for the mover when one child wins for the opponent, a proven win when every child loses, and so on up the tree.',
-      'Run both panes on the empty board: plain UCT still rates X at about 60% after 100,000 playouts and never knows the result; the solver pane proves the root a draw after about 56,000 playouts (seed 1) and stops there.',
-    ],
-  },
-];
+const loaded = loadLessons(import.meta.glob('./data/*.json', { eager: true, import: 'default' }));
+
+/** Every lesson, in menu order. */
+export const LESSONS: Lesson[] = loaded.lessons;
+/** Lesson files that could not be read (named on the page when a lesson is opened). */
+export const LESSON_ERRORS: string[] = loaded.errors;
 
 /** Called at import: merges the lesson's parameters into the URL as defaults. Returns an error
  * sentence for an unknown lesson. */
@@ -128,12 +43,100 @@ export function applyLessonDefaults(): string | null {
   return null;
 }
 
+/** Waits until `sel` matches an element (enabled, for `usable`); rejects after `ms`. */
+function waitForElement(sel: string, usable: boolean, ms = 120_000): Promise<Element> {
+  const ready = () => {
+    const el = document.querySelector(sel);
+    if (!el) return null;
+    if (usable && (el as HTMLButtonElement).disabled) return null;
+    return el;
+  };
+  const now = ready();
+  if (now) return Promise.resolve(now);
+  return new Promise((ok, fail) => {
+    const obs = new MutationObserver(() => {
+      const el = ready();
+      if (!el) return;
+      obs.disconnect();
+      clearTimeout(timer);
+      ok(el);
+    });
+    const timer = window.setTimeout(() => {
+      obs.disconnect();
+      fail(new Error(`waited in vain for ${sel}`));
+    }, ms);
+    obs.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+}
+
+/** Does one action of a step (format.ts `LessonAction`). */
+async function runAction(a: LessonAction): Promise<void> {
+  if ('click' in a) {
+    const el = await waitForElement(a.click, true);
+    if (el instanceof HTMLElement) el.click();
+    else el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+  } else if ('set' in a) {
+    const el = (await waitForElement(a.set, true)) as HTMLInputElement | HTMLSelectElement;
+    el.value = a.value;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  } else if ('waitFor' in a) {
+    await waitForElement(a.waitFor, false);
+  } else if ('focus' in a) {
+    const el = await waitForElement(a.focus, false);
+    (el as HTMLElement | SVGElement).focus({ preventScroll: true });
+  } else {
+    const target = document.activeElement ?? document.body;
+    target.dispatchEvent(new KeyboardEvent('keydown', { key: a.key, bubbles: true }));
+  }
+}
+
+const LOOK = 'lesson-look';
+/** What the current step points at; views that redraw (the internals, the trees) get the outline
+ * again on their new elements. */
+let looking: string | null = null;
+let relook = 0;
+new MutationObserver(() => {
+  if (!looking || relook) return;
+  relook = requestAnimationFrame(() => {
+    relook = 0;
+    if (!looking) return;
+    try {
+      for (const el of document.querySelectorAll(looking)) if (!el.classList.contains(LOOK)) el.classList.add(LOOK);
+    } catch {
+      looking = null;
+    }
+  });
+}).observe(document.documentElement, { subtree: true, childList: true });
+
+/** Highlights what step `s` asks to look at (and nothing else), and brings it into view. */
+function highlight(s: LessonStep | null): Element | null {
+  for (const el of document.querySelectorAll(`.${LOOK}`)) el.classList.remove(LOOK);
+  looking = null;
+  if (!s) return null;
+  let first: Element | null = null;
+  try {
+    for (const el of document.querySelectorAll(s.look)) {
+      el.classList.add(LOOK);
+      first ??= el;
+    }
+  } catch {
+    return null;
+  }
+  looking = s.look;
+  const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  first?.scrollIntoView({ block: 'nearest', behavior: reduce ? 'auto' : 'smooth' });
+  return first;
+}
+
 export function mountLessonCard(): void {
   const id = new URLSearchParams(location.search).get('lesson');
   const lesson = LESSONS.find((l) => l.id === id);
   const header = document.querySelector('header');
   if (!header) return;
-  // A lesson menu in the header, and the lesson card under it.
+  // "Start here" and a lesson menu in the header, and the lesson card under it.
+  const start = LESSONS.find((l) => l.id === 'start');
+  if (start) header.append(h('a', { id: 'start-here', class: 'start-here', href: '?lesson=start' }, 'Start here'));
   const menu = h('select', { id: 'lesson-menu', 'aria-label': 'Guided lessons' });
   menu.append(new Option('Lessons…', ''), ...LESSONS.map((l) => new Option(l.title, l.id)));
   menu.value = lesson?.id ?? '';
@@ -144,13 +147,71 @@ export function mountLessonCard(): void {
   if (!lesson) return;
   const card = h(
     'section',
-    { id: 'lesson', class: 'lesson-card', 'aria-label': 'Lesson' },
-    h('h2', {}, `Lesson: ${lesson.title}`),
-    ...lesson.text.map((t) => h('p', {}, t)),
+    { id: 'lesson', class: 'lesson-card', 'aria-label': `Lesson: ${lesson.title}`, 'data-lesson': lesson.id },
+    h(
+      'div',
+      { class: 'lesson-head' },
+      h('h2', {}, lesson.id === 'start' ? lesson.title : `Lesson: ${lesson.title}`),
+      h(
+        'a',
+        { href: lesson.paper.url, class: 'lesson-paper', id: 'lesson-paper', target: '_blank', rel: 'noopener' },
+        `Paper: ${lesson.paper.cite}`,
+      ),
+    ),
+    ...lesson.intro.map((t) => h('p', { class: 'lesson-intro' }, t)),
   );
-  const style = h('style');
-  style.textContent =
-    '.lesson-card{margin:0.6rem auto 0;max-width:1400px;padding:0.6rem 1rem;border:1px solid var(--border);border-left:5px solid var(--accent);border-radius:8px;background:var(--panel)}.lesson-card h2{font-size:1.05rem;margin:0 0 0.3rem}.lesson-card p{margin:0.3rem 0;max-width:75ch}';
-  document.head.append(style);
+  if (LESSON_ERRORS.length) card.append(h('p', { class: 'lesson-errors' }, `Lesson files not read: ${LESSON_ERRORS.join('; ')}`));
+  const list = h('ol', { class: 'lesson-steps', id: 'lesson-steps' });
+  const status = h('p', { class: 'lesson-status', id: 'lesson-status', 'aria-live': 'polite' });
+  const items = lesson.steps.map((step, k) => {
+    const n = k + 1;
+    const btn = step.actions.length
+      ? h('button', { type: 'button', class: 'primary lesson-do', id: `lesson-do-${n}` }, step.button ?? 'Do it')
+      : h('button', { type: 'button', class: 'lesson-do', id: `lesson-do-${n}` }, step.button ?? 'Show me');
+    const li = h(
+      'li',
+      { class: 'lesson-step', 'data-step': String(n), id: `lesson-step-${n}` },
+      h('h3', {}, `Step ${n}: ${step.title}`),
+      h('p', { class: 'lesson-what' }, h('strong', {}, 'Do: '), step.do, ' ', btn),
+      h('p', { class: 'lesson-where' }, h('strong', {}, 'Look at: '), step.lookText),
+      h(
+        'details',
+        { class: 'lesson-q' },
+        h('summary', {}, h('strong', {}, 'Question: '), step.question),
+        h('p', {}, h('strong', {}, 'Answer: '), step.answer),
+      ),
+    );
+    btn.addEventListener('click', () => void run(n, step, btn));
+    return li;
+  });
+  list.append(...items);
+  card.append(list, status);
+  let running = false;
+  async function run(n: number, step: LessonStep, btn: HTMLButtonElement): Promise<void> {
+    if (running) return;
+    running = true;
+    card.dataset.step = String(n);
+    card.dataset.stepState = 'running';
+    items.forEach((li, k) => li.classList.toggle('now', k === n - 1));
+    for (const b of card.querySelectorAll<HTMLButtonElement>('.lesson-do')) b.disabled = true;
+    status.textContent = `Step ${n}: ${step.do}`;
+    try {
+      for (const a of step.actions) await runAction(a);
+      const el = highlight(step);
+      card.dataset.stepState = el ? 'done' : 'missing';
+      status.textContent = el
+        ? `Step ${n} done. Look at ${step.lookText} (outlined on the page).`
+        : `Step ${n} done, but what it points at (${step.look}) is not on the page.`;
+      items[n - 1]!.classList.add('done');
+    } catch (e) {
+      card.dataset.stepState = 'failed';
+      status.textContent = `Step ${n} could not finish: ${e instanceof Error ? e.message : String(e)}.`;
+    } finally {
+      running = false;
+      for (const b of card.querySelectorAll<HTMLButtonElement>('.lesson-do')) b.disabled = false;
+      // Keyboard users go on from the button, unless the step moved the focus on purpose.
+      if (document.activeElement === document.body || document.activeElement === btn) btn.focus({ preventScroll: true });
+    }
+  }
   header.after(card);
 }

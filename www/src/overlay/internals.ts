@@ -65,7 +65,7 @@ export function renderInternals(host: HTMLElement, st: FullStats | null): void {
     parts.push(
       h(
         'p',
-        {},
+        { class: 'lgr-replies' },
         h('strong', {}, `Stored last-good replies (${p.lgr_replies.length} shown): `),
         h(
           'span',

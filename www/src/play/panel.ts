@@ -104,7 +104,11 @@ export function buildPage(app: HTMLElement) {
         h('div', { class: 'row buttons' }, undoBtn, redoBtn, hintBtn, stopBtn, pauseBtn),
         readout,
         h('h2', {}, 'Moves'),
-        h('p', { class: 'muted small moves-help', id: 'moves-help' }, 'Underlined moves keep the search that chose them: click one to review it.'),
+        h(
+          'p',
+          { class: 'muted small moves-help', id: 'moves-help' },
+          'Underlined moves keep the search that chose them: click one to review it.',
+        ),
         movesList,
       ),
     ),

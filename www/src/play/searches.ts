@@ -86,13 +86,7 @@ function figures(c: FullStats['children'][number]): MoveFigures {
 }
 
 /** The root summary of `stats` for `move` played as move number `ply`. */
-export function rootSummary(
-  stats: FullStats,
-  move: string,
-  ply: number,
-  preset: string,
-  source: RootSummary['source'],
-): RootSummary {
+export function rootSummary(stats: FullStats, move: string, ply: number, preset: string, source: RootSummary['source']): RootSummary {
   const chosen = stats.children.find((c) => c.move === move) ?? null;
   const rival = stats.children.filter((c) => c.move !== move).sort((a, b) => b.visits - a.visits)[0] ?? null;
   const rootN = stats.children.reduce((a, c) => a + c.visits, 0);

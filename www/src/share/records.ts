@@ -42,7 +42,11 @@ export function gameJson(hooks: Pick<PageHooks, 'snapshot' | 'store'>): GameJson
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const isFigures = (v: unknown): v is MoveFigures =>
-  typeof v === 'object' && v !== null && typeof (v as MoveFigures).move === 'string' && isNum((v as MoveFigures).visits) && isNum((v as MoveFigures).win_rate);
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as MoveFigures).move === 'string' &&
+  isNum((v as MoveFigures).visits) &&
+  isNum((v as MoveFigures).win_rate);
 
 /** Reads a game's JSON record: the game and moves, and the statistics that are well formed (the
  * others are named in `notes`). Throws a sentence when it is no such record. */
@@ -275,10 +279,18 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
   const dlSgf = h('button', { type: 'button', id: 'dl-sgf' }, 'SGF ⤓');
   const dlSvg = h('button', { type: 'button', id: 'dl-svg' }, 'Board SVG ⤓');
   const dlPng = h('button', { type: 'button', id: 'dl-png' }, 'Board PNG ⤓');
-  const showJson = h('button', { type: 'button', id: 'record-show-json', title: 'The game with each engine move’s root statistics' }, 'Show JSON');
+  const showJson = h(
+    'button',
+    { type: 'button', id: 'record-show-json', title: 'The game with each engine move’s root statistics' },
+    'Show JSON',
+  );
   const dlJson = h(
     'button',
-    { type: 'button', id: 'dl-json', title: 'The game as JSON: moves and each engine move’s root statistics (N, Q, best rival, preset, playouts)' },
+    {
+      type: 'button',
+      id: 'dl-json',
+      title: 'The game as JSON: moves and each engine move’s root statistics (N, Q, best rival, preset, playouts)',
+    },
     'Game JSON ⤓',
   );
   const dlTree = h('button', { type: 'button', id: 'dl-tree' }, 'Tree JSON ⤓');

@@ -1,0 +1,116 @@
+// Lessons walked step by step, as a student would: each step's button does what the step says,
+// then the element the step points at is outlined and on screen. "Start here" drives the
+// step-through through its four phases and the choice of the move; the LGR lesson opens the
+// search behind the engine's moves from the move list; the Pentago-Twist lesson previews a twist
+// before it is played. Screenshots of a lesson step at both sizes and in both schemes.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { setup, boardReady, assertClean, screenshot, SCREENSHOTS } from './harness.mjs';
+
+let h;
+before(async () => {
+  h = await setup();
+});
+after(async () => {
+  await h?.close();
+});
+
+async function ready(page) {
+  await boardReady(page);
+  await page.waitForFunction(() => document.body.dataset.teachReady === 'true');
+  await page.waitForFunction(() => document.querySelector('#st-preset').options.length > 0);
+}
+
+/** Presses step `n`'s button and waits until it is done; returns what is outlined. */
+async function doStep(page, n) {
+  await page.click(`#lesson-do-${n}`);
+  await page.waitForFunction((k) => {
+    const c = document.querySelector('#lesson');
+    return c.dataset.step === String(k) && c.dataset.stepState !== 'running';
+  }, n);
+  const state = await page.getAttribute('#lesson', 'data-step-state');
+  assert.equal(state, 'done', `step ${n}: ${await page.textContent('#lesson-status')}`);
+  const looks = await page.$$('.lesson-look');
+  assert.ok(looks.length > 0, `step ${n} outlines something`);
+  // The outlined element is shown and (once its scroll ends) inside the viewport.
+  assert.ok(await looks[0].isVisible(), `step ${n}: the outlined element is visible`);
+  await page.waitForFunction(() => {
+    const r = document.querySelector('.lesson-look').getBoundingClientRect();
+    return r.bottom > 0 && r.top < window.innerHeight && r.width > 0 && r.height > 0;
+  });
+  return page.$eval('.lesson-look', (e) => e.id || e.classList[0]);
+}
+
+test('Start here: five steps drive the step-through (select, expand, playout, back up, choose)', async () => {
+  const page = await h.openPage('?lesson=start');
+  await ready(page);
+  assert.match(await page.textContent('#lesson h2'), /Start here/);
+  assert.equal(await page.$$eval('#lesson-steps > li', (l) => l.length), 5);
+  assert.match(await page.getAttribute('#lesson-paper', 'href'), /^https:\/\/doi\.org\//);
+  // Every step has a question with its answer folded away.
+  assert.equal(await page.$$eval('#lesson details.lesson-q:not([open])', (d) => d.length), 5);
+  await doStep(page, 1);
+  assert.equal(await page.getAttribute('#step', 'data-phase'), 'Selection');
+  assert.equal(await page.getAttribute('#step', 'data-iteration'), '11');
+  assert.ok(await page.$eval('.lesson-look', (e) => e.classList.contains('st-right')));
+  await doStep(page, 2);
+  assert.equal(await page.getAttribute('#step', 'data-phase'), 'Expansion');
+  assert.equal(await doStep(page, 3), 'st-board');
+  assert.equal(await page.getAttribute('#step', 'data-phase'), 'Playout');
+  assert.equal(await doStep(page, 4), 'st-table');
+  assert.match(await page.textContent('#st-table'), /→/, 'N and Q before → after');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await screenshot(page, 'lesson-start-step4-1280-light');
+  await doStep(page, 5);
+  assert.equal(await page.getAttribute('#step', 'data-iteration'), '111');
+  // The answer unfolds.
+  await page.click('#lesson-step-5 summary');
+  assert.ok(await page.isVisible('#lesson-step-5 details p'));
+  assertClean(assert, page);
+});
+
+test('the LGR lesson: the reply table of the search behind White’s moves, reached from the move list', async () => {
+  const page = await h.openPage('?lesson=lgr');
+  await ready(page);
+  assert.equal(await doStep(page, 1), 'lgr-replies');
+  assert.equal(await page.getAttribute('body', 'data-review'), '2');
+  assert.match(await page.textContent('#internals .lgr-replies'), /Stored last-good replies \(\d+ shown\)/);
+  assert.match(await page.textContent('#an-status'), /Search behind move 2 \(\w+\d+\), 5,000 playouts, lgrf2/);
+  await doStep(page, 2);
+  assert.equal(await page.getAttribute('body', 'data-review'), '4');
+  assert.match(await page.textContent('#an-status'), /Search behind move 4/);
+  await doStep(page, 3);
+  assert.equal(await page.getAttribute('body', 'data-review'), '');
+  assertClean(assert, page);
+});
+
+test('the Pentago-Twist lesson previews the twist before it is played', async () => {
+  const page = await h.openPage('?lesson=pentago-twist');
+  await ready(page);
+  await page.waitForFunction(() => document.body.dataset.game === 'pentago:twist');
+  await doStep(page, 1);
+  await doStep(page, 2);
+  assert.equal(await page.getAttribute('#board svg', 'data-preview'), 'TL-cw');
+  assert.equal(await page.evaluate(() => window.__playground.snapshot().moves.length), 0, 'nothing played by the preview');
+  await screenshot(page, 'lesson-pentago-preview');
+  await doStep(page, 3);
+  const moves = await page.evaluate(() => window.__playground.snapshot().moves);
+  assert.equal(moves[0], 'a2-TL-cw');
+  assert.equal(await page.getAttribute('body', 'data-review'), '2');
+  assertClean(assert, page);
+});
+
+test('lesson step screenshots at 390×844 and in dark mode', async () => {
+  for (const [name, viewport, colorScheme] of [
+    ['lesson-start-step4-390-light', { width: 390, height: 844 }, 'light'],
+    ['lesson-start-step4-390-dark', { width: 390, height: 844 }, 'dark'],
+    ['lesson-start-step4-1280-dark', { width: 1280, height: 800 }, 'dark'],
+  ]) {
+    const page = await h.openPage('?lesson=start', { viewport, colorScheme });
+    await ready(page);
+    for (const n of [1, 2, 3, 4]) await doStep(page, n);
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+    assertClean(assert, page);
+  }
+});

@@ -1,0 +1,127 @@
+// The lesson file format (docs.html, "Writing a lesson"): one JSON file per lesson in
+// www/src/lessons/data/, read at build time. A lesson is a position and configuration (URL
+// parameters), a paper, a short introduction and numbered steps; each step says what to do (with a
+// button that does it: a list of actions on the page), what to look at (an element highlighted on
+// screen), and one question with its answer folded away.
+//
+// `parseLesson` checks a file and names what is wrong in it, so that a teacher's typo shows as a
+// sentence on the page, not as a broken page. No DOM here (unit-tested in Node).
+
+/** One thing the step's button does, in order:
+ * - `{ "click": "SELECTOR" }`: wait until the element exists and is enabled, then click it;
+ * - `{ "set": "SELECTOR", "value": "TEXT" }`: set a field (input, select) and fire its change;
+ * - `{ "waitFor": "SELECTOR" }`: wait until an element matches (e.g. a state the page sets:
+ *   `#step[data-phase=\"Playout\"]`, `body[data-analysis=\"done\"]`, `#compare[data-state=\"done\"]`);
+ * - `{ "focus": "SELECTOR" }`: move the keyboard focus to the element (e.g. a Pentago twist
+ *   button, which previews its twist);
+ * - `{ "key": "KEY" }`: press a key on the page (e.g. `Escape`). */
+export type LessonAction = { click: string } | { set: string; value: string } | { waitFor: string } | { focus: string } | { key: string };
+
+export interface LessonStep {
+  /** A few words: the step's heading. */
+  title: string;
+  /** What to do, in a sentence or two. */
+  do: string;
+  /** The button's label (default "Do it"); omitted with no actions. */
+  button?: string | undefined;
+  /** What the button does. */
+  actions: LessonAction[];
+  /** A CSS selector of what to look at: highlighted when the step is done. */
+  look: string;
+  /** What to look at, in words. */
+  lookText: string;
+  /** One question to think about, and its answer (folded away). */
+  question: string;
+  answer: string;
+}
+
+export interface Lesson {
+  /** The `?lesson=` name: lower case letters, digits and dashes. */
+  id: string;
+  title: string;
+  /** Place in the lessons menu (smaller first). */
+  order: number;
+  /** URL parameters the lesson opens with (explicit URL parameters win), as in docs.html. */
+  params: Record<string, string>;
+  /** The paper the lesson is about. */
+  paper: { cite: string; url: string };
+  /** Short paragraphs before the steps. */
+  intro: string[];
+  steps: LessonStep[];
+}
+
+const isStr = (v: unknown): v is string => typeof v === 'string' && v.trim().length > 0;
+
+function parseAction(v: unknown, where: string): LessonAction {
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    throw new Error(`${where}: an action is an object such as {"click": "#an-run"}`);
+  const o = v as Record<string, unknown>;
+  const keys = Object.keys(o);
+  if (keys.length === 1 && isStr(o.click)) return { click: o.click };
+  if (keys.length === 1 && isStr(o.waitFor)) return { waitFor: o.waitFor };
+  if (keys.length === 1 && isStr(o.key)) return { key: o.key };
+  if (keys.length === 1 && isStr(o.focus)) return { focus: o.focus };
+  if (keys.length === 2 && isStr(o.set) && typeof o.value === 'string') return { set: o.set, value: o.value };
+  throw new Error(`${where}: unknown action ${JSON.stringify(v)} (expected click, set + value, waitFor, focus or key)`);
+}
+
+/** Checks one lesson file; throws a sentence naming the field that is wrong. */
+export function parseLesson(v: unknown, file = 'lesson'): Lesson {
+  if (typeof v !== 'object' || v === null) throw new Error(`${file}: a lesson is a JSON object`);
+  const o = v as Record<string, unknown>;
+  const need = (k: string) => {
+    if (!isStr(o[k])) throw new Error(`${file}: "${k}" must be a non-empty string`);
+    return o[k] as string;
+  };
+  const id = need('id');
+  if (!/^[a-z0-9-]+$/.test(id)) throw new Error(`${file}: "id" may hold only a-z, 0-9 and -`);
+  const title = need('title');
+  const order = typeof o.order === 'number' && Number.isFinite(o.order) ? o.order : 100;
+  const params = o.params ?? {};
+  if (typeof params !== 'object' || params === null || Object.values(params).some((x) => typeof x !== 'string'))
+    throw new Error(`${file}: "params" must map URL parameters to strings`);
+  const paper = o.paper as Record<string, unknown> | undefined;
+  if (!paper || !isStr(paper.cite) || !isStr(paper.url)) throw new Error(`${file}: "paper" needs "cite" and "url"`);
+  const intro = o.intro ?? [];
+  if (!Array.isArray(intro) || !intro.every(isStr)) throw new Error(`${file}: "intro" must be a list of paragraphs`);
+  if (!Array.isArray(o.steps) || o.steps.length === 0) throw new Error(`${file}: "steps" must be a non-empty list`);
+  const steps = o.steps.map((s: unknown, k: number): LessonStep => {
+    const where = `${file}, step ${k + 1}`;
+    if (typeof s !== 'object' || s === null) throw new Error(`${where}: a step is an object`);
+    const x = s as Record<string, unknown>;
+    for (const f of ['title', 'do', 'look', 'lookText', 'question', 'answer'])
+      if (!isStr(x[f])) throw new Error(`${where}: "${f}" must be a non-empty string`);
+    const actions = x.actions ?? [];
+    if (!Array.isArray(actions)) throw new Error(`${where}: "actions" must be a list`);
+    return {
+      title: x.title as string,
+      do: x.do as string,
+      button: isStr(x.button) ? x.button : undefined,
+      actions: actions.map((a, j) => parseAction(a, `${where}, action ${j + 1}`)),
+      look: x.look as string,
+      lookText: x.lookText as string,
+      question: x.question as string,
+      answer: x.answer as string,
+    };
+  });
+  return { id, title, order, params: params as Record<string, string>, paper: { cite: paper.cite, url: paper.url }, intro, steps };
+}
+
+/** Reads every lesson file (`{ path: json }`), sorted by `order` then title; files that do not
+ * parse are left out and named in `errors`. Ids must be unique. */
+export function loadLessons(files: Record<string, unknown>): { lessons: Lesson[]; errors: string[] } {
+  const lessons: Lesson[] = [];
+  const errors: string[] = [];
+  for (const [path, json] of Object.entries(files)) {
+    const name = path.split('/').pop() ?? path;
+    try {
+      const l = parseLesson(json, name);
+      if (lessons.some((x) => x.id === l.id)) throw new Error(`${name}: another lesson has the id "${l.id}"`);
+      lessons.push(l);
+    } catch (e) {
+      errors.push(e instanceof Error ? e.message : String(e));
+    }
+  }
+  lessons.sort((a, b) => a.order - b.order || a.title.localeCompare(b.title));
+  return { lessons, errors };
+}
