@@ -109,6 +109,33 @@ new MutationObserver(() => {
   });
 }).observe(document.documentElement, { subtree: true, childList: true });
 
+/** Scrolls the page (vertically only: a wide table must not scroll it sideways) so that `el` is on
+ * screen, and keeps it there for a few frames while the views finish drawing what the step
+ * changed (their layout can still move it). */
+function bringIntoView(el: Element): void {
+  let frames = 0;
+  let still = 0;
+  let stopped = false;
+  const stop = () => {
+    stopped = true;
+  };
+  // The reader takes over as soon as they scroll or type.
+  for (const t of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const)
+    window.addEventListener(t, stop, { once: true, passive: true });
+  const tick = () => {
+    if (stopped || !el.isConnected) return;
+    const r = el.getBoundingClientRect();
+    const inView = r.top >= 0 && r.top < window.innerHeight - Math.min(r.height, window.innerHeight / 3);
+    if (inView) still++;
+    else {
+      still = 0;
+      window.scrollTo({ top: window.scrollY + r.top - Math.max(8, (window.innerHeight - r.height) / 3), behavior: 'auto' });
+    }
+    if (still < 15 && ++frames < 600) requestAnimationFrame(tick);
+  };
+  tick();
+}
+
 /** Highlights what step `s` asks to look at (and nothing else), and brings it into view. */
 function highlight(s: LessonStep | null): Element | null {
   for (const el of document.querySelectorAll(`.${LOOK}`)) el.classList.remove(LOOK);
@@ -124,8 +151,7 @@ function highlight(s: LessonStep | null): Element | null {
     return null;
   }
   looking = s.look;
-  const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  first?.scrollIntoView({ block: 'nearest', behavior: reduce ? 'auto' : 'smooth' });
+  if (first) bringIntoView(first);
   return first;
 }
 
@@ -192,17 +218,20 @@ export function mountLessonCard(): void {
     running = true;
     card.dataset.step = String(n);
     card.dataset.stepState = 'running';
-    items.forEach((li, k) => li.classList.toggle('now', k === n - 1));
+    items.forEach((li, k) => {
+      li.classList.toggle('now', k === n - 1);
+    });
     for (const b of card.querySelectorAll<HTMLButtonElement>('.lesson-do')) b.disabled = true;
     status.textContent = `Step ${n}: ${step.do}`;
     try {
       for (const a of step.actions) await runAction(a);
+      items[n - 1]!.classList.add('done');
+      status.textContent = `Step ${n} done. Look at ${step.lookText} (outlined on the page).`;
+      // Outline (and scroll to) once the page has laid out what the step changed.
+      await new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
       const el = highlight(step);
       card.dataset.stepState = el ? 'done' : 'missing';
-      status.textContent = el
-        ? `Step ${n} done. Look at ${step.lookText} (outlined on the page).`
-        : `Step ${n} done, but what it points at (${step.look}) is not on the page.`;
-      items[n - 1]!.classList.add('done');
+      if (!el) status.textContent = `Step ${n} done, but what it points at (${step.look}) is not on the page.`;
     } catch (e) {
       card.dataset.stepState = 'failed';
       status.textContent = `Step ${n} could not finish: ${e instanceof Error ? e.message : String(e)}.`;

@@ -399,7 +399,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
       // The search behind the move just played stays on view until a new search starts: the
       // engine's (kept by the page before it played), or this analysis when a person played a
       // move in the position it searched.
-      kept = s && s.moves.length ? (searchBehind(hooks.store.get().searches, s.view.spec, s.moves, s.moves.length) ?? null) : null;
+      kept = s?.moves.length ? (searchBehind(hooks.store.get().searches, s.view.spec, s.moves, s.moves.length) ?? null) : null;
       if (!kept && wasAnalysed && before && s && extendsByOne(before, s)) void keepAnalysis(before, s, wasAnalysed.preset);
       clearData();
       document.body.dataset.analysis = '';

@@ -465,7 +465,10 @@ export function mountStep(hooks: PlaygroundHooks): void {
       );
     };
     if (!t || phase < 2) return draw(0);
-    if (phase > 2 || playout.length === 0 || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return draw(playout.length);
+    if (phase > 2 || playout.length === 0 || window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
+      boardHost.dataset.playoutDone = 'true';
+      return draw(playout.length);
+    }
     // Phase 3: the playout, move by move.
     draw(0);
     boardHost.dataset.playoutDone = 'false';
