@@ -24,7 +24,7 @@ import {
 import { EngineClient, EngineDied, EngineError, SearchCancelled, type SearchHandle } from './engine';
 import type { Budget, Player, Response, SearchProgress, Snapshot } from './protocol';
 import { mountVisualisation } from './overlay/mount';
-import { addSearch, archiveQuery, behindLabel, rootSummary, searchBehind, type MoveSearch } from './play/searches';
+import { addSearch, archiveQuery, behindLabel, entryBytes, rootSummary, searchBehind, type MoveSearch } from './play/searches';
 import { teach } from './share/hooks';
 import { parseSides } from './share/url';
 import type { LoadResult, SideSettings, Who } from './types';
@@ -672,6 +672,8 @@ declare global {
       debugPanic(): Promise<void>;
       killWorker(): void;
       raw(message: unknown): Promise<Response>;
+      /** Per kept search: its move number, tree nodes and bytes (play/searches.ts `entryBytes`). */
+      searchBytes(): { ply: number; nodes: number; bytes: number }[];
     };
   }
 }
@@ -679,6 +681,7 @@ window.__playground = {
   snapshot: () => st().snapshot,
   debugPanic: () => engine.debugPanic().catch(() => {}),
   killWorker: () => engine.terminate('the engine worker was terminated (test hook)'),
+  searchBytes: () => st().searches.map((e) => ({ ply: e.summary.ply, nodes: e.tree?.count ?? 0, bytes: entryBytes(e) })),
   raw: (m: unknown) =>
     new Promise<Response>((ok) => {
       engine.onRaw = (r) => {

@@ -118,3 +118,33 @@ describe('exportRecord', () => {
     await expect(exportRecord(fakePage().hooks, 'moves')).rejects.toThrow('no game yet');
   });
 });
+
+describe('the game’s JSON record', () => {
+  const summary = {
+    ply: 2,
+    move: 'b2',
+    player: 1,
+    source: 'engine',
+    preset: 'rave',
+    playouts: 3000,
+    chosen: { move: 'b2', visits: 1500, win_rate: 0.52, proven: null },
+    best_rival: { move: 'a1', visits: 700, win_rate: 0.47, proven: null },
+    proven: null,
+  };
+  it('reads the moves and the statistics that match a move', async () => {
+    const { parseGameJson } = await import('./records');
+    const text = JSON.stringify({ format: 'mcts-playground-game', version: 1, game: 'hex:3', moves: ['c3', 'b2'], searches: [summary, { ...summary, ply: 1 }] });
+    const r = parseGameJson(text);
+    expect(r.game).toBe('hex:3');
+    expect(r.moves).toEqual(['c3', 'b2']);
+    expect(r.searches).toEqual([summary]);
+    expect(r.notes).toEqual(['search 2 left out (it does not match a move of the record)']);
+  });
+  it('reads a record without statistics; refuses what is not one, in words', async () => {
+    const { parseGameJson } = await import('./records');
+    expect(parseGameJson('{"format":"mcts-playground-game","version":1,"game":"tictactoe","moves":["b2"]}').searches).toEqual([]);
+    expect(() => parseGameJson('{"game":"hex:3"}')).toThrow('not a game record');
+    expect(() => parseGameJson('{oops')).toThrow(/not valid JSON/);
+    expect(() => parseGameJson('{"format":"mcts-playground-game","game":"hex:3","moves":[1]}')).toThrow('"moves" must be a list of moves');
+  });
+});

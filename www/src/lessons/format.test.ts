@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { loadLessons, parseLesson } from './format';
+
+const files = import.meta.glob('./data/*.json', { eager: true, import: 'default' });
+
+const minimal = {
+  id: 'mine',
+  title: 'My lesson',
+  paper: { cite: 'Someone 2024', url: 'https://example.org/paper' },
+  steps: [{ title: 'Run', do: 'Press Analyse.', actions: [{ click: '#an-run' }], look: '#internals', lookText: 'the table', question: 'Why?', answer: 'Because.' }],
+};
+
+describe('the shipped lessons', () => {
+  it('all read, with unique ids, Start here first, each step with a button, an outline and a question', () => {
+    const { lessons, errors } = loadLessons(files);
+    expect(errors).toEqual([]);
+    const ids = lessons.map((l) => l.id);
+    expect(ids[0]).toBe('start');
+    for (const id of ['ucb1', 'rave', 'decisive', 'lgr', 'solver', 'pentago-twist', 'puct-prior']) expect(ids).toContain(id);
+    for (const l of lessons) {
+      expect(l.paper.url).toMatch(/^https:\/\//);
+      for (const s of l.steps) {
+        expect(s.actions.length).toBeGreaterThan(0);
+        expect(s.look.length).toBeGreaterThan(0);
+      }
+    }
+    expect(lessons.find((l) => l.id === 'start')!.steps.map((s) => s.title)).toEqual(['Select', 'Expand', 'Simulate (playout)', 'Back up', 'Choose the move']);
+  });
+});
+
+describe('parseLesson', () => {
+  it('reads a minimal lesson with defaults', () => {
+    const l = parseLesson(minimal, 'mine.json');
+    expect(l.order).toBe(100);
+    expect(l.params).toEqual({});
+    expect(l.steps[0]!.button).toBeUndefined();
+    expect(l.steps[0]!.actions).toEqual([{ click: '#an-run' }]);
+  });
+  it('names the file, the step and the field that is wrong', () => {
+    expect(() => parseLesson({ ...minimal, id: 'My Lesson' }, 'x.json')).toThrow('x.json: "id" may hold only a-z, 0-9 and -');
+    expect(() => parseLesson({ ...minimal, paper: { cite: 'x' } }, 'x.json')).toThrow('"paper" needs "cite" and "url"');
+    const badStep = { ...minimal, steps: [{ ...minimal.steps[0], question: '' }] };
+    expect(() => parseLesson(badStep, 'x.json')).toThrow('x.json, step 1: "question" must be a non-empty string');
+    const badAction = { ...minimal, steps: [{ ...minimal.steps[0], actions: [{ press: '#x' }] }] };
+    expect(() => parseLesson(badAction, 'x.json')).toThrow(/step 1, action 1: unknown action/);
+  });
+  it('leaves out a broken file and a duplicate id, naming them', () => {
+    const r = loadLessons({ 'a/one.json': minimal, 'a/two.json': minimal, 'a/three.json': { id: 'x' } });
+    expect(r.lessons.map((l) => l.id)).toEqual(['mine']);
+    expect(r.errors).toEqual(['two.json: another lesson has the id "mine"', 'three.json: "title" must be a non-empty string']);
+  });
+});
