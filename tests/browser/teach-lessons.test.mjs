@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { setup, boardReady, assertClean, screenshot, SCREENSHOTS } from './harness.mjs';
+import { setup, assertClean, screenshot, SCREENSHOTS } from './harness.mjs';
 
 let h;
 before(async () => {
@@ -17,7 +17,9 @@ after(async () => {
 });
 
 async function ready(page) {
-  await boardReady(page);
+  // (A lesson may open in the compare view, where the game's board is hidden.)
+  await page.waitForSelector('[data-index]', { state: 'attached' });
+  await page.waitForFunction(() => document.body.dataset.ply !== undefined);
   await page.waitForFunction(() => document.body.dataset.teachReady === 'true');
   await page.waitForFunction(() => document.querySelector('#st-preset').options.length > 0);
 }
@@ -113,4 +115,20 @@ test('lesson step screenshots at 390×844 and in dark mode', async () => {
     await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
     assertClean(assert, page);
   }
+});
+
+test('the decisive and puct-prior lessons walked: each step’s outlined element is on screen', async () => {
+  const page = await h.openPage('?lesson=decisive');
+  await ready(page);
+  assert.equal(await doStep(page, 1), 'cmp-panes');
+  assert.equal(await doStep(page, 2), 'cmp-pane-0');
+  assert.equal(await page.inputValue('#cmp-budget'), '3000');
+  assertClean(assert, page);
+  const puct = await h.openPage('?lesson=puct-prior');
+  await ready(puct);
+  assert.equal(await doStep(puct, 1), 'internals');
+  assert.match(await puct.textContent('#internals'), /prior/);
+  assert.equal(await doStep(puct, 2), 'cmp-panes');
+  assert.equal(await puct.getAttribute('body', 'data-view'), 'compare');
+  assertClean(assert, puct);
 });

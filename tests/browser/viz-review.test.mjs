@@ -144,3 +144,28 @@ test('the JSON record carries each engine move’s root statistics and loads aga
   assertClean(assert, page);
   assertClean(assert, other);
 });
+
+test('a person’s move after Analyse keeps that analysis as the search behind the move', async () => {
+  const page = await h.openPage('?game=hex:5&p0=person&p1=person');
+  await boardReady(page);
+  await page.waitForFunction(() => document.querySelector('#an-preset').options.length > 0);
+  await page.selectOption('#an-preset', 'uct');
+  await page.fill('#an-budget', '2000');
+  await page.click('#an-run');
+  await page.waitForFunction(() => document.body.dataset.analysis === 'done');
+  await clickCell(page, 'c3');
+  await waitForPly(page, 1);
+  await waitBehind(page, 1);
+  assert.match(await page.textContent('#an-status'), /Search behind move 1 \(c3\), 2,000 playouts, uct/);
+  await page.click('#moves button[data-ply="1"]');
+  await page.waitForFunction(() => document.body.dataset.review === '1');
+  const occupied = await page.$$eval('#board [data-index]', (cs) => cs.filter((c) => /\b(p0|p1)\b/.test(c.getAttribute('class'))).length);
+  assert.equal(occupied, 0, 'the position before move 1: the empty board');
+  // A new search (Analyse of the live position) replaces the kept one on the views.
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => document.body.dataset.review === '');
+  await page.click('#an-run');
+  await page.waitForFunction(() => document.body.dataset.analysis === 'done');
+  assert.equal(await page.evaluate(() => document.querySelector('#an-status').dataset.behind), '');
+  assertClean(assert, page);
+});

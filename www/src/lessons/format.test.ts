@@ -7,7 +7,17 @@ const minimal = {
   id: 'mine',
   title: 'My lesson',
   paper: { cite: 'Someone 2024', url: 'https://example.org/paper' },
-  steps: [{ title: 'Run', do: 'Press Analyse.', actions: [{ click: '#an-run' }], look: '#internals', lookText: 'the table', question: 'Why?', answer: 'Because.' }],
+  steps: [
+    {
+      title: 'Run',
+      do: 'Press Analyse.',
+      actions: [{ click: '#an-run' }],
+      look: '#internals',
+      lookText: 'the table',
+      question: 'Why?',
+      answer: 'Because.',
+    },
+  ],
 };
 
 describe('the shipped lessons', () => {
@@ -24,7 +34,13 @@ describe('the shipped lessons', () => {
         expect(s.look.length).toBeGreaterThan(0);
       }
     }
-    expect(lessons.find((l) => l.id === 'start')!.steps.map((s) => s.title)).toEqual(['Select', 'Expand', 'Simulate (playout)', 'Back up', 'Choose the move']);
+    expect(lessons.find((l) => l.id === 'start')!.steps.map((s) => s.title)).toEqual([
+      'Select',
+      'Expand',
+      'Simulate (playout)',
+      'Back up',
+      'Choose the move',
+    ]);
   });
 });
 

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardView, FullStats } from '../protocol';
-import { KEEP_SEARCHES, KEEP_SUMMARIES, addSearch, archiveQuery, behindLabel, entryBytes, rootSummary, searchBehind, summariesOf, type MoveSearch } from './searches';
+import {
+  KEEP_SEARCHES,
+  KEEP_SUMMARIES,
+  addSearch,
+  archiveQuery,
+  behindLabel,
+  entryBytes,
+  rootSummary,
+  searchBehind,
+  summariesOf,
+  type MoveSearch,
+} from './searches';
 
 const view: BoardView = {
   kind: 'hex',
@@ -30,7 +41,17 @@ function stats(children: [string, number, number][], iterations = 100): FullStat
     max_depth: 3,
     elapsed_ms: 1,
     iterations_per_s: 1000,
-    children: children.map(([move, visits, q], index) => ({ index, move, visits, q, proven: null, amaf_visits: 0, amaf_q: null, beta: null, prior: null })),
+    children: children.map(([move, visits, q], index) => ({
+      index,
+      move,
+      visits,
+      q,
+      proven: null,
+      amaf_visits: 0,
+      amaf_q: null,
+      beta: null,
+      prior: null,
+    })),
     policy: {
       active: [],
       decisive_moves_played: 0,
@@ -53,13 +74,42 @@ function stats(children: [string, number, number][], iterations = 100): FullStat
   };
 }
 
-function entry(before: string[], move: string, st = stats([[move, 60, 0.55], ['a1', 30, 0.4], ['c3', 10, 0.2]])): MoveSearch {
-  return { spec: 'hex:3', before, summary: rootSummary(st, move, before.length + 1, 'rave', 'engine'), view, legal: [], stats: st, tree: null };
+function entry(
+  before: string[],
+  move: string,
+  st = stats([
+    [move, 60, 0.55],
+    ['a1', 30, 0.4],
+    ['c3', 10, 0.2],
+  ]),
+): MoveSearch {
+  return {
+    spec: 'hex:3',
+    before,
+    summary: rootSummary(st, move, before.length + 1, 'rave', 'engine'),
+    view,
+    legal: [],
+    stats: st,
+    tree: null,
+  };
 }
 
 describe('rootSummary', () => {
   it('takes the played move, its N and Q (the mover’s win rate) and the most-visited rival', () => {
-    const s = rootSummary(stats([['b2', 60, 0.55556], ['a1', 30, 0.4], ['c3', 10, 0.2]], 100), 'b2', 2, 'rave', 'engine');
+    const s = rootSummary(
+      stats(
+        [
+          ['b2', 60, 0.55556],
+          ['a1', 30, 0.4],
+          ['c3', 10, 0.2],
+        ],
+        100,
+      ),
+      'b2',
+      2,
+      'rave',
+      'engine',
+    );
     expect(s).toEqual({
       ply: 2,
       move: 'b2',
@@ -74,7 +124,16 @@ describe('rootSummary', () => {
     expect(behindLabel(s)).toBe('Search behind move 2 (b2), 100 playouts, rave');
   });
   it('finds a rival that beat the move played on visits (Stop, a proven move)', () => {
-    const s = rootSummary(stats([['a1', 70, 0.5], ['b2', 20, 0.6]]), 'b2', 1, 'uct', 'analysis');
+    const s = rootSummary(
+      stats([
+        ['a1', 70, 0.5],
+        ['b2', 20, 0.6],
+      ]),
+      'b2',
+      1,
+      'uct',
+      'analysis',
+    );
     expect(s.best_rival?.move).toBe('a1');
     expect(s.chosen?.visits).toBe(20);
   });

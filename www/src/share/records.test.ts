@@ -133,7 +133,13 @@ describe('the game’s JSON record', () => {
   };
   it('reads the moves and the statistics that match a move', async () => {
     const { parseGameJson } = await import('./records');
-    const text = JSON.stringify({ format: 'mcts-playground-game', version: 1, game: 'hex:3', moves: ['c3', 'b2'], searches: [summary, { ...summary, ply: 1 }] });
+    const text = JSON.stringify({
+      format: 'mcts-playground-game',
+      version: 1,
+      game: 'hex:3',
+      moves: ['c3', 'b2'],
+      searches: [summary, { ...summary, ply: 1 }],
+    });
     const r = parseGameJson(text);
     expect(r.game).toBe('hex:3');
     expect(r.moves).toEqual(['c3', 'b2']);
