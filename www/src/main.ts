@@ -25,6 +25,7 @@ import { EngineClient, EngineDied, EngineError, SearchCancelled, type SearchHand
 import type { Budget, Player, Response, SearchProgress, Snapshot } from './protocol';
 import { mountVisualisation } from './overlay/mount';
 import { teach } from './share/hooks';
+import { winRate } from './lib/format';
 import { parseSides } from './share/url';
 import type { LoadResult, SideSettings, Who } from './types';
 import { createPageStore, personToMove as isPersonToMove, type PageState } from './state';
@@ -448,7 +449,7 @@ function hint(): void {
   void (async () => {
     const out = await guarded(handle.done);
     if (out && epoch === myEpoch && out.result.move) {
-      const rate = out.result.winRate === null ? '' : ` (win rate ${(out.result.winRate * 100).toFixed(0)}%)`;
+      const rate = out.result.winRate === null ? '' : ` (win rate ${winRate(out.result.winRate)})`;
       showMessage(`Hint: ${out.result.move}${rate}`);
       showProgress(out.result, `Hint: ${out.result.move}`, p);
       store.update({ hint: [out.result.move] });
