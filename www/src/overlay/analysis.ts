@@ -170,11 +170,11 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
       h(
         'span',
         { class: 'muted small' },
-        'width = visits · colour = Q for the player choosing the move (',
+        'width = visits · colour = win rate for the player choosing the move (',
         h('span', { class: 'sw bad' }),
         ' bad … ',
         h('span', { class: 'sw good' }),
-        ' good; Q 0.25 … 0.75) · top bar: proven ',
+        ' good; 25% … 75%) · top bar: proven ',
         h('span', { class: 'sw won' }),
         ' win ',
         h('span', { class: 'sw lost' }),
