@@ -173,7 +173,7 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
           h('td', { 'data-k': 'wins' }, String(s.wins)),
           h('td', { 'data-k': 'draws' }, String(s.draws)),
           h('td', { 'data-k': 'losses' }, String(s.losses)),
-          h('td', { 'data-k': 'rate', title: winRate(s.win_rate) }, s.win_rate.toFixed(3)),
+          h('td', { 'data-k': 'rate' }, winRate(s.win_rate)),
           h('td', {}, fmtRateCi(s.win_rate_ci95)),
           h('td', { 'data-k': 'elo' }, elo.elo),
           h('td', { 'data-k': 'elo-ci' }, elo.ci),
@@ -188,12 +188,13 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
     const fg = cs.getPropertyValue('--muted').trim() || '#666';
     const grid = cs.getPropertyValue('--border').trim() || '#ddd';
     const ax = { stroke: fg, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+    // Win rates in percent, 0–100, as everywhere on the page.
     const data: uPlot.AlignedData = [
       history.map((x) => x.games),
-      history.map((x) => x.rate),
-      history.map((x) => x.lo),
-      history.map((x) => x.hi),
-      history.map(() => 0.5),
+      history.map((x) => x.rate * 100),
+      history.map((x) => x.lo * 100),
+      history.map((x) => x.hi * 100),
+      history.map(() => 50),
     ];
     const width = Math.max(260, chartHost.clientWidth || 500);
     if (!chart) {
@@ -201,11 +202,11 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
         {
           width,
           height: 220,
-          scales: { x: { time: false }, y: { range: [0, 1] } },
+          scales: { x: { time: false }, y: { range: [0, 100] } },
           // Whole games only on the x axis.
           axes: [
             { ...ax, label: 'games', incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] },
-            { ...ax, label: 'win rate of A', size: 55 },
+            { ...ax, label: 'win rate of A (%)', size: 60, values: (_u, vals) => vals.map((v) => `${v}%`) },
           ],
           series: [
             { label: 'games' },
@@ -214,23 +215,23 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
               stroke: A,
               width: 2,
               points: { show: true, size: 4 },
-              value: (_u, v) => (v == null ? '–' : v.toFixed(3)),
+              value: (_u, v) => (v == null ? '–' : `${v.toFixed(1)}%`),
             },
             {
               label: '95% low',
               stroke: withAlpha(A, 0.35),
               width: 1,
               points: { show: false },
-              value: (_u, v) => (v == null ? '–' : v.toFixed(3)),
+              value: (_u, v) => (v == null ? '–' : `${v.toFixed(1)}%`),
             },
             {
               label: '95% high',
               stroke: withAlpha(A, 0.35),
               width: 1,
               points: { show: false },
-              value: (_u, v) => (v == null ? '–' : v.toFixed(3)),
+              value: (_u, v) => (v == null ? '–' : `${v.toFixed(1)}%`),
             },
-            { label: 'even', stroke: fg, width: 1, dash: [4, 4], points: { show: false }, value: () => '0.5' },
+            { label: 'even', stroke: fg, width: 1, dash: [4, 4], points: { show: false }, value: () => '50%' },
           ],
           bands: [{ series: [3, 2], fill: withAlpha(A, 0.15) }],
           legend: { live: false },

@@ -32,7 +32,7 @@ describe('standings (the engine’s, as the arena shows them)', () => {
     expect(s.elo).toBeCloseTo(511.5, 1);
     expect(s.elo_ci95[0]).toBeCloseTo(402.8, 1);
     expect(s.elo_ci95[1]).toBeCloseTo(620.2, 1);
-    expect(fmtRateCi(s.win_rate_ci95)).toBe('[0.910, 0.973]');
+    expect(fmtRateCi(s.win_rate_ci95)).toBe('[91.0%, 97.3%]');
     expect(fmtElo(s.elo, s.win_rate)).toBe('+512');
     expect(fmtEloCi(s.elo_ci95)).toBe('[+403, +620]');
     expect(roundedElo(s)).toEqual({ elo: 511.5, elo_ci95: [402.8, 620.2] });

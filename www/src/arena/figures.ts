@@ -3,6 +3,7 @@
 // `key=value` settings into engine parameters, and writes the CSV rows.
 
 import type { GameRecord, Standings } from '../protocol';
+import { winRate } from '../lib/format';
 
 /** `key=value` pairs separated by spaces or commas → engine parameters (and the CLI's --set list). */
 export function parseSets(text: string): { params: Record<string, string>; sets: string[]; error: string | null } {
@@ -54,9 +55,9 @@ export function fmtEloCi([lo, hi]: Standings['elo_ci95']): string {
   return `[${lo === null ? '−∞' : fmtElo(lo, 0)}, ${hi === null ? '+∞' : fmtElo(hi, 1)}]`;
 }
 
-/** The win rate's interval to three places: `[0.910, 0.973]`. */
+/** The win rate's interval in percent, as every win rate on the page: `[91.0%, 97.3%]`. */
 export function fmtRateCi([lo, hi]: Standings['win_rate_ci95']): string {
-  return `[${lo.toFixed(3)}, ${hi.toFixed(3)}]`;
+  return `[${winRate(lo)}, ${winRate(hi)}]`;
 }
 
 /** The Elo figures of the JSON download, rounded as `mcts arena --json` writes them. */

@@ -4,7 +4,17 @@
 // directions offered are those the engine lists as legal. The twist of every move is animated.
 
 import type { BoardView } from '../protocol';
-import { cellClass, cellLabel, delegateCells, flash, prefersReducedMotion, type BoardEvents, type BoardRenderer } from './render';
+import {
+  announceCursor,
+  cellClass,
+  cellLabel,
+  delegateCells,
+  idCells,
+  flash,
+  prefersReducedMotion,
+  type BoardEvents,
+  type BoardRenderer,
+} from './render';
 import { h, svg } from '../lib/dom';
 import { cellName, parseCell, QUADRANTS, splitPentagoMove, type BoardState, type Quadrant } from './state';
 
@@ -65,6 +75,7 @@ export function pentagoRenderer(events: BoardEvents): BoardRenderer {
   }
   // Twist buttons: two per quadrant on its outer side, shown while a placement is pending.
   const twistLayer = svg('g', { class: 'twists' }, root);
+  idCells(cells, 6);
   delegateCells(root, events);
   root.addEventListener('click', (ev) => {
     const b = (ev.target as Element).closest('[data-twist]');
@@ -164,6 +175,7 @@ export function pentagoRenderer(events: BoardEvents): BoardRenderer {
   return {
     element,
     update(s: BoardState) {
+      announceCursor(element, cells, s);
       endAnimation();
       const v = s.view;
       const prev = drawn;

@@ -168,7 +168,8 @@ export function drawPanel(ui: PageUi, state: PageState): void {
   hintBtn.disabled = !personToMove(state) || engineBusy || presets.length === 0;
   stopBtn.disabled = !engineBusy;
   const bothEngines = state.sides[0].who === 'engine' && state.sides[1].who === 'engine';
-  pauseBtn.hidden = !bothEngines;
+  // Nothing to pause once the game is over.
+  pauseBtn.hidden = !bothEngines || !!s.outcome;
   pauseBtn.textContent = paused ? 'Resume' : 'Pause';
   help.textContent =
     kind === 'pentago'
