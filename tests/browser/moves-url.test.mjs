@@ -60,3 +60,21 @@ test('absurd compare parameters are named in the message and leave the form as i
   assert.match(await page.textContent('#cmp-note'), /playouts=5: expected a whole number from 100 to 100,000,000/);
   assertClean(assert, page);
 });
+
+test('the keyboard cursor is announced to screen readers (aria-activedescendant)', async () => {
+  const page = await h.openPage('?game=hex:5&p0=person&p1=person');
+  await boardReady(page);
+  await ready(page);
+  await page.focus('#board');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => document.getElementById('board').getAttribute('aria-activedescendant'));
+  const active = await page.evaluate(() => {
+    const id = document.getElementById('board').getAttribute('aria-activedescendant');
+    const cell = document.getElementById(id);
+    return { cell: cell?.dataset.cell, selected: cell?.getAttribute('aria-selected'), label: cell?.getAttribute('aria-label') };
+  });
+  assert.equal(active.cell, 'd3', 'the cursor moved right from the centre c3');
+  assert.equal(active.selected, 'true');
+  assert.match(active.label, /^d3 empty$/);
+  assertClean(assert, page);
+});
