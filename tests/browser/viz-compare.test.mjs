@@ -113,6 +113,22 @@ test('compare: Copy link opens the same comparison in a fresh page and reproduce
     assert.ok(board.ghosts >= 2, `pane ${k} shows its principal variation`);
     assert.equal(board.rings, 1, `pane ${k} rings its best move`);
   }
+  // The tree overview is chosen breadth-first: the snapshot (3,000 of 6,001 nodes) keeps every
+  // visited root move (a depth-first cut kept only the first subtrees).
+  await page.waitForFunction(
+    () => document.querySelector('#cmp-pane-0 .icicle').dataset.count && document.querySelector('#cmp-pane-0 .icicle').dataset.level1,
+  );
+  const tree = await page.evaluate(() => {
+    const el = document.querySelector('#cmp-pane-0 .icicle');
+    return {
+      level1: Number(el.dataset.level1),
+      root: Number(el.dataset.rootMoves),
+      count: Number(el.dataset.count),
+      total: Number(el.dataset.total),
+    };
+  });
+  assert.ok(tree.count < tree.total, `the snapshot is cut (${tree.count} of ${tree.total})`);
+  assert.equal(tree.level1, tree.root, 'every visited root move is in the overview');
   // One scale: a bar's length is its move's share of the root's visits, in every pane.
   const bars = await page.$$eval('.cmp-bars .bar-row[data-move]', (rows) =>
     rows.map((r) => [Number(r.dataset.share) * 100, Number.parseFloat(r.querySelector('.bar').style.width)]),

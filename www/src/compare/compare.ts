@@ -560,7 +560,15 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     );
     drawOverlay(p);
     drawLegend(legend, { on: PANE_OVERLAYS, who: 'the side to move', best: true, pentago: kind === 'pentago' });
-    if (t) p.icicle.setData(t, 0);
+    if (t) {
+      p.icicle.setData(t, 0);
+      // For the tests: the snapshot's first level against the root's visited moves (breadth-first
+      // keeps the whole first level whenever the node budget allows).
+      let level1 = 0;
+      for (let i = 0; i < t.count; i++) if (t.depth[i] === 1) level1++;
+      p.icicle.element.dataset.level1 = String(level1);
+      p.icicle.element.dataset.rootMoves = String(st.children.filter((c) => c.visits > 0).length);
+    }
   }
 
   let chartTimer = 0;
