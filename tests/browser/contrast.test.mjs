@@ -121,6 +121,22 @@ for (const scheme of ['light', 'dark']) {
         }, hash);
         await page.waitForFunction((x) => document.body.dataset.view === x, hash);
       }
+      // Fill the views with what they show after a run: bars, badges, results, tables.
+      if (name === 'compare') {
+        await page.waitForFunction(() => document.querySelector('#cmp-preset-0')?.options.length > 0);
+        await page.fill('#cmp-game', 'hex:3');
+        await page.fill('#cmp-budget', '200');
+        await page.click('#cmp-run');
+        await page.waitForFunction(() => document.querySelector('#compare').dataset.state === 'done');
+      }
+      if (name === 'arena') {
+        await page.waitForFunction(() => document.querySelector('#ar-a')?.options.length > 0);
+        await page.fill('#ar-game', 'hex:3');
+        await page.fill('#ar-games', '2');
+        await page.fill('#ar-budget', '30');
+        await page.click('#ar-run');
+        await page.waitForFunction(() => document.querySelector('#arena').dataset.state === 'done');
+      }
       const { text, marks } = await page.evaluate(measure);
       assert.ok(text.length > 15, `${name}: text measured (${text.length} elements)`);
       const low = text.filter((t) => t.ratio < 4.5).map((t) => `${t.what} "${t.text}" ${t.ratio.toFixed(2)}:1`);
