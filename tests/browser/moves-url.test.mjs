@@ -78,3 +78,13 @@ test('the keyboard cursor is announced to screen readers (aria-activedescendant)
   assert.match(active.label, /^d3 empty$/);
   assertClean(assert, page);
 });
+
+test('engine against engine: no Pause once the game is over', async () => {
+  const page = await h.openPage('?game=tictactoe&p0=engine&p1=engine&preset=uct&playouts=300&seed=2');
+  await boardReady(page);
+  await ready(page);
+  await page.waitForSelector('#status.over');
+  assert.equal(await page.isHidden('#pause'), true, 'no Pause after the game ended');
+  assert.match(await page.textContent('#status'), /draw|wins/i);
+  assertClean(assert, page);
+});
