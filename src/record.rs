@@ -156,7 +156,7 @@ pub enum SgfError {
         h: usize,
     },
     /// A size outside 1..=19.
-    #[error("SZ[{sz}]: Hex sizes 1..19 are supported")]
+    #[error("SZ[{sz}]: Hex sizes 1 to 19 are supported")]
     SizeOutOfRange {
         /// The `SZ` value.
         sz: String,

@@ -843,7 +843,7 @@ pub struct Hex {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum HexOptionError {
     /// The size is not in `1..=MAX_SIZE` (19); `size` is the option as written.
-    #[error("size {size} out of range 1..={MAX_SIZE}")]
+    #[error("size {size} out of range: Hex sizes are 1 to {MAX_SIZE}")]
     SizeOutOfRange {
         /// The size as written.
         size: String,
@@ -861,7 +861,7 @@ pub enum HexOptionError {
         size: String,
     },
     /// An option that is neither a size nor `swap`.
-    #[error("unknown option '{option}' (expected a size 1..={MAX_SIZE} or 'swap')")]
+    #[error("unknown option '{option}' (expected a size from 1 to {MAX_SIZE}, or 'swap')")]
     UnknownOption {
         /// The option as written.
         option: String,
@@ -872,7 +872,7 @@ impl Hex {
     /// The empty n×n board, Black to move.
     ///
     /// # Errors
-    /// [`HexOptionError::SizeOutOfRange`] for `size` outside `1..=19` ("size 20 out of range 1..=19").
+    /// [`HexOptionError::SizeOutOfRange`] for `size` outside `1..=19` ("size 20 out of range: Hex sizes are 1 to 19").
     pub fn new(size: usize, swap: bool) -> Result<Hex, HexOptionError> {
         if !(1..=MAX_SIZE).contains(&size) {
             return Err(HexOptionError::SizeOutOfRange { size: size.to_string() });

@@ -26,6 +26,7 @@ import type { Budget, Player, Response, SearchProgress, Snapshot } from './proto
 import { mountVisualisation } from './overlay/mount';
 import { addSearch, archiveQuery, behindLabel, entryBytes, rootSummary, searchBehind, type MoveSearch } from './play/searches';
 import { teach } from './share/hooks';
+import { winRate } from './lib/format';
 import { parseSides } from './share/url';
 import type { LoadResult, SideSettings, Who } from './types';
 import { createPageStore, personToMove as isPersonToMove, type PageState } from './state';
@@ -512,7 +513,7 @@ function hint(): void {
   void (async () => {
     const out = await guarded(handle.done);
     if (out && epoch === myEpoch && out.result.move) {
-      const rate = out.result.winRate === null ? '' : ` (win rate ${(out.result.winRate * 100).toFixed(0)}%)`;
+      const rate = out.result.winRate === null ? '' : ` (win rate ${winRate(out.result.winRate)})`;
       showMessage(`Hint: ${out.result.move}${rate}`);
       showProgress(out.result, `Hint: ${out.result.move}`, p);
       store.update({ hint: [out.result.move] });

@@ -42,6 +42,7 @@ body.embed.embed-show-controls .panel > .buttons { display: flex; }
 body.embed.embed-show-players .panel > fieldset:nth-of-type(2) { display: block; }
 body.embed.embed-show-share .panel > #share { display: block; }
 body.embed .board-host svg { max-height: calc(100vh - 3.5rem); width: auto; max-width: 100%; }
+body.embed.embed-show-controls .board-host svg { max-height: calc(100vh - 10rem); }
 body.embed.embed-show-moves .board-host svg, body.embed.embed-show-thinking .board-host svg { max-height: calc(100vh - 11rem); }
 body.embed .status { font-size: 0.95rem; }
 body.embed .embed-open { font-size: 0.8rem; float: right; }

@@ -29,6 +29,8 @@ export const URL_PARAMS = [
   'cmpmoves',
   'cmpbudget',
   'cmpseed',
+  'cmpmode',
+  'cmprun',
   'lesson',
   'show',
   'id',
