@@ -146,6 +146,14 @@ impl SearchSession {
         to_js(&self.search.tree_export(top_k, depth))
     }
 
+    /// The configuration's node cap (`node_cap`, [`PAGE_NODE_CAP`] unless set): at the cap the
+    /// tree stops growing and the search goes on improving the statistics of its nodes (or, with
+    /// `stop_at_node_cap`, `run` reports `node_cap`).
+    #[wasm_bindgen(js_name = nodeCap)]
+    pub fn node_cap(&self) -> f64 {
+        self.search.config().node_cap as f64
+    }
+
     /// Nodes in the tree.
     #[wasm_bindgen(js_name = nodeCount)]
     pub fn node_count(&self) -> usize {
