@@ -149,3 +149,34 @@ test('switching games mid-search: the old search never writes into the new game'
   if (s.moves.length) assert.equal(s.moves[0], 'a1');
   assertClean(assert, page);
 });
+
+test('a search that reaches the node cap keeps its tree, says so, and the worker lives on', async () => {
+  const page = await h.openPage('?game=hex:5&p0=person&p1=person');
+  await boardReady(page);
+  // A search past a small cap (engine parameter node_cap): only its end is reported (no progress).
+  const r = await page.evaluate(() =>
+    window.__playground.raw({
+      id: 1_900_000_001,
+      type: 'search',
+      slot: 'cap',
+      engine: { preset: 'uct', params: { node_cap: '300', seed: '1' } },
+      budget: { kind: 'playouts', value: 3000 },
+      progressMs: 1e9,
+    }),
+  );
+  assert.equal(r.type, 'searchDone', JSON.stringify(r));
+  assert.equal(r.result.end, 'budget', 'the search ran its whole budget');
+  assert.equal(r.result.playouts, 3000);
+  assert.equal(r.result.nodeCap, 300, 'the result says the cap was reached');
+  assert.ok(r.result.nodes >= 300 && r.result.nodes < 400, `the tree stopped near the cap: ${r.result.nodes}`);
+  assert.ok(r.result.move, 'a move was found');
+  // The tree is kept: inspecting the slot shows it; the game is untouched and playable.
+  const insp = await page.evaluate(() => window.__playground.raw({ id: 1_900_000_002, type: 'inspect', slot: 'cap', tree: null }));
+  assert.equal(insp.type, 'inspection');
+  assert.equal(insp.stats.nodes, r.result.nodes);
+  await page.click(cell('c3'));
+  await waitForPly(page, 1);
+  const s = await settle(page);
+  assert.deepEqual(s.moves, ['c3']);
+  assertClean(assert, page);
+});
