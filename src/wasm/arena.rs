@@ -8,7 +8,8 @@ use wasm_bindgen::prelude::*;
 use super::search::build_config;
 use super::{clock, js_err, to_js, WasmError};
 use crate::arena::{play_game, GameRecord, Standings};
-use crate::mcts::{Budget, SearchConfig};
+use crate::mcts::SearchConfig;
+use crate::request::{arena_budget, arena_seed, ArenaRecord};
 
 /// Plays game `index` of an arena match between configuration A (`preset_a` + `params_a`) and
 /// B on the game `spec`, exactly as `mcts arena` does (`crate::arena::play_game`: engine seeds
@@ -36,16 +37,9 @@ pub fn arena_play_game(
     check_params("B", preset_b, &params_b).map_err(js_err)?;
     let (a, _) = build_config(preset_a, params_a).map_err(|e| js_err(format!("configuration A: {e}")))?;
     let (b, _) = build_config(preset_b, params_b).map_err(|e| js_err(format!("configuration B: {e}")))?;
-    let budget = match (iterations, millis) {
-        (Some(n), _) if n.is_finite() && n >= 1.0 => Budget { iterations: Some(n as u64), millis: None },
-        (None, Some(ms)) if ms.is_finite() && ms > 0.0 => Budget { iterations: None, millis: Some(ms) },
-        _ => return Err(WasmError::ArenaBudget.into()),
-    };
-    // 2^53 - 1, JavaScript's `Number.MAX_SAFE_INTEGER`; the range also refuses NaN and infinities.
-    if !(0.0..=9_007_199_254_740_991.0).contains(&seed) {
-        return Err(WasmError::Seed(seed).into());
-    }
-    let record = play_game(spec, &a, &b, budget, seed as u64, index, &clock).map_err(js_err)?;
+    let budget = arena_budget(iterations, millis).map_err(js_err)?;
+    let seed = arena_seed(seed).map_err(js_err)?;
+    let record = play_game(spec, &a, &b, budget, seed, index, &clock).map_err(js_err)?;
     to_js(&record)
 }
 
@@ -94,22 +88,13 @@ fn check_params(side: &str, preset: &str, params: &JsValue) -> Result<(), String
 /// figures (rates 0 or 1) as null.
 ///
 /// # Errors
-/// Records that are not game records.
+/// Records that are not game records (unknown fields, a score other than 0, 0.5, 1, a winner
+/// other than 0, 1, null).
 #[wasm_bindgen(js_name = arenaStandings)]
 pub fn arena_standings(records: JsValue) -> Result<JsValue, JsError> {
-    #[derive(serde::Deserialize)]
-    struct Rec {
-        index: usize,
-        a_first: bool,
-        moves: Vec<String>,
-        a_score: f64,
-        winner: Option<u8>,
-    }
-    let recs: Vec<Rec> = serde_wasm_bindgen::from_value(records).map_err(|e| WasmError::Records(e.to_string()))?;
-    let recs: Vec<GameRecord> = recs
-        .into_iter()
-        .map(|r| GameRecord { index: r.index, a_first: r.a_first, moves: r.moves, a_score: r.a_score, winner: r.winner })
-        .collect();
+    let recs: Vec<ArenaRecord> = serde_wasm_bindgen::from_value(records).map_err(|e| WasmError::Records(e.to_string()))?;
+    let recs: Vec<GameRecord> =
+        recs.into_iter().map(ArenaRecord::checked).collect::<Result<_, _>>().map_err(|e| WasmError::Records(e.to_string()))?;
     let s = Standings::from_records(&recs);
     let fin = |x: f64| x.is_finite().then_some(x);
     #[derive(Serialize)]

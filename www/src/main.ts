@@ -340,7 +340,8 @@ function maybeEngineMove(): void {
     // one that chose it): the views go on showing it, and the move list reaches it later.
     await keepSearch(`p${side}`, set.preset, s, out.result.move, out.stats.iterations);
     if (epoch !== myEpoch) return;
-    const next = await guarded(engine.play(out.result.move));
+    // At the ply searched: refused (not played elsewhere) if the game moved on meanwhile.
+    const next = await guarded(engine.play(out.result.move, s.view.ply));
     if (!next || epoch !== myEpoch) return;
     epoch++;
     show(next);
@@ -352,10 +353,13 @@ function maybeEngineMove(): void {
 }
 
 async function playPerson(move: string): Promise<void> {
-  if (!st().snapshot) return;
+  const at = st().snapshot;
+  if (!at) return;
   const myEpoch = epoch;
   try {
-    const next = await engine.play(move);
+    // At the ply shown: a second click before the first move's answer is refused by the worker
+    // (it would otherwise be played for the other side).
+    const next = await engine.play(move, at.view.ply);
     if (epoch !== myEpoch) return;
     epoch++;
     showMessage('');
@@ -368,6 +372,8 @@ async function playPerson(move: string): Promise<void> {
       board.pending = null;
       redrawBoard();
     }
+    // A stale click (the game moved on before its answer) is dropped without a word.
+    if (e instanceof EngineError && e.message.startsWith('stale move')) return;
     showMessage(e instanceof EngineError ? `Refused: ${e.message}` : errText(e), 'error');
   }
 }
@@ -467,13 +473,17 @@ function cancelAll(): void {
 async function undo(): Promise<void> {
   if (st().restoring) return;
   cancelAll();
-  epoch++;
+  // Only the last command's answer is shown: when Undo/Redo/a new game came after this one, its
+  // answer (a later state of the worker's game) follows, and a search started on this one's would
+  // run on a position the worker has left.
+  const myEpoch = ++epoch;
   let s = await guarded(engine.undo());
-  if (!s) return;
+  if (!s || epoch !== myEpoch) return;
   // Against the engine, step back to the person's turn.
   const p = s.view.to_move;
   if (p !== null && sideSettings(p).who === 'engine' && sideSettings((1 - p) as Player).who === 'person' && s.moves.length > 0) {
     s = (await guarded(engine.undo())) ?? s;
+    if (epoch !== myEpoch) return;
   }
   if (sideSettings(0).who === 'engine' && sideSettings(1).who === 'engine') store.update({ paused: true });
   epoch++;
@@ -484,12 +494,13 @@ async function undo(): Promise<void> {
 async function redo(): Promise<void> {
   if (st().restoring) return;
   cancelAll();
-  epoch++;
+  const myEpoch = ++epoch;
   let s = await guarded(engine.redo());
-  if (!s) return;
+  if (!s || epoch !== myEpoch) return;
   const p = s.view.to_move;
   if (p !== null && sideSettings(p).who === 'engine' && s.redo.length > 0 && sideSettings((1 - p) as Player).who === 'person') {
     s = (await guarded(engine.redo())) ?? s;
+    if (epoch !== myEpoch) return;
   }
   epoch++;
   show(s);

@@ -236,7 +236,17 @@ export function showProgress(ui: PageUi, snap: Snapshot | null, p: SearchProgres
     ),
     h('div', {}, `best `, h('strong', { id: 'best-move' }, p.bestMove ?? '–'), ` · win rate ${rate}${proven}`),
     h('div', { class: 'pv' }, p.pv.length ? `line: ${p.pv.slice(0, 8).join(' ')}` : ''),
+    ...(p.nodeCap === null
+      ? []
+      : [
+          h(
+            'div',
+            { class: 'note', id: 'node-cap-note' },
+            `The tree reached its cap of ${p.nodeCap.toLocaleString('en')} nodes: it is kept and stops growing; playouts go on refining it.`,
+          ),
+        ]),
   );
+  readout.dataset.nodeCap = p.nodeCap === null ? '' : String(p.nodeCap);
   readout.dataset.playouts = String(p.playouts);
   readout.dataset.rate = p.playoutsPerS.toFixed(0);
   readout.dataset.elapsed = p.elapsedMs.toFixed(1);

@@ -104,7 +104,7 @@ class Teach {
     const compare = h.store.get().compare;
     if (view === 'compare' && compare) formatCompare(q, compare);
     q.set('overlays', formatOverlays(h.store.get().overlays));
-    for (const k of ['lesson', 'embed', 'show', 'id', 'origin']) {
+    for (const k of ['lesson', 'embed', 'show', 'id', 'origin', 'allowed-origins']) {
       const v = cur.get(k);
       if (v !== null) q.set(k, v);
     }
@@ -199,7 +199,7 @@ class Teach {
     mountRecords(h, this);
     mountLessonCard();
     if (EMBED) {
-      this.bridge = new EmbedBridge(h, q.get('id'), q.get('origin'));
+      this.bridge = new EmbedBridge(h, q.get('id'), q.get('origin'), q.get('allowed-origins'));
       this.bridge.post('ready', {});
     }
     if (errors.length) h.showMessage(`Some URL parameters were not used: ${errors.join('; ')}.`, 'error');
