@@ -175,8 +175,11 @@ impl PolicyState {
         if cfg.mast != MastMode::Off {
             for (j, &m) in seq.iter().enumerate() {
                 let p = (first as usize + j) & 1;
-                self.mast_n[p][m as usize] += 1;
-                self.mast_w[p][m as usize] += outcome.reward(p as Player);
+                // Saturating: a count at u32::MAX freezes the move's mean.
+                if self.mast_n[p][m as usize] != u32::MAX {
+                    self.mast_n[p][m as usize] += 1;
+                    self.mast_w[p][m as usize] += outcome.reward(p as Player);
+                }
             }
         }
     }

@@ -35,12 +35,12 @@ impl<G: Game> Search<G> {
     /// [`Search::untried_score`]); the score of an expanded move is kept in `expand_score` for
     /// the trace.
     ///
-    /// UCT: UCB1 on the (RAVE-blended) value; with c > 0 every untried move comes before any
-    /// revisit (n = 0 → infinite bonus), in the order of their AMAF value under RAVE/GRAVE. With
-    /// c = 0 and RAVE/GRAVE, existing children and untried moves are ranked alike: an untried move
-    /// (n = 0, β = 1) is worth its AMAF value, or `fpu` without AMAF data (Gelly & Silver 2011,
-    /// who found c = 0 best with RAVE). PUCT: the best untried move (highest prior, V = fpu) is
-    /// ranked with the existing children.
+    /// UCT: UCB1 on the (RAVE-blended) value; without an AMAF table every untried move comes
+    /// before any revisit (n = 0 → infinite bonus). With RAVE/GRAVE, existing children and the
+    /// best untried move are ranked alike: an untried move (n = 0, β = 1) is worth its AMAF
+    /// value (`fpu` without AMAF data) plus `c·√(ln N)` (Gelly & Silver 2011 found c = 0 best
+    /// with RAVE; Cazenave's GRAVE has no exploration term). PUCT: the best untried move
+    /// (highest prior, V = fpu) is ranked with the existing children.
     pub(super) fn choose(&mut self, cur: u32, g: &G, at_root: bool, src: u32, cap: usize) -> Choice<G::Move> {
         if self.tree.nodes[cur as usize].n_legal == UNKNOWN {
             self.gen_legal(g, at_root);
@@ -169,7 +169,7 @@ impl<G: Game> Search<G> {
             }
         }
         if sc.table != NIL {
-            // MC-RAVE: the untried move with the best AMAF value.
+            // MC-RAVE: the untried move with the best AMAF value (the bonus is the same for all).
             let untried = Untried { mark: &self.mark, stamp };
             let best = best_untried_by_amaf(g, &self.legal, untried, &self.tree.amaf, sc, self.ms, self.config.fpu, &mut self.rng);
             return self.expand(sc, g, best.map(|(m, _)| (m, 0.0)), false);
@@ -212,6 +212,8 @@ impl<G: Game> Search<G> {
                 let mut e = Edge::new(shared, idx);
                 e.flags = ALIAS;
                 e.sync(&self.tree.nodes[shared as usize]);
+                // n(s,a) counts the visits through this edge: none yet.
+                e.n = 0;
                 let ei = self.tree.add_edge(parent, e, prior);
                 return Step { edge: ei, node: shared };
             }

@@ -46,6 +46,7 @@ impl<G: Game> Search<G> {
     }
 
     /// Tree reuse: the subtree below `m` becomes the root, statistics kept; the rest is freed.
+    /// The quality-based rewards' length statistics restart (they are relative to the root).
     ///
     /// # Errors
     /// `m` is not legal at the root (the search is untouched).
@@ -56,6 +57,10 @@ impl<G: Game> Search<G> {
         let idx = self.root.move_index(m) as u16;
         let entry = self.tree.children(0).find(|&e| self.tree.edges[e as usize].mv == idx);
         self.root.play_unchecked(m);
+        // Quality-based rewards measure playout lengths from the root: lengths measured from the
+        // old root are one move longer, so the running mean and σ start afresh (Pepels et al.
+        // 2014 keep them per search).
+        self.policy.qb = Default::default();
         match entry {
             Some(e) => {
                 let new_root = self.tree.child(e);
