@@ -1102,6 +1102,12 @@ impl Game for Hex {
         with_core!(&self.board, c => c.empty().count() as usize) + self.swap_legal() as usize
     }
 
+    /// A stone is placed on an empty cell and nothing else changes, except the swap move (legal
+    /// at ply 1 only, with the swap rule).
+    fn legal_moves_only_shrink(&self) -> bool {
+        !self.swap || self.ply >= 2
+    }
+
     fn is_legal(&self, m: u16) -> bool {
         if self.outcome.is_some() {
             return false;

@@ -102,6 +102,10 @@ pub struct Search<G: Game> {
     expanded: bool,
     /// The score of the move the current iteration expanded, as `choose` ranked it.
     expand_score: f64,
+    /// PoolRAVE pools cached per AMAF table (index = table), see `rollout.rs`.
+    pool_cache: Vec<rollout::PoolEntry>,
+    /// Scratch candidates of a pool rebuild.
+    pool_scratch: Vec<(f64, u16)>,
 }
 
 impl<G: Game> Search<G> {
@@ -142,6 +146,8 @@ impl<G: Game> Search<G> {
             sel_len: usize::MAX,
             expanded: false,
             expand_score: f64::NEG_INFINITY,
+            pool_cache: Vec::new(),
+            pool_scratch: Vec::new(),
             tree: Tree::default(),
             root,
             config,
@@ -227,6 +233,9 @@ impl<G: Game> Search<G> {
             };
         }
         self.policy.reconfigure(&c);
+        if c.pool_k != self.config.pool_k || c.pool_min_amaf != self.config.pool_min_amaf {
+            self.pool_cache.clear();
+        }
         self.config = c;
         if rebuild {
             self.reset_tree();
@@ -518,5 +527,15 @@ mod tests {
     fn pool_order_best_amaf_first() {
         let pool = pool_order(vec![(0.2, 5), (0.9, 1), (0.5, 7), (0.9, 0), (0.1, 3)], 3);
         assert_eq!(pool, vec![0, 1, 7]);
+        assert_eq!(pool_order(vec![(0.2, 5), (0.9, 1)], 3), vec![1, 5], "fewer candidates than k");
+        // partial selection gives the full sort's first k
+        let mut rng = Rng64::new(4);
+        for _ in 0..200 {
+            let cands: Vec<(f64, u16)> = (0..60u16).map(|i| ((rng.below(7) as f64) / 6.0, i)).collect();
+            let mut full = cands.clone();
+            full.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap().then(a.1.cmp(&b.1)));
+            let want: Vec<u16> = full.iter().take(10).map(|x| x.1).collect();
+            assert_eq!(pool_order(cands, 10), want);
+        }
     }
 }

@@ -10,6 +10,8 @@ use crate::mcts::tree::{Edge, NIL, TERMINAL, UNKNOWN};
 impl<G: Game> Search<G> {
     /// Sets the root node's terminal flag, its AMAF table and the depth-2 filter.
     pub(super) fn init_root(&mut self) {
+        // AMAF table ids change with a new or compacted tree.
+        self.pool_cache.clear();
         if let Some(o) = self.root.outcome() {
             let r = &mut self.tree.nodes[0];
             r.flags |= TERMINAL;
