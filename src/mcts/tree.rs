@@ -21,6 +21,10 @@
 //! arrays exist only when a configuration needs them: PUCT priors (4 bytes per edge) and the
 //! AMAF tables of RAVE/GRAVE (see [`AmafTables`]).
 
+/// The largest AMAF count of one entry, 2³¹ − 1: its reward sum in half points (≤ 2n) then
+/// fits a `u32`. An entry stops counting there (see [`AmafTables::add`]).
+pub const AMAF_MAX: u32 = u32::MAX / 2;
+
 /// "No node / no edge / no run" marker.
 pub const NIL: u32 = u32::MAX;
 /// `n_legal` not computed yet.
@@ -258,14 +262,14 @@ impl AmafTables {
         t
     }
     /// One more AMAF sample at entry `k` (table × width + player × move space + move) with reward
-    /// `r2` in half points (0, 1 or 2). Saturating: when n reaches `u32::MAX` or w2 would pass
-    /// it, the entry stops changing (its mean stays that of the samples so far).
+    /// `r2` in half points (0, 1 or 2). Saturating: at n = [`AMAF_MAX`] the entry stops changing
+    /// (its mean stays that of the samples so far); w2 ≤ 2n then never passes `u32::MAX`.
     #[inline(always)]
     pub fn add(&mut self, k: usize, r2: u32) {
-        let (n, w2) = (self.n[k], self.w2[k]);
-        if n != u32::MAX && w2 <= u32::MAX - 2 {
+        let n = self.n[k];
+        if n < AMAF_MAX {
             self.n[k] = n + 1;
-            self.w2[k] = w2 + r2;
+            self.w2[k] += r2;
         }
     }
     /// `(n, w)` of player `p`'s move `mv` in table `t` (w in reward units).

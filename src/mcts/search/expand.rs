@@ -293,7 +293,8 @@ struct Untried<'a> {
 /// in the tree, the one with the highest [`untried_value_in`] (its AMAF value in the scorer's
 /// table, `fpu` without data), ties broken uniformly at random (seeded); `None` when every move
 /// is in the tree. A function of its own (never inlined), so that its loop keeps the AMAF tables
-/// in registers: inlined into `pick_unexpanded` it spilled them to the stack.
+/// in registers: inlined into `pick_unexpanded` it spilled them to the stack. (Walking the
+/// legal moves through an iterator instead of this list cost 10% more instructions.)
 #[inline(never)]
 #[allow(clippy::too_many_arguments)]
 fn best_untried_by_amaf<G: Game>(

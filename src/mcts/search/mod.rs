@@ -456,15 +456,17 @@ mod tests {
         let t = s.tree.amaf.table(0).unwrap() as usize;
         let w = s.tree.amaf.width;
         for k in t * w..(t + 1) * w {
-            s.tree.amaf.n[k] = u32::MAX - 1;
-            s.tree.amaf.w2[k] = u32::MAX - 3;
+            s.tree.amaf.n[k] = crate::mcts::tree::AMAF_MAX - 1;
+            s.tree.amaf.w2[k] = 2 * (crate::mcts::tree::AMAF_MAX - 1);
         }
         s.run(Budget::iterations(10), &|| 0.0);
         let root = &s.tree.nodes[0];
         assert_eq!(root.n, u32::MAX, "saturated, not wrapped");
         assert!((0.0..=1.0).contains(&root.q()), "Q = {}", root.q());
-        assert!(s.tree.amaf.n[t * w..(t + 1) * w].iter().all(|&n| n >= u32::MAX - 1), "AMAF counts never wrap");
-        assert!(s.tree.amaf.w2[t * w..(t + 1) * w].iter().all(|&x| x >= u32::MAX - 3), "AMAF sums never wrap");
+        let amax = crate::mcts::tree::AMAF_MAX;
+        assert!(s.tree.amaf.n[t * w..(t + 1) * w].iter().all(|&n| n == amax - 1 || n == amax), "AMAF counts saturate");
+        assert!(s.tree.amaf.n[t * w..(t + 1) * w].contains(&amax), "some AMAF entry reached the cap");
+        assert!(s.tree.amaf.w2[t * w..(t + 1) * w].iter().all(|&x| x >= 2 * (amax - 1)), "AMAF sums never wrap");
         for i in 0..25 {
             if let Some(v) = root_amaf(&s, i) {
                 assert!((0.0..=1.0).contains(&v), "AMAF value {v}");
