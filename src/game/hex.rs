@@ -453,6 +453,29 @@ impl<B: Bits> Geo<B> {
         true
     }
 
+    /// [`Geo::join`] that also keeps `touch` = `grow(reach) | edge` (the cells on or next to the
+    /// reach set): a stone that joins alone adds its neighbour mask, a merge adds the grown
+    /// flood.
+    #[inline(always)]
+    fn join_touch(&self, cell: usize, stones: B, reach: &mut B, touch: &mut B, edge: B) -> bool {
+        let b = B::bit(cell);
+        let nbc = self.nb[cell];
+        if ((nbc & *reach) | (b & edge)).is_zero() {
+            return false;
+        }
+        let outside = stones & !*reach;
+        let more = nbc & outside;
+        if more.is_zero() {
+            *reach |= b;
+            *touch |= nbc | b;
+        } else {
+            let f = self.flood(b | more, outside);
+            *reach |= f;
+            *touch |= self.grow(f);
+        }
+        true
+    }
+
     /// `x` plus all its neighbours on the board.
     #[inline(always)]
     fn grow(&self, x: B) -> B {
@@ -503,11 +526,14 @@ struct Core<B: Bits + 'static> {
     /// only when it joined a reach set, and takes its cell out of the other's (Teytaud &
     /// Teytaud 2010's decisive-move test in O(1) per playout move).
     win: [B; 2],
+    /// `touch[p][e]` = `grow(reach[p][e]) | edge[p][e]`: where a stone of p joins that reach set.
+    touch: [[B; 2]; 2],
 }
 
 impl<B: Bits> Core<B> {
     fn new(n: usize) -> Self {
-        let mut c = Core { geo: B::geo(n), stones: [B::ZERO; 2], reach: [[B::ZERO; 2]; 2], win: [B::ZERO; 2] };
+        let geo = B::geo(n);
+        let mut c = Core { geo, stones: [B::ZERO; 2], reach: [[B::ZERO; 2]; 2], win: [B::ZERO; 2], touch: geo.edge };
         c.win = [c.compute_winning_cells(0), c.compute_winning_cells(1)];
         c
     }
@@ -525,10 +551,11 @@ impl<B: Bits> Core<B> {
         self.stones[p] |= b;
         let s = self.stones[p];
         let [r0, r1] = &mut self.reach[p];
-        let (j0, j1) = (g.join(cell, s, r0, g.edge[p][0]), g.join(cell, s, r1, g.edge[p][1]));
+        let [t0, t1] = &mut self.touch[p];
+        let (j0, j1) = (g.join_touch(cell, s, r0, t0, g.edge[p][0]), g.join_touch(cell, s, r1, t1, g.edge[p][1]));
         self.win[1 - p] &= !b;
         if j0 | j1 {
-            self.win[p] = self.compute_winning_cells(p);
+            self.win[p] = self.touch[p][0] & self.touch[p][1] & self.empty();
         } else {
             self.win[p] &= !b;
         }
@@ -546,6 +573,7 @@ impl<B: Bits> Core<B> {
         for p in 0..2 {
             for e in 0..2 {
                 self.reach[p][e] = g.flood(self.stones[p] & g.edge[p][e], self.stones[p]);
+                self.touch[p][e] = g.grow(self.reach[p][e]) | g.edge[p][e];
             }
         }
         self.win = [self.compute_winning_cells(0), self.compute_winning_cells(1)];
@@ -1453,6 +1481,9 @@ mod tests {
                     while g.outcome().is_none() {
                         with_core!(&g.board, c => for p in 0..2 {
                             assert_eq!(c.winning_cells(p), c.compute_winning_cells(p), "n={n} ply={}", g.ply);
+                            for e in 0..2 {
+                                assert_eq!(c.touch[p][e], c.geo.grow(c.reach[p][e]) | c.geo.edge[p][e]);
+                            }
                         });
                         let mut l = MoveList::new();
                         g.legal_moves(&mut l);
