@@ -853,6 +853,9 @@ fn shuffle(c: &mut [u16], rng: &mut Rng64) {
 // The game
 // ---------------------------------------------------------------------------------------------
 
+/// The position on the smallest bitboard type that holds it. Not boxed: a position is plain
+/// data the search clones every iteration, and a box would allocate on every clone.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug)]
 enum Board {
     Small(Core<u64>),
