@@ -3,7 +3,7 @@
 //! random or the seeded affine order of plain UCT), and adding the child to the tree (with
 //! transpositions, an alias edge to the shared node).
 
-use super::score::{plain_ucb1, untried_value_in, Scorer};
+use super::score::{plain_ucb1, Scorer};
 use super::{Choice, Search, Step};
 use crate::game::{Game, MoveList, Player};
 use crate::mcts::config::{Selection, ValueEstimate};
@@ -290,7 +290,7 @@ struct Untried<'a> {
 }
 
 /// MC-RAVE's choice of an untried move (Gelly & Silver 2007): among the `legal` moves of `g` not
-/// in the tree, the one with the highest [`untried_value_in`] (its AMAF value in the scorer's
+/// in the tree, the one with the highest `untried_value_in` (score.rs: its AMAF value in the scorer's
 /// table, `fpu` without data), ties broken uniformly at random (seeded); `None` when every move
 /// is in the tree. A function of its own (never inlined), so that its loop keeps the AMAF tables
 /// in registers: inlined into `pick_unexpanded` it spilled them to the stack. (Walking the
@@ -310,12 +310,18 @@ fn best_untried_by_amaf<G: Game>(
     let (table, player) = (sc.table, sc.player);
     let mut best: Option<(G::Move, f64)> = None;
     let mut ties = 0u32;
+    // The player's rows of the table, cut once: with `i < ms` checked, the loop indexes them
+    // without bounds checks (the same values as `untried_value_in`).
+    let base = table as usize * amaf.width + player as usize * ms;
+    let (ns, ws) = (&amaf.n[base..base + ms], &amaf.w2[base..base + ms]);
+    let mark = &tree.mark[..ms];
     for &m in legal {
         let i = g.move_index(m);
-        if tree.mark[i] == tree.stamp {
+        if i >= ms || mark[i] == tree.stamp {
             continue;
         }
-        let v = untried_value_in(amaf, table, player, i, ms, fpu);
+        let an = ns[i];
+        let v = if an > 0 { ws[i] as f64 * 0.5 / an as f64 } else { fpu };
         match best {
             Some((_, b)) if v < b => {}
             Some((_, b)) if v == b => {
