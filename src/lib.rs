@@ -16,6 +16,7 @@ pub mod arena;
 mod bits;
 pub mod game;
 pub mod mcts;
+pub mod nn;
 pub mod record;
 pub mod rng;
 
