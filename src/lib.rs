@@ -17,6 +17,7 @@ mod bits;
 pub mod game;
 pub mod limits;
 pub mod mcts;
+pub mod nn;
 pub mod record;
 pub mod request;
 pub mod rng;

@@ -70,7 +70,7 @@ fn uct_finds_immediate_win_and_block() {
 
 #[test]
 fn deterministic_same_seed_same_stats() {
-    for preset in SearchConfig::PRESETS {
+    for preset in mcts_playground::nn::models::presets_for("tictactoe") {
         let run = || {
             let mut s = Search::new(TicTacToe::new(), SearchConfig::preset(preset).unwrap()).unwrap();
             s.run(Budget::iterations(3000), NO_CLOCK);

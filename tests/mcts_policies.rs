@@ -13,7 +13,7 @@ fn run(cfg: SearchConfig, n: u64) -> Search<TicTacToe> {
 
 #[test]
 fn every_preset_plays_the_draw_move_and_counts_iterations() {
-    for p in SearchConfig::PRESETS {
+    for p in mcts_playground::nn::models::presets_for("tictactoe") {
         let s = run(SearchConfig::preset(p).unwrap(), 20_000);
         let st = s.stats();
         assert!(st.iterations <= 20_000 && st.iterations > 0, "{p}");

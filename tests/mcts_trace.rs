@@ -4,6 +4,7 @@
 
 use mcts_playground::game::{Game, Hex, TicTacToe};
 use mcts_playground::mcts::{AnySearch, Budget, ChildScore, IterationTrace, NodeKind, Proven, Search, SearchConfig};
+use mcts_playground::nn::models;
 use mcts_playground::AnyGame;
 
 const NO_CLOCK: &dyn Fn() -> f64 = &|| 0.0;
@@ -25,7 +26,7 @@ fn fingerprint(s: &AnySearch) -> String {
 #[test]
 fn traced_iterations_equal_run() {
     for spec in ["hex:5", "tictactoe", "hex:7"] {
-        for &preset in SearchConfig::PRESETS {
+        for preset in models::presets_for(spec) {
             let n = if spec == "hex:7" { 120 } else { 300 };
             let mut a = search(spec, preset, 7);
             let mut done = 0;
@@ -81,7 +82,7 @@ fn check_choices(t: &IterationTrace, what: &str) {
 #[test]
 fn thousand_traced_iterations_equal_run_on_every_game_and_preset() {
     for spec in ["tictactoe", "hex:5", "pentago"] {
-        for &preset in SearchConfig::PRESETS {
+        for preset in models::presets_for(spec) {
             let what = format!("{spec} {preset}");
             let n = 1000;
             let mut a = search(spec, preset, 11);

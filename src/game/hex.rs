@@ -1274,6 +1274,21 @@ impl Game for Hex {
     /// by breadth-first search inside the winning group), listed from the winner's first edge
     /// (top for Black, left for White) to the second. `last_cells` is the placed stone (after a
     /// swap, the mirrored White stone).
+    fn cell_owners(&self, out: &mut [i8]) {
+        let n = self.cells().min(out.len());
+        with_core!(&self.board, c => {
+            for (i, o) in out[..n].iter_mut().enumerate() {
+                *o = if c.stones[0].test(i) {
+                    0
+                } else if c.stones[1].test(i) {
+                    1
+                } else {
+                    -1
+                };
+            }
+        })
+    }
+
     fn view(&self) -> BoardView {
         let n = self.size as usize;
         BoardView {

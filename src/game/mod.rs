@@ -324,6 +324,15 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// A picture of the position for renderers.
     fn view(&self) -> BoardView;
 
+    /// The owner of each board cell into `out` (length rows·cols, index `row * cols + col`):
+    /// −1 empty, 0 player 0, 1 player 1; the network input (`src/nn/features.rs`) reads it.
+    /// Default: from [`Game::view`]; games override it with an allocation-free version.
+    fn cell_owners(&self, out: &mut [i8]) {
+        let v = self.view();
+        let n = out.len().min(v.cells.len());
+        out[..n].copy_from_slice(&v.cells[..n]);
+    }
+
     /// Checked play: legal moves are played; anything else is refused with the state untouched.
     ///
     /// # Errors

@@ -203,6 +203,18 @@ impl Game for TicTacToe {
         s
     }
 
+    fn cell_owners(&self, out: &mut [i8]) {
+        for (c, o) in out.iter_mut().enumerate().take(9) {
+            *o = if self.stones[0] & (1 << c) != 0 {
+                0
+            } else if self.stones[1] & (1 << c) != 0 {
+                1
+            } else {
+                -1
+            };
+        }
+    }
+
     fn view(&self) -> BoardView {
         let cells = (0..9)
             .map(|c| {

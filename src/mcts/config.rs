@@ -43,6 +43,14 @@ pub enum ConfigError {
         /// The allowed range, e.g. `[0, 100]` or `(0, 1e9]`.
         range: &'static str,
     },
+    /// Two settings that do not go together, e.g. a value leaf evaluation without a network.
+    #[error("{setting} needs {needs}")]
+    Needs {
+        /// The setting that was asked for, e.g. `leaf = value`.
+        setting: &'static str,
+        /// What it needs, e.g. `prior = net (a trained network)`.
+        needs: &'static str,
+    },
 }
 
 /// Tree policy: how a child is chosen during the descent.
@@ -127,6 +135,24 @@ pub enum PriorKind {
     /// A cheap tactical heuristic through the game's threat checks: winning moves weight 16,
     /// moves on an opponent threat (blocks) weight 4, others 1; normalised.
     Tactical,
+    /// The game's trained policy-value network (`src/nn`, the nets of `models/` embedded in the
+    /// binary): the softmax of the policy head over the legal moves. Games without a shipped
+    /// net (Pentago, Hex sizes other than those in `models/`) refuse it with a clear error.
+    Net,
+}
+
+/// How a newly expanded leaf is valued (see `src/mcts/evaluator.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LeafEval {
+    /// A playout to the end of the game; its result z (classic MCTS).
+    Rollout,
+    /// The evaluator's value v, no playout (AlphaZero, Silver et al. 2017). Needs an
+    /// evaluator with a value (`prior = net`); the search refuses it otherwise.
+    Value,
+    /// `V = (1 − λ)·v + λ·z`, λ = `mix_lambda` (AlphaGo, Silver et al. 2016). Needs an
+    /// evaluator with a value, as `Value`.
+    Mix,
 }
 
 /// Transposition update rule (Childs, Brodeur & Kocsis 2008).
@@ -142,6 +168,12 @@ pub enum TranspositionRule {
     /// of UCD, Saffidine, Cazenave & Méhat 2012), so Σ n(s,a) ≤ N at every node.
     Uct2,
 }
+
+/// c of the network presets (`alphazero`, `alphago`, `puct-net`): 1.25, AlphaZero's `c_init`
+/// (Silver et al. 2018, pseudocode; the `c_base` growth term is left out, as it only matters past
+/// ~20,000 visits). Q here is in [0, 1], half the [−1, 1] scale of the paper, so this explores
+/// twice as much relative to Q as c = 1.25 there (not tuned for the nets of `models/`).
+pub const NET_PUCT_C: f64 = 1.25;
 
 /// A named configuration (see [`SearchConfig::of`]); its name (`"uct"`, `"rave"`, ...) is what
 /// `mcts search --algo`, the page and [`SearchConfig::preset`] take.
@@ -174,11 +206,18 @@ pub enum Preset {
     Puct,
     /// RAVE, decisive/anti-decisive moves, MCTS-Solver and depth-2.
     Best,
+    /// AlphaZero: PUCT with the network's priors, leaves valued by the value head only.
+    Alphazero,
+    /// AlphaGo: PUCT with the network's priors, leaves valued by `(1−λ)·v + λ·z`, λ = 0.5.
+    Alphago,
+    /// PUCT with the network's priors and random playouts (no value head).
+    #[serde(rename = "puct-net")]
+    PuctNet,
 }
 
 impl Preset {
     /// Every preset, in the order of [`SearchConfig::PRESETS`].
-    pub const ALL: [Preset; 13] = [
+    pub const ALL: [Preset; 16] = [
         Preset::Uct,
         Preset::Rave,
         Preset::Grave,
@@ -192,11 +231,20 @@ impl Preset {
         Preset::Solver,
         Preset::Puct,
         Preset::Best,
+        Preset::Alphazero,
+        Preset::Alphago,
+        Preset::PuctNet,
     ];
 
     /// The preset's name, as serialised.
     pub fn name(self) -> &'static str {
         SearchConfig::PRESETS[self as usize]
+    }
+
+    /// Whether the preset needs the game's trained network (`alphazero`, `alphago`,
+    /// `puct-net`); see `nn::models::presets_for` for the presets a game can use.
+    pub fn needs_net(self) -> bool {
+        matches!(self, Preset::Alphazero | Preset::Alphago | Preset::PuctNet)
     }
 }
 
@@ -252,6 +300,11 @@ pub struct SearchConfig {
     pub fpu: f64,
     /// PUCT prior evaluator.
     pub prior: PriorKind,
+    /// How a new leaf is valued: playout, network value, or AlphaGo's mix.
+    pub leaf: LeafEval,
+    /// λ of AlphaGo's leaf value `V = (1 − λ)·v + λ·z` (`leaf = mix`); default 0.5, the value
+    /// Silver et al. (2016) found best ("mixing parameter λ = 0.5"). Range [0, 1].
+    pub mix_lambda: f64,
 
     /// Decisive moves in playouts (Teytaud & Teytaud 2010): play a move that wins at once.
     pub decisive: bool,
@@ -326,6 +379,8 @@ impl Default for SearchConfig {
             grave_bias: 1e-6,
             fpu: 0.5,
             prior: PriorKind::Uniform,
+            leaf: LeafEval::Rollout,
+            mix_lambda: 0.5,
             decisive: false,
             anti_decisive: false,
             lgr: LgrMode::Off,
@@ -357,8 +412,24 @@ impl Default for SearchConfig {
 
 impl SearchConfig {
     /// Preset names accepted by [`SearchConfig::preset`], in the order of [`Preset::ALL`].
-    pub const PRESETS: &'static [&'static str] =
-        &["uct", "rave", "grave", "decisive", "lgr", "lgrf2", "poolrave", "mast", "qb", "depth2", "solver", "puct", "best"];
+    pub const PRESETS: &'static [&'static str] = &[
+        "uct",
+        "rave",
+        "grave",
+        "decisive",
+        "lgr",
+        "lgrf2",
+        "poolrave",
+        "mast",
+        "qb",
+        "depth2",
+        "solver",
+        "puct",
+        "best",
+        "alphazero",
+        "alphago",
+        "puct-net",
+    ];
 
     /// A named preset:
     /// - `uct`: the default; `rave`: MC-RAVE, √ schedule, k = 1000, c = 0 (expanded and untried
@@ -375,7 +446,12 @@ impl SearchConfig {
     /// - `depth2`: UCT plus the depth-2 filter; `solver`: UCT plus MCTS-Solver with the final
     ///   move by secure child `Q − A/√n`, A = 1 (Winands, Björnsson & Saito 2008);
     ///   `puct`: PUCT with the tactical prior, c = 1.5;
-    /// - `best`: RAVE + decisive/anti-decisive moves + MCTS-Solver + depth-2.
+    /// - `best`: RAVE + decisive/anti-decisive moves + MCTS-Solver + depth-2;
+    /// - `alphazero`: PUCT with the game's network (priors) and its value head at the leaves, no
+    ///   playouts (Silver et al. 2017); `alphago`: the same priors, leaves valued
+    ///   `(1−λ)·v + λ·z` with λ = 0.5 (Silver et al. 2016); `puct-net`: the network's priors
+    ///   with random playouts. All three use c = [`NET_PUCT_C`]; they need a trained net for the
+    ///   game (`models/`), else creating the search fails with a clear error.
     ///
     /// # Errors
     /// Unknown name (the message lists the valid ones).
@@ -448,6 +524,16 @@ impl SearchConfig {
                 c.solver = true;
                 c.depth2 = true;
             }
+            Preset::Alphazero | Preset::Alphago | Preset::PuctNet => {
+                c.selection = Selection::Puct;
+                c.prior = PriorKind::Net;
+                c.c = NET_PUCT_C;
+                c.leaf = match p {
+                    Preset::Alphazero => LeafEval::Value,
+                    Preset::Alphago => LeafEval::Mix,
+                    _ => LeafEval::Rollout,
+                };
+            }
         }
         c
     }
@@ -515,6 +601,7 @@ impl SearchConfig {
         check("qb_k", self.qb_k, 0.0, 100.0, false, "[0, 100]")?;
         check("secure_a", self.secure_a, 0.0, 100.0, false, "[0, 100]")?;
         check("node_cap", self.node_cap as f64, 1.0, 1e9, false, "[1, 1e9]")?;
+        check("mix_lambda", self.mix_lambda, 0.0, 1.0, false, "[0, 1]")?;
         Ok(())
     }
 

@@ -1,14 +1,37 @@
-//! Prior evaluators for PUCT: the hook for a learned policy later.
+//! Evaluators: what the search asks about a position besides its rules — prior probabilities
+//! P(s, a) over the legal moves (PUCT) and, for a learned evaluator, a value estimate of the
+//! position (AlphaGo / AlphaZero leaf evaluation).
+//!
+//! The shape follows OpenSpiel's `Evaluator` (`Prior(state)`, `Evaluate(state)`): the search
+//! sees one object and knows nothing of how it computes. Priors are asked **once per node**,
+//! when the node is first expanded or (with a value) when it is created, and kept in the tree
+//! sorted by prior: expansion then follows prior rank (Silver et al. 2017).
+//!
+//! Leaf evaluation ([`crate::mcts::config::LeafEval`]): `rollout` plays a playout to the end
+//! (reward z); `value` uses the evaluator's value v (AlphaZero, Silver et al. 2017); `mix` uses
+//! `V = (1 − λ)·v + λ·z` (AlphaGo, Silver et al. 2016, eq. in "Searching with policy and value
+//! networks"; λ = 0.5 there, [`crate::mcts::config::SearchConfig::mix_lambda`]).
 
 use crate::game::{Game, MoveList};
 
-/// Gives prior probabilities P(s, a) for the legal moves of a position.
+/// Gives prior probabilities P(s, a) for the legal moves of a position and, optionally, a value.
 pub trait Evaluator<G: Game>: Send + Sync {
     /// Writes one non-negative weight per move of `moves` (same order) into `out` (cleared
     /// first); the search normalises them to sum to 1.
     fn priors(&self, g: &G, moves: &[G::Move], out: &mut Vec<f32>);
     /// A short name for the statistics.
     fn name(&self) -> &'static str;
+    /// Whether [`Evaluator::evaluate`] returns a value (a value head). Default: no.
+    fn has_value(&self) -> bool {
+        false
+    }
+    /// Priors (as [`Evaluator::priors`]) and the value of `g` in [0, 1] for the side to move
+    /// (1 = a sure win, 0.5 a draw), when the evaluator has one; one forward pass for a network.
+    /// Default: the priors and `None`.
+    fn evaluate(&self, g: &G, moves: &[G::Move], out: &mut Vec<f32>) -> Option<f64> {
+        self.priors(g, moves, out);
+        None
+    }
 }
 
 /// Uniform priors.

@@ -28,6 +28,7 @@ import { addSearch, archiveQuery, behindLabel, entryBytes, rootSummary, searchBe
 import { teach } from './share/hooks';
 import { winRate } from './lib/format';
 import { parseSides } from './share/url';
+import { fallbackMessage, isNoNetError, netFreeFallback } from './play/net-fallback';
 import type { LoadResult, SideSettings, Who } from './types';
 import { createPageStore, personToMove as isPersonToMove, type PageState } from './state';
 import {
@@ -190,14 +191,28 @@ function errText(e: unknown): string {
 }
 
 /** Runs an engine call for the game; EngineDied is handled by the death hook. */
-async function guarded<T>(p: Promise<T>): Promise<T | null> {
+async function guarded<T>(p: Promise<T>, handled?: (e: unknown) => boolean): Promise<T | null> {
   try {
     return await p;
   } catch (e) {
     if (e instanceof EngineDied || e instanceof SearchCancelled) return null;
+    if (handled?.(e)) return null;
     showMessage(errText(e), 'error');
     return null;
   }
+}
+
+/** When `e` says the game has no trained network for side `side`'s preset, switches that side
+ * to a net-free preset and says so; false when `e` is another error (or no preset fits). */
+function fallBackFromNet(side: Player, preset: string, spec: string, e: unknown): boolean {
+  if (!(e instanceof EngineError) || !isNoNetError(e.message)) return false;
+  const fb = netFreeFallback(st().presets);
+  if (!fb) return false;
+  const next: [SideSettings, SideSettings] = [st().sides[0], st().sides[1]];
+  next[side] = { ...next[side], preset: fb };
+  store.update({ sides: next });
+  showMessage(fallbackMessage(preset, spec, fb), 'error');
+  return true;
 }
 
 // ---- drawing --------------------------------------------------------------------------------
@@ -329,7 +344,14 @@ function maybeEngineMove(): void {
   });
   setSearch({ handle, purpose: 'move', side, epoch: myEpoch });
   void (async () => {
-    const out = await guarded(handle.done);
+    const out = await guarded(handle.done, (e) => {
+      // A network preset on a game without a trained net: play on with a net-free preset.
+      if (runningSearch()?.handle !== handle || epoch !== myEpoch) return false;
+      if (!fallBackFromNet(side, set.preset, s.view.spec, e)) return false;
+      setSearch(null);
+      maybeEngineMove();
+      return true;
+    });
     if (runningSearch()?.handle !== handle) return;
     setSearch(null);
     if (!out || epoch !== myEpoch) return;

@@ -12,7 +12,6 @@ use std::time::Instant;
 
 use mcts_playground::game::{AnyGame, Game, NoTrace};
 use mcts_playground::mcts::bench::iterations_per_s;
-use mcts_playground::mcts::SearchConfig;
 use mcts_playground::{with_game, Rng64};
 use serde_json::json;
 
@@ -94,6 +93,35 @@ pub fn playouts_per_s<G: Game>(start: &G, runs: usize, ms: u64, traced: bool) ->
     median(&mut rates)
 }
 
+/// Network evaluations per second, batch 1 (one position's input planes, forward pass, softmax
+/// over the legal moves and the value), at `start`, median of `runs` runs of `ms` milliseconds;
+/// `None` when no net ships for the game. Also the net's parameter count.
+pub fn net_evaluations_per_s<G: Game>(start: &G, runs: usize, ms: u64) -> Option<(f64, usize)> {
+    use mcts_playground::mcts::Evaluator;
+    let ev = mcts_playground::nn::NetEvaluator::for_game(start).ok()?;
+    let mut legal = mcts_playground::game::MoveList::new();
+    start.legal_moves(&mut legal);
+    let mut out = Vec::new();
+    let mut sink = 0.0;
+    let mut rates = Vec::new();
+    for _ in 0..runs.max(1) {
+        let t0 = Instant::now();
+        let mut n = 0u64;
+        loop {
+            for _ in 0..64 {
+                sink += ev.evaluate(start, &legal, &mut out).unwrap_or(0.0);
+            }
+            n += 64;
+            if t0.elapsed().as_millis() as u64 >= ms {
+                break;
+            }
+        }
+        rates.push(n as f64 / t0.elapsed().as_secs_f64());
+    }
+    std::hint::black_box(sink);
+    Some((median(&mut rates), ev.net().parameters()))
+}
+
 /// Runs the verb.
 ///
 /// # Errors
@@ -116,13 +144,21 @@ pub fn run(a: Args) -> Result<(), CliError> {
                 rate, traced, a.runs
             );
         }
+        if let Some((evals, params)) = with_game!(&g, g => net_evaluations_per_s(g, a.runs, a.ms)) {
+            if a.json {
+                println!("{}", json!({"game": spec, "net_evaluations_per_s": evals.round(), "net_parameters": params, "batch": 1}));
+            } else {
+                println!("{spec:<20} {evals:>14.0} network evaluations/s (batch 1, {params} parameters)");
+            }
+        }
         if a.playouts_only {
             continue;
         }
         let presets: Vec<String> = if a.preset.is_empty() {
             vec!["uct".into()]
         } else if a.preset.iter().any(|p| p == "all") {
-            SearchConfig::PRESETS.iter().map(|s| s.to_string()).collect()
+            // Every preset the game can use (the network presets only where a net ships).
+            mcts_playground::nn::models::presets_for(&g.spec()).iter().map(|s| s.to_string()).collect()
         } else {
             a.preset.clone()
         };

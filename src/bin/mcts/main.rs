@@ -6,6 +6,8 @@
 //! - `mcts search --game SPEC [--moves ".."] --algo PRESET [--set k=v ..] [--iterations N | --ms T] [--seed S] [--json]`
 //! - `mcts arena --game SPEC --a PRESET --b PRESET --games N [--iterations N | --ms T] [--seed S] [--json]`
 //! - `mcts gtp --game SPEC --algo PRESET [...]` (Go Text Protocol on stdin/stdout)
+//! - `mcts train --game SPEC [--iterations N --games N --playouts N ...] [--out DIR]` (AlphaZero
+//!   self-play training; needs the default `train` feature)
 
 use clap::{Parser, Subcommand};
 
@@ -15,6 +17,8 @@ mod error;
 mod gtp;
 mod replay;
 mod search;
+#[cfg(feature = "train")]
+mod train;
 
 /// Monte Carlo Tree Search playground: game rules and search from the command line.
 #[derive(Parser, Debug)]
@@ -36,6 +40,9 @@ enum Verb {
     Arena(arena::Args),
     /// Speak the Go Text Protocol on standard input/output (for HexGui and other GTP tools).
     Gtp(gtp::Args),
+    /// Train a policy-value network by AlphaZero self-play (writes weights, CSV/JSON logs).
+    #[cfg(feature = "train")]
+    Train(train::Args),
 }
 
 fn main() {
@@ -46,6 +53,8 @@ fn main() {
         Verb::Search(a) => search::run(a),
         Verb::Arena(a) => arena::run(a),
         Verb::Gtp(a) => gtp::run(a),
+        #[cfg(feature = "train")]
+        Verb::Train(a) => train::run(a),
     };
     if let Err(e) = result {
         eprintln!("mcts: {e}");

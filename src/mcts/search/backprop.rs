@@ -13,8 +13,10 @@ impl<G: Game> Search<G> {
     pub(super) fn backprop(&mut self, outcome: Outcome) {
         let root_mover = self.root.to_move();
         let len = self.seq.len() as f64;
-        let mut reward = [outcome.reward(0), outcome.reward(1)];
-        if self.config.qb {
+        let net_value = self.leaf_value.take();
+        let mut reward = net_value.unwrap_or([outcome.reward(0), outcome.reward(1)]);
+        self.last_reward = reward;
+        if self.config.qb && net_value.is_none() {
             if let Some(w) = outcome.winner() {
                 let st = self.policy.qb[w as usize];
                 let b = qb_bonus(len, st.mean, st.std(), self.config.qb_k);

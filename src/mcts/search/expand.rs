@@ -7,7 +7,6 @@ use super::score::{plain_ucb1, Scorer};
 use super::{Choice, Search, Step};
 use crate::game::{Game, MoveList, Player};
 use crate::mcts::config::{Selection, ValueEstimate};
-use crate::mcts::evaluator::normalise;
 use crate::mcts::solver;
 use crate::mcts::tree::{AmafTables, Edge, Node, AFFINE, ALIAS, NIL, TERMINAL, UNKNOWN};
 use crate::rng::Rng64;
@@ -118,37 +117,13 @@ impl<G: Game> Search<G> {
     /// table in `sc`) — the highest [`Search::untried_value`]; otherwise uniformly random. Ties
     /// are broken at random (seeded).
     pub(super) fn pick_unexpanded(&mut self, cur: u32, g: &G, at_root: bool, sc: &Scorer) -> Choice<G::Move> {
-        let stamp = self.mark_children(cur);
-        self.gen_legal(g, at_root);
         if self.config.selection == Selection::Puct {
-            let moves: MoveList<G::Move> = self.legal.clone();
-            let mut pri = std::mem::take(&mut self.priors);
-            self.evaluator.priors(g, &moves, &mut pri);
-            normalise(&mut pri);
-            let mut best: Option<(G::Move, f32)> = None;
-            let mut ties = 0u32;
-            for (i, &m) in moves.iter().enumerate() {
-                if self.mark[g.move_index(m)] == stamp {
-                    continue;
-                }
-                let p = pri[i];
-                match best {
-                    Some((_, bp)) if p < bp => {}
-                    Some((_, bp)) if p == bp => {
-                        ties += 1;
-                        if self.rng.below(ties + 1) == 0 {
-                            best = Some((m, p));
-                        }
-                    }
-                    _ => {
-                        best = Some((m, p));
-                        ties = 0;
-                    }
-                }
-            }
-            self.priors = pri;
+            // The node's priors, computed once and sorted (`priors.rs`): the next move by rank.
+            let best = self.next_by_prior(cur, g, at_root);
             return self.expand(sc, g, best, false);
         }
+        let stamp = self.mark_children(cur);
+        self.gen_legal(g, at_root);
         // Decisive / anti-decisive moves are expanded first when those policies are on (the same
         // knowledge the playouts use, applied to the order of expansion).
         if self.config.decisive || self.config.anti_decisive {

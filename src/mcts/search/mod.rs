@@ -12,16 +12,18 @@
 //! - [`trace`]: one iteration at a time, phase by phase (the step-through view).
 
 use crate::game::{Game, MoveList, Outcome};
-use crate::mcts::config::{ConfigError, PriorKind, SearchConfig, Selection};
+use crate::mcts::config::{ConfigError, LeafEval, PriorKind, SearchConfig, Selection};
 use crate::mcts::evaluator::{Evaluator, TacticalPrior, UniformPrior};
 use crate::mcts::playout::PolicyState;
 use crate::mcts::transposition::{table_bytes, TransTable};
 use crate::mcts::tree::{Proof, Tree, NIL};
 use crate::mcts::{Budget, Clock, RunReport, StopReason};
+use crate::nn::{NetError, NetEvaluator};
 use crate::rng::Rng64;
 
 mod backprop;
 mod expand;
+mod priors;
 mod report;
 mod rollout;
 mod root;
@@ -44,6 +46,35 @@ pub enum SearchError {
     /// The move text could not be read (the game's message).
     #[error("{0}")]
     BadMove(String),
+    /// `prior = net` and the game's network is missing or defective.
+    #[error(transparent)]
+    Net(#[from] NetError),
+}
+
+/// The evaluator of `prior` for games like `root`.
+///
+/// # Errors
+/// `prior = net` and no usable network ships for the game ([`NetError`]).
+fn make_evaluator<G: Game>(root: &G, prior: PriorKind) -> Result<Box<dyn Evaluator<G>>, SearchError> {
+    Ok(match prior {
+        PriorKind::Uniform => Box::new(UniformPrior),
+        PriorKind::Tactical => Box::new(TacticalPrior),
+        PriorKind::Net => Box::new(NetEvaluator::for_game(root)?),
+    })
+}
+
+/// A network leaf value (`leaf = value | mix`) needs an evaluator with a value.
+fn check_leaf<G: Game>(config: &SearchConfig, e: &dyn Evaluator<G>) -> Result<(), SearchError> {
+    let setting = match config.leaf {
+        LeafEval::Rollout => return Ok(()),
+        LeafEval::Value => "leaf = value",
+        LeafEval::Mix => "leaf = mix",
+    };
+    if e.has_value() {
+        Ok(())
+    } else {
+        Err(ConfigError::Needs { setting, needs: "an evaluator with a value head (prior = net)" }.into())
+    }
 }
 
 /// One step of the current descent.
@@ -74,6 +105,15 @@ pub struct Search<G: Game> {
     tt: Option<TransTable>,
     policy: PolicyState,
     evaluator: Box<dyn Evaluator<G>>,
+    /// PUCT priors per node, asked once (see `priors.rs`).
+    node_priors: priors::NodePriors,
+    /// Evaluator calls so far (one per node with priors, plus value-only calls).
+    evaluations: u64,
+    /// Rewards `[player 0, player 1]` of the current iteration's leaf when the network valued
+    /// it (`leaf = value | mix`); `None` = the playout's outcome.
+    leaf_value: Option<[f64; 2]>,
+    /// Rewards backpropagated by the last iteration (for the step-through).
+    last_reward: [f64; 2],
     /// Depth-2 root filter: allowed dense indices (None = all legal moves).
     root_filter: Option<Vec<bool>>,
     depth2_note: String,
@@ -116,15 +156,17 @@ impl<G: Game> Search<G> {
     pub fn new(root: G, config: SearchConfig) -> Result<Self, SearchError> {
         config.validate()?;
         let ms = root.move_space();
-        let evaluator: Box<dyn Evaluator<G>> = match config.prior {
-            PriorKind::Uniform => Box::new(UniformPrior),
-            PriorKind::Tactical => Box::new(TacticalPrior),
-        };
+        let evaluator = make_evaluator(&root, config.prior)?;
+        check_leaf(&config, evaluator.as_ref())?;
         let mut s = Search {
             rng: Rng64::new(config.seed),
             tt: None,
             policy: PolicyState::new(ms, &config),
             evaluator,
+            node_priors: priors::NodePriors::default(),
+            evaluations: 0,
+            leaf_value: None,
+            last_reward: [0.5, 0.5],
             root_filter: None,
             depth2_note: "off".into(),
             depth2_firings: 0,
@@ -156,9 +198,40 @@ impl<G: Game> Search<G> {
         Ok(s)
     }
 
-    /// Replaces the prior evaluator (PUCT); the hook for a learned policy.
-    pub fn set_evaluator(&mut self, e: Box<dyn Evaluator<G>>) {
+    /// A search from `root` with `config` and the evaluator `e` in place of the one `config.prior`
+    /// names (a network, a test's fake evaluator, self-play's noisy root).
+    ///
+    /// # Errors
+    /// An invalid configuration, or a network leaf value (`leaf = value | mix`) with an
+    /// evaluator that has no value.
+    pub fn with_evaluator(root: G, config: SearchConfig, e: Box<dyn Evaluator<G>>) -> Result<Self, SearchError> {
+        let mut c = config.clone();
+        c.prior = crate::mcts::config::PriorKind::Uniform;
+        c.leaf = LeafEval::Rollout;
+        let mut s = Search::new(root, c)?;
+        check_leaf(&config, e.as_ref())?;
+        s.evaluator = e;
+        s.config = config;
+        s.reset_tree();
+        Ok(s)
+    }
+
+    /// Replaces the evaluator (PUCT priors, and the leaf value with `leaf = value | mix`); the
+    /// tree is rebuilt, its priors came from the old one.
+    ///
+    /// # Errors
+    /// The configuration values leaves by the network (`leaf = value | mix`) and `e` has no
+    /// value (the search is untouched).
+    pub fn set_evaluator(&mut self, e: Box<dyn Evaluator<G>>) -> Result<(), SearchError> {
+        check_leaf(&self.config, e.as_ref())?;
         self.evaluator = e;
+        self.reset_tree();
+        Ok(())
+    }
+
+    /// Evaluator calls so far (each node's priors once, plus leaf values).
+    pub fn evaluations(&self) -> u64 {
+        self.evaluations
     }
 
     /// A fresh tree laid out for the configuration (priors for PUCT, AMAF tables when needed).
@@ -169,6 +242,7 @@ impl<G: Game> Search<G> {
 
     fn reset_tree(&mut self) {
         self.tree = self.new_tree();
+        self.node_priors = priors::NodePriors::default();
         self.tt = if self.config.transpositions {
             let mut t = TransTable::default();
             t.insert(self.root.hash(), 0);
@@ -196,7 +270,7 @@ impl<G: Game> Search<G> {
 
     /// Bytes of tree storage (node and edge arenas, AMAF tables, transposition table).
     pub fn tree_bytes(&self) -> usize {
-        self.tree.bytes() + self.tt.as_ref().map_or(0, table_bytes)
+        self.tree.bytes() + self.tt.as_ref().map_or(0, table_bytes) + self.node_priors.bytes()
     }
 
     /// Root visit count.
@@ -212,13 +286,18 @@ impl<G: Game> Search<G> {
     /// Replaces the configuration, keeping the tree where it stays valid: a change of
     /// `transpositions`, `depth2`, `rollout_expand`, of whether AMAF tables are needed or of
     /// PUCT on/off (the tree layout) rebuilds it; a new `seed` reseeds the
-    /// generator; playout tables are kept where their shape is unchanged.
+    /// generator; playout tables are kept where their shape is unchanged; a new `prior`
+    /// replaces the evaluator and rebuilds the tree (its priors came from the old one).
     ///
     /// # Errors
-    /// An invalid configuration (the search is untouched).
+    /// An invalid configuration, or `prior = net` without a network for the game (the search
+    /// is untouched).
     pub fn set_config(&mut self, c: SearchConfig) -> Result<(), SearchError> {
         c.validate()?;
-        let rebuild = c.transpositions != self.config.transpositions
+        let new_evaluator = if c.prior != self.config.prior { Some(make_evaluator(&self.root, c.prior)?) } else { None };
+        check_leaf(&c, new_evaluator.as_deref().unwrap_or(self.evaluator.as_ref()))?;
+        let rebuild = new_evaluator.is_some()
+            || c.transpositions != self.config.transpositions
             || c.depth2 != self.config.depth2
             || c.rollout_expand != self.config.rollout_expand
             || c.needs_amaf() != self.config.needs_amaf()
@@ -226,11 +305,8 @@ impl<G: Game> Search<G> {
         if c.seed != self.config.seed {
             self.rng = Rng64::new(c.seed);
         }
-        if c.prior != self.config.prior {
-            self.evaluator = match c.prior {
-                PriorKind::Uniform => Box::new(UniformPrior),
-                PriorKind::Tactical => Box::new(TacticalPrior),
-            };
+        if let Some(e) = new_evaluator {
+            self.evaluator = e;
         }
         self.policy.reconfigure(&c);
         if c.pool_k != self.config.pool_k || c.pool_min_amaf != self.config.pool_min_amaf {
@@ -331,6 +407,10 @@ impl<G: Game> Search<G> {
                     if let Some(o) = g.outcome() {
                         break o;
                     }
+                    if self.config.leaf != LeafEval::Rollout {
+                        let v = self.evaluate_leaf(step, &g);
+                        break self.value_leaf(v, &mut g, cap);
+                    }
                     break self.playout(&mut g, cap);
                 }
                 Choice::Descend(edge) => {
@@ -341,9 +421,37 @@ impl<G: Game> Search<G> {
                     self.path.push(Step { edge, node: e.child });
                     cur = e.child;
                 }
+                Choice::Leaf if self.config.leaf != LeafEval::Rollout => {
+                    let node = self.path.last().expect("the root at least").node;
+                    let v = self.evaluate_leaf(Step { edge: NIL, node }, &g);
+                    break self.value_leaf(v, &mut g, cap);
+                }
                 Choice::Leaf => break self.playout(&mut g, cap),
             }
         }
+    }
+
+    /// The leaf's rewards from the network's value `v` (side to move at `g`): AlphaZero's
+    /// `v` alone (`leaf = value`; no playout, the returned outcome is a placeholder that only
+    /// the playout-learning policies would read, and they are off without playouts), or
+    /// AlphaGo's `(1 − λ)·v + λ·z` with z the playout's result (`leaf = mix`, Silver et al.
+    /// 2016). Stored in `leaf_value` for backpropagation.
+    fn value_leaf(&mut self, v: f64, g: &mut G, cap: usize) -> Outcome {
+        let p = g.to_move() as usize;
+        let mut r = [0.0; 2];
+        r[p] = v;
+        r[1 - p] = 1.0 - v;
+        if self.config.leaf == LeafEval::Mix {
+            let o = self.playout(g, cap);
+            let l = self.config.mix_lambda;
+            for (k, x) in r.iter_mut().enumerate() {
+                *x = (1.0 - l) * *x + l * o.reward(k as u8);
+            }
+            self.leaf_value = Some(r);
+            return o;
+        }
+        self.leaf_value = Some(r);
+        Outcome::Draw
     }
 
     /// The last phase of an iteration: counters, then backpropagation of `outcome` along `path`.

@@ -22,6 +22,9 @@ impl<G: Game> Search<G> {
             self.tree.amaf.alloc(0);
         }
         self.root_filter = None;
+        // The root's prior list is recomputed: after tree reuse its legal moves may be filtered
+        // differently (depth-2).
+        self.node_priors.forget(0);
         self.depth2_note = "off".into();
         if self.config.depth2 && !self.root.is_terminal() {
             let (filter, note, fired) = depth2(&self.root);
@@ -128,6 +131,7 @@ impl<G: Game> Search<G> {
         }
         drop(old);
         self.tree = t;
+        self.node_priors.remap(&new_id);
         if let Some(tt) = &mut self.tt {
             let entries: Vec<(u64, u32)> = tt.iter().map(|(&h, &i)| (h, i)).collect();
             tt.clear();

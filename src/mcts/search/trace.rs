@@ -123,7 +123,8 @@ pub struct TraceNode {
 pub struct TraceOutcome {
     /// The winner (0 first player, 1 second), null for a draw.
     pub winner: Option<Player>,
-    /// Reward of each player (1 win, ½ draw, 0 loss), before any quality-based bonus.
+    /// Reward of each player (1 win, ½ draw, 0 loss), before any quality-based bonus; with a
+    /// network leaf value (`leaf = value | mix`) the value backed up instead.
     pub reward: [f64; 2],
 }
 
@@ -308,7 +309,7 @@ impl<G: Game> Search<G> {
             terminal_leaf,
             playout,
             playout_indices,
-            outcome: TraceOutcome { winner: outcome.winner(), reward: [outcome.reward(0), outcome.reward(1)] },
+            outcome: TraceOutcome { winner: outcome.winner(), reward: self.last_reward },
             nodes_before,
             nodes_after: self.tree.len() as u64,
             root_proven: self.tree.nodes[0].proof().flip().proven(),

@@ -1,0 +1,145 @@
+//! `mcts train`: the AlphaZero training loop (`mcts_playground::nn::train`) with a progress
+//! bar; writes `config.json`, a checkpoint per iteration (`iter-N.mctsnet`, `latest.mctsnet`),
+//! `log.csv` and `log.jsonl` into `--out`.
+
+use crate::error::CliError;
+use indicatif::{ProgressBar, ProgressStyle};
+use mcts_playground::nn::train::{csv_line, TrainConfig, Trainer, CSV_HEADER};
+use mcts_playground::nn::Mlp;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// `mcts train` arguments (unset ones take [`TrainConfig`]'s defaults, or `--config`'s).
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Game spec: tictactoe, hex:5, hex:7 (Hex without the swap rule).
+    #[arg(long)]
+    game: Option<String>,
+    /// A JSON training configuration (a `config.json` of an earlier run); flags override it.
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// Output directory (created).
+    #[arg(long, default_value = "train-out")]
+    out: PathBuf,
+    /// Start from these weights instead of a fresh net.
+    #[arg(long)]
+    init: Option<PathBuf>,
+    /// Training iterations.
+    #[arg(long)]
+    iterations: Option<usize>,
+    /// Self-play games per iteration.
+    #[arg(long)]
+    games: Option<usize>,
+    /// Search playouts per self-play move.
+    #[arg(long)]
+    playouts: Option<u64>,
+    /// Hidden layer widths, comma-separated (e.g. 128,128).
+    #[arg(long, value_delimiter = ',')]
+    hidden: Option<Vec<usize>>,
+    /// Adam steps per iteration.
+    #[arg(long)]
+    steps: Option<usize>,
+    /// Minibatch size.
+    #[arg(long)]
+    batch: Option<usize>,
+    /// Adam learning rate.
+    #[arg(long)]
+    lr: Option<f64>,
+    /// Games per evaluation match (0: no evaluation).
+    #[arg(long)]
+    eval_games: Option<u32>,
+    /// Playouts per move in evaluation games.
+    #[arg(long)]
+    eval_playouts: Option<u64>,
+    /// Reference preset for Hex evaluations.
+    #[arg(long)]
+    reference: Option<String>,
+    /// Seed.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Print one JSON object per iteration on standard output.
+    #[arg(long)]
+    json: bool,
+}
+
+fn io(path: &std::path::Path) -> impl Fn(std::io::Error) -> CliError + '_ {
+    move |e| CliError::Engine(format!("{}: {e}", path.display()))
+}
+
+/// Runs the verb.
+pub fn run(a: Args) -> Result<(), CliError> {
+    let mut c = match &a.config {
+        Some(p) => serde_json::from_str(&std::fs::read_to_string(p).map_err(io(p))?)
+            .map_err(|e| CliError::Engine(format!("{}: {e}", p.display())))?,
+        None => TrainConfig::default(),
+    };
+    macro_rules! over {
+        ($($f:ident),*) => { $( if let Some(v) = a.$f.clone() { c.$f = v; } )* };
+    }
+    over!(game, iterations, games, playouts, hidden, steps, batch, lr, eval_games, eval_playouts, reference, seed);
+    let init = match &a.init {
+        Some(p) => Some(Mlp::from_bytes(&std::fs::read(p).map_err(io(p))?).map_err(|e| CliError::Engine(format!("{}: {e}", p.display())))?),
+        None => None,
+    };
+    let mut t = Trainer::new(c, init.as_ref()).map_err(|e| CliError::Engine(e.to_string()))?;
+    std::fs::create_dir_all(&a.out).map_err(io(&a.out))?;
+    let cfg_path = a.out.join("config.json");
+    std::fs::write(&cfg_path, serde_json::to_string_pretty(&t.config)?).map_err(io(&cfg_path))?;
+    let csv_path = a.out.join("log.csv");
+    let jsonl_path = a.out.join("log.jsonl");
+    let mut csv = std::fs::File::create(&csv_path).map_err(io(&csv_path))?;
+    writeln!(csv, "{CSV_HEADER}").map_err(io(&csv_path))?;
+    let mut jsonl = std::fs::File::create(&jsonl_path).map_err(io(&jsonl_path))?;
+    let total = (t.config.iterations * t.config.games) as u64;
+    let bar = ProgressBar::new(total);
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} self-play games {msg}")
+            .map_err(|e| CliError::Progress(e.to_string()))?
+            .progress_chars("=> "),
+    );
+    let t0 = std::time::Instant::now();
+    for _ in 0..t.config.iterations {
+        let log = t.iterate(&mut || bar.inc(1));
+        let bytes = t.net().to_bytes();
+        for name in [format!("iter-{}.mctsnet", log.iteration), "latest.mctsnet".to_string()] {
+            let p = a.out.join(name);
+            std::fs::write(&p, &bytes).map_err(io(&p))?;
+        }
+        writeln!(csv, "{}", csv_line(&log)).map_err(io(&csv_path))?;
+        let line = serde_json::to_string(&log)?;
+        writeln!(jsonl, "{line}").map_err(io(&jsonl_path))?;
+        if a.json {
+            println!("{line}");
+        }
+        let r = |m: &Option<mcts_playground::nn::train::eval::MatchResult>| {
+            m.map(|m| format!("{}/{}/{}", m.wins, m.draws, m.losses)).unwrap_or_default()
+        };
+        bar.set_message(format!(
+            "it {} loss p {:.3} v {:.3} H {:.2} prev {:.2} raw {} search {}",
+            log.iteration,
+            log.loss.policy,
+            log.loss.value,
+            log.loss.entropy,
+            log.vs_previous.unwrap_or(f64::NAN),
+            r(&log.raw_vs_reference),
+            r(&log.search_vs_reference)
+        ));
+        if !a.json {
+            bar.println(format!(
+                "iteration {:>3}: games {:>5}, policy loss {:.4}, value loss {:.4}, entropy {:.3}, vs previous {}, raw policy W/D/L {}, search W/D/L {} ({:.1} s)",
+                log.iteration,
+                log.games,
+                log.loss.policy,
+                log.loss.value,
+                log.loss.entropy,
+                log.vs_previous.map(|v| format!("{v:.2}")).unwrap_or_default(),
+                r(&log.raw_vs_reference),
+                r(&log.search_vs_reference),
+                log.seconds
+            ));
+        }
+    }
+    bar.finish_and_clear();
+    eprintln!("trained {} games in {:.1} s; weights in {}", t.games(), t0.elapsed().as_secs_f64(), a.out.join("latest.mctsnet").display());
+    Ok(())
+}

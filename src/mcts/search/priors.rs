@@ -1,0 +1,138 @@
+//! PUCT priors that belong to the node: the evaluator is asked **once** per node, and the legal
+//! moves are kept sorted by prior (highest first, ties in seeded random order), so expansion
+//! goes by prior rank without asking again. (Before, the evaluator was called at every visit
+//! of a node with untried moves: half of PUCT's time with the tactical prior.)
+//!
+//! Storage: per node id an offset into one list of `(move index, prior)` pairs, [`NIL`] until
+//! computed; the list of a node holds its legal moves (after the depth-2 filter at the root).
+//! Tree reuse remaps the offsets ([`NodePriors::remap`]); the root's entry is recomputed after
+//! a reuse (its legal moves may be filtered differently).
+
+use super::{Search, Step};
+use crate::game::{Game, MoveList};
+use crate::mcts::evaluator::normalise;
+use crate::mcts::tree::NIL;
+
+/// The sorted prior lists of the nodes that have one.
+#[derive(Clone, Debug, Default)]
+pub(super) struct NodePriors {
+    /// Per node id: start in `moves`/`p`, or [`NIL`].
+    start: Vec<u32>,
+    /// Per node id: list length.
+    len: Vec<u16>,
+    /// Dense move indices, each node's run sorted by prior, highest first.
+    moves: Vec<u16>,
+    /// The priors, parallel to `moves` (normalised to sum to 1 per node).
+    p: Vec<f32>,
+}
+
+impl NodePriors {
+    /// The `(moves, priors)` of node `id`, if computed.
+    #[inline]
+    pub(super) fn of(&self, id: u32) -> Option<(&[u16], &[f32])> {
+        let s = *self.start.get(id as usize)?;
+        if s == NIL {
+            return None;
+        }
+        let (s, l) = (s as usize, self.len[id as usize] as usize);
+        Some((&self.moves[s..s + l], &self.p[s..s + l]))
+    }
+
+    /// Stores the list of node `id` (already sorted).
+    fn set(&mut self, id: u32, pairs: &[(u16, f32)]) {
+        let i = id as usize;
+        if self.start.len() <= i {
+            self.start.resize(i + 1, NIL);
+            self.len.resize(i + 1, 0);
+        }
+        self.start[i] = self.moves.len() as u32;
+        self.len[i] = pairs.len() as u16;
+        self.moves.extend(pairs.iter().map(|x| x.0));
+        self.p.extend(pairs.iter().map(|x| x.1));
+    }
+
+    /// Forgets node `id`'s list (it is recomputed on next need).
+    pub(super) fn forget(&mut self, id: u32) {
+        if let Some(s) = self.start.get_mut(id as usize) {
+            *s = NIL;
+        }
+    }
+
+    /// After tree compaction: node `old` is now `new_id[old]` ([`NIL`] = dropped). The kept
+    /// lists are copied into fresh storage.
+    pub(super) fn remap(&mut self, new_id: &[u32]) {
+        let old = std::mem::take(self);
+        for (o, &n) in new_id.iter().enumerate() {
+            if n == NIL {
+                continue;
+            }
+            if let Some((m, p)) = old.of(o as u32) {
+                let pairs: Vec<(u16, f32)> = m.iter().copied().zip(p.iter().copied()).collect();
+                self.set(n, &pairs);
+            }
+        }
+    }
+
+    /// Bytes held.
+    pub(super) fn bytes(&self) -> usize {
+        self.start.capacity() * 4 + self.len.capacity() * 2 + self.moves.capacity() * 2 + self.p.capacity() * 4
+    }
+}
+
+impl<G: Game> Search<G> {
+    /// Asks the evaluator about node `id` at position `g` (not terminal): stores its legal
+    /// moves sorted by prior (highest first; equal priors in seeded random order) and returns
+    /// the evaluator's value of `g` for the side to move (`None` without a value head).
+    pub(super) fn evaluate_node(&mut self, id: u32, g: &G, at_root: bool) -> Option<f64> {
+        self.gen_legal(g, at_root);
+        if self.tree.nodes[id as usize].n_legal == crate::mcts::tree::UNKNOWN {
+            self.tree.nodes[id as usize].n_legal = self.legal.len() as u16;
+        }
+        let moves: MoveList<G::Move> = self.legal.clone();
+        let mut pri = std::mem::take(&mut self.priors);
+        let v = self.evaluator.evaluate(g, &moves, &mut pri);
+        normalise(&mut pri);
+        let mut pairs: Vec<(u16, f32)> = moves.iter().zip(&pri).map(|(&m, &p)| (g.move_index(m) as u16, p)).collect();
+        // Seeded shuffle, then a stable sort: ties (uniform priors) expand in random order.
+        for i in (1..pairs.len()).rev() {
+            let j = self.rng.index(i + 1);
+            pairs.swap(i, j);
+        }
+        pairs.sort_by(|a, b| b.1.total_cmp(&a.1));
+        self.node_priors.set(id, &pairs);
+        self.priors = pri;
+        self.evaluations += 1;
+        v
+    }
+
+    /// The untried move of node `cur` with the highest prior (the next by rank), computing the
+    /// node's priors first if needed; `None` when every listed move is in the tree.
+    pub(super) fn next_by_prior(&mut self, cur: u32, g: &G, at_root: bool) -> Option<(G::Move, f32)> {
+        if self.node_priors.of(cur).is_none() {
+            self.evaluate_node(cur, g, at_root);
+        }
+        let stamp = self.mark_children(cur);
+        let (moves, p) = self.node_priors.of(cur).expect("computed above");
+        let k = moves.iter().position(|&m| self.mark[m as usize] != stamp)?;
+        let m = g.move_from_index(moves[k] as usize).expect("stored move index");
+        Some((m, p[k]))
+    }
+
+    /// Leaf evaluation of the node just added (`step`, position `g`, not terminal) when the
+    /// leaf is valued by the network (`leaf = value | mix`): one evaluation gives the node's
+    /// priors and the value v, kept in `leaf_value` as rewards per player for backpropagation.
+    pub(super) fn evaluate_leaf(&mut self, step: Step, g: &G) -> f64 {
+        let v = match self.node_priors.of(step.node) {
+            // A transposition reached an already evaluated node: evaluate for the value only.
+            Some(_) => {
+                let mut scratch = Vec::new();
+                self.gen_legal(g, false);
+                let moves: MoveList<G::Move> = self.legal.clone();
+                self.evaluations += 1;
+                self.evaluator.evaluate(g, &moves, &mut scratch)
+            }
+            None => self.evaluate_node(step.node, g, false),
+        };
+        v.unwrap_or(0.5)
+    }
+}

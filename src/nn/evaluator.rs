@@ -1,0 +1,95 @@
+//! [`NetEvaluator`]: a policy-value network as the search's [`Evaluator`].
+
+use super::features::Encoding;
+use super::{models, softmax_over, Mlp, NetError, MAX_WIDTH};
+use crate::game::Game;
+use crate::mcts::Evaluator;
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+/// Priors = the policy head's softmax over the legal moves; value = `(tanh + 1) / 2`, the value
+/// head mapped from [−1, 1] to the engine's [0, 1] reward scale, for the side to move.
+pub struct NetEvaluator<G> {
+    net: Arc<Mlp>,
+    enc: Encoding,
+    _game: PhantomData<fn(G)>,
+}
+
+impl<G: Game> NetEvaluator<G> {
+    /// An evaluator over `net` for games of `spec`.
+    ///
+    /// # Errors
+    /// The net was trained for another game, the game has no encoding, or the net's shapes do
+    /// not match the encoding.
+    pub fn new(net: Arc<Mlp>, spec: &str) -> Result<Self, NetError> {
+        if net.spec != spec {
+            return Err(NetError::WrongGame { file: net.spec.clone(), want: spec.to_string() });
+        }
+        let enc = Encoding::for_spec(spec).ok_or_else(|| NetError::NoModel { spec: spec.to_string() })?;
+        if net.inputs() != enc.inputs() || net.moves() != enc.cells() {
+            return Err(NetError::Shape(format!(
+                "{} inputs and {} outputs, '{spec}' needs {} and {}",
+                net.inputs(),
+                net.moves(),
+                enc.inputs(),
+                enc.cells()
+            )));
+        }
+        Ok(NetEvaluator { net, enc, _game: PhantomData })
+    }
+
+    /// The shipped net of `g`'s game (see [`models`]).
+    ///
+    /// # Errors
+    /// [`NetError::NoModel`] when no net ships for the game.
+    pub fn for_game(g: &G) -> Result<Self, NetError> {
+        let spec = g.spec();
+        NetEvaluator::new(models::load(&spec)?, &spec)
+    }
+
+    /// The network.
+    pub fn net(&self) -> &Mlp {
+        &self.net
+    }
+
+    /// The encoding.
+    pub fn encoding(&self) -> Encoding {
+        self.enc
+    }
+
+    /// One forward pass at `g`: the policy logits in the net's frame into `logits` (length =
+    /// cells) and the value head's output in [−1, 1] for the side to move.
+    pub fn forward(&self, g: &G, logits: &mut [f32]) -> f32 {
+        let cells = self.enc.cells();
+        let mut owners = [0i8; MAX_WIDTH];
+        g.cell_owners(&mut owners[..cells]);
+        let mut x = [0f32; MAX_WIDTH];
+        self.enc.encode(&owners[..cells], g.to_move(), &mut x);
+        self.net.forward(&x[..2 * cells], logits)
+    }
+}
+
+impl<G: Game> Evaluator<G> for NetEvaluator<G> {
+    fn priors(&self, g: &G, moves: &[G::Move], out: &mut Vec<f32>) {
+        self.evaluate(g, moves, out);
+    }
+
+    fn name(&self) -> &'static str {
+        "net"
+    }
+
+    fn has_value(&self) -> bool {
+        true
+    }
+
+    fn evaluate(&self, g: &G, moves: &[G::Move], out: &mut Vec<f32>) -> Option<f64> {
+        let mut logits = [0f32; MAX_WIDTH];
+        let cells = self.enc.cells();
+        let v = self.forward(g, &mut logits[..cells]);
+        let to_move = g.to_move();
+        let enc = self.enc;
+        // A move outside the board cells (Hex's swap) never occurs: nets exist only without it.
+        softmax_over(&logits[..cells], moves.iter().map(|&m| enc.canonical(g.move_index(m).min(cells - 1), to_move)), out);
+        Some(((v as f64) + 1.0) / 2.0)
+    }
+}

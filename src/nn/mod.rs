@@ -1,0 +1,383 @@
+//! Policy-value networks in plain Rust: the inference side of the AlphaZero-style presets.
+//!
+//! - [`Mlp`]: a multilayer perceptron, dense layers with ReLU, then two heads: a policy head
+//!   (one logit per cell of the game's move space) and a value head (one output, `tanh`, in
+//!   [−1, 1] for the side to move). The shape of AlphaZero's heads (Silver et al. 2017) on a
+//!   small fully connected trunk; sizes in `models/README.md`.
+//! - The weights file format ([`Mlp::from_bytes`], [`Mlp::to_bytes`]): small, versioned and
+//!   checked (magic, version, game spec, shapes, CRC-32); any defect is a [`NetError`].
+//! - [`features`]: the input planes of each game and their symmetries.
+//! - [`NetEvaluator`]: the [`crate::mcts::Evaluator`] the search uses (`prior = net`).
+//! - [`models`]: the trained nets shipped in `models/`, embedded in the binary and the wasm.
+//!
+//! Training (native only, `mcts train`) lives in the `mcts` binary (`src/bin/mcts/train/`); it
+//! writes this format, and a test checks that this forward pass equals the trainer's.
+
+pub mod features;
+pub mod models;
+
+mod evaluator;
+#[cfg(all(feature = "train", not(target_arch = "wasm32")))]
+pub mod train;
+
+pub use evaluator::NetEvaluator;
+
+/// The first 8 bytes of a weights file.
+pub const MAGIC: &[u8; 8] = b"MCTSNET\0";
+/// The format version this build reads and writes.
+pub const VERSION: u32 = 1;
+/// Widest layer accepted (inputs, hidden units or outputs); the forward pass keeps its
+/// activations on the stack in buffers of this size.
+pub const MAX_WIDTH: usize = 1024;
+
+/// Why a weights file could not be used.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum NetError {
+    /// No trained network ships for this game.
+    #[error("no trained network for '{spec}' (nets ship for: {}); use a preset without a network, e.g. puct or best", models::AVAILABLE.join(", "))]
+    NoModel {
+        /// The game spec asked for.
+        spec: String,
+    },
+    /// The file does not start with [`MAGIC`].
+    #[error("not a network weights file (bad magic)")]
+    BadMagic,
+    /// The file's format version is not [`VERSION`].
+    #[error("weights file version {found}, this build reads version {VERSION}")]
+    Version {
+        /// The version in the file.
+        found: u32,
+    },
+    /// The file ends before its declared contents.
+    #[error("weights file truncated at byte {at} (needs {need} more)")]
+    Truncated {
+        /// Offset where data was missing.
+        at: usize,
+        /// Bytes missing there.
+        need: usize,
+    },
+    /// The CRC-32 of the contents does not match the stored one.
+    #[error("weights file corrupt: checksum {found:08x}, expected {expected:08x}")]
+    Checksum {
+        /// CRC-32 computed over the file.
+        found: u32,
+        /// CRC-32 stored in the file.
+        expected: u32,
+    },
+    /// A shape is zero, too wide, or inconsistent with the game.
+    #[error("bad network shape: {0}")]
+    Shape(String),
+    /// The file holds a net for another game.
+    #[error("the network was trained for '{file}', not '{want}'")]
+    WrongGame {
+        /// The spec in the file.
+        file: String,
+        /// The spec asked for.
+        want: String,
+    },
+    /// A weight is NaN or infinite.
+    #[error("weights file holds a non-finite weight")]
+    NonFinite,
+}
+
+/// A dense layer `y = W·x + b`, `W` row-major `out × in`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Dense {
+    /// Inputs.
+    pub inputs: usize,
+    /// Outputs.
+    pub outputs: usize,
+    /// `outputs × inputs` weights, row-major (row j = the weights of output j).
+    pub w: Vec<f32>,
+    /// `outputs` biases.
+    pub b: Vec<f32>,
+}
+
+impl Dense {
+    /// A zero layer of the given shape.
+    pub fn zeros(inputs: usize, outputs: usize) -> Dense {
+        Dense { inputs, outputs, w: vec![0.0; inputs * outputs], b: vec![0.0; outputs] }
+    }
+
+    /// `y = W·x + b` (`x.len() == inputs`, `y.len() == outputs`).
+    #[inline]
+    pub fn forward(&self, x: &[f32], y: &mut [f32]) {
+        debug_assert_eq!(x.len(), self.inputs);
+        for (j, out) in y.iter_mut().enumerate().take(self.outputs) {
+            let row = &self.w[j * self.inputs..(j + 1) * self.inputs];
+            *out = self.b[j] + dot(row, x);
+        }
+    }
+}
+
+/// Dot product in 8 independent lanes (so the compiler vectorises it).
+#[inline]
+fn dot(a: &[f32], b: &[f32]) -> f32 {
+    let mut acc = [0f32; 8];
+    let (ca, ra) = a.split_at(a.len() / 8 * 8);
+    let (cb, rb) = b.split_at(ca.len());
+    for (x, y) in ca.chunks_exact(8).zip(cb.chunks_exact(8)) {
+        for k in 0..8 {
+            acc[k] += x[k] * y[k];
+        }
+    }
+    let mut s: f32 = acc.iter().sum();
+    for (x, y) in ra.iter().zip(rb) {
+        s += x * y;
+    }
+    s
+}
+
+/// A policy-value MLP: `trunk` (dense + ReLU each), then `policy` (logits over the game's move
+/// space) and `value` (one output through `tanh`), both reading the last trunk layer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mlp {
+    /// The game spec the net was trained for (`tictactoe`, `hex:5`, ...).
+    pub spec: String,
+    /// Hidden layers, each followed by ReLU.
+    pub trunk: Vec<Dense>,
+    /// Policy head: hidden → move space (logits).
+    pub policy: Dense,
+    /// Value head: hidden → 1 (then `tanh`).
+    pub value: Dense,
+}
+
+impl Mlp {
+    /// A net of zeros with the given layer widths: `inputs`, `hidden` (one entry per trunk
+    /// layer), `moves` policy outputs.
+    pub fn zeros(spec: &str, inputs: usize, hidden: &[usize], moves: usize) -> Mlp {
+        let mut trunk = Vec::new();
+        let mut w = inputs;
+        for &h in hidden {
+            trunk.push(Dense::zeros(w, h));
+            w = h;
+        }
+        Mlp { spec: spec.to_string(), trunk, policy: Dense::zeros(w, moves), value: Dense::zeros(w, 1) }
+    }
+
+    /// Input width.
+    pub fn inputs(&self) -> usize {
+        self.trunk.first().map_or(self.policy.inputs, |l| l.inputs)
+    }
+
+    /// Policy outputs (the game's move space).
+    pub fn moves(&self) -> usize {
+        self.policy.outputs
+    }
+
+    /// Number of weights and biases.
+    pub fn parameters(&self) -> usize {
+        self.trunk.iter().chain([&self.policy, &self.value]).map(|l| l.w.len() + l.b.len()).sum()
+    }
+
+    /// One forward pass: `x` (length [`Mlp::inputs`]) → policy logits into `logits` (length
+    /// [`Mlp::moves`]) and the value head's `tanh` output in [−1, 1] (side to move's view).
+    pub fn forward(&self, x: &[f32], logits: &mut [f32]) -> f32 {
+        let mut a = [0f32; MAX_WIDTH];
+        let mut b = [0f32; MAX_WIDTH];
+        let mut width = x.len();
+        a[..width].copy_from_slice(x);
+        for l in &self.trunk {
+            l.forward(&a[..width], &mut b[..l.outputs]);
+            for v in &mut b[..l.outputs] {
+                *v = v.max(0.0);
+            }
+            width = l.outputs;
+            std::mem::swap(&mut a, &mut b);
+        }
+        self.policy.forward(&a[..width], logits);
+        let mut v = [0f32; 1];
+        self.value.forward(&a[..width], &mut v);
+        v[0].tanh()
+    }
+
+    /// The weights file: [`MAGIC`], version (u32), spec (u16 length + UTF-8), inputs (u32),
+    /// hidden layer count (u32) and widths (u32 each), policy outputs (u32), then every
+    /// layer's `W` (row-major) and `b` as `f32` (trunk layers in order, policy head, value
+    /// head), then the CRC-32 (IEEE) of all preceding bytes. Little-endian throughout.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(64 + self.parameters() * 4);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&(self.spec.len() as u16).to_le_bytes());
+        out.extend_from_slice(self.spec.as_bytes());
+        out.extend_from_slice(&(self.inputs() as u32).to_le_bytes());
+        out.extend_from_slice(&(self.trunk.len() as u32).to_le_bytes());
+        for l in &self.trunk {
+            out.extend_from_slice(&(l.outputs as u32).to_le_bytes());
+        }
+        out.extend_from_slice(&(self.moves() as u32).to_le_bytes());
+        for l in self.trunk.iter().chain([&self.policy, &self.value]) {
+            for x in l.w.iter().chain(&l.b) {
+                out.extend_from_slice(&x.to_le_bytes());
+            }
+        }
+        let crc = crc32fast::hash(&out);
+        out.extend_from_slice(&crc.to_le_bytes());
+        out
+    }
+
+    /// Reads a weights file (see [`Mlp::to_bytes`]).
+    ///
+    /// # Errors
+    /// Bad magic, another version, truncation, a checksum mismatch, zero or too wide layers
+    /// (over [`MAX_WIDTH`]), trailing bytes, non-finite weights.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Mlp, NetError> {
+        if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+            return Err(NetError::BadMagic);
+        }
+        let mut r = Reader { b: bytes, at: MAGIC.len() };
+        let version = r.u32()?;
+        if version != VERSION {
+            return Err(NetError::Version { found: version });
+        }
+        if bytes.len() < r.at + 4 {
+            return Err(NetError::Truncated { at: bytes.len(), need: r.at + 4 - bytes.len() });
+        }
+        let body = &bytes[..bytes.len() - 4];
+        let expected = u32::from_le_bytes(bytes[bytes.len() - 4..].try_into().expect("4 bytes"));
+        let found = crc32fast::hash(body);
+        let mut r = Reader { b: body, at: r.at };
+        let spec_len = r.u16()? as usize;
+        let spec = String::from_utf8(r.take(spec_len)?.to_vec()).map_err(|_| NetError::Shape("spec is not UTF-8".into()))?;
+        let inputs = r.u32()? as usize;
+        let layers = r.u32()? as usize;
+        if layers > 16 {
+            return Err(NetError::Shape(format!("{layers} hidden layers (at most 16)")));
+        }
+        let mut widths = Vec::with_capacity(layers);
+        for _ in 0..layers {
+            widths.push(r.u32()? as usize);
+        }
+        let moves = r.u32()? as usize;
+        for (name, w) in [("inputs", inputs), ("policy outputs", moves)].into_iter().chain(widths.iter().map(|&w| ("hidden width", w))) {
+            if w == 0 || w > MAX_WIDTH {
+                return Err(NetError::Shape(format!("{name} = {w}, expected 1..={MAX_WIDTH}")));
+            }
+        }
+        let mut net = Mlp::zeros(&spec, inputs, &widths, moves);
+        for l in net.trunk.iter_mut().chain([&mut net.policy, &mut net.value]) {
+            for x in l.w.iter_mut().chain(l.b.iter_mut()) {
+                *x = r.f32()?;
+                if !x.is_finite() {
+                    return Err(NetError::NonFinite);
+                }
+            }
+        }
+        if r.at != body.len() {
+            // Check the checksum first: a corrupt length field is a corrupt file.
+            if found != expected {
+                return Err(NetError::Checksum { found, expected });
+            }
+            return Err(NetError::Shape(format!("{} bytes after the last layer", body.len() - r.at)));
+        }
+        if found != expected {
+            return Err(NetError::Checksum { found, expected });
+        }
+        Ok(net)
+    }
+}
+
+/// A little-endian cursor that reports truncation.
+struct Reader<'a> {
+    b: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn take(&mut self, n: usize) -> Result<&[u8], NetError> {
+        if self.at + n > self.b.len() {
+            return Err(NetError::Truncated { at: self.at, need: self.at + n - self.b.len() });
+        }
+        let s = &self.b[self.at..self.at + n];
+        self.at += n;
+        Ok(s)
+    }
+    fn u16(&mut self) -> Result<u16, NetError> {
+        Ok(u16::from_le_bytes(self.take(2)?.try_into().expect("2 bytes")))
+    }
+    fn u32(&mut self) -> Result<u32, NetError> {
+        Ok(u32::from_le_bytes(self.take(4)?.try_into().expect("4 bytes")))
+    }
+    fn f32(&mut self) -> Result<f32, NetError> {
+        Ok(f32::from_le_bytes(self.take(4)?.try_into().expect("4 bytes")))
+    }
+}
+
+/// Softmax of `logits` over the entries `idx` (the legal moves' output indices) into `out`
+/// (cleared first, one probability per entry of `idx`, same order); numerically stable
+/// (the maximum logit is subtracted first).
+pub fn softmax_over(logits: &[f32], idx: impl Iterator<Item = usize> + Clone, out: &mut Vec<f32>) {
+    out.clear();
+    let m = idx.clone().map(|i| logits[i]).fold(f32::NEG_INFINITY, f32::max);
+    out.extend(idx.map(|i| (logits[i] - m).exp()));
+    let s: f32 = out.iter().sum();
+    if s > 0.0 {
+        for x in out.iter_mut() {
+            *x /= s;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small() -> Mlp {
+        let mut n = Mlp::zeros("tictactoe", 18, &[4, 3], 9);
+        let mut k = 0.0f32;
+        for l in n.trunk.iter_mut().chain([&mut n.policy, &mut n.value]) {
+            for x in l.w.iter_mut().chain(l.b.iter_mut()) {
+                k += 1.0;
+                *x = ((k * 0.37).sin()) * 0.5;
+            }
+        }
+        n
+    }
+
+    #[test]
+    fn round_trip_and_forward_by_hand() {
+        let n = small();
+        let bytes = n.to_bytes();
+        assert_eq!(Mlp::from_bytes(&bytes).unwrap(), n);
+        // The forward pass against a direct computation.
+        let x: Vec<f32> = (0..18).map(|i| if i % 3 == 0 { 1.0 } else { 0.0 }).collect();
+        let mut h = x.clone();
+        for l in &n.trunk {
+            h = (0..l.outputs).map(|j| (l.b[j] + (0..l.inputs).map(|i| l.w[j * l.inputs + i] * h[i]).sum::<f32>()).max(0.0)).collect();
+        }
+        let mut logits = vec![0.0; 9];
+        let v = n.forward(&x, &mut logits);
+        for (j, &lg) in logits.iter().enumerate() {
+            let want = n.policy.b[j] + (0..3).map(|i| n.policy.w[j * 3 + i] * h[i]).sum::<f32>();
+            assert!((lg - want).abs() < 1e-6);
+        }
+        let want_v = (n.value.b[0] + (0..3).map(|i| n.value.w[i] * h[i]).sum::<f32>()).tanh();
+        assert!((v - want_v).abs() < 1e-6);
+    }
+
+    #[test]
+    fn defects_are_typed_errors() {
+        let bytes = small().to_bytes();
+        assert_eq!(Mlp::from_bytes(b"hello"), Err(NetError::BadMagic));
+        assert!(matches!(Mlp::from_bytes(&bytes[..bytes.len() - 9]), Err(NetError::Checksum { .. }) | Err(NetError::Truncated { .. })));
+        let mut flipped = bytes.clone();
+        flipped[60] ^= 0x40;
+        assert!(matches!(Mlp::from_bytes(&flipped), Err(NetError::Checksum { .. })));
+        let mut v2 = bytes.clone();
+        v2[8] = 2;
+        assert_eq!(Mlp::from_bytes(&v2), Err(NetError::Version { found: 2 }));
+        assert!(matches!(Mlp::from_bytes(&bytes[..10]), Err(NetError::Truncated { .. })));
+        assert!(Mlp::from_bytes(&flipped).unwrap_err().to_string().contains("corrupt"));
+    }
+
+    #[test]
+    fn softmax_over_legal_moves() {
+        let logits = [0.0, 1.0, 2.0, 100.0];
+        let mut p = Vec::new();
+        softmax_over(&logits, [0usize, 1, 2].into_iter(), &mut p);
+        assert_eq!(p.len(), 3);
+        assert!((p.iter().sum::<f32>() - 1.0).abs() < 1e-6);
+        assert!(p[2] > p[1] && p[1] > p[0]);
+    }
+}

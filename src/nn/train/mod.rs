@@ -1,0 +1,358 @@
+//! The AlphaZero training loop (Silver et al. 2017), native only (`mcts train`).
+//!
+//! One iteration: `games` self-play games with the current net ([`selfplay`]: PUCT with the
+//! net's priors and value, Dirichlet noise at the root, temperature 1 for the opening plies),
+//! their rows (input planes, root visit distribution π, outcome z) into a replay buffer of the
+//! last `buffer` rows; then `steps` Adam minibatches of `batch` rows sampled uniformly, each row
+//! under a random symmetry of the game ([`crate::nn::features`]); then a checkpoint and an
+//! evaluation: the new net's search against the previous net's, and its raw policy and search
+//! against a fixed reference (Tic-Tac-Toe: perfect play; Hex: a preset at equal playouts).
+//!
+//! Like OpenSpiel's `alpha_zero` and AlphaZero.jl, the loop knows the search only through
+//! (position, visit distribution, outcome) rows, and a run is reproducible from its
+//! [`TrainConfig`] (saved next to the checkpoints) and its seed.
+
+pub mod eval;
+pub mod learner;
+pub mod selfplay;
+
+use crate::game::AnyGame;
+use crate::nn::features::Encoding;
+use crate::nn::Mlp;
+use crate::rng::Rng64;
+use learner::{Learner, Losses};
+use selfplay::{self_play_game, Sample};
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+/// Why training could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum TrainError {
+    /// The game spec is unreadable.
+    #[error(transparent)]
+    Spec(#[from] crate::game::SpecError),
+    /// No input encoding for the game.
+    #[error("no network input encoding for '{0}' (trainable: tictactoe, hex:N without swap)")]
+    NoEncoding(String),
+    /// A setting is out of range.
+    #[error("{0}")]
+    Setting(String),
+    /// A file could not be written or read.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The error.
+        source: std::io::Error,
+    },
+    /// A checkpoint to resume from is defective.
+    #[error(transparent)]
+    Net(#[from] crate::nn::NetError),
+}
+
+/// Every setting of a training run (serialised as `config.json` beside the checkpoints).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TrainConfig {
+    /// Game spec (`tictactoe`, `hex:5`, `hex:7`).
+    pub game: String,
+    /// Hidden layer widths (default 128, 128: the ~20k-parameter Tic-Tac-Toe net).
+    pub hidden: Vec<usize>,
+    /// Training iterations.
+    pub iterations: usize,
+    /// Self-play games per iteration.
+    pub games: usize,
+    /// Search iterations (playouts) per self-play move.
+    pub playouts: u64,
+    /// PUCT c (the presets' [`crate::mcts::config::NET_PUCT_C`] by default).
+    pub c: f64,
+    /// Dirichlet noise α at the root (AlphaZero: 0.3 chess, 0.03 Go, "scaled in inverse
+    /// proportion to the approximate number of legal moves"; default 10 / cells, capped at 1).
+    pub dirichlet_alpha: f64,
+    /// Noise weight ε (AlphaZero: 0.25).
+    pub dirichlet_eps: f64,
+    /// Plies played at temperature 1 (moves sampled by visits); then the most visited.
+    pub temperature_moves: usize,
+    /// Replay buffer size in rows.
+    pub buffer: usize,
+    /// Minibatch size.
+    pub batch: usize,
+    /// Adam steps per iteration.
+    pub steps: usize,
+    /// Adam learning rate.
+    pub lr: f64,
+    /// L2 weight decay (AlphaZero: 1e-4).
+    pub l2: f64,
+    /// Games per evaluation match (0 = no evaluation).
+    pub eval_games: u32,
+    /// Playouts per move of the evaluation searches.
+    pub eval_playouts: u64,
+    /// Reference preset for Hex evaluations (Tic-Tac-Toe uses perfect play).
+    pub reference: String,
+    /// Seed of every random choice.
+    pub seed: u64,
+}
+
+impl Default for TrainConfig {
+    fn default() -> Self {
+        TrainConfig {
+            game: "tictactoe".into(),
+            hidden: vec![128, 128],
+            iterations: 10,
+            games: 50,
+            playouts: 64,
+            c: crate::mcts::config::NET_PUCT_C,
+            dirichlet_alpha: 0.0,
+            dirichlet_eps: 0.25,
+            temperature_moves: 4,
+            buffer: 20_000,
+            batch: 128,
+            steps: 100,
+            lr: 2e-3,
+            l2: 1e-4,
+            eval_games: 20,
+            eval_playouts: 64,
+            reference: "uct".into(),
+            seed: 1,
+        }
+    }
+}
+
+/// What one iteration did (a row of `log.csv`, a line of `log.jsonl`).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct IterationLog {
+    /// Iteration, from 1.
+    pub iteration: usize,
+    /// Self-play games so far.
+    pub games: usize,
+    /// Rows in the replay buffer.
+    pub buffer: usize,
+    /// Mean losses over the iteration's steps.
+    pub loss: Losses,
+    /// Score of the new net's search against the previous net's (0.5 = equal), if evaluated.
+    pub vs_previous: Option<f64>,
+    /// Raw policy vs the reference: (wins, draws, losses) of the net.
+    pub raw_vs_reference: Option<eval::MatchResult>,
+    /// Search (`eval_playouts`) vs the reference.
+    pub search_vs_reference: Option<eval::MatchResult>,
+    /// Seconds since the start.
+    pub seconds: f64,
+}
+
+/// A training run in progress.
+pub struct Trainer {
+    /// The configuration.
+    pub config: TrainConfig,
+    start: AnyGame,
+    enc: Encoding,
+    learner: Learner,
+    buffer: VecDeque<Sample>,
+    rng: Rng64,
+    games: usize,
+    iteration: usize,
+    syms: Vec<Vec<usize>>,
+}
+
+impl Trainer {
+    /// A run from a fresh net (or from `init`'s weights).
+    ///
+    /// # Errors
+    /// Unknown game, no encoding, a setting out of range, `init` for another game or shape.
+    pub fn new(mut config: TrainConfig, init: Option<&Mlp>) -> Result<Trainer, TrainError> {
+        let start = AnyGame::from_spec(&config.game)?;
+        let spec = start.spec();
+        let enc = Encoding::for_spec(&spec).ok_or_else(|| TrainError::NoEncoding(spec.clone()))?;
+        if config.dirichlet_alpha <= 0.0 {
+            config.dirichlet_alpha = (10.0 / enc.cells() as f64).min(1.0);
+        }
+        for (name, ok) in [
+            ("games", config.games > 0),
+            ("playouts", config.playouts > 0),
+            ("batch", config.batch > 0),
+            ("buffer", config.buffer >= config.batch),
+            ("hidden", !config.hidden.is_empty() && config.hidden.iter().all(|&h| (1..=crate::nn::MAX_WIDTH).contains(&h))),
+            ("lr", config.lr > 0.0 && config.lr < 1.0),
+            ("dirichlet_eps", (0.0..=1.0).contains(&config.dirichlet_eps)),
+        ] {
+            if !ok {
+                return Err(TrainError::Setting(format!("bad training setting '{name}'")));
+            }
+        }
+        let learner = match init {
+            Some(m) => {
+                if m.spec != spec {
+                    return Err(crate::nn::NetError::WrongGame { file: m.spec.clone(), want: spec }.into());
+                }
+                Learner::from_mlp(m, config.lr, config.l2)
+            }
+            None => {
+                burn_seed(config.seed);
+                Learner::new(enc.inputs(), &config.hidden, enc.cells(), config.lr, config.l2)
+            }
+        };
+        Ok(Trainer {
+            rng: Rng64::new(config.seed),
+            start,
+            syms: enc.symmetries(),
+            enc,
+            learner,
+            buffer: VecDeque::new(),
+            games: 0,
+            iteration: 0,
+            config,
+        })
+    }
+
+    /// The current net in the inference format.
+    pub fn net(&self) -> Mlp {
+        self.learner.export(&self.config.game_spec())
+    }
+
+    /// Self-play games so far.
+    pub fn games(&self) -> usize {
+        self.games
+    }
+
+    /// One iteration: self-play, learning, evaluation (`on_game` is called after each game).
+    pub fn iterate(&mut self, on_game: &mut dyn FnMut()) -> IterationLog {
+        let t0 = std::time::Instant::now();
+        self.iteration += 1;
+        let prev = Arc::new(self.net());
+        for _ in 0..self.config.games {
+            let seed = self.rng.next_u64();
+            let rows = match &self.start {
+                AnyGame::TicTacToe(g) => self_play_game(&prev, g, &self.config, seed),
+                AnyGame::Hex(g) => self_play_game(&prev, g, &self.config, seed),
+                AnyGame::Pentago(_) => unreachable!("no encoding: refused in new"),
+            };
+            for r in rows {
+                if self.buffer.len() == self.config.buffer {
+                    self.buffer.pop_front();
+                }
+                self.buffer.push_back(r);
+            }
+            self.games += 1;
+            on_game();
+        }
+        let mut sum = Losses::default();
+        let steps = self.config.steps.max(1);
+        for _ in 0..steps {
+            let batch = self.sample_batch();
+            let l = self.learner.step(&batch);
+            sum.policy += l.policy / steps as f64;
+            sum.value += l.value / steps as f64;
+            sum.entropy += l.entropy / steps as f64;
+        }
+        let mut log =
+            IterationLog { iteration: self.iteration, games: self.games, buffer: self.buffer.len(), loss: sum, ..Default::default() };
+        if self.config.eval_games > 0 {
+            self.evaluate(&prev, &mut log);
+        }
+        log.seconds = t0.elapsed().as_secs_f64();
+        log
+    }
+
+    /// A minibatch sampled uniformly from the buffer, each row under a random symmetry.
+    fn sample_batch(&mut self) -> Vec<Sample> {
+        let n = self.buffer.len();
+        let cells = self.enc.cells();
+        (0..self.config.batch)
+            .map(|_| {
+                let s = &self.buffer[self.rng.index(n)];
+                let perm = &self.syms[self.rng.index(self.syms.len())];
+                let mut x = vec![0f32; 2 * cells];
+                self.enc.permute_input(perm, &s.x, &mut x);
+                let mut pi = vec![0f32; cells];
+                for (i, &j) in perm.iter().enumerate() {
+                    pi[j] = s.pi[i];
+                }
+                Sample { x, pi, z: s.z }
+            })
+            .collect()
+    }
+
+    fn evaluate(&mut self, prev: &Arc<Mlp>, log: &mut IterationLog) {
+        let net = Arc::new(self.net());
+        let (games, playouts, c) = (self.config.eval_games, self.config.eval_playouts, self.config.c);
+        let seed = self.rng.next_u64();
+        match &self.start {
+            AnyGame::TicTacToe(g) => {
+                log.vs_previous = Some(
+                    eval::play_match(
+                        g,
+                        &mut eval::net_player(net.clone(), playouts, c),
+                        &mut eval::net_player(prev.clone(), playouts, c),
+                        games,
+                        seed,
+                    )
+                    .score(),
+                );
+                log.raw_vs_reference =
+                    Some(eval::play_match(g, &mut eval::raw_policy(net.clone()), &mut eval::perfect_player(), games, seed));
+                log.search_vs_reference =
+                    Some(eval::play_match(g, &mut eval::net_player(net, playouts, c), &mut eval::perfect_player(), games, seed));
+            }
+            AnyGame::Hex(g) => {
+                let reference = crate::mcts::SearchConfig::preset(&self.config.reference).unwrap_or_default();
+                log.vs_previous = Some(
+                    eval::play_match(
+                        g,
+                        &mut eval::net_player(net.clone(), playouts, c),
+                        &mut eval::net_player(prev.clone(), playouts, c),
+                        games,
+                        seed,
+                    )
+                    .score(),
+                );
+                log.raw_vs_reference = Some(eval::play_match(
+                    g,
+                    &mut eval::raw_policy(net.clone()),
+                    &mut eval::preset_player(reference.clone(), playouts),
+                    games,
+                    seed,
+                ));
+                log.search_vs_reference = Some(eval::play_match(
+                    g,
+                    &mut eval::net_player(net, playouts, c),
+                    &mut eval::preset_player(reference, playouts),
+                    games,
+                    seed,
+                ));
+            }
+            AnyGame::Pentago(_) => {}
+        }
+    }
+}
+
+impl TrainConfig {
+    /// The canonical spec of `game` (e.g. `hex:5`), or the text as given if unreadable.
+    pub fn game_spec(&self) -> String {
+        AnyGame::from_spec(&self.game).map(|g| g.spec()).unwrap_or_else(|_| self.game.clone())
+    }
+}
+
+/// Seeds burn's generator (weight initialisation) so a run is reproducible.
+fn burn_seed(seed: u64) {
+    burn::tensor::Device::flex().seed(seed);
+}
+
+/// One line of `log.csv` (header: [`CSV_HEADER`]).
+pub fn csv_line(l: &IterationLog) -> String {
+    let m = |r: &Option<eval::MatchResult>| r.map(|r| format!("{},{},{}", r.wins, r.draws, r.losses)).unwrap_or_else(|| ",,".into());
+    format!(
+        "{},{},{},{:.5},{:.5},{:.5},{},{},{},{:.2}",
+        l.iteration,
+        l.games,
+        l.buffer,
+        l.loss.policy,
+        l.loss.value,
+        l.loss.entropy,
+        l.vs_previous.map(|v| format!("{v:.3}")).unwrap_or_default(),
+        m(&l.raw_vs_reference),
+        m(&l.search_vs_reference),
+        l.seconds
+    )
+}
+
+/// The header of `log.csv`.
+pub const CSV_HEADER: &str = "iteration,games,buffer,policy_loss,value_loss,policy_entropy,vs_previous,raw_wins,raw_draws,raw_losses,search_wins,search_draws,search_losses,seconds";

@@ -1,0 +1,140 @@
+//! Self-play with the current net: AlphaZero's data (Silver et al. 2017): at every move a PUCT
+//! search from the position with the net's priors (Dirichlet noise at the root) and value
+//! leaves; the move is sampled from the root visit counts at temperature 1 for the first
+//! `temperature_moves` plies, then the most visited; each position yields a row (input planes,
+//! root visit distribution π, outcome z for the side to move).
+
+use super::TrainConfig;
+use crate::game::{Game, MoveList};
+use crate::mcts::config::{LeafEval, Selection};
+use crate::mcts::{Budget, Evaluator, Search, SearchConfig};
+use crate::nn::features::Encoding;
+use crate::nn::{Mlp, NetEvaluator};
+use crate::rng::Rng64;
+use rand::SeedableRng;
+use rand_distr::{Distribution, Gamma};
+use std::sync::Arc;
+
+/// One training row, in the net's frame (see [`Encoding`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    /// Input planes (2 × cells).
+    pub x: Vec<f32>,
+    /// Root visit distribution over the cells (sums to 1).
+    pub pi: Vec<f32>,
+    /// Outcome for the side to move at the position: 1 win, 0 draw, −1 loss.
+    pub z: f32,
+}
+
+/// The net's evaluator with Dirichlet noise mixed into the root's priors:
+/// `P = (1 − ε)·p + ε·η`, `η ~ Dir(α)` (Silver et al. 2017: ε = 0.25, α scaled to the number of
+/// legal moves; the root is recognised by its Zobrist hash).
+struct RootNoise<G: Game> {
+    inner: NetEvaluator<G>,
+    root_hash: u64,
+    noise: Vec<f32>,
+    eps: f32,
+}
+
+impl<G: Game> Evaluator<G> for RootNoise<G> {
+    fn priors(&self, g: &G, moves: &[G::Move], out: &mut Vec<f32>) {
+        self.evaluate(g, moves, out);
+    }
+    fn name(&self) -> &'static str {
+        "net+noise"
+    }
+    fn has_value(&self) -> bool {
+        true
+    }
+    fn evaluate(&self, g: &G, moves: &[G::Move], out: &mut Vec<f32>) -> Option<f64> {
+        let v = self.inner.evaluate(g, moves, out);
+        if g.hash() == self.root_hash && self.noise.len() == out.len() {
+            for (p, n) in out.iter_mut().zip(&self.noise) {
+                *p = (1.0 - self.eps) * *p + self.eps * n;
+            }
+        }
+        v
+    }
+}
+
+/// A Dirichlet(α) sample of length `k` (normalised Gamma(α, 1) draws).
+pub fn dirichlet(alpha: f64, k: usize, rng: &mut rand::rngs::Xoshiro256PlusPlus) -> Vec<f32> {
+    let gamma = Gamma::new(alpha, 1.0).expect("α > 0");
+    let mut v: Vec<f64> = (0..k).map(|_| gamma.sample(rng)).collect();
+    let s: f64 = v.iter().sum();
+    if s > 0.0 {
+        v.iter_mut().for_each(|x| *x /= s);
+    } else {
+        v.iter_mut().for_each(|x| *x = 1.0 / k as f64);
+    }
+    v.into_iter().map(|x| x as f32).collect()
+}
+
+/// The search configuration of the net presets' self-play and evaluation: PUCT, value leaves.
+pub fn net_search_config(c: f64, seed: u64) -> SearchConfig {
+    SearchConfig { selection: Selection::Puct, c, leaf: LeafEval::Value, seed, ..SearchConfig::default() }
+}
+
+/// A PUCT + value search at `g` (not terminal) with `net` (no noise), run for `playouts`
+/// iterations.
+pub fn net_search<G: Game>(net: &Arc<Mlp>, g: &G, playouts: u64, c: f64, seed: u64) -> Search<G> {
+    let ev = NetEvaluator::new(net.clone(), &g.spec()).expect("net matches game");
+    let mut s = Search::with_evaluator(g.clone(), net_search_config(c, seed), Box::new(ev)).expect("valid config");
+    s.run(Budget::iterations(playouts), &|| 0.0);
+    s
+}
+
+/// Plays one self-play game from `start` and returns its rows.
+pub fn self_play_game<G: Game>(net: &Arc<Mlp>, start: &G, cfg: &TrainConfig, seed: u64) -> Vec<Sample> {
+    let spec = start.spec();
+    let enc = Encoding::for_spec(&spec).expect("trainable game");
+    let cells = enc.cells();
+    let mut rng = Rng64::new(seed);
+    let mut noise_rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed);
+    let mut g = start.clone();
+    let mut rows: Vec<(Vec<f32>, Vec<f32>, u8)> = Vec::new();
+    let mut owners = vec![0i8; cells];
+    let mut legal = MoveList::new();
+    while !g.is_terminal() {
+        g.legal_moves(&mut legal);
+        let noise = dirichlet(cfg.dirichlet_alpha, legal.len(), &mut noise_rng);
+        let ev = RootNoise {
+            inner: NetEvaluator::new(net.clone(), &spec).expect("net matches"),
+            root_hash: g.hash(),
+            noise,
+            eps: cfg.dirichlet_eps as f32,
+        };
+        let mut s = Search::with_evaluator(g.clone(), net_search_config(cfg.c, rng.next_u64()), Box::new(ev)).expect("valid config");
+        s.run(Budget::iterations(cfg.playouts), &|| 0.0);
+        let children = s.root_children();
+        let total: u64 = children.iter().map(|c| c.1).sum();
+        let to_move = g.to_move();
+        let mut pi = vec![0f32; cells];
+        for &(idx, n, _) in &children {
+            pi[enc.canonical(idx, to_move)] = n as f32 / total.max(1) as f32;
+        }
+        g.cell_owners(&mut owners);
+        let mut x = vec![0f32; enc.inputs()];
+        enc.encode(&owners, to_move, &mut x);
+        rows.push((x, pi, to_move));
+        // Temperature 1 for the opening plies (sample by visits), then the most visited.
+        let idx = if g.ply() < cfg.temperature_moves {
+            let mut r = rng.below(total.max(1) as u32) as u64;
+            let mut pick = children[0].0;
+            for &(i, n, _) in &children {
+                if r < n {
+                    pick = i;
+                    break;
+                }
+                r -= n;
+            }
+            pick
+        } else {
+            children.iter().max_by_key(|c| c.1).map(|c| c.0).expect("a legal move")
+        };
+        let m = g.move_from_index(idx).expect("root child index");
+        g.play_unchecked(m);
+    }
+    let outcome = g.outcome().expect("terminal");
+    rows.into_iter().map(|(x, pi, p)| Sample { x, pi, z: (outcome.reward(p) * 2.0 - 1.0) as f32 }).collect()
+}

@@ -1,0 +1,62 @@
+//! Weights files and network presets: typed errors for missing or corrupt files, a clear error
+//! for games without a net, and the shipped nets (load, shapes, deterministic presets).
+
+use mcts_playground::game::{AnyGame, Game, Pentago};
+use mcts_playground::mcts::{AnySearch, Budget, Search, SearchConfig};
+use mcts_playground::nn::{models, Mlp, NetError};
+
+const NO_CLOCK: &dyn Fn() -> f64 = &|| 0.0;
+
+#[test]
+fn a_game_without_a_net_refuses_the_net_presets_clearly() {
+    for preset in ["alphazero", "alphago", "puct-net"] {
+        let cfg = SearchConfig::preset(preset).unwrap();
+        let e = Search::new(Pentago::new(mcts_playground::game::PentagoRules::Official, false), cfg.clone()).err().unwrap().to_string();
+        assert!(e.contains("no trained network for 'pentago"), "{preset}: {e}");
+        assert!(e.contains("use a preset without a network"), "{e}");
+        // Switching a running search to a net preset is refused and leaves it untouched.
+        let g = AnyGame::from_spec("hex:11").unwrap();
+        let mut s = AnySearch::new(&g, SearchConfig::preset("uct").unwrap()).unwrap();
+        s.run(Budget::iterations(50), NO_CLOCK);
+        assert!(s.set_config(cfg).is_err());
+        assert_eq!(s.config(), &SearchConfig::preset("uct").unwrap());
+        s.run(Budget::iterations(50), NO_CLOCK);
+        assert_eq!(s.stats().iterations, 100);
+    }
+}
+
+#[test]
+fn corrupt_and_foreign_files_are_typed_errors() {
+    assert_eq!(Mlp::from_bytes(&[]), Err(NetError::BadMagic));
+    let net = Mlp::zeros("hex:5", 50, &[8], 25);
+    let bytes = net.to_bytes();
+    for cut in [9, 20, bytes.len() - 1] {
+        assert!(Mlp::from_bytes(&bytes[..cut]).is_err(), "cut at {cut}");
+    }
+    let mut bad = bytes.clone();
+    let k = bad.len() / 2;
+    bad[k] ^= 1;
+    assert!(matches!(Mlp::from_bytes(&bad), Err(NetError::Checksum { .. })));
+    // A net for hex:5 is refused for Tic-Tac-Toe.
+    let e =
+        mcts_playground::nn::NetEvaluator::<mcts_playground::game::TicTacToe>::new(std::sync::Arc::new(net), "tictactoe").err().unwrap();
+    assert!(matches!(e, NetError::WrongGame { .. }));
+}
+
+#[test]
+fn every_shipped_net_loads_and_its_presets_are_deterministic() {
+    for &spec in models::AVAILABLE {
+        let net = models::load(spec).unwrap();
+        assert_eq!(net.spec, spec);
+        let g = AnyGame::from_spec(spec).unwrap();
+        for preset in ["alphazero", "alphago", "puct-net"] {
+            let run = || {
+                let mut s = AnySearch::new(&g, SearchConfig::preset(preset).unwrap()).unwrap();
+                s.run(Budget::iterations(300), NO_CLOCK);
+                serde_json::to_string(&s.stats()).unwrap()
+            };
+            assert_eq!(run(), run(), "{spec} {preset}");
+        }
+        let _ = g.legal_count();
+    }
+}
