@@ -510,6 +510,48 @@ mod tests {
         assert!((share - 0.2).abs() < 0.01, "weight 1 of 5: {share}");
     }
 
+    /// Policy playouts (with the one legal-move list of placement games, and without it) play
+    /// only legal moves and end where the game ends: replaying each with checked moves
+    /// succeeds and reaches the same outcome. Hex with and without the swap rule, Pentago.
+    #[test]
+    fn policy_playouts_are_legal_games() {
+        use crate::game::{Game, Hex, Pentago};
+        fn check<G: Game>(start: &G, rng: &mut Rng64) {
+            let mut cfgs = Vec::new();
+            for mast in [MastMode::Off, MastMode::Gibbs, MastMode::EpsilonGreedy] {
+                for (decisive, lgr) in [(false, LgrMode::Off), (true, LgrMode::Lgrf2), (false, LgrMode::Lgr1)] {
+                    cfgs.push(SearchConfig { mast, decisive, anti_decisive: decisive, lgr, ..SearchConfig::default() });
+                }
+            }
+            for cfg in &cfgs {
+                let mut st = PolicyState::new(start.move_space(), cfg);
+                for _ in 0..30 {
+                    // a random opening of 0..4 moves, then the playout
+                    let mut g = start.clone();
+                    for _ in 0..rng.below(4) {
+                        let mut l = MoveList::new();
+                        g.legal_moves(&mut l);
+                        g.play_unchecked(l[rng.index(l.len())]);
+                    }
+                    let from = g.clone();
+                    let mut seq = Vec::new();
+                    let o = st.playout(cfg, &mut g, rng, &mut seq);
+                    let mut r = from.clone();
+                    for &m in &seq {
+                        r.play(m).expect("a legal playout move");
+                    }
+                    assert_eq!(r.outcome(), Some(o), "{}", start.spec());
+                    let idx: Vec<u16> = seq.iter().map(|&m| from.move_index(m) as u16).collect();
+                    st.learn(cfg, &idx, from.to_move(), o);
+                }
+            }
+        }
+        let mut rng = Rng64::new(21);
+        check(&Hex::new(7, false).unwrap(), &mut rng);
+        check(&Hex::new(5, true).unwrap(), &mut rng);
+        check(&Pentago::from_options(&[]).unwrap(), &mut rng);
+    }
+
     #[test]
     fn mast_learns_means() {
         let c = SearchConfig { mast: MastMode::Gibbs, ..SearchConfig::default() };
