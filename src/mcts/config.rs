@@ -317,7 +317,8 @@ pub struct SearchConfig {
     pub lgr_p: f64,
     /// PoolRAVE (Rimmel, Teytaud et al. 2010; Hoock et al. 2010) on/off.
     pub poolrave: bool,
-    /// PoolRAVE pool size k (default 10).
+    /// PoolRAVE pool size k (default 10). The pools are cached per AMAF table and rebuilt when
+    /// its node has gained 1/8 more visits (`search/rollout.rs`). Range 1..=400.
     pub pool_k: usize,
     /// PoolRAVE probability p of trying a pool move (default 0.5).
     pub pool_p: f64,
@@ -325,8 +326,8 @@ pub struct SearchConfig {
     pub pool_min_amaf: u32,
     /// MAST playout policy.
     pub mast: MastMode,
-    /// MAST Gibbs temperature τ on the [0, 1] reward scale; default 0.1 = Finnsson & Björnsson's
-    /// τ = 10 on their 0..100 score scale.
+    /// MAST Gibbs temperature τ of `P(a) ∝ e^{Q(a)/τ}` on the [0, 1] reward scale; default 0.1 =
+    /// Finnsson & Björnsson's (2008) τ = 10 on their 0..100 score scale. Range (0, 100].
     pub mast_tau: f64,
     /// MAST ε of ε-greedy; default 0.4 (Tak, Winands & Björnsson 2012).
     pub mast_epsilon: f64,

@@ -8,7 +8,14 @@
 //!    `lgr_p` when legal;
 //! 4. **PoolRAVE** (Rimmel, Teytaud et al. 2010; Hoock et al. 2010): with probability `pool_p`
 //!    draw one move from the pool of the `pool_k` best moves by AMAF value and play it if legal;
-//! 5. the default policy: **MAST** (Finnsson & Björnsson 2008) Gibbs or ε-greedy, else uniform.
+//! 5. the default policy: **MAST** (Finnsson & Björnsson 2008) Gibbs `P(a) ∝ e^{Q(a)/τ}`, τ = 0.1
+//!    on [0, 1] rewards, unseen moves Q = 1; or ε-greedy, the best-Q move with probability 1 − ε,
+//!    ε = 0.4 (Tak, Winands & Björnsson 2012); else uniform.
+//!
+//! Cost per playout move: in placement games (Hex, Tic-Tac-Toe) the legal moves are listed once
+//! per playout and each move played leaves the list in O(1); MAST's weights are cached per move
+//! and Gibbs draws from a Fenwick tree (O(log |moves|)); Hex answers "is there a winning move /
+//! a threat" from incrementally kept sets in O(1).
 //!
 //! With none of them on, the search uses the game's fast `random_playout` instead.
 
@@ -508,6 +515,48 @@ mod tests {
         assert_eq!(counts[4], 0, "a removed move is never drawn");
         let share = counts[3] as f64 / 50_000.0;
         assert!((share - 0.2).abs() < 0.01, "weight 1 of 5: {share}");
+    }
+
+    /// Policy playouts (with the one legal-move list of placement games, and without it) play
+    /// only legal moves and end where the game ends: replaying each with checked moves
+    /// succeeds and reaches the same outcome. Hex with and without the swap rule, Pentago.
+    #[test]
+    fn policy_playouts_are_legal_games() {
+        use crate::game::{Game, Hex, Pentago};
+        fn check<G: Game>(start: &G, rng: &mut Rng64) {
+            let mut cfgs = Vec::new();
+            for mast in [MastMode::Off, MastMode::Gibbs, MastMode::EpsilonGreedy] {
+                for (decisive, lgr) in [(false, LgrMode::Off), (true, LgrMode::Lgrf2), (false, LgrMode::Lgr1)] {
+                    cfgs.push(SearchConfig { mast, decisive, anti_decisive: decisive, lgr, ..SearchConfig::default() });
+                }
+            }
+            for cfg in &cfgs {
+                let mut st = PolicyState::new(start.move_space(), cfg);
+                for _ in 0..30 {
+                    // a random opening of 0..4 moves, then the playout
+                    let mut g = start.clone();
+                    for _ in 0..rng.below(4) {
+                        let mut l = MoveList::new();
+                        g.legal_moves(&mut l);
+                        g.play_unchecked(l[rng.index(l.len())]);
+                    }
+                    let from = g.clone();
+                    let mut seq = Vec::new();
+                    let o = st.playout(cfg, &mut g, rng, &mut seq);
+                    let mut r = from.clone();
+                    for &m in &seq {
+                        r.play(m).expect("a legal playout move");
+                    }
+                    assert_eq!(r.outcome(), Some(o), "{}", start.spec());
+                    let idx: Vec<u16> = seq.iter().map(|&m| from.move_index(m) as u16).collect();
+                    st.learn(cfg, &idx, from.to_move(), o);
+                }
+            }
+        }
+        let mut rng = Rng64::new(21);
+        check(&Hex::new(7, false).unwrap(), &mut rng);
+        check(&Hex::new(5, true).unwrap(), &mut rng);
+        check(&Pentago::from_options(&[]).unwrap(), &mut rng);
     }
 
     #[test]
