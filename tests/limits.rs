@@ -135,3 +135,16 @@ fn config_values_read_exactly() {
         assert_eq!(c.c, v);
     }
 }
+
+#[test]
+fn command_line_budget_is_checked() {
+    for ms in ["inf", "NaN", "-5", "1e300", "soon"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_mcts"))
+            .args(["search", "--game", "tictactoe", &format!("--ms={ms}")])
+            .output()
+            .expect("run mcts");
+        assert!(!out.status.success(), "--ms {ms} is refused");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--ms") && (err.contains("out of range") || err.contains("not a number")), "{err}");
+    }
+}

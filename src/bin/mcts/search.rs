@@ -18,8 +18,8 @@ pub struct EngineArgs {
     /// Budget in MCTS iterations (playouts) per search.
     #[arg(long, conflicts_with = "ms")]
     pub iterations: Option<u64>,
-    /// Budget in milliseconds per search.
-    #[arg(long)]
+    /// Budget in milliseconds per search (0 ..= 2^53 − 1, `mcts_playground::limits::MAX_BUDGET`).
+    #[arg(long, value_parser = parse_ms)]
     pub ms: Option<f64>,
     /// Random seed.
     #[arg(long)]
@@ -38,6 +38,17 @@ impl EngineArgs {
     /// The budget; 10,000 iterations when neither `--iterations` nor `--ms` is given.
     pub fn budget(&self) -> Budget {
         budget_from(self.iterations, self.ms)
+    }
+}
+
+/// `--ms`: a number of milliseconds in 0 ..= 2^53 − 1 (not NaN, not infinite: a search without
+/// end would only stop at the node cap, and then go on forever).
+fn parse_ms(text: &str) -> Result<f64, String> {
+    let v: f64 = text.trim().parse().map_err(|_| format!("'{text}' is not a number of milliseconds"))?;
+    if v.is_finite() && (0.0..=mcts_playground::limits::MAX_BUDGET).contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!("{text} is out of range: milliseconds are 0 ..= 2^53-1"))
     }
 }
 
