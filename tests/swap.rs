@@ -1,7 +1,9 @@
 //! The swap (pie) rule under RAVE-family searches (c = 0): after a strong opening the engine
-//! swaps, after a weak one it does not. On Hex 5×5 the centre c3 is a first-player win and a
-//! corner a1 is a loss (HexWiki, "Swap rule" and the solved small boards), so White, to move
-//! at ply 1 with the swap option, should take the centre and leave the corner.
+//! swaps, after a weak one it does not. On Hex 5×5 the centre c3 is a first-player win (the
+//! small boards are solved; HexWiki, "Swap rule" on why strong openings get swapped) and the
+//! acute corner a1 a weak opening, so White, to move at ply 1 with the swap option, should take
+//! the centre and leave the corner. Before the pie move had its symmetry value
+//! (`Game::pie_move`), `rave` and `grave` kept c3 for seeds 1 and 2.
 
 use mcts_playground::game::{Game, Hex};
 use mcts_playground::mcts::{Budget, Search, SearchConfig};
