@@ -1179,6 +1179,12 @@ impl Game for Hex {
         !self.swap || self.ply >= 2
     }
 
+    /// `swap` (n²) at ply 1 with the swap rule: the only move that never recurs later.
+    #[inline(always)]
+    fn pie_move(&self) -> Option<usize> {
+        self.swap_legal().then(|| self.cells())
+    }
+
     fn is_legal(&self, m: u16) -> bool {
         if self.outcome.is_some() {
             return false;

@@ -374,6 +374,17 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         false
     }
 
+    /// The dense index of the *pie* (swap) move when it is legal here, else `None` (default).
+    /// A pie move can be played only as the second move of the game, so it never occurs below
+    /// this position in a playout or in the tree: its AMAF statistics (Gelly & Silver 2007) are
+    /// only its own visits. The search values it instead by the symmetry of the pie rule (see
+    /// `Search::scorer`). Hex with the swap option: `swap` (index n²) at ply 1 (HexWiki, "Swap
+    /// rule").
+    #[inline(always)]
+    fn pie_move(&self) -> Option<usize> {
+        None
+    }
+
     /// Number of legal moves.
     fn legal_count(&self) -> usize {
         let mut l = MoveList::new();

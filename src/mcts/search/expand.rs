@@ -47,7 +47,7 @@ impl<G: Game> Search<G> {
         }
         let node = self.tree.nodes[cur as usize];
         let can_expand = node.n_children < node.n_legal && self.tree.len() < cap;
-        let sc = self.scorer(cur, g.to_move(), src);
+        let sc = self.scorer(cur, g, src);
         if can_expand && self.untried_first(&sc) {
             let jump = self.config.jump && node.n_children > 0 && (self.rng.below(node.n_legal as u32) as u16) < node.n_children;
             if !jump {
@@ -145,8 +145,21 @@ impl<G: Game> Search<G> {
         }
         if sc.table != NIL {
             // MC-RAVE: the untried move with the best AMAF value (the bonus is the same for all).
+            // An untried pie move is left out of the scan and valued by its stand-in
+            // (`Search::scorer`); it wins ties.
+            let pie = sc.pie.0 as usize;
+            let pie_untried = sc.pie.0 != NIL && self.mark[pie] != stamp && self.legal.iter().any(|&m| g.move_index(m) == pie);
+            if pie_untried {
+                self.mark[pie] = stamp;
+            }
             let untried = Untried { mark: &self.mark, stamp };
-            let best = best_untried_by_amaf(g, &self.legal, untried, &self.tree.amaf, sc, self.ms, self.config.fpu, &mut self.rng);
+            let mut best = best_untried_by_amaf(g, &self.legal, untried, &self.tree.amaf, sc, self.ms, self.config.fpu, &mut self.rng);
+            if pie_untried {
+                let v = self.untried_value(sc, pie);
+                if best.is_none_or(|(_, b)| v >= b) {
+                    best = g.move_from_index(pie).map(|m| (m, v));
+                }
+            }
             return self.expand(sc, g, best.map(|(m, _)| (m, 0.0)), false);
         }
         let mut cands: MoveList<G::Move> = MoveList::new();

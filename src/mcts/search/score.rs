@@ -18,7 +18,9 @@
 //!   AMAF value (n = 0, so β = 1; `fpu` without AMAF data) plus `c·√(ln N)`, the UCB1 bonus
 //!   of one visit (nothing when c = 0);
 //! - transpositions: Q and n of the shared node (UCT1), or with `transposition_rule = uct2`
-//!   the visits through the edge in the exploration term (Childs, Brodeur & Kocsis 2008).
+//!   the visits through the edge in the exploration term (Childs, Brodeur & Kocsis 2008);
+//! - the pie (swap) move ([`Game::pie_move`]) under RAVE/GRAVE: its AMAF entry is replaced by
+//!   the pie rule's symmetry value (see [`Scorer::pie`] and [`Search::scorer`]).
 
 use super::Search;
 use crate::game::{Game, Player};
@@ -41,6 +43,10 @@ pub(crate) struct Scorer {
     pub(crate) player: Player,
     /// Plain UCT: no AMAF blend and no transpositions, so the edges' cache is all a score needs.
     pub(crate) plain: bool,
+    /// The pie move's dense index ([`NIL`]: none legal here, or no AMAF blend) and its AMAF
+    /// stand-in `(n, Q)`: the visits of the other children and `1 −` their mean value, for the
+    /// player to move (`n = 0`: no stand-in yet). See [`Search::scorer`].
+    pub(crate) pie: (u32, u32, f64),
 }
 
 /// One child's score and the parts it was computed from.
@@ -71,7 +77,8 @@ pub(crate) fn plain_ucb1(e: &Edge, cs: f32, solver: bool) -> f32 {
     }
 }
 
-/// [`Search::untried_value`] on the tables alone (`table` not [`NIL`], `ms` moves per player):
+/// [`Search::untried_value`] on the tables alone (`table` not [`NIL`], `ms` moves per player;
+/// the pie move is valued in `pick_unexpanded`, not here):
 /// the AMAF value of player `p`'s move `mv`, `fpu` without data.
 #[inline(always)]
 pub(crate) fn untried_value_in(amaf: &AmafTables, table: u32, p: Player, mv: usize, ms: usize, fpu: f64) -> f64 {
@@ -101,20 +108,63 @@ impl<G: Game> Search<G> {
         }
     }
 
-    /// The scores' context at `parent`, `player` to move there, AMAF source `src`: the source's
-    /// table when the value estimate blends AMAF (PoolRAVE alone keeps tables but selects on Q).
+    /// The scores' context at `parent` (position `g`), AMAF source `src`: the source's table
+    /// when the value estimate blends AMAF (PoolRAVE alone keeps tables but selects on Q).
+    ///
+    /// The pie move. Where [`Game::pie_move`] names a legal swap move and AMAF is blended, the
+    /// swap's AMAF entry holds only its own visits (it is never played later), so with β ≈ 1
+    /// and c = 0 a swap that lost its first playout scored Q = 0 and was never tried again. Its
+    /// AMAF stand-in is instead exact by symmetry: after a swap the position is the
+    /// colour-mirror of the present one with the opponent to move and no swap left (HexWiki,
+    /// "Swap rule": the swap makes the first player's opening the second player's), so the
+    /// swap is worth, to the player to move, `1 −` what the present position is worth to them
+    /// without the swap, estimated as MCTS estimates a node's value: the mean Q over the visits
+    /// of the other children (`n_AMAF` = those visits). β then fades it as the swap's own
+    /// visits grow, as for any AMAF value. Computed only at such nodes (ply 1 of Hex with
+    /// swap), so other games pay one call that returns `None`.
     #[inline(always)]
-    pub(super) fn scorer(&self, parent: u32, player: Player, src: u32) -> Scorer {
+    pub(super) fn scorer(&self, parent: u32, g: &G, src: u32) -> Scorer {
         let parent_n = self.tree.nodes[parent as usize].n;
         let ln_n = (parent_n.max(1) as f64).ln();
         let table = if src != NIL && self.config.value != ValueEstimate::Mean { self.tree.amaf.of_node[src as usize] } else { NIL };
+        let pie = match g.pie_move() {
+            Some(mv) if table != NIL => self.pie_stand_in(parent, mv),
+            _ => (NIL, 0, 0.0),
+        };
         Scorer {
             parent_n,
             ln_n,
             cs: (self.config.c * ln_n.sqrt()) as f32,
             table,
-            player,
+            player: g.to_move(),
             plain: self.config.selection == Selection::Uct && table == NIL && self.tt.is_none(),
+            pie,
+        }
+    }
+
+    /// The pie move `mv` and its AMAF stand-in at `parent` (see [`Search::scorer`]):
+    /// `(mv, Σn, 1 − Σ(n·Q)/Σn)` over the children of `parent` other than `mv`.
+    #[inline(never)]
+    fn pie_stand_in(&self, parent: u32, mv: usize) -> (u32, u32, f64) {
+        let (mut n, mut w) = (0u64, 0.0f64);
+        for e in self.tree.children(parent) {
+            let edge = &self.tree.edges[e as usize];
+            if edge.mv as usize == mv {
+                continue;
+            }
+            let (cn, cq) = if self.tt.is_some() {
+                let ch = &self.tree.nodes[edge.child as usize];
+                (ch.n, ch.q())
+            } else {
+                (edge.n, edge.q as f64)
+            };
+            n += cn as u64;
+            w += cn as f64 * cq;
+        }
+        if n == 0 {
+            (mv as u32, 0, 0.0)
+        } else {
+            (mv as u32, n.min(u32::MAX as u64) as u32, 1.0 - w / n as f64)
         }
     }
 
@@ -158,7 +208,12 @@ impl<G: Game> Search<G> {
         } else {
             (edge.n, edge.q as f64, edge.proof, edge.n)
         };
-        let amaf = self.amaf_q(sc.table, sc.player, edge.mv as usize).map(|(an, aq)| (aq, self.beta(n, an)));
+        let amaf = if edge.mv as u32 == sc.pie.0 {
+            // The pie move: the symmetry stand-in replaces its own-visits-only AMAF entry.
+            (sc.pie.1 > 0).then(|| (sc.pie.2, self.beta(n, sc.pie.1)))
+        } else {
+            self.amaf_q(sc.table, sc.player, edge.mv as usize).map(|(an, aq)| (aq, self.beta(n, an)))
+        };
         let c = self.config.c;
         let puct_on = self.config.selection == Selection::Puct;
         let prior = (puct_on && self.tree.with_priors).then(|| self.tree.priors[e as usize] as f64);
@@ -192,11 +247,15 @@ impl<G: Game> Search<G> {
     }
 
     /// The value of an untried move `mv` (n = 0, so β = 1): its AMAF value in the scorer's table,
-    /// `fpu` without data. Orders the expansions under RAVE/GRAVE (Gelly & Silver 2007, MC-RAVE).
+    /// `fpu` without data; for the pie move, its symmetry stand-in ([`Search::scorer`]). Orders
+    /// the expansions under RAVE/GRAVE (Gelly & Silver 2007, MC-RAVE).
     #[inline]
     pub(super) fn untried_value(&self, sc: &Scorer, mv: usize) -> f64 {
         if sc.table == NIL {
             return self.config.fpu;
+        }
+        if mv as u32 == sc.pie.0 {
+            return if sc.pie.1 > 0 { sc.pie.2 } else { self.config.fpu };
         }
         untried_value_in(&self.tree.amaf, sc.table, sc.player, mv, self.ms, self.config.fpu)
     }
@@ -260,7 +319,7 @@ mod tests {
             let mut s = Search::new(Hex::new(5, false).unwrap(), SearchConfig::preset(preset).unwrap()).unwrap();
             s.run(Budget::iterations(2000), &|| 0.0);
             let src = if s.tree.with_amaf { s.amaf_source(NIL, 0) } else { NIL };
-            let sc = s.scorer(0, s.root.to_move(), src);
+            let sc = s.scorer(0, &s.root, src);
             let c = s.config.c;
             let mut checked = 0;
             for e in s.tree.children(0) {

@@ -322,7 +322,7 @@ impl<G: Game> Search<G> {
     /// its score is the untried move's score `choose` ranked it by, and its rivals are the
     /// children that existed.
     fn parent_scores(&self, parent: u32, g: &G, src: u32, chosen: u32, is_new: bool) -> (Option<ChildScore>, Option<ChildScore>) {
-        let sc = self.scorer(parent, g.to_move(), src);
+        let sc = self.scorer(parent, g, src);
         let score_of = |e: u32| -> ChildScore {
             let s = self.child_score(&sc, e);
             let mv = g.move_from_index(self.tree.edges[e as usize].mv as usize).map(|m| g.format_move(m)).unwrap_or_default();
