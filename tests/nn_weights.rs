@@ -1,7 +1,7 @@
 //! Weights files and network presets: typed errors for missing or corrupt files, a clear error
 //! for games without a net, and the shipped nets (load, shapes, deterministic presets).
 
-use mcts_playground::game::{AnyGame, Game, Pentago};
+use mcts_playground::game::{AnyGame, Pentago};
 use mcts_playground::mcts::{AnySearch, Budget, Search, SearchConfig};
 use mcts_playground::nn::{models, Mlp, NetError};
 

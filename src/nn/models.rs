@@ -7,12 +7,14 @@ use crate::mcts::config::Preset;
 use std::sync::{Arc, OnceLock};
 
 /// Game specs with a shipped net.
-pub const AVAILABLE: &[&str] = &[];
+pub const AVAILABLE: &[&str] = &["tictactoe"];
 
 /// The embedded weights file of `spec`, if one ships.
 pub fn bytes(spec: &str) -> Option<&'static [u8]> {
-    let _ = spec;
-    None
+    match spec {
+        "tictactoe" => Some(include_bytes!("../../models/tictactoe.mctsnet")),
+        _ => None,
+    }
 }
 
 /// The preset names usable for `spec`: every preset of [`crate::mcts::SearchConfig::PRESETS`], the
