@@ -15,8 +15,10 @@
 pub mod arena;
 mod bits;
 pub mod game;
+pub mod limits;
 pub mod mcts;
 pub mod record;
+pub mod request;
 pub mod rng;
 
 #[cfg(target_arch = "wasm32")]

@@ -43,6 +43,15 @@
 //! move, its 1-based index in the record and why ([`RecordError`]).
 
 use crate::game::{AnyGame, CellError, Game, MoveError, MoveParseError, SpecError};
+pub use crate::limits::MAX_RECORD_BYTES;
+
+/// [`RecordError::TooLong`] when `text` is longer than [`MAX_RECORD_BYTES`].
+fn check_length(text: &str) -> Result<(), RecordError> {
+    if text.len() > MAX_RECORD_BYTES {
+        return Err(RecordError::TooLong { len: text.len(), max: MAX_RECORD_BYTES });
+    }
+    Ok(())
+}
 
 /// A game record: the spec and the moves (normalised: as the game writes them), plus notes about
 /// what the reader did (dropped variations, setup stones read as moves, a resignation).
@@ -78,6 +87,14 @@ pub enum RecordError {
     /// The SGF text is malformed or uses something we cannot represent.
     #[error("SGF: {0}")]
     Sgf(#[from] SgfError),
+    /// The text is longer than [`MAX_RECORD_BYTES`]; nothing was read.
+    #[error("the record is {len} bytes long; records of at most {max} bytes are read")]
+    TooLong {
+        /// Its length in bytes.
+        len: usize,
+        /// The limit, [`MAX_RECORD_BYTES`].
+        max: usize,
+    },
 }
 
 /// Why one move of a record was refused ([`RecordError::Move`]).
@@ -156,7 +173,7 @@ pub enum SgfError {
         h: usize,
     },
     /// A size outside 1..=19.
-    #[error("SZ[{sz}]: Hex sizes 1..19 are supported")]
+    #[error("SZ[{sz}]: Hex sizes 1 to 19 are supported")]
     SizeOutOfRange {
         /// The `SZ` value.
         sz: String,
@@ -205,7 +222,7 @@ pub enum SgfError {
 /// What is malformed in SGF text ([`SgfError::Syntax`]), after the SGF FF\[4\] grammar.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SgfSyntax {
-    /// Variations nested more than 10,000 deep.
+    /// Variations nested more than [`MAX_SGF_DEPTH`] deep.
     #[error("variations nested too deeply")]
     TooDeep,
     /// A game tree that does not start with `(`.
@@ -268,9 +285,10 @@ pub fn replay(spec: &str, moves: &[String]) -> Result<(AnyGame, Vec<String>), Re
 /// Reads a move list in our notation (see the module doc), checked by replaying it.
 ///
 /// # Errors
-/// [`RecordError::Empty`], [`RecordError::Spec`] or [`RecordError::Move`] (index and text of
+/// [`RecordError::TooLong`] past [`MAX_RECORD_BYTES`], [`RecordError::Empty`], [`RecordError::Spec`] or [`RecordError::Move`] (index and text of
 /// the first bad move).
 pub fn parse_move_list(text: &str) -> Result<Record, RecordError> {
+    check_length(text)?;
     let mut tokens = text
         .lines()
         .filter(|l| !l.trim_start().starts_with('#'))
@@ -296,6 +314,12 @@ pub fn write_move_list(spec: &str, moves: &[String]) -> Result<String, RecordErr
 }
 
 // ---- SGF ----------------------------------------------------------------------------------
+
+/// Deepest nesting of SGF variations read: 1,000. Every level holds at least one node, and no
+/// line of a game has more than 363 nodes (the root and 362 moves of Hex 19×19 with swap), so
+/// no real record comes near; the limit keeps the recursive reader within a WebAssembly stack
+/// (1 MB), where a deeper nesting would trap and kill the worker.
+pub const MAX_SGF_DEPTH: usize = 1_000;
 
 /// One SGF node: properties in the order read, each with its values.
 type Node = Vec<(String, Vec<String>)>;
@@ -325,7 +349,7 @@ impl Parser<'_> {
         self.s.get(self.i).copied()
     }
     fn tree(&mut self, depth: usize) -> Result<Tree, RecordError> {
-        if depth > 10_000 {
+        if depth > MAX_SGF_DEPTH {
             return Err(self.err(SgfSyntax::TooDeep));
         }
         if self.peek() != Some(b'(') {
@@ -423,10 +447,11 @@ fn sgf_point(v: &str, size: usize) -> Result<String, SgfPointError> {
 /// Reads a Hex SGF record (HexGui conventions; see the module doc). Only the main line is read.
 ///
 /// # Errors
-/// [`RecordError::Sgf`] for malformed text, a game other than Hex, a non-square or unsupported
+/// [`RecordError::TooLong`] past [`MAX_RECORD_BYTES`]; [`RecordError::Sgf`] for malformed text, a game other than Hex, a non-square or unsupported
 /// size, setup stones or moves we cannot represent; [`RecordError::Move`] for an illegal move
 /// (1-based index among the moves).
 pub fn parse_sgf(text: &str) -> Result<Record, RecordError> {
+    check_length(text)?;
     let start = text.find('(').ok_or(SgfError::NoGameTree)?;
     let mut p = Parser { s: text.as_bytes(), i: start };
     let tree = p.tree(0)?;

@@ -205,8 +205,8 @@ fn specs_and_sizes() {
     assert_eq!(AnyGame::from_spec("hex:11:swap").unwrap().spec(), "hex:11:swap");
     assert_eq!(AnyGame::from_spec("hex:19").unwrap().move_space(), 361);
     let err = |opts: &[&str]| Hex::from_options(opts).unwrap_err();
-    assert_eq!(err(&["20"]).to_string(), "size 20 out of range 1..=19");
-    assert_eq!(err(&["0"]).to_string(), "size 0 out of range 1..=19");
+    assert_eq!(err(&["20"]).to_string(), "size 20 out of range: Hex sizes are 1 to 19");
+    assert_eq!(err(&["0"]).to_string(), "size 0 out of range: Hex sizes are 1 to 19");
     assert_eq!(err(&["99999999999999999999999"]), HexOptionError::SizeOutOfRange { size: "99999999999999999999999".into() });
     assert_eq!(err(&["foo"]), HexOptionError::UnknownOption { option: "foo".into() });
     assert!(err(&["foo"]).to_string().contains("unknown option 'foo'"));
@@ -218,7 +218,7 @@ fn specs_and_sizes() {
     assert!(Hex::from_options(&["-3"]).is_err());
     assert_eq!(Hex::new(20, false).unwrap_err(), HexOptionError::SizeOutOfRange { size: "20".into() });
     let e = AnyGame::from_spec("hex:20").unwrap_err().to_string();
-    assert!(e.contains("size 20 out of range 1..=19") && e.contains("hex:20"), "{e}");
+    assert!(e.contains("size 20 out of range: Hex sizes are 1 to 19") && e.contains("hex:20"), "{e}");
     assert!(AnyGame::from_spec("hex:7:foo").unwrap_err().to_string().contains("unknown option 'foo'"));
 }
 

@@ -67,7 +67,7 @@ fn sgf_refusals_are_clear() {
     let e = |t: &str| parse_sgf(t).unwrap_err().to_string();
     assert!(e("(;FF[4]GM[1]SZ[19];B[dd])").contains("GM[1] is not Hex"));
     assert!(e("(;FF[4]GM[11]SZ[7:9];B[a1])").contains("square"));
-    assert!(e("(;FF[4]GM[11]SZ[20];B[a1])").contains("1..19"));
+    assert!(e("(;FF[4]GM[11]SZ[20];B[a1])").contains("1 to 19"));
     assert!(e("(;FF[4]GM[11]SZ[7];B[a1];W[swap-sides])").contains("swap-sides"));
     assert!(e("(;FF[4]GM[11]SZ[7];B[a1];B[a2])").starts_with("move 2"));
     assert!(e("(;FF[4]GM[11]SZ[7];B[a1];W[a1])").starts_with("move 2 'a1'"));

@@ -355,6 +355,16 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         self.outcome().is_some()
     }
 
+    /// Whether, from this position to the end of the game, the legal moves after any legal move
+    /// `m` are exactly those before it without `m` (placement games: a stone never moves and
+    /// every empty cell stays playable). Playout policies then generate the legal moves once per
+    /// playout and remove each move played, instead of generating them at every move. Default
+    /// `false` (Pentago: twists move stones); Tic-Tac-Toe `true`; Hex `true` unless a swap move
+    /// can still become or be legal (swap rule and ply < 2).
+    fn legal_moves_only_shrink(&self) -> bool {
+        false
+    }
+
     /// Number of legal moves.
     fn legal_count(&self) -> usize {
         let mut l = MoveList::new();

@@ -138,6 +138,10 @@ impl Game for TicTacToe {
         }
     }
 
+    fn legal_moves_only_shrink(&self) -> bool {
+        true
+    }
+
     fn is_legal(&self, m: u8) -> bool {
         self.outcome.is_none() && m < 9 && self.empty() & (1 << m) != 0
     }

@@ -134,8 +134,13 @@ pub enum PriorKind {
 #[serde(rename_all = "snake_case")]
 pub enum TranspositionRule {
     /// UCT1: the statistics (n, Q) live in the shared position node, so every path to a position
-    /// sees all playouts through it; the exploration term uses the parent's own visit count.
+    /// sees all playouts through it; the exploration term uses the parent's own visit count N
+    /// and the shared child's n (which can exceed N when other paths reach the child). The default.
     Uct1,
+    /// UCT1's shared Q with per-edge counts in the exploration term: `Q(s') + c·√(ln N / n(s,a))`,
+    /// n(s,a) the visits through this edge (Childs, Brodeur & Kocsis 2008, UCT2; the edge counts
+    /// of UCD, Saffidine, Cazenave & Méhat 2012), so Σ n(s,a) ≤ N at every node.
+    Uct2,
 }
 
 /// A named configuration (see [`SearchConfig::of`]); its name (`"uct"`, `"rave"`, ...) is what
@@ -147,11 +152,11 @@ pub enum Preset {
     Uct,
     /// MC-RAVE with c = 0.
     Rave,
-    /// GRAVE.
+    /// GRAVE with c = 0.
     Grave,
     /// UCT with decisive and anti-decisive moves and MCTS-Solver.
     Decisive,
-    /// RAVE with LGR-1 playouts.
+    /// RAVE with LGR-1 playouts (p = 1).
     Lgr,
     /// RAVE with LGRF-2 playouts.
     Lgrf2,
@@ -163,7 +168,7 @@ pub enum Preset {
     Qb,
     /// UCT with the depth-2 critical-move filter at the root.
     Depth2,
-    /// UCT with MCTS-Solver.
+    /// UCT with MCTS-Solver and the secure child as final move.
     Solver,
     /// PUCT with the tactical prior.
     Puct,
@@ -254,7 +259,8 @@ pub struct SearchConfig {
     pub anti_decisive: bool,
     /// Last-Good-Reply playout policy.
     pub lgr: LgrMode,
-    /// Probability of playing a stored legal reply (Baier & Drake 2010: 1.0; the `lgr` preset: 0.5).
+    /// Probability of playing a stored legal reply; default 1.0, as Drake (2009) and Baier & Drake
+    /// (2010), who always play it. Range [0, 1].
     pub lgr_p: f64,
     /// PoolRAVE (Rimmel, Teytaud et al. 2010; Hoock et al. 2010) on/off.
     pub poolrave: bool,
@@ -356,15 +362,19 @@ impl SearchConfig {
 
     /// A named preset:
     /// - `uct`: the default; `rave`: MC-RAVE, √ schedule, k = 1000, c = 0 (expanded and untried
-    ///   moves ranked alike by `(1−β)·Q + β·AMAF`, Gelly & Silver 2011); `grave`: GRAVE, ref 100;
+    ///   moves ranked alike by `(1−β)·Q + β·AMAF`, Gelly & Silver 2011); `grave`: GRAVE, ref 100,
+    ///   bias 1e-6, c = 0 (Cazenave 2015, as Ludii: no exploration term);
     /// - `decisive`: UCT with decisive and anti-decisive moves (Teytaud & Teytaud 2010) in the
     ///   playouts and first in the expansion order, plus MCTS-Solver: averaging alone (UCT or RAVE)
     ///   does not reliably see a one-move refutation at small budgets, the solver does (a child
     ///   with an expanded winning reply is a proven loss); see `tests/mcts_tactics.rs`;
-    /// - `lgr` (LGR-1, p = 0.5), `lgrf2` (LGRF-2, p = 1 as the paper), `poolrave`,
+    /// - `lgr` (LGR-1, p = 1: a stored legal reply is always played, Drake 2009), `lgrf2`
+    ///   (LGRF-2, p = 1, Baier & Drake 2010), `poolrave`,
     ///   `mast` (Gibbs), `qb`: each playout enhancement on top of `rave` (each enhancement is
     ///   measured against RAVE, the agent it refines);
-    /// - `depth2`, `solver`: UCT plus that; `puct`: PUCT with the tactical prior, c = 1.5;
+    /// - `depth2`: UCT plus the depth-2 filter; `solver`: UCT plus MCTS-Solver with the final
+    ///   move by secure child `Q − A/√n`, A = 1 (Winands, Björnsson & Saito 2008);
+    ///   `puct`: PUCT with the tactical prior, c = 1.5;
     /// - `best`: RAVE + decisive/anti-decisive moves + MCTS-Solver + depth-2.
     ///
     /// # Errors
@@ -386,7 +396,12 @@ impl SearchConfig {
         match p {
             Preset::Uct => {}
             Preset::Rave => rave(&mut c),
-            Preset::Grave => c.value = ValueEstimate::Grave,
+            // Cazenave (2015) and Ludii's GRAVE select on the blended value alone (no UCB term);
+            // with c = √2 GRAVE lost to RAVE 0.105 at 10k playouts (issue 12).
+            Preset::Grave => {
+                c.value = ValueEstimate::Grave;
+                c.c = 0.0;
+            }
             Preset::Decisive => {
                 c.solver = true;
                 c.decisive = true;
@@ -395,7 +410,8 @@ impl SearchConfig {
             Preset::Lgr => {
                 rave(&mut c);
                 c.lgr = LgrMode::Lgr1;
-                c.lgr_p = 0.5;
+                // Drake (2009) always plays a stored legal reply.
+                c.lgr_p = 1.0;
             }
             Preset::Lgrf2 => {
                 rave(&mut c);
@@ -415,7 +431,11 @@ impl SearchConfig {
                 c.qb = true;
             }
             Preset::Depth2 => c.depth2 = true,
-            Preset::Solver => c.solver = true,
+            Preset::Solver => {
+                c.solver = true;
+                // Winands, Björnsson & Saito (2008) play the secure child (A = 1).
+                c.final_move = FinalMove::Secure;
+            }
             Preset::Puct => {
                 c.selection = Selection::Puct;
                 c.prior = PriorKind::Tactical;

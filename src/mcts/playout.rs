@@ -83,6 +83,17 @@ pub struct PolicyState {
     pub pool_played: u64,
     /// Counters.
     pub mast_played: u64,
+    /// MAST Gibbs weights `e^{(Q(a) − 1)/τ}` per player and move (∝ `e^{Q(a)/τ}`, ≤ 1 so they
+    /// never overflow), refreshed when `learn` changes a move's mean: no `exp` in the playout.
+    mast_wt: [Vec<f64>; 2],
+    /// τ the weights were computed with.
+    mast_wt_tau: f64,
+    /// Per-playout Fenwick trees (Fenwick 1994) over the move space, one per player, of the
+    /// weights of the legal moves: Gibbs sampling in O(log |moves|) per playout move.
+    fen: [Vec<f64>; 2],
+    /// Per-playout position of each move in the legal-move list (placement games).
+    pos: Vec<u16>,
+    /// Cumulative weights of the legal moves (games whose legal moves change otherwise).
     weights: Vec<f64>,
 }
 
@@ -105,8 +116,18 @@ impl PolicyState {
             lgr_played: 0,
             pool_played: 0,
             mast_played: 0,
+            mast_wt: [vec![1.0; mast], vec![1.0; mast]],
+            mast_wt_tau: cfg.mast_tau,
+            fen: [Vec::new(), Vec::new()],
+            pos: Vec::new(),
             weights: Vec::new(),
         }
+    }
+
+    /// Recomputes the MAST weight of player `p`'s move `i` from its mean.
+    #[inline]
+    fn refresh_weight(&mut self, p: usize, i: usize) {
+        self.mast_wt[p][i] = ((self.mast_q(p, i) - 1.0) / self.mast_wt_tau).exp();
     }
 
     /// Resizes the tables for a new configuration, keeping what stays valid.
@@ -122,6 +143,15 @@ impl PolicyState {
             if self.mast_n[p].len() != fresh.mast_n[p].len() {
                 self.mast_n[p] = fresh.mast_n[p].clone();
                 self.mast_w[p] = fresh.mast_w[p].clone();
+                self.mast_wt[p] = fresh.mast_wt[p].clone();
+            }
+        }
+        if self.mast_wt_tau != cfg.mast_tau {
+            self.mast_wt_tau = cfg.mast_tau;
+            for p in 0..2 {
+                for i in 0..self.mast_wt[p].len() {
+                    self.refresh_weight(p, i);
+                }
             }
         }
     }
@@ -175,16 +205,49 @@ impl PolicyState {
         if cfg.mast != MastMode::Off {
             for (j, &m) in seq.iter().enumerate() {
                 let p = (first as usize + j) & 1;
-                self.mast_n[p][m as usize] += 1;
-                self.mast_w[p][m as usize] += outcome.reward(p as Player);
+                // Saturating: a count at u32::MAX freezes the move's mean.
+                if self.mast_n[p][m as usize] != u32::MAX {
+                    self.mast_n[p][m as usize] += 1;
+                    self.mast_w[p][m as usize] += outcome.reward(p as Player);
+                    self.refresh_weight(p, m as usize);
+                }
             }
         }
     }
 
     /// Plays a policy playout from `g` to the end, appending the moves to `seq`.
+    ///
+    /// The default move: in placement games ([`Game::legal_moves_only_shrink`]) the legal moves
+    /// are generated once and each move played is removed from the list (O(1) by its position);
+    /// MAST Gibbs then samples from a Fenwick tree of each player's weights, updated as moves
+    /// leave. Otherwise the legal moves are generated at each move and Gibbs sums the cached
+    /// weights. Either way no `exp` is computed in the playout.
     pub fn playout<G: Game>(&mut self, cfg: &SearchConfig, g: &mut G, rng: &mut Rng64, seq: &mut Vec<G::Move>) -> Outcome {
         let mut legal: MoveList<G::Move> = MoveList::new();
         let mut tmp: MoveList<G::Move> = MoveList::new();
+        let shrink = g.legal_moves_only_shrink();
+        let gibbs = cfg.mast == MastMode::Gibbs;
+        if shrink {
+            g.legal_moves(&mut legal);
+            if self.pos.len() != self.ms {
+                self.pos = vec![u16::MAX; self.ms];
+            }
+            for (k, &m) in legal.iter().enumerate() {
+                self.pos[g.move_index(m)] = k as u16;
+            }
+            if gibbs {
+                for p in 0..2 {
+                    let fen = &mut self.fen[p];
+                    fen.clear();
+                    fen.resize(self.ms, 0.0);
+                    for &m in &legal {
+                        let i = g.move_index(m);
+                        fen[i] = self.mast_wt[p][i];
+                    }
+                    fenwick_build(fen);
+                }
+            }
+        }
         loop {
             if let Some(o) = g.outcome() {
                 return o;
@@ -242,21 +305,36 @@ impl PolicyState {
             let m = match chosen {
                 Some(m) => m,
                 None => {
-                    g.legal_moves(&mut legal);
+                    if !shrink {
+                        g.legal_moves(&mut legal);
+                    }
                     match cfg.mast {
                         MastMode::Off => legal[rng.index(legal.len())],
                         MastMode::Gibbs => {
                             self.mast_played += 1;
-                            self.weights.clear();
-                            let mut total = 0.0;
-                            for &m in &legal {
-                                let w = (self.mast_q(me, g.move_index(m)) / cfg.mast_tau).exp();
-                                total += w;
-                                self.weights.push(total);
+                            if shrink {
+                                let i = fenwick_sample(&self.fen[me], rng.unit());
+                                match (i < self.ms).then(|| self.pos[i]).filter(|&k| (k as usize) < legal.len()) {
+                                    Some(k) if g.move_index(legal[k as usize]) == i => legal[k as usize],
+                                    // Rounding in the tree's sums can point at a move already
+                                    // played (weight ~1e-12): fall back to a uniform move.
+                                    _ => legal[rng.index(legal.len())],
+                                }
+                            } else {
+                                self.weights.clear();
+                                let mut total = 0.0;
+                                for &m in &legal {
+                                    total += self.mast_wt[me][g.move_index(m)];
+                                    self.weights.push(total);
+                                }
+                                if total > 0.0 {
+                                    let x = rng.unit() * total;
+                                    let i = self.weights.partition_point(|&c| c <= x).min(legal.len() - 1);
+                                    legal[i]
+                                } else {
+                                    legal[rng.index(legal.len())]
+                                }
                             }
-                            let x = rng.unit() * total;
-                            let i = self.weights.partition_point(|&c| c <= x).min(legal.len() - 1);
-                            legal[i]
                         }
                         MastMode::EpsilonGreedy => {
                             if rng.chance(cfg.mast_epsilon) {
@@ -278,10 +356,75 @@ impl PolicyState {
                     }
                 }
             };
+            if shrink {
+                // Take `m` out of the list: the last move fills its place.
+                let i = g.move_index(m);
+                let k = self.pos[i] as usize;
+                let last = legal.len() - 1;
+                let moved = legal[last];
+                legal.swap(k, last);
+                legal.pop();
+                self.pos[g.move_index(moved)] = k as u16;
+                self.pos[i] = u16::MAX;
+                if gibbs {
+                    for p in 0..2 {
+                        let w = self.mast_wt[p][i];
+                        fenwick_add(&mut self.fen[p], i, -w);
+                    }
+                }
+            }
             seq.push(m);
             g.play_unchecked(m);
         }
     }
+}
+
+/// Turns `t` (the weights, index 0-based) into a Fenwick tree in place, O(n) (Fenwick 1994,
+/// "A new data structure for cumulative frequency tables").
+fn fenwick_build(t: &mut [f64]) {
+    let n = t.len();
+    for i in 1..=n {
+        let j = i + (i & i.wrapping_neg());
+        if j <= n {
+            t[j - 1] += t[i - 1];
+        }
+    }
+}
+
+/// Adds `d` to the weight of index `i` of the Fenwick tree `t`.
+#[inline]
+fn fenwick_add(t: &mut [f64], i: usize, d: f64) {
+    let mut j = i + 1;
+    while j <= t.len() {
+        t[j - 1] += d;
+        j += j & j.wrapping_neg();
+    }
+}
+
+/// The index whose cumulative weight interval holds `u` × the total weight (`u` in [0, 1)):
+/// a descent through the Fenwick tree `t`, O(log n). Returns `t.len()` or more only through
+/// rounding at the very top.
+#[inline]
+fn fenwick_sample(t: &[f64], u: f64) -> usize {
+    let n = t.len();
+    let mut total = 0.0;
+    let mut j = n;
+    while j > 0 {
+        total += t[j - 1];
+        j &= j - 1;
+    }
+    let mut x = u * total;
+    let mut pos = 0usize;
+    let mut step = if n == 0 { 0 } else { 1usize << (usize::BITS - 1 - n.leading_zeros()) };
+    while step > 0 {
+        let next = pos + step;
+        if next <= n && t[next - 1] <= x {
+            pos = next;
+            x -= t[next - 1];
+        }
+        step >>= 1;
+    }
+    pos
 }
 
 #[cfg(test)]
@@ -341,6 +484,30 @@ mod tests {
         }
         assert!((w.mean - 5.0).abs() < 1e-12);
         assert!((w.std() - (32.0f64 / 7.0).sqrt()).abs() < 1e-12);
+    }
+
+    #[test]
+    fn fenwick_samples_by_weight() {
+        let w = [0.0, 2.0, 0.0, 1.0, 5.0, 0.0, 0.0, 2.0];
+        let mut t = w.to_vec();
+        fenwick_build(&mut t);
+        // u × 10 falls in [0,2) → 1, [2,3) → 3, [3,8) → 4, [8,10) → 7
+        for (u, want) in [(0.0, 1), (0.19, 1), (0.21, 3), (0.31, 4), (0.79, 4), (0.81, 7), (0.999, 7)] {
+            assert_eq!(fenwick_sample(&t, u), want, "u = {u}");
+        }
+        fenwick_add(&mut t, 4, -5.0);
+        // now weights 2, 1, 2 on 1, 3, 7 (total 5)
+        for (u, want) in [(0.1, 1), (0.5, 3), (0.7, 7)] {
+            assert_eq!(fenwick_sample(&t, u), want, "after removal, u = {u}");
+        }
+        let mut rng = Rng64::new(9);
+        let mut counts = [0u32; 8];
+        for _ in 0..50_000 {
+            counts[fenwick_sample(&t, rng.unit())] += 1;
+        }
+        assert_eq!(counts[4], 0, "a removed move is never drawn");
+        let share = counts[3] as f64 / 50_000.0;
+        assert!((share - 0.2).abs() < 0.01, "weight 1 of 5: {share}");
     }
 
     #[test]

@@ -21,6 +21,10 @@
 //! arrays exist only when a configuration needs them: PUCT priors (4 bytes per edge) and the
 //! AMAF tables of RAVE/GRAVE (see [`AmafTables`]).
 
+/// The largest AMAF count of one entry, 2³¹ − 1: its reward sum in half points (≤ 2n) then
+/// fits a `u32`. An entry stops counting there (see [`AmafTables::add`]).
+pub const AMAF_MAX: u32 = u32::MAX / 2;
+
 /// "No node / no edge / no run" marker.
 pub const NIL: u32 = u32::MAX;
 /// `n_legal` not computed yet.
@@ -157,6 +161,16 @@ impl Node {
             self.w / self.n as f64
         }
     }
+    /// One more visit with reward `r` in [0, 1]. Saturating: at n = `u32::MAX` (about an hour of
+    /// a Hex 11×11 UCT search at the root) n and w stop changing, so Q stays the mean of the
+    /// first 2³² − 1 playouts instead of wrapping to nonsense.
+    #[inline(always)]
+    pub fn add_visit(&mut self, r: f64) {
+        if self.n != u32::MAX {
+            self.n += 1;
+            self.w += r;
+        }
+    }
     /// The proof status.
     #[inline]
     pub fn proof(&self) -> Proof {
@@ -182,7 +196,8 @@ impl Default for Node {
 pub struct Edge {
     /// The child node (for an [`ALIAS`], the shared node).
     pub child: u32,
-    /// Visits through this edge (without transpositions: the child's n).
+    /// Visits: without transpositions the child's n; with transpositions the visits through
+    /// this edge, n(s,a) (the shared child's n is in its node).
     pub n: u32,
     /// The child's Q when last backed up through this edge.
     pub q: f32,
@@ -202,7 +217,8 @@ impl Edge {
     pub fn new(child: u32, mv: u16) -> Edge {
         Edge { child, n: 0, q: 0.5, k: f32::INFINITY, mv, proof: 0, flags: 0 }
     }
-    /// Refreshes the cached statistics from the child's node.
+    /// Refreshes the cached statistics from the child's node (n too: callers that count per
+    /// edge restore it).
     #[inline]
     pub fn sync(&mut self, node: &Node) {
         self.n = node.n;
@@ -244,6 +260,17 @@ impl AmafTables {
         self.w2.resize(self.w2.len() + self.width, 0);
         self.of_node[node as usize] = t;
         t
+    }
+    /// One more AMAF sample at entry `k` (table × width + player × move space + move) with reward
+    /// `r2` in half points (0, 1 or 2). Saturating: at n = [`AMAF_MAX`] the entry stops changing
+    /// (its mean stays that of the samples so far); w2 ≤ 2n then never passes `u32::MAX`.
+    #[inline(always)]
+    pub fn add(&mut self, k: usize, r2: u32) {
+        let n = self.n[k];
+        if n < AMAF_MAX {
+            self.n[k] = n + 1;
+            self.w2[k] += r2;
+        }
     }
     /// `(n, w)` of player `p`'s move `mv` in table `t` (w in reward units).
     #[inline]

@@ -1,12 +1,15 @@
 //! The arena on the page: one game of a match per call, and the standings of the games played.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::search::build_config;
 use super::{clock, js_err, to_js, WasmError};
 use crate::arena::{play_game, GameRecord, Standings};
-use crate::mcts::Budget;
+use crate::mcts::SearchConfig;
+use crate::request::{arena_budget, arena_seed, ArenaRecord};
 
 /// Plays game `index` of an arena match between configuration A (`preset_a` + `params_a`) and
 /// B on the game `spec`, exactly as `mcts arena` does (`crate::arena::play_game`: engine seeds
@@ -30,19 +33,53 @@ pub fn arena_play_game(
     seed: f64,
     index: usize,
 ) -> Result<JsValue, JsError> {
+    check_params("A", preset_a, &params_a).map_err(js_err)?;
+    check_params("B", preset_b, &params_b).map_err(js_err)?;
     let (a, _) = build_config(preset_a, params_a).map_err(|e| js_err(format!("configuration A: {e}")))?;
     let (b, _) = build_config(preset_b, params_b).map_err(|e| js_err(format!("configuration B: {e}")))?;
-    let budget = match (iterations, millis) {
-        (Some(n), _) if n.is_finite() && n >= 1.0 => Budget { iterations: Some(n as u64), millis: None },
-        (None, Some(ms)) if ms.is_finite() && ms > 0.0 => Budget { iterations: None, millis: Some(ms) },
-        _ => return Err(WasmError::ArenaBudget.into()),
-    };
-    // 2^53 - 1, JavaScript's `Number.MAX_SAFE_INTEGER`; the range also refuses NaN and infinities.
-    if !(0.0..=9_007_199_254_740_991.0).contains(&seed) {
-        return Err(WasmError::Seed(seed).into());
-    }
-    let record = play_game(spec, &a, &b, budget, seed as u64, index, &clock).map_err(js_err)?;
+    let budget = arena_budget(iterations, millis).map_err(js_err)?;
+    let seed = arena_seed(seed).map_err(js_err)?;
+    let record = play_game(spec, &a, &b, budget, seed, index, &clock).map_err(js_err)?;
     to_js(&record)
+}
+
+/// Checks a side's parameters before the engine reads them, so that a person sees a sentence
+/// rather than a reader's message: an unknown name (with the known ones), or a value that is not
+/// of the field's kind (a number, a whole number, true or false, one of an option's names).
+/// Ranges are left to the engine, whose messages already give them (`c = 200 is out of range
+/// [0, 100]`). `side` is `A` or `B`; an unknown preset is left to `build_config` too.
+///
+/// # Errors
+/// The sentence naming the parameter, what it must be and what was given.
+fn check_params(side: &str, preset: &str, params: &JsValue) -> Result<(), String> {
+    use serde_json::Value;
+    if params.is_undefined() || params.is_null() {
+        return Ok(());
+    }
+    let map: BTreeMap<String, String> = serde_wasm_bindgen::from_value(params.clone())
+        .map_err(|_| format!("configuration {side}: the parameters must be key=value pairs"))?;
+    let Ok(config) = SearchConfig::preset(preset) else { return Ok(()) };
+    let Ok(Value::Object(fields)) = serde_json::to_value(&config) else { return Ok(()) };
+    for (k, v) in &map {
+        let key = k.trim();
+        let t = v.trim();
+        let Some(current) = fields.get(key) else {
+            let mut keys: Vec<&str> = fields.keys().map(String::as_str).collect();
+            keys.sort_unstable();
+            return Err(format!("configuration {side}: there is no parameter '{key}' (the parameters are {})", keys.join(", ")));
+        };
+        let want = match current {
+            Value::Bool(_) => (!matches!(t.to_ascii_lowercase().as_str(), "true" | "false")).then_some("true or false".to_string()),
+            Value::Number(n) if n.is_u64() || n.is_i64() => t.parse::<u64>().is_err().then_some("a whole number".to_string()),
+            Value::Number(_) => t.parse::<f64>().map_or(true, |x| !x.is_finite()).then_some("a number".to_string()),
+            Value::String(_) => config.clone().set(key, t).is_err().then(|| format!("one of the names of {key} (see the docs)")),
+            _ => None,
+        };
+        if let Some(w) = want {
+            return Err(format!("configuration {side}: {key} must be {w}, not '{t}'"));
+        }
+    }
+    Ok(())
 }
 
 /// Standings of A from game records (`GameRecord` objects as `arenaPlayGame` returns them): the
@@ -51,22 +88,13 @@ pub fn arena_play_game(
 /// figures (rates 0 or 1) as null.
 ///
 /// # Errors
-/// Records that are not game records.
+/// Records that are not game records (unknown fields, a score other than 0, 0.5, 1, a winner
+/// other than 0, 1, null).
 #[wasm_bindgen(js_name = arenaStandings)]
 pub fn arena_standings(records: JsValue) -> Result<JsValue, JsError> {
-    #[derive(serde::Deserialize)]
-    struct Rec {
-        index: usize,
-        a_first: bool,
-        moves: Vec<String>,
-        a_score: f64,
-        winner: Option<u8>,
-    }
-    let recs: Vec<Rec> = serde_wasm_bindgen::from_value(records).map_err(|e| WasmError::Records(e.to_string()))?;
-    let recs: Vec<GameRecord> = recs
-        .into_iter()
-        .map(|r| GameRecord { index: r.index, a_first: r.a_first, moves: r.moves, a_score: r.a_score, winner: r.winner })
-        .collect();
+    let recs: Vec<ArenaRecord> = serde_wasm_bindgen::from_value(records).map_err(|e| WasmError::Records(e.to_string()))?;
+    let recs: Vec<GameRecord> =
+        recs.into_iter().map(ArenaRecord::checked).collect::<Result<_, _>>().map_err(|e| WasmError::Records(e.to_string()))?;
     let s = Standings::from_records(&recs);
     let fin = |x: f64| x.is_finite().then_some(x);
     #[derive(Serialize)]

@@ -113,21 +113,6 @@ pub enum WasmError {
     /// The tree snapshot object could not be built (a bug).
     #[error("cannot build the tree snapshot object")]
     SnapshotObject,
-    /// A search budget that is negative, infinite or not a number; `name` is `millis` or
-    /// `iterations`.
-    #[error("{name} must be a finite number >= 0, got {value}")]
-    Budget {
-        /// The argument's name.
-        name: &'static str,
-        /// The value given.
-        value: f64,
-    },
-    /// An arena game without a budget per move.
-    #[error("the arena needs a budget: iterations >= 1 or millis > 0")]
-    ArenaBudget,
-    /// An arena seed that is not an integer JavaScript represents exactly (0..2^53).
-    #[error("seed must be an integer in 0..2^53, got {0}")]
-    Seed(f64),
     /// Arena records that are not `GameRecord` objects.
     #[error("records: {0}")]
     Records(String),

@@ -5,8 +5,9 @@ use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 
 use super::game::GameSession;
-use super::{clock, js_err, to_js, WasmError};
-use crate::mcts::{AnySearch, Budget, SearchConfig};
+use super::{clock, js_err, to_js};
+use crate::mcts::{AnySearch, SearchConfig};
+use crate::request::{engine_config, run_budget, SettingsError};
 
 /// The engine's preset names (`uct`, `rave`, `grave`, ..., `best`), in the engine's order.
 #[wasm_bindgen]
@@ -14,51 +15,22 @@ pub fn presets() -> Vec<String> {
     SearchConfig::PRESETS.iter().map(|s| s.to_string()).collect()
 }
 
-/// The page's default node cap when the parameters do not set `node_cap`: 2,000,000 nodes
-/// (about 96 MB at the engine's 48 bytes per node), a size a browser tab carries comfortably.
-pub const PAGE_NODE_CAP: u64 = 2_000_000;
-
-/// Why a preset plus parameters from the page gave no configuration. The engine's own messages
-/// are kept as text, whatever error type the engine returns.
-#[derive(Debug, thiserror::Error)]
-pub enum ConfigError {
-    /// `params` is not an object whose values are all strings.
-    #[error("engine parameters must be an object of strings: {0}")]
-    Params(String),
-    /// The preset name is not one of `presets()`; the message is the engine's.
-    #[error("{0}")]
-    Preset(String),
-    /// A field override the engine refused (unknown field, unreadable or out-of-range value).
-    #[error("engine parameter {key} = {value}: {message}")]
-    Field {
-        /// The field's serde name, e.g. `c`.
-        key: String,
-        /// The value as given.
-        value: String,
-        /// The engine's message.
-        message: String,
-    },
-}
+pub use crate::limits::PAGE_NODE_CAP;
 
 /// A configuration from a preset name and field overrides by serde name (`{"c": "0.7"}`);
 /// `params` may be `undefined`/`null` (no overrides). Without a `node_cap` override the node cap
-/// is [`PAGE_NODE_CAP`]. Returns the configuration and the overrides as given.
+/// is [`PAGE_NODE_CAP`]. The checks are the core's ([`crate::request::engine_config`]).
+/// Returns the configuration and the overrides as given.
 ///
 /// # Errors
-/// [`ConfigError`] naming the bad parameters, preset or field.
-pub(super) fn build_config(preset: &str, params: JsValue) -> Result<(SearchConfig, BTreeMap<String, String>), ConfigError> {
+/// [`SettingsError`] naming the bad parameters, preset or field.
+pub(super) fn build_config(preset: &str, params: JsValue) -> Result<(SearchConfig, BTreeMap<String, String>), SettingsError> {
     let params: BTreeMap<String, String> = if params.is_undefined() || params.is_null() {
         BTreeMap::new()
     } else {
-        serde_wasm_bindgen::from_value(params).map_err(|e| ConfigError::Params(e.to_string()))?
+        serde_wasm_bindgen::from_value(params).map_err(|e| SettingsError::Params(e.to_string()))?
     };
-    let mut config = SearchConfig::preset(preset).map_err(|e| ConfigError::Preset(e.to_string()))?;
-    if !params.contains_key("node_cap") {
-        config.node_cap = PAGE_NODE_CAP;
-    }
-    for (k, v) in &params {
-        config.set(k, v).map_err(|e| ConfigError::Field { key: k.clone(), value: v.clone(), message: e.to_string() })?;
-    }
+    let config = engine_config(preset, &params, Some(PAGE_NODE_CAP))?;
     Ok((config, params))
 }
 
@@ -142,17 +114,10 @@ impl SearchSession {
     /// `{ iterations, elapsed_ms, stop: "iterations" | "time" | "root_proven" | "node_cap" | "game_over" }`.
     ///
     /// # Errors
-    /// A budget that is negative or not a number.
+    /// A budget that is negative, larger than 2^53 − 1 or not a number
+    /// ([`crate::request::run_budget`]).
     pub fn run(&mut self, millis: f64, iterations: Option<f64>) -> Result<JsValue, JsError> {
-        if !millis.is_finite() || millis < 0.0 {
-            return Err(WasmError::Budget { name: "millis", value: millis }.into());
-        }
-        let iterations = match iterations {
-            None => None,
-            Some(n) if n >= 0.0 && n.is_finite() => Some(n as u64),
-            Some(n) => return Err(WasmError::Budget { name: "iterations", value: n }.into()),
-        };
-        let budget = Budget { iterations, millis: Some(millis) };
+        let budget = run_budget(millis, iterations).map_err(js_err)?;
         let report = self.search.run(budget, &clock);
         to_js(&report)
     }
@@ -179,6 +144,14 @@ impl SearchSession {
     #[wasm_bindgen(js_name = treeExport)]
     pub fn tree_export(&self, top_k: usize, depth: usize) -> Result<JsValue, JsError> {
         to_js(&self.search.tree_export(top_k, depth))
+    }
+
+    /// The configuration's node cap (`node_cap`, [`PAGE_NODE_CAP`] unless set): at the cap the
+    /// tree stops growing and the search goes on improving the statistics of its nodes (or, with
+    /// `stop_at_node_cap`, `run` reports `node_cap`).
+    #[wasm_bindgen(js_name = nodeCap)]
+    pub fn node_cap(&self) -> f64 {
+        self.search.config().node_cap as f64
     }
 
     /// Nodes in the tree.

@@ -2,7 +2,7 @@
 //! tree views, and the step-through, one MCTS iteration at a time (the engine's
 //! `Search::step_traced`) for the Step-through panel.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet, VecDeque};
 
 use wasm_bindgen::prelude::*;
 
@@ -47,9 +47,9 @@ impl FlatTree {
         i
     }
 
-    /// Appends `n` and its children with at least `min_visits` visits (children come sorted by
-    /// visits, so the first one below the threshold ends the list); the others count as hidden.
-    fn push(&mut self, n: &TreeNodeExport, parent: i32, depth: u8, min_visits: u64, max_nodes: usize) {
+    /// Appends `n` and its children that `keep` holds, in pre-order (children come sorted by
+    /// visits); the others count as hidden.
+    fn push(&mut self, n: &TreeNodeExport, parent: i32, depth: u8, keep: &HashSet<*const TreeNodeExport>) {
         let id = self.parent.len() as i32;
         let mv = self.move_id(&n.mv);
         self.parent.push(parent);
@@ -61,14 +61,38 @@ impl FlatTree {
         self.hidden.push(n.hidden_children.min(u32::MAX as u64) as u32);
         let mut shown = 0u32;
         for c in &n.children {
-            if c.visits < min_visits || self.parent.len() >= max_nodes {
+            if !keep.contains(&(c as *const TreeNodeExport)) {
                 break;
             }
             shown += 1;
-            self.push(c, id, depth.saturating_add(1), min_visits, max_nodes);
+            self.push(c, id, depth.saturating_add(1), keep);
         }
         self.hidden[id as usize] += n.children.len() as u32 - shown;
     }
+}
+
+/// The nodes a snapshot keeps: breadth-first from the root (level by level, each node's children
+/// most visits first) until `max_nodes` nodes, skipping children under `min_visits` visits. A cut
+/// by the node budget thus takes the deepest levels away and keeps every shallow one whole, so an
+/// overview drawn from it (width = visits) spans the whole root, never only its first subtrees.
+fn breadth_first(root: &TreeNodeExport, min_visits: u64, max_nodes: usize) -> HashSet<*const TreeNodeExport> {
+    let mut keep = HashSet::new();
+    let mut queue = VecDeque::new();
+    keep.insert(root as *const TreeNodeExport);
+    queue.push_back(root);
+    while let Some(n) = queue.pop_front() {
+        for c in &n.children {
+            if c.visits < min_visits {
+                break;
+            }
+            if keep.len() >= max_nodes {
+                return keep;
+            }
+            keep.insert(c as *const TreeNodeExport);
+            queue.push_back(c);
+        }
+    }
+    keep
 }
 
 fn set(obj: &js_sys::Object, key: &str, value: &JsValue) -> Result<(), JsError> {
@@ -79,7 +103,8 @@ fn set(obj: &js_sys::Object, key: &str, value: &JsValue) -> Result<(), JsError> 
 impl SearchSession {
     /// A compact snapshot of the search tree for drawing: the nodes with at least `min_visits`
     /// visits, at most `top_k` children per node (most visits first), `depth` levels below the
-    /// root and `max_nodes` nodes in all, in pre-order. Returns
+    /// root and `max_nodes` nodes in all, chosen breadth-first (shallow levels whole before
+    /// deeper ones) and listed in pre-order. Returns
     /// `{ total, count, moves, parent, move, visits, q, proven, depth, hidden }` where `total` is
     /// the number of nodes in the engine's tree, `moves` the move texts that `move` indexes
     /// (65535 at the root), `parent` an `Int32Array` (-1 at the root), `visits` a `Uint32Array`
@@ -96,7 +121,8 @@ impl SearchSession {
         // The engine applies the visit cut while exporting, so only the kept nodes are built.
         let export = self.search.tree_export_min(top_k.max(1), depth, min_visits);
         let mut flat = FlatTree::default();
-        flat.push(&export.root, -1, 0, min_visits, max_nodes.max(1));
+        let keep = breadth_first(&export.root, min_visits, max_nodes.max(1));
+        flat.push(&export.root, -1, 0, &keep);
         let obj = js_sys::Object::new();
         set(&obj, "total", &JsValue::from_f64(export.nodes as f64))?;
         set(&obj, "count", &JsValue::from_f64(flat.parent.len() as f64))?;

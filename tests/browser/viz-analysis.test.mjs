@@ -55,7 +55,10 @@ test('overlays: the heatmap changes as the search runs; toggles and hotkeys; hov
   );
   await page.click('#ov-visits');
   assert.equal(await page.getAttribute('#ov-visits', 'aria-pressed'), 'false');
-  await page.waitForFunction(() => ![...document.querySelectorAll('.viz-overlay .ov-label')].some((t) => /%/.test(t.textContent)));
+  // No line is a plain visit share any more (the Q and A lines are win rates: Q53%, A48%).
+  await page.waitForFunction(
+    () => ![...document.querySelectorAll('.viz-overlay .ov-label tspan')].some((t) => /^(<1|[\d.]+)%$/.test(t.textContent)),
+  );
   // PV ghost stones, numbered from 1.
   const ghosts = await page.$$eval('.viz-overlay .ov-num', (ns) => ns.filter((n) => n.style.display !== 'none').map((n) => n.textContent));
   assert.ok(ghosts.includes('1'), `numbered PV stones: ${ghosts}`);

@@ -76,6 +76,52 @@ test('arena: 6 games of hex:4 in workers, right totals, same records as mcts are
     assert.deepEqual(web[k], native[k], `${k}`);
   }
   assert.equal(wins, native.wins);
+  // The progress bar is full; every game is a row that opens in the play view, replayable.
+  assert.equal(await page.getAttribute('#ar-progress', 'value'), '6');
+  assert.match(await page.textContent('#ar-status'), /games\/s/);
+  const href = await page.getAttribute('#ar-games-table tr[data-index="1"] a.ar-open', 'href');
+  const q = new URL(href, page.url()).searchParams;
+  assert.equal(q.get('game'), 'hex:4');
+  assert.equal(q.get('moves'), native.records[1].moves.join(' '));
+  const replay = await h.openPage(new URL(href, page.url()).search);
+  await replay.waitForFunction(() => document.body.dataset.teachReady === 'true');
+  const snap = await replay.evaluate(() => window.__playground.snapshot());
+  assert.deepEqual(snap.moves, native.records[1].moves, 'the game opens in the play view with its moves');
+  assert.equal(await replay.getAttribute('body', 'data-url-errors'), '0');
   await screenshot(page, 'viz-arena-hex4');
+  assertClean(assert, replay);
+  assertClean(assert, page);
+});
+
+test('arena: parameter errors are sentences, never a reader’s message', async () => {
+  const page = await h.openPage('#arena', { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+  await page.waitForFunction(() => document.querySelector('#ar-a')?.options.length > 0);
+  await page.fill('#ar-game', 'hex:3');
+  await page.fill('#ar-games', '2');
+  await page.fill('#ar-budget', '50');
+  const run = async (setA, setB) => {
+    await page.fill('#ar-set-a', setA);
+    await page.fill('#ar-set-b', setB);
+    await page.click('#ar-run');
+    await page.waitForFunction(() => ['failed', 'invalid'].includes(document.querySelector('#arena').dataset.state));
+    const text = await page.textContent('#ar-status');
+    await page.evaluate(() => {
+      document.querySelector('#arena').dataset.state = '';
+    });
+    return text;
+  };
+  assert.match(await run('c=abc', ''), /configuration A: c must be a number, not 'abc'/);
+  assert.match(await run('', 'colour=red'), /configuration B: there is no parameter 'colour' \(the parameters are .*\bc\b/);
+  assert.match(await run('', 'pool_k=2.5'), /configuration B: pool_k must be a whole number, not '2.5'/);
+  assert.match(await run('c=200', ''), /configuration A: .*c = 200 is out of range \[0, 100\]/);
+  assert.match(await run('c', ''), /parameters of A: expected key=value, got 'c'/);
+  await page.fill('#ar-set-a', '');
+  await page.fill('#ar-games', '0');
+  await page.click('#ar-run');
+  await page.waitForFunction(() => document.querySelector('#arena').dataset.state === 'invalid');
+  assert.match(await page.textContent('#ar-status'), /games=0: expected a whole number from 1 to 10,000/);
+  const all = await page.textContent('#arena');
+  assert.doesNotMatch(all, /invalid type|expected f64|at line \d+ column/);
+  await screenshot(page, 'viz-arena-errors-390-dark');
   assertClean(assert, page);
 });

@@ -62,3 +62,120 @@ test('compare: four panes, dark and narrow', async () => {
   await screenshot(page, 'viz-compare-4-dark-narrow');
   assertClean(assert, page);
 });
+
+/** What a pane shows after a run: playouts, best move, line, visits per root move. */
+const paneFigures = (page, k) =>
+  page.evaluate((i) => {
+    const r = document.querySelector(`#cmp-readout-${i}`);
+    const rows = [...document.querySelectorAll(`#cmp-bars-${i} .bar-row[data-move]`)];
+    return {
+      playouts: r.dataset.playouts,
+      best: r.dataset.best,
+      pv: document.querySelector(`#cmp-pv-${i}`).dataset.pv,
+      visits: rows.map((row) => [row.dataset.move, Number(row.dataset.visits)]),
+    };
+  }, k);
+
+test('compare: Copy link opens the same comparison in a fresh page and reproduces its figures', async () => {
+  const page = await h.openPage('?game=hex:7&view=compare');
+  await page.waitForFunction(() => document.querySelector('#cmp-preset-0')?.options.length > 0);
+  await page.fill('#cmp-game', 'hex:7');
+  await page.fill('#cmp-moves', 'd4');
+  await page.fill('#cmp-seed', '3');
+  await page.fill('#cmp-budget', '6000');
+  await page.selectOption('#cmp-preset-0', 'uct');
+  await page.fill('#cmp-c-0', '0.8');
+  await page.selectOption('#cmp-preset-1', 'rave');
+  await page.fill('#cmp-budget-1', '4000');
+  await page.click('#cmp-run');
+  await page.waitForFunction(() => document.querySelector('#compare').dataset.state === 'done');
+  const before = [await paneFigures(page, 0), await paneFigures(page, 1)];
+  assert.equal(before[0].playouts, '6000');
+  assert.equal(before[1].playouts, '4000', 'a pane with its own budget runs it');
+  // The pane headers say what each pane ran.
+  assert.match(await page.textContent('#cmp-badge-0'), /equal playouts · 6,000 playouts/);
+  assert.match(await page.textContent('#cmp-badge-1'), /own budget · 4,000 playouts/);
+
+  // Each pane's board carries its own overlay: visit heat, the best move ringed, the line as ghosts.
+  for (const k of [0, 1]) {
+    const board = await page.evaluate((i) => {
+      const root = document.querySelector(`#cmp-board-${i} svg`);
+      const shown = (sel) => [...root.querySelectorAll(sel)].filter((e) => e.style.display !== 'none').length;
+      return {
+        heat: shown('.ov-heat'),
+        ghosts: shown('.ov-ghost'),
+        rings: shown('.ov-ring.ov-hl'),
+        stones: root.querySelectorAll('.cell.p0').length,
+      };
+    }, k);
+    assert.equal(board.stones, 1, 'the position (d4) is on the pane board');
+    assert.ok(board.heat > 5, `pane ${k} shows the visit share of many moves`);
+    assert.ok(board.ghosts >= 2, `pane ${k} shows its principal variation`);
+    assert.equal(board.rings, 1, `pane ${k} rings its best move`);
+  }
+  // The tree overview is chosen breadth-first: the snapshot (3,000 of 6,001 nodes) keeps every
+  // visited root move (a depth-first cut kept only the first subtrees).
+  await page.waitForFunction(
+    () => document.querySelector('#cmp-pane-0 .icicle').dataset.count && document.querySelector('#cmp-pane-0 .icicle').dataset.level1,
+  );
+  const tree = await page.evaluate(() => {
+    const el = document.querySelector('#cmp-pane-0 .icicle');
+    return {
+      level1: Number(el.dataset.level1),
+      root: Number(el.dataset.rootMoves),
+      count: Number(el.dataset.count),
+      total: Number(el.dataset.total),
+    };
+  });
+  assert.ok(tree.count < tree.total, `the snapshot is cut (${tree.count} of ${tree.total})`);
+  assert.equal(tree.level1, tree.root, 'every visited root move is in the overview');
+  // One scale: a bar's length is its move's share of the root's visits, in every pane.
+  const bars = await page.$$eval('.cmp-bars .bar-row[data-move]', (rows) =>
+    rows.map((r) => [Number(r.dataset.share) * 100, Number.parseFloat(r.querySelector('.bar').style.width)]),
+  );
+  for (const [share, width] of bars) assert.ok(Math.abs(share - width) < 0.01, `bar ${width}% = share ${share}%`);
+  // The value chart: win rate in percent, axes named.
+  const axes = await page.textContent('#cmp-value-axes');
+  assert.match(axes, /x = playouts searched so far/);
+  assert.match(axes, /y = win rate of the pane’s best move for White, the side to move, in percent \(0–100%/);
+
+  await page.click('#cmp-link');
+  await page.waitForFunction(() => document.getElementById('cmp-link').dataset.url);
+  const link = new URL(await page.getAttribute('#cmp-link', 'data-url'));
+  const q = link.searchParams;
+  assert.equal(q.get('view'), 'compare');
+  assert.equal(q.get('cmpmoves'), 'd4');
+  assert.equal(q.get('cmpseed'), '3');
+  assert.equal(q.get('cmpbudget'), '6000');
+  assert.equal(q.get('cmpmode'), 'playouts');
+  assert.equal(q.get('pane1'), 'preset:uct,c:0.8');
+  assert.equal(q.get('pane2'), 'preset:rave,budget:4000');
+  assert.equal(q.get('cmprun'), '1');
+
+  // A fresh page (a new browser context) opens the link and runs it by itself.
+  const again = await h.openPage(link.search + link.hash, { viewport: { width: 1280, height: 800 } });
+  await again.waitForFunction(() => document.querySelector('#compare')?.dataset.state === 'done');
+  assert.equal(await again.getAttribute('body', 'data-url-errors'), '0');
+  assert.equal(await again.inputValue('#cmp-c-0'), '0.8');
+  const after = [await paneFigures(again, 0), await paneFigures(again, 1)];
+  assert.deepEqual(after, before, 'same playouts, best moves, lines and visit counts in every pane');
+  await screenshot(again, 'viz-compare-link-1280');
+  assertClean(assert, page);
+  assertClean(assert, again);
+});
+
+test('compare: equal time gives every pane the same milliseconds, in the headers and the URL', async () => {
+  const page = await h.openPage('?game=hex:5&view=compare', { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+  await page.waitForFunction(() => document.querySelector('#cmp-preset-0')?.options.length > 0);
+  await page.fill('#cmp-game', 'hex:5');
+  await page.selectOption('#cmp-mode', 'millis');
+  await page.fill('#cmp-budget', '400');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('cmpmode') === 'ms');
+  assert.equal(new URL(page.url()).searchParams.get('cmpbudget'), '400');
+  for (const k of [0, 1]) assert.match(await page.textContent(`#cmp-badge-${k}`), /equal time · 400 ms/);
+  await page.click('#cmp-run');
+  await page.waitForFunction(() => document.querySelector('#compare').dataset.state === 'done');
+  for (const k of [0, 1]) assert.ok(Number(await page.getAttribute(`#cmp-readout-${k}`, 'data-playouts')) > 0, `pane ${k} searched`);
+  await screenshot(page, 'viz-compare-equal-time-390-dark');
+  assertClean(assert, page);
+});

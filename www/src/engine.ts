@@ -113,9 +113,10 @@ export class EngineClient {
     return this.stateRequest({ type: 'newGame', spec, moves });
   }
 
-  /** Plays a move (checked): rejects with EngineError naming why, the game untouched. */
-  play(move: string): Promise<Snapshot> {
-    return this.stateRequest({ type: 'play', move });
+  /** Plays a move (checked): rejects with EngineError naming why, the game untouched. With
+   * `ply`, only if the game is still at that ply (else EngineError: a stale move). */
+  play(move: string, ply?: number): Promise<Snapshot> {
+    return this.stateRequest(ply === undefined ? { type: 'play', move } : { type: 'play', move, ply });
   }
 
   undo(): Promise<Snapshot> {

@@ -26,6 +26,7 @@ import type { Budget, Player, Response, SearchProgress, Snapshot } from './proto
 import { mountVisualisation } from './overlay/mount';
 import { addSearch, archiveQuery, behindLabel, entryBytes, rootSummary, searchBehind, type MoveSearch } from './play/searches';
 import { teach } from './share/hooks';
+import { winRate } from './lib/format';
 import { parseSides } from './share/url';
 import type { LoadResult, SideSettings, Who } from './types';
 import { createPageStore, personToMove as isPersonToMove, type PageState } from './state';
@@ -343,7 +344,8 @@ function maybeEngineMove(): void {
     // one that chose it): the views go on showing it, and the move list reaches it later.
     await keepSearch(`p${side}`, set.preset, s, out.result.move, out.stats.iterations);
     if (epoch !== myEpoch) return;
-    const next = await guarded(engine.play(out.result.move));
+    // At the ply searched: refused (not played elsewhere) if the game moved on meanwhile.
+    const next = await guarded(engine.play(out.result.move, s.view.ply));
     if (!next || epoch !== myEpoch) return;
     epoch++;
     show(next);
@@ -355,10 +357,13 @@ function maybeEngineMove(): void {
 }
 
 async function playPerson(move: string): Promise<void> {
-  if (!st().snapshot) return;
+  const at = st().snapshot;
+  if (!at) return;
   const myEpoch = epoch;
   try {
-    const next = await engine.play(move);
+    // At the ply shown: a second click before the first move's answer is refused by the worker
+    // (it would otherwise be played for the other side).
+    const next = await engine.play(move, at.view.ply);
     if (epoch !== myEpoch) return;
     epoch++;
     showMessage('');
@@ -371,6 +376,8 @@ async function playPerson(move: string): Promise<void> {
       board.pending = null;
       redrawBoard();
     }
+    // A stale click (the game moved on before its answer) is dropped without a word.
+    if (e instanceof EngineError && e.message.startsWith('stale move')) return;
     showMessage(e instanceof EngineError ? `Refused: ${e.message}` : errText(e), 'error');
   }
 }
@@ -470,13 +477,17 @@ function cancelAll(): void {
 async function undo(): Promise<void> {
   if (st().restoring) return;
   cancelAll();
-  epoch++;
+  // Only the last command's answer is shown: when Undo/Redo/a new game came after this one, its
+  // answer (a later state of the worker's game) follows, and a search started on this one's would
+  // run on a position the worker has left.
+  const myEpoch = ++epoch;
   let s = await guarded(engine.undo());
-  if (!s) return;
+  if (!s || epoch !== myEpoch) return;
   // Against the engine, step back to the person's turn.
   const p = s.view.to_move;
   if (p !== null && sideSettings(p).who === 'engine' && sideSettings((1 - p) as Player).who === 'person' && s.moves.length > 0) {
     s = (await guarded(engine.undo())) ?? s;
+    if (epoch !== myEpoch) return;
   }
   if (sideSettings(0).who === 'engine' && sideSettings(1).who === 'engine') store.update({ paused: true });
   epoch++;
@@ -487,12 +498,13 @@ async function undo(): Promise<void> {
 async function redo(): Promise<void> {
   if (st().restoring) return;
   cancelAll();
-  epoch++;
+  const myEpoch = ++epoch;
   let s = await guarded(engine.redo());
-  if (!s) return;
+  if (!s || epoch !== myEpoch) return;
   const p = s.view.to_move;
   if (p !== null && sideSettings(p).who === 'engine' && s.redo.length > 0 && sideSettings((1 - p) as Player).who === 'person') {
     s = (await guarded(engine.redo())) ?? s;
+    if (epoch !== myEpoch) return;
   }
   epoch++;
   show(s);
@@ -516,7 +528,7 @@ function hint(): void {
   void (async () => {
     const out = await guarded(handle.done);
     if (out && epoch === myEpoch && out.result.move) {
-      const rate = out.result.winRate === null ? '' : ` (win rate ${(out.result.winRate * 100).toFixed(0)}%)`;
+      const rate = out.result.winRate === null ? '' : ` (win rate ${winRate(out.result.winRate)})`;
       showMessage(`Hint: ${out.result.move}${rate}`);
       showProgress(out.result, `Hint: ${out.result.move}`, p);
       store.update({ hint: [out.result.move] });

@@ -10,6 +10,8 @@ describe('parseRequest (the worker checks every message from the page)', () => {
       { type: 'hello', id: 1 },
       { type: 'newGame', id: 2, spec: 'hex:7', moves: ['d4'] },
       { type: 'play', id: 3, move: 'c5' },
+      { type: 'play', id: 3, move: 'c5', ply: 0 },
+      { type: 'play', id: 3, move: 'c5', ply: 12 },
       { type: 'undo', id: 4 },
       { type: 'redo', id: 5 },
       { type: 'search', id: 6, slot: 'p0', engine, budget: { kind: 'playouts', value: 1000 }, progressMs: 200 },
@@ -26,6 +28,14 @@ describe('parseRequest (the worker checks every message from the page)', () => {
       { type: 'writeRecord', id: 17, spec: 'hex:7', moves: ['d4'], format: 'sgf' },
     ];
     for (const m of good) expect(parseRequest(m)).toEqual({ ok: m });
+  });
+  it('checks the ply a move was chosen at', () => {
+    for (const ply of [-1, 1.5, '3', null, Number.NaN]) {
+      expect(parseRequest({ type: 'play', id: 3, move: 'c5', ply })).toEqual({
+        err: "request 'play': field 'ply' is missing or malformed",
+        id: 3,
+      });
+    }
   });
   it('rejects what is not a request object, without an id', () => {
     expect(parseRequest('hello')).toEqual({ err: 'a request must be an object', id: null });

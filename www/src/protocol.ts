@@ -108,6 +108,10 @@ export interface SearchProgress {
   proven: 'win' | 'loss' | 'draw' | null;
   /** Nodes in the tree. */
   nodes: number;
+  /** The tree's node cap (engine parameter `node_cap`; 2,000,000 on the page by default) once the
+   * tree has reached it, else null. At the cap the tree stops growing and is kept; playouts go on
+   * improving the statistics of the nodes it has (docs/limits.md). */
+  nodeCap: number | null;
 }
 
 /** Why a search ended. */
@@ -125,8 +129,11 @@ export type Request =
   | { type: 'hello'; id: number }
   /** Start a game from a spec and replay `moves` (restoring a game in a fresh worker). Answer: `state`. */
   | { type: 'newGame'; id: number; spec: string; moves: string[] }
-  /** Play one move, checked. Answer: `state`, or `error` with the position untouched. */
-  | { type: 'play'; id: number; move: string }
+  /** Play one move, checked. Answer: `state`, or `error` with the position untouched. With
+   * `ply`, only when the game is at that ply (moves played): a move chosen on a position the
+   * game has since left (a second click before the first move's answer, an engine move after an
+   * undo) is refused instead of being played on another position. */
+  | { type: 'play'; id: number; move: string; ply?: number }
   /** Step back / forward one move. Answer: `state` (unchanged at either end). */
   | { type: 'undo'; id: number }
   | { type: 'redo'; id: number }
@@ -401,7 +408,7 @@ const isArenaGame: Check = (v) => {
 const REQUEST_FIELDS: { [K in RequestType]: Record<string, Check> } = {
   hello: {},
   newGame: { spec: isStr, moves: isStrArray },
-  play: { move: isStr },
+  play: { move: isStr, ply: (v) => v === undefined || (isMs(v) && Number.isInteger(v)) },
   undo: {},
   redo: {},
   search: { slot: isStr, engine: isEngine, budget: isBudget, progressMs: isMs },

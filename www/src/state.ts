@@ -33,15 +33,24 @@ export const PANE_KEYS = ['preset', 'c', 'rave_k', 'lgr_p', 'pool_k', 'budget'] 
 export type PaneKey = (typeof PANE_KEYS)[number];
 export type PaneFields = Partial<Record<PaneKey, string>>;
 
-/** The Compare view's form: the position, the common budget and seed, and one entry per pane
- * (2 to 4), all as typed. */
+/** The Compare view's form: the position, the budget mode, the common budget and seed, and one
+ * entry per pane (2 to 4), all as typed. */
 export interface CompareSettings {
   game: string;
   moves: string;
+  /** Equal playouts (`playouts`, the default: every pane searches the same number of playouts) or
+   * equal time (`millis`: every pane searches for the same milliseconds). */
+  mode: CompareMode;
+  /** The common budget, in the mode's unit (playouts or milliseconds). */
   budget: string;
   seed: string;
   panes: PaneFields[];
+  /** Set by a shared link (`cmprun=1`): run the panes once the form is filled; never written back. */
+  run?: boolean;
 }
+
+/** How the Compare panes share their budget: equal playouts or equal time (URL `cmpmode=playouts|ms`). */
+export type CompareMode = 'playouts' | 'millis';
 
 export interface PageState {
   /** The two sides' settings (the Players box, the URL's p0, p1, preset, ms, playouts...). */

@@ -111,6 +111,7 @@ function progressOf(s: ActiveSearch): SearchProgress {
     pv: st.pv,
     proven: st.proven,
     nodes: st.nodes,
+    nodeCap: st.nodes >= s.tree.nodeCap() ? s.tree.nodeCap() : null,
   };
 }
 
@@ -218,11 +219,16 @@ function handle(req: Request): void {
       send(stateOf(req.id));
       return;
     }
-    case 'play':
-      requireGame().play(req.move);
+    case 'play': {
+      const g = requireGame();
+      if (req.ply !== undefined && g.ply() !== req.ply) {
+        throw new Error(`stale move ${req.move}: it was chosen at move ${req.ply + 1}, the game is at move ${g.ply() + 1}`);
+      }
+      g.play(req.move);
       cancelActive();
       send(stateOf(req.id));
       return;
+    }
     case 'undo':
       cancelActive();
       requireGame().undo();
@@ -308,6 +314,8 @@ interface EngineSearch {
   run(millis: number, iterations: number | undefined): RunReport;
   stats(): SearchStats;
   bestMove(): string | null;
+  /** The node cap of the configuration (the tree stops growing there). */
+  nodeCap(): number;
   free(): void;
   // ---- visualisation ----
   fullStats(): FullStats;
@@ -322,6 +330,7 @@ function createSearch(game: GameSession, engine: EngineSettings): EngineSearch {
     run: (millis, iterations) => s.run(millis, iterations) as RunReport,
     stats: () => s.stats() as SearchStats,
     bestMove: () => s.bestMove() ?? null,
+    nodeCap: () => s.nodeCap(),
     free: () => s.free(),
     fullStats: () => s.stats() as FullStats,
     treeSnapshot: (q) => buildTreeSnapshot(s, q),

@@ -4,7 +4,9 @@
 //! Each figure is the median of several timed runs on one thread (see `--runs`). JSON lines:
 //! `{"game", "playouts_per_s", "traced_playouts_per_s", ...}` for playouts (outcome only, as plain
 //! UCT runs them; and recording the moves, as RAVE and the playout policies run them), then
-//! `{"game", "preset", "iterations_per_s", "bytes_per_node", "tree_bytes", "nodes", ...}` per preset.
+//! `{"game", "preset", "iterations_per_s", "ratio_to_uct", "bytes_per_node", "tree_bytes", "nodes", ...}`
+//! per preset; `uct` is measured first when it is among the presets, and `ratio_to_uct` is each
+//! preset's iterations per second over uct's in the same run (null without uct).
 
 use std::time::Instant;
 
@@ -124,6 +126,13 @@ pub fn run(a: Args) -> Result<(), CliError> {
         } else {
             a.preset.clone()
         };
+        // Iterations per second of `uct` in this run, for the ratios (measured first when asked).
+        let mut uct_rate: Option<f64> = None;
+        let mut presets = presets;
+        if let Some(i) = presets.iter().position(|p| p == "uct") {
+            let p = presets.remove(i);
+            presets.insert(0, p);
+        }
         for preset in &presets {
             let mut runs = Vec::new();
             for _ in 0..a.runs.max(1) {
@@ -132,18 +141,24 @@ pub fn run(a: Args) -> Result<(), CliError> {
             let mut rates: Vec<f64> = runs.iter().map(|r| r.iterations_per_s).collect();
             let rate = median(&mut rates);
             let last = runs.last().expect("one run at least");
+            if preset == "uct" {
+                uct_rate = Some(rate);
+            }
+            let ratio = uct_rate.filter(|&u| u > 0.0).map(|u| (rate / u * 1000.0).round() / 1000.0);
             if a.json {
                 println!(
                     "{}",
                     json!({"game": spec, "preset": preset, "iterations_per_s": rate.round(),
+                           "ratio_to_uct": ratio,
                            "bytes_per_node": last.bytes_per_node, "tree_bytes": last.tree_bytes,
                            "nodes": last.nodes, "search_ms": a.search_ms, "runs": a.runs, "statistic": "median"})
                 );
             } else {
                 println!(
-                    "{spec:<20} {preset:<10} {:>11.0} MCTS iterations/s (median of {}), {:.1} bytes/node, {:.1} MB tree after {} ms",
+                    "{spec:<20} {preset:<10} {:>11.0} MCTS iterations/s (median of {}){}, {:.1} bytes/node, {:.1} MB tree after {} ms",
                     rate,
                     a.runs,
+                    ratio.map_or(String::new(), |r| format!(", {r:.3}× uct")),
                     last.bytes_per_node,
                     last.tree_bytes as f64 / 1e6,
                     a.search_ms

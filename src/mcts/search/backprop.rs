@@ -28,9 +28,7 @@ impl<G: Game> Search<G> {
         for (d, step) in self.path.iter().enumerate() {
             // The player who moved into the node at depth d.
             let into = if d == 0 { 1 - root_mover } else { root_mover ^ ((d as u8 - 1) & 1) };
-            let n = &mut self.tree.nodes[step.node as usize];
-            n.n += 1;
-            n.w += reward[into as usize];
+            self.tree.nodes[step.node as usize].add_visit(reward[into as usize]);
         }
         if self.config.needs_amaf() || self.config.lgr != LgrMode::Off || self.config.mast != MastMode::Off {
             self.seq_idx.clear();
@@ -59,10 +57,17 @@ impl<G: Game> Search<G> {
                 self.tree.nodes[id as usize].proof = p as u8;
             }
         }
-        // Refresh the edges' cached statistics along the path.
+        // Refresh the edges' cached statistics along the path. With transpositions an edge's `n`
+        // counts the visits through that edge, n(s,a) (read by UCT2), not the shared node's n.
+        let per_edge = self.tt.is_some();
         for step in &self.path[1..] {
             let node = self.tree.nodes[step.node as usize];
-            self.tree.edges[step.edge as usize].sync(&node);
+            let e = &mut self.tree.edges[step.edge as usize];
+            let through = e.n;
+            e.sync(&node);
+            if per_edge {
+                e.n = through.saturating_add(1);
+            }
         }
     }
 
@@ -97,9 +102,7 @@ impl<G: Game> Search<G> {
                     continue;
                 }
                 let p = (root_mover as usize ^ (j & 1)) & 1;
-                let k = base + p * ms + i;
-                self.tree.amaf.n[k] += 1;
-                self.tree.amaf.w2[k] += r2[p];
+                self.tree.amaf.add(base + p * ms + i, r2[p]);
             }
         }
     }

@@ -102,6 +102,10 @@ pub struct Search<G: Game> {
     expanded: bool,
     /// The score of the move the current iteration expanded, as `choose` ranked it.
     expand_score: f64,
+    /// PoolRAVE pools cached per AMAF table (index = table), see `rollout.rs`.
+    pool_cache: Vec<rollout::PoolEntry>,
+    /// Scratch candidates of a pool rebuild.
+    pool_scratch: Vec<(f64, u16)>,
 }
 
 impl<G: Game> Search<G> {
@@ -142,6 +146,8 @@ impl<G: Game> Search<G> {
             sel_len: usize::MAX,
             expanded: false,
             expand_score: f64::NEG_INFINITY,
+            pool_cache: Vec::new(),
+            pool_scratch: Vec::new(),
             tree: Tree::default(),
             root,
             config,
@@ -227,6 +233,9 @@ impl<G: Game> Search<G> {
             };
         }
         self.policy.reconfigure(&c);
+        if c.pool_k != self.config.pool_k || c.pool_min_amaf != self.config.pool_min_amaf {
+            self.pool_cache.clear();
+        }
         self.config = c;
         if rebuild {
             self.reset_tree();
@@ -352,7 +361,8 @@ impl<G: Game> Search<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mcts::selection::{blend, rave_beta_sqrt};
+    use crate::mcts::config::TranspositionRule;
+    use crate::mcts::selection::{blend, rave_beta_sqrt, ucb1};
 
     #[test]
     fn affine_order_is_a_permutation() {
@@ -385,37 +395,22 @@ mod tests {
     }
 
     #[test]
-    fn expansion_order_follows_amaf() {
-        // c > 0: every untried root move comes first, the best by the root's AMAF table.
-        let mut s = rave_search(std::f64::consts::SQRT_2, 32);
-        let mut checked = 0;
-        for _ in 0..24 {
-            let before: Vec<usize> = s.root_children().iter().map(|c| c.0).collect();
-            let untried: Vec<(usize, f64)> =
-                (0..25).filter(|i| !before.contains(i)).map(|i| (i, root_amaf(&s, i).unwrap_or(s.config.fpu))).collect();
-            s.run(Budget::iterations(1), &|| 0.0);
-            let after: Vec<usize> = s.root_children().iter().map(|c| c.0).collect();
-            let new: Vec<usize> = after.iter().copied().filter(|i| !before.contains(i)).collect();
-            assert_eq!(new.len(), 1, "one root expansion per iteration while untried moves remain");
-            let best = untried.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
-            let v = untried.iter().find(|x| x.0 == new[0]).unwrap().1;
-            assert_eq!(v, best, "expanded {} (AMAF {v}) but the best untried AMAF value is {best}", new[0]);
-            if untried.iter().any(|x| x.1 != untried[0].1) {
-                checked += 1;
-            }
+    fn untried_moves_ranked_with_expanded_ones_by_amaf() {
+        // c = 0 (Gelly & Silver 2011): an untried move (β = 1) is expanded only when its AMAF
+        // value beats every expanded move's (1−β)·Q + β·AMAF; c = √2: UCB1 on both sides, the
+        // untried move with the bonus of one visit, c·√(ln N).
+        for c in [0.0, std::f64::consts::SQRT_2] {
+            untried_vs_expanded(c);
         }
-        assert!(checked >= 10, "AMAF values must actually differ for the test to mean something ({checked})");
     }
 
-    #[test]
-    fn zero_exploration_ranks_untried_moves_with_expanded_ones() {
-        // c = 0 (Gelly & Silver 2011): an untried move (β = 1) is expanded only when its AMAF
-        // value beats every expanded move's (1−β)·Q + β·AMAF.
-        let mut s = rave_search(0.0, 32);
+    fn untried_vs_expanded(c: f64) {
+        let mut s = rave_search(c, 32);
         let mut expanded = 0;
         let mut descended = 0;
         for _ in 0..300 {
             let kids = s.root_children();
+            let ln_n = (s.tree.nodes[0].n.max(1) as f64).ln();
             let done: Vec<usize> = kids.iter().map(|c| c.0).collect();
             let me = s.root.to_move();
             let t = s.tree.amaf.table(0).unwrap();
@@ -423,15 +418,14 @@ mod tests {
                 .iter()
                 .map(|&(i, n, q)| {
                     let (an, aw) = s.tree.amaf.get(t, me, i, s.ms);
-                    if an == 0 {
-                        q
-                    } else {
-                        blend(q, aw / an as f64, rave_beta_sqrt(n as u32, 1000.0))
-                    }
+                    let v = if an == 0 { q } else { blend(q, aw / an as f64, rave_beta_sqrt(n as u32, 1000.0)) };
+                    ucb1(v, n as u32, ln_n, c)
                 })
                 .fold(f64::NEG_INFINITY, f64::max);
-            let best_untried =
-                (0..25).filter(|i| !done.contains(i)).map(|i| root_amaf(&s, i).unwrap_or(s.config.fpu)).fold(f64::NEG_INFINITY, f64::max);
+            let best_untried = (0..25)
+                .filter(|i| !done.contains(i))
+                .map(|i| root_amaf(&s, i).unwrap_or(s.config.fpu) + c * ln_n.sqrt())
+                .fold(f64::NEG_INFINITY, f64::max);
             s.run(Budget::iterations(1), &|| 0.0);
             let grew = s.root_children().len() > kids.len();
             if kids.is_empty() {
@@ -448,7 +442,77 @@ mod tests {
                 descended += 1;
             }
         }
-        assert!(expanded > 0 && descended > 0, "both cases seen ({expanded}, {descended})");
+        assert!(expanded > 0 && descended > 0, "c = {c}: both cases seen ({expanded}, {descended})");
+    }
+
+    /// Visit and AMAF counters saturate at `u32::MAX` instead of wrapping: Q stays a mean.
+    #[test]
+    fn counters_saturate_instead_of_wrapping() {
+        let mut s = rave_search(0.0, 1);
+        s.run(Budget::iterations(200), &|| 0.0);
+        let root = &mut s.tree.nodes[0];
+        root.n = u32::MAX - 2;
+        root.w = root.n as f64 * 0.25;
+        let t = s.tree.amaf.table(0).unwrap() as usize;
+        let w = s.tree.amaf.width;
+        for k in t * w..(t + 1) * w {
+            s.tree.amaf.n[k] = crate::mcts::tree::AMAF_MAX - 1;
+            s.tree.amaf.w2[k] = 2 * (crate::mcts::tree::AMAF_MAX - 1);
+        }
+        s.run(Budget::iterations(10), &|| 0.0);
+        let root = &s.tree.nodes[0];
+        assert_eq!(root.n, u32::MAX, "saturated, not wrapped");
+        assert!((0.0..=1.0).contains(&root.q()), "Q = {}", root.q());
+        let amax = crate::mcts::tree::AMAF_MAX;
+        assert!(s.tree.amaf.n[t * w..(t + 1) * w].iter().all(|&n| n == amax - 1 || n == amax), "AMAF counts saturate");
+        assert!(s.tree.amaf.n[t * w..(t + 1) * w].contains(&amax), "some AMAF entry reached the cap");
+        assert!(s.tree.amaf.w2[t * w..(t + 1) * w].iter().all(|&x| x >= 2 * (amax - 1)), "AMAF sums never wrap");
+        for i in 0..25 {
+            if let Some(v) = root_amaf(&s, i) {
+                assert!((0.0..=1.0).contains(&v), "AMAF value {v}");
+            }
+        }
+        assert_eq!(s.root_visits(), u32::MAX as u64);
+    }
+
+    /// Quality-based rewards: after tree reuse the length statistics hold only playouts from the
+    /// new root (every Hex playout has a winner, so one sample per iteration).
+    #[test]
+    fn qb_statistics_restart_after_advance() {
+        let mut s = Search::new(Hex::new(5, false).unwrap(), SearchConfig::preset("qb").unwrap()).unwrap();
+        s.run(Budget::iterations(500), &|| 0.0);
+        assert_eq!(s.policy.qb[0].n + s.policy.qb[1].n, 500);
+        let m = s.best_move().unwrap();
+        s.advance(m).unwrap();
+        assert_eq!(s.policy.qb[0].n + s.policy.qb[1].n, 0);
+        s.run(Budget::iterations(300), &|| 0.0);
+        assert_eq!(s.policy.qb[0].n + s.policy.qb[1].n, 300);
+        let longest = (25 - 1) as f64;
+        assert!(s.policy.qb.iter().all(|w| w.mean <= longest), "lengths from the new root");
+    }
+
+    /// Transpositions: with UCT2 the edges count the visits through them, n(s,a), and the
+    /// children's edge counts never exceed the parent's visits (UCT1 reads the shared node's n).
+    #[test]
+    fn transposition_edges_count_their_own_visits() {
+        for rule in [TranspositionRule::Uct1, TranspositionRule::Uct2] {
+            let cfg = SearchConfig { transpositions: true, transposition_rule: rule, ..SearchConfig::default() };
+            let mut s = Search::new(Hex::new(4, false).unwrap(), cfg).unwrap();
+            s.run(Budget::iterations(20_000), &|| 0.0);
+            let mut over = 0;
+            let mut aliases = 0;
+            for id in 0..s.tree.len() as u32 {
+                let sum: u64 = s.tree.children(id).map(|e| s.tree.edges[e as usize].n as u64).sum();
+                assert!(sum <= s.tree.nodes[id as usize].n as u64, "{rule:?}: Σ n(s,a) ≤ N");
+                for e in s.tree.children(id) {
+                    let edge = s.tree.edges[e as usize];
+                    aliases += (edge.flags & crate::mcts::tree::ALIAS != 0) as u32;
+                    over += (s.tree.nodes[edge.child as usize].n > s.tree.nodes[id as usize].n) as u32;
+                }
+            }
+            assert!(aliases > 0, "transpositions happened");
+            assert!(over > 0, "some shared child has more visits than one of its parents");
+        }
     }
 
     #[test]
@@ -465,5 +529,15 @@ mod tests {
     fn pool_order_best_amaf_first() {
         let pool = pool_order(vec![(0.2, 5), (0.9, 1), (0.5, 7), (0.9, 0), (0.1, 3)], 3);
         assert_eq!(pool, vec![0, 1, 7]);
+        assert_eq!(pool_order(vec![(0.2, 5), (0.9, 1)], 3), vec![1, 5], "fewer candidates than k");
+        // partial selection gives the full sort's first k
+        let mut rng = Rng64::new(4);
+        for _ in 0..200 {
+            let cands: Vec<(f64, u16)> = (0..60u16).map(|i| ((rng.below(7) as f64) / 6.0, i)).collect();
+            let mut full = cands.clone();
+            full.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap().then(a.1.cmp(&b.1)));
+            let want: Vec<u16> = full.iter().take(10).map(|x| x.1).collect();
+            assert_eq!(pool_order(cands, 10), want);
+        }
     }
 }

@@ -62,29 +62,89 @@ impl<G: Game> Search<G> {
         }
     }
 
-    /// PoolRAVE pools (Rimmel, Teytaud et al. 2010): for each player, the `pool_k` moves with
-    /// the best AMAF value (at least `pool_min_amaf` AMAF visits) in the table of the deepest
-    /// node of the current path that has one, best first.
+    /// PoolRAVE pools (Rimmel, Teytaud et al. 2010; Hoock et al. 2010): for each player, the
+    /// `pool_k` moves with the best AMAF value (at least `pool_min_amaf` AMAF visits) in the table
+    /// of the deepest node of the current path that has one, best first.
+    ///
+    /// The pools of a table are cached and rebuilt only when its node has gained an eighth more
+    /// visits since the last build ([`POOL_REFRESH`]): a pool is then at most 1/9 of the node's
+    /// samples behind, and the cost per playout is a copy of 2·`pool_k` moves instead of a scan
+    /// and sort of the move space. A rebuild selects the best `pool_k` by partial selection.
     pub(super) fn build_pools(&mut self) {
-        let Some(t) = self.path.iter().rev().find_map(|st| self.tree.amaf.table(st.node)) else {
-            self.policy.pool = [Vec::new(), Vec::new()];
+        let Some((node, t)) = self.path.iter().rev().find_map(|st| self.tree.amaf.table(st.node).map(|t| (st.node, t))) else {
+            self.policy.pool[0].clear();
+            self.policy.pool[1].clear();
             return;
         };
-        for p in 0..2u8 {
-            let mut pool: Vec<(f64, u16)> = Vec::new();
-            for i in 0..self.ms {
-                let (an, aw) = self.tree.amaf.get(t, p, i, self.ms);
-                if an >= self.config.pool_min_amaf.max(1) {
-                    pool.push((aw / an as f64, i as u16));
+        let n = self.tree.nodes[node as usize].n;
+        let ti = t as usize;
+        if self.pool_cache.len() <= ti {
+            self.pool_cache.resize_with(ti + 1, PoolEntry::default);
+        }
+        let built = self.pool_cache[ti].built;
+        let stale = built == 0 || n as u64 >= (built as u64 - 1) + ((built as u64 - 1) / POOL_REFRESH).max(1);
+        if stale {
+            let mut cands = std::mem::take(&mut self.pool_scratch);
+            let mut entry = std::mem::take(&mut self.pool_cache[ti]);
+            for p in 0..2u8 {
+                cands.clear();
+                for i in 0..self.ms {
+                    let (an, aw) = self.tree.amaf.get(t, p, i, self.ms);
+                    if an >= self.config.pool_min_amaf.max(1) {
+                        cands.push((aw / an as f64, i as u16));
+                    }
                 }
+                pool_order_into(&mut cands, self.config.pool_k, &mut entry.moves[p as usize]);
             }
-            self.policy.pool[p as usize] = pool_order(pool, self.config.pool_k);
+            entry.built = n.saturating_add(1);
+            self.pool_cache[ti] = entry;
+            self.pool_scratch = cands;
+        }
+        let entry = &self.pool_cache[ti];
+        for p in 0..2 {
+            self.policy.pool[p].clear();
+            self.policy.pool[p].extend_from_slice(&entry.moves[p]);
         }
     }
 }
 
+/// A PoolRAVE pool is rebuilt when its node's visits have grown by 1/`POOL_REFRESH` since the
+/// last build (12.5 %; at least one visit).
+pub const POOL_REFRESH: u64 = 8;
+
+/// The cached PoolRAVE pools of one AMAF table.
+#[derive(Clone, Debug, Default)]
+pub(super) struct PoolEntry {
+    /// The node's visits at the last build, plus one (0: never built).
+    built: u32,
+    /// The pools per player, best AMAF value first.
+    moves: [Vec<u16>; 2],
+}
+
+/// The order of PoolRAVE candidates `(amaf_q, move)`: best value first, ties by move index.
+fn pool_cmp(a: &(f64, u16), b: &(f64, u16)) -> std::cmp::Ordering {
+    b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal).then(a.1.cmp(&b.1))
+}
+
+/// The best `k` of `cands` in pool order into `out`: partial selection (`select_nth_unstable`,
+/// O(n)) of the best `k`, then a sort of those `k` only.
+fn pool_order_into(cands: &mut [(f64, u16)], k: usize, out: &mut Vec<u16>) {
+    out.clear();
+    let k = k.min(cands.len());
+    if k == 0 {
+        return;
+    }
+    if k < cands.len() {
+        cands.select_nth_unstable_by(k - 1, pool_cmp);
+    }
+    let top = &mut cands[..k];
+    top.sort_unstable_by(pool_cmp);
+    out.extend(top.iter().map(|&(_, m)| m));
+}
+
 /// Orders PoolRAVE candidates `(amaf_q, move)` best first (ties by move index) and keeps `k`.
 pub fn pool_order(mut cands: Vec<(f64, u16)>, k: usize) -> Vec<u16> {
-    cands.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal).then(a.1.cmp(&b.1)));
-    cands.into_iter().take(k).map(|(_, m)| m).collect()
+    let mut out = Vec::with_capacity(k);
+    pool_order_into(&mut cands, k, &mut out);
+    out
 }

@@ -10,6 +10,8 @@ use crate::mcts::tree::{Edge, NIL, TERMINAL, UNKNOWN};
 impl<G: Game> Search<G> {
     /// Sets the root node's terminal flag, its AMAF table and the depth-2 filter.
     pub(super) fn init_root(&mut self) {
+        // AMAF table ids change with a new or compacted tree.
+        self.pool_cache.clear();
         if let Some(o) = self.root.outcome() {
             let r = &mut self.tree.nodes[0];
             r.flags |= TERMINAL;
@@ -46,6 +48,7 @@ impl<G: Game> Search<G> {
     }
 
     /// Tree reuse: the subtree below `m` becomes the root, statistics kept; the rest is freed.
+    /// The quality-based rewards' length statistics restart (they are relative to the root).
     ///
     /// # Errors
     /// `m` is not legal at the root (the search is untouched).
@@ -56,6 +59,10 @@ impl<G: Game> Search<G> {
         let idx = self.root.move_index(m) as u16;
         let entry = self.tree.children(0).find(|&e| self.tree.edges[e as usize].mv == idx);
         self.root.play_unchecked(m);
+        // Quality-based rewards measure playout lengths from the root: lengths measured from the
+        // old root are one move longer, so the running mean and σ start afresh (Pepels et al.
+        // 2014 keep them per search).
+        self.policy.qb = Default::default();
         match entry {
             Some(e) => {
                 let new_root = self.tree.child(e);

@@ -13,13 +13,16 @@
 //! - PUCT: `V + c·P·√N / (1 + n)` (Silver et al. 2017), V = `fpu` (first-play urgency) when n = 0;
 //! - MCTS-Solver (Winands, Björnsson & Saito 2008): a proven child scores −∞, so it is never
 //!   selected again;
-//! - a move not yet in the tree ("untried") scores by `untried_score`: +∞ under UCT when
-//!   untried moves come first, else its PUCT score with V = fpu, or (RAVE/GRAVE with c = 0) its
-//!   AMAF value (n = 0, so β = 1), `fpu` without AMAF data.
+//! - a move not yet in the tree ("untried") scores by `untried_score`: +∞ under UCT without an
+//!   AMAF table (untried moves first), else its PUCT score with V = fpu, or (RAVE/GRAVE) its
+//!   AMAF value (n = 0, so β = 1; `fpu` without AMAF data) plus `c·√(ln N)`, the UCB1 bonus
+//!   of one visit (nothing when c = 0);
+//! - transpositions: Q and n of the shared node (UCT1), or with `transposition_rule = uct2`
+//!   the visits through the edge in the exploration term (Childs, Brodeur & Kocsis 2008).
 
 use super::Search;
 use crate::game::{Game, Player};
-use crate::mcts::config::{RaveSchedule, Selection, ValueEstimate};
+use crate::mcts::config::{RaveSchedule, Selection, TranspositionRule, ValueEstimate};
 use crate::mcts::selection::{blend, grave_beta, puct, rave_beta_linear, rave_beta_sqrt, ucb1};
 use crate::mcts::tree::{AmafTables, Edge, NIL};
 
@@ -145,12 +148,15 @@ impl<G: Game> Search<G> {
     #[inline(always)]
     pub(super) fn child_score(&self, sc: &Scorer, e: u32) -> Score {
         let edge = &self.tree.edges[e as usize];
-        let (n, q, proof) = if self.tt.is_some() {
-            // Transpositions: the shared node holds the statistics; the edge's cache may lag.
+        // `explore_n`: the n of the exploration term (UCT2: the visits through this edge).
+        let (n, q, proof, explore_n) = if self.tt.is_some() {
+            // Transpositions: the shared node holds the statistics; the edge's cache may lag
+            // and its `n` counts the visits through the edge (see `backprop`).
             let ch = &self.tree.nodes[edge.child as usize];
-            (ch.n, ch.q(), ch.proof)
+            let en = if self.config.transposition_rule == TranspositionRule::Uct2 { edge.n } else { ch.n };
+            (ch.n, ch.q(), ch.proof, en)
         } else {
-            (edge.n, edge.q as f64, edge.proof)
+            (edge.n, edge.q as f64, edge.proof, edge.n)
         };
         let amaf = self.amaf_q(sc.table, sc.player, edge.mv as usize).map(|(an, aq)| (aq, self.beta(n, an)));
         let c = self.config.c;
@@ -166,21 +172,23 @@ impl<G: Game> Search<G> {
                 None => q,
             };
             if puct_on {
-                puct(if n == 0 { self.config.fpu } else { v }, prior.unwrap_or(0.0), n, sc.parent_n, c)
-            } else if n == 0 {
+                puct(if n == 0 { self.config.fpu } else { v }, prior.unwrap_or(0.0), explore_n, sc.parent_n, c)
+            } else if n == 0 || explore_n == 0 {
                 f64::INFINITY
             } else {
-                ucb1(v, n, sc.ln_n, c)
+                ucb1(v, explore_n, sc.ln_n, c)
             }
         };
         Score { n, q, amaf, prior, value }
     }
 
-    /// Whether every untried move comes before any revisit (it scores +∞): UCT with c > 0 (the
-    /// UCB1 bonus of n = 0), or without an AMAF table to value untried moves by.
+    /// Whether every untried move comes before any revisit (it scores +∞): UCT without an AMAF
+    /// table to value untried moves by (the UCB1 bonus of n = 0 is infinite). With an AMAF table
+    /// (RAVE, GRAVE) untried moves are ranked with the children by [`Search::untried_score`],
+    /// whatever c.
     #[inline(always)]
     pub(super) fn untried_first(&self, sc: &Scorer) -> bool {
-        self.config.selection == Selection::Uct && (self.config.c > 0.0 || sc.table == NIL)
+        self.config.selection == Selection::Uct && sc.table == NIL
     }
 
     /// The value of an untried move `mv` (n = 0, so β = 1): its AMAF value in the scorer's table,
@@ -195,8 +203,11 @@ impl<G: Game> Search<G> {
 
     /// The score of an untried move `mv` with prior `prior` (PUCT), ranked against the scores of
     /// the existing children: PUCT with V = fpu; +∞ for a decisive / anti-decisive move
-    /// (`tactical`) or when untried moves come first (`untried_first`); else (RAVE/GRAVE,
-    /// c = 0, Gelly & Silver 2011) its `untried_value`.
+    /// (`tactical`) or when untried moves come first (`untried_first`); else (RAVE/GRAVE with an
+    /// AMAF table) its `untried_value` plus the UCB1 bonus it would have after one visit,
+    /// `c·√(ln N / 1)` (the bonus of n = 0 is infinite, which would force every untried move
+    /// before any revisit and drown the AMAF ranking; with c = 0, as Gelly & Silver 2011 and
+    /// Cazenave 2015, the AMAF value alone).
     #[inline]
     pub(super) fn untried_score(&self, sc: &Scorer, mv: usize, prior: f32, tactical: bool) -> f64 {
         if self.config.selection == Selection::Puct {
@@ -204,8 +215,15 @@ impl<G: Game> Search<G> {
         } else if tactical || self.untried_first(sc) {
             f64::INFINITY
         } else {
-            self.untried_value(sc, mv)
+            self.untried_value(sc, mv) + self.untried_bonus(sc)
         }
+    }
+
+    /// The exploration bonus of an untried move under RAVE/GRAVE with c > 0: `c·√(ln N)` (UCB1
+    /// at n = 1); 0 when c = 0.
+    #[inline(always)]
+    pub(super) fn untried_bonus(&self, sc: &Scorer) -> f64 {
+        self.config.c * sc.ln_n.sqrt()
     }
 }
 

@@ -196,8 +196,13 @@ impl<G: Game> Search<G> {
                 self.config.grave_bias, self.config.grave_ref
             ),
         };
+        let untried = if self.config.value == ValueEstimate::Mean {
+            "untried moves first".to_string()
+        } else {
+            format!("an untried move scores Q_AMAF + c·√(ln N), c = {c}")
+        };
         match self.config.selection {
-            Selection::Uct => format!("UCT score = V + c·√(ln N / n), c = {c} (Kocsis & Szepesvári 2006); {value}; untried moves first"),
+            Selection::Uct => format!("UCT score = V + c·√(ln N / n), c = {c} (Kocsis & Szepesvári 2006); {value}; {untried}"),
             Selection::Puct => {
                 format!("PUCT score = V + c·P·√N / (1 + n), c = {c} (Silver et al. 2017); {value}; unvisited V = fpu = {}", self.config.fpu)
             }

@@ -14,7 +14,9 @@ import type { EngineSettings, GameRecord, Snapshot, Standings } from '../protoco
 import { h } from '../lib/dom';
 import { downloadCsv, downloadJson } from '../lib/download';
 import { whenPresets, type PageStore } from '../state';
-import { arenaCsv, fmtElo, fmtEloCi, fmtRateCi, parseSets, roundedElo } from './figures';
+import { arenaCsv, fmtEloCells, fmtRateCi, parseSets, roundedElo } from './figures';
+import { count, winRate } from '../lib/format';
+import { MAX_SEED, queryString, wholeInRange } from '../share/url';
 import { SERIES_COLOURS, withAlpha } from '../lib/colour';
 
 const [A, B] = SERIES_COLOURS;
@@ -81,7 +83,8 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
   const stopBtn = h('button', { type: 'button', id: 'ar-stop', disabled: '' }, 'Stop');
   const csvBtn = h('button', { type: 'button', id: 'ar-csv', disabled: '' }, 'CSV');
   const jsonBtn = h('button', { type: 'button', id: 'ar-json', disabled: '' }, 'JSON');
-  const status = h('div', { id: 'ar-status', class: 'an-status' }, 'Pick two configurations and press Play.');
+  const status = h('div', { id: 'ar-status', class: 'an-status', role: 'status' }, 'Pick two configurations and press Play.');
+  const progress = h('progress', { id: 'ar-progress', max: '1', value: '0', 'aria-label': 'Games played', hidden: '' });
   const standingsHost = h('div', { id: 'ar-standings', class: 'table-wrap' });
   const chartHost = h('div', { class: 'chart', id: 'ar-chart' });
   const tableHost = h('div', { id: 'ar-games-table', class: 'table-wrap ar-games' });
@@ -107,6 +110,7 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
       '; a time budget depends on the machine.',
     ),
     status,
+    progress,
     h(
       'div',
       { class: 'an-grid' },
@@ -145,6 +149,7 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
       standingsHost.replaceChildren();
       return;
     }
+    const elo = fmtEloCells(s);
     const t = h(
       'table',
       { class: 'data-table', id: 'ar-standings-table' },
@@ -168,10 +173,10 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
           h('td', { 'data-k': 'wins' }, String(s.wins)),
           h('td', { 'data-k': 'draws' }, String(s.draws)),
           h('td', { 'data-k': 'losses' }, String(s.losses)),
-          h('td', {}, s.win_rate.toFixed(3)),
+          h('td', { 'data-k': 'rate' }, winRate(s.win_rate)),
           h('td', {}, fmtRateCi(s.win_rate_ci95)),
-          h('td', {}, fmtElo(s.elo, s.win_rate)),
-          h('td', {}, fmtEloCi(s.elo_ci95)),
+          h('td', { 'data-k': 'elo' }, elo.elo),
+          h('td', { 'data-k': 'elo-ci' }, elo.ci),
         ),
       ),
     );
@@ -183,12 +188,13 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
     const fg = cs.getPropertyValue('--muted').trim() || '#666';
     const grid = cs.getPropertyValue('--border').trim() || '#ddd';
     const ax = { stroke: fg, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+    // Win rates in percent, 0–100, as everywhere on the page.
     const data: uPlot.AlignedData = [
       history.map((x) => x.games),
-      history.map((x) => x.rate),
-      history.map((x) => x.lo),
-      history.map((x) => x.hi),
-      history.map(() => 0.5),
+      history.map((x) => x.rate * 100),
+      history.map((x) => x.lo * 100),
+      history.map((x) => x.hi * 100),
+      history.map(() => 50),
     ];
     const width = Math.max(260, chartHost.clientWidth || 500);
     if (!chart) {
@@ -196,11 +202,11 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
         {
           width,
           height: 220,
-          scales: { x: { time: false }, y: { range: [0, 1] } },
+          scales: { x: { time: false }, y: { range: [0, 100] } },
           // Whole games only on the x axis.
           axes: [
             { ...ax, label: 'games', incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000] },
-            { ...ax, label: 'win rate of A', size: 55 },
+            { ...ax, label: 'win rate of A (%)', size: 60, values: (_u, vals) => vals.map((v) => `${v}%`) },
           ],
           series: [
             { label: 'games' },
@@ -209,23 +215,23 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
               stroke: A,
               width: 2,
               points: { show: true, size: 4 },
-              value: (_u, v) => (v == null ? '–' : v.toFixed(3)),
+              value: (_u, v) => (v == null ? '–' : `${v.toFixed(1)}%`),
             },
             {
               label: '95% low',
               stroke: withAlpha(A, 0.35),
               width: 1,
               points: { show: false },
-              value: (_u, v) => (v == null ? '–' : v.toFixed(3)),
+              value: (_u, v) => (v == null ? '–' : `${v.toFixed(1)}%`),
             },
             {
               label: '95% high',
               stroke: withAlpha(A, 0.35),
               width: 1,
               points: { show: false },
-              value: (_u, v) => (v == null ? '–' : v.toFixed(3)),
+              value: (_u, v) => (v == null ? '–' : `${v.toFixed(1)}%`),
             },
-            { label: 'even', stroke: fg, width: 1, dash: [4, 4], points: { show: false }, value: () => '0.5' },
+            { label: 'even', stroke: fg, width: 1, dash: [4, 4], points: { show: false }, value: () => '50%' },
           ],
           bands: [{ series: [3, 2], fill: withAlpha(A, 0.15) }],
           legend: { live: false },
@@ -236,14 +242,35 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
     } else chart.setData(data);
   }
 
-  function drawTable(records: GameRecord[]): void {
+  /** The play view's URL for a finished game: its moves on the board, both sides people, so it
+   * can be replayed move by move (Undo, Redo, the move list) without an engine moving on. */
+  function gameLink(gameSpec: string, r: GameRecord): string {
+    const q = new URLSearchParams({ game: gameSpec, moves: r.moves.join(' '), p0: 'person', p1: 'person' });
+    return `${location.pathname}?${queryString(q)}`;
+  }
+
+  function drawTable(records: GameRecord[], gameSpec: string): void {
     const rows = [...records]
       .sort((a, b) => a.index - b.index)
       .map((r) =>
         h(
           'tr',
           { 'data-index': String(r.index) },
-          h('td', {}, String(r.index)),
+          h(
+            'td',
+            {},
+            h(
+              'a',
+              {
+                href: gameLink(gameSpec, r),
+                target: '_blank',
+                rel: 'noopener',
+                class: 'ar-open',
+                title: 'Open this game in the play view (a new tab): replay it move by move with Undo / Redo',
+              },
+              `game ${r.index} ▸`,
+            ),
+          ),
           h('td', {}, r.a_first ? 'A first' : 'B first'),
           h(
             'td',
@@ -258,7 +285,7 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
       h(
         'table',
         { class: 'data-table' },
-        h('thead', {}, h('tr', {}, ...['#', 'colours', 'result', 'plies', 'moves'].map((x) => h('th', {}, x)))),
+        h('thead', {}, h('tr', {}, ...['game (opens it)', 'colours', 'result', 'plies', 'moves'].map((x) => h('th', {}, x)))),
         h('tbody', {}, ...rows),
       ),
     );
@@ -268,8 +295,20 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
     syncPresets();
     const a = parseSets(setA.value);
     const b = parseSets(setB.value);
-    if (a.error || b.error) {
-      status.textContent = `Parameters: ${a.error ?? b.error}`;
+    // The form's numbers are checked with the same sentences as the URL's parameters.
+    const problems = [
+      a.error ? `parameters of A: ${a.error}` : null,
+      b.error ? `parameters of B: ${b.error}` : null,
+      wholeInRange('games', games.value, 1, 10_000).error,
+      unit.value === 'iterations'
+        ? wholeInRange('iterations/move', budget.value, 1, 100_000_000).error
+        : wholeInRange('ms/move', budget.value, 1, 3_600_000, 'ms').error,
+      wholeInRange('seed', seed.value, 0, MAX_SEED).error,
+      wholeInRange('workers', workers.value, 1, 8).error,
+    ].filter((x): x is string => !!x);
+    if (problems.length) {
+      status.textContent = `Not started: ${problems.join('; ')}.`;
+      host.dataset.state = 'invalid';
       return;
     }
     stop();
@@ -287,7 +326,10 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
     chart?.destroy();
     chart = null;
     drawStandings(null);
-    drawTable([]);
+    drawTable([], spec.value.trim());
+    progress.hidden = false;
+    progress.max = n;
+    progress.value = 0;
     result = null;
     runBtn.disabled = true;
     stopBtn.disabled = false;
@@ -315,8 +357,10 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
           history.sort((x, y) => x.games - y.games);
           drawStandings(standings);
           drawChart();
-          drawTable(records);
-          status.textContent = `${records.length} of ${n} games played in ${w} workers, ${((performance.now() - t0) / 1000).toFixed(1)} s`;
+          drawTable(records, spec.value.trim());
+          progress.value = records.length;
+          const secs = (performance.now() - t0) / 1000;
+          status.textContent = `${records.length} of ${n} games played in ${w} workers · ${(records.length / Math.max(secs, 1e-3)).toFixed(2)} games/s · ${secs.toFixed(1)} s`;
         } catch (e) {
           if (e instanceof EngineDied && gen !== generation) return;
           failure = `game ${index}: ${e instanceof Error ? e.message : String(e)}`;
@@ -358,7 +402,7 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
     };
     csvBtn.disabled = false;
     jsonBtn.disabled = false;
-    status.textContent = `Done: ${n} games in ${result.seconds.toFixed(1)} s (${w} workers). A ${s.wins}–${s.draws}–${s.losses}.`;
+    status.textContent = `Done: ${count(n)} games in ${result.seconds.toFixed(1)} s (${(n / Math.max(result.seconds, 1e-3)).toFixed(2)} games/s, ${w} workers). A ${s.wins}–${s.draws}–${s.losses}, win rate of A ${winRate(s.win_rate)}.`;
     host.dataset.state = 'done';
   }
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { arenaStandings, initSync } from '../../../pkg/mcts_playground.js';
 import type { GameRecord, Standings } from '../protocol';
 import { csvText } from '../lib/download';
-import { arenaCsv, fmtElo, fmtEloCi, fmtRateCi, parseSets, round1, roundedElo } from './figures';
+import { arenaCsv, eloOf, fmtElo, fmtEloCells, fmtEloCi, fmtRateCi, parseSets, round1, roundedElo } from './figures';
 
 initSync({ module: readFileSync(new URL('../../../pkg/mcts_playground_bg.wasm', import.meta.url)) });
 
@@ -32,7 +32,7 @@ describe('standings (the engine’s, as the arena shows them)', () => {
     expect(s.elo).toBeCloseTo(511.5, 1);
     expect(s.elo_ci95[0]).toBeCloseTo(402.8, 1);
     expect(s.elo_ci95[1]).toBeCloseTo(620.2, 1);
-    expect(fmtRateCi(s.win_rate_ci95)).toBe('[0.910, 0.973]');
+    expect(fmtRateCi(s.win_rate_ci95)).toBe('[91.0%, 97.3%]');
     expect(fmtElo(s.elo, s.win_rate)).toBe('+512');
     expect(fmtEloCi(s.elo_ci95)).toBe('[+403, +620]');
     expect(roundedElo(s)).toEqual({ elo: 511.5, elo_ci95: [402.8, 620.2] });
@@ -63,6 +63,15 @@ describe('standings (the engine’s, as the arena shows them)', () => {
     const t = standings(0, 0, 8);
     expect(fmtElo(t.elo, t.win_rate)).toBe('−∞');
     expect(fmtEloCi(t.elo_ci95)).toMatch(/^\[−∞, −\d+\]$/);
+  });
+  it('a clean sweep is shown as the finite bound of the Wilson interval, never ∞', () => {
+    // 20 of 20: Wilson 95% lower end 0.8389 (z = 1.96), Elo 400·log10(0.8389/0.1611) = +287.
+    const s = standings(20, 0, 0);
+    expect(s.win_rate_ci95[0]).toBeCloseTo(0.8389, 4);
+    expect(eloOf(s.win_rate_ci95[0])).toBeCloseTo(286.6, 1);
+    expect(fmtEloCells(s)).toEqual({ elo: '≥ +287 (95%)', ci: '≥ +287 (one-sided: every game won)' });
+    expect(fmtEloCells(standings(0, 0, 20))).toEqual({ elo: '≤ −287 (95%)', ci: '≤ −287 (one-sided: every game lost)' });
+    expect(fmtEloCells(standings(190, 0, 10))).toEqual({ elo: '+512', ci: '[+403, +620]' });
   });
 });
 

@@ -3,6 +3,7 @@
 // `key=value` settings into engine parameters, and writes the CSV rows.
 
 import type { GameRecord, Standings } from '../protocol';
+import { winRate } from '../lib/format';
 
 /** `key=value` pairs separated by spaces or commas → engine parameters (and the CLI's --set list). */
 export function parseSets(text: string): { params: Record<string, string>; sets: string[]; error: string | null } {
@@ -28,14 +29,35 @@ export function fmtElo(x: number | null, rate: number): string {
   return `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(0)}`;
 }
 
+/** The Elo difference of a score rate `p` in (0, 1) under the logistic model: 400·log10(p/(1−p))
+ * (Elo 1978; the engine's `arena::Standings` uses the same). */
+export function eloOf(p: number): number {
+  return 400 * Math.log10(p / (1 - p));
+}
+
+/** The Elo as the standings table shows it: the estimate with its 95% interval; for a score of
+ * 100% (0%), whose estimate is infinite, the finite bound the data do support, from the lower
+ * (upper) end of the 95% Wilson interval of the win rate: `≥ +250 (95%)`, `≤ −250 (95%)`. */
+export function fmtEloCells(s: Pick<Standings, 'elo' | 'elo_ci95' | 'win_rate' | 'win_rate_ci95' | 'games'>): { elo: string; ci: string } {
+  if (s.games > 0 && s.win_rate >= 1) {
+    const b = `≥ ${fmtElo(eloOf(s.win_rate_ci95[0]), 1)}`;
+    return { elo: `${b} (95%)`, ci: `${b} (one-sided: every game won)` };
+  }
+  if (s.games > 0 && s.win_rate <= 0) {
+    const b = `≤ ${fmtElo(eloOf(s.win_rate_ci95[1]), 0)}`;
+    return { elo: `${b} (95%)`, ci: `${b} (one-sided: every game lost)` };
+  }
+  return { elo: fmtElo(s.elo, s.win_rate), ci: fmtEloCi(s.elo_ci95) };
+}
+
 /** The Elo interval: a null lower end is −∞, a null upper end +∞. */
 export function fmtEloCi([lo, hi]: Standings['elo_ci95']): string {
   return `[${lo === null ? '−∞' : fmtElo(lo, 0)}, ${hi === null ? '+∞' : fmtElo(hi, 1)}]`;
 }
 
-/** The win rate's interval to three places: `[0.910, 0.973]`. */
+/** The win rate's interval in percent, as every win rate on the page: `[91.0%, 97.3%]`. */
 export function fmtRateCi([lo, hi]: Standings['win_rate_ci95']): string {
-  return `[${lo.toFixed(3)}, ${hi.toFixed(3)}]`;
+  return `[${winRate(lo)}, ${winRate(hi)}]`;
 }
 
 /** The Elo figures of the JSON download, rounded as `mcts arena --json` writes them. */

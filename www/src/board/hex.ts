@@ -4,7 +4,7 @@
 // ../shared/reference/README.md. Black (player 0) owns the top and bottom edges, White (player 1)
 // the left and right edges; both are drawn in the owner's colour. Coordinates on all four sides.
 
-import { cellClass, cellLabel, delegateCells, flash, type BoardEvents, type BoardRenderer } from './render';
+import { announceCursor, cellClass, cellLabel, delegateCells, idCells, flash, type BoardEvents, type BoardRenderer } from './render';
 import { h, svg } from '../lib/dom';
 import { cellName, type BoardState } from './state';
 
@@ -107,11 +107,13 @@ export function hexRenderer(size: number, events: BoardEvents): BoardRenderer {
     svg('text', { x: (xr - R * 0.25).toFixed(1), y: (yr + R * 0.35).toFixed(1), class: 'coord' }, root).textContent = String(r + 1);
   }
 
+  idCells(cells, n);
   delegateCells(root, events);
   let lastRefusal = -1;
   return {
     element,
     update(s: BoardState) {
+      announceCursor(element, cells, s);
       const v = s.view;
       const win = new Set(v.winning_cells);
       const last = new Set(v.last_cells);

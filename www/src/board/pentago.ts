@@ -6,7 +6,17 @@
 // included, is shown turned (or flipped) until the pointer or focus leaves; nothing is played.
 
 import type { BoardView } from '../protocol';
-import { cellClass, cellLabel, delegateCells, flash, prefersReducedMotion, type BoardEvents, type BoardRenderer } from './render';
+import {
+  announceCursor,
+  cellClass,
+  cellLabel,
+  delegateCells,
+  idCells,
+  flash,
+  prefersReducedMotion,
+  type BoardEvents,
+  type BoardRenderer,
+} from './render';
 import { h, svg } from '../lib/dom';
 import { cellName, parseCell, QUADRANTS, splitPentagoMove, type BoardState, type Quadrant } from './state';
 
@@ -67,6 +77,7 @@ export function pentagoRenderer(events: BoardEvents): BoardRenderer {
   }
   // Twist buttons: two per quadrant on its outer side, shown while a placement is pending.
   const twistLayer = svg('g', { class: 'twists' }, root);
+  idCells(cells, 6);
   delegateCells(root, events);
   root.addEventListener('click', (ev) => {
     const b = (ev.target as Element).closest('[data-twist]');
@@ -198,6 +209,7 @@ export function pentagoRenderer(events: BoardEvents): BoardRenderer {
   return {
     element,
     update(s: BoardState) {
+      announceCursor(element, cells, s);
       endAnimation();
       clearPreview();
       const v = s.view;

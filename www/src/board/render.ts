@@ -76,6 +76,31 @@ export function cellLabel(name: string, v: number | undefined, playerNames: [str
   return v === 0 ? `${name} ${playerNames[0]}` : v === 1 ? `${name} ${playerNames[1]}` : `${name} empty`;
 }
 
+let boards = 0;
+
+/** Gives each cell of a new board a page-unique id (`board3-c4`), for `announceCursor`. */
+export function idCells(cells: readonly Element[], cols: number): void {
+  const n = ++boards;
+  cells.forEach((g, i) => {
+    g.id = `board${n}-${String.fromCharCode(97 + (i % cols))}${Math.floor(i / cols) + 1}`;
+  });
+}
+
+/** Tells screen readers where the keyboard cursor is: the focusable element around the board
+ * (the play view's board host) gets `aria-activedescendant` = the cursor's cell while the cursor
+ * shows, and the cell `aria-selected`. */
+export function announceCursor(element: Element, cells: readonly Element[], s: BoardState): void {
+  const host = element.closest('[tabindex]');
+  cells.forEach((g, i) => {
+    if (s.showCursor && s.cursor === i) g.setAttribute('aria-selected', 'true');
+    else g.removeAttribute('aria-selected');
+  });
+  if (!host) return;
+  const cell = cells[s.cursor];
+  if (s.showCursor && cell?.id) host.setAttribute('aria-activedescendant', cell.id);
+  else host.removeAttribute('aria-activedescendant');
+}
+
 export function prefersReducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }

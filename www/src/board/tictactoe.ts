@@ -1,6 +1,6 @@
 // Tic-Tac-Toe: a 3×3 grid; X (player 0) as a cross, O (player 1) as a ring.
 
-import { cellClass, cellLabel, delegateCells, flash, type BoardEvents, type BoardRenderer } from './render';
+import { announceCursor, cellClass, cellLabel, delegateCells, idCells, flash, type BoardEvents, type BoardRenderer } from './render';
 import { h, svg } from '../lib/dom';
 import { cellName, type BoardState } from './state';
 
@@ -28,12 +28,14 @@ export function tictactoeRenderer(events: BoardEvents): BoardRenderer {
     svg('line', { x1: k * S, y1: 4, x2: k * S, y2: 3 * S - 4, class: 'grid-line' }, root);
     svg('line', { x1: 4, y1: k * S, x2: 3 * S - 4, y2: k * S, class: 'grid-line' }, root);
   }
+  idCells(cells, 3);
   delegateCells(root, events);
   let lastRefusal = -1;
 
   return {
     element,
     update(s: BoardState) {
+      announceCursor(element, cells, s);
       const v = s.view;
       const win = new Set(v.winning_cells);
       const last = new Set(v.last_cells);

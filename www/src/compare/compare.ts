@@ -1,19 +1,35 @@
 // Side by side: two to four engines, each in its own worker with its own configuration (preset plus
-// c, rave_k, lgr_p, pool size, budget), search the same position with the same seed, all at once.
-// Each pane shows its root visit distribution, best move, value, playouts per second and a small
-// tree overview; under the panes, uPlot charts over playouts: every configuration's best-move
-// value with a marker wherever its best move changed (convergence), and the win-rate estimate
-// (mean value Q) of the leading root moves of the selected pane.
+// c, rave_k, lgr_p, pool size, budget), search the same position with the same seed, all at once,
+// for equal playouts (the default) or equal time. Each pane shows the position with its own
+// visit-share overlay, best move and principal variation, its root visit distribution, value,
+// playouts per second and a small tree overview (breadth-first); every bar and chart uses one
+// scale across panes (share of the root's visits 0–100%, win rate 0–100% for the side to move).
+// Under the panes, uPlot charts over playouts: every configuration's best-move win rate with a
+// marker wherever its best move changed (convergence), and the win rate of the leading root
+// moves of the selected pane. The whole setup is in the URL (share/url.ts) and Copy link gives a
+// link that opens it and runs it again: the same seed and playouts give the same figures.
 
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { EngineClient, EngineDied, SearchCancelled } from '../engine';
-import type { FullStats, Snapshot, TreeSnapshot } from '../protocol';
+import type { Budget, FullStats, Snapshot, TreeSnapshot } from '../protocol';
 import { Icicle } from '../tree/icicle';
-import { playerName } from '../board';
-import { whenPresets, type CompareSettings, type PageStore, type PaneFields, type PaneKey } from '../state';
+import { createRenderer, initialState, parseCell, playerName, type BoardRenderer } from '../board';
+import { BoardOverlay, figuresByCell } from '../overlay/board-overlay';
+import { drawLegend } from '../overlay/legend';
+import {
+  whenPresets,
+  type CompareMode,
+  type CompareSettings,
+  type OverlayKey,
+  type PageStore,
+  type PaneFields,
+  type PaneKey,
+} from '../state';
 import { h } from '../lib/dom';
 import { MOVE_COLOURS, SERIES_COLOURS } from '../lib/colour';
+import { count, perSecond, share, winRate, winRateFor } from '../lib/format';
+import { COMPARE_BUDGET, checkCompare, compareRunLink } from '../share/url';
 
 /** Samples per run: the budget is searched in this many equal steps. */
 const STEPS = 40;
@@ -23,6 +39,9 @@ const PARAMS: { key: string; label: string; title: string }[] = [
   { key: 'lgr_p', label: 'p', title: 'LGR: probability of playing a stored reply (blank: the preset’s)' },
   { key: 'pool_k', label: 'pool', title: 'PoolRAVE pool size (blank: the preset’s)' },
 ];
+/** The overlays every pane's board shows. */
+const PANE_OVERLAYS: ReadonlySet<OverlayKey> = new Set<OverlayKey>(['visits', 'proven', 'pv']);
+const MODE_WORDS: Record<CompareMode, string> = { playouts: 'equal playouts', millis: 'equal time' };
 
 interface Sample {
   playouts: number;
@@ -37,10 +56,17 @@ interface Pane {
   preset: HTMLSelectElement;
   params: Map<string, HTMLInputElement>;
   budget: HTMLInputElement;
+  badge: HTMLElement;
   client: EngineClient | null;
   samples: Sample[];
   stats: FullStats | null;
   readout: HTMLElement;
+  pv: HTMLElement;
+  boardHost: HTMLElement;
+  renderer: BoardRenderer | null;
+  rendererKey: string;
+  overlay: BoardOverlay | null;
+  position: Snapshot | null;
   bars: HTMLElement;
   icicle: Icicle;
   running: boolean;
@@ -63,26 +89,45 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
   });
   const fromGame = h('button', { type: 'button', id: 'cmp-from-game' }, 'Use the game’s position');
   const seed = h('input', { id: 'cmp-seed', type: 'number', value: '1', min: '0', 'aria-label': 'Seed', class: 'num' });
+  const mode = h(
+    'select',
+    { id: 'cmp-mode', 'aria-label': 'Budget: equal playouts or equal time for every pane' },
+    h('option', { value: 'playouts' }, 'equal playouts'),
+    h('option', { value: 'millis' }, 'equal time'),
+  );
   const budget = h('input', {
     id: 'cmp-budget',
     type: 'number',
     value: '50000',
     min: '100',
     step: '1000',
-    'aria-label': 'Budget in playouts for every pane',
+    'aria-label': 'Budget for every pane',
     class: 'num',
   });
-  const count = h(
+  const budgetUnit = h('span', { id: 'cmp-budget-unit' }, 'playouts');
+  const count_ = h(
     'select',
     { id: 'cmp-count', 'aria-label': 'Number of panes' },
     ...[2, 3, 4].map((n) => h('option', { value: String(n) }, `${n} panes`)),
   );
   const runBtn = h('button', { type: 'button', id: 'cmp-run', class: 'primary' }, 'Run all');
   const stopBtn = h('button', { type: 'button', id: 'cmp-stop', disabled: '' }, 'Stop');
-  const note = h('div', { id: 'cmp-note', class: 'muted small' });
+  const linkBtn = h(
+    'button',
+    { type: 'button', id: 'cmp-link', title: 'Copy a link that opens this comparison and runs it (same seed, same figures)' },
+    'Copy link',
+  );
+  const linkOut = h('input', { id: 'cmp-link-text', readonly: '', hidden: '', 'aria-label': 'Link to this comparison', size: '40' });
+  const note = h('div', { id: 'cmp-note', class: 'muted small', role: 'status' });
   const panesHost = h('div', { class: 'cmp-panes', id: 'cmp-panes' });
+  const legend = h('ul', { id: 'cmp-legend', class: 'ov-legend', 'aria-label': 'What the marks on the pane boards mean' });
   const select = h('select', { id: 'cmp-select', 'aria-label': 'Pane whose moves the lower chart shows' });
+  const valueTitle = h('h3', {}, 'Win rate of the best move over playouts (● = the best move changed)');
   const valueChart = h('div', { class: 'chart', id: 'cmp-value-chart' });
+  // uPlot draws the axis names on its canvas: they are said in words under each chart as well.
+  const valueAxes = h('div', { class: 'muted small', id: 'cmp-value-axes' });
+  const moveAxes = h('div', { class: 'muted small', id: 'cmp-move-axes' });
+  const moveTitle = h('h3', {}, 'Win rate of the leading root moves of');
   const moveChart = h('div', { class: 'chart', id: 'cmp-move-chart' });
   host.append(
     h('h2', {}, 'Side by side'),
@@ -93,20 +138,26 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
       h('label', {}, 'moves ', moves),
       fromGame,
       h('label', {}, 'seed ', seed),
-      h('label', {}, 'playouts ', budget),
-      count,
+      mode,
+      h('label', {}, budget, budgetUnit),
+      count_,
       runBtn,
       stopBtn,
+      linkBtn,
+      linkOut,
     ),
     note,
     panesHost,
+    legend,
     h(
       'div',
       { class: 'an-card' },
-      h('h3', {}, 'Best-move value over playouts (● = the best move changed)'),
+      valueTitle,
       valueChart,
-      h('div', { class: 'tree-head' }, h('h3', {}, 'Win-rate estimate (Q) of the leading root moves of'), select),
+      valueAxes,
+      h('div', { class: 'tree-head' }, moveTitle, select),
       moveChart,
+      moveAxes,
     ),
   );
 
@@ -132,32 +183,84 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     const paneBudget = h('input', {
       id: `cmp-budget-${k}`,
       type: 'number',
-      min: '100',
-      step: '1000',
+      min: '1',
+      step: '1',
       placeholder: 'same',
-      title: 'Playouts for this pane (blank: the common budget)',
-      'aria-label': `Budget of pane ${k + 1}`,
+      title: 'This pane’s own budget, in the unit above (blank: the common budget)',
+      'aria-label': `Own budget of pane ${k + 1}`,
     });
-    fields.append(h('label', { title: 'Playouts for this pane (blank: the common budget)' }, 'playouts ', paneBudget));
+    fields.append(h('label', { title: 'This pane’s own budget, in the unit above (blank: the common budget)' }, 'own budget ', paneBudget));
+    const badge = h('span', { class: 'cmp-badge', id: `cmp-badge-${k}` });
     const readout = h('div', { class: 'cmp-readout', id: `cmp-readout-${k}` });
+    const pv = h('div', { class: 'cmp-pv mono small', id: `cmp-pv-${k}` });
+    const boardHost = h('div', { class: 'cmp-board', id: `cmp-board-${k}` });
     const bars = h('div', { class: 'cmp-bars', id: `cmp-bars-${k}` });
-    const icicle = new Icicle({ onHover: () => {}, onClick: () => {} }, 90);
+    const icicle = new Icicle({ onHover: () => {}, onClick: () => {} }, 120);
     const el = h(
       'div',
       { class: 'an-card cmp-pane', id: `cmp-pane-${k}`, style: `border-top: 4px solid ${SERIES_COLOURS[k]}` },
-      h('div', { class: 'tree-head' }, h('h3', {}, `Pane ${k + 1}`), preset),
+      h('div', { class: 'tree-head' }, h('h3', {}, `Pane ${k + 1}`), preset, badge),
       fields,
+      boardHost,
       readout,
-      h('div', { class: 'muted small' }, 'root visits (share) and Q for the side to move'),
+      pv,
+      h(
+        'div',
+        { class: 'muted small' },
+        'root moves: share of the root’s visits (bar, 0–100%, the same scale in every pane) and win rate for the side to move',
+      ),
       bars,
-      h('div', { class: 'muted small' }, 'tree overview'),
+      h(
+        'div',
+        { class: 'muted small' },
+        'tree overview (breadth-first; width = visits, colour = win rate for the player choosing the move)',
+      ),
       icicle.element,
     );
-    return { k, el, preset, params, budget: paneBudget, client: null, samples: [], stats: null, readout, bars, icicle, running: false };
+    return {
+      k,
+      el,
+      preset,
+      params,
+      budget: paneBudget,
+      badge,
+      client: null,
+      samples: [],
+      stats: null,
+      readout,
+      pv,
+      boardHost,
+      renderer: null,
+      rendererKey: '',
+      overlay: null,
+      position: null,
+      bars,
+      icicle,
+      running: false,
+    };
+  }
+
+  const modeOf = (): CompareMode => (mode.value === 'millis' ? 'millis' : 'playouts');
+
+  /** Each pane's header says what budget it runs: the common one (equal playouts / equal time) or its own. */
+  function drawBadges(): void {
+    const m = modeOf();
+    const unit = COMPARE_BUDGET[m].unit;
+    budgetUnit.textContent = m === 'millis' ? 'ms each' : 'playouts each';
+    budget.min = String(COMPARE_BUDGET[m].min);
+    budget.step = m === 'millis' ? '100' : '1000';
+    for (const p of panes) {
+      const own = p.budget.value.trim();
+      p.badge.textContent = own
+        ? `own budget · ${count(Number(own))} ${unit}`
+        : `${MODE_WORDS[m]} · ${budget.value.trim() ? count(Number(budget.value)) : '?'} ${unit}`;
+      p.badge.classList.toggle('own', !!own);
+      p.badge.dataset.mode = own ? 'own' : m;
+    }
   }
 
   function syncPanes(): void {
-    const n = Number(count.value);
+    const n = Number(count_.value);
     while (panes.length < n) panes.push(makePane(panes.length));
     panesHost.replaceChildren(...panes.slice(0, n).map((p) => p.el));
     panesHost.dataset.count = String(n);
@@ -168,17 +271,21 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
         p.preset.value = ps.includes(DEFAULTS[p.k]!) ? DEFAULTS[p.k]! : (ps[0] ?? '');
       }
     }
+    const sel = select.value;
     select.replaceChildren(...panes.slice(0, n).map((p) => h('option', { value: String(p.k) }, `pane ${p.k + 1} (${p.preset.value})`)));
+    select.value = sel !== '' && Number(sel) < n ? sel : '0';
+    drawBadges();
   }
-  count.addEventListener('change', syncPanes);
+  count_.addEventListener('change', syncPanes);
 
   // The form is page state (the URL reads and writes it there): every edit goes to the store, and
   // a change in the store (e.g. from the URL) comes back into the form.
   function read(): CompareSettings {
-    const n = Number(count.value);
+    const n = Number(count_.value);
     return {
       game: spec.value,
       moves: moves.value,
+      mode: modeOf(),
       budget: budget.value,
       seed: seed.value,
       panes: panes.slice(0, n).map((p) => {
@@ -191,9 +298,10 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
   function write(s: CompareSettings): void {
     spec.value = s.game;
     moves.value = s.moves;
+    mode.value = s.mode;
     budget.value = s.budget;
     seed.value = s.seed;
-    count.value = String(Math.min(4, Math.max(2, s.panes.length)));
+    count_.value = String(Math.min(4, Math.max(2, s.panes.length)));
     syncPanes();
     s.panes.forEach((f, k) => {
       const p = panes[k];
@@ -206,17 +314,26 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
   }
   let writing = false;
   const commit = () => {
+    drawBadges();
     if (!writing) hooks.store.update({ compare: read() });
   };
   host.addEventListener('input', commit);
   host.addEventListener('change', commit);
   hooks.store.subscribe((st, prev) => {
-    if (!st.compare || st.compare === prev.compare || JSON.stringify(st.compare) === JSON.stringify(read())) return;
-    writing = true;
-    try {
-      write(st.compare);
-    } finally {
-      writing = false;
+    if (!st.compare || st.compare === prev.compare) return;
+    const run = st.compare.run === true;
+    if (JSON.stringify({ ...st.compare, run: undefined }) !== JSON.stringify(read())) {
+      writing = true;
+      try {
+        write(st.compare);
+      } finally {
+        writing = false;
+      }
+    }
+    if (run) {
+      // A shared link: the form is filled; run it once (the flag is not kept).
+      hooks.store.update({ compare: read() });
+      void runAll();
     }
   });
 
@@ -228,50 +345,79 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     commit();
   });
 
+  linkBtn.addEventListener('click', async () => {
+    // The page keeps the URL in step with the form (share/hooks.ts); the link adds cmprun=1.
+    const url = compareRunLink(location.href);
+    linkBtn.dataset.url = url;
+    try {
+      await navigator.clipboard.writeText(url);
+      linkOut.hidden = true;
+      note.textContent = 'Link copied: it opens this comparison and runs it (same position, panes, budget and seed).';
+    } catch {
+      linkOut.hidden = false;
+      linkOut.value = url;
+      linkOut.select();
+      note.textContent = 'The clipboard is not available here: the link is in the box next to Copy link.';
+    }
+  });
+
   const charts: { value: uPlot | null; moves: uPlot | null } = { value: null, moves: null };
   let generation = 0;
 
   async function runAll(): Promise<void> {
     syncPanes();
+    const settings = read();
+    const problems = checkCompare(settings, hooks.presets());
+    if (problems.length) {
+      note.textContent = `Not run: ${problems.join('; ')}.`;
+      note.classList.add('error');
+      host.dataset.state = 'invalid';
+      return;
+    }
+    note.classList.remove('error');
     const gen = ++generation;
-    const active = panes.slice(0, Number(count.value));
+    const active = panes.slice(0, Number(count_.value));
     const mv = moves.value.trim() ? moves.value.trim().split(/\s+/) : [];
-    const common = Math.max(100, Math.round(Number(budget.value) || 50000));
-    const seedText = String(Math.max(0, Math.round(Number(seed.value) || 0)));
+    const m = settings.mode;
+    const common = Number(settings.budget);
+    const seedText = String(Number(settings.seed));
     runBtn.disabled = true;
     stopBtn.disabled = false;
     host.dataset.state = 'running';
-    note.textContent = `${spec.value}${mv.length ? ` after ${mv.join(' ')}` : ''}: every pane searches this position with seed ${seedText}; each pane runs in its own worker, all at once (this machine has ${navigator.hardwareConcurrency || '?'} cores).`;
+    host.dataset.mode = m;
+    const unit = COMPARE_BUDGET[m].unit;
+    note.textContent = `${spec.value}${mv.length ? ` after ${mv.join(' ')}` : ''}: every pane searches this position with seed ${seedText}, ${MODE_WORDS[m]} (${count(common)} ${unit} unless a pane has its own); each pane runs in its own worker, all at once (this machine has ${navigator.hardwareConcurrency || '?'} cores).${m === 'millis' ? ' Equal time depends on the machine: the same link may give other figures elsewhere.' : ''}`;
     const runs = active.map(async (p) => {
       p.samples = [];
       p.stats = null;
       p.running = true;
+      p.el.dataset.state = 'running';
       if (!p.client || p.client.dead) p.client = new EngineClient();
       const client = p.client;
       const params: Record<string, string> = { seed: seedText };
       for (const [k, i] of p.params) if (i.value.trim() !== '') params[k] = i.value.trim();
-      const n = p.budget.value.trim() ? Math.max(100, Math.round(Number(p.budget.value))) : common;
+      const n = p.budget.value.trim() ? Number(p.budget.value) : common;
       try {
-        await client.newGame(spec.value.trim(), mv);
+        p.position = await client.newGame(spec.value.trim(), mv);
+        drawBoard(p);
         // The budget in STEPS equal steps on one tree (the worker keeps the slot's tree between
-        // searches of the same position), sampled after each: every pane is sampled at the same
-        // playout counts, whatever its speed. The engine's results do not depend on the steps.
+        // searches of the same position), sampled after each: with equal playouts every pane is
+        // sampled at the same playout counts, whatever its speed. The engine's results do not
+        // depend on the steps.
         let done = 0;
         for (let k = 1; k <= STEPS && gen === generation; k++) {
-          const target = Math.round((n * k) / STEPS);
+          const target = m === 'playouts' ? Math.round((n * k) / STEPS) : (n * k) / STEPS;
           if (target <= done) continue;
-          const handle = client.search({
-            slot: 'cmp',
-            engine: { preset: p.preset.value, params },
-            budget: { kind: 'playouts', value: target - done },
-            progressMs: 1000,
-          });
+          const step: Budget = m === 'playouts' ? { kind: 'playouts', value: target - done } : { kind: 'millis', value: target - done };
+          const handle = client.search({ slot: 'cmp', engine: { preset: p.preset.value, params }, budget: step, progressMs: 1000 });
           const out = await handle.done;
           done = target;
           if (out.result.end === 'proven' || out.result.end === 'nodeCap') k = STEPS;
           await sample(p, gen, k >= STEPS, k % 4 === 0 || k >= STEPS);
         }
+        p.el.dataset.state = 'done';
       } catch (e) {
+        p.el.dataset.state = 'failed';
         if (!(e instanceof SearchCancelled || e instanceof EngineDied))
           p.readout.textContent = `Error: ${e instanceof Error ? e.message : String(e)}`;
       } finally {
@@ -285,8 +431,8 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     if (gen !== generation) return;
     runBtn.disabled = false;
     stopBtn.disabled = true;
-    host.dataset.state = 'done';
     drawCharts();
+    host.dataset.state = 'done';
   }
   let stopAll = () => {};
   stopBtn.addEventListener('click', () => {
@@ -304,7 +450,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     if (!p.client || (busy.has(p) && !final)) return;
     busy.add(p);
     try {
-      const r = await p.client.inspect('cmp', withTree ? { minVisits: 1, topK: 64, depth: 12, maxNodes: 6000 } : null);
+      const r = await p.client.inspect('cmp', withTree ? { minVisits: 1, topK: 64, depth: 12, maxNodes: 3000 } : null);
       if (gen !== generation || !r.stats) return;
       const st = r.stats;
       p.stats = st;
@@ -320,44 +466,109 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     }
   }
 
+  /** The pane's board: the position searched, non-interactive, with the overlay on top. */
+  function drawBoard(p: Pane): void {
+    const s = p.position;
+    if (!s) return;
+    const key = `${s.view.kind}:${s.view.rows}`;
+    if (!p.renderer || p.rendererKey !== key) {
+      p.renderer = createRenderer(s.view.kind, s.view.rows, { onCell: () => {}, onTwist: () => {}, onCancelPending: () => {} });
+      p.rendererKey = key;
+      p.overlay = null;
+      p.boardHost.replaceChildren(p.renderer.element);
+    }
+    p.renderer.update({ ...initialState(s.view), legal: new Set(s.legal), interactive: false });
+    drawOverlay(p);
+  }
+
+  function drawOverlay(p: Pane): void {
+    const s = p.position;
+    const svgRoot = p.boardHost.querySelector('svg');
+    if (!s || !svgRoot || !p.renderer) return;
+    if (!p.overlay?.attached) p.overlay = new BoardOverlay(svgRoot as SVGSVGElement);
+    const st = p.stats;
+    if (!st || s.view.to_move === null) {
+      p.overlay.draw(null, PANE_OVERLAYS);
+      return;
+    }
+    const best = st.best_move ? parseCell(st.best_move, s.view.rows, s.view.cols) : null;
+    p.overlay.draw(
+      {
+        kind: s.view.kind,
+        rows: s.view.rows,
+        cols: s.view.cols,
+        toMove: s.view.to_move,
+        cells: figuresByCell(s.view.kind, s.view.rows, s.view.cols, st.children, s.legal),
+        rootVisits: st.children.reduce((a, c) => a + c.visits, 0),
+        pv: st.pv,
+        line: null,
+        highlight: best === null ? new Set() : new Set([best]),
+      },
+      PANE_OVERLAYS,
+    );
+  }
+
   function drawPane(p: Pane, t: TreeSnapshot | null): void {
     const st = p.stats;
     if (!st) return;
-    const kind = st.game.startsWith('hex') ? 'hex' : st.game.startsWith('pentago') ? 'pentago' : 'tictactoe';
+    const kind = p.position?.view.kind ?? (st.game.startsWith('hex') ? 'hex' : st.game.startsWith('pentago') ? 'pentago' : 'tictactoe');
     const who = playerName(kind, st.to_move);
     p.readout.replaceChildren(
-      h('div', {}, 'best ', h('strong', { class: 'cmp-best' }, st.best_move ?? '–'), ` · value ${(st.value * 100).toFixed(1)}% for ${who}`),
+      h('div', {}, 'best ', h('strong', { class: 'cmp-best' }, st.best_move ?? '–'), ` · win rate ${winRateFor(st.value, who)}`),
       h(
         'div',
         {},
-        `${st.iterations.toLocaleString('en')} playouts · ${Math.round(st.iterations_per_s).toLocaleString('en')}/s · ${st.nodes.toLocaleString('en')} nodes${st.proven ? ` · proven ${st.proven}` : ''}`,
+        st.iterations === 0 && st.proven
+          ? `proven ${st.proven} without playouts · ${count(st.nodes)} nodes`
+          : `${count(st.iterations)} playouts · ${perSecond(st.iterations_per_s, st.iterations)} · ${count(st.nodes)} nodes${st.proven ? ` · proven ${st.proven}` : ''}`,
       ),
     );
     p.readout.dataset.playouts = String(st.iterations);
     p.readout.dataset.best = st.best_move ?? '';
+    p.readout.dataset.value = String(st.value);
+    p.pv.textContent = st.pv.length ? `line: ${st.pv.slice(0, 10).join(' ')}` : '';
+    p.pv.dataset.pv = st.pv.join(' ');
     const total = Math.max(
       1,
       st.children.reduce((a, c) => a + c.visits, 0),
     );
     const top = st.children.slice(0, 8);
-    const max = Math.max(1, ...top.map((c) => c.visits));
     p.bars.replaceChildren(
+      h(
+        'div',
+        { class: 'bar-row bar-head', 'aria-hidden': 'true' },
+        h('span', {}, 'move'),
+        h('span', { class: 'bar-scale' }, h('span', {}, '0%'), h('span', {}, '50%'), h('span', {}, '100%')),
+        h('span', { class: 'bar-num' }, 'visits'),
+        h('span', { class: 'bar-num' }, 'win'),
+      ),
       ...top.map((c) =>
         h(
           'div',
-          { class: 'bar-row', 'data-move': c.move, 'data-visits': String(c.visits) },
+          { class: 'bar-row', 'data-move': c.move, 'data-visits': String(c.visits), 'data-share': String(c.visits / total) },
           h('span', { class: 'bar-move' }, c.move),
           h(
             'span',
             { class: 'bar-track' },
-            h('span', { class: 'bar', style: `width:${((c.visits / max) * 100).toFixed(1)}%;background:${SERIES_COLOURS[p.k]}` }),
+            // One scale in every pane: the bar's length is the move's share of the root's visits.
+            h('span', { class: 'bar', style: `width:${((c.visits / total) * 100).toFixed(2)}%;background:${SERIES_COLOURS[p.k]}` }),
           ),
-          h('span', { class: 'bar-num' }, `${((c.visits / total) * 100).toFixed(1)}%`),
-          h('span', { class: 'bar-num' }, c.q.toFixed(2)),
+          h('span', { class: 'bar-num' }, share(c.visits / total)),
+          h('span', { class: 'bar-num', title: `win rate of ${c.move} for ${who}` }, winRate(c.q)),
         ),
       ),
     );
-    if (t) p.icicle.setData(t, 0);
+    drawOverlay(p);
+    drawLegend(legend, { on: PANE_OVERLAYS, who: 'the side to move', best: true, pentago: kind === 'pentago' });
+    if (t) {
+      p.icicle.setData(t, 0);
+      // For the tests: the snapshot's first level against the root's visited moves (breadth-first
+      // keeps the whole first level whenever the node budget allows).
+      let level1 = 0;
+      for (let i = 0; i < t.count; i++) if (t.depth[i] === 1) level1++;
+      p.icicle.element.dataset.level1 = String(level1);
+      p.icicle.element.dataset.rootMoves = String(st.children.filter((c) => c.visits > 0).length);
+    }
   }
 
   let chartTimer = 0;
@@ -387,9 +598,23 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     return { stroke: fg, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
   }
 
+  /** The y axis of both charts: win rate in percent, 0 to 100, the same in every chart. */
+  function percentAxis(ax: Partial<uPlot.Axis>, label: string): uPlot.Axis {
+    return { ...ax, label, size: 60, values: (_u, vals) => vals.map((v) => `${v}%`) };
+  }
+  const pct = (v: number | null) => (v == null ? null : v * 100);
+  const pctText = (_u: uPlot, v: number | null) => (v == null ? '–' : `${v.toFixed(1)}%`);
+
   function drawCharts(): void {
-    const active = panes.slice(0, Number(count.value)).filter((p) => p.samples.length);
+    const active = panes.slice(0, Number(count_.value)).filter((p) => p.samples.length);
     if (!active.length) return;
+    const kind = active[0]!.position?.view.kind ?? 'hex';
+    const toMove = active[0]!.stats?.to_move ?? 0;
+    const who = playerName(kind, toMove);
+    valueTitle.textContent = `Win rate of each pane’s best move for ${who} (to move), over playouts (● = the best move changed)`;
+    moveTitle.textContent = `Win rate for ${who} of the leading root moves of`;
+    valueAxes.textContent = `Axes: x = playouts searched so far (every pane on the same axis); y = win rate of the pane’s best move for ${who}, the side to move, in percent (0–100%, the same scale for every pane).`;
+    moveAxes.textContent = `Axes: x = playouts searched so far; y = win rate of each move for ${who}, in percent (0–100%).`;
     // Value chart: x = playouts (union of every pane's sample points), one line per pane and
     // a points-only series per pane for the best-move changes.
     const xsSet = new Set<number>();
@@ -404,8 +629,8 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
       let prev: string | null | undefined;
       for (const s of p.samples) {
         const i = idx.get(s.playouts)!;
-        line[i] = s.value;
-        if (prev !== undefined && s.best !== prev) changes[i] = s.value;
+        line[i] = pct(s.value);
+        if (prev !== undefined && s.best !== prev) changes[i] = pct(s.value);
         prev = s.best;
       }
       data.push(line, changes);
@@ -417,7 +642,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
           width: 2,
           spanGaps: true,
           points: { show: false },
-          value: (_u, v) => (v == null ? '–' : v.toFixed(3)),
+          value: pctText,
         },
         {
           label: `best move changed (${p.k + 1})`,
@@ -429,24 +654,22 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
       );
     }
     const ax = axisStyle();
+    const scales: uPlot.Scales = { x: { time: false }, y: { range: [0, 100] } };
     const valueOpts: uPlot.Options = {
       width: chartWidth(valueChart),
       height: 220,
       series,
-      scales: { x: { time: false } },
-      axes: [
-        { ...ax, label: 'playouts' },
-        { ...ax, label: 'value of the best move', size: 60 },
-      ],
+      scales,
+      axes: [{ ...ax, label: 'playouts (searched so far)' }, percentAxis(ax, `win rate of the best move (%), ${who}`)],
       legend: { live: false },
     };
     charts.value?.destroy();
     charts.value = new uPlot(valueOpts, data as uPlot.AlignedData, valueChart);
-    // Moves chart for the selected pane: Q of its 6 most-visited moves (at the latest sample).
+    // Moves chart for the selected pane: the win rate of its 6 most-visited moves (at the latest sample).
     const sel = panes[Number(select.value)] ?? active[0]!;
     const ms = (sel.stats?.children ?? []).slice(0, 6).map((c) => c.move);
     const mx = sel.samples.map((s) => s.playouts);
-    const mdata: (number | null)[][] = [mx, ...ms.map((m) => sel.samples.map((s) => s.q.get(m) ?? null))];
+    const mdata: (number | null)[][] = [mx, ...ms.map((m) => sel.samples.map((s) => pct(s.q.get(m) ?? null)))];
     const mseries: uPlot.Series[] = [
       { label: 'playouts' },
       ...ms.map((m, i) => ({
@@ -455,7 +678,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
         width: 2,
         spanGaps: true,
         points: { show: false },
-        value: (_u: uPlot, v: number | null) => (v == null ? '–' : v.toFixed(3)),
+        value: pctText,
       })),
     ];
     charts.moves?.destroy();
@@ -466,11 +689,8 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
               width: chartWidth(moveChart),
               height: 200,
               series: mseries,
-              scales: { x: { time: false } },
-              axes: [
-                { ...ax, label: 'playouts' },
-                { ...ax, label: 'Q (side to move)', size: 60 },
-              ],
+              scales,
+              axes: [{ ...ax, label: 'playouts (searched so far)' }, percentAxis(ax, `win rate of the move (%), ${who}`)],
               legend: { live: false },
             },
             mdata as uPlot.AlignedData,
@@ -487,6 +707,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
 
   // Presets arrive with the engine's hello: fill the panes then.
   syncPanes();
+  drawLegend(legend, { on: PANE_OVERLAYS, who: 'the side to move', best: true });
   commit();
   whenPresets(hooks.store, () => {
     syncPanes();

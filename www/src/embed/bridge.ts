@@ -5,16 +5,23 @@
 // else to any origin — they carry only the public game state): `ready`, `move`, `searchFinished`,
 // `gameOver`, `error`; each also carries `id` (the `id=` parameter, to tell embeds apart), `game`
 // (the spec) and `moves` (from the start).
-// Commands from the host (accepted only from `window.parent`, and only from the `origin=`
-// parameter's origin when it is given): `setPosition { game?, moves? }` and
-// `startSearch { budget?: { kind: 'millis' | 'playouts', value }, preset?, play?: boolean }`.
+// Commands from the host (accepted only from `window.parent`; only from the `origin=` parameter's
+// origin when it is given; only from the origins of `allowed-origins=` when that is given):
+// `setPosition { game?, moves? }` and
+// `startSearch { budget?: { kind: 'millis' | 'playouts', value }, preset?, play?: boolean }`,
+// checked by `commands.ts` (a malformed one gets an `error` event naming the problem).
+// Without `origin=` or `allowed-origins=`, any page that frames the playground may send commands
+// (they can only set a position and start a search) and events go to any origin.
+// With `allowed-origins=`, events go only to those origins, and commands from any other origin
+// are dropped without an answer (nothing is posted to an origin that is not allowed).
 // docs.html documents all of this for teachers.
 
 import type { PageHooks } from '../types';
 import type { Player } from '../protocol';
 import { h } from '../lib/dom';
+import { type Command, PROTOCOL, allowedOrigins, parseCommand } from './commands';
 
-export const PROTOCOL = { source: 'mcts-playground', version: 1 } as const;
+export { PROTOCOL };
 /** Parts of the page an embed can show besides the board and status (`show=`). */
 export const EMBED_SHOW = ['moves', 'thinking', 'controls', 'analysis', 'players', 'share'] as const;
 
@@ -42,6 +49,7 @@ body.embed.embed-show-controls .panel > .buttons { display: flex; }
 body.embed.embed-show-players .panel > fieldset:nth-of-type(2) { display: block; }
 body.embed.embed-show-share .panel > #share { display: block; }
 body.embed .board-host svg { max-height: calc(100vh - 3.5rem); width: auto; max-width: 100%; }
+body.embed.embed-show-controls .board-host svg { max-height: calc(100vh - 10rem); }
 body.embed.embed-show-moves .board-host svg, body.embed.embed-show-thinking .board-host svg { max-height: calc(100vh - 11rem); }
 body.embed .status { font-size: 0.95rem; }
 body.embed .embed-open { font-size: 0.8rem; float: right; }
@@ -49,16 +57,15 @@ body.embed .embed-open { font-size: 0.8rem; float: right; }
   document.head.append(style);
 }
 
-type Command =
-  | { type: 'setPosition'; game?: string; moves?: string[] | string }
-  | { type: 'startSearch'; budget?: { kind: 'millis' | 'playouts'; value: number }; preset?: string; play?: boolean };
-
 export class EmbedBridge {
   private readonly target: string;
+  /** Origins allowed to send commands and to receive events (`allowed-origins=`); null: any. */
+  private readonly allowed: string[] | null;
   constructor(
     private readonly hooks: PageHooks,
     private readonly id: string | null,
     origin: string | null,
+    allowedOriginsParam: string | null = null,
   ) {
     let target = '*';
     if (origin) {
@@ -71,6 +78,12 @@ export class EmbedBridge {
       }
     }
     this.target = target;
+    const allowed = allowedOrigins(allowedOriginsParam);
+    this.allowed = allowed.origins;
+    if (allowed.error) {
+      hooks.showMessage(allowed.error, 'error');
+      this.refuseAll = true;
+    }
     window.addEventListener('message', (ev) => void this.onMessage(ev));
     // A link out of the frame to the full playground at the same position.
     const status = document.getElementById('status');
@@ -93,24 +106,27 @@ export class EmbedBridge {
     if (window.parent === window) return;
     const s = this.hooks.snapshot();
     const msg = { ...PROTOCOL, type, id: this.id, game: s?.view.spec ?? null, moves: s?.moves ?? [], ...data };
-    window.parent.postMessage(msg, this.target);
+    // To `origin=` when given; else to each allowed origin (the browser delivers only to the one
+    // the parent has); else to any.
+    const targets = this.target !== '*' ? [this.target] : (this.allowed ?? ['*']);
+    for (const t of targets) if (this.allowed === null || t === '*' || this.allowed.includes(t)) window.parent.postMessage(msg, t);
   }
 
   private async onMessage(ev: MessageEvent): Promise<void> {
-    const d = ev.data as Record<string, unknown> | null;
-    if (!d || typeof d !== 'object' || d.source !== PROTOCOL.source) return;
     if (ev.source !== window.parent || window.parent === window) return;
+    const parsed = parseCommand(ev.data);
+    if ('ignore' in parsed) return;
     if (this.refuseAll || (this.target !== '*' && ev.origin !== this.target)) return;
-    if (d.version !== PROTOCOL.version)
-      return this.post('error', { message: `unsupported protocol version ${String(d.version)} (this page speaks version 1)` });
-    const cmd = d as unknown as Command;
+    if (this.allowed !== null && !this.allowed.includes(ev.origin)) return;
+    if ('err' in parsed) return this.post('error', { message: parsed.err });
+    const cmd: Command = parsed.ok;
     try {
       switch (cmd.type) {
         case 'setPosition': {
           const cur = this.hooks.snapshot();
-          const game = typeof cmd.game === 'string' ? cmd.game : (cur?.view.spec ?? 'hex:7');
+          const game = cmd.game ?? cur?.view.spec ?? 'hex:7';
           const moves = Array.isArray(cmd.moves)
-            ? cmd.moves.map(String)
+            ? cmd.moves
             : typeof cmd.moves === 'string'
               ? cmd.moves.split(/[\s,]+/).filter(Boolean)
               : [];
@@ -121,10 +137,6 @@ export class EmbedBridge {
         }
         case 'startSearch':
           return await this.startSearch(cmd);
-        default:
-          this.post('error', {
-            message: `unknown command ${JSON.stringify((d as { type?: unknown }).type)} (expected setPosition or startSearch)`,
-          });
       }
     } catch (e) {
       this.post('error', { message: e instanceof Error ? e.message : String(e) });
@@ -140,11 +152,9 @@ export class EmbedBridge {
     const side = s.view.to_move as Player;
     const set = this.hooks.sides()[side];
     const preset = cmd.preset ?? set.preset;
-    if (!this.hooks.presets().includes(preset)) return this.post('error', { command: 'startSearch', message: `unknown preset ${preset}` });
-    const budget =
-      cmd.budget && (cmd.budget.kind === 'millis' || cmd.budget.kind === 'playouts') && cmd.budget.value > 0
-        ? cmd.budget
-        : { kind: set.budgetKind, value: set.budgetValue };
+    if (!this.hooks.presets().includes(preset))
+      return this.post('error', { command: 'startSearch', message: `unknown preset ${JSON.stringify(preset)}` });
+    const budget = cmd.budget ?? { kind: set.budgetKind, value: set.budgetValue };
     const handle = this.hooks.engine().search({ slot: 'host', engine: { preset, params: this.hooks.engineParams(side) }, budget });
     const out = await handle.done;
     const r = out.result;

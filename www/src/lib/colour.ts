@@ -31,8 +31,10 @@ export function visitOpacity(visits: number, maxVisits: number): number {
   return 0.12 + 0.78 * Math.sqrt(Math.min(1, visits / maxVisits));
 }
 
-/** Proven nodes by the snapshot's code (0 unknown, 1 win, 2 loss, 3 draw). */
-export const PROVEN_COLOUR = ['', '#1a9850', '#111111', '#9e9e9e'] as const;
+/** Proven nodes by the snapshot's code (0 unknown, 1 win, 2 loss, 3 draw): filled marks that
+ * keep 3:1 or more against the light and the dark panel alike (win 3.7 / 4.2, loss 4.9 / 3.2; purple, apart from the red–blue value scale), so a
+ * legend's swatch shows the same filled mark in both schemes. */
+export const PROVEN_COLOUR = ['', '#1a9850', '#ae3ec9', '#9e9e9e'] as const;
 
 /** Series colours: Compare pane k, Arena configuration A (0) and B (1). */
 export const SERIES_COLOURS = ['#2f6fdf', '#d9480f', '#2b8a3e', '#9c36b5'] as const;

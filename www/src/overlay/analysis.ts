@@ -23,6 +23,8 @@ import { Icicle, compact } from '../tree/icicle';
 import { NodeLink, childLists, type Children } from '../tree/nodelink';
 import './viz.css';
 import { h } from '../lib/dom';
+import { winRate, winRateFor } from '../lib/format';
+import { drawLegend as drawLegendList } from './legend';
 
 type Source = { client: EngineClient; slot: string; own: boolean };
 
@@ -84,7 +86,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     toggles.set(o.key, b);
     bar.append(b);
   }
-  const legend = h('div', { id: 'overlay-legend', class: 'overlay-legend' });
+  const legend = h('ul', { id: 'overlay-legend', class: 'overlay-legend ov-legend', 'aria-label': 'What the marks on the board mean' });
   boardHost.after(bar, legend);
 
   function toggle(k: OverlayKey): void {
@@ -169,11 +171,11 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
       h(
         'span',
         { class: 'muted small' },
-        'width = visits · colour = Q for the player choosing the move (',
+        'width = visits · colour = win rate for the player choosing the move (',
         h('span', { class: 'sw bad' }),
         ' bad … ',
         h('span', { class: 'sw good' }),
-        ' good; Q 0.25 … 0.75) · top bar: proven ',
+        ' good; 25% … 75%) · top bar: proven ',
         h('span', { class: 'sw won' }),
         ' win ',
         h('span', { class: 'sw lost' }),
@@ -484,7 +486,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     if (snap && n !== null && kids) {
       const path = pathTo(snap, n);
       const mv = path.length ? path.join(' ') : 'the root';
-      hoverInfo.textContent = `${mv}: N=${snap.visits[n]} · Q=${snap.q[n]!.toFixed(3)} for the player who chose it${snap.proven[n] ? ` · proven ${['', 'win', 'loss', 'draw'][snap.proven[n]!]}` : ''} · then ${pvBelow(snap, kids, n, 8).join(' ') || '—'}`;
+      hoverInfo.textContent = `${mv}: N=${snap.visits[n]} · win rate ${winRate(snap.q[n]!)} for the player who chose it${snap.proven[n] ? ` · proven ${['', 'win', 'loss', 'draw'][snap.proven[n]!]}` : ''} · then ${pvBelow(snap, kids, n, 8).join(' ') || '—'}`;
     } else
       hoverInfo.textContent =
         'Hover a node to see its line on the board (numbered ghost stones); hover a board cell to find its move in the tree.';
@@ -571,7 +573,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
       entry ? src : `${src}: ${stats.iterations.toLocaleString('en')} playouts`,
       `${Math.round(stats.iterations_per_s).toLocaleString('en')}/s`,
       `${stats.nodes.toLocaleString('en')} nodes`,
-      `best ${best} (${(stats.value * 100).toFixed(1)}% for ${who})${stats.proven ? `, proven ${stats.proven}` : ''}`,
+      `best ${best} (${winRateFor(stats.value, who)})${stats.proven ? `, proven ${stats.proven}` : ''}`,
     ];
     if (snap)
       parts.push(
@@ -616,23 +618,20 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     if (!s) return;
     const { stats, view, entry } = shown();
     const kind = s.view.kind;
-    const who = playerName(kind, (view ?? s.view).to_move ?? 0);
-    const bits: string[] = [];
-    if (on.has('visits')) bits.push('heat and % = share of the root’s visits');
-    if (on.has('q')) bits.push(`Q = mean value ×100 for ${who} (to move)`);
-    if (on.has('amaf'))
-      bits.push(
-        `A = AMAF value ×100 for ${who}${stats && !stats.children.some((c) => c.amaf_q !== null) ? ' (no AMAF data: choose a RAVE/GRAVE preset)' : ''}`,
+    const marks = new Set(on);
+    if (hovered !== null) marks.add('pv');
+    drawLegendList(legend, {
+      on: marks,
+      who: playerName(kind, (view ?? s.view).to_move ?? 0),
+      pentago: kind === 'pentago',
+      noAmaf: !!stats && !stats.children.some((c) => c.amaf_q !== null),
+    });
+    if (!stats)
+      legend.prepend(h('li', { class: 'muted' }, 'Overlays appear while a search runs (Analyse, or the game’s engine thinking).'));
+    else if (entry)
+      legend.prepend(
+        h('li', { class: 'muted' }, `The search behind move ${entry.summary.ply} (${entry.summary.move}), as it was before the move.`),
       );
-    if (on.has('proven')) bits.push(`W / L = proven win / loss for ${who}`);
-    if (on.has('pv') || hovered !== null) bits.push('numbers = the line (principal variation) as ghost stones');
-    let text = bits.length ? bits.join(' · ') : 'All overlays are off.';
-    if (kind === 'pentago')
-      text +=
-        '. Pentago: each cell sums its moves over the 8 twists (Q and AMAF averaged by visits); ghost stones show placements before twists.';
-    if (!stats) text = `Overlays appear while a search runs (Analyse, or the game’s engine thinking). ${text}`;
-    else if (entry) text = `The search behind move ${entry.summary.ply} (${entry.summary.move}), as it was before the move: ${text}`;
-    legend.textContent = text;
   }
 
   // The status line and the board overlay are drawn at once; the tree views and the internals

@@ -13,6 +13,7 @@ import type { FullChildStats, GameKind, Player } from '../protocol';
 import { cellName, parseCell } from '../board';
 import { svg } from '../lib/dom';
 import { VISIT_FILL, valueColour, visitOpacity } from '../lib/colour';
+import { share, winRateShort } from '../lib/format';
 import type { OverlayKey } from '../state';
 
 export type { OverlayKey };
@@ -26,12 +27,12 @@ export interface OverlayToggle {
 
 export const OVERLAYS: OverlayToggle[] = [
   { key: 'visits', label: 'Visits', hotkey: 'v', title: 'Share of the root’s visits per move (heat and %)' },
-  { key: 'q', label: 'Q', hotkey: 'q', title: 'Mean value Q per move, for the side to move (0–100)' },
+  { key: 'q', label: 'Q', hotkey: 'q', title: 'Win rate (mean value Q) per move, in percent, for the side to move' },
   {
     key: 'amaf',
     label: 'AMAF',
     hotkey: 'a',
-    title: 'AMAF (all-moves-as-first) value per move, for the side to move; RAVE/GRAVE presets only',
+    title: 'AMAF (all-moves-as-first) win rate per move, in percent, for the side to move; RAVE/GRAVE presets only',
   },
   { key: 'proven', label: 'Proven', hotkey: 's', title: 'Moves proven won (W) or lost (L) by MCTS-Solver' },
   { key: 'pv', label: 'PV', hotkey: 'p', title: 'The principal variation as numbered ghost stones' },
@@ -133,6 +134,8 @@ interface CellEls {
   label: SVGTextElement;
   ghost: SVGCircleElement;
   num: SVGTextElement;
+  /** The visit share written on a ghost stone, under its number. */
+  sub: SVGTextElement;
 }
 
 /** The overlay of one board renderer. */
@@ -154,6 +157,7 @@ export class BoardOverlay {
         ring: svg('circle', { cx: x, cy: y, r: r * 0.8, class: 'ov-ring' }, g),
         ghost: svg('circle', { cx: x, cy: y, r: r * 0.62, class: 'ov-ghost' }, g),
         num: svg('text', { x, y: y + r * 0.2, class: 'ov-num', 'font-size': (r * 0.6).toFixed(1) }, g),
+        sub: svg('text', { x, y: y + r * 0.5, class: 'ov-sub', 'font-size': (r * 0.3).toFixed(1) }, g),
         label: svg('text', { x, y, class: 'ov-label', 'font-size': (r * 0.42).toFixed(1) }, g),
       });
     }
@@ -201,16 +205,18 @@ export class BoardOverlay {
           opacity = 0.85;
         }
       }
-      c.heat.style.display = fill && !ghost ? '' : 'none';
+      // The heat stays under a ghost stone (its ring shows around the stone), so the principal
+      // variation never hides the visit share of the cells it crosses.
+      c.heat.style.display = fill ? '' : 'none';
       if (fill) {
         c.heat.style.fill = fill;
         c.heat.style.fillOpacity = opacity.toFixed(2);
       }
       const lines: string[] = [];
       if (f && d && !ghost) {
-        if (on.has('visits') && f.visits > 0) lines.push(`${pct(f.visits / Math.max(1, d.rootVisits))}`);
-        if (on.has('q') && f.q !== null && f.visits > 0) lines.push(`Q${Math.round(f.q * 100)}`);
-        if (on.has('amaf') && f.amaf !== null) lines.push(`A${Math.round(f.amaf * 100)}`);
+        if (on.has('visits') && f.visits > 0) lines.push(share(f.visits / Math.max(1, d.rootVisits)));
+        if (on.has('q') && f.q !== null && f.visits > 0) lines.push(`Q${winRateShort(f.q)}`);
+        if (on.has('amaf') && f.amaf !== null) lines.push(`A${winRateShort(f.amaf)}`);
       }
       setLines(c.label, lines);
       const proven = on.has('proven') && f?.proven ? f.proven : null;
@@ -223,10 +229,17 @@ export class BoardOverlay {
       }
       c.ghost.style.display = ghost ? '' : 'none';
       c.num.style.display = ghost ? '' : 'none';
+      const sub = ghost && f && d && on.has('visits') && f.visits > 0 ? share(f.visits / Math.max(1, d.rootVisits)) : '';
+      c.sub.style.display = sub ? '' : 'none';
       if (ghost) {
         c.ghost.setAttribute('class', `ov-ghost p${ghost.player}${ghost.path ? ' path' : ''}`);
         c.num.setAttribute('class', `ov-num p${ghost.player}`);
         c.num.textContent = String(ghost.n);
+        // With the share under it, the number moves up to make room.
+        const r = Number(c.ghost.getAttribute('r')) / 0.62;
+        c.num.setAttribute('y', (Number(c.ghost.getAttribute('cy')) + r * (sub ? 0.08 : 0.2)).toFixed(2));
+        c.sub.setAttribute('class', `ov-sub p${ghost.player}`);
+        c.sub.textContent = sub;
       }
     });
   }
@@ -234,11 +247,6 @@ export class BoardOverlay {
   remove(): void {
     this.group.remove();
   }
-}
-
-function pct(x: number): string {
-  const p = x * 100;
-  return p >= 9.95 ? `${Math.round(p)}%` : p >= 0.95 ? `${p.toFixed(1)}%` : p > 0 ? '<1%' : '0%';
 }
 
 /** Writes up to three centred lines into a <text> with <tspan>s. */

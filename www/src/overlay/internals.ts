@@ -6,8 +6,9 @@
 
 import type { FullStats } from '../protocol';
 import { h } from '../lib/dom';
+import { RAW_Q_NOTE, count, rawQ, winRate } from '../lib/format';
 
-const f2 = (x: number | null) => (x === null ? '–' : x.toFixed(3));
+const f2 = rawQ;
 
 export function renderInternals(host: HTMLElement, st: FullStats | null): void {
   if (!st) {
@@ -21,12 +22,20 @@ export function renderInternals(host: HTMLElement, st: FullStats | null): void {
   const hasBeta = top.some((c) => c.beta !== null);
   const hasPrior = top.some((c) => c.prior !== null);
   // Root children: Q, AMAF Q, β, prior, proven.
-  const head = ['move', 'N', 'Q', ...(hasBeta ? ['AMAF N', 'AMAF Q', 'β', '(1−β)Q+βA'] : []), ...(hasPrior ? ['prior'] : []), 'proven'];
+  const head = [
+    'move',
+    'N',
+    'win rate',
+    'Q (raw)',
+    ...(hasBeta ? ['AMAF N', 'AMAF Q', 'β', '(1−β)Q+βA'] : []),
+    ...(hasPrior ? ['prior'] : []),
+    'proven',
+  ];
   const table = h('table', { class: 'internals-table' });
   table.append(h('thead', {}, h('tr', {}, ...head.map((x) => h('th', {}, x)))));
   const body = h('tbody', {});
   for (const c of top) {
-    const cells = [c.move, String(c.visits), f2(c.q)];
+    const cells = [c.move, count(c.visits), winRate(c.q), f2(c.q)];
     if (hasBeta) {
       const mix = c.beta !== null && c.amaf_q !== null ? (1 - c.beta) * c.q + c.beta * c.amaf_q : null;
       cells.push(String(c.amaf_visits), f2(c.amaf_q), f2(c.beta), f2(mix));
@@ -42,8 +51,8 @@ export function renderInternals(host: HTMLElement, st: FullStats | null): void {
       'p',
       { class: 'muted small' },
       hasBeta
-        ? 'Q and AMAF Q are for the side to move; β is the RAVE/GRAVE weight of AMAF in selection (sqrt schedule of Gelly & Silver 2011, or GRAVE’s of Cazenave 2015).'
-        : 'No AMAF statistics in this configuration (choose a RAVE or GRAVE preset to see Q next to AMAF with β).',
+        ? `${RAW_Q_NOTE}; AMAF Q likewise (the formulas use them raw). β is the RAVE/GRAVE weight of AMAF in selection (sqrt schedule of Gelly & Silver 2011, or GRAVE’s of Cazenave 2015).`
+        : `${RAW_Q_NOTE}. No AMAF statistics in this configuration (choose a RAVE or GRAVE preset to see Q next to AMAF with β).`,
     ),
   );
   const counts = h('dl', { class: 'counts' });
@@ -86,7 +95,7 @@ export function renderInternals(host: HTMLElement, st: FullStats | null): void {
         'p',
         {},
         h('strong', {}, 'MAST best moves: '),
-        h('span', { class: 'mono' }, p.mast_top.map(([m, q, n]) => `${m} ${q.toFixed(2)} (${n})`).join(', ')),
+        h('span', { class: 'mono' }, p.mast_top.map(([m, q, n]) => `${m} ${winRate(q)} (${count(n)})`).join(', ')),
       ),
     );
   }

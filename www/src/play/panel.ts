@@ -4,6 +4,7 @@
 
 import { playerName } from '../board';
 import { h } from '../lib/dom';
+import { count, perSecond, winRateFor } from '../lib/format';
 import type { Player, SearchProgress, Snapshot } from '../protocol';
 import { boardInteractive, personToMove, type PageState } from '../state';
 import { searchBehind } from './searches';
@@ -208,7 +209,8 @@ export function drawPanel(ui: PageUi, state: PageState): void {
   hintBtn.disabled = !personToMove(state) || engineBusy || presets.length === 0 || review !== null;
   stopBtn.disabled = !engineBusy;
   const bothEngines = state.sides[0].who === 'engine' && state.sides[1].who === 'engine';
-  pauseBtn.hidden = !bothEngines;
+  // Nothing to pause once the game is over.
+  pauseBtn.hidden = !bothEngines || !!s.outcome;
   pauseBtn.textContent = paused ? 'Resume' : 'Pause';
   help.textContent =
     kind === 'pentago'
@@ -222,18 +224,31 @@ export function drawPanel(ui: PageUi, state: PageState): void {
 export function showProgress(ui: PageUi, snap: Snapshot | null, p: SearchProgress, label: string, side: Player): void {
   const { readout } = ui;
   const who = snap ? playerName(snap.view.kind, side) : '';
-  const rate = p.winRate === null ? '–' : `${(p.winRate * 100).toFixed(1)}% for ${who}`;
+  const rate = p.winRate === null ? '–' : winRateFor(p.winRate, who);
   const proven = p.proven ? ` · proven ${p.proven}` : '';
   readout.replaceChildren(
     h('div', { class: 'label' }, label),
     h(
       'div',
       {},
-      `${p.playouts.toLocaleString('en')} playouts · ${Math.round(p.playoutsPerS).toLocaleString('en')}/s · ${(p.elapsedMs / 1000).toFixed(1)} s`,
+      // A position proven before any playout (e.g. by the solver from the tree kept) has no rate.
+      p.playouts === 0 && p.proven
+        ? `proven without new playouts · ${(p.elapsedMs / 1000).toFixed(1)} s`
+        : `${count(p.playouts)} playouts · ${perSecond(p.playoutsPerS, p.playouts)} · ${(p.elapsedMs / 1000).toFixed(1)} s`,
     ),
     h('div', {}, `best `, h('strong', { id: 'best-move' }, p.bestMove ?? '–'), ` · win rate ${rate}${proven}`),
     h('div', { class: 'pv' }, p.pv.length ? `line: ${p.pv.slice(0, 8).join(' ')}` : ''),
+    ...(p.nodeCap === null
+      ? []
+      : [
+          h(
+            'div',
+            { class: 'note', id: 'node-cap-note' },
+            `The tree reached its cap of ${p.nodeCap.toLocaleString('en')} nodes: it is kept and stops growing; playouts go on refining it.`,
+          ),
+        ]),
   );
+  readout.dataset.nodeCap = p.nodeCap === null ? '' : String(p.nodeCap);
   readout.dataset.playouts = String(p.playouts);
   readout.dataset.rate = p.playoutsPerS.toFixed(0);
   readout.dataset.elapsed = p.elapsedMs.toFixed(1);

@@ -104,7 +104,7 @@ class Teach {
     const compare = h.store.get().compare;
     if (view === 'compare' && compare) formatCompare(q, compare);
     q.set('overlays', formatOverlays(h.store.get().overlays));
-    for (const k of ['lesson', 'embed', 'show', 'id', 'origin']) {
+    for (const k of ['lesson', 'embed', 'show', 'id', 'origin', 'allowed-origins']) {
       const v = cur.get(k);
       if (v !== null) q.set(k, v);
     }
@@ -137,12 +137,20 @@ class Teach {
     if (g !== null && snap && !sameSpec(g, snap.view.spec)) {
       // applyUrl could not select it (unknown game, size off the list): try it as given.
       const r = await h.loadGame(g, moves);
-      if (!r.ok) errors.push(`game=${g}: ${r.reason}`);
+      if (!r.ok) {
+        const bad = badMove(r.reason, moves);
+        if (bad) errors.push(await this.loadPrefix(g, moves, bad));
+        else errors.push(`game=${g}: ${r.reason}`);
+      }
     } else if (moves.length) {
       const r = await h.loadGame(wanted, moves);
       if (!r.ok) {
-        errors.push(`moves=${moves.join(' ')}: ${r.reason}`);
-        await h.loadGame(wanted, []);
+        const bad = badMove(r.reason, moves);
+        if (bad) errors.push(await this.loadPrefix(wanted, moves, bad));
+        else {
+          errors.push(`moves=${moves.join(' ')}: ${r.reason}`);
+          await h.loadGame(wanted, []);
+        }
       }
     }
     // The open view and the compare panes.
@@ -166,7 +174,9 @@ class Teach {
       h.store.update({ overlays: r.overlays });
     }
     h.store.subscribe((st, prev) => {
-      if (this.started && st.snapshot && st.overlays !== prev.overlays)
+      // The overlays, and the compare form while it is open, are in the URL: keep it in step.
+      const compareChanged = st.view === 'compare' && (st.compare !== prev.compare || st.view !== prev.view);
+      if (this.started && st.snapshot && (st.overlays !== prev.overlays || compareChanged))
         history.replaceState({ mcts: true }, '', this.buildUrl(st.snapshot));
     });
     for (const k of q.keys()) {
@@ -189,12 +199,23 @@ class Teach {
     mountRecords(h, this);
     mountLessonCard();
     if (EMBED) {
-      this.bridge = new EmbedBridge(h, q.get('id'), q.get('origin'));
+      this.bridge = new EmbedBridge(h, q.get('id'), q.get('origin'), q.get('allowed-origins'));
       this.bridge.post('ready', {});
     }
     if (errors.length) h.showMessage(`Some URL parameters were not used: ${errors.join('; ')}.`, 'error');
     document.body.dataset.urlErrors = String(errors.length);
     document.body.dataset.teachReady = 'true';
+  }
+
+  /** Loads the legal prefix of `moves` (the moves before the bad one) and returns the sentence
+   * naming the bad move, its position and what was kept. */
+  private async loadPrefix(spec: string, moves: string[], bad: { index: number; why: string }): Promise<string> {
+    const kept = moves.slice(0, bad.index);
+    const r = await this.hooks!.loadGame(spec, kept);
+    const after = moves.length - bad.index - 1;
+    const head = `moves: move ${bad.index + 1} of ${moves.length}, '${moves[bad.index]}', cannot be played (${bad.why})`;
+    if (!r.ok) return `${head}; the game could not be loaded either: ${r.reason}`;
+    return `${head}; the ${kept.length} move${kept.length === 1 ? '' : 's'} before it ${kept.length === 1 ? 'is' : 'are'} on the board${after ? `, the ${after} after it left out` : ''}`;
   }
 
   private async onPopState(): Promise<void> {
@@ -216,6 +237,15 @@ class Teach {
 }
 
 const KNOWN: ReadonlySet<string> = new Set(URL_PARAMS);
+
+/** The bad move of a failed load, from the worker's `move N (text): why` (worker.ts newGame). */
+export function badMove(reason: string, moves: readonly string[]): { index: number; why: string } | null {
+  const m = /move (\d+) \((.*?)\): (.*)$/s.exec(reason);
+  if (!m) return null;
+  const index = Number(m[1]) - 1;
+  if (!Number.isInteger(index) || index < 0 || index >= moves.length || moves[index] !== m[2]) return null;
+  return { index, why: m[3]!.trim() };
+}
 
 /** Whether a URL's game names the spec the engine normalised (`hex` = `hex:11`, case). */
 function sameSpec(asked: string, got: string): boolean {

@@ -29,11 +29,15 @@ export const URL_PARAMS = [
   'cmpmoves',
   'cmpbudget',
   'cmpseed',
+  'cmpmode',
+  'cmprun',
   'lesson',
   'show',
   'id',
   'embed',
   'origin',
+  // Origins allowed to command an embed and receive its events (embed/commands.ts).
+  'allowed-origins',
 ] as const;
 
 /** The parameters an embedding element passes from its attributes (`embed` and `origin` it sets itself). */

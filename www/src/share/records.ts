@@ -260,6 +260,15 @@ export function treeJson(t: TreeSnapshot): TreeJson | null {
   return nodes[0]!;
 }
 
+/** The record box's example for the game on the board: its spec, a few moves in its notation,
+ * and (Hex only) a word on SGF. */
+export function recordPlaceholder(spec: string | null): string {
+  const g = spec ?? 'hex:7';
+  if (g.startsWith('tictactoe')) return `${g}\nb2 a1 c3`;
+  if (g.startsWith('pentago')) return `${g}\nd4-BR-${g.includes('twist') ? 'flip' : 'cw'} c3-TL-cw`;
+  return `${g}\nb2 c1 a3   — or paste an SGF (;GM[11]…)`;
+}
+
 export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; lastSlot: string }): void {
   const panel = document.querySelector('aside.panel');
   if (!panel) return;
@@ -273,7 +282,7 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
     rows: '3',
     spellcheck: 'false',
     'aria-label': 'Game record: a move list (spec on the first line, then moves) or a Hex SGF',
-    placeholder: 'hex:7\nd4 c5 e3   — or paste an SGF (;GM[11]…)',
+    placeholder: recordPlaceholder(null),
   });
   const load = h('button', { type: 'button', id: 'record-load' }, 'Load record');
   const file = h('input', {
@@ -424,7 +433,8 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
     'click',
     guard(() => {
       const svg = document.querySelector<SVGSVGElement>('#analysis .nodelink svg');
-      if (!svg || svg.childElementCount === 0) throw new Error('No tree drawn yet: run an analysis (or let the engine think) first.');
+      // An SVG without nodes (its empty groups only) would download as an empty picture.
+      if (!svg?.querySelector('.nl-node')) throw new Error('No tree drawn yet: run an analysis (or let the engine think) first.');
       downloadSvg(`${base()}-tree.svg`, standaloneSvg(svg));
     }),
   );
@@ -432,7 +442,9 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
     'click',
     guard(async () => {
       const canvas = document.querySelector<HTMLCanvasElement>('#analysis .icicle canvas');
-      if (!canvas || canvas.width === 0) throw new Error('No tree overview drawn yet: run an analysis first.');
+      // The canvas is always sized: without nodes it holds only the "No tree yet" text.
+      const drawn = Number(canvas?.closest<HTMLElement>('.icicle')?.dataset.count ?? 0);
+      if (!canvas || canvas.width === 0 || !(drawn > 0)) throw new Error('No tree overview drawn yet: run an analysis first.');
       downloadBlob(`${base()}-tree.png`, await canvasPng(canvas));
     }),
   );
@@ -442,9 +454,10 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
     dlSgf.disabled = !hex;
     showSgf.disabled = !hex;
     dlSgf.title = hex ? 'Download the game as SGF (HexGui style, GM[11])' : 'SGF is for Hex games only';
+    text.placeholder = recordPlaceholder(s?.view.spec ?? null);
   };
   hooks.store.subscribe((st, prev) => {
-    if (st.snapshot?.view.kind !== prev.snapshot?.view.kind) sync();
+    if (st.snapshot?.view.spec !== prev.snapshot?.view.spec) sync();
   });
   sync();
 }

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { CompareSettings } from '../state';
 import type { SideSettings } from '../types';
 import {
+  checkCompare,
+  compareRunLink,
   formatCompare,
   formatMoves,
   formatOverlays,
@@ -96,7 +98,7 @@ describe('compare panes', () => {
     expect(r.fields).toEqual({ preset: 'uct', lgr_p: '0.5' });
     expect(r.errors).toEqual([
       "unknown pane field 'colour' (expected preset, c, rave_k, lgr_p, pool_k, budget)",
-      "pane field c needs a number, got 'wide'",
+      'c=wide: the exploration constant c must be a number from 0 to 100',
     ]);
   });
 });
@@ -131,6 +133,7 @@ describe('compare form', () => {
   const BASE: CompareSettings = {
     game: 'hex:7',
     moves: '',
+    mode: 'playouts',
     budget: '50000',
     seed: '1',
     panes: [
@@ -142,6 +145,7 @@ describe('compare form', () => {
     const form: CompareSettings = {
       game: 'tictactoe',
       moves: 'b2 a1',
+      mode: 'millis',
       budget: '20000',
       seed: '7',
       panes: [
@@ -153,12 +157,14 @@ describe('compare form', () => {
     const q = new URLSearchParams();
     formatCompare(q, form);
     expect(queryString(q)).toBe(
-      'cmpgame=tictactoe&cmpmoves=b2+a1&cmpbudget=20000&cmpseed=7&panes=3&pane1=preset:uct,c:0.1&pane2=preset:rave,rave_k:500,budget:9000&pane3=preset:grave,c:3',
+      'cmpgame=tictactoe&cmpmoves=b2+a1&cmpmode=ms&cmpbudget=20000&cmpseed=7&panes=3&pane1=preset:uct,c:0.1&pane2=preset:rave,rave_k:500,budget:9000&pane3=preset:grave,c:3',
     );
     const back = parseCompare(new URLSearchParams(queryString(q)), PRESETS, BASE);
     expect(back.errors).toEqual([]);
     expect(back.compare.game).toBe('tictactoe');
     expect(back.compare.moves).toBe('b2 a1');
+    expect(back.compare.mode).toBe('millis');
+    expect(back.compare.run).toBeUndefined();
     expect([back.compare.budget, back.compare.seed]).toEqual(['20000', '7']);
     expect(back.compare.panes).toEqual([
       { preset: 'uct', c: '0.1', rave_k: '', lgr_p: '', pool_k: '', budget: '' },
@@ -168,10 +174,45 @@ describe('compare form', () => {
   });
   it('keeps the form for values it does not understand, and says why', () => {
     const r = parseCompare(new URLSearchParams('panes=5&cmpbudget=lots&pane1=preset:chess,c:0.3&pane3=c:1'), PRESETS, BASE);
-    expect(r.errors).toEqual(['panes=5: expected 2, 3 or 4', 'cmpbudget=lots: expected a whole number', "pane1: unknown preset 'chess'"]);
+    expect(r.errors).toEqual([
+      'panes=5: expected 2, 3 or 4',
+      'cmpbudget=lots: expected a whole number from 100 to 100,000,000 (playouts)',
+      "pane1: unknown preset 'chess' (expected one of uct, rave, grave, best)",
+      'pane3: there are only 2 panes (set panes=3 to use it)',
+    ]);
     expect(r.compare.panes).toHaveLength(2);
     expect(r.compare.panes[0]).toEqual({ ...BASE.panes[0], c: '0.3' });
     expect(r.compare.budget).toBe('50000');
     expect(BASE.panes[0]!.c).toBe('');
+  });
+  it('names absurd budgets, seeds and pane values, with the same sentence as the form', () => {
+    const r = parseCompare(
+      new URLSearchParams('cmpbudget=99999999999999999999&cmpseed=-1&cmpmode=fast&pane1=c:1e9,lgr_p:2,pool_k:0.5,budget:5&cmprun=yes'),
+      PRESETS,
+      BASE,
+    );
+    expect(r.errors).toEqual([
+      'cmpmode=fast: expected playouts (equal playouts) or ms (equal time)',
+      'cmpbudget=99999999999999999999: expected a whole number from 100 to 100,000,000 (playouts)',
+      'cmpseed=-1: expected a whole number from 0 to 1,000,000,000,000,000',
+      'cmprun=yes: expected 1',
+      'pane1: c=1e9: the exploration constant c must be a number from 0 to 100',
+      'pane1: lgr_p=2: the LGR reply probability p must be a number from 0 to 1',
+      'pane1: pool_k=0.5: the PoolRAVE pool size must be a whole number from 1 to 400',
+      'pane1: budget=5: expected a whole number from 100 to 100,000,000 (playouts)',
+    ]);
+    expect(r.compare).toEqual(BASE);
+    expect(checkCompare({ ...BASE, budget: '5' }, PRESETS)).toEqual([
+      'playouts=5: expected a whole number from 100 to 100,000,000 (playouts)',
+    ]);
+    expect(checkCompare({ ...BASE, mode: 'millis', budget: '1000' }, PRESETS)).toEqual([]);
+  });
+  it('reads equal time and a run flag, and a link that runs', () => {
+    const r = parseCompare(new URLSearchParams('cmpmode=ms&cmpbudget=2000&cmprun=1&pane2=budget:500'), PRESETS, BASE);
+    expect(r.errors).toEqual([]);
+    expect([r.compare.mode, r.compare.budget, r.compare.run, r.compare.panes[1]!.budget]).toEqual(['millis', '2000', true, '500']);
+    expect(compareRunLink('http://x/sub/?view=compare&cmpgame=hex:7#compare')).toBe(
+      'http://x/sub/?view=compare&cmpgame=hex:7&cmprun=1#compare',
+    );
   });
 });

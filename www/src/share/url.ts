@@ -12,14 +12,15 @@
 //   view=play|compare|arena            the open view (also the #hash)
 //   overlays=visits,q,amaf,proven,pv|none   the board overlays switched on (play view)
 //   pane1..pane4=preset:rave,c:0.7,rave_k:500,lgr_p:0.5,pool_k:10,budget:20000   compare panes
-//   cmpgame=, cmpmoves=, cmpbudget=, cmpseed=, panes=2..4    the compare view's position and runs
+//   cmpgame=, cmpmoves=, cmpmode=playouts|ms, cmpbudget=, cmpseed=, panes=2..4, cmprun=1
+//                        the compare view's position, budget (equal playouts or equal time) and runs
 //   lesson=ID            a built-in lesson (www/src/lessons)
 //   embed=1, show=moves,thinking,controls,analysis, id=NAME, origin=URL   embed mode (embed/*)
 
 import type { SideSettings } from '../types';
 
 export const SIDE_KEYS = ['preset', 'ms', 'playouts'] as const;
-import { OVERLAY_KEYS, PANE_KEYS, type CompareSettings, type OverlayKey, type PaneFields, type PaneKey } from '../state';
+import { OVERLAY_KEYS, PANE_KEYS, type CompareMode, type CompareSettings, type OverlayKey, type PaneFields, type PaneKey } from '../state';
 
 export { PANE_KEYS, VIEWS, type PaneKey, type View } from '../state';
 
@@ -29,8 +30,58 @@ export function splitMoves(v: string | null): string[] {
   return v.split(/[\s,+]+/).filter((m) => m.length > 0);
 }
 
-/** A compare pane's settings from `preset:rave,c:0.7,...`; unknown keys are reported. */
-export function parsePane(v: string): { fields: Partial<Record<PaneKey, string>>; errors: string[] } {
+/** The numeric pane fields: what each means, its range (the engine's, `src/mcts/config.rs`), and
+ * whether it is a whole number. `budget` is in the compare view's unit (playouts or ms). */
+const PANE_RANGES: Record<
+  Exclude<PaneKey, 'preset' | 'budget'>,
+  { min: number; max: number; open?: boolean; whole?: boolean; what: string }
+> = {
+  c: { min: 0, max: 100, what: 'the exploration constant c' },
+  rave_k: { min: 0, max: 1e9, open: true, what: 'the RAVE equivalence parameter k' },
+  lgr_p: { min: 0, max: 1, what: 'the LGR reply probability p' },
+  pool_k: { min: 1, max: 400, whole: true, what: 'the PoolRAVE pool size' },
+};
+
+/** The budgets the compare view accepts, per mode: playouts 100 to 100,000,000; milliseconds
+ * 10 to 3,600,000 (an hour). */
+export const COMPARE_BUDGET: Record<CompareMode, { min: number; max: number; unit: string }> = {
+  playouts: { min: 100, max: 100_000_000, unit: 'playouts' },
+  millis: { min: 10, max: 3_600_000, unit: 'ms' },
+};
+
+/** The largest seed (as the page's `seed=`): 10^15. */
+export const MAX_SEED = 1e15;
+
+/** Numbers as people read them: `100000000` → `100,000,000`, `0.5` stays. */
+const fmtNum = (n: number) => n.toLocaleString('en', { maximumFractionDigits: 6 });
+
+/** A whole number in [min, max] from text, or the sentence saying what was expected. */
+export function wholeInRange(name: string, v: string, min: number, max: number, unit = ''): { value?: number; error?: string } {
+  const t = v.trim();
+  const n = Number(t);
+  const range = `a whole number from ${fmtNum(min)} to ${fmtNum(max)}${unit ? ` (${unit})` : ''}`;
+  if (!/^\d+$/.test(t) || !Number.isSafeInteger(n) || n < min || n > max) return { error: `${name}=${v}: expected ${range}` };
+  return { value: n };
+}
+
+/** A pane field's value checked against its range; null when fine, else the sentence. */
+function paneFieldError(key: PaneKey, val: string, mode: CompareMode): string | null {
+  if (key === 'preset') return null;
+  if (key === 'budget') {
+    const b = COMPARE_BUDGET[mode];
+    return wholeInRange(key, val, b.min, b.max, b.unit).error ?? null;
+  }
+  const r = PANE_RANGES[key];
+  const n = Number(val);
+  const ok = val !== '' && Number.isFinite(n) && (r.open ? n > r.min : n >= r.min) && n <= r.max && (!r.whole || Number.isInteger(n));
+  if (ok) return null;
+  const range = `${r.whole ? 'a whole number' : 'a number'} ${r.open ? `above ${fmtNum(r.min)} up` : `from ${fmtNum(r.min)}`} to ${fmtNum(r.max)}`;
+  return `${key}=${val}: ${r.what} must be ${range}`;
+}
+
+/** A compare pane's settings from `preset:rave,c:0.7,...`; unknown keys and values out of range
+ * are reported (budget in the unit of `mode`). */
+export function parsePane(v: string, mode: CompareMode = 'playouts'): { fields: Partial<Record<PaneKey, string>>; errors: string[] } {
   const fields: Partial<Record<PaneKey, string>> = {};
   const errors: string[] = [];
   for (const part of v.split(',').filter((x) => x.trim())) {
@@ -38,11 +89,34 @@ export function parsePane(v: string): { fields: Partial<Record<PaneKey, string>>
     const key = (k ?? '').trim() as PaneKey;
     const val = rest.join(':').trim();
     if (!(PANE_KEYS as readonly string[]).includes(key)) errors.push(`unknown pane field '${key}' (expected ${PANE_KEYS.join(', ')})`);
-    else if (key !== 'preset' && !(val !== '' && Number.isFinite(Number(val))))
-      errors.push(`pane field ${key} needs a number, got '${val}'`);
-    else fields[key] = val;
+    else {
+      const e = paneFieldError(key, val, mode);
+      if (e) errors.push(e);
+      else fields[key] = val;
+    }
   }
   return { fields, errors };
+}
+
+/** The problems of a compare form as typed (the view checks it before a run, with the same
+ * sentences as the URL's). */
+export function checkCompare(c: CompareSettings, presets: readonly string[]): string[] {
+  const errors: string[] = [];
+  const b = COMPARE_BUDGET[c.mode];
+  const e1 = wholeInRange(c.mode === 'millis' ? 'time' : 'playouts', c.budget, b.min, b.max, b.unit).error;
+  if (e1) errors.push(e1);
+  const e2 = wholeInRange('seed', c.seed, 0, MAX_SEED).error;
+  if (e2) errors.push(e2);
+  c.panes.forEach((p, k) => {
+    if (presets.length && p.preset !== undefined && !presets.includes(p.preset)) errors.push(`pane ${k + 1}: unknown preset '${p.preset}'`);
+    for (const key of PANE_KEYS) {
+      const v = p[key]?.trim();
+      if (!v || key === 'preset') continue;
+      const e = paneFieldError(key, v, c.mode);
+      if (e) errors.push(`pane ${k + 1}: ${e}`);
+    }
+  });
+  return errors;
 }
 
 export function formatPane(fields: Partial<Record<PaneKey, string>>): string {
@@ -148,11 +222,13 @@ export function parseOverlays(v: string): { overlays: OverlayKey[]; errors: stri
   return { overlays: OVERLAY_KEYS.filter((k) => want.has(k)), errors };
 }
 
-/** Writes the Compare view's form: `cmpgame`, `cmpmoves` (when there are moves), `cmpbudget`,
- * `cmpseed`, `panes` and `pane1`..`paneN` (the fields that are not blank). */
+/** Writes the Compare view's form: `cmpgame`, `cmpmoves` (when there are moves), `cmpmode`
+ * (`playouts` or `ms`), `cmpbudget`, `cmpseed`, `panes` and `pane1`..`paneN` (the fields that are
+ * not blank). `run` is never written: a link that runs adds `cmprun=1` itself (`compareRunLink`). */
 export function formatCompare(q: URLSearchParams, c: CompareSettings): void {
   q.set('cmpgame', c.game);
   if (c.moves.trim()) q.set('cmpmoves', c.moves.trim());
+  q.set('cmpmode', c.mode === 'millis' ? 'ms' : 'playouts');
   q.set('cmpbudget', c.budget);
   q.set('cmpseed', c.seed);
   q.set('panes', String(c.panes.length));
@@ -164,6 +240,14 @@ export function formatCompare(q: URLSearchParams, c: CompareSettings): void {
     }
     q.set(`pane${k + 1}`, formatPane(fields));
   });
+}
+
+/** A page URL with `cmprun=1` added: opening it fills the compare form and runs it once. */
+export function compareRunLink(href: string): string {
+  const u = new URL(href);
+  const q = new URLSearchParams(u.search);
+  q.set('cmprun', '1');
+  return `${u.origin}${u.pathname}?${queryString(q)}${u.hash}`;
 }
 
 /** Reads the Compare view's form over `base` (what the view has): a value not understood leaves
@@ -188,27 +272,47 @@ export function parseCompare(
   if (game !== null) c.game = game;
   const moves = q.get('cmpmoves');
   if (moves !== null) c.moves = splitMoves(moves).join(' ');
-  for (const k of ['cmpbudget', 'cmpseed'] as const) {
-    const v = q.get(k);
-    if (v === null) continue;
-    if (!/^\d+$/.test(v)) errors.push(`${k}=${v}: expected a whole number`);
-    else if (k === 'cmpbudget') c.budget = v;
-    else c.seed = v;
+  const mode = q.get('cmpmode');
+  if (mode !== null) {
+    if (mode === 'playouts' || mode === 'ms') c.mode = mode === 'ms' ? 'millis' : 'playouts';
+    else errors.push(`cmpmode=${mode}: expected playouts (equal playouts) or ms (equal time)`);
+  }
+  const budget = q.get('cmpbudget');
+  if (budget !== null) {
+    const b = COMPARE_BUDGET[c.mode];
+    const r = wholeInRange('cmpbudget', budget, b.min, b.max, b.unit);
+    if (r.error) errors.push(r.error);
+    else c.budget = String(r.value);
+  }
+  const seed = q.get('cmpseed');
+  if (seed !== null) {
+    const r = wholeInRange('cmpseed', seed, 0, MAX_SEED);
+    if (r.error) errors.push(r.error);
+    else c.seed = String(r.value);
+  }
+  const run = q.get('cmprun');
+  if (run !== null) {
+    if (run === '1') c.run = true;
+    else errors.push(`cmprun=${run}: expected 1`);
   }
   for (let k = 0; k < 4; k++) {
     const v = q.get(`pane${k + 1}`);
     if (v === null) continue;
-    const { fields, errors: e } = parsePane(v);
+    const { fields, errors: e } = parsePane(v, c.mode);
     errors.push(...e.map((x) => `pane${k + 1}: ${x}`));
     const pane = c.panes[k];
+    if (!pane) {
+      errors.push(`pane${k + 1}: there are only ${c.panes.length} panes (set panes=${k + 1} to use it)`);
+      continue;
+    }
     for (const key of PANE_KEYS) {
       const val = fields[key];
       if (val === undefined) continue;
       if (key === 'preset' && !presets.includes(val)) {
-        errors.push(`pane${k + 1}: unknown preset '${val}'`);
+        errors.push(`pane${k + 1}: unknown preset '${val}' (expected one of ${presets.join(', ')})`);
         continue;
       }
-      if (pane) pane[key] = val;
+      pane[key] = val;
     }
   }
   return { compare: c, errors };

@@ -22,6 +22,7 @@ import type { PlaygroundHooks } from '../types';
 import { positionKey, whenPresets } from '../state';
 import './step.css';
 import { h } from '../lib/dom';
+import { RAW_Q_NOTE, rawQ } from '../lib/format';
 
 /** One stored step: the tree after `trace` (null: the fresh tree), `ran` iterations in this step. */
 interface Entry {
@@ -36,7 +37,7 @@ const PHASES = ['Selection', 'Expansion', 'Playout', 'Backpropagation'] as const
 /** The step session's tree snapshots: small trees, drawn whole as far as the node-link view goes. */
 const TREE: TreeQuery = { minVisits: 1, topK: 64, depth: 12, maxNodes: 5000 };
 
-const f3 = (x: number) => x.toFixed(3);
+const f3 = (x: number) => rawQ(x);
 
 function scoreText(s: TraceScore | null): string {
   if (!s) return '—';
@@ -538,7 +539,7 @@ export function mountStep(hooks: PlaygroundHooks): void {
       h('th', {}, 'move'),
       h('th', {}, 'by'),
       h('th', { title: 'visit count' }, after ? 'N before → after' : 'N'),
-      h('th', { title: 'mean value W/N for the player who moved into the node' }, after ? 'Q before → after' : 'Q'),
+      h('th', { title: RAW_Q_NOTE }, after ? 'Q before → after (raw mean reward in [0, 1])' : 'Q (raw mean reward in [0, 1])'),
       h('th', { title: 'selection score of this move at its parent' }, 'score'),
       h('th', { title: 'the best other child at the parent' }, 'best rival'),
     );

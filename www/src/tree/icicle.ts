@@ -10,6 +10,7 @@
 import type { TreeSnapshot } from '../protocol';
 import { PROVEN_COLOUR, valuePalette } from '../lib/colour';
 import { h } from '../lib/dom';
+import { compact, rootWinRate, winRate } from '../lib/format';
 
 const PALETTE = valuePalette(64);
 
@@ -179,7 +180,9 @@ export class Icicle {
       const q = s.q[i]!;
       ctx.fillStyle = q < 0.2 || q > 0.8 ? '#fff' : '#111';
       const mv = s.move[i] === 65535 ? 'root' : (s.moves[s.move[i]!] ?? '?');
-      const text = w > 110 ? `${mv} N=${s.visits[i]} Q=${q.toFixed(2)}` : w > 60 ? `${mv} ${compact(s.visits[i]!)}` : mv;
+      // A move's Q is its win rate for the player who chose it; the root's is turned round to the side to move.
+      const rate = winRate(s.move[i] === 65535 ? rootWinRate(q) : q);
+      const text = w > 110 ? `${mv} N=${compact(s.visits[i]!)} ${rate}` : w > 60 ? `${mv} ${compact(s.visits[i]!)}` : mv;
       ctx.save();
       ctx.beginPath();
       ctx.rect(x, y, w - 2, rowH);
@@ -222,6 +225,4 @@ export class Icicle {
   }
 }
 
-export function compact(n: number): string {
-  return n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e4 ? `${Math.round(n / 1e3)}k` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : String(n);
-}
+export { compact } from '../lib/format';

@@ -7,7 +7,7 @@
 import { hierarchy, tree, type HierarchyPointNode } from 'd3-hierarchy';
 import type { TreeSnapshot } from '../protocol';
 import { valueColour } from '../lib/colour';
-import { compact } from './icicle';
+import { compact, rootWinRate, winRate } from '../lib/format';
 import { h, svg } from '../lib/dom';
 
 export interface NodeLinkEvents {
@@ -125,7 +125,8 @@ export class NodeLink {
       const b = svg('tspan', { class: 'nl-move' }, label);
       b.textContent = mv;
       const rest = svg('tspan', {}, label);
-      rest.textContent = ` N=${compact(s.visits[i]!)} Q=${s.q[i]!.toFixed(2)}${s.proven[i] ? ` ${['', 'won', 'lost', 'draw'][s.proven[i]!]}` : ''}`;
+      // A move's Q is its win rate for the player who chose it; the root's is turned round to the side to move.
+      rest.textContent = ` N=${compact(s.visits[i]!)} ${winRate(s.move[i] === 65535 ? rootWinRate(s.q[i]!) : s.q[i]!)}${s.proven[i] ? ` ${['', 'won', 'lost', 'draw'][s.proven[i]!]}` : ''}`;
       svg('title', {}, g).textContent = i === root ? `${mv}: click to go up one level` : `${mv}: click to re-root here`;
       g.addEventListener('pointerenter', () => this.events.onHover(i));
       g.addEventListener('pointerleave', () => this.events.onHover(null));

@@ -1,0 +1,42 @@
+//! The engine's input limits, in one place (`docs/limits.md` lists them with the page's and the
+//! command line's, and what each door answers when a limit is passed).
+//!
+//! Every limit is answered with a typed error naming the limit; nothing panics and nothing already
+//! played is lost.
+
+/// Longest game record read, in bytes (UTF-8): 1,000,000. The longest game of any supported rule
+/// set is Hex 19×19 with the swap move, 362 moves, about 2,000 bytes as a move list and 4,000 as
+/// HexGui's SGF; the rest of the room is for comments and player names. Longer texts are refused
+/// with [`crate::record::RecordError::TooLong`] before anything is parsed.
+pub const MAX_RECORD_BYTES: usize = 1_000_000;
+
+/// Longest Go Text Protocol command line `mcts gtp` reads, in bytes: 65,536 (GTP 2, Farnebäck
+/// 2002, sets no limit; the longest meaningful command, `play white swap-pieces`, is 23 bytes).
+/// A longer line is answered `? command line too long` and skipped up to its end, in bounded
+/// memory.
+pub const MAX_GTP_LINE_BYTES: usize = 65_536;
+
+/// Largest board side: Hex up to 19×19 (`hex:19`), as HexGui and Little Golem; Tic-Tac-Toe is 3×3
+/// and Pentago 6×6. [`crate::game::MAX_MOVES`] follows from it.
+pub const MAX_BOARD_SIDE: usize = 19;
+
+/// Largest search budget accepted from the page or a request, in milliseconds or playouts:
+/// 2^53 − 1, JavaScript's `Number.MAX_SAFE_INTEGER` (the largest integer a page message carries
+/// exactly). A search that long is bounded in memory by the node cap (`SearchConfig::node_cap`).
+pub const MAX_BUDGET: f64 = 9_007_199_254_740_991.0;
+
+/// The page's node cap when the engine parameters do not set `node_cap`: 2,000,000 nodes (about
+/// 120 MB at the engine's 50–65 bytes per node, measured by `mcts bench`), a size a browser tab
+/// carries comfortably. Natively the default is `SearchConfig::default().node_cap` (5,000,000);
+/// either may be set in 1..=1e9 (`node_cap`).
+pub const PAGE_NODE_CAP: u64 = 2_000_000;
+
+/// Most moves a request or a page message may carry: 1,000 (a game never has more than 362).
+pub const MAX_REQUEST_MOVES: usize = 1_000;
+
+/// Most iterations one step-through request (`stepRun`) may run: 100,000 (as `www/src/protocol.ts`).
+pub const MAX_STEP_ITERATIONS: u64 = 100_000;
+
+/// Most nodes a tree snapshot request (`inspect`, `stepNew`, `stepRun`) may ask for: 1,000,000
+/// (the page asks for at most 200,000; each costs about 30 bytes of message).
+pub const MAX_SNAPSHOT_NODES: u64 = 1_000_000;

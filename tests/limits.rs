@@ -1,0 +1,137 @@
+//! Every input limit of `docs/limits.md` answered with a clear error, and the regressions the
+//! fuzzers found (each test names its finding).
+
+use std::collections::BTreeMap;
+
+use mcts_playground::game::AnyGame;
+use mcts_playground::limits::{MAX_BOARD_SIDE, MAX_RECORD_BYTES, PAGE_NODE_CAP};
+use mcts_playground::mcts::{AnySearch, Budget, SearchConfig, StopReason};
+use mcts_playground::record::{parse_any, parse_move_list, parse_sgf, RecordError, SgfError, SgfSyntax, MAX_SGF_DEPTH};
+use mcts_playground::request::{decode_request, engine_config, run_budget, RequestError};
+
+#[test]
+fn longest_record() {
+    // A legal record padded with a comment to just under the limit reads; one byte more does not.
+    let head = "# ";
+    let body = "\nhex:7\nd4 c5\n";
+    let pad = MAX_RECORD_BYTES - head.len() - body.len();
+    let text = format!("{head}{}{body}", "x".repeat(pad));
+    assert_eq!(text.len(), MAX_RECORD_BYTES);
+    assert_eq!(parse_move_list(&text).unwrap().moves, ["d4", "c5"]);
+    let longer = format!("{text} ");
+    let e = parse_any(&longer).unwrap_err();
+    assert_eq!(e, RecordError::TooLong { len: MAX_RECORD_BYTES + 1, max: MAX_RECORD_BYTES });
+    assert_eq!(e.to_string(), "the record is 1000001 bytes long; records of at most 1000000 bytes are read");
+    let sgf = format!("(;GM[11]SZ[7]C[{}];B[d4])", "y".repeat(MAX_RECORD_BYTES));
+    assert!(matches!(parse_sgf(&sgf), Err(RecordError::TooLong { .. })));
+}
+
+/// Finding: SGF variations nested 10,000 deep (the former limit) recurse deeper than a
+/// WebAssembly stack holds, which traps and kills the worker. Now refused past
+/// `MAX_SGF_DEPTH` (1,000); checked here on a 1 MB stack, the size of the wasm stack.
+#[test]
+fn deeply_nested_sgf_is_refused_within_a_small_stack() {
+    let run = |depth: usize| {
+        std::thread::Builder::new()
+            .stack_size(1 << 20)
+            .spawn(move || {
+                let text = format!("{}{}", "(;GM[11]SZ[5]".repeat(depth), ")".repeat(depth));
+                parse_sgf(&text)
+            })
+            .unwrap()
+            .join()
+            .expect("no stack overflow")
+    };
+    let e = run(MAX_SGF_DEPTH + 5).unwrap_err();
+    assert!(matches!(e, RecordError::Sgf(SgfError::Syntax { syntax: SgfSyntax::TooDeep, .. })), "{e}");
+    assert!(e.to_string().contains("variations nested too deeply"), "{e}");
+    // The same on the largest record the limit lets through.
+    let e = run(MAX_RECORD_BYTES / 14).unwrap_err();
+    assert!(matches!(e, RecordError::Sgf(SgfError::Syntax { syntax: SgfSyntax::TooDeep, .. })), "{e}");
+    // Nesting within the limit reads (main line only).
+    let r = run(50).unwrap();
+    assert_eq!(r.spec, "hex:5");
+}
+
+#[test]
+fn largest_board() {
+    assert!(AnyGame::from_spec(&format!("hex:{MAX_BOARD_SIDE}")).is_ok());
+    let e = AnyGame::from_spec(&format!("hex:{}", MAX_BOARD_SIDE + 1)).unwrap_err();
+    assert!(e.to_string().contains("19"), "{e}");
+    let e = AnyGame::from_spec("hex:99999999999999999999999").unwrap_err();
+    assert!(e.to_string().contains("hex:99999999999999999999999"), "{e}");
+    let e = parse_sgf("(;GM[11]SZ[20])").unwrap_err();
+    assert_eq!(e.to_string(), "SGF: SZ[20]: Hex sizes 1..19 are supported");
+}
+
+#[test]
+fn largest_budget() {
+    assert!(run_budget(8.0, Some(9_007_199_254_740_991.0)).is_ok());
+    let e = run_budget(8.0, Some(9_007_199_254_740_992.0 * 2.0)).unwrap_err();
+    assert_eq!(e.to_string(), "iterations must be a number in 0..=2^53-1, got 1.8014398509481984e16");
+    assert!(run_budget(f64::NAN, None).is_err());
+    let e = decode_request(
+        br#"{"type":"search","id":1,"slot":"p0","engine":{"preset":"uct"},"budget":{"kind":"millis","value":1e300},"progressMs":100}"#,
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("budget.value = 1e300 is out of range"), "{e}");
+}
+
+#[test]
+fn node_cap_keeps_the_tree_and_says_so() {
+    // The page's default cap, and the range of `node_cap`.
+    let c = engine_config("rave", &BTreeMap::new(), Some(PAGE_NODE_CAP)).unwrap();
+    assert_eq!(c.node_cap, PAGE_NODE_CAP);
+    let over: BTreeMap<String, String> = [("node_cap".to_string(), "2000000000".to_string())].into();
+    let e = engine_config("rave", &over, Some(PAGE_NODE_CAP)).unwrap_err();
+    assert!(e.to_string().contains("node_cap = 2000000000 is out of range [1, 1e9]"), "{e}");
+    // At the cap the tree stops growing; the search goes on improving its statistics.
+    let mut config = SearchConfig::preset("uct").unwrap();
+    config.node_cap = 500;
+    let g = AnyGame::from_spec("hex:7").unwrap();
+    let mut s = AnySearch::new(&g, config.clone()).unwrap();
+    let report = s.run(Budget::iterations(5_000), &|| 0.0);
+    assert_eq!(report.iterations, 5_000);
+    let nodes = s.node_count();
+    assert!((500..=550).contains(&nodes), "the tree stops near the cap: {nodes}");
+    assert_eq!(s.stats().playouts, 5_000);
+    assert!(s.best_move_text().is_some());
+    // With `stop_at_node_cap` the search stops and says why, tree kept.
+    config.stop_at_node_cap = true;
+    let mut s = AnySearch::new(&g, config).unwrap();
+    let report = s.run(Budget::iterations(5_000), &|| 0.0);
+    assert_eq!(report.stop, StopReason::NodeCap);
+    assert!(report.iterations < 5_000);
+    assert!(s.node_count() >= 500);
+    assert!(s.best_move_text().is_some());
+}
+
+#[test]
+fn request_size_limits() {
+    let moves: Vec<String> = (0..1_001).map(|_| "\"a1\"".to_string()).collect();
+    let json = format!(r#"{{"type":"newGame","id":1,"spec":"hex:7","moves":[{}]}}"#, moves.join(","));
+    let e = decode_request(json.as_bytes()).unwrap_err();
+    assert_eq!(e, RequestError::TooManyMoves { len: 1_001, max: 1_000 });
+    let e = decode_request(br#"{"type":"stepRun","id":1,"count":100001,"tree":{"minVisits":1,"topK":64,"depth":12,"maxNodes":5000}}"#)
+        .unwrap_err();
+    assert!(e.to_string().contains("count = 100001"), "{e}");
+    let e =
+        decode_request(br#"{"type":"inspect","id":1,"slot":"p0","tree":{"minVisits":1,"topK":64,"depth":12,"maxNodes":1e7}}"#).unwrap_err();
+    assert!(e.to_string().contains("tree.maxNodes"), "{e}");
+    let e =
+        decode_request(br#"{"type":"arenaStandings","id":1,"records":[{"index":0,"a_first":true,"moves":[],"a_score":2,"winner":null}]}"#)
+            .unwrap_err();
+    assert!(e.to_string().contains("a_score must be 0, 0.5 or 1"), "{e}");
+}
+
+/// Finding (proptest `presets_with_overrides_round_trip`): `--set c=90.22720088752577` gave
+/// c = 90.22720088752575, because serde_json's default float reader is not exact. Now with its
+/// `float_roundtrip` feature every f64 written as text reads back to itself.
+#[test]
+fn config_values_read_exactly() {
+    let mut c = SearchConfig::preset("uct").unwrap();
+    for v in [90.22720088752577_f64, 0.1, 1.0 / 3.0, 99.99999999999999] {
+        c.set("c", &v.to_string()).unwrap();
+        assert_eq!(c.c, v);
+    }
+}

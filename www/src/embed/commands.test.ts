@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { COMMAND_LIMITS, allowedOrigins, parseCommand } from './commands';
+
+const msg = (fields: Record<string, unknown>) => ({ source: 'mcts-playground', version: 1, ...fields });
+const err = (data: unknown) => {
+  const r = parseCommand(data);
+  if (!('err' in r)) throw new Error(`expected an error, got ${JSON.stringify(r)}`);
+  return r.err;
+};
+
+describe('embed commands', () => {
+  it('ignores messages that are not ours', () => {
+    for (const d of [null, 'x', 7, [], { type: 'setPosition' }, { source: 'other', version: 1 }])
+      expect(parseCommand(d)).toEqual({ ignore: true });
+  });
+
+  it('accepts the documented commands and keeps only their fields', () => {
+    expect(parseCommand(msg({ type: 'setPosition', game: 'hex:5', moves: ['c3'] }))).toEqual({
+      ok: { type: 'setPosition', game: 'hex:5', moves: ['c3'] },
+    });
+    expect(parseCommand(msg({ type: 'setPosition', moves: 'c3 d4' }))).toEqual({ ok: { type: 'setPosition', moves: 'c3 d4' } });
+    expect(parseCommand(msg({ type: 'startSearch', budget: { kind: 'playouts', value: 500 }, preset: 'rave', play: true }))).toEqual({
+      ok: { type: 'startSearch', budget: { kind: 'playouts', value: 500 }, preset: 'rave', play: true },
+    });
+    expect(parseCommand(msg({ type: 'startSearch' }))).toEqual({ ok: { type: 'startSearch' } });
+  });
+
+  it('names the problem: version, unknown type, wrong field types, extra keys', () => {
+    expect(err(msg({ version: 2, type: 'setPosition' }))).toMatch(/version 2/);
+    expect(err(msg({ type: 'fly' }))).toBe('unknown command "fly" (expected setPosition or startSearch)');
+    expect(err(msg({ type: 7 }))).toMatch(/unknown command 7/);
+    expect(err(msg({ type: 'toString' }))).toMatch(/unknown command "toString"/);
+    expect(err(msg({ type: '__proto__' }))).toMatch(/unknown command "__proto__"/);
+    expect(err(msg({ type: 'setPosition', game: 5 }))).toBe("setPosition: field 'game' must be a string");
+    expect(err(msg({ type: 'setPosition', moves: [1, 2] }))).toMatch(/field 'moves' entry 1 must be a move string/);
+    expect(err(msg({ type: 'setPosition', moves: { length: 1 } }))).toMatch(/field 'moves' must be an array/);
+    expect(err(msg({ type: 'startSearch', play: 'yes' }))).toBe("startSearch: field 'play' must be true or false");
+    expect(err(msg({ type: 'startSearch', budget: { kind: 'millis', value: -5 } }))).toMatch(/value must be a whole number/);
+    expect(err(msg({ type: 'startSearch', budget: { kind: 'hours', value: 5 } }))).toMatch(/kind must be/);
+    expect(err(msg({ type: 'startSearch', budget: { kind: 'millis', value: 5, extra: 1 } }))).toMatch(/unknown field "extra"/);
+    expect(err(msg({ type: 'setPosition', innerHTML: '<img src=x onerror=alert(1)>' }))).toBe(
+      'setPosition: unknown field "innerHTML" (expected game, moves)',
+    );
+    // An own `__proto__` key (as JSON.parse and structured cloning make it) is refused, not merged.
+    const proto = JSON.parse('{"source":"mcts-playground","version":1,"type":"setPosition","__proto__":{"polluted":true}}');
+    expect(err(proto)).toMatch(/unknown field "__proto__"/);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(err(msg({ type: 'setPosition', constructor: 'x' }))).toMatch(/unknown field "constructor"/);
+  });
+
+  it('enforces the limits', () => {
+    expect(err(msg({ type: 'setPosition', game: 'h'.repeat(COMMAND_LIMITS.spec + 1) }))).toMatch(/at most 64 characters/);
+    expect(err(msg({ type: 'setPosition', moves: Array(COMMAND_LIMITS.moves + 1).fill('a1') }))).toMatch(/at most 1000 moves/);
+    expect(err(msg({ type: 'setPosition', moves: 'a1 '.repeat(10_000) }))).toMatch(/at most 20000 characters/);
+    expect(err(msg({ type: 'startSearch', budget: { kind: 'millis', value: 2 ** 60 } }))).toMatch(/whole number/);
+  });
+
+  it('reads allowed-origins', () => {
+    expect(allowedOrigins(null)).toEqual({ origins: null });
+    expect(allowedOrigins('https://a.example.org, http://localhost:8080/path')).toEqual({
+      origins: ['https://a.example.org', 'http://localhost:8080'],
+    });
+    expect(allowedOrigins('https://a.example.org not-an-origin').error).toMatch(/'not-an-origin' is not an origin/);
+    expect(allowedOrigins('  ').error).toMatch(/empty/);
+    expect(allowedOrigins('javascript:alert(1)').error).toMatch(/not an origin/);
+  });
+});

@@ -1,0 +1,111 @@
+// The embed API's commands from the host, checked before anything acts on them (pure: no DOM).
+//
+// A message is ours when it is an object with `source: 'mcts-playground'`; anything else is
+// another script's message and is ignored. One of ours must be `{ source, version: 1, type, ... }`
+// with exactly the fields its type allows (own keys only; `__proto__`, `constructor` or any other
+// extra key is refused), each of the right type and within the limits below. A refused command
+// gets an `error` event naming the problem, and changes nothing.
+//
+// The host's origin: `allowedOrigins` parses the `allowed-origins=` parameter (origins separated
+// by commas or spaces, e.g. `https://course.example.org,https://moodle.example.org`).
+
+/** The protocol's fixed fields. */
+export const PROTOCOL = { source: 'mcts-playground', version: 1 } as const;
+
+/** Limits on a command's fields (docs/limits.md): a game spec of at most 64 characters, at most
+ * 1,000 moves (a game never has more than 362) of at most 32 characters each, a move string of at
+ * most 20,000 characters, a preset name of at most 32, a budget in 1..2^53−1. */
+export const COMMAND_LIMITS = { spec: 64, moves: 1000, move: 32, movesText: 20_000, preset: 32 } as const;
+
+export type Command =
+  | { type: 'setPosition'; game?: string; moves?: string[] | string }
+  | { type: 'startSearch'; budget?: { kind: 'millis' | 'playouts'; value: number }; preset?: string; play?: boolean };
+
+type Check = (v: unknown) => string | null;
+
+const str =
+  (max: number): Check =>
+  (v) =>
+    typeof v !== 'string' ? 'must be a string' : v.length > max ? `must be at most ${max} characters (got ${v.length})` : null;
+
+const movesCheck: Check = (v) => {
+  if (typeof v === 'string') return str(COMMAND_LIMITS.movesText)(v);
+  if (!Array.isArray(v)) return 'must be an array of move strings or one string of moves';
+  if (v.length > COMMAND_LIMITS.moves) return `must hold at most ${COMMAND_LIMITS.moves} moves (got ${v.length})`;
+  const bad = v.findIndex((m) => typeof m !== 'string' || m.length > COMMAND_LIMITS.move);
+  return bad >= 0 ? `entry ${bad + 1} must be a move string of at most ${COMMAND_LIMITS.move} characters` : null;
+};
+
+const budgetCheck: Check = (v) => {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return "must be an object { kind: 'millis' | 'playouts', value }";
+  const extra = Object.keys(v).filter((k) => k !== 'kind' && k !== 'value');
+  if (extra.length) return `has unknown field ${JSON.stringify(extra[0])} (expected kind, value)`;
+  const b = v as { kind?: unknown; value?: unknown };
+  if (b.kind !== 'millis' && b.kind !== 'playouts') return "kind must be 'millis' or 'playouts'";
+  if (typeof b.value !== 'number' || !Number.isSafeInteger(b.value) || b.value < 1) return 'value must be a whole number in 1..2^53-1';
+  return null;
+};
+
+/** The optional fields of each command type, with their checks. */
+const FIELDS: { [K in Command['type']]: Record<string, Check> } = {
+  setPosition: { game: str(COMMAND_LIMITS.spec), moves: movesCheck },
+  startSearch: {
+    budget: budgetCheck,
+    preset: str(COMMAND_LIMITS.preset),
+    play: (v) => (typeof v === 'boolean' ? null : 'must be true or false'),
+  },
+};
+
+/** What a message from the host is: not ours (ignore it), a checked command, or what is wrong. */
+export type ParsedCommand = { ignore: true } | { ok: Command } | { err: string };
+
+/** Checks a message from the host against the protocol. */
+export function parseCommand(data: unknown): ParsedCommand {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return { ignore: true };
+  const d = data as Record<string, unknown>;
+  if (!Object.hasOwn(d, 'source') || d.source !== PROTOCOL.source) return { ignore: true };
+  if (d.version !== PROTOCOL.version) return { err: `unsupported protocol version ${String(d.version)} (this page speaks version 1)` };
+  const type = d.type;
+  if (typeof type !== 'string' || !Object.hasOwn(FIELDS, type)) {
+    return {
+      err: `unknown command ${JSON.stringify(typeof type === 'string' ? type.slice(0, 40) : type) ?? String(type)} (expected setPosition or startSearch)`,
+    };
+  }
+  const fields = FIELDS[type as Command['type']];
+  for (const key of Object.keys(d)) {
+    if (key === 'source' || key === 'version' || key === 'type') continue;
+    const check = Object.hasOwn(fields, key) ? fields[key] : undefined;
+    if (!check) {
+      return { err: `${type}: unknown field ${JSON.stringify(key.slice(0, 40))} (expected ${Object.keys(fields).join(', ')})` };
+    }
+    const problem = check(d[key]);
+    if (problem) return { err: `${type}: field '${key}' ${problem}` };
+  }
+  const cmd: Record<string, unknown> = { type };
+  for (const key of Object.keys(fields)) if (Object.hasOwn(d, key)) cmd[key] = d[key];
+  return { ok: cmd as Command };
+}
+
+/** The `allowed-origins=` value as origins (`scheme://host[:port]`), or what is wrong with it. */
+export function allowedOrigins(value: string | null): { origins: string[] | null; error?: string } {
+  if (value === null) return { origins: null };
+  const parts = value.split(/[\s,]+/).filter(Boolean);
+  if (!parts.length) return { origins: [], error: 'allowed-origins is empty: commands from the host are refused' };
+  const origins: string[] = [];
+  for (const p of parts) {
+    let o: string;
+    try {
+      o = new URL(p).origin;
+    } catch {
+      o = 'null';
+    }
+    if (o === 'null') {
+      return {
+        origins: [],
+        error: `allowed-origins: '${p.slice(0, 60)}' is not an origin such as https://example.org; commands are refused`,
+      };
+    }
+    origins.push(o);
+  }
+  return { origins };
+}

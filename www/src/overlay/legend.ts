@@ -1,0 +1,76 @@
+// The legend under a board overlay: one line per mark the overlay draws, with a small drawing of
+// the mark beside its meaning (the heat and its %, Q and A labels, the W / L / D rings of proven
+// moves, the numbered ghost stones of the principal variation, the best-move ring of a Compare
+// pane). Used by the play view's analysis and by every Compare pane, so both say the same.
+
+import { h, svg } from '../lib/dom';
+import type { OverlayKey } from '../state';
+
+export interface LegendOptions {
+  /** The overlays switched on. */
+  on: ReadonlySet<OverlayKey>;
+  /** The side to move at the root, as named in this game (`Black`, `X`, ...). */
+  who: string;
+  /** Pentago: figures are summed over the twists of each cell. */
+  pentago?: boolean;
+  /** A ring marks the best move (Compare panes). */
+  best?: boolean;
+  /** The root has no AMAF figures (the preset keeps none). */
+  noAmaf?: boolean;
+}
+
+/** A small SVG of a mark, drawn with the overlay's own classes so the colours follow the theme. */
+function mark(kind: 'heat' | 'win' | 'loss' | 'draw' | 'ghost' | 'best' | 'text', text = ''): SVGSVGElement {
+  const root = svg('svg', { viewBox: '0 0 20 20', width: '18', height: '18', class: 'lg-mark viz-overlay', 'aria-hidden': 'true' });
+  if (kind === 'heat') {
+    const c = svg('circle', { cx: 10, cy: 10, r: 8.5, class: 'ov-heat' }, root);
+    c.style.fill = 'var(--ov-visits)';
+    c.style.fillOpacity = '0.6';
+  } else if (kind === 'ghost') {
+    svg('circle', { cx: 10, cy: 10, r: 8, class: 'ov-ghost p0' }, root);
+    svg('text', { x: 10, y: 14, class: 'ov-num p0', 'font-size': '11' }, root).textContent = '1';
+  } else if (kind === 'text') {
+    svg('text', { x: 10, y: 14, class: 'ov-label', 'font-size': text.length > 1 ? '8' : '11' }, root).textContent = text;
+  } else {
+    svg('circle', { cx: 10, cy: 10, r: 7.5, class: `ov-ring ${kind === 'best' ? 'ov-hl' : `ov-${kind}`}` }, root);
+    if (kind !== 'best')
+      svg('text', { x: 10, y: 13.5, class: 'ov-label', 'font-size': '9' }, root).textContent =
+        kind === 'win' ? 'W' : kind === 'loss' ? 'L' : 'D';
+  }
+  return root;
+}
+
+/** The legend's lines for the overlays that are on (empty when none is). */
+export function legendItems(o: LegendOptions): HTMLElement[] {
+  const items: [SVGSVGElement, string][] = [];
+  if (o.on.has('visits')) items.push([mark('heat'), 'heat and plain % = share of the root’s visits that went to the move (darker = more)']);
+  if (o.on.has('q')) items.push([mark('text', 'Q'), `Q53% = win rate (mean value Q) of the move for ${o.who}, who chooses it`]);
+  if (o.on.has('amaf'))
+    items.push([
+      mark('text', 'A'),
+      `A48% = AMAF (all-moves-as-first) win rate for ${o.who}${o.noAmaf ? ' — none here: this preset keeps no AMAF figures' : ''}`,
+    ]);
+  if (o.on.has('proven')) {
+    items.push([mark('win'), `W = proven win for ${o.who} (MCTS-Solver)`]);
+    items.push([mark('loss'), `L = proven loss for ${o.who}`]);
+    items.push([mark('draw'), 'D = proven draw']);
+  }
+  if (o.on.has('pv'))
+    items.push([
+      mark('ghost'),
+      'numbered ghost stones = the principal variation, the line the search expects (1 = the move it would play), in the colour of the player making each move; the % under a number is that cell’s visit share',
+    ]);
+  if (o.best) items.push([mark('best'), 'ring = the best move (most visits)']);
+  if (o.pentago && items.length)
+    items.push([
+      mark('text', '6×6'),
+      'Pentago: a cell sums its moves over the 8 twists (win rates averaged by visits); ghost stones show placements',
+    ]);
+  return items.map(([m, text]) => h('li', {}, m, h('span', {}, text)));
+}
+
+/** Fills `host` (a `<ul class="ov-legend">`) with the legend. */
+export function drawLegend(host: HTMLElement, o: LegendOptions): void {
+  const items = legendItems(o);
+  host.replaceChildren(...(items.length ? items : [h('li', { class: 'muted' }, 'All overlays are off.')]));
+}
