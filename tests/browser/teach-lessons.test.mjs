@@ -132,3 +132,19 @@ test('the decisive and puct-prior lessons walked: each step’s outlined element
   assert.equal(await puct.getAttribute('body', 'data-view'), 'compare');
   assertClean(assert, puct);
 });
+
+test('the ucb1, rave and solver lessons walked: each step’s outlined element is on screen', async () => {
+  const expected = {
+    ucb1: ['cmp-panes', 'cmp-pane-0'],
+    rave: ['cmp-panes', 'internals'],
+    solver: ['cmp-panes', 'internals'],
+  };
+  for (const [id, looks] of Object.entries(expected)) {
+    const page = await h.openPage(`?lesson=${id}`);
+    await ready(page);
+    for (const [k, look] of looks.entries()) assert.equal(await doStep(page, k + 1), look, `${id} step ${k + 1}`);
+    if (id === 'solver') assert.match(await page.textContent('#internals'), /proven root\s*draw/);
+    assertClean(assert, page);
+    await page.context().close();
+  }
+});

@@ -136,7 +136,7 @@ test('the JSON record carries each engine move’s root statistics and loads aga
   await other.waitForSelector('#moves button[data-ply="2"]');
   await other.click('#moves button[data-ply="2"]');
   await other.waitForFunction(() => document.querySelector('#an-status').dataset.behind === '2');
-  assert.match(await other.textContent('#an-status'), new RegExp(`move 2 \\(${s.move}\\).*N = ${s.chosen.visits}`));
+  assert.match(await other.textContent('#an-status'), new RegExp(`move 2 \\(${s.move}\\).*from the loaded record.*N = ${s.chosen.visits}`));
   // An old record without statistics (a move list) still loads.
   await other.fill('#record-text', 'hex:5\nc3 b2');
   await other.click('#record-load');

@@ -295,7 +295,11 @@ function setReview(n: number | null): void {
 function drawReview(reviewed: MoveSearch | undefined): void {
   reviewBar.hidden = !reviewed;
   if (!reviewed) return;
-  const gone = reviewed.stats ? '' : ' (its tree is gone: only the last 200 engine moves keep theirs)';
+  const gone = reviewed.stats
+    ? ''
+    : reviewed.fromRecord
+      ? ' (from the loaded record: root statistics only)'
+      : ' (its tree is gone: only the last 200 engine moves keep theirs)';
   reviewText.textContent = `Reviewing move ${reviewed.summary.ply} (${reviewed.summary.move}): the position before it, read-only. ${behindLabel(reviewed.summary)}${gone}.`;
 }
 

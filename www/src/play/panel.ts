@@ -186,9 +186,11 @@ export function drawPanel(ui: PageUi, state: PageState): void {
               class: `mv${e.stats ? '' : ' gone'}`,
               'data-ply': String(i + 1),
               'aria-current': review === i + 1 ? 'true' : undefined,
-              title: e.stats
-                ? `Review move ${i + 1}: the position before it and the search that chose it (${e.summary.playouts.toLocaleString('en')} playouts, ${e.summary.preset})`
-                : `Move ${i + 1}: its search is gone (only the last 200 engine moves keep theirs); the root statistics remain`,
+              title: e.fromRecord
+                ? `Move ${i + 1}: the root statistics of its search, from the loaded record`
+                : e.stats
+                  ? `Review move ${i + 1}: the position before it and the search that chose it (${e.summary.playouts.toLocaleString('en')} playouts, ${e.summary.preset})`
+                  : `Move ${i + 1}: its search is gone (only the last 200 engine moves keep theirs); the root statistics remain`,
             },
             m,
           )

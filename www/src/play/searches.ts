@@ -76,6 +76,8 @@ export interface MoveSearch {
   stats: FullStats | null;
   /** The tree snapshot (`archiveQuery`); null once dropped. */
   tree: TreeSnapshot | null;
+  /** Read from a game's JSON record: root statistics only, never a tree. */
+  fromRecord?: boolean;
 }
 
 /** The log, oldest first (replaced, never mutated, so the store sees every change). */

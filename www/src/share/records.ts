@@ -119,7 +119,16 @@ async function importGameJson(hooks: PageHooks, text: string): Promise<{ ok: boo
       for (const sm of r.searches) {
         const before = s.moves.slice(0, sm.ply - 1);
         const pos = await client.newGame(s.view.spec, before);
-        const e: MoveSearch = { spec: s.view.spec, before, summary: sm, view: pos.view, legal: pos.legal, stats: null, tree: null };
+        const e: MoveSearch = {
+          spec: s.view.spec,
+          before,
+          summary: sm,
+          view: pos.view,
+          legal: pos.legal,
+          stats: null,
+          tree: null,
+          fromRecord: true,
+        };
         log = addSearch(log, e);
       }
     } finally {
