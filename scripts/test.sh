@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # README command 2: run every test. Installs what is missing (as scripts/serve.sh does, plus
 # Debian's Chromium for the browser tests), then:
-#   1. lint: cargo fmt --check, cargo clippy --all-targets -D warnings (missing_docs included),
+#   1. lint: cargo fmt --check, cargo clippy --all-targets --features train -D warnings (missing_docs),
 #      Biome (format + lint) on www/ and tests/browser, madge --circular on www/src;
-#   2. cargo test;
+#   2. cargo test, then the training tests with `--features train` (burn);
 #   3. the build: wasm, wasm-bindgen, wasm-opt, tsc --noEmit, vite build;
 #   4. the TypeScript unit tests (vitest, Node, no browser);
 #   5. the browser tests (node --test tests/browser, playwright-core driving /usr/bin/chromium).
@@ -34,8 +34,8 @@ done
 failed=()
 step "lint: cargo fmt --check"
 cargo fmt --check || failed+=("cargo fmt")
-step "lint: cargo clippy --all-targets -- -D warnings"
-cargo clippy --all-targets --quiet -- -D warnings || failed+=("clippy")
+step "lint: cargo clippy --all-targets --features train -- -D warnings"
+cargo clippy --all-targets --features train --quiet -- -D warnings || failed+=("clippy")
 cargo clippy --lib --target wasm32-unknown-unknown --quiet -- -D warnings || failed+=("clippy (wasm32)")
 step "lint: biome check (www/, tests/browser)"
 www/node_modules/.bin/biome check || failed+=("biome")
@@ -44,6 +44,8 @@ step "lint: import cycles (madge --circular www/src)"
 
 step "cargo test"
 cargo test --no-fail-fast 2>&1 || failed+=("cargo test")
+step "cargo test --features train --test nn_train (burn: training, and burn's forward pass = ours)"
+cargo test --no-fail-fast --features train --test nn_train 2>&1 || failed+=("cargo test (train)")
 
 step "build: wasm, wasm-bindgen, wasm-opt, tsc --noEmit, vite build"
 if ! bash scripts/serve.sh --build-only; then

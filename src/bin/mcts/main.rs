@@ -43,6 +43,18 @@ enum Verb {
     /// Train a policy-value network by AlphaZero self-play (writes weights, CSV/JSON logs).
     #[cfg(feature = "train")]
     Train(train::Args),
+    /// Train a policy-value network (this build has no training: rebuild with `--features train`).
+    #[cfg(not(feature = "train"))]
+    Train(NoTrain),
+}
+
+/// `mcts train` in a build without the `train` feature: any arguments, answered with how to get it.
+#[cfg(not(feature = "train"))]
+#[derive(clap::Args, Debug)]
+struct NoTrain {
+    /// Ignored.
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+    args: Vec<String>,
 }
 
 fn main() {
@@ -55,6 +67,10 @@ fn main() {
         Verb::Gtp(a) => gtp::run(a),
         #[cfg(feature = "train")]
         Verb::Train(a) => train::run(a),
+        #[cfg(not(feature = "train"))]
+        Verb::Train(_) => Err(error::CliError::Engine(
+            "this mcts was built without training (burn); build it with `cargo build --release --features train`".into(),
+        )),
     };
     if let Err(e) = result {
         eprintln!("mcts: {e}");
