@@ -61,7 +61,7 @@ fn largest_board() {
     let e = AnyGame::from_spec("hex:99999999999999999999999").unwrap_err();
     assert!(e.to_string().contains("hex:99999999999999999999999"), "{e}");
     let e = parse_sgf("(;GM[11]SZ[20])").unwrap_err();
-    assert_eq!(e.to_string(), "SGF: SZ[20]: Hex sizes 1..19 are supported");
+    assert_eq!(e.to_string(), "SGF: SZ[20]: Hex sizes 1 to 19 are supported");
 }
 
 #[test]
