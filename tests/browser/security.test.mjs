@@ -4,7 +4,9 @@
 // no request for the injected image. Also the embed allow-list (`allowed-origins=`).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, boardReady, workerRoundTrip, snapshot, assertClean, screenshot } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setup, boardReady, workerRoundTrip, snapshot, assertClean, screenshot, ROOT } from './harness.mjs';
 
 let h;
 before(async () => {
@@ -32,35 +34,12 @@ async function assertNoScript(frame, where) {
 }
 
 test('URL parameters: every parameter with markup is text, never HTML', async () => {
-  const names = [
-    'game',
-    'moves',
-    'p0',
-    'p1',
-    'preset',
-    'ms',
-    'playouts',
-    'preset0',
-    'preset1',
-    'ms0',
-    'ms1',
-    'playouts0',
-    'playouts1',
-    'seed',
-    'overlays',
-    'panes',
-    'pane1',
-    'pane2',
-    'cmpgame',
-    'cmpmoves',
-    'cmpbudget',
-    'cmpseed',
-    'show',
-    'id',
-    'origin',
-    'allowed-origins',
-    '<b>unknown</b>',
-  ];
+  // Every parameter of the page's one list (www/src/share/params.ts) except the modes tried
+  // below (view, lesson, embed), plus one unknown name.
+  const listed = readFileSync(join(ROOT, 'www', 'src', 'share', 'params.ts'), 'utf8').match(/URL_PARAMS = \[([^\]]*)\]/)[1];
+  const names = [...listed.matchAll(/'([^']+)'/g)].map((m) => m[1]).filter((n) => !['view', 'lesson', 'embed'].includes(n));
+  assert.ok(names.includes('allowed-origins') && names.length >= 25, `the parameter list was read (${names.length})`);
+  names.push('<b>unknown</b>');
   for (const [i, payload] of PAYLOADS.entries()) {
     const q = new URLSearchParams();
     for (const n of names) q.set(n, payload);
