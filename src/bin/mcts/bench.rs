@@ -58,29 +58,16 @@ pub fn median(xs: &mut [f64]) -> f64 {
     }
 }
 
-/// Random playouts per second from `start`: median over `runs` runs of `ms` milliseconds.
-/// `traced`: record the moves in a `Vec` (what RAVE and the playout policies need) rather than
-/// the outcome-only path ([`NoTrace`]) plain UCT uses.
-pub fn playouts_per_s<G: Game>(start: &G, runs: usize, ms: u64, traced: bool) -> f64 {
-    let mut rng = Rng64::new(12345);
-    let mut trace = Vec::with_capacity(512);
-    let mut sink = 0u64;
+/// Operations per second of `op`: median over `runs` runs of `ms` milliseconds, each run calling
+/// `op` in batches of 64 between clock reads.
+fn median_rate(runs: usize, ms: u64, mut op: impl FnMut()) -> f64 {
     let mut rates = Vec::new();
     for _ in 0..runs.max(1) {
         let t0 = Instant::now();
         let mut n = 0u64;
         loop {
             for _ in 0..64 {
-                let mut g = start.clone();
-                let o = if traced {
-                    trace.clear();
-                    g.random_playout(&mut rng, &mut trace)
-                } else {
-                    g.random_playout(&mut rng, &mut NoTrace)
-                };
-                if o.winner() == Some(0) {
-                    sink += 1;
-                }
+                op();
             }
             n += 64;
             if t0.elapsed().as_millis() as u64 >= ms {
@@ -89,8 +76,30 @@ pub fn playouts_per_s<G: Game>(start: &G, runs: usize, ms: u64, traced: bool) ->
         }
         rates.push(n as f64 / t0.elapsed().as_secs_f64());
     }
-    std::hint::black_box(sink);
     median(&mut rates)
+}
+
+/// Random playouts per second from `start`: median over `runs` runs of `ms` milliseconds.
+/// `traced`: record the moves in a `Vec` (what RAVE and the playout policies need) rather than
+/// the outcome-only path ([`NoTrace`]) plain UCT uses.
+pub fn playouts_per_s<G: Game>(start: &G, runs: usize, ms: u64, traced: bool) -> f64 {
+    let mut rng = Rng64::new(12345);
+    let mut trace = Vec::with_capacity(512);
+    let mut sink = 0u64;
+    let rate = median_rate(runs, ms, || {
+        let mut g = start.clone();
+        let o = if traced {
+            trace.clear();
+            g.random_playout(&mut rng, &mut trace)
+        } else {
+            g.random_playout(&mut rng, &mut NoTrace)
+        };
+        if o.winner() == Some(0) {
+            sink += 1;
+        }
+    });
+    std::hint::black_box(sink);
+    rate
 }
 
 /// Network evaluations per second, batch 1 (one position's input planes, forward pass, softmax
@@ -103,23 +112,9 @@ pub fn net_evaluations_per_s<G: Game>(start: &G, runs: usize, ms: u64) -> Option
     start.legal_moves(&mut legal);
     let mut out = Vec::new();
     let mut sink = 0.0;
-    let mut rates = Vec::new();
-    for _ in 0..runs.max(1) {
-        let t0 = Instant::now();
-        let mut n = 0u64;
-        loop {
-            for _ in 0..64 {
-                sink += ev.evaluate(start, &legal, &mut out).unwrap_or(0.0);
-            }
-            n += 64;
-            if t0.elapsed().as_millis() as u64 >= ms {
-                break;
-            }
-        }
-        rates.push(n as f64 / t0.elapsed().as_secs_f64());
-    }
+    let rate = median_rate(runs, ms, || sink += ev.evaluate(start, &legal, &mut out).unwrap_or(0.0));
     std::hint::black_box(sink);
-    Some((median(&mut rates), ev.net().parameters()))
+    Some((rate, ev.net().parameters()))
 }
 
 /// Runs the verb.
