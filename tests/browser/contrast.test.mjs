@@ -4,7 +4,7 @@
 // (https://www.w3.org/TR/WCAG21/#dfn-relative-luminance, #dfn-contrast-ratio).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, boardReady, assertClean, screenshot } from './harness.mjs';
+import { setup, boardReady, assertClean, screenshot, teachReady } from './harness.mjs';
 
 let h;
 before(async () => {
@@ -111,7 +111,7 @@ for (const scheme of ['light', 'dark']) {
       colorScheme: scheme,
     });
     await boardReady(page);
-    await page.waitForFunction(() => document.body.dataset.teachReady === 'true');
+    await teachReady(page);
     const views = [['play', null]];
     for (const view of ['compare', 'arena']) views.push([view, view]);
     for (const [name, hash] of views) {

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { setup, boardReady, assertClean } from './harness.mjs';
+import { setup, boardReady, assertClean, teachReady } from './harness.mjs';
 
 let h;
 before(async () => {
@@ -16,7 +16,7 @@ after(async () => {
 test('tree SVG/PNG exports: a clear message without a tree, the drawn tree with one', async () => {
   const page = await h.openPage('?game=hex:5&p0=person&p1=person');
   await boardReady(page);
-  await page.waitForFunction(() => document.body.dataset.teachReady === 'true');
+  await teachReady(page);
   await page.click('#dl-tree-svg');
   await page.waitForFunction(() => /No tree drawn yet/.test(document.getElementById('message').textContent));
   await page.click('#dl-tree-png');

@@ -96,6 +96,11 @@ export async function waitForPly(page, n, timeout = WAIT_MS) {
 }
 
 /** Waits until no search runs (person's turn or game over). */
+/** Waits until the page (or an embed's frame) has applied its URL state and teaching features. */
+export async function teachReady(page, timeout = WAIT_MS) {
+  await page.waitForFunction(() => document.body.dataset.teachReady === 'true', null, { timeout });
+}
+
 export async function waitIdle(page, timeout = WAIT_MS) {
   await page.waitForFunction(() => document.body.dataset.thinking === '', null, { timeout });
 }

@@ -3,7 +3,7 @@
 // the same message as every other parameter, and the compare form keeps its values.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, boardReady, snapshot, moves, assertClean, screenshot } from './harness.mjs';
+import { setup, boardReady, snapshot, moves, assertClean, screenshot, teachReady } from './harness.mjs';
 
 let h;
 before(async () => {
@@ -13,12 +13,10 @@ after(async () => {
   await h?.close();
 });
 
-const ready = (page) => page.waitForFunction(() => document.body.dataset.teachReady === 'true');
-
 test('moves= with a bad token keeps the legal prefix, shows it and names the token and its position', async () => {
   const page = await h.openPage('?game=hex:7&moves=d4,c5,zz9,e3&p0=person&p1=person');
   await boardReady(page);
-  await ready(page);
+  await teachReady(page);
   const s = await snapshot(page);
   assert.equal(s.view.spec, 'hex:7');
   assert.deepEqual(s.moves, ['d4', 'c5'], 'the two legal moves before the bad one are played');
@@ -32,7 +30,7 @@ test('moves= with a bad token keeps the legal prefix, shows it and names the tok
   // An occupied cell (legal notation, illegal move) at the first position: nothing is kept.
   const first = await h.openPage('?game=tictactoe&moves=b2,b2&p0=person&p1=person');
   await boardReady(first);
-  await ready(first);
+  await teachReady(first);
   assert.deepEqual((await snapshot(first)).moves, ['b2']);
   assert.match(await first.textContent('#message'), /move 2 of 2, 'b2', cannot be played/);
   assertClean(assert, page);
@@ -41,7 +39,7 @@ test('moves= with a bad token keeps the legal prefix, shows it and names the tok
 
 test('absurd compare parameters are named in the message and leave the form as it was', async () => {
   const page = await h.openPage('?view=compare&cmpbudget=99999999999999999999&cmpseed=abc&pane1=c:-3&cmpmode=fast');
-  await ready(page);
+  await teachReady(page);
   const msg = await page.textContent('#message');
   for (const part of [
     'cmpbudget=99999999999999999999: expected a whole number from 100 to 100,000,000 (playouts)',
@@ -64,7 +62,7 @@ test('absurd compare parameters are named in the message and leave the form as i
 test('the keyboard cursor is announced to screen readers (aria-activedescendant)', async () => {
   const page = await h.openPage('?game=hex:5&p0=person&p1=person');
   await boardReady(page);
-  await ready(page);
+  await teachReady(page);
   await page.focus('#board');
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => document.getElementById('board').getAttribute('aria-activedescendant'));
@@ -82,7 +80,7 @@ test('the keyboard cursor is announced to screen readers (aria-activedescendant)
 test('engine against engine: no Pause once the game is over', async () => {
   const page = await h.openPage('?game=tictactoe&p0=engine&p1=engine&preset=uct&playouts=300&seed=2');
   await boardReady(page);
-  await ready(page);
+  await teachReady(page);
   await page.waitForSelector('#status.over');
   assert.equal(await page.isHidden('#pause'), true, 'no Pause after the game ended');
   assert.match(await page.textContent('#status'), /draw|wins/i);

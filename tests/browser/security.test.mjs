@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setup, boardReady, workerRoundTrip, snapshot, assertClean, screenshot, ROOT } from './harness.mjs';
+import { setup, boardReady, workerRoundTrip, snapshot, assertClean, screenshot, ROOT, teachReady } from './harness.mjs';
 
 let h;
 before(async () => {
@@ -44,7 +44,7 @@ test('URL parameters: every parameter with markup is text, never HTML', async ()
     const q = new URLSearchParams();
     for (const n of names) q.set(n, payload);
     const page = await h.openPage(`?${q}`);
-    await page.waitForFunction(() => document.body.dataset.teachReady === 'true');
+    await teachReady(page);
     await workerRoundTrip(page);
     await assertNoScript(page, `URL payload ${i}`);
     // The page said which parameters it did not use, as text.
@@ -60,7 +60,7 @@ test('URL parameters: every parameter with markup is text, never HTML', async ()
     const q = new URLSearchParams(extra);
     for (const n of ['game', 'moves', 'id', 'cmpgame', 'pane1', 'lesson', 'origin', 'allowed-origins']) if (!q.has(n)) q.set(n, XSS);
     const page = await h.openPage(`?${q}`);
-    await page.waitForFunction(() => document.body.dataset.teachReady === 'true');
+    await teachReady(page);
     await workerRoundTrip(page);
     await assertNoScript(page, extra);
     assertClean(assert, page);
@@ -116,7 +116,7 @@ async function hostWithEmbed(query) {
     document.body.prepend(frame);
   }, query);
   const frame = await (await page.waitForSelector('#embed')).contentFrame();
-  await frame.waitForFunction(() => document.body.dataset.teachReady === 'true');
+  await teachReady(frame);
   return { page, frame };
 }
 
@@ -243,7 +243,7 @@ test('element attributes: markup in every attribute stays in the URL, never in H
     document.body.prepend(el);
   }, XSS);
   const frame = await (await page.waitForSelector('#el iframe')).contentFrame();
-  await frame.waitForFunction(() => document.body.dataset.teachReady === 'true');
+  await teachReady(frame);
   await workerRoundTrip(frame);
   await assertNoScript(frame, 'element frame');
   await assertNoScript(page, 'element host');

@@ -2,7 +2,7 @@
 // <mcts-playground> element), receives their events, and drives both with commands.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, assertClean, screenshot, workerRoundTrip } from './harness.mjs';
+import { setup, assertClean, screenshot, workerRoundTrip, teachReady } from './harness.mjs';
 
 let h;
 before(async () => {
@@ -93,7 +93,7 @@ test('the example page loads both embeds and receives their events', async () =>
 
 test('commands from another window or with another version are refused; docs page loads', async () => {
   const page = await h.openPage('?embed=1&game=tictactoe&p1=person');
-  await page.waitForFunction(() => document.body.dataset.teachReady === 'true');
+  await teachReady(page);
   // Top-level page: commands posted by itself do not come from a parent frame: ignored. A marker
   // message posted after it is delivered after it, so the command has been handled (and, had it
   // been obeyed, its newGame request sent) when the marker arrives; a round trip through the

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { setup, assertClean, screenshot, SCREENSHOTS } from './harness.mjs';
+import { setup, assertClean, screenshot, SCREENSHOTS, teachReady } from './harness.mjs';
 
 let h;
 before(async () => {
@@ -20,7 +20,7 @@ async function ready(page) {
   // (A lesson may open in the compare view, where the game's board is hidden.)
   await page.waitForSelector('[data-index]', { state: 'attached' });
   await page.waitForFunction(() => document.body.dataset.ply !== undefined);
-  await page.waitForFunction(() => document.body.dataset.teachReady === 'true');
+  await teachReady(page);
   await page.waitForFunction(() => document.querySelector('#st-preset').options.length > 0);
 }
 

@@ -5,7 +5,20 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setup, ROOT, boardReady, ply, moves, snapshot, waitForPly, waitIdle, clickCell, assertClean, screenshot } from './harness.mjs';
+import {
+  setup,
+  ROOT,
+  boardReady,
+  ply,
+  moves,
+  snapshot,
+  waitForPly,
+  waitIdle,
+  clickCell,
+  assertClean,
+  screenshot,
+  teachReady,
+} from './harness.mjs';
 
 let h;
 before(async () => {
@@ -15,12 +28,10 @@ after(async () => {
   await h?.close();
 });
 
-const ready = (page) => page.waitForFunction(() => document.body.dataset.teachReady === 'true');
-
 test('a URL with state opens exactly that position and configuration, and the URL tracks it', async () => {
   const page = await h.openPage('?game=hex:7&moves=d4,c5+e3&p0=person&p1=person&preset0=uct&preset1=rave&playouts0=700&ms1=300&seed=7');
   await boardReady(page);
-  await ready(page);
+  await teachReady(page);
   const s = await snapshot(page);
   assert.equal(s.view.spec, 'hex:7');
   assert.deepEqual(s.moves, ['d4', 'c5', 'e3']);
@@ -38,7 +49,7 @@ test('a URL with state opens exactly that position and configuration, and the UR
   assert.equal(url.searchParams.get('seed'), '7');
   const again = await h.openPage(url.search);
   await boardReady(again);
-  await ready(again);
+  await teachReady(again);
   assert.deepEqual((await snapshot(again)).moves, ['d4', 'c5', 'e3']);
   assert.equal(await again.inputValue('#preset-1'), 'rave');
   // Copy link writes the same URL (clipboard or the record box).
@@ -53,7 +64,7 @@ test('a URL with state opens exactly that position and configuration, and the UR
 test('overlays in the URL; the search tree exports as JSON', async () => {
   const page = await h.openPage('?game=hex:5&p0=person&p1=engine&playouts=400&seed=3&overlays=q,pv');
   await boardReady(page);
-  await ready(page);
+  await teachReady(page);
   assert.equal(await page.getAttribute('#ov-q', 'aria-pressed'), 'true');
   assert.equal(await page.getAttribute('#ov-pv', 'aria-pressed'), 'true');
   assert.equal(await page.getAttribute('#ov-visits', 'aria-pressed'), 'false');
@@ -77,7 +88,7 @@ test('?view=compare and ?view=arena open those views, and the URL keeps them', a
   for (const view of ['compare', 'arena']) {
     const page = await h.openPage(`?game=hex:5&view=${view}`);
     // The play board is hidden behind the open view: wait for the page, not for a visible board.
-    await ready(page);
+    await teachReady(page);
     await page.waitForFunction((v) => document.body.dataset.view === v, view);
     assert.equal(await page.getAttribute('body', 'data-url-errors'), '0');
     assert.equal(await page.locator(`#${view}`).isVisible(), true, `the ${view} view is shown`);
@@ -91,7 +102,7 @@ test('?view=compare and ?view=arena open those views, and the URL keeps them', a
 test('playing moves on a phone never scrolls the page: the move list scrolls in its own box', async () => {
   const page = await h.openPage('?game=hex:5&p0=person&p1=person', { viewport: { width: 390, height: 844 } });
   await boardReady(page);
-  await ready(page);
+  await teachReady(page);
   const before = await page.evaluate(() => window.scrollY);
   const cells = ['a1', 'b1', 'c1', 'd1', 'e1', 'a2', 'b2', 'c2', 'd2', 'e2'];
   for (const [i, c] of cells.entries()) {
@@ -108,7 +119,7 @@ test('playing moves on a phone never scrolls the page: the move list scrolls in 
 test('the browser Back button undoes a move, Forward replays it', async () => {
   const page = await h.openPage('?game=tictactoe&p0=person&p1=person');
   await boardReady(page);
-  await ready(page);
+  await teachReady(page);
   await clickCell(page, 'b2');
   await waitForPly(page, 1);
   await clickCell(page, 'a1');
@@ -128,7 +139,7 @@ test('the browser Back button undoes a move, Forward replays it', async () => {
 test('Back against the engine returns to the person’s turn', async () => {
   const page = await h.openPage('?game=tictactoe&p0=person&p1=engine&playouts=200&seed=1');
   await boardReady(page);
-  await ready(page);
+  await teachReady(page);
   await clickCell(page, 'b2');
   await waitForPly(page, 2);
   await waitIdle(page);
@@ -140,7 +151,7 @@ test('Back against the engine returns to the person’s turn', async () => {
 test('malformed URL parameters give a clear message and a usable page', async () => {
   const page = await h.openPage('?game=chess&moves=e4&p1=robot&preset=nope&ms=-5&view=tree&bogus=1');
   await boardReady(page);
-  await ready(page);
+  await teachReady(page);
   const msg = await page.textContent('#message');
   for (const part of ['game=chess', 'p1=robot', 'preset=nope', 'ms=-5', 'view=tree', "'bogus'"])
     assert.ok(msg.includes(part), `${part} in: ${msg}`);
@@ -156,7 +167,7 @@ test('malformed URL parameters give a clear message and a usable page', async ()
 
   const bad = await h.openPage('?game=hex:5&moves=c3,c3,b2&p1=person');
   await boardReady(bad);
-  await ready(bad);
+  await teachReady(bad);
   const m2 = await bad.textContent('#message');
   // The legal prefix is kept and shown; the message names the bad move and its position.
   assert.match(m2, /move 2 of 3, 'c3', cannot be played/);
@@ -170,7 +181,7 @@ test('malformed URL parameters give a clear message and a usable page', async ()
 test('move list and SGF round trips through the UI; a HexGui-style SGF imports; bad records are explained', async () => {
   const page = await h.openPage('?game=hex:5:swap&moves=b2,swap,c3,d2&p0=person&p1=person');
   await boardReady(page);
-  await ready(page);
+  await teachReady(page);
   await page.click('#record-show');
   await page.waitForFunction(() => document.getElementById('record-text').value.includes('\n'));
   const list = await page.inputValue('#record-text');
@@ -218,7 +229,7 @@ test('move list and SGF round trips through the UI; a HexGui-style SGF imports; 
 
 test('a lesson opens by URL with its configuration and text', async () => {
   const page = await h.openPage('?lesson=ucb1');
-  await ready(page);
+  await teachReady(page);
   assert.match(await page.textContent('#lesson h2'), /UCB1/);
   assert.equal(await page.getAttribute('body', 'data-view'), 'compare');
   assert.equal(await page.inputValue('#cmp-c-0'), '0.1');
@@ -227,7 +238,7 @@ test('a lesson opens by URL with its configuration and text', async () => {
   await screenshot(page, 'teach-lesson-ucb1');
   // The solver lesson, run: the solver pane proves Tic-Tac-Toe a draw, plain UCT does not.
   const solver = await h.openPage('?lesson=solver');
-  await ready(solver);
+  await teachReady(solver);
   assert.equal(await solver.inputValue('#cmp-preset-1'), 'solver');
   await solver.click('#cmp-run');
   // Read once every pane has finished.
@@ -238,7 +249,7 @@ test('a lesson opens by URL with its configuration and text', async () => {
   assertClean(assert, solver);
   const bad = await h.openPage('?lesson=nope');
   await boardReady(bad);
-  await ready(bad);
+  await teachReady(bad);
   assert.match(await bad.textContent('#message'), /lesson=nope: no such lesson/);
   assertClean(assert, page);
   assertClean(assert, bad);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setup, assertClean, screenshot, ROOT } from './harness.mjs';
+import { setup, assertClean, screenshot, ROOT, teachReady } from './harness.mjs';
 
 let h;
 before(async () => {
@@ -84,7 +84,7 @@ test('arena: 6 games of hex:4 in workers, right totals, same records as mcts are
   assert.equal(q.get('game'), 'hex:4');
   assert.equal(q.get('moves'), native.records[1].moves.join(' '));
   const replay = await h.openPage(new URL(href, page.url()).search);
-  await replay.waitForFunction(() => document.body.dataset.teachReady === 'true');
+  await teachReady(replay);
   const snap = await replay.evaluate(() => window.__playground.snapshot());
   assert.deepEqual(snap.moves, native.records[1].moves, 'the game opens in the play view with its moves');
   assert.equal(await replay.getAttribute('body', 'data-url-errors'), '0');
