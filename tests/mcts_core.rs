@@ -245,3 +245,48 @@ fn any_search_dispatch_and_export() {
     assert!(s.advance_text("z9").is_err());
     assert!(s.best_move_text().is_some());
 }
+
+/// Every move of an exported tree is legal in its node's position.
+fn assert_tree_legal(g: &AnyGame, n: &mcts_playground::mcts::TreeNodeExport, what: &str) {
+    for c in &n.children {
+        let mv = c.mv.as_deref().expect("a child has a move");
+        let mut h = g.clone();
+        h.play_text(mv).unwrap_or_else(|e| panic!("{what}: tree edge {mv} illegal: {e}\n{}", g.board_string()));
+        assert_tree_legal(&h, c, what);
+    }
+}
+
+/// Tree reuse with a move the tree never tried starts a fresh tree; nothing of the old tree may
+/// survive it. (PUCT kept its per-node prior lists across that reset, so node k of the new tree
+/// expanded the moves of node k of the old one: `puct` vs `rave` on Pentago played an occupied
+/// cell at ply 11 of arena game 67, seed 1, 2,000 playouts per move.) Small budgets make many
+/// replies untried moves; after every search, every edge of the tree must be legal.
+#[test]
+fn advance_to_an_untried_move_keeps_the_tree_legal() {
+    for spec in ["pentago", "hex:5", "tictactoe"] {
+        for preset in ["puct", "rave"] {
+            for seed in 0..2u64 {
+                let mut game = AnyGame::from_spec(spec).unwrap();
+                let mk = |s: u64| {
+                    let mut c = SearchConfig::preset(preset).unwrap();
+                    c.seed = s;
+                    AnySearch::new(&game, c).unwrap()
+                };
+                let mut searches = [mk(2 * seed), mk(2 * seed + 1)];
+                let mut budget = 30 + seed * 7;
+                while game.outcome().is_none() {
+                    let p = game.to_move() as usize;
+                    searches[p].run(Budget::iterations(budget), NO_CLOCK);
+                    let what = format!("{spec} {preset} seed {seed} ply {}", game.ply());
+                    assert_tree_legal(&game, &searches[p].tree_export(usize::MAX, usize::MAX).root, &what);
+                    let mv = searches[p].best_move_text().expect("a move in an unfinished game");
+                    game.play_text(&mv).unwrap_or_else(|e| panic!("{what}: {mv}: {e}"));
+                    for s in &mut searches {
+                        s.advance_text(&mv).unwrap();
+                    }
+                    budget = if budget > 200 { 30 } else { budget * 2 };
+                }
+            }
+        }
+    }
+}

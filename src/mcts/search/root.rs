@@ -71,12 +71,12 @@ impl<G: Game> Search<G> {
                 let new_root = self.tree.child(e);
                 self.compact(new_root);
             }
+            // A move the tree never tried: a fresh tree, and with it fresh per-node prior lists
+            // and transposition table (node ids restart at 0: a kept prior list would belong to
+            // another position and could offer an illegal move).
             None => {
-                self.tree = self.new_tree();
-                if let Some(tt) = &mut self.tt {
-                    tt.clear();
-                    tt.insert(self.root.hash(), 0);
-                }
+                self.reset_tree();
+                return Ok(());
             }
         }
         self.init_root();
