@@ -10,7 +10,7 @@
 #
 # Usage: bash scripts/preset-table.sh [--games N=200] [--iterations N=2000] [--ms T=100]
 #          [--specs "hex:7 hex:11 pentago"] [--presets "rave grave ..."] [--out docs/preset-table]
-#          [--threads N]
+#          [--threads N] [--resume]
 # --iterations 0 or --ms 0 leaves that budget out. A full run (200 games per cell, 3 games,
 # 2 budgets, 23 matches each) takes hours on a few cores; a small run proves the pipeline.
 set -euo pipefail
@@ -22,6 +22,7 @@ specs="hex:7 hex:11 pentago"
 presets="rave grave decisive lgr lgrf2 poolrave mast qb depth2 solver puct best"
 out=docs/preset-table
 threads=""
+resume=0
 cmd="bash scripts/preset-table.sh $*"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -32,14 +33,19 @@ while [ $# -gt 0 ]; do
     --presets) presets=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --threads) threads="--threads $2"; shift 2 ;;
+    --resume) resume=1; shift ;;
     -h|--help) sed -n 2,16p "$0"; exit 0 ;;
     *) echo "preset-table.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
 cargo build --release --quiet
 mkdir -p "$(dirname "$out")"
-rows=$(mktemp)
-trap 'rm -f "$rows"' EXIT
+# Rows are appended to OUT.rows.jsonl as each match ends, so an interrupted run keeps what it
+# finished (--resume skips the matches already there). A match that fails (an engine error) is
+# recorded as a row with "error" and the table goes on; the script then exits non-zero.
+rows="$out.rows.jsonl"
+[ "$resume" = 1 ] || : > "$rows"
+failed=0
 budgets=()
 [ "$iters" != 0 ] && budgets+=("playouts")
 [ "$ms" != 0 ] && budgets+=("time")
@@ -49,11 +55,20 @@ for spec in $specs; do
     for opp in uct rave; do
       for p in $presets; do
         [ "$p" = "$opp" ] && continue
+        if [ "$resume" = 1 ] && python3 -c 'import json,sys; sys.exit(0 if any((r["game"],r["a"],r["b"],r["budget"])==tuple(sys.argv[2:6]) for r in map(json.loads, open(sys.argv[1]))) else 1)' "$rows" "$spec" "$p" "$opp" "$budget"; then
+          echo "$spec: $p vs $opp (${flag[*]}) already in $rows" >&2
+          continue
+        fi
         echo "$spec: $p vs $opp, $games games, ${flag[*]}" >&2
         # shellcheck disable=SC2086
-        ./target/release/mcts arena --game "$spec" --a "$p" --b "$opp" --games "$games" "${flag[@]}" \
-          --seed 1 --json $threads \
-          | python3 -c 'import json,sys; d=json.load(sys.stdin); d.pop("records"); d["budget"]=sys.argv[1]; print(json.dumps(d))' "$budget" >> "$rows"
+        if ! res=$(./target/release/mcts arena --game "$spec" --a "$p" --b "$opp" --games "$games" "${flag[@]}" \
+          --seed 1 --json $threads 2>&1); then
+          echo "preset-table.sh: $spec $p vs $opp failed: $res" >&2
+          failed=1
+          python3 -c 'import json,sys; print(json.dumps({"game": sys.argv[1], "a": sys.argv[2], "b": sys.argv[3], "budget": sys.argv[4], "error": sys.argv[5]}))' "$spec" "$p" "$opp" "$budget" "$res" >> "$rows"
+          continue
+        fi
+        printf '%s' "$res" | python3 -c 'import json,sys; d=json.load(sys.stdin); d.pop("records"); d["budget"]=sys.argv[1]; print(json.dumps(d))' "$budget" >> "$rows"
       done
     done
   done
@@ -71,6 +86,8 @@ with open(out + ".json", "w") as f:
 def cell(r):
     if r is None:
         return "—"
+    if "error" in r:
+        return "error (see the JSON)"
     lo, hi = r["win_rate_ci95"]
     mark = "**" if lo > 0.5 or hi < 0.5 else ""
     return f'{mark}{r["win_rate"]:.2f}{mark} [{lo:.2f}, {hi:.2f}]'
@@ -99,3 +116,4 @@ with open(out + ".md", "w") as f:
     f.write("\n".join(lines))
 print(f"wrote {out}.md and {out}.json", file=sys.stderr)
 PY
+exit "$failed"
