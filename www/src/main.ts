@@ -22,13 +22,14 @@ import {
   type Quadrant,
 } from './board';
 import { EngineClient, EngineDied, EngineError, SearchCancelled, type SearchHandle } from './engine';
-import type { Budget, Player, Response, SearchProgress, Snapshot } from './protocol';
+import type { Budget, NetInfo, Player, Response, SearchProgress, Snapshot } from './protocol';
 import { mountVisualisation } from './overlay/mount';
 import { addSearch, archiveQuery, behindLabel, entryBytes, rootSummary, searchBehind, type MoveSearch } from './play/searches';
 import { teach } from './share/hooks';
 import { winRate } from './lib/format';
 import { parseSides } from './share/url';
 import { fallbackMessage, isNoNetError, netFreeFallback } from './play/net-fallback';
+import { labelPresetOptions, loadUserNet, mountNetControls, type NetsHooks } from './play/nets';
 import type { LoadResult, SideSettings, Who } from './types';
 import { createPageStore, personToMove as isPersonToMove, type PageState } from './state';
 import {
@@ -211,7 +212,7 @@ function fallBackFromNet(side: Player, preset: string, spec: string, e: unknown)
   const next: [SideSettings, SideSettings] = [st().sides[0], st().sides[1]];
   next[side] = { ...next[side], preset: fb };
   store.update({ sides: next });
-  showMessage(fallbackMessage(preset, spec, fb), 'error');
+  showMessage(fallbackMessage(preset, spec, fb, e.message), 'error');
   return true;
 }
 
@@ -670,7 +671,7 @@ async function start(): Promise<void> {
   sides[1].who.value = 'engine';
   try {
     const hello = await engine.hello();
-    store.update({ presets: hello.presets });
+    store.update((s) => ({ presets: hello.presets, nets: { ...s.nets, netPresets: hello.netPresets, shipped: hello.nets } }));
     document.getElementById('version')!.textContent = `engine ${hello.version}`;
   } catch (e) {
     showMessage(`The engine did not start: ${errText(e)}`, 'error');
@@ -710,6 +711,8 @@ declare global {
       debugPanic(): Promise<void>;
       killWorker(): void;
       raw(message: unknown): Promise<Response>;
+      /** Loads a user's net from its bytes, as the Load network button does. */
+      loadNet(bytes: number[], name?: string): Promise<NetInfo | null>;
       /** Per kept search: its move number, tree nodes and bytes (play/searches.ts `entryBytes`). */
       searchBytes(): { ply: number; nodes: number; bytes: number }[];
     };
@@ -717,6 +720,7 @@ declare global {
 }
 window.__playground = {
   snapshot: () => st().snapshot,
+  loadNet: (bytes: number[], name?: string) => loadUserNet(netsHooks, new Uint8Array(bytes).buffer, name),
   debugPanic: () => engine.debugPanic().catch(() => {}),
   killWorker: () => engine.terminate('the engine worker was terminated (test hook)'),
   searchBytes: () => st().searches.map((e) => ({ ply: e.summary.ply, nodes: e.tree?.count ?? 0, bytes: entryBytes(e) })),
@@ -729,6 +733,14 @@ window.__playground = {
       engine.postRaw(m);
     }),
 };
+
+// ---- networks: the Players box's network line, the preset lists' labels ----
+const netsHooks: NetsHooks = { store, engine: () => engine, showMessage };
+sides[1].row.after(mountNetControls(netsHooks, () => st().snapshot?.view.spec ?? null));
+store.subscribe((s, prev) => {
+  if (s.nets === prev.nets && s.presets === prev.presets && s.snapshot?.view.spec === prev.snapshot?.view.spec) return;
+  for (const p of [0, 1] as const) labelPresetOptions(sides[p].preset, s.nets, s.snapshot?.view.spec ?? null);
+});
 
 // ---- visualisation: overlays, tree views, comparison, arena ----
 mountVisualisation({ store, snapshot: () => st().snapshot, presets: () => st().presets, engine: () => engine });
