@@ -49,7 +49,11 @@ test('the net is fetched once, from models/ under the page, on first use of a ne
 
 for (const [what, fulfil, reason] of [
   ['missing', { status: 404, body: 'not found' }, /could not be loaded \(models\/tictactoe\.mctsnet: HTTP 404\)/],
-  ['corrupt', { status: 200, contentType: 'application/octet-stream', body: corrupt(NET) }, /could not be loaded \(models\/tictactoe\.mctsnet: weights file corrupt: checksum/],
+  [
+    'corrupt',
+    { status: 200, contentType: 'application/octet-stream', body: corrupt(NET) },
+    /could not be loaded \(models\/tictactoe\.mctsnet: weights file corrupt: checksum/,
+  ],
 ]) {
   test(`a ${what} weights file: a clear message, a net-free preset, the worker alive`, async () => {
     const page = await h.openPage('?game=tictactoe&p0=engine&p1=person&preset=alphazero&playouts=100', {
@@ -113,3 +117,68 @@ function corrupt(b) {
   c[200] ^= 0xff;
   return c;
 }
+
+test('every place a preset runs falls back on a game without a net: hint, analyse, compare, arena', async () => {
+  const page = await h.openPage('?game=pentago&p0=person&p1=person&preset0=alphazero&preset1=alphazero');
+  await boardReady(page);
+  // The preset lists say which presets need a network and that Pentago has none.
+  assert.match(await page.textContent('#preset-0 option[value="alphazero"]'), /alphazero — needs a network \(none for pentago:official\)/);
+  assert.equal(await page.textContent('#preset-0 option[value="uct"]'), 'uct');
+  assert.equal(await page.getAttribute('#net-status', 'data-net'), 'none');
+  // Hint: the suggestion comes from a net-free preset, and the page says why.
+  await page.click('#hint');
+  await page.waitForFunction(() => /^Hint: /.test(document.querySelector('#message').textContent));
+  assert.match(
+    await page.textContent('#message'),
+    /^Hint: \S+ .*alphazero needs a trained network and none ships for pentago\S*: playing with best instead/,
+  );
+  // Analyse.
+  await page.waitForFunction(() => document.querySelector('#an-preset').options.length > 0);
+  await page.selectOption('#an-preset', 'alphazero');
+  await page.fill('#an-budget', '300');
+  await page.click('#an-run');
+  await page.waitForFunction(() => document.body.dataset.analysis === 'done');
+  assert.equal(await page.inputValue('#an-preset'), 'best');
+  assert.match(
+    await page.textContent('#an-status'),
+    /alphazero needs a trained network and none ships for pentago\S*: playing with best instead/,
+  );
+  await workerRoundTrip(page);
+  assertClean(assert, page);
+
+  const cmp = await h.openPage('?game=pentago&view=compare');
+  await cmp.waitForFunction(() => document.querySelector('#cmp-preset-0')?.options.length > 0);
+  await cmp.fill('#cmp-game', 'pentago');
+  await cmp.fill('#cmp-budget', '200');
+  await cmp.selectOption('#cmp-preset-0', 'alphazero');
+  await cmp.selectOption('#cmp-preset-1', 'uct');
+  await cmp.click('#cmp-run');
+  await cmp.waitForFunction(() => document.querySelector('#compare').dataset.state === 'done');
+  assert.equal(await cmp.inputValue('#cmp-preset-0'), 'best');
+  assert.equal(await cmp.getAttribute('#cmp-pane-0', 'data-state').catch(() => 'done'), 'done');
+  assert.match(
+    await cmp.textContent('#compare'),
+    /Pane 1: alphazero needs a trained network and none ships for pentago\S*: playing with best instead/,
+  );
+  assertClean(assert, cmp);
+
+  const ar = await h.openPage('#arena');
+  await ar.waitForFunction(() => document.querySelector('#ar-a')?.options.length > 0);
+  await ar.fill('#ar-game', 'pentago');
+  await ar.selectOption('#ar-a', 'alphazero');
+  await ar.selectOption('#ar-b', 'uct');
+  await ar.fill('#ar-games', '2');
+  await ar.selectOption('#ar-unit', 'iterations');
+  await ar.fill('#ar-budget', '50');
+  await ar.fill('#ar-workers', '1');
+  await ar.click('#ar-run');
+  await ar.waitForFunction(() => document.querySelector('#arena').dataset.state === 'done');
+  assert.equal(await ar.inputValue('#ar-a'), 'best');
+  assert.equal(await ar.getAttribute('#arena', 'data-fallback'), 'best');
+  assert.match(
+    await ar.textContent('#arena'),
+    /alphazero needs a trained network and none ships for pentago\S*: playing with best instead/,
+  );
+  assert.equal(await ar.locator('#ar-games-table tbody tr').count(), 2);
+  assertClean(assert, ar);
+});

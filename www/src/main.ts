@@ -534,12 +534,12 @@ async function redo(): Promise<void> {
   maybeEngineMove();
 }
 
-function hint(): void {
+function hint(override?: string, note = ''): void {
   const s = st().snapshot;
   if (!s || search || !personToMove() || s.view.to_move === null) return;
   const p = s.view.to_move;
   const other = sideSettings((1 - p) as Player);
-  const preset = other.who === 'engine' ? other.preset : sideSettings(p).preset;
+  const preset = override ?? (other.who === 'engine' ? other.preset : sideSettings(p).preset);
   const handle = engine.search({
     slot: 'hint',
     engine: { preset, params: teach.engineParams(p) },
@@ -548,15 +548,23 @@ function hint(): void {
   });
   const myEpoch = epoch;
   setSearch({ handle, purpose: 'hint', side: p, epoch: myEpoch });
+  let fallback: string | null = null;
   void (async () => {
-    const out = await guarded(handle.done);
+    const out = await guarded(handle.done, (e) => {
+      // A network preset without a usable net: the hint comes from a net-free preset.
+      if (override !== undefined || !(e instanceof EngineError) || !isNoNetError(e.message)) return false;
+      fallback = netFreeFallback(st().presets);
+      if (fallback) note = fallbackMessage(preset, s.view.spec, fallback, e.message);
+      return fallback !== null;
+    });
+    if (runningSearch()?.handle === handle) setSearch(null);
+    if (fallback && epoch === myEpoch) return hint(fallback, note);
     if (out && epoch === myEpoch && out.result.move) {
       const rate = out.result.winRate === null ? '' : ` (win rate ${winRate(out.result.winRate)})`;
-      showMessage(`Hint: ${out.result.move}${rate}`);
+      showMessage(`Hint: ${out.result.move}${rate}${note ? `. ${note}` : ''}`, note ? 'error' : 'info');
       showProgress(out.result, `Hint: ${out.result.move}`, p);
       store.update({ hint: [out.result.move] });
     }
-    if (runningSearch()?.handle === handle) setSearch(null);
   })();
 }
 
@@ -575,7 +583,7 @@ swapChk.addEventListener('change', () => void newGame());
 newBtn.addEventListener('click', () => void newGame());
 undoBtn.addEventListener('click', () => void undo());
 redoBtn.addEventListener('click', () => void redo());
-hintBtn.addEventListener('click', hint);
+hintBtn.addEventListener('click', () => hint());
 movesList.addEventListener('click', (ev) => {
   const b = (ev.target as Element).closest<HTMLElement>('button[data-ply]');
   if (b) setReview(st().review === Number(b.dataset.ply) ? null : Number(b.dataset.ply));
