@@ -43,7 +43,7 @@ test('the net is fetched once, from models/ under the page, on first use of a ne
   assert.equal(seen.length, 1, `one fetch: ${seen.join(', ')}`);
   assert.match(seen[0], /\/sub\/dir\/models\/tictactoe\.mctsnet$/);
   assert.equal(await page.inputValue('#preset-0'), 'alphazero');
-  assert.match(await page.textContent('#preset-0 option[value="alphazero"]'), /alphazero — network/);
+  assert.match(await page.textContent('#preset-0 option[value="alphazero"]'), /alphazero · net$/);
   assertClean(assert, page);
 });
 
@@ -92,7 +92,7 @@ test('a user net replaces the shipped one (no fetch), a corrupt one is refused',
   assert.deepEqual(info.layers, [18, 128, 128, 9]);
   assert.match(await page.textContent('#message'), /Your network “mine\.mctsnet” plays tictactoe \(20,234 parameters/);
   assert.equal(await page.getAttribute('#net-status', 'data-net'), 'user');
-  assert.match(await page.textContent('#preset-0 option[value="alphazero"]'), /your network/);
+  assert.match(await page.textContent('#preset-0 option[value="alphazero"]'), /alphazero · your net/);
   await page.selectOption('#who-0', 'engine');
   await page.selectOption('#preset-0', 'alphazero');
   await page.selectOption('#unit-0', 'playouts');
@@ -122,7 +122,7 @@ test('every place a preset runs falls back on a game without a net: hint, analys
   const page = await h.openPage('?game=pentago&p0=person&p1=person&preset0=alphazero&preset1=alphazero');
   await boardReady(page);
   // The preset lists say which presets need a network and that Pentago has none.
-  assert.match(await page.textContent('#preset-0 option[value="alphazero"]'), /alphazero — needs a network \(none for pentago:official\)/);
+  assert.match(await page.textContent('#preset-0 option[value="alphazero"]'), /alphazero · no net for pentago:official/);
   assert.equal(await page.textContent('#preset-0 option[value="uct"]'), 'uct');
   assert.equal(await page.getAttribute('#net-status', 'data-net'), 'none');
   // Hint: the suggestion comes from a net-free preset, and the page says why.
@@ -182,3 +182,61 @@ test('every place a preset runs falls back on a game without a net: hint, analys
   assert.equal(await ar.locator('#ar-games-table tbody tr').count(), 2);
   assertClean(assert, ar);
 });
+
+/** Analyses the position on the board with `preset` for `playouts` and waits for the end. */
+async function analyse(page, preset, playouts) {
+  await page.waitForFunction(() => document.querySelector('#an-preset').options.length > 0);
+  await page.selectOption('#an-preset', preset);
+  await page.fill('#an-budget', String(playouts));
+  await page.click('#an-run');
+  await page.waitForFunction(() => document.body.dataset.analysis === 'done');
+}
+
+for (const [viewport, colorScheme] of [
+  [{ width: 1280, height: 800 }, 'light'],
+  [{ width: 390, height: 844 }, 'dark'],
+]) {
+  test(`what the network thinks: the P overlay, the value head beside Q, PUCT in the internals (${viewport.width}, ${colorScheme})`, async () => {
+    const page = await h.openPage('?game=tictactoe&p0=person&p1=engine&preset=alphazero&playouts=200&overlays=visits,prior', {
+      viewport,
+      colorScheme,
+    });
+    await boardReady(page);
+    await page.click('[data-cell="a1"]');
+    await waitForPly(page, 2);
+    await analyse(page, 'alphazero', 400);
+    // The value head's estimate next to the search's Q, as a win rate for the side to move.
+    await page.waitForFunction(() => document.querySelector('#an-status').dataset.valueHead !== '');
+    const status = await page.textContent('#an-status');
+    assert.match(status, /best \S+ \(\d+\.\d% for X\) · value head \d+\.\d% for X/);
+    const v = Number(await page.getAttribute('#an-status', 'data-value-head'));
+    assert.ok(v >= 0 && v <= 1);
+    // The P overlay: a P label on every empty cell (7 legal moves), shares summing to ~100%.
+    const labels = await page.$$eval('#board .ov-label', (ts) => ts.map((t) => t.textContent).filter((x) => /P\d/.test(x)));
+    const ps = labels.map((x) => Number((/P(\d+(?:\.\d+)?)%/.exec(x)?.[1] ?? /P<1%/.test(x)) ? 0 : NaN));
+    assert.ok(labels.length >= 5 && labels.length <= 7, `P labels: ${labels.join(' | ')}`);
+    assert.ok(ps.every((x) => Number.isFinite(x)));
+    assert.match(await page.textContent('#overlay-legend'), /P18% = prior P of the move from the network’s policy head/);
+    // The internals: P, N, Q and U = c·P·√N/(1+n) per child, with the formula and c.
+    const head = await page.$$eval('.internals-table th', (ths) => ths.map((t) => t.textContent));
+    for (const col of ['N', 'win rate', 'Q (raw)', 'P', 'U = c·P·√N/(1+n)', 'Q + U'])
+      assert.ok(head.includes(col), `column ${col}: ${head}`);
+    const note = await page.textContent('.puct-note');
+    assert.match(note, /score = Q \+ U, {2}U = c·P·√N \/ \(1 \+ n\)/);
+    assert.match(note, /c = 1\.25, N = [\d,]+ root visits/);
+    assert.match(note, /P comes from the network’s policy head \(tictactoe\.mctsnet, 20,234 parameters\)/);
+    assert.match(note, /Value head at this position: \d+\.\d% for the side to move/);
+    // U as the page shows it is the engine's c·P·√N/(1+n) for every row.
+    const rows = await page.$$eval('.internals-table tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+    const at = (name) => head.indexOf(name);
+    const n = Number(/N = ([\d,]+)/.exec(note)[1].replace(/,/g, ''));
+    for (const r of rows) {
+      const u = Number(r[at('U = c·P·√N/(1+n)')]);
+      const expect = (1.25 * Number(r[at('P')]) * Math.sqrt(n)) / (1 + Number(r[at('N')].replace(/,/g, '')));
+      assert.ok(Math.abs(u - expect) < 0.01, `${r.join(' ')}: U ${u} vs ${expect}`);
+    }
+    await page.evaluate(() => document.querySelector('.puct-note').scrollIntoView());
+    await screenshot(page, `nets-views-${viewport.width}-${colorScheme}`);
+    assertClean(assert, page);
+  });
+}

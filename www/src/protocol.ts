@@ -264,6 +264,8 @@ export interface FullChildStats extends ChildStats {
   beta: number | null;
   /** PUCT prior (null without PUCT). */
   prior: number | null;
+  /** PUCT's exploration term c·P·√N/(1+n) now (null without PUCT; absent from older records). */
+  puct_u?: number | null;
 }
 
 /** Playout-policy internals (Rust `PolicyStats`). */
@@ -292,6 +294,10 @@ export interface FullStats extends Omit<SearchStats, 'children'> {
   bytes_per_node: number;
   tree_bytes: number;
   evaluator: string | null;
+  /** PUCT's c (null without PUCT; absent from older records). */
+  puct_c?: number | null;
+  /** The root's visits N (absent from older records). */
+  root_visits?: number;
 }
 
 /** What part of the tree to snapshot: nodes with at least `minVisits` visits, `topK` children per

@@ -25,7 +25,7 @@ export const VIEWS = ['play', 'compare', 'arena'] as const;
 export type View = (typeof VIEWS)[number];
 
 /** The board overlays (analysis), in the order of their toggles and of the URL's `overlays=`. */
-export const OVERLAY_KEYS = ['visits', 'q', 'amaf', 'proven', 'pv'] as const;
+export const OVERLAY_KEYS = ['visits', 'q', 'amaf', 'proven', 'pv', 'prior'] as const;
 export type OverlayKey = (typeof OVERLAY_KEYS)[number];
 
 /** A compare pane's fields as typed (blank: the preset's value / the common budget). */

@@ -22,14 +22,14 @@ export function needsNet(nets: NetsState, preset: string): boolean {
 }
 
 /** The label of `preset` in a preset list for the game `spec`: the name, and for the network
- * presets whether the game has a net (`alphazero — network`, `alphazero — your network`,
- * `alphazero — needs a network (none for pentago)`). */
+ * presets whether the game has a net (`alphazero · net`, `alphazero · your net`,
+ * `alphazero · no net for pentago:official`). Short, since a closed list shows it. */
 export function presetLabel(nets: NetsState, preset: string, spec: string | null): string {
   if (!needsNet(nets, preset)) return preset;
-  if (spec === null) return `${preset} — needs a network`;
-  if (nets.user.some((n) => n.info.spec === spec)) return `${preset} — your network`;
-  if (nets.shipped.some((n) => n.spec === spec)) return `${preset} — network`;
-  return `${preset} — needs a network (none for ${spec})`;
+  if (spec === null) return `${preset} · needs a net`;
+  if (nets.user.some((n) => n.info.spec === spec)) return `${preset} · your net`;
+  if (nets.shipped.some((n) => n.spec === spec)) return `${preset} · net`;
+  return `${preset} · no net for ${spec}`;
 }
 
 /** Relabels the options of preset `<select>`s for the game `spec` (values unchanged). */
