@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setup, boardReady, waitForPly, assertClean, screenshot, workerRoundTrip, ROOT } from './harness.mjs';
+import { setup, boardReady, waitForPly, assertClean, screenshot, snapshot, workerRoundTrip, ROOT } from './harness.mjs';
 
 const NET = readFileSync(join(ROOT, 'models', 'tictactoe.mctsnet'));
 const NET_URL = '**/models/tictactoe.mctsnet';
@@ -194,6 +194,8 @@ async function analyse(page, preset, playouts) {
 
 for (const [viewport, colorScheme] of [
   [{ width: 1280, height: 800 }, 'light'],
+  [{ width: 1280, height: 800 }, 'dark'],
+  [{ width: 390, height: 844 }, 'light'],
   [{ width: 390, height: 844 }, 'dark'],
 ]) {
   test(`what the network thinks: the P overlay, the value head beside Q, PUCT in the internals (${viewport.width}, ${colorScheme})`, async () => {
@@ -240,3 +242,18 @@ for (const [viewport, colorScheme] of [
     assertClean(assert, page);
   });
 }
+
+test('network presets are deterministic for a seed in the worker: the same game twice', async () => {
+  const play = async () => {
+    const page = await h.openPage('?game=tictactoe&p0=engine&p1=engine&preset0=alphazero&preset1=alphago&playouts=150&seed=5');
+    await boardReady(page);
+    await page.waitForFunction(() => window.__playground.snapshot()?.outcome != null);
+    const snap = await snapshot(page);
+    assertClean(assert, page);
+    return snap.moves;
+  };
+  const a = await play();
+  const b = await play();
+  assert.ok(a.length >= 5);
+  assert.deepEqual(a, b);
+});

@@ -174,6 +174,12 @@ function startSearch(id: number, slot: string, engine: EngineSettings, budget: B
   if (g.isOver()) throw new Error('the game is over: nothing to search');
   cancelActive();
   let tree = trees.get(slot);
+  if (tree && tree.netEpoch !== netEpoch) {
+    // Built before the last loadNet: its evaluator holds the previous net.
+    tree.free();
+    trees.delete(slot);
+    tree = undefined;
+  }
   if (tree) {
     tree.configure(engine);
     tree.follow(g);
@@ -305,10 +311,14 @@ function handle(req: Request): void {
     // ---- networks ----
     case 'loadNet': {
       const net = loadNet(new Uint8Array(req.bytes), req.name) as NetInfo;
-      // Trees built with the previous net keep it: start them afresh so every search uses this one.
-      cancelActive();
-      for (const t of trees.values()) t.free();
-      trees.clear();
+      // Trees built with the previous net keep it: every later search starts a fresh tree (a
+      // search running now finishes with the net it has).
+      netEpoch++;
+      for (const [slot, t] of trees) {
+        if (active?.tree === t) continue;
+        t.free();
+        trees.delete(slot);
+      }
       send({ type: 'netLoaded', id: req.id, net });
       return;
     }
@@ -331,8 +341,13 @@ interface RunReport {
   stop: 'iterations' | 'time' | 'root_proven' | 'node_cap' | 'game_over';
 }
 
+/** Counts `loadNet`s: a tree built before the last one is rebuilt before it searches again. */
+let netEpoch = 0;
+
 /** A search tree that follows the game (tree reuse) and runs in chunks. */
 interface EngineSearch {
+  /** `netEpoch` when the tree was built. */
+  readonly netEpoch: number;
   configure(engine: EngineSettings): void;
   /** Re-roots the tree on the game's current position (reusing the subtree when reachable). */
   follow(game: GameSession): void;
@@ -350,6 +365,7 @@ interface EngineSearch {
 function createSearch(game: GameSession, engine: EngineSettings): EngineSearch {
   const s = new SearchSession(game, engine.preset, engine.params);
   return {
+    netEpoch,
     configure: (e) => void s.configure(e.preset, e.params),
     follow: (g) => void s.follow(g),
     run: (millis, iterations) => s.run(millis, iterations) as RunReport,
