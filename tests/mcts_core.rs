@@ -233,7 +233,7 @@ fn any_search_dispatch_and_export() {
     ] {
         assert!(j.get(k).is_some(), "missing key {k}");
     }
-    for k in ["move", "index", "visits", "q", "amaf_visits", "amaf_q", "beta", "prior", "proven"] {
+    for k in ["move", "index", "visits", "q", "amaf_visits", "amaf_q", "beta", "prior", "proven", "puct_u"] {
         assert!(j["children"][0].get(k).is_some(), "missing child key {k}");
     }
     let t = s.tree_export(3, 2);

@@ -27,6 +27,11 @@ pub struct ChildStats {
     pub prior: Option<f64>,
     /// `"win"`, `"loss"`, `"draw"` (side to move's view) or null.
     pub proven: Option<Proven>,
+    /// PUCT's exploration term `c·P·√N / (1 + n)` (Silver et al. 2017; N the root's visits,
+    /// n this child's; [`crate::mcts::selection::puct`]) as selection sees it now; the child's
+    /// score is Q (first-play urgency `fpu` when unvisited) plus this. Null without PUCT.
+    #[serde(default)]
+    pub puct_u: Option<f64>,
 }
 
 /// Playout-policy internals.
@@ -101,6 +106,13 @@ pub struct SearchStats {
     pub policy: PolicyStats,
     /// Name of the prior evaluator when PUCT is on.
     pub evaluator: Option<String>,
+    /// PUCT's exploration constant c when PUCT is on (null otherwise), for the formula
+    /// `Q + c·P·√N / (1 + n)` beside [`ChildStats::puct_u`].
+    #[serde(default)]
+    pub puct_c: Option<f64>,
+    /// Visits N of the root (the N of the PUCT and UCB1 terms).
+    #[serde(default)]
+    pub root_visits: u64,
 }
 
 /// One node of a tree export.

@@ -20,7 +20,10 @@
 //!   snapshot (`treeSnapshot`) and the step-through (`stepIteration`, `setRecordPlayouts`);
 //! - [`arena`]: `arenaPlayGame` and `arenaStandings` (the same [`crate::arena`] code as
 //!   `mcts arena`, so the page and the command line give the same games);
-//! - [`records`]: `parseRecord` and `writeRecord` ([`crate::record`]).
+//! - [`records`]: `parseRecord` and `writeRecord` ([`crate::record`]);
+//! - [`nets`]: the networks of the `alphazero`-style presets: `loadNet` (a user's net),
+//!   `loadShippedNet` (a fetched `models/` file), `netInfo`, `shippedNets`, `netPresets`, `usesNet`,
+//!   `evaluatePosition` (priors and value head of the position, for the views).
 //!
 //! Objects cross the boundary through `serde-wasm-bindgen` in its JSON-compatible mode: `Option`
 //! becomes `null`, maps become plain objects, so the TypeScript types in `www/src/protocol.ts` are
@@ -36,6 +39,7 @@ use crate::game::EXAMPLE_SPECS;
 
 pub mod arena;
 pub mod game;
+pub mod nets;
 pub mod records;
 pub mod search;
 pub mod views;

@@ -161,11 +161,24 @@ export type Request =
    * Answer: `record`, or `error` naming what is wrong. */
   | { type: 'parseRecord'; id: number; text: string }
   /** Write the record of a game, `format` `moves` or `sgf` (Hex only). Answer: `recordText`. */
-  | { type: 'writeRecord'; id: number; spec: string; moves: string[]; format: 'moves' | 'sgf' };
+  | { type: 'writeRecord'; id: number; spec: string; moves: string[]; format: 'moves' | 'sgf' }
+  // ---- networks ----
+  /** Register a weights file (`MCTSNET` format, e.g. a net trained in the page): from now on it
+   * plays its game (the spec stored in the file) in this worker, replacing the shipped net until
+   * the page reloads; the worker's search trees start afresh. `name` labels it (default
+   * `user net`). Answer: `netLoaded`, or `error` naming the defect (corrupt file, CRC-32
+   * mismatch, a game without network inputs, wrong shapes) with nothing registered. */
+  | { type: 'loadNet'; id: number; bytes: ArrayBuffer; name?: string }
+  /** What the evaluator of `engine` (a preset and its overrides) thinks of the current position:
+   * its prior P per legal move and, for a network, the value head's estimate. Fetches the game's
+   * shipped net first when the preset needs one. Answer: `evaluation`. */
+  | { type: 'evaluate'; id: number; engine: EngineSettings };
 
 /** Worker → page. */
 export type Response =
-  | { type: 'hello'; id: number; version: string; presets: string[]; specs: string[] }
+  /** `netPresets`: the presets that need a trained network; `nets`: the shipped nets (the page
+   * fetches `models/<file>` on first use). Both absent from engines older than the networks. */
+  | { type: 'hello'; id: number; version: string; presets: string[]; specs: string[]; netPresets?: string[]; nets?: ShippedNet[] }
   | { type: 'state'; id: number; snapshot: Snapshot }
   | { type: 'progress'; id: number; progress: SearchProgress }
   | { type: 'searchDone'; id: number; result: SearchResult; stats: SearchStats }
@@ -183,7 +196,45 @@ export type Response =
   | StepResponse
   // ---- records ----
   | { type: 'record'; id: number; record: GameRecordText }
-  | { type: 'recordText'; id: number; text: string };
+  | { type: 'recordText'; id: number; text: string }
+  // ---- networks ----
+  | { type: 'netLoaded'; id: number; net: NetInfo }
+  | { type: 'evaluation'; id: number; evaluation: PositionEvaluation };
+
+// ---- networks ----
+
+/** A net shipped with the page: its game spec and its file in the site's `models/` directory. */
+export interface ShippedNet {
+  spec: string;
+  file: string;
+}
+
+/** A registered net (Rust `nn::models::NetInfo`). */
+export interface NetInfo {
+  /** The game spec the net plays (stored in the file). */
+  spec: string;
+  /** The name given when loaded (the file name for shipped nets). */
+  name: string;
+  source: 'shipped' | 'user';
+  /** Weights and biases. */
+  parameters: number;
+  /** Layer widths: inputs, hidden layers, policy outputs (e.g. `[18, 128, 128, 9]`). */
+  layers: number[];
+  /** Size of the weights file in bytes. */
+  bytes: number;
+}
+
+/** The evaluator's view of one position (Rust `PositionEval`). */
+export interface PositionEvaluation {
+  /** The evaluator's name: `uniform`, `tactical` or `net`. */
+  evaluator: string;
+  /** Prior P per legal move (summing to 1), in the engine's legal-move order. */
+  priors: { move: string; index: number; p: number }[];
+  /** The value head's estimate in [0, 1] for the side to move (null without a network). */
+  value: number | null;
+  /** The net used (null without a network). */
+  net: NetInfo | null;
+}
 
 /** A game record as read (Rust `record::Record`): the game spec, the moves in our notation, and
  * notes on what was left out (e.g. SGF variations other than the main line). */
@@ -213,6 +264,8 @@ export interface FullChildStats extends ChildStats {
   beta: number | null;
   /** PUCT prior (null without PUCT). */
   prior: number | null;
+  /** PUCT's exploration term c·P·√N/(1+n) now (null without PUCT; absent from older records). */
+  puct_u?: number | null;
 }
 
 /** Playout-policy internals (Rust `PolicyStats`). */
@@ -241,6 +294,10 @@ export interface FullStats extends Omit<SearchStats, 'children'> {
   bytes_per_node: number;
   tree_bytes: number;
   evaluator: string | null;
+  /** PUCT's c (null without PUCT; absent from older records). */
+  puct_c?: number | null;
+  /** The root's visits N (absent from older records). */
+  root_visits?: number;
 }
 
 /** What part of the tree to snapshot: nodes with at least `minVisits` visits, `topK` children per
@@ -425,6 +482,9 @@ const REQUEST_FIELDS: { [K in RequestType]: Record<string, Check> } = {
   // ---- records ----
   parseRecord: { text: isStr },
   writeRecord: { spec: isStr, moves: isStrArray, format: (v) => v === 'moves' || v === 'sgf' },
+  // ---- networks ----
+  loadNet: { bytes: (v) => v instanceof ArrayBuffer, name: (v) => v === undefined || isStr(v) },
+  evaluate: { engine: isEngine },
 };
 
 const isSnapshot: Check = (v) =>
@@ -435,7 +495,13 @@ const isTree: Check = (v) => isObj(v) && isMs(v.count) && v.parent instanceof In
 
 /** The fields each response must have (besides `type` and `id`), with their checks. */
 const RESPONSE_FIELDS: { [K in ResponseType]: Record<string, Check> } = {
-  hello: { version: isStr, presets: isStrArray, specs: isStrArray },
+  hello: {
+    version: isStr,
+    presets: isStrArray,
+    specs: isStrArray,
+    netPresets: (v) => v === undefined || isStrArray(v),
+    nets: (v) => v === undefined || (Array.isArray(v) && v.every((n) => isObj(n) && isStr(n.spec) && isStr(n.file))),
+  },
   state: { snapshot: isSnapshot },
   progress: { progress: isProgress },
   searchDone: { result: isResult, stats: isObj },
@@ -452,6 +518,9 @@ const RESPONSE_FIELDS: { [K in ResponseType]: Record<string, Check> } = {
   // ---- records ----
   record: { record: (v) => isObj(v) && isStr(v.spec) && isStrArray(v.moves) && isStrArray(v.notes) },
   recordText: { text: isStr },
+  // ---- networks ----
+  netLoaded: { net: (v) => isObj(v) && isStr(v.spec) && isMs(v.parameters) },
+  evaluation: { evaluation: (v) => isObj(v) && isStr(v.evaluator) && Array.isArray(v.priors) && (v.value === null || isMs(v.value)) },
 };
 
 /** A parsed message, or what is wrong with it (`id` when the message had a usable one). */

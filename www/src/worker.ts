@@ -18,12 +18,14 @@ import init, {
 } from '../../pkg/mcts_playground.js';
 import { arenaPlayGame, arenaStandings } from '../../pkg/mcts_playground.js';
 import { parseRecord, writeRecord } from '../../pkg/mcts_playground.js';
+import { evaluatePosition, loadNet, loadShippedNet, netInfo, netPresets, shippedNets, usesNet } from '../../pkg/mcts_playground.js';
 import { buildTreeSnapshot, transferables } from './tree/snapshot';
 import { assertNever, parseRequest } from './protocol';
 import type { Budget, EngineSettings, Request, Response, SearchEnd, SearchProgress, SearchStats } from './protocol';
 import type { FullStats, GameRecord, Standings, TreeQuery } from './protocol';
 import type { IterationTrace } from './protocol';
 import type { GameRecordText } from './protocol';
+import type { NetInfo, PositionEvaluation, ShippedNet } from './protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -172,6 +174,12 @@ function startSearch(id: number, slot: string, engine: EngineSettings, budget: B
   if (g.isOver()) throw new Error('the game is over: nothing to search');
   cancelActive();
   let tree = trees.get(slot);
+  if (tree && tree.netEpoch !== netEpoch) {
+    // Built before the last loadNet: its evaluator holds the previous net.
+    tree.free();
+    trees.delete(slot);
+    tree = undefined;
+  }
   if (tree) {
     tree.configure(engine);
     tree.follow(g);
@@ -199,7 +207,15 @@ function startSearch(id: number, slot: string, engine: EngineSettings, budget: B
 function handle(req: Request): void {
   switch (req.type) {
     case 'hello':
-      send({ type: 'hello', id: req.id, version: version(), presets: presetNames(), specs: exampleSpecs() });
+      send({
+        type: 'hello',
+        id: req.id,
+        version: version(),
+        presets: presetNames(),
+        specs: exampleSpecs(),
+        netPresets: netPresets(),
+        nets: shippedNets() as ShippedNet[],
+      });
       return;
     case 'newGame': {
       cancelActive();
@@ -292,6 +308,25 @@ function handle(req: Request): void {
     case 'writeRecord':
       send({ type: 'recordText', id: req.id, text: writeRecord(req.spec, req.moves, req.format) });
       return;
+    // ---- networks ----
+    case 'loadNet': {
+      const net = loadNet(new Uint8Array(req.bytes), req.name) as NetInfo;
+      // Trees built with the previous net keep it: every later search starts a fresh tree (a
+      // search running now finishes with the net it has).
+      netEpoch++;
+      for (const [slot, t] of trees) {
+        if (active?.tree === t) continue;
+        t.free();
+        trees.delete(slot);
+      }
+      send({ type: 'netLoaded', id: req.id, net });
+      return;
+    }
+    case 'evaluate': {
+      const evaluation = evaluatePosition(requireGame(), req.engine.preset, req.engine.params) as PositionEvaluation;
+      send({ type: 'evaluation', id: req.id, evaluation });
+      return;
+    }
     default:
       assertNever(req);
   }
@@ -306,8 +341,13 @@ interface RunReport {
   stop: 'iterations' | 'time' | 'root_proven' | 'node_cap' | 'game_over';
 }
 
+/** Counts `loadNet`s: a tree built before the last one is rebuilt before it searches again. */
+let netEpoch = 0;
+
 /** A search tree that follows the game (tree reuse) and runs in chunks. */
 interface EngineSearch {
+  /** `netEpoch` when the tree was built. */
+  readonly netEpoch: number;
   configure(engine: EngineSettings): void;
   /** Re-roots the tree on the game's current position (reusing the subtree when reachable). */
   follow(game: GameSession): void;
@@ -325,6 +365,7 @@ interface EngineSearch {
 function createSearch(game: GameSession, engine: EngineSettings): EngineSearch {
   const s = new SearchSession(game, engine.preset, engine.params);
   return {
+    netEpoch,
     configure: (e) => void s.configure(e.preset, e.params),
     follow: (g) => void s.follow(g),
     run: (millis, iterations) => s.run(millis, iterations) as RunReport,
@@ -345,9 +386,96 @@ const ready: Promise<string | null> = init().then(
   (e: unknown) => `the engine failed to load: ${message(e)}`,
 );
 
-self.onmessage = async (ev: MessageEvent<unknown>) => {
+// ---- networks: fetched on first use ---------------------------------------------------------
+// The wasm module embeds no weights. The first time a request needs a game's network (a search,
+// step-through, arena game or evaluation with a network preset), the worker fetches the shipped
+// file `models/<file>` from the page's own site and registers it; a net the user loaded
+// (`loadNet`) takes its place and is never overwritten by the shipped one.
+
+/** The site's `models/` directory: the built worker runs from `assets/`, the nets sit in
+ * `models/` at the site's root (copied there by the build, see vite.config.ts). */
+const MODELS_BASE = new URL('../models/', self.location.href);
+
+/** Fetches in flight by game spec, so overlapping requests share one download. */
+const netLoads = new Map<string, Promise<void>>();
+
+/** The sentence of a failed load; the page recognises it (play/net-fallback.ts) and falls back. */
+function netLoadError(spec: string, file: string, why: string): string {
+  return `the network for '${spec}' could not be loaded (models/${file}: ${why})`;
+}
+
+async function fetchNet(spec: string, file: string): Promise<void> {
+  let bytes: Uint8Array;
+  try {
+    const r = await fetch(new URL(file, MODELS_BASE));
+    if (!r.ok) throw new Error(`HTTP ${r.status}`);
+    bytes = new Uint8Array(await r.arrayBuffer());
+  } catch (e) {
+    throw new Error(netLoadError(spec, file, message(e)));
+  }
+  try {
+    loadShippedNet(spec, bytes);
+  } catch (e) {
+    if (isTrap(e)) throw e;
+    throw new Error(netLoadError(spec, file, message(e)));
+  }
+}
+
+/** Makes sure the net of `spec` is registered when `engine` needs one and one ships. Settings
+ * the engine refuses, and games without a net, are left to the request itself to report. */
+async function ensureNet(spec: string, engine: EngineSettings): Promise<void> {
+  let needs: boolean;
+  try {
+    needs = usesNet(engine.preset, engine.params);
+  } catch {
+    return;
+  }
+  if (!needs || netInfo(spec) !== null) return;
+  const file = (shippedNets() as ShippedNet[]).find((n) => n.spec === spec)?.file;
+  if (!file) return;
+  let p = netLoads.get(spec);
+  if (!p) {
+    p = fetchNet(spec, file).finally(() => netLoads.delete(spec));
+    netLoads.set(spec, p);
+  }
+  await p;
+}
+
+/** What a request needs loaded before it runs. */
+async function prepare(req: Request): Promise<void> {
+  switch (req.type) {
+    case 'search':
+    case 'evaluate':
+      if (game) await ensureNet(game.spec(), req.engine);
+      return;
+    case 'stepNew':
+      await ensureNet(normalSpec(req.spec), req.engine);
+      return;
+    case 'arenaGame':
+      await ensureNet(normalSpec(req.game.spec), req.game.a);
+      await ensureNet(normalSpec(req.game.spec), req.game.b);
+      return;
+    default:
+      return;
+  }
+}
+
+/** The engine's spelling of a spec (`hex` → `hex:11`); the spec as given when it does not parse
+ * (the request then reports that itself). */
+function normalSpec(spec: string): string {
+  try {
+    const g = new GameSession(spec);
+    const s = g.spec();
+    g.free();
+    return s;
+  } catch {
+    return spec;
+  }
+}
+
+async function receive(data: unknown): Promise<void> {
   const loadError = await ready;
-  const parsed = parseRequest(ev.data);
+  const parsed = parseRequest(data);
   if ('err' in parsed) {
     send({ type: 'error', id: parsed.id, message: parsed.err });
     return;
@@ -356,11 +484,19 @@ self.onmessage = async (ev: MessageEvent<unknown>) => {
   if (loadError !== null) return send({ type: 'fatal', id, message: loadError });
   if (dead !== null) return send({ type: 'fatal', id, message: dead });
   try {
+    await prepare(parsed.ok);
+    if (dead !== null) return send({ type: 'fatal', id, message: dead });
     handle(parsed.ok);
   } catch (e) {
     if (isTrap(e)) fatal(id, e);
     else send({ type: 'error', id, message: message(e) });
   }
+}
+
+/** Requests are handled one after another in arrival order, also when one waits for a net. */
+let queue: Promise<void> = Promise.resolve();
+self.onmessage = (ev: MessageEvent<unknown>) => {
+  queue = queue.then(() => receive(ev.data));
 };
 
 // ---- step-through ----

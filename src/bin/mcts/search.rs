@@ -89,7 +89,7 @@ pub struct Args {
     #[command(flatten)]
     engine: EngineArgs,
     /// Print the statistics as one JSON object (keys: best_move, pv, proven, value, iterations,
-    /// children [{move, visits, q, amaf_visits, amaf_q, beta, prior, proven}], ...).
+    /// children [{move, visits, q, amaf_visits, amaf_q, beta, prior, proven, puct_u}], puct_c, root_visits, ...).
     #[arg(long)]
     json: bool,
 }

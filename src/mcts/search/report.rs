@@ -4,7 +4,7 @@
 use super::Search;
 use crate::game::Game;
 use crate::mcts::config::{FinalMove, LgrMode, MastMode, Selection, ValueEstimate};
-use crate::mcts::selection::secure;
+use crate::mcts::selection::{puct, secure};
 use crate::mcts::stats::{ChildStats, PolicyStats, SearchStats, TreeExport, TreeNodeExport};
 use crate::mcts::tree::Proof;
 
@@ -63,6 +63,7 @@ impl<G: Game> Search<G> {
         let root = &self.tree.nodes[0];
         let me = self.root.to_move();
         let root_table = self.tree.amaf.table(0);
+        let puct_on = self.config.selection == Selection::Puct && self.tree.with_priors;
         let mut children: Vec<ChildStats> = self
             .tree
             .children(0)
@@ -79,8 +80,9 @@ impl<G: Game> Search<G> {
                     amaf_visits: an as u64,
                     amaf_q: (an > 0).then(|| aw / an as f64),
                     beta: (self.config.value != ValueEstimate::Mean).then(|| self.beta(n.n, an)),
-                    prior: (self.config.selection == Selection::Puct).then(|| self.tree.priors[e as usize] as f64),
+                    prior: puct_on.then(|| self.tree.priors[e as usize] as f64),
                     proven: n.proof().proven(),
+                    puct_u: puct_on.then(|| puct(0.0, self.tree.priors[e as usize] as f64, n.n, root.n, self.config.c)),
                 }
             })
             .collect();
@@ -116,6 +118,8 @@ impl<G: Game> Search<G> {
             children,
             policy: self.policy_stats(),
             evaluator: (self.config.selection == Selection::Puct).then(|| self.evaluator.name().to_string()),
+            puct_c: (self.config.selection == Selection::Puct).then_some(self.config.c),
+            root_visits: root.n as u64,
         }
     }
 

@@ -24,6 +24,10 @@ export function valuePalette(steps = 64): string[] {
 /** The visit heat's fill (a CSS variable: light and dark themes differ). */
 export const VISIT_FILL = 'var(--ov-visits)';
 
+/** The prior-P heat of the board overlay (CSS variable, light and dark themes); its opacity is
+ * `visitOpacity(P, max P)`, the visit heat's scale. */
+export const PRIOR_FILL = 'var(--ov-prior)';
+
 /** The visit heat's opacity for a cell with `visits` of the most-visited cell's `maxVisits`:
  * 0.12 … 0.9 on a square-root scale (so that rarely visited moves still show). */
 export function visitOpacity(visits: number, maxVisits: number): number {

@@ -10,14 +10,25 @@
 // The page (main.ts) mounts this with its hooks; position changes and the game engine's searches
 // come by subscription to the page's store, the overlays switched on are its state too.
 
-import { EngineClient, EngineDied, SearchCancelled, type SearchHandle } from '../engine';
-import type { BoardView, FullStats, Snapshot, TreeQuery, TreeSnapshot } from '../protocol';
+import { EngineClient, EngineDied, EngineError, SearchCancelled, type SearchHandle } from '../engine';
+import { fallbackMessage, isNoNetError, netFreeFallback } from '../play/net-fallback';
+import { labelPresetOptions } from '../play/nets';
+import type { BoardView, FullStats, PositionEvaluation, Snapshot, TreeQuery, TreeSnapshot } from '../protocol';
 import { addSearch, archiveQuery, behindLabel, rootSummary, searchBehind, type MoveSearch } from '../play/searches';
 import { changed } from '../lib/store';
 import { OVERLAY_KEYS, positionKey, whenPresets } from '../state';
 import type { PlaygroundHooks } from '../types';
 import { playerName } from '../board';
-import { BoardOverlay, figuresByCell, movesOfCell, OVERLAYS, cellsOfMoves, type OverlayData, type OverlayKey } from './board-overlay';
+import {
+  BoardOverlay,
+  figuresByCell,
+  movesOfCell,
+  OVERLAYS,
+  cellsOfMoves,
+  priorsByCell,
+  type OverlayData,
+  type OverlayKey,
+} from './board-overlay';
 import { renderInternals } from './internals';
 import { Icicle, compact } from '../tree/icicle';
 import { NodeLink, childLists, type Children } from '../tree/nodelink';
@@ -215,6 +226,14 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
   let shownSnap: Snapshot | null = null;
   /** Where the last Analyse ran (position key) and with which preset. */
   let analysed: { key: string; preset: string } | null = null;
+  /** Why the last Analyse ran another preset than the one chosen (a network preset without a net). */
+  let fallbackNote = '';
+  /** Where the live statistics come from: the worker holding that position and the preset. */
+  let statsFrom: { client: EngineClient; preset: string; key: string } | null = null;
+  /** The evaluator's view of that position (priors P, the value head's estimate), asked once per
+   * position and preset: the P overlay, the value beside Q and the internals show it. */
+  let evaluation: { key: string; e: PositionEvaluation } | null = null;
+  let evaluating = '';
   /** The search behind the move just played, shown until a new search starts. */
   let kept: MoveSearch | null = null;
   const kidsOf = new WeakMap<TreeSnapshot, Children>();
@@ -254,6 +273,31 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     }
     return { stats: e.stats, snap: e.tree, kids: k, entry: e, view: e.view, legal: e.legal };
   }
+  /** The evaluator's view of the position shown, when the search shown uses priors (PUCT) and it
+   * is the live search (not a reviewed move); asks the worker for it the first time. */
+  function currentEvaluation(): PositionEvaluation | null {
+    const { stats: st, entry } = shown();
+    const s = hooks.snapshot();
+    if (!st || entry || st.evaluator === null || st.evaluator === undefined || !statsFrom || !s) return null;
+    if (statsFrom.key !== positionKey(s)) return null;
+    const key = `${statsFrom.key}|${statsFrom.preset}`;
+    if (evaluation?.key === key) return evaluation.e.evaluator === st.evaluator ? evaluation.e : null;
+    if (evaluating !== key && !statsFrom.client.dead) {
+      evaluating = key;
+      statsFrom.client
+        .evaluate({ preset: statsFrom.preset, params: {} })
+        .then((e) => {
+          evaluation = { key, e };
+          redrawAll(false);
+        })
+        .catch(() => {})
+        .finally(() => {
+          if (evaluating === key) evaluating = '';
+        });
+    }
+    return null;
+  }
+
   function shown(): Shown {
     const st = hooks.store.get();
     const s = st.snapshot;
@@ -352,17 +396,38 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     const n = Math.max(100, Math.round(Number(budget.value) || 200000));
     try {
       await client.newGame(s.view.spec, s.moves);
-      const handle = client.search({
+      let handle = client.search({
         slot: 'analysis',
         engine: { preset: presetSel.value, params: {} },
         budget: { kind: 'playouts', value: n },
         progressMs: 250,
       });
       ownSearch = handle;
+      fallbackNote = '';
+      handle.done.catch(() => {});
+      try {
+        // The engine refuses a preset it cannot run at once (before any playout), so a refusal
+        // for want of a net arrives before the first progress: analyse with a net-free preset.
+        await Promise.race([handle.done, client.inspect('analysis', null)]);
+      } catch (e) {
+        const fb = e instanceof EngineError && isNoNetError(e.message) ? netFreeFallback(hooks.presets()) : null;
+        if (!fb) throw e;
+        fallbackNote = fallbackMessage(presetSel.value, s.view.spec, fb, (e as Error).message);
+        presetSel.value = fb;
+        analysed = { key: positionKey(s), preset: fb };
+        handle = client.search({
+          slot: 'analysis',
+          engine: { preset: fb, params: {} },
+          budget: { kind: 'playouts', value: n },
+          progressMs: 250,
+        });
+        ownSearch = handle;
+      }
       runBtn.disabled = true;
       stopBtn.disabled = false;
       document.body.dataset.analysis = 'running';
       startPolling({ client, slot: 'analysis', own: true });
+      statsFrom = { client, preset: analysed.preset, key: positionKey(s) };
       await handle.done;
       if (ownSearch === handle) {
         ownSearch = null;
@@ -414,6 +479,10 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
         generation++;
         kept = null;
         startPolling({ client: hooks.engine(), slot, own: false });
+        // The game's engine searches with its side's preset (a hint: the preset the hint uses).
+        const sides = hooks.store.get().sides;
+        const side = thinking.purpose === 'hint' && sides[1 - s.view.to_move]!.who === 'engine' ? 1 - s.view.to_move : s.view.to_move;
+        statsFrom = { client: hooks.engine(), preset: sides[side]!.preset, key: positionKey(s) };
       }
     } else if (source && !source.own && !thinking) {
       void stopPolling(true).then(() => redrawAll());
@@ -575,11 +644,17 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
       `${stats.nodes.toLocaleString('en')} nodes`,
       `best ${best} (${winRateFor(stats.value, who)})${stats.proven ? `, proven ${stats.proven}` : ''}`,
     ];
+    // The value head's estimate of the position beside the search's Q (network presets).
+    const ev = entry ? null : currentEvaluation();
+    if (ev?.value !== null && ev?.value !== undefined) parts.push(`value head ${winRateFor(ev.value, who)}`);
+    status.dataset.valueHead = ev?.value != null ? String(ev.value) : '';
     if (snap)
       parts.push(
         `snapshot ${snap.count.toLocaleString('en')} of ${snap.total.toLocaleString('en')} nodes, ${(snap.bytes / 1024).toFixed(0)} KB, ${snap.buildMs.toFixed(0)} ms in the worker`,
       );
-    status.textContent = parts.join(' · ');
+    status.textContent =
+      parts.join(' · ') +
+      (fallbackNote && !entry && (source ? source.own : analysed?.key === positionKey(hooks.snapshot())) ? ` — ${fallbackNote}` : '');
     status.dataset.iterations = String(stats.iterations);
     status.dataset.nodes = String(stats.nodes);
   }
@@ -607,6 +682,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
         pv: stats.pv,
         line,
         highlight: line?.path.length ? cellsOfMoves(line.path.slice(0, 1), s.view.rows, s.view.cols) : new Set(),
+        priors: priorsByCell(currentEvaluation(), s.view.rows, s.view.cols),
       };
     }
     overlay.draw(data, on);
@@ -625,6 +701,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
       who: playerName(kind, (view ?? s.view).to_move ?? 0),
       pentago: kind === 'pentago',
       noAmaf: !!stats && !stats.children.some((c) => c.amaf_q !== null),
+      priorSource: stats ? (stats.evaluator ?? null) : undefined,
     });
     if (!stats)
       legend.prepend(h('li', { class: 'muted' }, 'Overlays appear while a search runs (Analyse, or the game’s engine thinking).'));
@@ -655,15 +732,17 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
       internalsPending = true;
       setTimeout(() => {
         internalsPending = false;
-        renderInternals(internalsHost, shown().stats);
+        renderInternals(internalsHost, shown().stats, currentEvaluation());
       }, 0);
     }
   }
 
   function syncPresets(): void {
     const ps = hooks.presets();
+    labelPresetOptions(presetSel, hooks.store.get().nets, hooks.snapshot()?.view.spec ?? null);
     if (presetSel.options.length === ps.length) return;
     presetSel.replaceChildren(...ps.map((p) => h('option', { value: p }, p)));
+    labelPresetOptions(presetSel, hooks.store.get().nets, hooks.snapshot()?.view.spec ?? null);
     presetSel.value = ps.includes('rave') ? 'rave' : (ps[0] ?? '');
   }
   runBtn.addEventListener('click', () => {
@@ -673,6 +752,9 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
   stopBtn.addEventListener('click', () => ownSearch?.stop());
   presetSel.addEventListener('focus', syncPresets);
   whenPresets(hooks.store, syncPresets);
+  hooks.store.subscribe((s, prev) => {
+    if (s.nets !== prev.nets || s.snapshot?.view.spec !== prev.snapshot?.view.spec) syncPresets();
+  });
 
   // Test hooks (the page never calls them).
   (window as unknown as { __viz: unknown }).__viz = {

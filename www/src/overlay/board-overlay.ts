@@ -1,5 +1,6 @@
 // Search overlays drawn on top of the playground's board (any of the three renderers): share of
-// visits, mean value Q and AMAF value per move, proven wins/losses (MCTS-Solver), the principal
+// visits, the prior P of each move (what the policy — a network, or PUCT's uniform / tactical
+// priors — gives it before any search), mean value Q and AMAF value per move, proven wins/losses (MCTS-Solver), the principal
 // variation as numbered ghost stones, and a hovered tree node's line.
 //
 // The overlay is one SVG group appended to the renderer's own <svg>, with pointer-events off, so
@@ -9,10 +10,10 @@
 // visits summed, Q and AMAF averaged weighted by visits (AMAF visits), a cell proven a win when one
 // of its moves is, a loss when all of its legal moves are.
 
-import type { FullChildStats, GameKind, Player } from '../protocol';
+import type { FullChildStats, GameKind, Player, PositionEvaluation } from '../protocol';
 import { cellName, parseCell } from '../board';
 import { svg } from '../lib/dom';
-import { VISIT_FILL, valueColour, visitOpacity } from '../lib/colour';
+import { PRIOR_FILL, VISIT_FILL, valueColour, visitOpacity } from '../lib/colour';
 import { share, winRateShort } from '../lib/format';
 import type { OverlayKey } from '../state';
 
@@ -27,6 +28,12 @@ export interface OverlayToggle {
 
 export const OVERLAYS: OverlayToggle[] = [
   { key: 'visits', label: 'Visits', hotkey: 'v', title: 'Share of the root’s visits per move (heat and %)' },
+  {
+    key: 'prior',
+    label: 'P',
+    hotkey: 'r',
+    title: 'Prior P per move: the policy’s probability before any search (network, or uniform / tactical priors); PUCT presets only',
+  },
   { key: 'q', label: 'Q', hotkey: 'q', title: 'Win rate (mean value Q) per move, in percent, for the side to move' },
   {
     key: 'amaf',
@@ -94,6 +101,17 @@ export function figuresByCell(
   return out;
 }
 
+/** The evaluator's priors per board cell (Pentago: summed over the twists of each cell), or null. */
+export function priorsByCell(e: PositionEvaluation | null, rows: number, cols: number): Map<number, number> | null {
+  if (!e) return null;
+  const out = new Map<number, number>();
+  for (const p of e.priors) {
+    const cell = parseCell(p.move, rows, cols);
+    if (cell !== null) out.set(cell, (out.get(cell) ?? 0) + p.p);
+  }
+  return out;
+}
+
 /** Centre and radius of each cell in the board's SVG user units, read from the renderer's cells. */
 export function cellGeometry(svgRoot: SVGSVGElement): { x: number; y: number; r: number }[] {
   const out: { x: number; y: number; r: number }[] = [];
@@ -124,6 +142,9 @@ export interface OverlayData {
   line: { path: string[]; pv: string[] } | null;
   /** Board cells to ring (e.g. the hovered tree node's move). */
   highlight: Set<number>;
+  /** Prior P per cell (Pentago: summed over the twists), for the `prior` overlay; null when the
+   * search has no priors (not PUCT) or they are not known yet. */
+  priors?: Map<number, number> | null;
   /** Most ghost stones of `line` to draw (default 12; the step-through shows a whole playout). */
   lineCap?: number;
 }
@@ -187,12 +208,24 @@ export class BoardOverlay {
       });
     }
     const maxVisits = d ? Math.max(1, ...[...d.cells.values()].map((f) => f.visits)) : 1;
+    const priors = on.has('prior') ? (d?.priors ?? null) : null;
+    const maxPrior = priors ? Math.max(1e-9, ...priors.values()) : 1;
     this.cells.forEach((c, i) => {
       const f = d?.cells.get(i);
       const ghost = ghosts.get(i);
-      // Heat: visits when on, else Q, else AMAF.
+      const prior = priors?.get(i);
+      // Heat: visits when on, else Q, else AMAF, else the prior P.
       let fill: string | null = null;
       let opacity = 0;
+      if (
+        prior !== undefined &&
+        !(on.has('visits') && f && f.visits > 0) &&
+        !(on.has('q') && f?.q != null) &&
+        !(on.has('amaf') && f?.amaf != null)
+      ) {
+        fill = PRIOR_FILL;
+        opacity = visitOpacity(prior, maxPrior);
+      }
       if (f && d && f.visits > 0) {
         if (on.has('visits')) {
           fill = VISIT_FILL;
@@ -213,8 +246,10 @@ export class BoardOverlay {
         c.heat.style.fillOpacity = opacity.toFixed(2);
       }
       const lines: string[] = [];
+      if (!f && prior !== undefined && !ghost) lines.push(`P${share(prior)}`);
       if (f && d && !ghost) {
         if (on.has('visits') && f.visits > 0) lines.push(share(f.visits / Math.max(1, d.rootVisits)));
+        if (prior !== undefined) lines.push(`P${share(prior)}`);
         if (on.has('q') && f.q !== null && f.visits > 0) lines.push(`Q${winRateShort(f.q)}`);
         if (on.has('amaf') && f.amaf !== null) lines.push(`A${winRateShort(f.amaf)}`);
       }

@@ -2,15 +2,44 @@
 // `PolicyStats`): for RAVE/GRAVE each root child's Q next to its AMAF Q with the weight β the
 // selection uses (value = (1 − β)·Q + β·AMAF); for LGR/LGRF the stored replies; for PoolRAVE the
 // current pool; how often decisive / anti-decisive moves and the depth-2 search fired; MAST's best
-// moves; and the proven root children (MCTS-Solver).
+// moves; the proven root children (MCTS-Solver); and for PUCT presets each child's prior P, N, Q
+// and exploration term U = c·P·√N/(1+n) (Silver et al. 2017) with the formula, next to the
+// evaluator's value of the position (a network's value head).
 
-import type { FullStats } from '../protocol';
+import type { FullStats, PositionEvaluation } from '../protocol';
 import { h } from '../lib/dom';
 import { RAW_Q_NOTE, count, rawQ, winRate } from '../lib/format';
 
 const f2 = rawQ;
 
-export function renderInternals(host: HTMLElement, st: FullStats | null): void {
+/** The PUCT section: the formula with this search's c and N, the evaluator, and the value head. */
+function puctSection(st: FullStats, ev: PositionEvaluation | null): HTMLElement {
+  const c = st.puct_c ?? null;
+  const n = st.root_visits ?? st.children.reduce((a, x) => a + x.visits, 0);
+  const source =
+    st.evaluator === 'net'
+      ? `the network’s policy head${ev?.net ? ` (${ev.net.source === 'user' ? `your network “${ev.net.name}”` : ev.net.name}, ${count(ev.net.parameters)} parameters)` : ''}`
+      : st.evaluator === 'tactical'
+        ? 'tactical priors (wins, then blocks, weigh more)'
+        : 'uniform priors, 1 / (legal moves)';
+  const parts: (HTMLElement | string)[] = [
+    h('strong', {}, 'PUCT: '),
+    h('span', { class: 'mono formula' }, 'score = Q + U,  U = c·P·√N / (1 + n)'),
+    ` (Silver et al. 2017), c = ${c === null ? '?' : c}, N = ${count(n)} root visits; n and Q are the child’s, an unvisited child counts Q = fpu. P comes from ${source}.`,
+  ];
+  if (ev?.value !== null && ev?.value !== undefined)
+    parts.push(
+      ' ',
+      h(
+        'span',
+        { class: 'value-head', 'data-value': String(ev.value) },
+        `Value head at this position: ${winRate(ev.value)} for the side to move (raw v = ${rawQ(ev.value)} on [0, 1]; the search’s best Q: ${winRate(st.value)}).`,
+      ),
+    );
+  return h('p', { class: 'puct-note' }, ...parts);
+}
+
+export function renderInternals(host: HTMLElement, st: FullStats | null, ev: PositionEvaluation | null = null): void {
   if (!st) {
     host.replaceChildren(h('p', { class: 'muted' }, 'Run an analysis to see the policy internals.'));
     return;
@@ -28,7 +57,7 @@ export function renderInternals(host: HTMLElement, st: FullStats | null): void {
     'win rate',
     'Q (raw)',
     ...(hasBeta ? ['AMAF N', 'AMAF Q', 'β', '(1−β)Q+βA'] : []),
-    ...(hasPrior ? ['prior'] : []),
+    ...(hasPrior ? ['P', 'U = c·P·√N/(1+n)', 'Q + U'] : []),
     'proven',
   ];
   const table = h('table', { class: 'internals-table' });
@@ -40,11 +69,16 @@ export function renderInternals(host: HTMLElement, st: FullStats | null): void {
       const mix = c.beta !== null && c.amaf_q !== null ? (1 - c.beta) * c.q + c.beta * c.amaf_q : null;
       cells.push(String(c.amaf_visits), f2(c.amaf_q), f2(c.beta), f2(mix));
     }
-    if (hasPrior) cells.push(f2(c.prior));
+    if (hasPrior) {
+      const u = c.puct_u ?? null;
+      // The score as selection computes it: Q, or fpu (unknown here: shown as "fpu + U") unvisited.
+      cells.push(f2(c.prior), f2(u), u === null ? '' : c.visits > 0 ? f2(c.q + u) : `fpu + ${f2(u)}`);
+    }
     cells.push(c.proven ?? '');
     body.append(h('tr', { class: c.proven ? `proven-${c.proven}` : undefined }, ...cells.map((x) => h('td', {}, x))));
   }
   table.append(body);
+  if (hasPrior) parts.push(puctSection(st, ev));
   parts.push(h('div', { class: 'table-wrap' }, table));
   parts.push(
     h(

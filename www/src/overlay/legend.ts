@@ -17,14 +17,17 @@ export interface LegendOptions {
   best?: boolean;
   /** The root has no AMAF figures (the preset keeps none). */
   noAmaf?: boolean;
+  /** Where the priors come from (`net`, `uniform`, `tactical`), or null when the search uses
+   * none (not PUCT); undefined: not said. */
+  priorSource?: string | null | undefined;
 }
 
 /** A small SVG of a mark, drawn with the overlay's own classes so the colours follow the theme. */
-function mark(kind: 'heat' | 'win' | 'loss' | 'draw' | 'ghost' | 'best' | 'text', text = ''): SVGSVGElement {
+function mark(kind: 'heat' | 'prior' | 'win' | 'loss' | 'draw' | 'ghost' | 'best' | 'text', text = ''): SVGSVGElement {
   const root = svg('svg', { viewBox: '0 0 20 20', width: '18', height: '18', class: 'lg-mark viz-overlay', 'aria-hidden': 'true' });
-  if (kind === 'heat') {
+  if (kind === 'heat' || kind === 'prior') {
     const c = svg('circle', { cx: 10, cy: 10, r: 8.5, class: 'ov-heat' }, root);
-    c.style.fill = 'var(--ov-visits)';
+    c.style.fill = kind === 'heat' ? 'var(--ov-visits)' : 'var(--ov-prior)';
     c.style.fillOpacity = '0.6';
   } else if (kind === 'ghost') {
     svg('circle', { cx: 10, cy: 10, r: 8, class: 'ov-ghost p0' }, root);
@@ -44,6 +47,22 @@ function mark(kind: 'heat' | 'win' | 'loss' | 'draw' | 'ghost' | 'best' | 'text'
 export function legendItems(o: LegendOptions): HTMLElement[] {
   const items: [SVGSVGElement, string][] = [];
   if (o.on.has('visits')) items.push([mark('heat'), 'heat and plain % = share of the root’s visits that went to the move (darker = more)']);
+  if (o.on.has('prior')) {
+    const src =
+      o.priorSource === 'net'
+        ? 'the network’s policy head'
+        : o.priorSource === 'uniform'
+          ? 'uniform priors, 1 / (legal moves)'
+          : o.priorSource === 'tactical'
+            ? 'the tactical priors (wins, then blocks, weigh more)'
+            : 'the policy';
+    items.push([
+      mark('prior'),
+      o.priorSource === null
+        ? 'P = prior probability of the move — none here: only PUCT presets (puct, alphazero, alphago, puct-net) use priors'
+        : `teal heat (when the visits are off) and P18% = prior P of the move from ${src}, before any search; PUCT explores in proportion to it`,
+    ]);
+  }
   if (o.on.has('q')) items.push([mark('text', 'Q'), `Q53% = win rate (mean value Q) of the move for ${o.who}, who chooses it`]);
   if (o.on.has('amaf'))
     items.push([

@@ -118,13 +118,13 @@ describe('overlays', () => {
     expect(parseOverlays('visits,q,pv')).toEqual({ overlays: ['visits', 'q', 'pv'], errors: [] });
     expect(formatOverlays([])).toBe('none');
     expect(parseOverlays('none')).toEqual({ overlays: [], errors: [] });
-    for (const on of [['amaf'], ['visits', 'q', 'amaf', 'proven', 'pv'], ['proven', 'pv']] as const)
+    for (const on of [['amaf'], ['visits', 'q', 'amaf', 'proven', 'pv', 'prior'], ['proven', 'pv'], ['prior']] as const)
       expect(parseOverlays(formatOverlays(on)).overlays).toEqual([...on]);
   });
   it('report unknown names and keep the known ones', () => {
     expect(parseOverlays(' q , heat,pv')).toEqual({
       overlays: ['q', 'pv'],
-      errors: ["overlays: unknown overlay 'heat' (expected visits, q, amaf, proven, pv or none)"],
+      errors: ["overlays: unknown overlay 'heat' (expected visits, q, amaf, proven, pv, prior or none)"],
     });
   });
 });
