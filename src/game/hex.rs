@@ -562,6 +562,13 @@ impl<B: Bits> Core<B> {
         j0 & j1
     }
 
+    /// Puts a stone of `p` on `cell` and nothing else (fill playouts: `reach`, `touch` and
+    /// `win` are left as they were, for [`Core::settle_fill`]).
+    #[inline(always)]
+    fn put(&mut self, p: usize, cell: usize) {
+        self.stones[p] |= B::bit(cell);
+    }
+
     /// The board after a swap: one White stone on `cell`.
     fn reset_to_white(&mut self, cell: usize) {
         self.stones = [B::ZERO, B::bit(cell)];
@@ -724,6 +731,62 @@ impl<B: Bits> Core<B> {
             }
         }
         (w, k, cells[k - 1])
+    }
+
+    /// Whether Black connects its two edges with the stones of `black` (a full board: exactly
+    /// one player does), by the row sweep of [`black_connects`].
+    #[inline(always)]
+    fn black_connects_on(&self, black: B) -> bool {
+        let n = self.geo.n;
+        let mut rows = [0u32; MAX_SIZE];
+        black.to_rows(n, &mut rows);
+        match B::ROW_STAGES {
+            3 => black_connects::<3>(&rows, n as usize),
+            4 => black_connects::<4>(&rows, n as usize),
+            _ => black_connects::<5>(&rows, n as usize),
+        }
+    }
+
+    /// Ends a *fill playout*: `moves` (cells, `first` moved first, alternating) were placed by
+    /// [`Hex::place_fill`] (stones only, no connection bookkeeping) from a position that was
+    /// not over, until the board was full. Finds the first connection of that game as
+    /// [`Core::deal_playout`] does: the winner of the full board by one row sweep, then the
+    /// winner's stones alone added in order to its first edge's reach set ([`Geo::join`]) until
+    /// it reaches the second edge; the loser never connects on the way (connection is
+    /// monotone). Takes the moves after that one off the board and returns
+    /// `(winner, moves actually played)`. `reach` must be the sets of the position before the
+    /// fill (place_fill leaves them untouched); afterwards `reach`, `touch` and `win` are stale
+    /// (the game is over).
+    fn settle_fill(&mut self, first: usize, moves: &[u16]) -> (usize, usize) {
+        let g = self.geo;
+        let w = (!self.black_connects_on(self.stones[0])) as usize;
+        // The winner's stones before the fill.
+        let mut stones = self.stones[w];
+        let i0 = (w != first) as usize;
+        let mut i = i0;
+        while i < moves.len() {
+            stones.toggle(moves[i] as usize);
+            i += 2;
+        }
+        let (st, en) = (g.edge[w][0], g.edge[w][1]);
+        let mut reach = self.reach[w][0];
+        let mut i = i0;
+        let k = loop {
+            // The winner connects by its last cell at the latest (it is connected on the full board).
+            let c = moves[i] as usize;
+            stones.toggle(c);
+            if g.join(c, stones, &mut reach, st) && (reach & en).any() {
+                break i + 1;
+            }
+            i += 2;
+        };
+        let mut later = B::ZERO;
+        for &c in &moves[k..] {
+            later.toggle(c as usize);
+        }
+        self.stones[0] &= !later;
+        self.stones[1] &= !later;
+        (w, k)
     }
 }
 
@@ -1177,6 +1240,36 @@ impl Game for Hex {
     /// at ply 1 only, with the swap rule).
     fn legal_moves_only_shrink(&self) -> bool {
         !self.swap || self.ply >= 2
+    }
+
+    /// While the game goes on and no swap move can come (no swap rule, or ply ≥ 2): a Hex
+    /// board filled to the end has exactly one connected player, the first to connect.
+    fn fill_playouts(&self) -> bool {
+        self.outcome.is_none() && self.legal_moves_only_shrink()
+    }
+
+    /// The stone only: no edge-reach, threat or hash bookkeeping (a bit set and the turn).
+    #[inline(always)]
+    fn place_fill(&mut self, m: u16) {
+        debug_assert!((m as usize) < self.cells() && self.is_legal(m), "illegal fill move {m}");
+        let p = self.to_move as usize;
+        with_core!(&mut self.board, c => c.put(p, m as usize));
+        self.to_move ^= 1;
+        self.ply += 1;
+    }
+
+    /// [`Core::settle_fill`]: one row sweep for the winner of the full board, then the
+    /// winner's stones in order until it connects; the later stones are taken off.
+    fn settle_fill(&mut self, moves: &[u16]) -> (Outcome, usize) {
+        debug_assert!(!moves.is_empty() && self.outcome.is_none());
+        let first = self.to_move as usize ^ (moves.len() & 1);
+        let (w, k) = with_core!(&mut self.board, c => c.settle_fill(first, moves));
+        self.ply -= (moves.len() - k) as u16;
+        self.to_move = ((first + k) & 1) as Player;
+        self.last = Some(moves[k - 1]);
+        self.outcome = Some(Outcome::Win(w as Player));
+        self.hash_stale = true;
+        (Outcome::Win(w as Player), k)
     }
 
     /// `swap` (n²) at ply 1 with the swap rule: the only move that never recurs later.

@@ -374,6 +374,36 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         false
     }
 
+    /// Whether a policy playout from here may be a *fill playout*: the moves are placed with
+    /// [`Game::place_fill`], which skips the end-of-game bookkeeping, until no legal move is
+    /// left, and [`Game::settle_fill`] then finds where the game really ended. Only for games
+    /// whose legal moves only shrink ([`Game::legal_moves_only_shrink`]) and whose winner is
+    /// decided by the full board, where the first player to win during play is the winner of
+    /// the full board (Hex: connection is monotone and a full board has exactly one
+    /// connection). The moves before the real end are the same as in a playout played move by
+    /// move, so the policy and the game are unchanged; only the bookkeeping is saved. Default
+    /// `false`; Hex `true` while the game goes on and no swap move can still come.
+    fn fill_playouts(&self) -> bool {
+        false
+    }
+
+    /// Places legal move `m` for the side to move in a fill playout (see
+    /// [`Game::fill_playouts`]): the board and the side to move change, nothing else is kept
+    /// up to date (no outcome, no hash) until [`Game::settle_fill`]. Default: `play_unchecked`.
+    fn place_fill(&mut self, m: Self::Move) {
+        self.play_unchecked(m);
+    }
+
+    /// Ends a fill playout: `moves` are all the moves placed by [`Game::place_fill`] since
+    /// `self` was a position with [`Game::fill_playouts`] true, up to the point where no legal
+    /// move is left. Returns the outcome of the game and how many of `moves` were played before
+    /// it ended (the rest were placed after the end and are taken back: `self` becomes the
+    /// terminal position after `moves[..k]`, with a stale hash recomputed on demand).
+    /// Default (games that never fill): the outcome reached, all moves played.
+    fn settle_fill(&mut self, moves: &[Self::Move]) -> (Outcome, usize) {
+        (self.outcome().unwrap_or(Outcome::Draw), moves.len())
+    }
+
     /// The dense index of the *pie* (swap) move when it is legal here, else `None` (default).
     /// A pie move can be played only as the second move of the game, so it never occurs below
     /// this position in a playout or in the tree: its AMAF statistics (Gelly & Silver 2007) are

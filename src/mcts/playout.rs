@@ -98,10 +98,17 @@ pub struct PolicyState {
     /// Per-playout Fenwick trees (Fenwick 1994) over the move space, one per player, of the
     /// weights of the legal moves: Gibbs sampling in O(log |moves|) per playout move.
     fen: [Vec<f64>; 2],
-    /// Per-playout position of each move in the legal-move list (placement games).
+    /// Per-playout position of each move in the legal-move list (placement games); `u16::MAX`
+    /// for a move not in it, and for every move between playouts.
     pos: Vec<u16>,
     /// Cumulative weights of the legal moves (games whose legal moves change otherwise).
     weights: Vec<f64>,
+    /// Per fill playout: which policy chose each move ([`Kind`] as `u8`), counted once the
+    /// real end of the game is known.
+    kinds: Vec<u8>,
+    /// Fill playouts allowed where the game offers them (always, but for the test that
+    /// compares them with move-by-move playouts).
+    fill_ok: bool,
 }
 
 impl PolicyState {
@@ -128,6 +135,8 @@ impl PolicyState {
             fen: [Vec::new(), Vec::new()],
             pos: Vec::new(),
             weights: Vec::new(),
+            kinds: Vec::new(),
+            fill_ok: true,
         }
     }
 
@@ -225,15 +234,30 @@ impl PolicyState {
     /// Plays a policy playout from `g` to the end, appending the moves to `seq`.
     ///
     /// The default move: in placement games ([`Game::legal_moves_only_shrink`]) the legal moves
-    /// are generated once and each move played is removed from the list (O(1) by its position);
-    /// MAST Gibbs then samples from a Fenwick tree of each player's weights, updated as moves
-    /// leave. Otherwise the legal moves are generated at each move and Gibbs sums the cached
-    /// weights. Either way no `exp` is computed in the playout.
+    /// are generated once and each move played is removed from the list in O(1) (a position
+    /// index per move: the last entry fills the hole), so a move chosen by a policy (LGR reply,
+    /// pool move, threat) leaves the list as cheaply as a random one and "is this stored reply
+    /// legal" is one array read. MAST Gibbs then samples from a Fenwick tree of each player's
+    /// weights, updated as moves leave. Otherwise (Pentago, Hex before a possible swap) the
+    /// legal moves are generated at each move and Gibbs sums the cached weights. Either way no
+    /// `exp` is computed in the playout.
+    ///
+    /// Without decisive or anti-decisive checks, in games that allow it ([`Game::fill_playouts`]:
+    /// Hex), the playout is a *fill playout*: the moves are placed without end-of-game
+    /// bookkeeping until the board is full, and [`Game::settle_fill`] finds the move that really
+    /// ended the game; the later moves are dropped from `seq` and from the counters. The moves
+    /// kept are exactly those of a move-by-move playout with the same random numbers, so the
+    /// policy is unchanged (only the random numbers drawn after the end differ).
     pub fn playout<G: Game>(&mut self, cfg: &SearchConfig, g: &mut G, rng: &mut Rng64, seq: &mut Vec<G::Move>) -> Outcome {
+        if let Some(o) = g.outcome() {
+            return o;
+        }
         let mut legal: MoveList<G::Move> = MoveList::new();
         let mut tmp: MoveList<G::Move> = MoveList::new();
         let shrink = g.legal_moves_only_shrink();
+        let fill = self.fill_ok && shrink && !cfg.decisive && !cfg.anti_decisive && g.fill_playouts();
         let gibbs = cfg.mast == MastMode::Gibbs;
+        let start = seq.len();
         if shrink {
             g.legal_moves(&mut legal);
             if self.pos.len() != self.ms {
@@ -255,25 +279,39 @@ impl PolicyState {
                 }
             }
         }
+        if fill {
+            self.kinds.clear();
+        }
         loop {
-            if let Some(o) = g.outcome() {
+            if fill {
+                if legal.is_empty() {
+                    break;
+                }
+            } else if let Some(o) = g.outcome() {
+                if shrink {
+                    // Leave `pos` all-absent for the next playout's legality reads.
+                    for &m in &legal {
+                        self.pos[g.move_index(m)] = u16::MAX;
+                    }
+                }
                 return o;
             }
             let me = g.to_move() as usize;
             let mut chosen: Option<G::Move> = None;
+            let mut kind = Kind::Random;
             if cfg.decisive {
                 if let Some(m) = g.find_winning_move() {
                     chosen = Some(m);
-                    self.decisive_played += 1;
+                    kind = Kind::Decisive;
                 }
             }
             if chosen.is_none() && cfg.anti_decisive {
                 g.threats(&mut tmp);
                 if !tmp.is_empty() {
                     let m = tmp[rng.index(tmp.len())];
-                    if g.is_legal(m) {
+                    if self.legal_here(g, shrink, m) {
                         chosen = Some(m);
-                        self.anti_decisive_played += 1;
+                        kind = Kind::AntiDecisive;
                     }
                 }
             }
@@ -291,9 +329,9 @@ impl PolicyState {
                     }
                     if reply != 0 {
                         if let Some(m) = g.move_from_index(reply as usize - 1) {
-                            if g.is_legal(m) && (cfg.lgr_p >= 1.0 || rng.chance(cfg.lgr_p)) {
+                            if self.legal_here(g, shrink, m) && (cfg.lgr_p >= 1.0 || rng.chance(cfg.lgr_p)) {
                                 chosen = Some(m);
-                                self.lgr_played += 1;
+                                kind = Kind::Lgr;
                                 break;
                             }
                         }
@@ -303,9 +341,9 @@ impl PolicyState {
             if chosen.is_none() && cfg.poolrave && !self.pool[me].is_empty() && rng.chance(cfg.pool_p) {
                 let i = self.pool[me][rng.index(self.pool[me].len())];
                 if let Some(m) = g.move_from_index(i as usize) {
-                    if g.is_legal(m) {
+                    if self.legal_here(g, shrink, m) {
                         chosen = Some(m);
-                        self.pool_played += 1;
+                        kind = Kind::Pool;
                     }
                 }
             }
@@ -318,7 +356,7 @@ impl PolicyState {
                     match cfg.mast {
                         MastMode::Off => legal[rng.index(legal.len())],
                         MastMode::Gibbs => {
-                            self.mast_played += 1;
+                            kind = Kind::Mast;
                             if shrink {
                                 let i = fenwick_sample(&self.fen[me], rng.unit());
                                 match (i < self.ms).then(|| self.pos[i]).filter(|&k| (k as usize) < legal.len()) {
@@ -347,7 +385,7 @@ impl PolicyState {
                             if rng.chance(cfg.mast_epsilon) {
                                 legal[rng.index(legal.len())]
                             } else {
-                                self.mast_played += 1;
+                                kind = Kind::Mast;
                                 let mut best = legal[0];
                                 let mut bq = f64::NEG_INFINITY;
                                 for &m in &legal {
@@ -381,7 +419,71 @@ impl PolicyState {
                 }
             }
             seq.push(m);
-            g.play_unchecked(m);
+            if fill {
+                self.kinds.push(kind as u8);
+                g.place_fill(m);
+            } else {
+                self.count(kind);
+                g.play_unchecked(m);
+            }
+        }
+        // A fill playout: where did the game end?
+        let (o, k) = g.settle_fill(&seq[start..]);
+        seq.truncate(start + k);
+        for i in 0..k {
+            let kind = Kind::from_u8(self.kinds[i]);
+            self.count(kind);
+        }
+        o
+    }
+
+    /// Whether `m` is legal in `g`: in placement games one read of the position index of the
+    /// playout's legal-move list (absent moves hold `u16::MAX`), else [`Game::is_legal`].
+    #[inline(always)]
+    fn legal_here<G: Game>(&self, g: &G, shrink: bool, m: G::Move) -> bool {
+        if shrink {
+            self.pos[g.move_index(m)] != u16::MAX
+        } else {
+            g.is_legal(m)
+        }
+    }
+
+    /// Counts one playout move chosen by `kind`.
+    #[inline(always)]
+    fn count(&mut self, kind: Kind) {
+        match kind {
+            Kind::Random => {}
+            Kind::Decisive => self.decisive_played += 1,
+            Kind::AntiDecisive => self.anti_decisive_played += 1,
+            Kind::Lgr => self.lgr_played += 1,
+            Kind::Pool => self.pool_played += 1,
+            Kind::Mast => self.mast_played += 1,
+        }
+    }
+}
+
+/// Which policy chose a playout move (for the counters).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+enum Kind {
+    Random,
+    Decisive,
+    AntiDecisive,
+    Lgr,
+    Pool,
+    Mast,
+}
+
+impl Kind {
+    #[inline(always)]
+    fn from_u8(k: u8) -> Kind {
+        match k {
+            1 => Kind::Decisive,
+            2 => Kind::AntiDecisive,
+            3 => Kind::Lgr,
+            4 => Kind::Pool,
+            5 => Kind::Mast,
+            _ => Kind::Random,
         }
     }
 }
@@ -557,6 +659,73 @@ mod tests {
         check(&Hex::new(7, false).unwrap(), &mut rng);
         check(&Hex::new(5, true).unwrap(), &mut rng);
         check(&Pentago::from_options(&[]).unwrap(), &mut rng);
+    }
+
+    /// A fill playout (stones placed without end-of-game checks, the end found afterwards)
+    /// plays exactly the moves of the move-by-move playout with the same random numbers, up to
+    /// the same end, with the same counters: Hex 5, 7 and 11 (one bitboard type each), Hex with
+    /// swap past ply 1, LGR-1, LGRF-2, MAST Gibbs and ε-greedy, PoolRAVE pools, from random
+    /// openings, with the tables learned from the playouts as the search does.
+    #[test]
+    fn fill_playouts_equal_move_by_move_playouts() {
+        use crate::game::Hex;
+        let mut rng = Rng64::new(5);
+        let pool_cfg = SearchConfig { poolrave: true, pool_p: 0.5, ..SearchConfig::default() };
+        let cfgs = [
+            SearchConfig { lgr: LgrMode::Lgr1, lgr_p: 1.0, ..SearchConfig::default() },
+            SearchConfig { lgr: LgrMode::Lgrf2, ..SearchConfig::default() },
+            SearchConfig { mast: MastMode::Gibbs, ..SearchConfig::default() },
+            SearchConfig { mast: MastMode::EpsilonGreedy, lgr: LgrMode::Lgrf1, ..SearchConfig::default() },
+            pool_cfg,
+        ];
+        for (size, swap) in [(5, false), (7, false), (11, false), (8, true), (13, false)] {
+            let start = Hex::new(size, swap).unwrap();
+            for cfg in &cfgs {
+                let mut fill = PolicyState::new(start.move_space(), cfg);
+                let mut step = fill.clone();
+                step.fill_ok = false;
+                for t in 0..40 {
+                    let mut g = start.clone();
+                    for _ in 0..rng.below(6) + if swap { 2 } else { 0 } {
+                        let mut l = MoveList::new();
+                        g.legal_moves(&mut l);
+                        g.play_unchecked(l[rng.index(l.len())]);
+                        if g.is_terminal() {
+                            break;
+                        }
+                    }
+                    if g.is_terminal() {
+                        continue;
+                    }
+                    assert!(g.fill_playouts());
+                    if cfg.poolrave {
+                        // some pool moves, occupied or not
+                        for p in 0..2 {
+                            let pool: Vec<u16> = (0..4).map(|_| rng.below(g.move_space() as u32) as u16).collect();
+                            fill.pool[p] = pool.clone();
+                            step.pool[p] = pool;
+                        }
+                    }
+                    let seed = rng.next_u64();
+                    let (mut a, mut b) = (g.clone(), g.clone());
+                    let (mut sa, mut sb) = (vec![], vec![]);
+                    let oa = fill.playout(cfg, &mut a, &mut Rng64::new(seed), &mut sa);
+                    let ob = step.playout(cfg, &mut b, &mut Rng64::new(seed), &mut sb);
+                    assert_eq!((oa, &sa), (ob, &sb), "{} {cfg:?} playout {t}", g.spec());
+                    assert_eq!(a.board_string(), b.board_string(), "the position reached");
+                    assert_eq!((a.ply(), a.to_move(), a.hash()), (b.ply(), b.to_move(), b.hash()));
+                    assert_eq!(a.hash(), a.hash_from_scratch());
+                    assert_eq!(
+                        (fill.lgr_played, fill.mast_played, fill.pool_played),
+                        (step.lgr_played, step.mast_played, step.pool_played)
+                    );
+                    let idx: Vec<u16> = sa.iter().map(|&m| m as u16).collect();
+                    fill.learn(cfg, &idx, g.to_move(), oa);
+                    step.learn(cfg, &idx, g.to_move(), ob);
+                }
+                assert!(fill.lgr_played + fill.mast_played + fill.pool_played > 0 || cfg.lgr == LgrMode::Off);
+            }
+        }
     }
 
     #[test]
