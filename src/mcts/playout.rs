@@ -2,7 +2,8 @@
 //!
 //! 1. **decisive move** (Teytaud & Teytaud 2010): a move that wins at once (`Game::find_winning_move`);
 //! 2. **anti-decisive move**: if the opponent threatens to win at once (`Game::threats`), play on
-//!    one of its threats (in Hex and Tic-Tac-Toe that blocks it);
+//!    one of its threats drawn uniformly (`Game::random_threat`; in Hex and Tic-Tac-Toe that
+//!    blocks it);
 //! 3. **last good reply** (Drake 2009; Baier & Drake 2010): LGRF-2 reply to the previous two
 //!    moves, then the LGR-1/LGRF-1 reply to the previous move, each played with probability
 //!    `lgr_p` when legal;
@@ -253,11 +254,8 @@ impl PolicyState {
             return o;
         }
         let mut legal: MoveList<G::Move> = MoveList::new();
-        let mut tmp: MoveList<G::Move> = MoveList::new();
         let shrink = g.legal_moves_only_shrink();
         let fill = self.fill_ok && shrink && !cfg.decisive && !cfg.anti_decisive && g.fill_playouts();
-        let gibbs = cfg.mast == MastMode::Gibbs;
-        let start = seq.len();
         if shrink {
             g.legal_moves(&mut legal);
             if self.pos.len() != self.ms {
@@ -266,7 +264,7 @@ impl PolicyState {
             for (k, &m) in legal.iter().enumerate() {
                 self.pos[g.move_index(m)] = k as u16;
             }
-            if gibbs {
+            if cfg.mast == MastMode::Gibbs {
                 for p in 0..2 {
                     let fen = &mut self.fen[p];
                     fen.clear();
@@ -280,161 +278,210 @@ impl PolicyState {
             }
         }
         if fill {
-            self.kinds.clear();
+            self.fill_loop(cfg, g, rng, seq, &mut legal)
+        } else {
+            self.step_loop(cfg, g, rng, seq, &mut legal, shrink)
         }
+    }
+
+    /// The move-by-move playout: each move is played with [`Game::play_unchecked`] and the
+    /// game says when it is over; decisive and anti-decisive moves come first.
+    #[inline(always)]
+    fn step_loop<G: Game>(
+        &mut self,
+        cfg: &SearchConfig,
+        g: &mut G,
+        rng: &mut Rng64,
+        seq: &mut Vec<G::Move>,
+        legal: &mut MoveList<G::Move>,
+        shrink: bool,
+    ) -> Outcome {
+        let mut tmp: MoveList<G::Move> = MoveList::new();
         loop {
-            if fill {
-                if legal.is_empty() {
-                    break;
-                }
-            } else if let Some(o) = g.outcome() {
+            if let Some(o) = g.outcome() {
                 if shrink {
                     // Leave `pos` all-absent for the next playout's legality reads.
-                    for &m in &legal {
+                    for &m in legal.iter() {
                         self.pos[g.move_index(m)] = u16::MAX;
                     }
                 }
                 return o;
             }
             let me = g.to_move() as usize;
-            let mut chosen: Option<G::Move> = None;
-            let mut kind = Kind::Random;
+            let mut chosen: Option<(G::Move, Kind)> = None;
             if cfg.decisive {
                 if let Some(m) = g.find_winning_move() {
-                    chosen = Some(m);
-                    kind = Kind::Decisive;
+                    chosen = Some((m, Kind::Decisive));
                 }
             }
             if chosen.is_none() && cfg.anti_decisive {
-                g.threats(&mut tmp);
-                if !tmp.is_empty() {
-                    let m = tmp[rng.index(tmp.len())];
+                if let Some(m) = g.random_threat(rng, &mut tmp) {
                     if self.legal_here(g, shrink, m) {
-                        chosen = Some(m);
-                        kind = Kind::AntiDecisive;
+                        chosen = Some((m, Kind::AntiDecisive));
                     }
                 }
             }
-            if chosen.is_none() && cfg.lgr != LgrMode::Off && !seq.is_empty() {
-                let n = seq.len();
-                let prev1 = g.move_index(seq[n - 1]);
-                let mut reply = 0u16;
-                if cfg.lgr == LgrMode::Lgrf2 && n >= 2 {
-                    let prev2 = g.move_index(seq[n - 2]);
-                    reply = self.reply2[me][prev2 * self.ms + prev1];
-                }
-                for attempt in 0..2 {
-                    if attempt == 1 {
-                        reply = self.reply1[me][prev1];
-                    }
-                    if reply != 0 {
-                        if let Some(m) = g.move_from_index(reply as usize - 1) {
-                            if self.legal_here(g, shrink, m) && (cfg.lgr_p >= 1.0 || rng.chance(cfg.lgr_p)) {
-                                chosen = Some(m);
-                                kind = Kind::Lgr;
-                                break;
-                            }
-                        }
-                    }
-                }
-            }
-            if chosen.is_none() && cfg.poolrave && !self.pool[me].is_empty() && rng.chance(cfg.pool_p) {
-                let i = self.pool[me][rng.index(self.pool[me].len())];
-                if let Some(m) = g.move_from_index(i as usize) {
-                    if self.legal_here(g, shrink, m) {
-                        chosen = Some(m);
-                        kind = Kind::Pool;
-                    }
-                }
-            }
-            let m = match chosen {
-                Some(m) => m,
+            let (m, kind) = match chosen {
+                Some(c) => c,
                 None => {
                     if !shrink {
-                        g.legal_moves(&mut legal);
+                        g.legal_moves(legal);
                     }
-                    match cfg.mast {
-                        MastMode::Off => legal[rng.index(legal.len())],
-                        MastMode::Gibbs => {
-                            kind = Kind::Mast;
-                            if shrink {
-                                let i = fenwick_sample(&self.fen[me], rng.unit());
-                                match (i < self.ms).then(|| self.pos[i]).filter(|&k| (k as usize) < legal.len()) {
-                                    Some(k) if g.move_index(legal[k as usize]) == i => legal[k as usize],
-                                    // Rounding in the tree's sums can point at a move already
-                                    // played (weight ~1e-12): fall back to a uniform move.
-                                    _ => legal[rng.index(legal.len())],
-                                }
-                            } else {
-                                self.weights.clear();
-                                let mut total = 0.0;
-                                for &m in &legal {
-                                    total += self.mast_wt[me][g.move_index(m)];
-                                    self.weights.push(total);
-                                }
-                                if total > 0.0 {
-                                    let x = rng.unit() * total;
-                                    let i = self.weights.partition_point(|&c| c <= x).min(legal.len() - 1);
-                                    legal[i]
-                                } else {
-                                    legal[rng.index(legal.len())]
-                                }
-                            }
-                        }
-                        MastMode::EpsilonGreedy => {
-                            if rng.chance(cfg.mast_epsilon) {
-                                legal[rng.index(legal.len())]
-                            } else {
-                                kind = Kind::Mast;
-                                let mut best = legal[0];
-                                let mut bq = f64::NEG_INFINITY;
-                                for &m in &legal {
-                                    let q = self.mast_q(me, g.move_index(m));
-                                    if q > bq {
-                                        bq = q;
-                                        best = m;
-                                    }
-                                }
-                                best
-                            }
-                        }
-                    }
+                    self.policy_move(cfg, g, rng, seq, legal, me, shrink)
                 }
             };
             if shrink {
-                // Take `m` out of the list: the last move fills its place.
-                let i = g.move_index(m);
-                let k = self.pos[i] as usize;
-                let last = legal.len() - 1;
-                let moved = legal[last];
-                legal.swap(k, last);
-                legal.pop();
-                self.pos[g.move_index(moved)] = k as u16;
-                self.pos[i] = u16::MAX;
-                if gibbs {
-                    for p in 0..2 {
-                        let w = self.mast_wt[p][i];
-                        fenwick_add(&mut self.fen[p], i, -w);
-                    }
-                }
+                self.take_out(cfg, g, legal, m);
             }
             seq.push(m);
-            if fill {
-                self.kinds.push(kind as u8);
-                g.place_fill(m);
-            } else {
-                self.count(kind);
-                g.play_unchecked(m);
-            }
+            self.count(kind);
+            g.play_unchecked(m);
         }
-        // A fill playout: where did the game end?
+    }
+
+    /// The fill playout: moves are chosen from the legal-move list alone (LGR, PoolRAVE, MAST
+    /// or uniform: none of them reads the board) until it is empty, then
+    /// [`Game::settle_fill`] plays them on the board and finds where the game ended.
+    #[inline(always)]
+    fn fill_loop<G: Game>(
+        &mut self,
+        cfg: &SearchConfig,
+        g: &mut G,
+        rng: &mut Rng64,
+        seq: &mut Vec<G::Move>,
+        legal: &mut MoveList<G::Move>,
+    ) -> Outcome {
+        let start = seq.len();
+        let total = legal.len();
+        seq.reserve(total);
+        self.kinds.clear();
+        self.kinds.resize(total, 0);
+        let mut me = g.to_move() as usize;
+        for j in 0..total {
+            let (m, kind) = self.policy_move(cfg, g, rng, seq, legal, me, true);
+            self.take_out(cfg, g, legal, m);
+            seq.push(m);
+            self.kinds[j] = kind as u8;
+            me ^= 1;
+        }
         let (o, k) = g.settle_fill(&seq[start..]);
         seq.truncate(start + k);
-        for i in 0..k {
-            let kind = Kind::from_u8(self.kinds[i]);
+        for j in 0..k {
+            let kind = Kind::from_u8(self.kinds[j]);
             self.count(kind);
         }
         o
+    }
+
+    /// The move of player `me` by the learned policies (LGRF-2, then LGR-1/LGRF-1, then a
+    /// PoolRAVE pool move) or else the default policy (MAST Gibbs or ε-greedy, or uniform) over
+    /// `legal` (the legal moves: kept by the caller in placement games, `shrink`).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn policy_move<G: Game>(
+        &mut self,
+        cfg: &SearchConfig,
+        g: &G,
+        rng: &mut Rng64,
+        seq: &[G::Move],
+        legal: &MoveList<G::Move>,
+        me: usize,
+        shrink: bool,
+    ) -> (G::Move, Kind) {
+        if cfg.lgr != LgrMode::Off && !seq.is_empty() {
+            let n = seq.len();
+            let prev1 = g.move_index(seq[n - 1]);
+            let mut reply = 0u16;
+            if cfg.lgr == LgrMode::Lgrf2 && n >= 2 {
+                let prev2 = g.move_index(seq[n - 2]);
+                reply = self.reply2[me][prev2 * self.ms + prev1];
+            }
+            for attempt in 0..2 {
+                if attempt == 1 {
+                    reply = self.reply1[me][prev1];
+                }
+                if reply != 0 {
+                    if let Some(m) = g.move_from_index(reply as usize - 1) {
+                        if self.legal_here(g, shrink, m) && (cfg.lgr_p >= 1.0 || rng.chance(cfg.lgr_p)) {
+                            return (m, Kind::Lgr);
+                        }
+                    }
+                }
+            }
+        }
+        if cfg.poolrave && !self.pool[me].is_empty() && rng.chance(cfg.pool_p) {
+            let i = self.pool[me][rng.index(self.pool[me].len())];
+            if let Some(m) = g.move_from_index(i as usize) {
+                if self.legal_here(g, shrink, m) {
+                    return (m, Kind::Pool);
+                }
+            }
+        }
+        match cfg.mast {
+            MastMode::Off => (legal[rng.index(legal.len())], Kind::Random),
+            MastMode::Gibbs => {
+                let m = if shrink {
+                    let i = fenwick_sample(&self.fen[me], rng.unit());
+                    match (i < self.ms).then(|| self.pos[i]).filter(|&k| (k as usize) < legal.len()) {
+                        Some(k) if g.move_index(legal[k as usize]) == i => legal[k as usize],
+                        // Rounding in the tree's sums can point at a move already
+                        // played (weight ~1e-12): fall back to a uniform move.
+                        _ => legal[rng.index(legal.len())],
+                    }
+                } else {
+                    self.weights.clear();
+                    let mut total = 0.0;
+                    for &m in legal {
+                        total += self.mast_wt[me][g.move_index(m)];
+                        self.weights.push(total);
+                    }
+                    if total > 0.0 {
+                        let x = rng.unit() * total;
+                        let i = self.weights.partition_point(|&c| c <= x).min(legal.len() - 1);
+                        legal[i]
+                    } else {
+                        legal[rng.index(legal.len())]
+                    }
+                };
+                (m, Kind::Mast)
+            }
+            MastMode::EpsilonGreedy => {
+                if rng.chance(cfg.mast_epsilon) {
+                    (legal[rng.index(legal.len())], Kind::Random)
+                } else {
+                    let mut best = legal[0];
+                    let mut bq = f64::NEG_INFINITY;
+                    for &m in legal {
+                        let q = self.mast_q(me, g.move_index(m));
+                        if q > bq {
+                            bq = q;
+                            best = m;
+                        }
+                    }
+                    (best, Kind::Mast)
+                }
+            }
+        }
+    }
+
+    /// Takes `m` out of the playout's legal-move list (placement games): the last move fills
+    /// its place; MAST Gibbs's Fenwick trees drop its weight.
+    #[inline(always)]
+    fn take_out<G: Game>(&mut self, cfg: &SearchConfig, g: &G, legal: &mut MoveList<G::Move>, m: G::Move) {
+        let i = g.move_index(m);
+        let k = self.pos[i] as usize;
+        let last = legal.len() - 1;
+        let moved = legal[last];
+        legal.swap(k, last);
+        legal.pop();
+        self.pos[g.move_index(moved)] = k as u16;
+        self.pos[i] = u16::MAX;
+        if cfg.mast == MastMode::Gibbs {
+            for p in 0..2 {
+                let w = self.mast_wt[p][i];
+                fenwick_add(&mut self.fen[p], i, -w);
+            }
+        }
     }
 
     /// Whether `m` is legal in `g`: in placement games one read of the position index of the
