@@ -775,9 +775,8 @@ mod tests {
                         (fill.lgr_played, fill.mast_played, fill.pool_played),
                         (step.lgr_played, step.mast_played, step.pool_played)
                     );
-                    let idx: Vec<u16> = sa.iter().map(|&m| m as u16).collect();
-                    fill.learn(cfg, &idx, g.to_move(), oa);
-                    step.learn(cfg, &idx, g.to_move(), ob);
+                    fill.learn(cfg, &sa, g.to_move(), oa);
+                    step.learn(cfg, &sb, g.to_move(), ob);
                 }
                 assert!(fill.lgr_played + fill.mast_played + fill.pool_played > 0 || cfg.lgr == LgrMode::Off);
             }
