@@ -725,6 +725,71 @@ impl<B: Bits> Core<B> {
         }
         (w, k, cells[k - 1])
     }
+
+    /// Whether Black connects its two edges with the stones of `black` (a full board: exactly
+    /// one player does), by the row sweep of [`black_connects`].
+    #[inline(always)]
+    fn black_connects_on(&self, black: B) -> bool {
+        let n = self.geo.n;
+        let mut rows = [0u32; MAX_SIZE];
+        black.to_rows(n, &mut rows);
+        match B::ROW_STAGES {
+            3 => black_connects::<3>(&rows, n as usize),
+            4 => black_connects::<4>(&rows, n as usize),
+            _ => black_connects::<5>(&rows, n as usize),
+        }
+    }
+
+    /// Ends a *fill playout*: `moves` (cells, `first` moves first, alternating) fill the board
+    /// of a position that is not over; places their stones (no connection bookkeeping) and
+    /// finds the first connection of that game as
+    /// [`Core::deal_playout`] does: the winner of the full board by one row sweep, then the
+    /// winner's stones alone added in order to its first edge's reach set ([`Geo::join`]) until
+    /// it reaches the second edge; the loser never connects on the way (connection is
+    /// monotone). Takes the moves after that one off the board and returns
+    /// `(winner, moves actually played)`. `reach` must be the sets of the position before the
+    /// fill; afterwards `reach`, `touch` and `win` are stale (the game is over).
+    fn settle_fill(&mut self, first: usize, moves: &[u16]) -> (usize, usize) {
+        let g = self.geo;
+        let mut i = 0;
+        while i < moves.len() {
+            self.stones[first].toggle(moves[i] as usize);
+            i += 2;
+        }
+        let mut i = 1;
+        while i < moves.len() {
+            self.stones[1 - first].toggle(moves[i] as usize);
+            i += 2;
+        }
+        let w = (!self.black_connects_on(self.stones[0])) as usize;
+        // The winner's stones before the fill.
+        let mut stones = self.stones[w];
+        let i0 = (w != first) as usize;
+        let mut i = i0;
+        while i < moves.len() {
+            stones.toggle(moves[i] as usize);
+            i += 2;
+        }
+        let (st, en) = (g.edge[w][0], g.edge[w][1]);
+        let mut reach = self.reach[w][0];
+        let mut i = i0;
+        let k = loop {
+            // The winner connects by its last cell at the latest (it is connected on the full board).
+            let c = moves[i] as usize;
+            stones.toggle(c);
+            if g.join(c, stones, &mut reach, st) && (reach & en).any() {
+                break i + 1;
+            }
+            i += 2;
+        };
+        let mut later = B::ZERO;
+        for &c in &moves[k..] {
+            later.toggle(c as usize);
+        }
+        self.stones[0] &= !later;
+        self.stones[1] &= !later;
+        (w, k)
+    }
 }
 
 /// The cells of one board row (bit c = column c) connected inside the row, i.e. the runs of
@@ -1179,6 +1244,27 @@ impl Game for Hex {
         !self.swap || self.ply >= 2
     }
 
+    /// While the game goes on and no swap move can come (no swap rule, or ply ≥ 2): a Hex
+    /// board filled to the end has exactly one connected player, the first to connect.
+    fn fill_playouts(&self) -> bool {
+        self.outcome.is_none() && self.legal_moves_only_shrink()
+    }
+
+    /// [`Core::settle_fill`]: the stones placed (one bit each), one row sweep for the winner
+    /// of the full board, then the winner's stones in order until it connects; the later
+    /// stones are taken off.
+    fn settle_fill(&mut self, moves: &[u16]) -> (Outcome, usize) {
+        debug_assert!(!moves.is_empty() && self.outcome.is_none());
+        let first = self.to_move as usize;
+        let (w, k) = with_core!(&mut self.board, c => c.settle_fill(first, moves));
+        self.ply += k as u16;
+        self.to_move = ((first + k) & 1) as Player;
+        self.last = Some(moves[k - 1]);
+        self.outcome = Some(Outcome::Win(w as Player));
+        self.hash_stale = true;
+        (Outcome::Win(w as Player), k)
+    }
+
     /// `swap` (n²) at ply 1 with the swap rule: the only move that never recurs later.
     #[inline(always)]
     fn pie_move(&self) -> Option<usize> {
@@ -1381,6 +1467,25 @@ impl Game for Hex {
         with_core!(&self.board, c => Hex::push_cells(c.winning_cells(o), out));
     }
 
+    /// The k-th cell (ascending, as `threats` lists them) of the opponent's winning-cell set,
+    /// k drawn by `rng.index(count)`: no list is built.
+    #[inline]
+    fn random_threat(&self, rng: &mut Rng64, _scratch: &mut MoveList<u16>) -> Option<u16> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        let o = 1 - self.to_move as usize;
+        with_core!(&self.board, c => {
+            let t = c.winning_cells(o);
+            if t.is_zero() {
+                None
+            } else {
+                let k = rng.index(t.count() as usize);
+                Some(t.select(k as u32) as u16)
+            }
+        })
+    }
+
     /// A stone never creates or removes threats of the opponent except on its own cell, so:
     /// no opponent threat → every move; one threat → that cell and the mover's winning cells;
     /// two or more → only the mover's winning cells. The swap move is checked by playing it.
@@ -1513,6 +1618,32 @@ mod tests {
                         g.legal_moves(&mut l);
                         g.play_unchecked(l[rng.index(l.len())]);
                     }
+                }
+            }
+        }
+    }
+
+    /// `random_threat` draws the same threat as the generic way (list the threats, pick
+    /// `rng.index(len)`), with the same random numbers, and `None` exactly without threats;
+    /// along random games on every board type.
+    #[test]
+    fn random_threat_is_the_listed_threat() {
+        let mut rng = Rng64::new(23);
+        for n in [3usize, 5, 8, 9, 11, 12, 19] {
+            for _ in 0..20 {
+                let mut g = Hex::new(n, false).unwrap();
+                loop {
+                    let mut t = MoveList::new();
+                    g.threats(&mut t);
+                    let seed = rng.next_u64();
+                    let want = (!t.is_empty()).then(|| t[Rng64::new(seed).index(t.len())]);
+                    assert_eq!(g.random_threat(&mut Rng64::new(seed), &mut MoveList::new()), want, "n={n} ply={}", g.ply);
+                    if g.outcome().is_some() {
+                        break;
+                    }
+                    let mut l = MoveList::new();
+                    g.legal_moves(&mut l);
+                    g.play_unchecked(l[rng.index(l.len())]);
                 }
             }
         }

@@ -374,6 +374,35 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         false
     }
 
+    /// Whether a policy playout from here may be a *fill playout*: a playout policy that does
+    /// not look at the board (it draws from the legal-move list and its own tables) chooses
+    /// moves until no legal move is left, and [`Game::settle_fill`] then plays them and finds
+    /// where the game really ended. Only for games whose legal moves only shrink
+    /// ([`Game::legal_moves_only_shrink`]) and whose winner is decided by the full board, the
+    /// first player to win during play being the winner of the full board (Hex: connection is
+    /// monotone and a full board has exactly one connection). The moves before the real end
+    /// are those of a playout played move by move, so the policy and the game are unchanged;
+    /// only the end-of-game bookkeeping of every move is saved. Default `false`; Hex `true`
+    /// while the game goes on and no swap move can still come.
+    fn fill_playouts(&self) -> bool {
+        false
+    }
+
+    /// Ends a fill playout (see [`Game::fill_playouts`], which must hold for `self`): `moves`
+    /// are legal moves continuing `self`, the side to move first and alternating, until no
+    /// legal move is left. Returns the outcome of that game and how many of `moves` were played
+    /// before it ended; `self` becomes the terminal position after `moves[..k]` (its hash
+    /// stale, recomputed on demand). Default (games that never fill): plays the moves until the
+    /// game is over.
+    fn settle_fill(&mut self, moves: &[Self::Move]) -> (Outcome, usize) {
+        let mut k = 0;
+        while self.outcome().is_none() && k < moves.len() {
+            self.play_unchecked(moves[k]);
+            k += 1;
+        }
+        (self.outcome().unwrap_or(Outcome::Draw), k)
+    }
+
     /// The dense index of the *pie* (swap) move when it is legal here, else `None` (default).
     /// A pie move can be played only as the second move of the game, so it never occurs below
     /// this position in a playout or in the tree: its AMAF statistics (Gelly & Silver 2007) are
@@ -437,6 +466,16 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// first). Used by anti-decisive playouts: in Hex and Tic-Tac-Toe, playing a threatened cell
     /// blocks it. Empty once the game is over.
     fn threats(&self, out: &mut MoveList<Self::Move>);
+
+    /// One of the opponent's [`Game::threats`] drawn uniformly (one `rng.index(count)`, the
+    /// k-th threat in the order `threats` lists them), or `None` without threats: the
+    /// anti-decisive move of a playout (Teytaud & Teytaud 2010). `scratch` is a work list.
+    /// Games that keep their threats as a set override this without listing them (Hex: the
+    /// k-th set bit of the opponent's winning cells).
+    fn random_threat(&self, rng: &mut Rng64, scratch: &mut MoveList<Self::Move>) -> Option<Self::Move> {
+        self.threats(scratch);
+        (!scratch.is_empty()).then(|| scratch[rng.index(scratch.len())])
+    }
 
     /// Some move that wins at once for the side to move, if one exists.
     fn find_winning_move(&self) -> Option<Self::Move> {
