@@ -17,16 +17,20 @@
 //   `iterations_per_s` (process start-up excluded, as the wasm figures exclude instantiation);
 // - ratio_single / ratio_chunked: medians of the per-round ratios wasm ÷ native (each round runs
 //   native, then wasm single, then wasm chunked, one right after the other);
+// - cpu_time: the same figures over CPU time (user + system) instead of wall-clock time: the
+//   wasm side's `process.cpuUsage()` around the search, the native process's from GNU time
+//   (`/usr/bin/time`, 10 ms resolution; it includes the process's start-up, a few ms). On a
+//   busy machine, where a search waits for a core, these are the steadier ratios;
 // - same_result: the wasm and native searches gave the same best move and root visit counts
 //   (determinism native = wasm; the cargo and browser tests check it too).
 // Before the timed rounds, one untimed wasm search per preset lets V8 tier the engine up (a long
 // first call runs in V8's baseline tier; see ../../../shared/TOOLCHAIN.md, "Speed notes").
-// Knobs: --runs R (5), --preset P (repeatable; uct and rave), --iterations-uct N (300000),
-// --iterations-rave N (40000), --seed S (1), --game SPEC (hex:11), --pkg DIR (pkg/),
+// Knobs: --runs R (5), --preset P (repeatable; uct and rave), --iterations-uct N (600000),
+// --iterations-rave N (80000), --seed S (1), --game SPEC (hex:11), --pkg DIR (pkg/),
 // --bin PATH (target/release/mcts).
 import { execFileSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -37,8 +41,8 @@ const { values: opt } = parseArgs({
   options: {
     runs: { type: 'string', default: '5' },
     preset: { type: 'string', multiple: true },
-    'iterations-uct': { type: 'string', default: '300000' },
-    'iterations-rave': { type: 'string', default: '40000' },
+    'iterations-uct': { type: 'string', default: '600000' },
+    'iterations-rave': { type: 'string', default: '80000' },
     seed: { type: 'string', default: '1' },
     game: { type: 'string', default: 'hex:11' },
     pkg: { type: 'string', default: join(ROOT, 'pkg') },
@@ -75,6 +79,7 @@ function wasmSearch(preset, n, chunked) {
   let done = 0;
   let engineMs = 0;
   let calls = 0;
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   while (done < n) {
     const r = chunked ? s.run(CHUNK_MS, n - done) : s.run(1e9, n - done);
@@ -84,8 +89,10 @@ function wasmSearch(preset, n, chunked) {
     if (r.stop !== 'iterations' && r.stop !== 'time') break;
   }
   const wallMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   const st = s.stats();
-  const out = { iterations: done, calls, engine_ms: engineMs, wall_ms: wallMs, best: st.best_move, visits: visitsKey(st) };
+  const out = { iterations: done, calls, engine_ms: engineMs, wall_ms: wallMs, cpu_ms: cpuMs, best: st.best_move, visits: visitsKey(st) };
   s.free();
   game.free();
   return out;
@@ -93,8 +100,22 @@ function wasmSearch(preset, n, chunked) {
 
 function nativeSearch(preset, n) {
   const args = ['search', '--game', GAME, '--algo', preset, '--iterations', String(n), '--seed', SEED, '--json'];
-  const st = JSON.parse(execFileSync(opt.bin, args, { cwd: ROOT, encoding: 'utf8' }));
-  return { iterations: st.iterations, iterations_per_s: st.iterations_per_s, best: st.best_move, visits: visitsKey(st) };
+  // /usr/bin/time (GNU time) gives the process's CPU time (user + system, 10 ms resolution).
+  const timeFile = join(tmpdir(), `wasm-ratio-${process.pid}.time`);
+  const useTime = existsSync('/usr/bin/time');
+  const out = useTime
+    ? execFileSync('/usr/bin/time', ['-f', '%U %S', '-o', timeFile, opt.bin, ...args], { cwd: ROOT, encoding: 'utf8' })
+    : execFileSync(opt.bin, args, { cwd: ROOT, encoding: 'utf8' });
+  const st = JSON.parse(out);
+  const cpuMs = useTime
+    ? readFileSync(timeFile, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .slice(-2)
+        .map(Number)
+        .reduce((a, b) => a + b, 0) * 1000
+    : Number.NaN;
+  return { iterations: st.iterations, iterations_per_s: st.iterations_per_s, cpu_ms: cpuMs, best: st.best_move, visits: visitsKey(st) };
 }
 
 const result = {
@@ -129,10 +150,15 @@ for (const preset of PRESETS) {
       single: rate(single),
       chunked: rate(chunked),
       chunkedWall: (chunked.iterations * 1000) / chunked.wall_ms,
+      nativeCpu: (native.iterations * 1000) / native.cpu_ms,
+      singleCpu: (single.iterations * 1000) / single.cpu_ms,
+      chunkedCpu: (chunked.iterations * 1000) / chunked.cpu_ms,
       calls: chunked.calls,
       same: native.best === single.best && native.visits === single.visits && single.visits === chunked.visits,
     });
-    log(`  round ${r + 1}: native ${Math.round(native.iterations_per_s)}/s, wasm ${Math.round(rate(single))}/s single, ${Math.round(rate(chunked))}/s chunked`);
+    log(
+      `  round ${r + 1}: native ${Math.round(native.iterations_per_s)}/s, wasm ${Math.round(rate(single))}/s single, ${Math.round(rate(chunked))}/s chunked`,
+    );
   }
   const entry = {
     iterations: n,
@@ -147,6 +173,13 @@ for (const preset of PRESETS) {
     ratio_single: round(median(rows.map((x) => x.single / x.native))),
     ratio_chunked: round(median(rows.map((x) => x.chunked / x.native))),
     ratio_chunked_wall: round(median(rows.map((x) => x.chunkedWall / x.native))),
+    cpu_time: {
+      native_iterations_per_cpu_s: Math.round(median(rows.map((x) => x.nativeCpu))),
+      wasm_single_iterations_per_cpu_s: Math.round(median(rows.map((x) => x.singleCpu))),
+      wasm_chunked_iterations_per_cpu_s: Math.round(median(rows.map((x) => x.chunkedCpu))),
+      ratio_single: round(median(rows.map((x) => x.singleCpu / x.nativeCpu))),
+      ratio_chunked: round(median(rows.map((x) => x.chunkedCpu / x.nativeCpu))),
+    },
     same_result: rows.every((x) => x.same),
   };
   result.presets[preset] = entry;
@@ -156,6 +189,7 @@ console.log(JSON.stringify(result, null, 2));
 for (const [p, e] of Object.entries(result.presets)) {
   console.error(
     `wasm/native ${GAME} ${p}: ${e.ratio_single} (one call), ${e.ratio_chunked} (8 ms chunks; ${e.ratio_chunked_wall} by wall clock); ` +
-      `native ${e.native_iterations_per_s}/s, wasm ${e.wasm.single_iterations_per_s}/s; same result: ${e.same_result}`,
+      `native ${e.native_iterations_per_s}/s, wasm ${e.wasm.single_iterations_per_s}/s; by CPU time ${e.cpu_time.ratio_single} (one call), ` +
+      `${e.cpu_time.ratio_chunked} (chunks); same result: ${e.same_result}`,
   );
 }
