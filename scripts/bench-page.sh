@@ -11,7 +11,8 @@
 # latency, median of several), `tree` (long tasks while a 500,000+-node tree is drawn in the
 # analysis views), `compare` (long tasks while four compare panes run), `speed` (hex:7, 200,000
 # iterations, uct and best: playouts/s in the worker cold and warm, the native `mcts search` of the
-# same search in the same run, and their ratio). Figures depend on the machine and its load
+# same search in the same run, and their ratio), `wasm_ratio_hex11` (tests/bench/wasm-ratio.mjs:
+# hex:11 uct and rave in V8 under Node against native). Figures depend on the machine and its load
 # (`machine.loadavg_*`). Exits non-zero only if the page could not be built or driven.
 # Knobs (environment): BENCH_WINDOW_MS (search window, 5000), BENCH_STOPS (5), BENCH_TREE_NODES
 # (500000), CHROMIUM (/usr/bin/chromium).

@@ -8,7 +8,8 @@
 //! - [`solver`]: MCTS-Solver with draws; [`transposition`]: Zobrist-keyed DAG (UCT1);
 //! - [`evaluator`]: PUCT priors; [`stats`]: the JSON shapes; [`search`]: the loop, one file per
 //!   phase (child score and AMAF source, expansion, playout, backpropagation, root, reports, trace);
-//! - [`any`]: [`AnySearch`] dispatch; [`bench`]: iterations per second for `mcts bench`.
+//! - [`any`]: [`AnySearch`] dispatch; [`bench`]: iterations per second for `mcts bench`;
+//! - [`parallel`]: root-parallel search (threads natively, Web Workers in the page), statistics merged.
 //!
 //! Time enters only through the injected [`Clock`], so the module builds for wasm32.
 //!
@@ -25,6 +26,7 @@ pub mod any;
 pub mod bench;
 pub mod config;
 pub mod evaluator;
+pub mod parallel;
 pub mod playout;
 pub mod search;
 pub mod selection;

@@ -15,7 +15,8 @@
 //! - [`search`]: `SearchSession`, an anytime MCTS search ([`crate::mcts::AnySearch`]) configured
 //!   from a preset plus field overrides, run in chunks (milliseconds and/or iterations) against
 //!   the clock `performance.now()`, with a statistics snapshot, the best move, reset, and tree
-//!   reuse as the game it follows moves on (`follow`); and `presets()`;
+//!   reuse as the game it follows moves on (`follow`); `presets()`; and `mergeRootStats()`, the
+//!   root-parallel merge of several workers' statistics;
 //! - [`views`]: what the page draws from a search beyond its statistics: the compact tree
 //!   snapshot (`treeSnapshot`) and the step-through (`stepIteration`, `setRecordPlayouts`);
 //! - [`arena`]: `arenaPlayGame` and `arenaStandings` (the same [`crate::arena`] code as

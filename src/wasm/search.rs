@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 
 use super::game::GameSession;
 use super::{clock, js_err, to_js};
-use crate::mcts::{AnySearch, SearchConfig};
+use crate::mcts::{parallel, AnySearch, SearchConfig, SearchStats};
 use crate::request::{engine_config, run_budget, SettingsError};
 
 /// The engine's preset names (`uct`, `rave`, `grave`, ..., `best`), in the engine's order.
@@ -16,6 +16,23 @@ pub fn presets() -> Vec<String> {
 }
 
 pub use crate::limits::PAGE_NODE_CAP;
+
+/// Root-parallel search in the page (`www/src/parallel.ts`): the merged root statistics of the
+/// workers' searches of one position ([`crate::mcts::parallel::merge_root_stats`], the same merge
+/// as `mcts search --threads N`). `parts` is an array of `SearchStats` objects (worker 0 first,
+/// as `stats()` returns them); `preset` and `params` are the workers' engine settings, whose
+/// final-move rule (robust, max or secure child) chooses the move. Returns a `SearchStats`.
+///
+/// # Errors
+/// `parts` not an array of statistics, an empty array, statistics of different positions, or
+/// bad engine settings (the message names it).
+#[wasm_bindgen(js_name = mergeRootStats)]
+pub fn merge_root_stats(parts: JsValue, preset: &str, params: JsValue) -> Result<JsValue, JsError> {
+    let parts: Vec<SearchStats> = serde_wasm_bindgen::from_value(parts).map_err(|e| js_err(format!("statistics to merge: {e}")))?;
+    let (config, _) = build_config(preset, params).map_err(js_err)?;
+    let merged = parallel::merge_root_stats(&parts, config.final_move, config.secure_a).map_err(js_err)?;
+    to_js(&merged)
+}
 
 /// A configuration from a preset name and field overrides by serde name (`{"c": "0.7"}`);
 /// `params` may be `undefined`/`null` (no overrides). Without a `node_cap` override the node cap

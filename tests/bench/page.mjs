@@ -14,7 +14,8 @@
 //   tree_big_snapshots: the same with snapshots of 100,000-150,000 nodes each;
 // - compare: four compare panes searching at once: long tasks while they run;
 // - speed: playouts/s of a fixed search (hex:7, 200,000 iterations, presets uct and best) in the
-//   worker, cold then warm, against the native `mcts search` of the same search in the same run.
+//   worker, cold then warm, against the native `mcts search` of the same search in the same run;
+// - wasm_ratio_hex11: the Hex 11×11 uct/rave wasm/native ratios of tests/bench/wasm-ratio.mjs.
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -279,6 +280,27 @@ try {
       ratio_warm_engine_only: round(wasm.warm.engine_playouts_per_s / native.iterations_per_s, 3),
     };
   }
+  // The Hex 11×11 ratio of issue 12 (uct and rave) under Node's V8, one call and 8 ms chunks,
+  // by wall clock and CPU time: tests/bench/wasm-ratio.mjs, run here with 3 rounds.
+  log('wasm/native ratio: hex:11 uct and rave (tests/bench/wasm-ratio.mjs --runs 3)');
+  const ratio = JSON.parse(
+    execFileSync(process.execPath, [join(ROOT, 'tests', 'bench', 'wasm-ratio.mjs'), '--runs', '3'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
+  result.wasm_ratio_hex11 = Object.fromEntries(
+    Object.entries(ratio.presets).map(([p, e]) => [
+      p,
+      {
+        ratio_single: e.ratio_single,
+        ratio_chunked: e.ratio_chunked,
+        ratio_cpu_single: e.cpu_time.ratio_single,
+        same_result: e.same_result,
+      },
+    ]),
+  );
   result.machine.loadavg_end = loadavg().map((x) => round(x, 2));
 } finally {
   await h.close();

@@ -67,6 +67,7 @@ type Pending =
   | { kind: 'hello'; resolve: (h: Hello) => void; reject: (e: Error) => void }
   | { kind: 'state'; resolve: (s: Snapshot) => void; reject: (e: Error) => void }
   | { kind: 'ack'; resolve: () => void; reject: (e: Error) => void }
+  | { kind: 'merge'; resolve: (s: SearchStats) => void; reject: (e: Error) => void }
   | {
       kind: 'search';
       resolve: (o: SearchOutcome) => void;
@@ -182,6 +183,12 @@ export class EngineClient {
       },
       cancel,
     };
+  }
+
+  /** Root-parallel search: the merged root statistics of several searches of one position
+   * (`mergeStats`; worker 0's first), the move chosen by `engine`'s final-move rule. */
+  mergeStats(parts: SearchStats[], engine: EngineSettings): Promise<SearchStats> {
+    return new Promise((resolve, reject) => this.send({ type: 'mergeStats', parts, engine }, { kind: 'merge', resolve, reject }));
   }
 
   // ---- visualisation ----
@@ -314,6 +321,7 @@ export class EngineClient {
       case 'searchDone':
       case 'cancelled':
       case 'ack':
+      case 'merged':
       case 'inspection':
       case 'arenaGame':
       case 'arenaStandings':
@@ -348,6 +356,9 @@ export class EngineClient {
       case 'ack':
         if (p.kind !== 'ack') return mismatch();
         return p.resolve();
+      case 'merged':
+        if (p.kind !== 'merge') return mismatch();
+        return p.resolve(r.stats);
       case 'inspection':
       case 'arenaGame':
       case 'arenaStandings':

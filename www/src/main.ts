@@ -21,7 +21,8 @@ import {
   type BoardState,
   type Quadrant,
 } from './board';
-import { EngineClient, EngineDied, EngineError, SearchCancelled, type SearchHandle } from './engine';
+import { EngineClient, EngineDied, EngineError, SearchCancelled, type SearchHandle, type SearchOptions } from './engine';
+import { HelperPool, searchParallel, workerChoices } from './parallel';
 import type { Budget, NetInfo, Player, Response, SearchProgress, Snapshot } from './protocol';
 import { mountVisualisation } from './overlay/mount';
 import { addSearch, archiveQuery, behindLabel, entryBytes, rootSummary, searchBehind, type MoveSearch } from './play/searches';
@@ -62,6 +63,7 @@ const {
   hexOpts,
   newBtn,
   sides,
+  workersSel,
   undoBtn,
   redoBtn,
   hintBtn,
@@ -327,6 +329,18 @@ function showProgress(p: SearchProgress, label: string, side: Player): void {
 
 // ---- the turn loop --------------------------------------------------------------------------
 
+/** Helper workers of root-parallel searches (Workers > 1); the game's engine is worker 0. */
+const helperPool = new HelperPool();
+
+/** The game engine's search of the current position: on the engine alone (Workers 1), or
+ * root-parallel on it and Workers − 1 helpers given the same position (parallel.ts). */
+function engineSearch(opts: SearchOptions): SearchHandle {
+  const n = st().workers;
+  const snap = st().snapshot;
+  if (n <= 1 || !snap) return engine.search(opts);
+  return searchParallel(engine, helperPool.take(n - 1), { spec: snap.view.spec, moves: snap.moves }, opts);
+}
+
 function budgetOf(s: SideSettings): Budget {
   return { kind: s.budgetKind, value: s.budgetValue };
 }
@@ -341,7 +355,7 @@ function maybeEngineMove(): void {
   if (set.who !== 'engine') return;
   const myEpoch = epoch;
   const label = `${playerName(s.view.kind, side)} (engine, ${set.preset}) thinking…`;
-  const handle = engine.search({
+  const handle = engineSearch({
     slot: `p${side}`,
     engine: { preset: set.preset, params: teach.engineParams(side) },
     budget: budgetOf(set),
@@ -540,7 +554,7 @@ function hint(override?: string, note = ''): void {
   const p = s.view.to_move;
   const other = sideSettings((1 - p) as Player);
   const preset = override ?? (other.who === 'engine' ? other.preset : sideSettings(p).preset);
-  const handle = engine.search({
+  const handle = engineSearch({
     slot: 'hint',
     engine: { preset, params: teach.engineParams(p) },
     budget: HINT_BUDGET,
@@ -600,6 +614,12 @@ document.addEventListener('keydown', (ev) => {
   ev.preventDefault();
 });
 stopBtn.addEventListener('click', stopSearch);
+workersSel.addEventListener('change', () => {
+  const n = Math.max(1, Number(workersSel.value) || 1);
+  store.update({ workers: n });
+  if (n === 1) helperPool.clear();
+  // Takes effect from the next search (a running one keeps its workers).
+});
 swapBtn.addEventListener('click', () => {
   if (board?.legal.has('swap') && personToMove() && !search) void playPerson('swap');
 });
@@ -695,6 +715,8 @@ async function start(): Promise<void> {
       sides[p].who.value = 'person';
     }
   }
+  workersSel.replaceChildren(...workerChoices().map((n) => option(String(n), n === 1 ? '1 (off)' : String(n))));
+  workersSel.value = '1';
   commitSides();
   applyUrl();
   syncGameControls();

@@ -121,6 +121,9 @@ export type SearchEnd = 'budget' | 'stopped' | 'proven' | 'gameOver' | 'nodeCap'
 export interface SearchResult extends SearchProgress {
   move: string | null;
   end: SearchEnd;
+  /** Root-parallel searches only (Workers > 1, `parallel.ts`): the playouts of each worker,
+   * worker 0 first; `playouts` is their sum. Absent for a one-worker search. */
+  workers?: number[];
 }
 
 /** Page → worker. */
@@ -146,6 +149,10 @@ export type Request =
   | { type: 'cancel'; id: number; target: number }
   /** Test hook: make the engine panic. Answer: `fatal` with the panic message. */
   | { type: 'debugPanic'; id: number }
+  /** Root-parallel search (`parallel.ts`): merge the root statistics of several workers'
+   * searches of one position (Rust `mcts::parallel::merge_root_stats`: visits and wins summed per
+   * move, the move by `engine`'s final-move rule). Answer: `merged`. */
+  | { type: 'mergeStats'; id: number; parts: SearchStats[]; engine: EngineSettings }
   // ---- visualisation ----
   /** The statistics of slot `slot`'s tree (while it searches or after) and, when `tree` is
    * given, a compact snapshot of the tree with its icicle layout. Answer: `inspection`. */
@@ -184,6 +191,7 @@ export type Response =
   | { type: 'searchDone'; id: number; result: SearchResult; stats: SearchStats }
   | { type: 'cancelled'; id: number }
   | { type: 'ack'; id: number }
+  | { type: 'merged'; id: number; stats: SearchStats }
   /** The request failed; the worker is fine and its state untouched. */
   | { type: 'error'; id: number | null; message: string }
   /** The worker can no longer be used (a panic, a failed load); the page starts a new one. */
@@ -472,6 +480,7 @@ const REQUEST_FIELDS: { [K in RequestType]: Record<string, Check> } = {
   stop: { target: isId },
   cancel: { target: isId },
   debugPanic: {},
+  mergeStats: { parts: (v) => Array.isArray(v) && v.length > 0 && v.length <= 64 && v.every(isObj), engine: isEngine },
   // ---- visualisation ----
   inspect: { slot: isStr, tree: (v) => v === null || isTreeQuery(v) },
   arenaGame: { game: isArenaGame },
@@ -507,6 +516,7 @@ const RESPONSE_FIELDS: { [K in ResponseType]: Record<string, Check> } = {
   searchDone: { result: isResult, stats: isObj },
   cancelled: {},
   ack: {},
+  merged: { stats: isObj },
   error: { message: isStr },
   fatal: { message: isStr },
   // ---- visualisation ----

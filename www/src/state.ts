@@ -65,6 +65,9 @@ export interface PageState {
   paused: boolean;
   /** A new engine worker is being given the game after the old one died: the page waits. */
   restoring: boolean;
+  /** Workers for the game's engine searches (moves and hints): 1 (the default) is the one
+   * worker, reproducible for a seed; more is a root-parallel search (`parallel.ts`). */
+  workers: number;
   /** The open view. */
   view: View;
   /** Moves the last hint suggested (shown on the board until the position changes). */
@@ -113,6 +116,7 @@ export function createPageStore(): PageStore {
     thinking: null,
     paused: false,
     restoring: false,
+    workers: 1,
     view: 'play',
     hint: [],
     overlays: ['visits', 'proven', 'pv'],

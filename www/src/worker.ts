@@ -15,6 +15,7 @@ import init, {
   exampleSpecs,
   debugPanic,
   presets,
+  mergeRootStats,
 } from '../../pkg/mcts_playground.js';
 import { arenaPlayGame, arenaStandings } from '../../pkg/mcts_playground.js';
 import { parseRecord, writeRecord } from '../../pkg/mcts_playground.js';
@@ -268,6 +269,9 @@ function handle(req: Request): void {
       return;
     case 'debugPanic':
       debugPanic('requested by the page (test hook)');
+      return;
+    case 'mergeStats':
+      send({ type: 'merged', id: req.id, stats: mergeRootStats(req.parts, req.engine.preset, req.engine.params) as SearchStats });
       return;
     // ---- visualisation ----
     case 'inspect': {

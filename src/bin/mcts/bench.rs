@@ -12,6 +12,8 @@ use std::time::Instant;
 
 use mcts_playground::game::{AnyGame, Game, NoTrace};
 use mcts_playground::mcts::bench::iterations_per_s;
+use mcts_playground::mcts::parallel::search_root_parallel;
+use mcts_playground::mcts::{Budget, SearchConfig};
 use mcts_playground::{with_game, Rng64};
 use serde_json::json;
 
@@ -45,6 +47,13 @@ pub struct Args {
     /// {"game", "preset", "iterations_per_s", "bytes_per_node", ...}.
     #[arg(long)]
     json: bool,
+    /// Also measure root-parallel search on N threads (repeatable, e.g. `--threads 2 --threads 4`;
+    /// 2 ..= 64): per preset, total iterations per second of all threads (each runs
+    /// `--search-ms`; total iterations over the longest thread's time), median of `--runs`, and
+    /// `speedup` over the one-thread figure of the same run. JSON: {"game", "preset", "threads",
+    /// "iterations_per_s", "speedup", ...}.
+    #[arg(long)]
+    threads: Vec<usize>,
 }
 
 /// Median of a slice of figures.
@@ -115,6 +124,11 @@ pub fn net_evaluations_per_s<G: Game>(start: &G, runs: usize, ms: u64) -> Option
     let rate = median_rate(runs, ms, || sink += ev.evaluate(start, &legal, &mut out).unwrap_or(0.0));
     std::hint::black_box(sink);
     Some((rate, ev.net().parameters()))
+}
+
+/// The 1-minute load average (Linux `/proc/loadavg`), to read a speed-up figure against.
+fn loadavg_1min() -> Option<f64> {
+    std::fs::read_to_string("/proc/loadavg").ok()?.split_whitespace().next()?.parse().ok()
 }
 
 /// Runs the verb.
@@ -194,6 +208,30 @@ pub fn run(a: Args) -> Result<(), CliError> {
                     last.tree_bytes as f64 / 1e6,
                     a.search_ms
                 );
+            }
+            for &t in a.threads.iter().filter(|&&t| t > 1) {
+                let mut rates = Vec::new();
+                for _ in 0..a.runs.max(1) {
+                    let config = SearchConfig::preset(preset).map_err(CliError::engine)?;
+                    let r = search_root_parallel(&g, &config, Budget::millis(a.search_ms), t).map_err(CliError::engine)?;
+                    rates.push(r.merged.iterations_per_s);
+                }
+                let total = median(&mut rates);
+                let speedup = if rate > 0.0 { (total / rate * 1000.0).round() / 1000.0 } else { 0.0 };
+                if a.json {
+                    println!(
+                        "{}",
+                        json!({"game": spec, "preset": preset, "threads": t, "iterations_per_s": total.round(),
+                               "speedup": speedup, "search_ms": a.search_ms, "runs": a.runs, "statistic": "median",
+                               "loadavg_1min": loadavg_1min()})
+                    );
+                } else {
+                    println!(
+                        "{spec:<20} {preset:<10} {total:>11.0} MCTS iterations/s on {t} threads, root-parallel (median of {}), {speedup:.2}× one thread{}",
+                        a.runs,
+                        loadavg_1min().map_or(String::new(), |l| format!(" (load average {l:.2})"))
+                    );
+                }
             }
         }
     }

@@ -2,7 +2,9 @@
 
 use std::time::Instant;
 
+use mcts_playground::mcts::parallel::{search_root_parallel, worker_seed};
 use mcts_playground::mcts::{AnySearch, Budget, SearchConfig};
+use serde_json::json;
 
 use crate::error::CliError;
 
@@ -92,6 +94,13 @@ pub struct Args {
     /// children [{move, visits, q, amaf_visits, amaf_q, beta, prior, proven, puct_u}], puct_c, root_visits, ...).
     #[arg(long)]
     json: bool,
+    /// Root-parallel search on N threads (1 ..= 64; default 1, the plain search, bit for bit):
+    /// thread i searches with seed `seed + i` for its share of `--iterations` (the total is
+    /// split; `--ms` applies to each), and the root statistics are merged (visits and wins summed
+    /// per move; `mcts_playground::mcts::parallel`). With N > 1 the JSON adds `threads` and
+    /// `workers` [{seed, iterations, best_move, iterations_per_s}].
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
 }
 
 /// Runs the verb.
@@ -103,11 +112,32 @@ pub fn run(a: Args) -> Result<(), CliError> {
     if g.outcome().is_some() {
         return Err(CliError::GameOver);
     }
-    let mut s = AnySearch::new(&g, a.engine.config()?).map_err(CliError::engine)?;
-    let t0 = Instant::now();
-    let clock = move || t0.elapsed().as_secs_f64() * 1000.0;
-    s.run(a.engine.budget(), &clock);
-    let st = s.stats();
+    let config = a.engine.config()?;
+    let st = if a.threads == 1 {
+        let mut s = AnySearch::new(&g, config).map_err(CliError::engine)?;
+        let t0 = Instant::now();
+        let clock = move || t0.elapsed().as_secs_f64() * 1000.0;
+        s.run(a.engine.budget(), &clock);
+        s.stats()
+    } else {
+        let r = search_root_parallel(&g, &config, a.engine.budget(), a.threads).map_err(CliError::engine)?;
+        if a.json {
+            let mut v = serde_json::to_value(&r.merged)?;
+            v["threads"] = json!(a.threads);
+            v["workers"] = r
+                .workers
+                .iter()
+                .enumerate()
+                .map(|(i, w)| {
+                    json!({"seed": worker_seed(config.seed, i), "iterations": w.iterations, "best_move": w.best_move, "iterations_per_s": w.iterations_per_s})
+                })
+                .collect();
+            println!("{v}");
+            return Ok(());
+        }
+        println!("root-parallel: {} threads, seeds {}..={}", a.threads, config.seed, worker_seed(config.seed, a.threads - 1));
+        r.merged
+    };
     if a.json {
         println!("{}", serde_json::to_string(&st)?);
         return Ok(());

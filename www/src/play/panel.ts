@@ -82,6 +82,22 @@ export function buildPage(app: HTMLElement) {
   const newBtn = h('button', { id: 'new-game', type: 'button' }, 'New game');
 
   const sides = [sideControls(0), sideControls(1)] as const;
+  // Root-parallel search (parallel.ts): off (1) by default; the choices are filled by main.ts.
+  const workersSel = h('select', {
+    id: 'workers',
+    'aria-describedby': 'workers-help',
+  });
+  const workersRow = h(
+    'div',
+    { class: 'side workers-row' },
+    h('label', { for: 'workers' }, 'Engine workers'),
+    workersSel,
+    h(
+      'span',
+      { class: 'muted small', id: 'workers-help' },
+      'More than 1: root-parallel search, each worker with its own seed, root visits and wins summed. 1 is reproducible for a seed.',
+    ),
+  );
 
   const undoBtn = h('button', { id: 'undo', type: 'button' }, 'Undo');
   const redoBtn = h('button', { id: 'redo', type: 'button' }, 'Redo');
@@ -101,7 +117,7 @@ export function buildPage(app: HTMLElement) {
         'aside',
         { class: 'panel' },
         h('fieldset', {}, h('legend', {}, 'Game'), h('div', { class: 'row' }, gameSel, hexOpts), h('div', { class: 'row' }, newBtn)),
-        h('fieldset', {}, h('legend', {}, 'Players'), sides[0].row, sides[1].row),
+        h('fieldset', {}, h('legend', {}, 'Players'), sides[0].row, sides[1].row, workersRow),
         h('div', { class: 'row buttons' }, undoBtn, redoBtn, hintBtn, stopBtn, pauseBtn),
         readout,
         h('h2', {}, 'Moves'),
@@ -130,6 +146,7 @@ export function buildPage(app: HTMLElement) {
     hexOpts,
     newBtn,
     sides,
+    workersSel,
     undoBtn,
     redoBtn,
     hintBtn,
@@ -253,4 +270,16 @@ export function showProgress(ui: PageUi, snap: Snapshot | null, p: SearchProgres
   readout.dataset.rate = p.playoutsPerS.toFixed(0);
   readout.dataset.elapsed = p.elapsedMs.toFixed(1);
   readout.dataset.engineMs = p.engineMs.toFixed(1);
+  // A root-parallel search's result: each worker's playouts (their sum is `playouts`).
+  const workers = 'workers' in p ? (p as { workers?: number[] }).workers : undefined;
+  readout.dataset.workers = workers ? workers.join(',') : '';
+  if (workers && workers.length > 1) {
+    readout.append(
+      h(
+        'div',
+        { class: 'note', id: 'workers-note' },
+        `${workers.length} workers merged: ${workers.map((n) => count(n)).join(' + ')} playouts. Trees and overlays show worker 0's search.`,
+      ),
+    );
+  }
 }
