@@ -46,20 +46,32 @@ setup() {
   fi
 }
 
-build() {
-  step "cargo build --lib --release --target wasm32-unknown-unknown"
-  cargo build --lib --release --target wasm32-unknown-unknown
-  step "wasm-bindgen --target web --out-dir pkg"
-  rm -rf pkg
-  wasm-bindgen --target web --out-dir pkg target/wasm32-unknown-unknown/release/mcts_playground.wasm
+# Builds one wasm package: cargo (profile $2, extra cargo args after), wasm-bindgen into $1,
+# wasm-opt -O3 (npm binaryen), and prints its size raw and gzipped.
+wasm_package() {
+  local out=$1 profile=$2
+  shift 2
+  step "cargo build --lib --profile $profile --target wasm32-unknown-unknown $*"
+  cargo build --lib --profile "$profile" --target wasm32-unknown-unknown "$@"
+  step "wasm-bindgen --target web --out-dir $out"
+  rm -rf "$out"
+  wasm-bindgen --target web --out-dir "$out" "target/wasm32-unknown-unknown/$profile/mcts_playground.wasm"
   step "wasm-opt -O3 (npm binaryen)"
   (cd www && npx --no-install wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
       --enable-sign-ext --enable-mutable-globals --enable-multivalue --enable-reference-types \
-      "$ROOT/pkg/mcts_playground_bg.wasm" -o "$ROOT/pkg/mcts_playground_bg.wasm")
+      "$ROOT/$out/mcts_playground_bg.wasm" -o "$ROOT/$out/mcts_playground_bg.wasm")
   local raw gz
-  raw=$(wc -c <pkg/mcts_playground_bg.wasm)
-  gz=$(gzip -9 -c pkg/mcts_playground_bg.wasm | wc -c)
-  echo "wasm size: $raw bytes raw, $gz bytes gzip -9"
+  raw=$(wc -c <"$out/mcts_playground_bg.wasm")
+  gz=$(gzip -9 -c "$out/mcts_playground_bg.wasm" | wc -c)
+  echo "$out wasm size: $raw bytes raw, $gz bytes gzip -9"
+}
+
+build() {
+  # The page's engine (search, rules, inference): loaded with the page.
+  wasm_package pkg release
+  # The Train panel's package (the same crate with burn, feature `train`): loaded only when the
+  # student starts training. Its own profile (no LTO, 16 codegen units) keeps burn's build short.
+  wasm_package pkg-train wasm-train --features train
   step "tsc --noEmit && vite build (www/dist)"
   (cd www && npx --no-install tsc --noEmit -p . && npx --no-install vite build --logLevel warn)
   echo "built $ROOT/www/dist"

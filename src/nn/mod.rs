@@ -17,7 +17,7 @@ pub mod features;
 pub mod models;
 
 mod evaluator;
-#[cfg(all(feature = "train", not(target_arch = "wasm32")))]
+#[cfg(feature = "train")]
 pub mod train;
 
 pub use evaluator::NetEvaluator;

@@ -20,7 +20,9 @@
 //!   snapshot (`treeSnapshot`) and the step-through (`stepIteration`, `setRecordPlayouts`);
 //! - [`arena`]: `arenaPlayGame` and `arenaStandings` (the same [`crate::arena`] code as
 //!   `mcts arena`, so the page and the command line give the same games);
-//! - [`records`]: `parseRecord` and `writeRecord` ([`crate::record`]).
+//! - [`records`]: `parseRecord` and `writeRecord` ([`crate::record`]);
+//! - `train` (feature `train`, only in the second package `pkg-train/`): `TrainSession`, the
+//!   step-wise AlphaZero trainer of the Train panel ([`crate::nn::train::session`]).
 //!
 //! Objects cross the boundary through `serde-wasm-bindgen` in its JSON-compatible mode: `Option`
 //! becomes `null`, maps become plain objects, so the TypeScript types in `www/src/protocol.ts` are
@@ -38,6 +40,8 @@ pub mod arena;
 pub mod game;
 pub mod records;
 pub mod search;
+#[cfg(feature = "train")]
+pub mod train;
 pub mod views;
 
 pub use game::GameSession;

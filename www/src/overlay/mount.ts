@@ -1,12 +1,13 @@
 // Mounts the search views on the playground page: the analysis (overlays, tree views,
-// policy internals) under the game, and the Compare and Arena views behind tabs in the header
-// (`#compare`, `#arena` in the URL; `#play` or nothing for the game): the open view is the
-// store's `view`.
+// policy internals) under the game, and the Compare, Arena and Train views behind tabs in the
+// header (`#compare`, `#arena`, `#train` in the URL; `#play` or nothing for the game): the open
+// view is the store's `view`.
 
 import { mountAnalysis } from './analysis';
 import type { PlaygroundHooks } from '../types';
 import { mountCompare } from '../compare/compare';
 import { mountArena } from '../arena/arena';
+import { mountTrain } from '../train/train';
 import { mountStep } from '../step/step';
 import { h } from '../lib/dom';
 import type { View } from '../state';
@@ -15,6 +16,7 @@ const TABS: { id: View; label: string }[] = [
   { id: 'play', label: 'Play & analyse' },
   { id: 'compare', label: 'Compare' },
   { id: 'arena', label: 'Arena' },
+  { id: 'train', label: 'Train' },
 ];
 
 export function mountVisualisation(hooks: PlaygroundHooks): void {
@@ -23,9 +25,11 @@ export function mountVisualisation(hooks: PlaygroundHooks): void {
   const app = document.getElementById('app')!;
   const compare = h('section', { id: 'compare', class: 'view' });
   const arena = h('section', { id: 'arena', class: 'view' });
-  app.append(compare, arena);
+  const train = h('section', { id: 'train', class: 'view' });
+  app.append(compare, arena, train);
   mountCompare(compare, hooks);
   mountArena(arena, hooks);
+  mountTrain(train, hooks);
 
   const links = TABS.map((v) => h('a', { href: `#${v.id}`, id: `tab-${v.id}` }, v.label));
   const nav = h('nav', { class: 'tabs', 'aria-label': 'Views' }, ...links);
