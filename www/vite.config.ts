@@ -1,9 +1,34 @@
 // Vite build of the playground page. `base: './'` makes every URL in the built site relative, so
 // `dist/` works from any sub-path of any static host; the worker is an ES module (TOOLCHAIN.md).
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+
+/** The trained nets (`../models/*.mctsnet`): the wasm embeds none; the worker fetches
+ * `models/<file>` from the site on first use (src/worker.ts). Emitted into `dist/models/` by a
+ * build, served from there by the dev server. */
+function models(): Plugin {
+  const dir = fileURLToPath(new URL('../models/', import.meta.url));
+  const files = () => readdirSync(dir).filter((f) => f.endsWith('.mctsnet'));
+  return {
+    name: 'mcts-models',
+    generateBundle() {
+      for (const f of files()) this.emitFile({ type: 'asset', fileName: `models/${f}`, source: readFileSync(dir + f) });
+    },
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const m = /\/models\/([\w.-]+\.mctsnet)$/.exec((req.url ?? '').split('?')[0] ?? '');
+        if (!m?.[1] || !files().includes(m[1])) return next();
+        res.setHeader('Content-Type', 'application/octet-stream');
+        res.end(readFileSync(dir + m[1]));
+      });
+    },
+  };
+}
 
 export default defineConfig({
   base: './',
+  plugins: [models()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

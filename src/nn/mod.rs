@@ -8,7 +8,8 @@
 //!   checked (magic, version, game spec, shapes, CRC-32); any defect is a [`NetError`].
 //! - [`features`]: the input planes of each game and their symmetries.
 //! - [`NetEvaluator`]: the [`crate::mcts::Evaluator`] the search uses (`prior = net`).
-//! - [`models`]: the trained nets shipped in `models/`, embedded in the binary and the wasm.
+//! - [`models`]: the registry of nets: the trained nets shipped in `models/` (embedded in the
+//!   native binary; fetched by the page and registered) and nets registered at run time.
 //!
 //! Training (native only, `mcts train`) lives in the `mcts` binary (`src/bin/mcts/train/`); it
 //! writes this format, and a test checks that this forward pass equals the trainer's.
@@ -37,6 +38,21 @@ pub enum NetError {
     #[error("no trained network for '{spec}' (nets ship for: {}); use a preset without a network, e.g. puct or best", models::AVAILABLE.join(", "))]
     NoModel {
         /// The game spec asked for.
+        spec: String,
+    },
+    /// A net ships for the game but was not registered yet (the WebAssembly build embeds no
+    /// weights: the page fetches `models/<file>` and registers it, see [`models`]).
+    #[error("the network for '{spec}' is not loaded yet (models/{file})")]
+    NotLoaded {
+        /// The game spec asked for.
+        spec: String,
+        /// Its file in `models/`.
+        file: String,
+    },
+    /// The file holds a net for a game that has no input encoding ([`features::Encoding`]).
+    #[error("the network was trained for '{spec}', a game without network inputs (nets play: tictactoe, hex:N without swap)")]
+    NoEncoding {
+        /// The spec in the file.
         spec: String,
     },
     /// The file does not start with [`MAGIC`].

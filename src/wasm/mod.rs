@@ -21,6 +21,9 @@
 //! - [`arena`]: `arenaPlayGame` and `arenaStandings` (the same [`crate::arena`] code as
 //!   `mcts arena`, so the page and the command line give the same games);
 //! - [`records`]: `parseRecord` and `writeRecord` ([`crate::record`]);
+//! - [`nets`]: the networks of the `alphazero`-style presets: `loadNet` (a user's net),
+//!   `loadShippedNet` (a fetched `models/` file), `netInfo`, `shippedNets`, `netPresets`, `usesNet`,
+//!   `evaluatePosition` (priors and value head of the position, for the views);
 //! - `train` (feature `train`, only in the second package `pkg-train/`): `TrainSession`, the
 //!   step-wise AlphaZero trainer of the Train panel ([`crate::nn::train::session`]).
 //!
@@ -38,6 +41,7 @@ use crate::game::EXAMPLE_SPECS;
 
 pub mod arena;
 pub mod game;
+pub mod nets;
 pub mod records;
 pub mod search;
 #[cfg(feature = "train")]

@@ -42,7 +42,8 @@ export async function setup() {
   });
   const origin = new URL(url).origin;
   const pages = [];
-  async function openPage(query = '', { viewport = { width: 1280, height: 900 }, colorScheme = 'light' } = {}) {
+  /** `before(page)` runs before the page loads (e.g. `page.route` to serve a corrupt file). */
+  async function openPage(query = '', { viewport = { width: 1280, height: 900 }, colorScheme = 'light', before = null } = {}) {
     const context = await browser.newContext({ viewport, colorScheme });
     const page = await context.newPage();
     // Waits are bounded generously: a busy 2-core CI machine is slow, and a bound is not a claim
@@ -63,6 +64,7 @@ export async function setup() {
     });
     page.problems = problems;
     pages.push(context);
+    if (before) await before(page);
     await page.goto(url + query);
     return page;
   }

@@ -49,7 +49,7 @@ async function fill(page, settings) {
 
 test('train: the training package loads only on Start; a tiny run charts 2 iterations; Play this net plays', async () => {
   const files = trainFiles();
-  const { page, requests } = await openTrain();
+  const { page, requests } = await openTrain({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
   assert.equal(await page.locator('#train').isVisible(), true);
   // The page and its search worker have loaded (the engine said hello): nothing of training yet.
   await page.waitForFunction(() => window.__playground.snapshot() !== null);
@@ -132,4 +132,20 @@ test('train: Pause, Resume and Reset; settings out of range are named; search wo
   assert.equal(r.type, 'error');
   assert.match(r.message, /goes to the training worker/);
   assertClean(assert, page);
+});
+
+test('train: screenshots of a finished tiny run at 1280×800 dark and 390×844 light', async () => {
+  for (const [name, viewport, colorScheme] of [
+    ['train-done-1280-dark', { width: 1280, height: 800 }, 'dark'],
+    ['train-done-390-light', { width: 390, height: 844 }, 'light'],
+  ]) {
+    const { page } = await openTrain({ viewport, colorScheme });
+    await fill(page, { iterations: 3, games: 2, playouts: 8, steps: 5 });
+    await page.click('#tr-start');
+    await page.waitForFunction(() => document.querySelector('#train').dataset.state === 'done');
+    assert.equal(await page.locator('#tr-iterations tbody tr').count(), 3);
+    await screenshot(page, name);
+    assertClean(assert, page);
+    await page.context().close();
+  }
 });

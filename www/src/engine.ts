@@ -11,6 +11,7 @@ import type { Budget, EngineSettings, Request, Response, SearchProgress, SearchR
 import type { ArenaGameSpec, GameRecord, Standings, TreeQuery } from './protocol';
 import type { GameRecordText } from './protocol';
 import type { TrainProgress, TrainSettings } from './protocol';
+import type { NetInfo, PositionEvaluation, ShippedNet } from './protocol';
 
 /** The request failed; the worker is fine. */
 export class EngineError extends Error {
@@ -29,6 +30,10 @@ export interface Hello {
   version: string;
   presets: string[];
   specs: string[];
+  /** The presets that need a trained network (empty from an engine without networks). */
+  netPresets: string[];
+  /** The nets shipped with the page (fetched from `models/` on first use). */
+  nets: ShippedNet[];
 }
 
 export interface SearchOutcome {
@@ -105,7 +110,17 @@ type Pending =
   | { kind: 'viz'; answer: VizResponse['type']; resolve: (r: VizResponse) => void; reject: (e: Error) => void };
 
 /** Responses to the visualisation requests. */
-export type VizResponse = Extract<Response, { type: 'inspection' | 'arenaGame' | 'arenaStandings' | 'step' | 'record' | 'recordText' }>;
+export type VizResponse = Extract<
+  Response,
+  { type: 'inspection' | 'arenaGame' | 'arenaStandings' | 'step' | 'record' | 'recordText' | 'netLoaded' | 'evaluation' }
+>;
+
+/** Nets the user loaded (`shareNet`), by game spec: every client, present and future, gets them
+ * with `loadNet`, so all the page's workers (the game's, a restarted one, compare panes, arena
+ * workers, the step-through) play the same net. Kept until the page reloads. */
+const userNets = new Map<string, { bytes: ArrayBuffer; name: string | undefined }>();
+/** Clients whose worker is alive. */
+const liveClients = new Set<EngineClient>();
 
 /** Distributes `Omit` over a union so each request keeps its own fields. */
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -136,6 +151,19 @@ export class EngineClient {
       this.die(`the engine worker failed: ${ev.message || 'script error'}`);
     };
     this.worker.onmessageerror = () => this.die('the engine worker sent an unreadable message');
+    liveClients.add(this);
+    // Sent before anything else, so every later request already sees the user's nets.
+    for (const n of userNets.values()) void this.loadNet(n.bytes, n.name).catch(() => {});
+  }
+
+  /** Loads a user's net (`MCTSNET` bytes) in `primary`'s worker and, once it accepted it, in
+   * every other live worker and every worker started later (until the page reloads). Rejects
+   * with `primary`'s EngineError (corrupt file, CRC-32, wrong shapes), nothing changed then. */
+  static async shareNet(primary: EngineClient, bytes: ArrayBuffer, name?: string): Promise<NetInfo> {
+    const info = await primary.loadNet(bytes, name);
+    userNets.set(info.spec, { bytes, name });
+    for (const c of liveClients) if (c !== primary) void c.loadNet(bytes, name).catch(() => {});
+    return info;
   }
 
   /** Whether the worker is gone. */
@@ -228,6 +256,25 @@ export class EngineClient {
     return (r as Extract<Response, { type: 'recordText' }>).text;
   }
 
+  // ---- networks ----
+
+  /** Registers a weights file (`MCTSNET`) in this worker: it plays its game from now on,
+   * replacing the shipped net until the page reloads. Rejects with EngineError naming the defect
+   * (corrupt, CRC-32, wrong shapes); the worker keeps its previous net then. The bytes are
+   * copied, not transferred. */
+  async loadNet(bytes: ArrayBuffer, name?: string): Promise<NetInfo> {
+    const req = name === undefined ? { type: 'loadNet' as const, bytes } : { type: 'loadNet' as const, bytes, name };
+    const r = await this.vizRequest(req, 'netLoaded');
+    return (r as Extract<Response, { type: 'netLoaded' }>).net;
+  }
+
+  /** The priors (and, with a network, the value head's estimate) of `engine`'s evaluator at the
+   * current position; fetches the game's net first when `engine` needs one. */
+  async evaluate(engine: EngineSettings): Promise<PositionEvaluation> {
+    const r = await this.vizRequest({ type: 'evaluate', engine }, 'evaluation');
+    return (r as Extract<Response, { type: 'evaluation' }>).evaluation;
+  }
+
   // ---- step-through ----
 
   /** Step-through: a fresh step session (`stepNew`) or `count` more iterations, the last traced (`stepRun`). */
@@ -306,6 +353,7 @@ export class EngineClient {
   private die(message: string): void {
     if (this.deathMessage !== null) return;
     this.deathMessage = message;
+    liveClients.delete(this);
     this.worker.terminate();
     const err = new EngineDied(message);
     for (const p of this.pending.values()) p.reject(err);
@@ -343,6 +391,8 @@ export class EngineClient {
       case 'recordText':
       case 'trainStopped':
       case 'trainWeights':
+      case 'netLoaded':
+      case 'evaluation':
         if (!p) return this.onRaw?.(r);
         this.pending.delete(r.id);
         this.settle(p, r);
@@ -357,7 +407,7 @@ export class EngineClient {
     switch (r.type) {
       case 'hello':
         if (p.kind !== 'hello') return mismatch();
-        return p.resolve({ version: r.version, presets: r.presets, specs: r.specs });
+        return p.resolve({ version: r.version, presets: r.presets, specs: r.specs, netPresets: r.netPresets ?? [], nets: r.nets ?? [] });
       case 'state':
         if (p.kind !== 'state') return mismatch();
         return p.resolve(r.snapshot);
@@ -375,6 +425,8 @@ export class EngineClient {
       case 'step':
       case 'record':
       case 'recordText':
+      case 'netLoaded':
+      case 'evaluation':
         if (p.kind !== 'viz' || p.answer !== r.type) return mismatch();
         return p.resolve(r);
       case 'trainStopped':

@@ -22,13 +22,14 @@ import {
   type Quadrant,
 } from './board';
 import { EngineClient, EngineDied, EngineError, SearchCancelled, type SearchHandle } from './engine';
-import type { Budget, Player, Response, SearchProgress, Snapshot } from './protocol';
+import type { Budget, NetInfo, Player, Response, SearchProgress, Snapshot } from './protocol';
 import { mountVisualisation } from './overlay/mount';
 import { addSearch, archiveQuery, behindLabel, entryBytes, rootSummary, searchBehind, type MoveSearch } from './play/searches';
 import { teach } from './share/hooks';
 import { winRate } from './lib/format';
 import { parseSides } from './share/url';
 import { fallbackMessage, isNoNetError, netFreeFallback } from './play/net-fallback';
+import { labelPresetOptions, loadUserNet, mountNetControls, type NetsHooks } from './play/nets';
 import type { LoadResult, SideSettings, Who } from './types';
 import { createPageStore, personToMove as isPersonToMove, type PageState } from './state';
 import {
@@ -211,7 +212,7 @@ function fallBackFromNet(side: Player, preset: string, spec: string, e: unknown)
   const next: [SideSettings, SideSettings] = [st().sides[0], st().sides[1]];
   next[side] = { ...next[side], preset: fb };
   store.update({ sides: next });
-  showMessage(fallbackMessage(preset, spec, fb), 'error');
+  showMessage(fallbackMessage(preset, spec, fb, e.message), 'error');
   return true;
 }
 
@@ -533,12 +534,12 @@ async function redo(): Promise<void> {
   maybeEngineMove();
 }
 
-function hint(): void {
+function hint(override?: string, note = ''): void {
   const s = st().snapshot;
   if (!s || search || !personToMove() || s.view.to_move === null) return;
   const p = s.view.to_move;
   const other = sideSettings((1 - p) as Player);
-  const preset = other.who === 'engine' ? other.preset : sideSettings(p).preset;
+  const preset = override ?? (other.who === 'engine' ? other.preset : sideSettings(p).preset);
   const handle = engine.search({
     slot: 'hint',
     engine: { preset, params: teach.engineParams(p) },
@@ -547,15 +548,23 @@ function hint(): void {
   });
   const myEpoch = epoch;
   setSearch({ handle, purpose: 'hint', side: p, epoch: myEpoch });
+  let fallback: string | null = null;
   void (async () => {
-    const out = await guarded(handle.done);
+    const out = await guarded(handle.done, (e) => {
+      // A network preset without a usable net: the hint comes from a net-free preset.
+      if (override !== undefined || !(e instanceof EngineError) || !isNoNetError(e.message)) return false;
+      fallback = netFreeFallback(st().presets);
+      if (fallback) note = fallbackMessage(preset, s.view.spec, fallback, e.message);
+      return fallback !== null;
+    });
+    if (runningSearch()?.handle === handle) setSearch(null);
+    if (fallback && epoch === myEpoch) return hint(fallback, note);
     if (out && epoch === myEpoch && out.result.move) {
       const rate = out.result.winRate === null ? '' : ` (win rate ${winRate(out.result.winRate)})`;
-      showMessage(`Hint: ${out.result.move}${rate}`);
+      showMessage(`Hint: ${out.result.move}${rate}${note ? `. ${note}` : ''}`, note ? 'error' : 'info');
       showProgress(out.result, `Hint: ${out.result.move}`, p);
       store.update({ hint: [out.result.move] });
     }
-    if (runningSearch()?.handle === handle) setSearch(null);
   })();
 }
 
@@ -574,7 +583,7 @@ swapChk.addEventListener('change', () => void newGame());
 newBtn.addEventListener('click', () => void newGame());
 undoBtn.addEventListener('click', () => void undo());
 redoBtn.addEventListener('click', () => void redo());
-hintBtn.addEventListener('click', hint);
+hintBtn.addEventListener('click', () => hint());
 movesList.addEventListener('click', (ev) => {
   const b = (ev.target as Element).closest<HTMLElement>('button[data-ply]');
   if (b) setReview(st().review === Number(b.dataset.ply) ? null : Number(b.dataset.ply));
@@ -670,7 +679,7 @@ async function start(): Promise<void> {
   sides[1].who.value = 'engine';
   try {
     const hello = await engine.hello();
-    store.update({ presets: hello.presets });
+    store.update((s) => ({ presets: hello.presets, nets: { ...s.nets, netPresets: hello.netPresets, shipped: hello.nets } }));
     document.getElementById('version')!.textContent = `engine ${hello.version}`;
   } catch (e) {
     showMessage(`The engine did not start: ${errText(e)}`, 'error');
@@ -710,6 +719,8 @@ declare global {
       debugPanic(): Promise<void>;
       killWorker(): void;
       raw(message: unknown): Promise<Response>;
+      /** Loads a user's net from its bytes, as the Load network button does. */
+      loadNet(bytes: number[], name?: string): Promise<NetInfo | null>;
       /** Per kept search: its move number, tree nodes and bytes (play/searches.ts `entryBytes`). */
       searchBytes(): { ply: number; nodes: number; bytes: number }[];
     };
@@ -717,6 +728,7 @@ declare global {
 }
 window.__playground = {
   snapshot: () => st().snapshot,
+  loadNet: (bytes: number[], name?: string) => loadUserNet(netsHooks, new Uint8Array(bytes).buffer, name),
   debugPanic: () => engine.debugPanic().catch(() => {}),
   killWorker: () => engine.terminate('the engine worker was terminated (test hook)'),
   searchBytes: () => st().searches.map((e) => ({ ply: e.summary.ply, nodes: e.tree?.count ?? 0, bytes: entryBytes(e) })),
@@ -729,6 +741,14 @@ window.__playground = {
       engine.postRaw(m);
     }),
 };
+
+// ---- networks: the Players box's network line, the preset lists' labels ----
+const netsHooks: NetsHooks = { store, engine: () => engine, showMessage };
+sides[1].row.after(mountNetControls(netsHooks, () => st().snapshot?.view.spec ?? null));
+store.subscribe((s, prev) => {
+  if (s.nets === prev.nets && s.presets === prev.presets && s.snapshot?.view.spec === prev.snapshot?.view.spec) return;
+  for (const p of [0, 1] as const) labelPresetOptions(sides[p].preset, s.nets, s.snapshot?.view.spec ?? null);
+});
 
 // ---- visualisation: overlays, tree views, comparison, arena ----
 mountVisualisation({

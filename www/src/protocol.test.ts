@@ -26,8 +26,23 @@ describe('parseRequest (the worker checks every message from the page)', () => {
       { type: 'stepRun', id: 15, count: 10, tree },
       { type: 'parseRecord', id: 16, text: 'hex:7\nd4' },
       { type: 'writeRecord', id: 17, spec: 'hex:7', moves: ['d4'], format: 'sgf' },
+      { type: 'loadNet', id: 18, bytes: new ArrayBuffer(8) },
+      { type: 'loadNet', id: 19, bytes: new ArrayBuffer(8), name: 'my net' },
+      { type: 'evaluate', id: 20, engine },
     ];
     for (const m of good) expect(parseRequest(m)).toEqual({ ok: m });
+  });
+  it('checks the bytes of a net', () => {
+    for (const bytes of [undefined, [1, 2, 3], 'MCTSNET', new Uint8Array(4)]) {
+      expect(parseRequest({ type: 'loadNet', id: 18, bytes })).toEqual({
+        err: "request 'loadNet': field 'bytes' is missing or malformed",
+        id: 18,
+      });
+    }
+    expect(parseRequest({ type: 'loadNet', id: 18, bytes: new ArrayBuffer(1), name: 7 })).toEqual({
+      err: "request 'loadNet': field 'name' is missing or malformed",
+      id: 18,
+    });
   });
   it('checks the ply a move was chosen at', () => {
     for (const ply of [-1, 1.5, '3', null, Number.NaN]) {
@@ -91,6 +106,21 @@ describe('parseResponse (the page checks every message from the worker)', () => 
       { type: 'inspection', id: 5, stats: {}, tree: { count: 1, parent: new Int32Array([-1]), moves: [] } },
       { type: 'recordText', id: 6, text: '(;GM[11])' },
       { type: 'record', id: 7, record: { spec: 'hex:7', moves: ['d4'], notes: [] } },
+      {
+        type: 'hello',
+        id: 1,
+        version: '0.1.0',
+        presets: ['uct'],
+        specs: [],
+        netPresets: ['alphazero'],
+        nets: [{ spec: 'tictactoe', file: 'tictactoe.mctsnet' }],
+      },
+      {
+        type: 'netLoaded',
+        id: 8,
+        net: { spec: 'tictactoe', name: 'mine', source: 'user', parameters: 20234, layers: [18, 9], bytes: 80983 },
+      },
+      { type: 'evaluation', id: 9, evaluation: { evaluator: 'net', priors: [{ move: 'b2', index: 4, p: 1 }], value: 0.5, net: null } },
     ];
     for (const m of good) expect(parseResponse(m)).toEqual({ ok: m });
   });

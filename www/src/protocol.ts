@@ -163,11 +163,24 @@ export type Request =
   /** Write the record of a game, `format` `moves` or `sgf` (Hex only). Answer: `recordText`. */
   | { type: 'writeRecord'; id: number; spec: string; moves: string[]; format: 'moves' | 'sgf' }
   // ---- training (the Train panel's own worker) ----
-  | TrainRequest;
+  | TrainRequest
+  // ---- networks ----
+  /** Register a weights file (`MCTSNET` format, e.g. a net trained in the page): from now on it
+   * plays its game (the spec stored in the file) in this worker, replacing the shipped net until
+   * the page reloads; the worker's search trees start afresh. `name` labels it (default
+   * `user net`). Answer: `netLoaded`, or `error` naming the defect (corrupt file, CRC-32
+   * mismatch, a game without network inputs, wrong shapes) with nothing registered. */
+  | { type: 'loadNet'; id: number; bytes: ArrayBuffer; name?: string }
+  /** What the evaluator of `engine` (a preset and its overrides) thinks of the current position:
+   * its prior P per legal move and, for a network, the value head's estimate. Fetches the game's
+   * shipped net first when the preset needs one. Answer: `evaluation`. */
+  | { type: 'evaluate'; id: number; engine: EngineSettings };
 
 /** Worker → page. */
 export type Response =
-  | { type: 'hello'; id: number; version: string; presets: string[]; specs: string[] }
+  /** `netPresets`: the presets that need a trained network; `nets`: the shipped nets (the page
+   * fetches `models/<file>` on first use). Both absent from engines older than the networks. */
+  | { type: 'hello'; id: number; version: string; presets: string[]; specs: string[]; netPresets?: string[]; nets?: ShippedNet[] }
   | { type: 'state'; id: number; snapshot: Snapshot }
   | { type: 'progress'; id: number; progress: SearchProgress }
   | { type: 'searchDone'; id: number; result: SearchResult; stats: SearchStats }
@@ -187,7 +200,45 @@ export type Response =
   | { type: 'record'; id: number; record: GameRecordText }
   | { type: 'recordText'; id: number; text: string }
   // ---- training ----
-  | TrainResponse;
+  | TrainResponse
+  // ---- networks ----
+  | { type: 'netLoaded'; id: number; net: NetInfo }
+  | { type: 'evaluation'; id: number; evaluation: PositionEvaluation };
+
+// ---- networks ----
+
+/** A net shipped with the page: its game spec and its file in the site's `models/` directory. */
+export interface ShippedNet {
+  spec: string;
+  file: string;
+}
+
+/** A registered net (Rust `nn::models::NetInfo`). */
+export interface NetInfo {
+  /** The game spec the net plays (stored in the file). */
+  spec: string;
+  /** The name given when loaded (the file name for shipped nets). */
+  name: string;
+  source: 'shipped' | 'user';
+  /** Weights and biases. */
+  parameters: number;
+  /** Layer widths: inputs, hidden layers, policy outputs (e.g. `[18, 128, 128, 9]`). */
+  layers: number[];
+  /** Size of the weights file in bytes. */
+  bytes: number;
+}
+
+/** The evaluator's view of one position (Rust `PositionEval`). */
+export interface PositionEvaluation {
+  /** The evaluator's name: `uniform`, `tactical` or `net`. */
+  evaluator: string;
+  /** Prior P per legal move (summing to 1), in the engine's legal-move order. */
+  priors: { move: string; index: number; p: number }[];
+  /** The value head's estimate in [0, 1] for the side to move (null without a network). */
+  value: number | null;
+  /** The net used (null without a network). */
+  net: NetInfo | null;
+}
 
 /** A game record as read (Rust `record::Record`): the game spec, the moves in our notation, and
  * notes on what was left out (e.g. SGF variations other than the main line). */
@@ -543,6 +594,9 @@ const REQUEST_FIELDS: { [K in RequestType]: Record<string, Check> } = {
   trainResume: {},
   trainPause: {},
   trainWeights: {},
+  // ---- networks ----
+  loadNet: { bytes: (v) => v instanceof ArrayBuffer, name: (v) => v === undefined || isStr(v) },
+  evaluate: { engine: isEngine },
 };
 
 const isSnapshot: Check = (v) =>
@@ -555,7 +609,13 @@ const isTrainProgress: Check = (v) => isObj(v) && isStr(v.phase) && isMs(v.games
 
 /** The fields each response must have (besides `type` and `id`), with their checks. */
 const RESPONSE_FIELDS: { [K in ResponseType]: Record<string, Check> } = {
-  hello: { version: isStr, presets: isStrArray, specs: isStrArray },
+  hello: {
+    version: isStr,
+    presets: isStrArray,
+    specs: isStrArray,
+    netPresets: (v) => v === undefined || isStrArray(v),
+    nets: (v) => v === undefined || (Array.isArray(v) && v.every((n) => isObj(n) && isStr(n.spec) && isStr(n.file))),
+  },
   state: { snapshot: isSnapshot },
   progress: { progress: isProgress },
   searchDone: { result: isResult, stats: isObj },
@@ -576,6 +636,9 @@ const RESPONSE_FIELDS: { [K in ResponseType]: Record<string, Check> } = {
   trainProgress: { progress: isTrainProgress, trainMs: isMs, parameters: isMs },
   trainStopped: { reason: (v) => v === 'paused' || v === 'done', progress: isTrainProgress, trainMs: isMs },
   trainWeights: { bytes: (v) => v instanceof ArrayBuffer },
+  // ---- networks ----
+  netLoaded: { net: (v) => isObj(v) && isStr(v.spec) && isMs(v.parameters) },
+  evaluation: { evaluation: (v) => isObj(v) && isStr(v.evaluator) && Array.isArray(v.priors) && (v.value === null || isMs(v.value)) },
 };
 
 /** A parsed message, or what is wrong with it (`id` when the message had a usable one). */

@@ -4,7 +4,7 @@
 // for the browser tests and the CSS; nothing in the page reads them back.)
 
 import { createStore, type Store } from './lib/store';
-import type { Budget, Player, Snapshot } from './protocol';
+import type { Budget, NetInfo, Player, ShippedNet, Snapshot } from './protocol';
 import type { SearchLog } from './play/searches';
 
 /** Who plays a side. */
@@ -78,6 +78,26 @@ export interface PageState {
   /** The move being reviewed (1-based move number: the board shows the position before it and
    * the views the search that chose it), or null for the live position. */
   review: number | null;
+  /** The networks (play/nets.ts): which presets need one, the nets shipped with the page, and the
+   * nets the user loaded (e.g. trained in the page), which replace the shipped net of their game
+   * in every engine worker until the page reloads. */
+  nets: NetsState;
+}
+
+/** A net the user loaded: what the engine said of it, and its bytes (to give it again to a new
+ * worker: a restarted engine, a compare pane, an arena worker). */
+export interface UserNet {
+  info: NetInfo;
+  bytes: ArrayBuffer;
+}
+
+export interface NetsState {
+  /** Presets that need a trained network (`alphazero`, `alphago`, `puct-net`). */
+  netPresets: string[];
+  /** Nets shipped with the page (fetched from `models/` on first use). */
+  shipped: ShippedNet[];
+  /** Nets the user loaded, at most one per game spec (the latest). */
+  user: UserNet[];
 }
 
 export type PageStore = Store<PageState>;
@@ -99,6 +119,7 @@ export function createPageStore(): PageStore {
     compare: null,
     searches: [],
     review: null,
+    nets: { netPresets: [], shipped: [], user: [] },
   });
 }
 

@@ -18,6 +18,7 @@ import init, {
 } from '../../pkg/mcts_playground.js';
 import { arenaPlayGame, arenaStandings } from '../../pkg/mcts_playground.js';
 import { parseRecord, writeRecord } from '../../pkg/mcts_playground.js';
+import { evaluatePosition, loadNet, loadShippedNet, netInfo, netPresets, shippedNets, usesNet } from '../../pkg/mcts_playground.js';
 import { buildTreeSnapshot, transferables } from './tree/snapshot';
 import { assertNever, parseRequest } from './protocol';
 import type { Budget, EngineSettings, Request, Response, SearchEnd, SearchProgress, SearchStats } from './protocol';
@@ -25,6 +26,7 @@ import type { FullStats, GameRecord, Standings, TreeQuery } from './protocol';
 import type { IterationTrace } from './protocol';
 import type { GameRecordText } from './protocol';
 import type { TrainProgress, TrainRequest } from './protocol';
+import type { NetInfo, PositionEvaluation, ShippedNet } from './protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -200,7 +202,15 @@ function startSearch(id: number, slot: string, engine: EngineSettings, budget: B
 function handle(req: Request): void {
   switch (req.type) {
     case 'hello':
-      send({ type: 'hello', id: req.id, version: version(), presets: presetNames(), specs: exampleSpecs() });
+      send({
+        type: 'hello',
+        id: req.id,
+        version: version(),
+        presets: presetNames(),
+        specs: exampleSpecs(),
+        netPresets: netPresets(),
+        nets: shippedNets() as ShippedNet[],
+      });
       return;
     case 'newGame': {
       cancelActive();
@@ -299,6 +309,21 @@ function handle(req: Request): void {
     case 'trainPause':
     case 'trainWeights':
       throw new Error(`'${req.type}' goes to the training worker (EngineClient.trainer()), not a search worker`);
+    // ---- networks ----
+    case 'loadNet': {
+      const net = loadNet(new Uint8Array(req.bytes), req.name) as NetInfo;
+      // Trees built with the previous net keep it: start them afresh so every search uses this one.
+      cancelActive();
+      for (const t of trees.values()) t.free();
+      trees.clear();
+      send({ type: 'netLoaded', id: req.id, net });
+      return;
+    }
+    case 'evaluate': {
+      const evaluation = evaluatePosition(requireGame(), req.engine.preset, req.engine.params) as PositionEvaluation;
+      send({ type: 'evaluation', id: req.id, evaluation });
+      return;
+    }
     default:
       assertNever(req);
   }
@@ -358,9 +383,96 @@ const ready: Promise<string | null> = TRAINING
       (e: unknown) => `the engine failed to load: ${message(e)}`,
     );
 
-self.onmessage = async (ev: MessageEvent<unknown>) => {
+// ---- networks: fetched on first use ---------------------------------------------------------
+// The wasm module embeds no weights. The first time a request needs a game's network (a search,
+// step-through, arena game or evaluation with a network preset), the worker fetches the shipped
+// file `models/<file>` from the page's own site and registers it; a net the user loaded
+// (`loadNet`) takes its place and is never overwritten by the shipped one.
+
+/** The site's `models/` directory: the built worker runs from `assets/`, the nets sit in
+ * `models/` at the site's root (copied there by the build, see vite.config.ts). */
+const MODELS_BASE = new URL('../models/', self.location.href);
+
+/** Fetches in flight by game spec, so overlapping requests share one download. */
+const netLoads = new Map<string, Promise<void>>();
+
+/** The sentence of a failed load; the page recognises it (play/net-fallback.ts) and falls back. */
+function netLoadError(spec: string, file: string, why: string): string {
+  return `the network for '${spec}' could not be loaded (models/${file}: ${why})`;
+}
+
+async function fetchNet(spec: string, file: string): Promise<void> {
+  let bytes: Uint8Array;
+  try {
+    const r = await fetch(new URL(file, MODELS_BASE));
+    if (!r.ok) throw new Error(`HTTP ${r.status}`);
+    bytes = new Uint8Array(await r.arrayBuffer());
+  } catch (e) {
+    throw new Error(netLoadError(spec, file, message(e)));
+  }
+  try {
+    loadShippedNet(spec, bytes);
+  } catch (e) {
+    if (isTrap(e)) throw e;
+    throw new Error(netLoadError(spec, file, message(e)));
+  }
+}
+
+/** Makes sure the net of `spec` is registered when `engine` needs one and one ships. Settings
+ * the engine refuses, and games without a net, are left to the request itself to report. */
+async function ensureNet(spec: string, engine: EngineSettings): Promise<void> {
+  let needs: boolean;
+  try {
+    needs = usesNet(engine.preset, engine.params);
+  } catch {
+    return;
+  }
+  if (!needs || netInfo(spec) !== null) return;
+  const file = (shippedNets() as ShippedNet[]).find((n) => n.spec === spec)?.file;
+  if (!file) return;
+  let p = netLoads.get(spec);
+  if (!p) {
+    p = fetchNet(spec, file).finally(() => netLoads.delete(spec));
+    netLoads.set(spec, p);
+  }
+  await p;
+}
+
+/** What a request needs loaded before it runs. */
+async function prepare(req: Request): Promise<void> {
+  switch (req.type) {
+    case 'search':
+    case 'evaluate':
+      if (game) await ensureNet(game.spec(), req.engine);
+      return;
+    case 'stepNew':
+      await ensureNet(normalSpec(req.spec), req.engine);
+      return;
+    case 'arenaGame':
+      await ensureNet(normalSpec(req.game.spec), req.game.a);
+      await ensureNet(normalSpec(req.game.spec), req.game.b);
+      return;
+    default:
+      return;
+  }
+}
+
+/** The engine's spelling of a spec (`hex` → `hex:11`); the spec as given when it does not parse
+ * (the request then reports that itself). */
+function normalSpec(spec: string): string {
+  try {
+    const g = new GameSession(spec);
+    const s = g.spec();
+    g.free();
+    return s;
+  } catch {
+    return spec;
+  }
+}
+
+async function receive(data: unknown): Promise<void> {
   const loadError = await ready;
-  const parsed = parseRequest(ev.data);
+  const parsed = parseRequest(data);
   if ('err' in parsed) {
     send({ type: 'error', id: parsed.id, message: parsed.err });
     return;
@@ -370,11 +482,19 @@ self.onmessage = async (ev: MessageEvent<unknown>) => {
   if (loadError !== null) return send({ type: 'fatal', id, message: loadError });
   if (dead !== null) return send({ type: 'fatal', id, message: dead });
   try {
+    await prepare(parsed.ok);
+    if (dead !== null) return send({ type: 'fatal', id, message: dead });
     handle(parsed.ok);
   } catch (e) {
     if (isTrap(e)) fatal(id, e);
     else send({ type: 'error', id, message: message(e) });
   }
+}
+
+/** Requests are handled one after another in arrival order, also when one waits for a net. */
+let queue: Promise<void> = Promise.resolve();
+self.onmessage = (ev: MessageEvent<unknown>) => {
+  queue = queue.then(() => receive(ev.data));
 };
 
 // ---- step-through ----
@@ -463,14 +583,16 @@ function trainFatal(id: number | null, e: unknown, m: TrainModule | null): void 
   send({ type: 'fatal', id, message: trainDead });
 }
 
-function handleTrain(req: Request): void {
+/** Handles a request in the training worker; the queue of requests waits for it (a Pause sent
+ * while the training package loads takes effect once the run has started). */
+async function handleTrain(req: Request): Promise<void> {
   if (trainDead !== null) return send({ type: 'fatal', id: req.id, message: trainDead });
   switch (req.type) {
     case 'trainStart':
     case 'trainResume':
     case 'trainPause':
     case 'trainWeights':
-      return void trainRequest(req);
+      return trainRequest(req);
     default:
       send({ type: 'error', id: req.id, message: `this is the training worker: it answers only training requests, not '${req.type}'` });
   }

@@ -55,7 +55,7 @@ pub enum SearchError {
 ///
 /// # Errors
 /// `prior = net` and no usable network ships for the game ([`NetError`]).
-fn make_evaluator<G: Game>(root: &G, prior: PriorKind) -> Result<Box<dyn Evaluator<G>>, SearchError> {
+pub(crate) fn make_evaluator<G: Game>(root: &G, prior: PriorKind) -> Result<Box<dyn Evaluator<G>>, SearchError> {
     Ok(match prior {
         PriorKind::Uniform => Box::new(UniformPrior),
         PriorKind::Tactical => Box::new(TacticalPrior),

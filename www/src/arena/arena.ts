@@ -9,7 +9,9 @@
 
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { EngineClient, EngineDied } from '../engine';
+import { EngineClient, EngineDied, EngineError } from '../engine';
+import { fallbackMessage, isNoNetError, NET_PRESETS, netFreeFallback } from '../play/net-fallback';
+import { labelPresetOptions } from '../play/nets';
 import type { EngineSettings, GameRecord, Snapshot, Standings } from '../protocol';
 import { h } from '../lib/dom';
 import { downloadCsv, downloadJson } from '../lib/download';
@@ -138,9 +140,12 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
       [presetA, 'rave'],
       [presetB, 'uct'],
     ] as const) {
-      if (sel.options.length === ps.length) continue;
-      sel.replaceChildren(...ps.map((x) => h('option', { value: x }, x)));
-      sel.value = ps.includes(dflt) ? dflt : (ps[0] ?? '');
+      if (sel.options.length !== ps.length) {
+        sel.replaceChildren(...ps.map((x) => h('option', { value: x }, x)));
+        sel.value = ps.includes(dflt) ? dflt : (ps[0] ?? '');
+      }
+      // Which presets need a network, and whether this game has one.
+      labelPresetOptions(sel, hooks.store.get().nets, spec.value.trim());
     }
   }
 
@@ -291,7 +296,7 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
     );
   }
 
-  async function play(): Promise<void> {
+  async function play(retried = false): Promise<void> {
     syncPresets();
     const a = parseSets(setA.value);
     const b = parseSets(setB.value);
@@ -340,6 +345,7 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
     let next = 0;
     let failure: string | null = null;
     let standings: Standings | null = null;
+    let netError: string | null = null;
     clients = Array.from({ length: w }, () => new EngineClient());
     status.textContent = `Playing ${n} games of ${spec.value} in ${w} workers…`;
     const loop = async (c: EngineClient) => {
@@ -363,6 +369,7 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
           status.textContent = `${records.length} of ${n} games played in ${w} workers · ${(records.length / Math.max(secs, 1e-3)).toFixed(2)} games/s · ${secs.toFixed(1)} s`;
         } catch (e) {
           if (e instanceof EngineDied && gen !== generation) return;
+          if (e instanceof EngineError && isNoNetError(e.message)) netError ??= e.message;
           failure = `game ${index}: ${e instanceof Error ? e.message : String(e)}`;
         }
       }
@@ -373,6 +380,21 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
     clients = [];
     runBtn.disabled = false;
     stopBtn.disabled = true;
+    const fb = netError ? netFreeFallback(hooks.presets()) : null;
+    if (netError && fb && !retried) {
+      // A network preset without a usable net: the match is played again from game 0 with a
+      // net-free preset in its place (every game of a match has the same configurations).
+      const notes: string[] = [];
+      for (const sel of [presetA, presetB]) {
+        if (!NET_PRESETS.includes(sel.value)) continue;
+        notes.push(fallbackMessage(sel.value, spec.value.trim(), fb, netError));
+        sel.value = fb;
+      }
+      host.dataset.fallback = fb;
+      await play(true);
+      status.textContent = `${notes.join(' ')} ${status.textContent}`;
+      return;
+    }
     if (failure) {
       status.textContent = `The arena stopped: ${failure}`;
       host.dataset.state = 'failed';
@@ -430,5 +452,11 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
   stopBtn.addEventListener('click', stop);
   new ResizeObserver(() => chart?.setSize({ width: Math.max(260, chartHost.clientWidth || 500), height: 220 })).observe(chartHost);
   whenPresets(hooks.store, syncPresets);
+  spec.addEventListener('change', syncPresets);
+  presetA.addEventListener('focus', syncPresets);
+  presetB.addEventListener('focus', syncPresets);
+  hooks.store.subscribe((s, prev) => {
+    if (s.nets !== prev.nets) syncPresets();
+  });
   (window as unknown as { __arena: unknown }).__arena = { result: () => result };
 }

@@ -11,7 +11,9 @@
 
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { EngineClient, EngineDied, SearchCancelled } from '../engine';
+import { EngineClient, EngineDied, EngineError, SearchCancelled } from '../engine';
+import { fallbackMessage, isNoNetError, netFreeFallback } from '../play/net-fallback';
+import { labelPresetOptions } from '../play/nets';
 import type { Budget, FullStats, Snapshot, TreeSnapshot } from '../protocol';
 import { Icicle } from '../tree/icicle';
 import { createRenderer, initialState, parseCell, playerName, type BoardRenderer } from '../board';
@@ -270,6 +272,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
         p.preset.replaceChildren(...ps.map((x) => h('option', { value: x }, x)));
         p.preset.value = ps.includes(DEFAULTS[p.k]!) ? DEFAULTS[p.k]! : (ps[0] ?? '');
       }
+      labelPresetOptions(p.preset, hooks.store.get().nets, spec.value.trim());
     }
     const sel = select.value;
     select.replaceChildren(...panes.slice(0, n).map((p) => h('option', { value: String(p.k) }, `pane ${p.k + 1} (${p.preset.value})`)));
@@ -277,6 +280,11 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     drawBadges();
   }
   count_.addEventListener('change', syncPanes);
+  // The preset lists say which presets need a network and whether this game has one.
+  spec.addEventListener('change', syncPanes);
+  hooks.store.subscribe((s, prev) => {
+    if (s.nets !== prev.nets) syncPanes();
+  });
 
   // The form is page state (the URL reads and writes it there): every edit goes to the store, and
   // a change in the store (e.g. from the URL) comes back into the form.
@@ -409,8 +417,17 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
           const target = m === 'playouts' ? Math.round((n * k) / STEPS) : (n * k) / STEPS;
           if (target <= done) continue;
           const step: Budget = m === 'playouts' ? { kind: 'playouts', value: target - done } : { kind: 'millis', value: target - done };
-          const handle = client.search({ slot: 'cmp', engine: { preset: p.preset.value, params }, budget: step, progressMs: 1000 });
-          const out = await handle.done;
+          const run = () => client.search({ slot: 'cmp', engine: { preset: p.preset.value, params }, budget: step, progressMs: 1000 }).done;
+          const out = await run().catch((e: unknown) => {
+            // A network preset without a usable net: this pane goes on with a net-free preset.
+            const fb = e instanceof EngineError && isNoNetError(e.message) ? netFreeFallback(hooks.presets()) : null;
+            if (!fb) throw e;
+            const was = p.preset.value;
+            p.preset.value = fb;
+            p.el.dataset.fallback = fb;
+            note.textContent += ` Pane ${p.k + 1}: ${fallbackMessage(was, spec.value.trim(), fb, (e as Error).message)}`;
+            return run();
+          });
           done = target;
           if (out.result.end === 'proven' || out.result.end === 'nodeCap') k = STEPS;
           await sample(p, gen, k >= STEPS, k % 4 === 0 || k >= STEPS);

@@ -18,6 +18,8 @@
 
 import type { PageHooks } from '../types';
 import type { Player } from '../protocol';
+import { EngineError } from '../engine';
+import { fallbackMessage, isNoNetError, netFreeFallback } from '../play/net-fallback';
 import { h } from '../lib/dom';
 import { type Command, PROTOCOL, allowedOrigins, parseCommand } from './commands';
 
@@ -155,10 +157,26 @@ export class EmbedBridge {
     if (!this.hooks.presets().includes(preset))
       return this.post('error', { command: 'startSearch', message: `unknown preset ${JSON.stringify(preset)}` });
     const budget = cmd.budget ?? { kind: set.budgetKind, value: set.budgetValue };
-    const handle = this.hooks.engine().search({ slot: 'host', engine: { preset, params: this.hooks.engineParams(side) }, budget });
-    const out = await handle.done;
+    const run = (p: string) =>
+      this.hooks.engine().search({ slot: 'host', engine: { preset: p, params: this.hooks.engineParams(side) }, budget }).done;
+    let fallback: { preset: string; message: string } | null = null;
+    const out = await run(preset).catch((e: unknown) => {
+      // A network preset without a usable net: search with a net-free preset, and say so.
+      const fb = e instanceof EngineError && isNoNetError(e.message) ? netFreeFallback(this.hooks.presets()) : null;
+      if (!fb) throw e;
+      fallback = { preset: fb, message: fallbackMessage(preset, s.view.spec, fb, (e as Error).message) };
+      return run(fb);
+    });
     const r = out.result;
-    this.post('searchFinished', { side, bestMove: r.move, winRate: r.winRate, playouts: r.playouts, proven: r.proven, end: r.end });
+    this.post('searchFinished', {
+      side,
+      bestMove: r.move,
+      winRate: r.winRate,
+      playouts: r.playouts,
+      proven: r.proven,
+      end: r.end,
+      ...(fallback ? { fallback } : {}),
+    });
     if (cmd.play && r.move) await this.hooks.play(r.move);
   }
 }

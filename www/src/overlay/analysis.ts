@@ -10,7 +10,9 @@
 // The page (main.ts) mounts this with its hooks; position changes and the game engine's searches
 // come by subscription to the page's store, the overlays switched on are its state too.
 
-import { EngineClient, EngineDied, SearchCancelled, type SearchHandle } from '../engine';
+import { EngineClient, EngineDied, EngineError, SearchCancelled, type SearchHandle } from '../engine';
+import { fallbackMessage, isNoNetError, netFreeFallback } from '../play/net-fallback';
+import { labelPresetOptions } from '../play/nets';
 import type { BoardView, FullStats, Snapshot, TreeQuery, TreeSnapshot } from '../protocol';
 import { addSearch, archiveQuery, behindLabel, rootSummary, searchBehind, type MoveSearch } from '../play/searches';
 import { changed } from '../lib/store';
@@ -215,6 +217,8 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
   let shownSnap: Snapshot | null = null;
   /** Where the last Analyse ran (position key) and with which preset. */
   let analysed: { key: string; preset: string } | null = null;
+  /** Why the last Analyse ran another preset than the one chosen (a network preset without a net). */
+  let fallbackNote = '';
   /** The search behind the move just played, shown until a new search starts. */
   let kept: MoveSearch | null = null;
   const kidsOf = new WeakMap<TreeSnapshot, Children>();
@@ -352,13 +356,33 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     const n = Math.max(100, Math.round(Number(budget.value) || 200000));
     try {
       await client.newGame(s.view.spec, s.moves);
-      const handle = client.search({
+      let handle = client.search({
         slot: 'analysis',
         engine: { preset: presetSel.value, params: {} },
         budget: { kind: 'playouts', value: n },
         progressMs: 250,
       });
       ownSearch = handle;
+      fallbackNote = '';
+      handle.done.catch(() => {});
+      try {
+        // The engine refuses a preset it cannot run at once (before any playout), so a refusal
+        // for want of a net arrives before the first progress: analyse with a net-free preset.
+        await Promise.race([handle.done, client.inspect('analysis', null)]);
+      } catch (e) {
+        const fb = e instanceof EngineError && isNoNetError(e.message) ? netFreeFallback(hooks.presets()) : null;
+        if (!fb) throw e;
+        fallbackNote = fallbackMessage(presetSel.value, s.view.spec, fb, (e as Error).message);
+        presetSel.value = fb;
+        analysed = { key: positionKey(s), preset: fb };
+        handle = client.search({
+          slot: 'analysis',
+          engine: { preset: fb, params: {} },
+          budget: { kind: 'playouts', value: n },
+          progressMs: 250,
+        });
+        ownSearch = handle;
+      }
       runBtn.disabled = true;
       stopBtn.disabled = false;
       document.body.dataset.analysis = 'running';
@@ -579,7 +603,9 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
       parts.push(
         `snapshot ${snap.count.toLocaleString('en')} of ${snap.total.toLocaleString('en')} nodes, ${(snap.bytes / 1024).toFixed(0)} KB, ${snap.buildMs.toFixed(0)} ms in the worker`,
       );
-    status.textContent = parts.join(' · ');
+    status.textContent =
+      parts.join(' · ') +
+      (fallbackNote && !entry && (source ? source.own : analysed?.key === positionKey(hooks.snapshot())) ? ` — ${fallbackNote}` : '');
     status.dataset.iterations = String(stats.iterations);
     status.dataset.nodes = String(stats.nodes);
   }
@@ -662,8 +688,10 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
 
   function syncPresets(): void {
     const ps = hooks.presets();
+    labelPresetOptions(presetSel, hooks.store.get().nets, hooks.snapshot()?.view.spec ?? null);
     if (presetSel.options.length === ps.length) return;
     presetSel.replaceChildren(...ps.map((p) => h('option', { value: p }, p)));
+    labelPresetOptions(presetSel, hooks.store.get().nets, hooks.snapshot()?.view.spec ?? null);
     presetSel.value = ps.includes('rave') ? 'rave' : (ps[0] ?? '');
   }
   runBtn.addEventListener('click', () => {
@@ -673,6 +701,9 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
   stopBtn.addEventListener('click', () => ownSearch?.stop());
   presetSel.addEventListener('focus', syncPresets);
   whenPresets(hooks.store, syncPresets);
+  hooks.store.subscribe((s, prev) => {
+    if (s.nets !== prev.nets || s.snapshot?.view.spec !== prev.snapshot?.view.spec) syncPresets();
+  });
 
   // Test hooks (the page never calls them).
   (window as unknown as { __viz: unknown }).__viz = {

@@ -11,3 +11,14 @@ describe('net preset fallback', () => {
     expect(fallbackMessage('alphazero', 'pentago', 'best')).toContain('playing with best instead');
   });
 });
+
+describe('net load failures', () => {
+  it('recognises a failed fetch or a corrupt file and names the reason', () => {
+    const e = "the network for 'tictactoe' could not be loaded (models/tictactoe.mctsnet: HTTP 404)";
+    expect(isNoNetError(e)).toBe(true);
+    expect(isNoNetError("the network for 'tictactoe' is not loaded yet (models/tictactoe.mctsnet)")).toBe(true);
+    expect(fallbackMessage('alphazero', 'tictactoe', 'best', e)).toBe(
+      'alphazero needs the trained network for tictactoe, which could not be loaded (models/tictactoe.mctsnet: HTTP 404): playing with best instead.',
+    );
+  });
+});

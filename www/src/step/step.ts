@@ -13,7 +13,9 @@
 // stones, one move at a time), 4 backpropagation (N and Q before → after along the path).
 // Keys: → / ← phase, Shift+→ / Shift+← iteration (while the panel is in view and no field has focus).
 
-import { EngineClient } from '../engine';
+import { EngineClient, EngineError } from '../engine';
+import { fallbackMessage, isNoNetError, netFreeFallback } from '../play/net-fallback';
+import { labelPresetOptions } from '../play/nets';
 import type { BoardView, FullStats, IterationTrace, TraceScore, TreeQuery, TreeSnapshot } from '../protocol';
 import { createRenderer, initialState, playerName, type BoardRenderer } from '../board';
 import { BoardOverlay } from '../overlay/board-overlay';
@@ -132,10 +134,13 @@ export function mountStep(hooks: PlaygroundHooks): void {
   let presetsFilled = false;
   function fillPresets(): void {
     const names = hooks.presets();
+    // Which presets need a network, and whether the board's game has one.
+    labelPresetOptions(presetSel, hooks.store.get().nets, hooks.snapshot()?.view.spec ?? null);
     if (presetsFilled || names.length === 0) return;
     presetsFilled = true;
     presetSel.replaceChildren(...names.map((p) => h('option', { value: p }, p)));
     presetSel.value = names.includes('uct') ? 'uct' : names[0]!;
+    labelPresetOptions(presetSel, hooks.store.get().nets, hooks.snapshot()?.view.spec ?? null);
   }
   // The preset names arrive with the engine's hello: fill the chooser then.
   whenPresets(hooks.store, fillPresets);
@@ -222,7 +227,18 @@ export function mountStep(hooks: PlaygroundHooks): void {
       lastRan = 0;
       resetWhy = why;
       session = { spec: snap.view.spec, moves: [...snap.moves], view: snap.view, preset: presetSel.value, seed };
-      await startSession();
+      try {
+        await startSession();
+      } catch (e) {
+        // A network preset without a usable net: step through a net-free preset instead.
+        const fb = e instanceof EngineError && isNoNetError(e.message) ? netFreeFallback(hooks.presets()) : null;
+        if (!fb) throw e;
+        const note = fallbackMessage(session.preset, session.spec, fb, (e as Error).message);
+        presetSel.value = fb;
+        session = { ...session, preset: fb };
+        await startSession();
+        resetWhy = note;
+      }
       cur = 0;
       phase = 3;
     });

@@ -24,9 +24,6 @@ const [BLUE, ORANGE, GREEN, PURPLE] = SERIES_COLOURS;
 /** What the view shows in `data-state`. */
 type TrainState = 'idle' | 'loading' | 'running' | 'paused' | 'done' | 'failed';
 
-/** The play worker's `loadNet` (netviews: `{type:'loadNet', bytes}` → the net's spec). */
-type NetLoader = { loadNet?: (bytes: ArrayBuffer, name?: string) => Promise<{ spec: string }> };
-
 const PHASES: Record<TrainProgress['phase'], string> = {
   selfPlay: 'self-play',
   learn: 'learning (Adam)',
@@ -404,10 +401,8 @@ export function mountTrain(host: HTMLElement, hooks: PlaygroundHooks): void {
     playBtn.disabled = true;
     try {
       const bytes = await trainer.trainWeights();
-      const engine = hooks.engine() as unknown as NetLoader;
-      if (!engine.loadNet) throw new Error('this build of the page cannot load a net into the play worker');
       const label = `trained here: ${done} iteration${done === 1 ? '' : 's'}, ${games} self-play games`;
-      await engine.loadNet(bytes, label);
+      await hooks.engine().loadNet(bytes, label);
       const [, o] = hooks.store.get().sides;
       const sides: [SideSettings, SideSettings] = [
         { ...hooks.store.get().sides[0], who: 'person' },

@@ -1,0 +1,184 @@
+// The networks in the browser: the wasm embeds no weights; the worker fetches models/<file> the
+// first time a network preset is used. A missing or corrupt file gives a clear message, the
+// side falls back to a net-free preset and the worker stays alive. A user's net (loadNet) plays
+// in place of the shipped one, and a corrupt one is refused with the engine's reason.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setup, boardReady, waitForPly, assertClean, screenshot, workerRoundTrip, ROOT } from './harness.mjs';
+
+const NET = readFileSync(join(ROOT, 'models', 'tictactoe.mctsnet'));
+const NET_URL = '**/models/tictactoe.mctsnet';
+
+let h;
+before(async () => {
+  h = await setup();
+});
+after(async () => {
+  await h?.close();
+});
+
+/** Counts the page's requests for a net file. */
+function countNetRequests(page) {
+  const seen = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('.mctsnet')) seen.push(r.url());
+  });
+  return seen;
+}
+
+test('the net is fetched once, from models/ under the page, on first use of a network preset', async () => {
+  const page = await h.openPage('?game=tictactoe&p0=person&p1=person');
+  const seen = countNetRequests(page);
+  await boardReady(page);
+  await workerRoundTrip(page);
+  assert.deepEqual(seen, [], 'no net is loaded before a network preset is used');
+  await page.selectOption('#who-0', 'engine');
+  await page.selectOption('#preset-0', 'alphazero');
+  await page.selectOption('#unit-0', 'playouts');
+  await page.fill('#budget-0', '100');
+  await page.dispatchEvent('#budget-0', 'change');
+  await waitForPly(page, 1);
+  assert.equal(seen.length, 1, `one fetch: ${seen.join(', ')}`);
+  assert.match(seen[0], /\/sub\/dir\/models\/tictactoe\.mctsnet$/);
+  assert.equal(await page.inputValue('#preset-0'), 'alphazero');
+  assert.match(await page.textContent('#preset-0 option[value="alphazero"]'), /alphazero — network/);
+  assertClean(assert, page);
+});
+
+for (const [what, fulfil, reason] of [
+  ['missing', { status: 404, body: 'not found' }, /could not be loaded \(models\/tictactoe\.mctsnet: HTTP 404\)/],
+  [
+    'corrupt',
+    { status: 200, contentType: 'application/octet-stream', body: corrupt(NET) },
+    /could not be loaded \(models\/tictactoe\.mctsnet: weights file corrupt: checksum/,
+  ],
+]) {
+  test(`a ${what} weights file: a clear message, a net-free preset, the worker alive`, async () => {
+    const page = await h.openPage('?game=tictactoe&p0=engine&p1=person&preset=alphazero&playouts=100', {
+      before: (p) => p.route(NET_URL, (r) => r.fulfill(fulfil)),
+    });
+    await boardReady(page);
+    await waitForPly(page, 1);
+    const msg = await page.textContent('#message');
+    assert.match(msg, reason);
+    assert.match(msg, /alphazero needs the trained network for tictactoe.*playing with best instead/);
+    assert.equal(await page.inputValue('#preset-0'), 'best');
+    await workerRoundTrip(page);
+    await screenshot(page, `nets-${what}-fallback`);
+    // The 404 itself is the test's doing; nothing else may fail.
+    page.problems.failed = page.problems.failed.filter((f) => !f.includes('tictactoe.mctsnet'));
+    assertClean(assert, page, [/404/]);
+  });
+}
+
+test('a user net replaces the shipped one (no fetch), a corrupt one is refused', async () => {
+  const page = await h.openPage('?game=tictactoe&p0=person&p1=person');
+  const seen = countNetRequests(page);
+  await boardReady(page);
+  // A corrupt file: refused with the engine's reason, nothing loaded.
+  const bad = await page.evaluate((b) => window.__playground.loadNet(b, 'broken.mctsnet'), [...corrupt(NET)]);
+  assert.equal(bad, null);
+  assert.match(await page.textContent('#message'), /Could not load the network “broken\.mctsnet”: weights file corrupt: checksum/);
+  assert.equal(await page.getAttribute('#net-status', 'data-net'), 'shipped');
+  const garbage = await page.evaluate(() => window.__playground.raw({ id: 2_000_000_001, type: 'loadNet', bytes: new ArrayBuffer(3) }));
+  assert.deepEqual(garbage, { type: 'error', id: 2_000_000_001, message: 'not a network weights file (bad magic)' });
+  // The shipped bytes under another name: the user's net.
+  const info = await page.evaluate((b) => window.__playground.loadNet(b, 'mine.mctsnet'), [...NET]);
+  assert.equal(info.spec, 'tictactoe');
+  assert.equal(info.source, 'user');
+  assert.equal(info.parameters, 20234);
+  assert.deepEqual(info.layers, [18, 128, 128, 9]);
+  assert.match(await page.textContent('#message'), /Your network “mine\.mctsnet” plays tictactoe \(20,234 parameters/);
+  assert.equal(await page.getAttribute('#net-status', 'data-net'), 'user');
+  assert.match(await page.textContent('#preset-0 option[value="alphazero"]'), /your network/);
+  await page.selectOption('#who-0', 'engine');
+  await page.selectOption('#preset-0', 'alphazero');
+  await page.selectOption('#unit-0', 'playouts');
+  await page.fill('#budget-0', '100');
+  await page.dispatchEvent('#budget-0', 'change');
+  await waitForPly(page, 1);
+  assert.deepEqual(seen, [], 'the user net is used: the shipped file is never fetched');
+  // A restarted worker gets the user's net again.
+  await page.evaluate(() => window.__playground.killWorker());
+  await page.waitForFunction(() => /A new one was started/.test(document.querySelector('#message').textContent));
+  await page.selectOption('#who-1', 'engine');
+  await page.selectOption('#preset-1', 'alphazero');
+  await waitForPly(page, 2);
+  assert.deepEqual(seen, [], 'the restarted worker has the user net too');
+  await screenshot(page, 'nets-user-net');
+  assertClean(assert, page);
+});
+
+/** The file with one weight byte flipped (the CRC-32 no longer matches). */
+function corrupt(b) {
+  const c = Buffer.from(b);
+  c[200] ^= 0xff;
+  return c;
+}
+
+test('every place a preset runs falls back on a game without a net: hint, analyse, compare, arena', async () => {
+  const page = await h.openPage('?game=pentago&p0=person&p1=person&preset0=alphazero&preset1=alphazero');
+  await boardReady(page);
+  // The preset lists say which presets need a network and that Pentago has none.
+  assert.match(await page.textContent('#preset-0 option[value="alphazero"]'), /alphazero — needs a network \(none for pentago:official\)/);
+  assert.equal(await page.textContent('#preset-0 option[value="uct"]'), 'uct');
+  assert.equal(await page.getAttribute('#net-status', 'data-net'), 'none');
+  // Hint: the suggestion comes from a net-free preset, and the page says why.
+  await page.click('#hint');
+  await page.waitForFunction(() => /^Hint: /.test(document.querySelector('#message').textContent));
+  assert.match(
+    await page.textContent('#message'),
+    /^Hint: \S+ .*alphazero needs a trained network and none ships for pentago\S*: playing with best instead/,
+  );
+  // Analyse.
+  await page.waitForFunction(() => document.querySelector('#an-preset').options.length > 0);
+  await page.selectOption('#an-preset', 'alphazero');
+  await page.fill('#an-budget', '300');
+  await page.click('#an-run');
+  await page.waitForFunction(() => document.body.dataset.analysis === 'done');
+  assert.equal(await page.inputValue('#an-preset'), 'best');
+  assert.match(
+    await page.textContent('#an-status'),
+    /alphazero needs a trained network and none ships for pentago\S*: playing with best instead/,
+  );
+  await workerRoundTrip(page);
+  assertClean(assert, page);
+
+  const cmp = await h.openPage('?game=pentago&view=compare');
+  await cmp.waitForFunction(() => document.querySelector('#cmp-preset-0')?.options.length > 0);
+  await cmp.fill('#cmp-game', 'pentago');
+  await cmp.fill('#cmp-budget', '200');
+  await cmp.selectOption('#cmp-preset-0', 'alphazero');
+  await cmp.selectOption('#cmp-preset-1', 'uct');
+  await cmp.click('#cmp-run');
+  await cmp.waitForFunction(() => document.querySelector('#compare').dataset.state === 'done');
+  assert.equal(await cmp.inputValue('#cmp-preset-0'), 'best');
+  assert.equal(await cmp.getAttribute('#cmp-pane-0', 'data-state').catch(() => 'done'), 'done');
+  assert.match(
+    await cmp.textContent('#compare'),
+    /Pane 1: alphazero needs a trained network and none ships for pentago\S*: playing with best instead/,
+  );
+  assertClean(assert, cmp);
+
+  const ar = await h.openPage('#arena');
+  await ar.waitForFunction(() => document.querySelector('#ar-a')?.options.length > 0);
+  await ar.fill('#ar-game', 'pentago');
+  await ar.selectOption('#ar-a', 'alphazero');
+  await ar.selectOption('#ar-b', 'uct');
+  await ar.fill('#ar-games', '2');
+  await ar.selectOption('#ar-unit', 'iterations');
+  await ar.fill('#ar-budget', '50');
+  await ar.fill('#ar-workers', '1');
+  await ar.click('#ar-run');
+  await ar.waitForFunction(() => document.querySelector('#arena').dataset.state === 'done');
+  assert.equal(await ar.inputValue('#ar-a'), 'best');
+  assert.equal(await ar.getAttribute('#arena', 'data-fallback'), 'best');
+  assert.match(
+    await ar.textContent('#arena'),
+    /alphazero needs a trained network and none ships for pentago\S*: playing with best instead/,
+  );
+  assert.equal(await ar.locator('#ar-games-table tbody tr').count(), 2);
+  assertClean(assert, ar);
+});
