@@ -28,7 +28,11 @@ impl TrainSession {
     /// message names it).
     #[wasm_bindgen(constructor)]
     pub fn new(config: JsValue, chunk_games: usize, chunk_steps: usize) -> Result<TrainSession, JsError> {
-        let config: TrainConfig = serde_wasm_bindgen::from_value(config).map_err(|e| js_err(format!("training settings: {e}")))?;
+        // Through a JSON value, so that `TrainConfig`'s `deny_unknown_fields` names a stray field
+        // (serde-wasm-bindgen reads only the fields a struct knows).
+        let bad = |e: &dyn std::fmt::Display| js_err(format!("training settings: {e}"));
+        let value: serde_json::Value = serde_wasm_bindgen::from_value(config).map_err(|e| bad(&e))?;
+        let config: TrainConfig = serde_json::from_value(value).map_err(|e| bad(&e))?;
         let inner = Core::new(config, None).map_err(js_err)?.with_chunks(chunk_games, chunk_steps);
         Ok(TrainSession { inner })
     }

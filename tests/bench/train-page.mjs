@@ -38,11 +38,18 @@ try {
   await h.close();
 }
 const cfg = JSON.stringify({ iterations: ITERATIONS, games: GAMES });
-const out = execFileSync('cargo', ['run', '--quiet', '--profile', 'wasm-train', '--features', 'train', '--example', 'train_session', '--', cfg], {
-  cwd: ROOT,
-  encoding: 'utf8',
-});
-const lines = out.trim().split('\n').map((l) => JSON.parse(l));
+const out = execFileSync(
+  'cargo',
+  ['run', '--quiet', '--profile', 'wasm-train', '--features', 'train', '--example', 'train_session', '--', cfg],
+  {
+    cwd: ROOT,
+    encoding: 'utf8',
+  },
+);
+const lines = out
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l));
 const sum = lines.find((l) => l.summary);
 const native = {
   games: sum.games,

@@ -32,12 +32,17 @@ function trainFiles() {
 /** Opens the Train view with every request of the page and its workers logged. */
 async function openTrain(opts) {
   const page = await h.openPage('?game=tictactoe&view=train', opts);
+  const loaded = async () => {
+    await teachReady(page);
+    await page.waitForSelector('#tr-start');
+    await page.waitForFunction(() => window.__playground.snapshot() !== null);
+  };
+  await loaded();
   const requests = [];
   page.context().on('request', (r) => requests.push(r.url()));
-  // Reload with the log attached, so the first load's requests are in it too.
+  // Reload with the log attached (once the first load is over), so a whole load is in the log.
   await page.reload();
-  await teachReady(page);
-  await page.waitForSelector('#tr-start');
+  await loaded();
   return { page, requests };
 }
 
@@ -51,10 +56,12 @@ test('train: the training package loads only on Start; a tiny run charts 2 itera
   const files = trainFiles();
   const { page, requests } = await openTrain({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
   assert.equal(await page.locator('#train').isVisible(), true);
-  // The page and its search worker have loaded (the engine said hello): nothing of training yet.
-  await page.waitForFunction(() => window.__playground.snapshot() !== null);
+  // The page and its search worker have loaded (the engine answered): nothing of training yet.
   assert.deepEqual(fetched(requests, files), [], 'no training file before Start');
-  assert.ok(requests.some((u) => u.endsWith('.wasm')), 'the search engine wasm was loaded');
+  assert.ok(
+    requests.some((u) => u.endsWith('.wasm')),
+    'the search engine wasm was loaded',
+  );
 
   await fill(page, { iterations: 2, games: 4, playouts: 8, steps: 10, lr: '0.002', seed: 3 });
   await page.click('#tr-start');
@@ -77,10 +84,23 @@ test('train: the training package loads only on Start; a tiny run charts 2 itera
   for (const r of rows) {
     // raw W/D/L (total, as X, as O) and the search's: 20 games, 10 per colour, perfect play never loses.
     const [total, asX, asO, search] = [r.cells[5], r.cells[6], r.cells[7], r.cells[8]].map((t) => t.split('/').map(Number));
-    assert.equal(total.reduce((a, b) => a + b), 20, `raw total ${r.cells[5]}`);
-    assert.equal(asX.reduce((a, b) => a + b), 10);
-    assert.equal(asO.reduce((a, b) => a + b), 10);
-    assert.equal(search.reduce((a, b) => a + b), 20);
+    assert.equal(
+      total.reduce((a, b) => a + b),
+      20,
+      `raw total ${r.cells[5]}`,
+    );
+    assert.equal(
+      asX.reduce((a, b) => a + b),
+      10,
+    );
+    assert.equal(
+      asO.reduce((a, b) => a + b),
+      10,
+    );
+    assert.equal(
+      search.reduce((a, b) => a + b),
+      20,
+    );
     assert.equal(total[0], 0, 'nobody beats perfect play');
     assert.ok(Number(r.cells[2]) > 0 && Number(r.cells[3]) >= 0, `losses ${r.cells[2]} ${r.cells[3]}`);
   }

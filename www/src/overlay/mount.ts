@@ -7,7 +7,6 @@ import { mountAnalysis } from './analysis';
 import type { PlaygroundHooks } from '../types';
 import { mountCompare } from '../compare/compare';
 import { mountArena } from '../arena/arena';
-import { mountTrain } from '../train/train';
 import { mountStep } from '../step/step';
 import { h } from '../lib/dom';
 import type { View } from '../state';
@@ -29,7 +28,17 @@ export function mountVisualisation(hooks: PlaygroundHooks): void {
   app.append(compare, arena, train);
   mountCompare(compare, hooks);
   mountArena(arena, hooks);
-  mountTrain(train, hooks);
+  // The Train view's code is loaded the first time the view opens (the training package itself
+  // only when its Start is pressed), so the page's first load does not carry it.
+  let trainMounted = false;
+  const mountTrainOnce = () => {
+    if (trainMounted) return;
+    trainMounted = true;
+    import('../train/train').then(
+      (m) => m.mountTrain(train, hooks),
+      (e: unknown) => train.replaceChildren(h('p', { class: 'message error' }, `The Train view could not be loaded: ${String(e)}`)),
+    );
+  };
 
   const links = TABS.map((v) => h('a', { href: `#${v.id}`, id: `tab-${v.id}` }, v.label));
   const nav = h('nav', { class: 'tabs', 'aria-label': 'Views' }, ...links);
@@ -49,8 +58,10 @@ export function mountVisualisation(hooks: PlaygroundHooks): void {
   };
   hooks.store.subscribe((st, prev) => {
     if (st.view !== prev.view) drawTabs(st.view);
+    if (st.view === 'train') mountTrainOnce();
   });
   window.addEventListener('hashchange', fromHash);
   fromHash();
   drawTabs(hooks.store.get().view);
+  if (hooks.store.get().view === 'train') mountTrainOnce();
 }

@@ -9,7 +9,18 @@ import type { TrainProgress } from '../protocol';
 
 initSync({ module: readFileSync(new URL('../../../pkg-train/mcts_playground_bg.wasm', import.meta.url)) });
 
-const tiny = { game: 'tictactoe', hidden: [32, 32], iterations: 1, games: 3, playouts: 8, steps: 6, batch: 16, eval_games: 4, eval_playouts: 4, seed: 2 };
+const tiny = {
+  game: 'tictactoe',
+  hidden: [32, 32],
+  iterations: 1,
+  games: 3,
+  playouts: 8,
+  steps: 6,
+  batch: 16,
+  eval_games: 4,
+  eval_playouts: 4,
+  seed: 2,
+};
 
 describe('pkg-train TrainSession', () => {
   it('names bad settings in JS Errors and stays usable', () => {
