@@ -111,6 +111,9 @@ test('train: the training package loads only on Start; a tiny run charts 2 itera
   await page.waitForFunction(() => document.body.dataset.view === 'play');
   assert.match(await page.textContent('#message'), /freshly trained in the Train view/);
   assert.equal(await page.inputValue('#preset-1'), 'alphazero');
+  // The Players box names the net trained here, not the shipped one.
+  assert.equal(await page.getAttribute('#net-status', 'data-net'), 'user');
+  assert.match(await page.textContent('#net-status'), /trained here: 2 iterations, 8 self-play games/);
   await page.waitForFunction(() => window.__playground.snapshot()?.view.spec === 'tictactoe');
   await clickCell(page, 'b2');
   await waitForPly(page, 2);

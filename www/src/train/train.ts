@@ -5,7 +5,7 @@
 // freezes: progress (games, games/s, losses) several times a second, and per iteration the mean
 // losses and the raw policy's (and the 16-playout search's) wins/draws/losses against perfect
 // play, charted with uPlot and listed in a table. "Play this net" sends the current weights to
-// the play view's worker (`loadNet`) and starts a Tic-Tac-Toe game against the alphazero preset.
+// the play view's workers (`loadNet`, through play/nets.ts) and starts a Tic-Tac-Toe game against the alphazero preset.
 
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -15,6 +15,7 @@ import type { TrainIteration, TrainProgress, TrainSettings } from '../protocol';
 import type { SideSettings } from '../state';
 import type { PlaygroundHooks } from '../types';
 import { h } from '../lib/dom';
+import { loadUserNet } from '../play/nets';
 import { count } from '../lib/format';
 import { SERIES_COLOURS, withAlpha } from '../lib/colour';
 import { TRAIN_DEFAULTS, type TrainForm, firstUnbeaten, gamesPerSecond, readTrainForm, wdl } from './figures';
@@ -402,7 +403,8 @@ export function mountTrain(host: HTMLElement, hooks: PlaygroundHooks): void {
     try {
       const bytes = await trainer.trainWeights();
       const label = `trained here: ${done} iteration${done === 1 ? '' : 's'}, ${games} self-play games`;
-      await hooks.engine().loadNet(bytes, label);
+      // Into every engine worker, listed in the page's nets (play/nets.ts), as the Players box says.
+      if (!(await loadUserNet(hooks, bytes, label))) throw new Error('the play view’s engine refused the net (see the message there)');
       const [, o] = hooks.store.get().sides;
       const sides: [SideSettings, SideSettings] = [
         { ...hooks.store.get().sides[0], who: 'person' },
