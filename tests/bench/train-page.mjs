@@ -2,7 +2,7 @@
 // the panel's default run (20 iterations of 40 self-play games, 64 playouts per move, 100 Adam
 // steps, seed 1; or $TRAIN_ITERATIONS / $TRAIN_GAMES) in the page's training worker, then the same
 // configuration through the same step-wise API natively (`examples/train_session.rs`, built with
-// the `wasm-train` profile, the browser package's own). Prints one JSON object: per side the
+// the `wasm-train` profile, the browser package's own, or $TRAIN_NATIVE_PROFILE). Prints one JSON object: per side the
 // self-play games, seconds of training, games/s, and the self-play games after which the raw
 // policy first lost no game to perfect play (null if it never did), and the ratio of games/s.
 // A figure, never a pass/fail.
@@ -13,6 +13,9 @@ import { setup, ROOT, teachReady } from '../browser/harness.mjs';
 
 const ITERATIONS = Number(process.env.TRAIN_ITERATIONS ?? 20);
 const GAMES = Number(process.env.TRAIN_GAMES ?? 40);
+/** The native build's cargo profile: `wasm-train` (the browser package's, the default) or e.g.
+ * `test` (already built by the training tests; burn-flex at opt-level 0 there). */
+const PROFILE = process.env.TRAIN_NATIVE_PROFILE ?? 'wasm-train';
 const h = await setup();
 let browser;
 try {
@@ -40,7 +43,7 @@ try {
 const cfg = JSON.stringify({ iterations: ITERATIONS, games: GAMES });
 const out = execFileSync(
   'cargo',
-  ['run', '--quiet', '--profile', 'wasm-train', '--features', 'train', '--example', 'train_session', '--', cfg],
+  ['run', '--quiet', '--profile', PROFILE, '--features', 'train', '--example', 'train_session', '--', cfg],
   {
     cwd: ROOT,
     encoding: 'utf8',
@@ -62,6 +65,7 @@ console.log(
   JSON.stringify(
     {
       config: { iterations: ITERATIONS, games: GAMES, playouts: 64, steps: 100, batch: 128, lr: 0.002, seed: 1 },
+      native_profile: PROFILE,
       browser,
       native,
       native_over_browser_games_per_s: browser.games_per_s ? native.games_per_s / browser.games_per_s : null,
