@@ -46,20 +46,36 @@ setup() {
   fi
 }
 
-build() {
-  step "cargo build --lib --release --target wasm32-unknown-unknown"
-  cargo build --lib --release --target wasm32-unknown-unknown
-  step "wasm-bindgen --target web --out-dir pkg"
-  rm -rf pkg
-  wasm-bindgen --target web --out-dir pkg target/wasm32-unknown-unknown/release/mcts_playground.wasm
-  step "wasm-opt -O3 (npm binaryen)"
-  (cd www && npx --no-install wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
-      --enable-sign-ext --enable-mutable-globals --enable-multivalue --enable-reference-types \
-      "$ROOT/pkg/mcts_playground_bg.wasm" -o "$ROOT/pkg/mcts_playground_bg.wasm")
+# Builds one wasm package: cargo (profile $2, extra cargo args after $3), wasm-bindgen into $1,
+# wasm-opt -O3 (npm binaryen) when $3 is `opt`, and prints its size raw and gzipped.
+wasm_package() {
+  local out=$1 profile=$2 opt=$3
+  shift 3
+  step "cargo build --lib --profile $profile --target wasm32-unknown-unknown $*"
+  cargo build --lib --profile "$profile" --target wasm32-unknown-unknown "$@"
+  step "wasm-bindgen --target web --out-dir $out"
+  rm -rf "$out"
+  wasm-bindgen --target web --out-dir "$out" "target/wasm32-unknown-unknown/$profile/mcts_playground.wasm"
+  if [ "$opt" = opt ]; then
+    step "wasm-opt -O3 (npm binaryen)"
+    (cd www && npx --no-install wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
+        --enable-sign-ext --enable-mutable-globals --enable-multivalue --enable-reference-types \
+        "$ROOT/$out/mcts_playground_bg.wasm" -o "$ROOT/$out/mcts_playground_bg.wasm")
+  fi
   local raw gz
-  raw=$(wc -c <pkg/mcts_playground_bg.wasm)
-  gz=$(gzip -9 -c pkg/mcts_playground_bg.wasm | wc -c)
-  echo "wasm size: $raw bytes raw, $gz bytes gzip -9"
+  raw=$(wc -c <"$out/mcts_playground_bg.wasm")
+  gz=$(gzip -9 -c "$out/mcts_playground_bg.wasm" | wc -c)
+  echo "$out wasm size: $raw bytes raw, $gz bytes gzip -9"
+}
+
+build() {
+  # The page's engine (search, rules, inference): loaded with the page.
+  wasm_package pkg release opt
+  # The Train panel's package (the same crate with burn, feature `train`): loaded only when the
+  # student starts training. Its own profile (no LTO, 16 codegen units, burn-flex at opt-level 1)
+  # keeps burn's build short; no wasm-opt (npm binaryen's -O3 ran over 6 minutes on its 4.5 MB
+  # on the shared 2-core machine without finishing).
+  wasm_package pkg-train wasm-train no-opt --features train
   step "tsc --noEmit && vite build (www/dist)"
   (cd www && npx --no-install tsc --noEmit -p . && npx --no-install vite build --logLevel warn)
   echo "built $ROOT/www/dist"

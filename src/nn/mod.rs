@@ -11,14 +11,15 @@
 //! - [`models`]: the registry of nets: the trained nets shipped in `models/` (embedded in the
 //!   native binary; fetched by the page and registered) and nets registered at run time.
 //!
-//! Training (native only, `mcts train`) lives in the `mcts` binary (`src/bin/mcts/train/`); it
-//! writes this format, and a test checks that this forward pass equals the trainer's.
+//! Training (module `train`, feature `train`: `mcts train` natively, and the browser's Train panel
+//! through the second wasm package `pkg-train/`) writes this format, and a test checks that this
+//! forward pass equals the trainer's.
 
 pub mod features;
 pub mod models;
 
 mod evaluator;
-#[cfg(all(feature = "train", not(target_arch = "wasm32")))]
+#[cfg(feature = "train")]
 pub mod train;
 
 pub use evaluator::NetEvaluator;

@@ -24,7 +24,9 @@
 //! - [`records`]: `parseRecord` and `writeRecord` ([`crate::record`]);
 //! - [`nets`]: the networks of the `alphazero`-style presets: `loadNet` (a user's net),
 //!   `loadShippedNet` (a fetched `models/` file), `netInfo`, `shippedNets`, `netPresets`, `usesNet`,
-//!   `evaluatePosition` (priors and value head of the position, for the views).
+//!   `evaluatePosition` (priors and value head of the position, for the views);
+//! - `train` (feature `train`, only in the second package `pkg-train/`): `TrainSession`, the
+//!   step-wise AlphaZero trainer of the Train panel ([`crate::nn::train::session`]).
 //!
 //! Objects cross the boundary through `serde-wasm-bindgen` in its JSON-compatible mode: `Option`
 //! becomes `null`, maps become plain objects, so the TypeScript types in `www/src/protocol.ts` are
@@ -43,6 +45,8 @@ pub mod game;
 pub mod nets;
 pub mod records;
 pub mod search;
+#[cfg(feature = "train")]
+pub mod train;
 pub mod views;
 
 pub use game::GameSession;

@@ -10,6 +10,7 @@ import { assertNever, parseResponse } from './protocol';
 import type { Budget, EngineSettings, Request, Response, SearchProgress, SearchResult, SearchStats, Snapshot } from './protocol';
 import type { ArenaGameSpec, GameRecord, Standings, TreeQuery } from './protocol';
 import type { GameRecordText } from './protocol';
+import type { TrainProgress, TrainSettings } from './protocol';
 import type { NetInfo, PositionEvaluation, ShippedNet } from './protocol';
 
 /** The request failed; the worker is fine. */
@@ -63,6 +64,31 @@ export interface SearchOptions {
   signal?: AbortSignal;
 }
 
+/** How a training run ended (`trainStopped`). */
+export interface TrainStopped {
+  reason: 'paused' | 'done';
+  progress: TrainProgress;
+  trainMs: number;
+}
+
+/** A progress report of a training run. */
+export interface TrainReport {
+  progress: TrainProgress;
+  /** Milliseconds spent training so far (all runs of this worker). */
+  trainMs: number;
+  /** Parameters of the net. */
+  parameters: number;
+}
+
+/** A training run (`trainStart` / `trainResume`) in the training worker. */
+export interface TrainHandle {
+  readonly id: number;
+  /** Settles when the run pauses or finishes; rejects with EngineError (bad settings) or EngineDied. */
+  readonly done: Promise<TrainStopped>;
+  /** Pause between two steps (`done` then settles with `paused`). */
+  pause(): void;
+}
+
 type Pending =
   | { kind: 'hello'; resolve: (h: Hello) => void; reject: (e: Error) => void }
   | { kind: 'state'; resolve: (s: Snapshot) => void; reject: (e: Error) => void }
@@ -74,6 +100,13 @@ type Pending =
       reject: (e: Error) => void;
       onProgress: ((p: SearchProgress) => void) | undefined;
     }
+  | {
+      kind: 'train';
+      resolve: (s: TrainStopped) => void;
+      reject: (e: Error) => void;
+      onProgress: ((r: TrainReport) => void) | undefined;
+    }
+  | { kind: 'weights'; resolve: (b: ArrayBuffer) => void; reject: (e: Error) => void }
   // ---- visualisation: answered by the response of the type named in `answer` ----
   | { kind: 'viz'; answer: VizResponse['type']; resolve: (r: VizResponse) => void; reject: (e: Error) => void };
 
@@ -100,6 +133,12 @@ export class EngineClient {
   private deathMessage: string | null = null;
   /** Called once when the worker dies, with the reason. */
   onDeath: ((message: string) => void) | null = null;
+
+  /** A client of the Train panel's own worker (the same worker.ts, named `mcts-train`): it
+   * answers only the training requests and loads the training package on `trainStart`. */
+  static trainer(): EngineClient {
+    return new EngineClient(new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'mcts-train' }));
+  }
 
   constructor(worker?: Worker) {
     this.worker = worker ?? new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'mcts-engine' });
@@ -254,6 +293,33 @@ export class EngineClient {
     return new Promise((resolve, reject) => this.send(req, { kind: 'viz', answer, resolve, reject }));
   }
 
+  // ---- training (a client made by `EngineClient.trainer()`) ----
+
+  /** Starts a fresh training run with `settings` (`'resume'`: goes on with the current run). */
+  train(settings: TrainSettings | 'resume', onProgress?: (r: TrainReport) => void): TrainHandle {
+    let resolve!: (s: TrainStopped) => void;
+    let reject!: (e: Error) => void;
+    const done = new Promise<TrainStopped>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    const req: WithoutId<Request> = settings === 'resume' ? { type: 'trainResume' } : { type: 'trainStart', settings };
+    const id = this.send(req, { kind: 'train', resolve, reject, onProgress });
+    return {
+      id,
+      done,
+      pause: () => {
+        if (this.pending.has(id))
+          void new Promise<void>((ok, no) => this.send({ type: 'trainPause' }, { kind: 'ack', resolve: ok, reject: no })).catch(() => {});
+      },
+    };
+  }
+
+  /** The training run's current net as an `MCTSNET` file. */
+  trainWeights(): Promise<ArrayBuffer> {
+    return new Promise((resolve, reject) => this.send({ type: 'trainWeights' }, { kind: 'weights', resolve, reject }));
+  }
+
   /** Test hook: makes the engine panic (the worker answers `fatal`; this client dies). */
   debugPanic(): Promise<void> {
     return new Promise((resolve, reject) => this.send({ type: 'debugPanic' }, { kind: 'ack', resolve, reject }));
@@ -316,6 +382,9 @@ export class EngineClient {
       case 'progress':
         if (p?.kind === 'search') p.onProgress?.(r.progress);
         return;
+      case 'trainProgress':
+        if (p?.kind === 'train') p.onProgress?.({ progress: r.progress, trainMs: r.trainMs, parameters: r.parameters });
+        return;
       case 'hello':
       case 'state':
       case 'searchDone':
@@ -328,6 +397,8 @@ export class EngineClient {
       case 'step':
       case 'record':
       case 'recordText':
+      case 'trainStopped':
+      case 'trainWeights':
       case 'netLoaded':
       case 'evaluation':
         if (!p) return this.onRaw?.(r);
@@ -339,7 +410,7 @@ export class EngineClient {
     }
   }
 
-  private settle(p: Pending, r: Exclude<Response, { type: 'fatal' | 'error' | 'progress' }>): void {
+  private settle(p: Pending, r: Exclude<Response, { type: 'fatal' | 'error' | 'progress' | 'trainProgress' }>): void {
     const mismatch = () => p.reject(new EngineError(`unexpected '${r.type}' answer to a '${p.kind}' request`));
     switch (r.type) {
       case 'hello':
@@ -369,6 +440,12 @@ export class EngineClient {
       case 'evaluation':
         if (p.kind !== 'viz' || p.answer !== r.type) return mismatch();
         return p.resolve(r);
+      case 'trainStopped':
+        if (p.kind !== 'train') return mismatch();
+        return p.resolve({ reason: r.reason, progress: r.progress, trainMs: r.trainMs });
+      case 'trainWeights':
+        if (p.kind !== 'weights') return mismatch();
+        return p.resolve(r.bytes);
       default:
         assertNever(r);
     }

@@ -773,7 +773,14 @@ store.subscribe((s, prev) => {
 });
 
 // ---- visualisation: overlays, tree views, comparison, arena ----
-mountVisualisation({ store, snapshot: () => st().snapshot, presets: () => st().presets, engine: () => engine });
+mountVisualisation({
+  store,
+  snapshot: () => st().snapshot,
+  presets: () => st().presets,
+  engine: () => engine,
+  loadGame,
+  showMessage,
+});
 
 // ---- records and embedding: URL state, embed mode, records, lessons ----
 

@@ -169,6 +169,8 @@ export type Request =
   | { type: 'parseRecord'; id: number; text: string }
   /** Write the record of a game, `format` `moves` or `sgf` (Hex only). Answer: `recordText`. */
   | { type: 'writeRecord'; id: number; spec: string; moves: string[]; format: 'moves' | 'sgf' }
+  // ---- training (the Train panel's own worker) ----
+  | TrainRequest
   // ---- networks ----
   /** Register a weights file (`MCTSNET` format, e.g. a net trained in the page): from now on it
    * plays its game (the spec stored in the file) in this worker, replacing the shipped net until
@@ -205,6 +207,8 @@ export type Response =
   // ---- records ----
   | { type: 'record'; id: number; record: GameRecordText }
   | { type: 'recordText'; id: number; text: string }
+  // ---- training ----
+  | TrainResponse
   // ---- networks ----
   | { type: 'netLoaded'; id: number; net: NetInfo }
   | { type: 'evaluation'; id: number; evaluation: PositionEvaluation };
@@ -443,6 +447,115 @@ export interface IterationTrace {
   root_proven: 'win' | 'loss' | 'draw' | null;
 }
 
+// ---- training ----
+
+/** Training settings: Rust `TrainConfig`'s fields by serde name (a field left out keeps the
+ * engine's default; unknown fields and values out of range are refused with a sentence). */
+export interface TrainSettings {
+  /** Game spec (the panel trains `tictactoe`). */
+  game?: string;
+  /** Hidden layer widths (default [128, 128], the ~20k-parameter Tic-Tac-Toe net). */
+  hidden?: number[];
+  /** Iterations of the run (1–10,000). */
+  iterations?: number;
+  /** Self-play games per iteration (1–10,000). */
+  games?: number;
+  /** PUCT playouts per self-play move (1–10,000). */
+  playouts?: number;
+  /** Adam steps per iteration (1–100,000). */
+  steps?: number;
+  /** Minibatch rows (1–4,096). */
+  batch?: number;
+  /** Adam learning rate (0 < lr < 1). */
+  lr?: number;
+  /** Evaluation games per iteration against the reference (0–1,000; 0: none). */
+  eval_games?: number;
+  /** Playouts per move of the net's evaluated search (0: the raw policy only). */
+  eval_playouts?: number;
+  /** Seed of every random choice (weights, games, minibatches). */
+  seed?: number;
+}
+
+/** Losses (means over Adam steps, Rust `Losses`): policy cross-entropy −πᵀ log p and value MSE
+ * (z − v)², and the entropy −pᵀ log p of the net's policy, all in nats. */
+export interface TrainLosses {
+  policy: number;
+  value: number;
+  entropy: number;
+}
+
+/** Wins, draws and losses of the net (Rust `eval::MatchResult`). */
+export interface MatchWdl {
+  wins: number;
+  draws: number;
+  losses: number;
+}
+
+/** Results against the reference by the net's colour (first = X, second = O). */
+export interface ColourResults {
+  first: MatchWdl;
+  second: MatchWdl;
+  total: MatchWdl;
+}
+
+/** One finished iteration (Rust `session::IterationReport`). */
+export interface TrainIteration {
+  iteration: number;
+  /** Self-play games so far. */
+  games: number;
+  buffer: number;
+  /** Mean losses of the iteration's Adam steps. */
+  loss: TrainLosses;
+  /** `perfect play` on Tic-Tac-Toe. */
+  reference: string;
+  /** The raw policy (highest prior, no search) against the reference. */
+  raw: ColourResults;
+  /** The net's search (`eval_playouts` playouts) against the reference, or null. */
+  search: ColourResults | null;
+}
+
+/** Where a training run is (Rust `session::Progress`). */
+export interface TrainProgress {
+  /** What the next step does. */
+  phase: 'selfPlay' | 'learn' | 'evaluate' | 'done';
+  /** Iterations finished, of `iterations`. */
+  iteration: number;
+  iterations: number;
+  /** Self-play games so far, and in the current iteration. */
+  games: number;
+  iteration_games: number;
+  iteration_steps: number;
+  adam_steps: number;
+  /** Positions (training rows) played so far; rows in the replay buffer. */
+  positions: number;
+  buffer: number;
+  /** Mean losses of the last step's Adam steps (null before the first). */
+  loss: TrainLosses | null;
+  /** The iteration this step finished, if any (every finished iteration is sent once). */
+  finished: TrainIteration | null;
+}
+
+/** Page → training worker (a worker made by `EngineClient.trainer()`; the search workers refuse
+ * these, so they never load the training package).
+ * - `trainStart`: load the training package `pkg-train/` (first time only), start a fresh run
+ *   with `settings` and train. Answers: `trainProgress` several times a second and whenever an
+ *   iteration ends, then `trainStopped` (paused or done); `error` for settings out of range.
+ * - `trainResume`: go on with the run (same answers). `error` without a run.
+ * - `trainPause`: the running `trainStart`/`trainResume` ends with `trainStopped` (`paused`)
+ *   between two steps. Answer: `ack`.
+ * - `trainWeights`: the current net as an `MCTSNET` file. Answer: `trainWeights`. */
+export type TrainRequest =
+  | { type: 'trainStart'; id: number; settings: TrainSettings }
+  | { type: 'trainResume'; id: number }
+  | { type: 'trainPause'; id: number }
+  | { type: 'trainWeights'; id: number };
+
+/** Training worker → page. `trainMs`: milliseconds spent training so far (all runs). */
+export type TrainResponse =
+  | { type: 'trainProgress'; id: number; progress: TrainProgress; trainMs: number; parameters: number }
+  | { type: 'trainStopped'; id: number; reason: 'paused' | 'done'; progress: TrainProgress; trainMs: number }
+  | { type: 'trainWeights'; id: number; bytes: ArrayBuffer };
+
 // ---- validation of incoming messages (both sides) --------------------------------------------
 //
 // The worker checks every request with `parseRequest` (a page may send anything: tests post
@@ -491,6 +604,11 @@ const REQUEST_FIELDS: { [K in RequestType]: Record<string, Check> } = {
   // ---- records ----
   parseRecord: { text: isStr },
   writeRecord: { spec: isStr, moves: isStrArray, format: (v) => v === 'moves' || v === 'sgf' },
+  // ---- training (values are checked by the engine) ----
+  trainStart: { settings: isObj },
+  trainResume: {},
+  trainPause: {},
+  trainWeights: {},
   // ---- networks ----
   loadNet: { bytes: (v) => v instanceof ArrayBuffer, name: (v) => v === undefined || isStr(v) },
   evaluate: { engine: isEngine },
@@ -501,6 +619,8 @@ const isSnapshot: Check = (v) =>
 const isProgress: Check = (v) => isObj(v) && isMs(v.playouts) && isMs(v.elapsedMs) && isStrArray(v.pv);
 const isResult: Check = (v) => isProgress(v) && isObj(v) && (v.move === null || isStr(v.move)) && isStr(v.end);
 const isTree: Check = (v) => isObj(v) && isMs(v.count) && v.parent instanceof Int32Array && isStrArray(v.moves);
+
+const isTrainProgress: Check = (v) => isObj(v) && isStr(v.phase) && isMs(v.games) && isMs(v.iteration);
 
 /** The fields each response must have (besides `type` and `id`), with their checks. */
 const RESPONSE_FIELDS: { [K in ResponseType]: Record<string, Check> } = {
@@ -528,6 +648,10 @@ const RESPONSE_FIELDS: { [K in ResponseType]: Record<string, Check> } = {
   // ---- records ----
   record: { record: (v) => isObj(v) && isStr(v.spec) && isStrArray(v.moves) && isStrArray(v.notes) },
   recordText: { text: isStr },
+  // ---- training ----
+  trainProgress: { progress: isTrainProgress, trainMs: isMs, parameters: isMs },
+  trainStopped: { reason: (v) => v === 'paused' || v === 'done', progress: isTrainProgress, trainMs: isMs },
+  trainWeights: { bytes: (v) => v instanceof ArrayBuffer },
   // ---- networks ----
   netLoaded: { net: (v) => isObj(v) && isStr(v.spec) && isMs(v.parameters) },
   evaluation: { evaluation: (v) => isObj(v) && isStr(v.evaluator) && Array.isArray(v.priors) && (v.value === null || isMs(v.value)) },

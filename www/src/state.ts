@@ -21,7 +21,7 @@ export interface SideSettings {
 }
 
 /** The page's views (tabs; the URL's `#hash` and `view=`). */
-export const VIEWS = ['play', 'compare', 'arena'] as const;
+export const VIEWS = ['play', 'compare', 'arena', 'train'] as const;
 export type View = (typeof VIEWS)[number];
 
 /** The board overlays (analysis), in the order of their toggles and of the URL's `overlays=`. */

@@ -21,6 +21,10 @@ export interface PlaygroundHooks {
   presets(): string[];
   /** The playground's engine (to watch its searches). */
   engine(): EngineClient;
+  /** Loads a game and moves in the play view (the Train view's "Play this net"). */
+  loadGame(spec: string, moves: string[]): Promise<LoadResult>;
+  /** Shows a sentence in the play view's message line. */
+  showMessage(text: string, kind?: 'info' | 'error'): void;
 }
 
 /** What the page (main.ts) offers the share, records and embed features. */

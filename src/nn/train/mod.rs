@@ -15,6 +15,7 @@
 pub mod eval;
 pub mod learner;
 pub mod selfplay;
+pub mod session;
 
 use crate::game::AnyGame;
 use crate::nn::features::Encoding;

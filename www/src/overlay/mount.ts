@@ -1,7 +1,7 @@
 // Mounts the search views on the playground page: the analysis (overlays, tree views,
-// policy internals) under the game, and the Compare and Arena views behind tabs in the header
-// (`#compare`, `#arena` in the URL; `#play` or nothing for the game): the open view is the
-// store's `view`.
+// policy internals) under the game, and the Compare, Arena and Train views behind tabs in the
+// header (`#compare`, `#arena`, `#train` in the URL; `#play` or nothing for the game): the open
+// view is the store's `view`.
 
 import { mountAnalysis } from './analysis';
 import type { PlaygroundHooks } from '../types';
@@ -15,6 +15,7 @@ const TABS: { id: View; label: string }[] = [
   { id: 'play', label: 'Play & analyse' },
   { id: 'compare', label: 'Compare' },
   { id: 'arena', label: 'Arena' },
+  { id: 'train', label: 'Train' },
 ];
 
 export function mountVisualisation(hooks: PlaygroundHooks): void {
@@ -23,9 +24,21 @@ export function mountVisualisation(hooks: PlaygroundHooks): void {
   const app = document.getElementById('app')!;
   const compare = h('section', { id: 'compare', class: 'view' });
   const arena = h('section', { id: 'arena', class: 'view' });
-  app.append(compare, arena);
+  const train = h('section', { id: 'train', class: 'view' });
+  app.append(compare, arena, train);
   mountCompare(compare, hooks);
   mountArena(arena, hooks);
+  // The Train view's code is loaded the first time the view opens (the training package itself
+  // only when its Start is pressed), so the page's first load does not carry it.
+  let trainMounted = false;
+  const mountTrainOnce = () => {
+    if (trainMounted) return;
+    trainMounted = true;
+    import('../train/train').then(
+      (m) => m.mountTrain(train, hooks),
+      (e: unknown) => train.replaceChildren(h('p', { class: 'message error' }, `The Train view could not be loaded: ${String(e)}`)),
+    );
+  };
 
   const links = TABS.map((v) => h('a', { href: `#${v.id}`, id: `tab-${v.id}` }, v.label));
   const nav = h('nav', { class: 'tabs', 'aria-label': 'Views' }, ...links);
@@ -45,8 +58,10 @@ export function mountVisualisation(hooks: PlaygroundHooks): void {
   };
   hooks.store.subscribe((st, prev) => {
     if (st.view !== prev.view) drawTabs(st.view);
+    if (st.view === 'train') mountTrainOnce();
   });
   window.addEventListener('hashchange', fromHash);
   fromHash();
   drawTabs(hooks.store.get().view);
+  if (hooks.store.get().view === 'train') mountTrainOnce();
 }
