@@ -57,6 +57,21 @@ pub struct Args {
     /// Seed.
     #[arg(long)]
     seed: Option<u64>,
+    /// Self-play root: puct (Dirichlet noise + temperature) or gumbel (Gumbel AlphaZero).
+    #[arg(long, value_parser = ["puct", "gumbel"])]
+    root: Option<String>,
+    /// m of the Gumbel root (moves sampled by Gumbel-top-k).
+    #[arg(long)]
+    gumbel_m: Option<usize>,
+    /// Playout cap randomization: fraction of moves with a full, recorded search (1 = off).
+    #[arg(long)]
+    full_search_fraction: Option<f64>,
+    /// Playouts of the other (fast, unrecorded) moves.
+    #[arg(long)]
+    fast_playouts: Option<u64>,
+    /// Random opening plies of each evaluation pair of games.
+    #[arg(long)]
+    eval_opening_plies: Option<usize>,
     /// Print one JSON object per iteration on standard output.
     #[arg(long)]
     json: bool,
@@ -76,7 +91,27 @@ pub fn run(a: Args) -> Result<(), CliError> {
     macro_rules! over {
         ($($f:ident),*) => { $( if let Some(v) = a.$f.clone() { c.$f = v; } )* };
     }
-    over!(game, iterations, games, playouts, hidden, steps, batch, lr, eval_games, eval_playouts, reference, seed);
+    over!(
+        game,
+        iterations,
+        games,
+        playouts,
+        hidden,
+        steps,
+        batch,
+        lr,
+        eval_games,
+        eval_playouts,
+        reference,
+        seed,
+        gumbel_m,
+        full_search_fraction,
+        fast_playouts,
+        eval_opening_plies
+    );
+    if let Some(r) = &a.root {
+        c.root = if r == "gumbel" { mcts_playground::mcts::RootRule::Gumbel } else { mcts_playground::mcts::RootRule::Puct };
+    }
     let init = match &a.init {
         Some(p) => Some(Mlp::from_bytes(&std::fs::read(p).map_err(io(p))?).map_err(|e| CliError::Engine(format!("{}: {e}", p.display())))?),
         None => None,
