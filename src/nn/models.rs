@@ -7,12 +7,14 @@ use crate::mcts::config::Preset;
 use std::sync::{Arc, OnceLock};
 
 /// Game specs with a shipped net.
-pub const AVAILABLE: &[&str] = &["tictactoe"];
+pub const AVAILABLE: &[&str] = &["tictactoe", "hex:5", "hex:7"];
 
 /// The embedded weights file of `spec`, if one ships.
 pub fn bytes(spec: &str) -> Option<&'static [u8]> {
     match spec {
         "tictactoe" => Some(include_bytes!("../../models/tictactoe.mctsnet")),
+        "hex:5" => Some(include_bytes!("../../models/hex5.mctsnet")),
+        "hex:7" => Some(include_bytes!("../../models/hex7.mctsnet")),
         _ => None,
     }
 }
