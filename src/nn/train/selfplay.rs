@@ -121,7 +121,9 @@ pub fn self_play_game<G: Game>(net: &Arc<Mlp>, start: &G, cfg: &TrainConfig, see
             (r.action, pi)
         } else {
             g.legal_moves(&mut legal);
-            let noise = if full { dirichlet(cfg.dirichlet_alpha, legal.len(), &mut noise_rng) } else { Vec::new() };
+            // α ≤ 0 means the default, 10 / cells capped at 1 (as `Trainer::new` sets it).
+            let alpha = if cfg.dirichlet_alpha > 0.0 { cfg.dirichlet_alpha } else { (10.0 / cells as f64).min(1.0) };
+            let noise = if full { dirichlet(alpha, legal.len(), &mut noise_rng) } else { Vec::new() };
             let ev = RootNoise {
                 inner: NetEvaluator::new(net.clone(), &spec).expect("net matches"),
                 root_hash: g.hash(),
