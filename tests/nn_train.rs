@@ -82,3 +82,64 @@ fn training_settings_and_games_are_checked() {
     assert!(Trainer::new(TrainConfig { game: "chess".into(), ..TrainConfig::default() }, None).is_err());
     assert!(Trainer::new(TrainConfig { batch: 0, ..TrainConfig::default() }, None).err().unwrap().to_string().contains("batch"));
 }
+
+#[test]
+fn gumbel_self_play_and_playout_cap_randomization_give_valid_rows() {
+    use mcts_playground::mcts::RootRule;
+    let base = TrainConfig { hidden: vec![16, 16], playouts: 16, ..TrainConfig::default() };
+    let net = Arc::new(Trainer::new(base.clone(), None).unwrap().net());
+    // Gumbel root: every move recorded, π is the completed-Q improved policy (sums to 1).
+    let gumbel = TrainConfig { root: RootRule::Gumbel, gumbel_m: 4, ..base.clone() };
+    for seed in 0..4 {
+        let rows = self_play_game(&net, &TicTacToe::new(), &gumbel, seed);
+        assert!(rows.len() >= 5, "a Tic-Tac-Toe game has at least 5 plies");
+        for r in &rows {
+            assert!((r.pi.iter().sum::<f32>() - 1.0).abs() < 1e-4);
+            // The target covers every empty cell (completed Q), not only visited moves.
+            let empty = (0..9).filter(|&i| r.x[i] == 0.0 && r.x[9 + i] == 0.0).count();
+            assert_eq!(r.pi.iter().filter(|&&p| p > 0.0).count(), empty);
+        }
+        assert_eq!(rows, self_play_game(&net, &TicTacToe::new(), &gumbel, seed), "deterministic for a seed");
+    }
+    // Playout cap randomization: about a quarter of the moves give rows.
+    let pcr = TrainConfig { full_search_fraction: 0.25, fast_playouts: 4, ..base.clone() };
+    let (mut rows, mut full) = (0, 0);
+    for seed in 0..40 {
+        rows += self_play_game(&net, &TicTacToe::new(), &pcr, seed).len();
+        full += self_play_game(&net, &TicTacToe::new(), &base, seed).len();
+    }
+    assert!(rows > 0 && rows * 2 < full, "{rows} rows recorded with PCR against {full} without");
+}
+
+#[test]
+fn evaluation_pairs_start_from_varied_openings() {
+    use mcts_playground::game::{Game, Hex};
+    use mcts_playground::nn::train::eval::{play_match_from_openings, Player};
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    let hex = Hex::new(4, false).unwrap();
+    // Deterministic players (the first legal move) that note each game's first position.
+    let seen: RefCell<HashMap<u64, u32>> = RefCell::new(HashMap::new());
+    let first_legal = |plies: usize| -> Player<'_, Hex> {
+        let seen = &seen;
+        Box::new(move |g: &Hex, _rng: &mut Rng64| {
+            if g.ply() == plies {
+                *seen.borrow_mut().entry(g.hash()).or_default() += 1;
+            }
+            let mut legal = mcts_playground::game::MoveList::new();
+            g.legal_moves(&mut legal);
+            legal[0]
+        })
+    };
+    let (mut a, mut b) = (first_legal(0), first_legal(0));
+    let fixed = play_match_from_openings(&hex, &mut a, &mut b, 20, 5, 0);
+    assert_eq!((fixed.wins, fixed.losses), (10, 10), "from the empty board: the same two games ten times");
+    assert_eq!(seen.borrow().len(), 1);
+    seen.borrow_mut().clear();
+    let (mut a, mut b) = (first_legal(2), first_legal(2));
+    let varied = play_match_from_openings(&hex, &mut a, &mut b, 20, 5, 2);
+    assert_eq!(varied.wins + varied.losses, 20);
+    let openings = seen.borrow().clone();
+    assert!(openings.len() >= 5, "{} distinct openings in 10 pairs", openings.len());
+    assert!(openings.values().all(|&n| n % 2 == 0), "each opening is played with both colours");
+}

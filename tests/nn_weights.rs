@@ -48,6 +48,9 @@ fn every_shipped_net_loads_and_its_presets_are_deterministic() {
     for &spec in models::AVAILABLE {
         let net = models::load(spec).unwrap();
         assert_eq!(net.spec, spec);
+        // Shapes: the game's input planes in, one logit per cell out (src/nn/features.rs).
+        let enc = mcts_playground::nn::features::Encoding::for_spec(spec).unwrap();
+        assert_eq!((net.inputs(), net.moves()), (enc.inputs(), enc.cells()), "{spec}");
         let g = AnyGame::from_spec(spec).unwrap();
         for preset in ["alphazero", "alphago", "puct-net"] {
             let run = || {
@@ -59,4 +62,7 @@ fn every_shipped_net_loads_and_its_presets_are_deterministic() {
         }
         let _ = g.legal_count();
     }
+    // The Hex nets of models/README.md: two hidden layers of 128.
+    assert_eq!(models::load("hex:5").unwrap().parameters(), 50 * 128 + 128 + 128 * 128 + 128 + 128 * 26 + 26);
+    assert_eq!(models::load("hex:7").unwrap().parameters(), 98 * 128 + 128 + 128 * 128 + 128 + 128 * 50 + 50);
 }

@@ -169,6 +169,22 @@ pub enum TranspositionRule {
     Uct2,
 }
 
+/// How the root chooses which child each iteration visits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RootRule {
+    /// The root selects like every other node (UCB1, RAVE, PUCT, ... as `selection` says).
+    Puct,
+    /// Gumbel AlphaZero's root (Danihelka, Guez, Schrittwieser & Silver 2022, "Policy improvement
+    /// by planning with Gumbel", ICLR): Gumbel-top-k sampling of `gumbel_m` root moves by
+    /// `g(a) + logit(a)`, then sequential halving of the playout budget among them, ranked by
+    /// `g(a) + logit(a) + σ(q̂(a))`; the final move is the last survivor. Needs priors
+    /// (`selection = puct`) and a playout budget known in advance: it applies to `run` with an
+    /// iteration budget only (a time budget, or a search resumed in chunks, selects at the root
+    /// by PUCT). Below the root, PUCT as usual.
+    Gumbel,
+}
+
 /// c of the network presets (`alphazero`, `alphago`, `puct-net`): 1.25, AlphaZero's `c_init`
 /// (Silver et al. 2018, pseudocode; the `c_base` growth term is left out, as it only matters past
 /// ~20,000 visits). Q here is in [0, 1], half the [−1, 1] scale of the paper, so this explores
@@ -364,6 +380,18 @@ pub struct SearchConfig {
     pub node_cap: u64,
     /// Stop `run` with `StopReason::NodeCap` when the cap is reached.
     pub stop_at_node_cap: bool,
+    /// The root's rule: `puct` (as every node, the default) or `gumbel` (see [`RootRule`]).
+    pub root: RootRule,
+    /// m of the Gumbel root: moves sampled by Gumbel-top-k (range 1..=400; default 16,
+    /// `max_num_considered_actions` of DeepMind's mctx `gumbel_muzero_policy`).
+    pub gumbel_m: usize,
+    /// c_visit of `σ(q̂) = (c_visit + max_b N(b)) · c_scale · q̂` (range [0, 1e6]; default 50,
+    /// Danihelka et al. 2022, and mctx's `maxvisit_init`).
+    pub gumbel_c_visit: f64,
+    /// c_scale of σ (range (0, 100]; default 0.1, mctx's `value_scale` with Q rescaled to
+    /// [0, 1] by the min and max of the completed Q values, as mctx does; the paper's 1.0 is on
+    /// its [−1, 1] value scale without rescaling).
+    pub gumbel_c_scale: f64,
 }
 
 impl Default for SearchConfig {
@@ -407,6 +435,10 @@ impl Default for SearchConfig {
             seed: 1,
             node_cap: 5_000_000,
             stop_at_node_cap: false,
+            root: RootRule::Puct,
+            gumbel_m: 16,
+            gumbel_c_visit: 50.0,
+            gumbel_c_scale: 0.1,
         }
     }
 }
@@ -603,6 +635,12 @@ impl SearchConfig {
         check("secure_a", self.secure_a, 0.0, 100.0, false, "[0, 100]")?;
         check("node_cap", self.node_cap as f64, 1.0, 1e9, false, "[1, 1e9]")?;
         check("mix_lambda", self.mix_lambda, 0.0, 1.0, false, "[0, 1]")?;
+        check("gumbel_m", self.gumbel_m as f64, 1.0, 400.0, false, "[1, 400]")?;
+        check("gumbel_c_visit", self.gumbel_c_visit, 0.0, 1e6, false, "[0, 1e6]")?;
+        check("gumbel_c_scale", self.gumbel_c_scale, 0.0, 100.0, true, "(0, 100]")?;
+        if self.root == RootRule::Gumbel && self.selection != Selection::Puct {
+            return Err(ConfigError::Needs { setting: "root = gumbel", needs: "selection = puct (priors at the root)" });
+        }
         Ok(())
     }
 

@@ -38,11 +38,12 @@ pub mod tree;
 pub use any::AnySearch;
 pub use bench::BenchError;
 pub use config::{
-    ConfigError, FinalMove, LgrMode, MastMode, Preset, PriorKind, RaveSchedule, SearchConfig, Selection, TranspositionRule, ValueEstimate,
+    ConfigError, FinalMove, LgrMode, MastMode, Preset, PriorKind, RaveSchedule, RootRule, SearchConfig, Selection, TranspositionRule,
+    ValueEstimate,
 };
 pub use evaluator::Evaluator;
 pub use search::trace::{ChildScore, IterationTrace, NodeKind, NodeValues, StepError, TraceNode, TraceOutcome};
-pub use search::{Search, SearchError};
+pub use search::{sequential_halving_visits, GumbelReport, Search, SearchError};
 pub use stats::{ChildStats, PolicyStats, SearchStats, TreeExport, TreeNodeExport};
 pub use tree::Proven;
 

@@ -154,8 +154,18 @@ pub fn merge_root_stats(parts: &[SearchStats], final_move: FinalMove, secure_a: 
             beta: a.beta,
             prior: a.prior,
             proven: a.proof.flatten(),
+            // Filled below from the merged N and n.
+            puct_u: None,
         })
         .collect();
+    // PUCT's exploration term of the merged statistics: c·P·√N/(1+n) with the summed root
+    // visits N and child visits n (Silver et al. 2017), as one search of that size would see it.
+    let root_visits: u64 = parts.iter().map(|p| p.root_visits).sum();
+    if let Some(c) = first.puct_c {
+        for ch in &mut children {
+            ch.puct_u = ch.prior.map(|p| c * p * (root_visits as f64).sqrt() / (1.0 + ch.visits as f64));
+        }
+    }
     // The order of one search's report: visits, then Q, then move index.
     children.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.q.partial_cmp(&a.q).unwrap_or(Ordering::Equal)).then(a.index.cmp(&b.index)));
 
@@ -232,6 +242,8 @@ pub fn merge_root_stats(parts: &[SearchStats], final_move: FinalMove, secure_a: 
         children,
         policy: first.policy.clone(),
         evaluator: first.evaluator.clone(),
+        puct_c: first.puct_c,
+        root_visits,
     })
 }
 

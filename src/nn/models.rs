@@ -51,6 +51,8 @@ macro_rules! shipped {
 
 shipped! {
     "tictactoe" => "tictactoe.mctsnet",
+    "hex:5" => "hex5.mctsnet",
+    "hex:7" => "hex7.mctsnet",
 }
 
 /// The WebAssembly build embeds no weights: they are fetched and [`register`]ed.

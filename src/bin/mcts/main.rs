@@ -42,7 +42,7 @@ enum Verb {
     Gtp(gtp::Args),
     /// Train a policy-value network by AlphaZero self-play (writes weights, CSV/JSON logs).
     #[cfg(feature = "train")]
-    Train(train::Args),
+    Train(Box<train::Args>),
     /// Train a policy-value network (this build has no training: rebuild with `--features train`).
     #[cfg(not(feature = "train"))]
     Train(NoTrain),
@@ -66,7 +66,7 @@ fn main() {
         Verb::Arena(a) => arena::run(a),
         Verb::Gtp(a) => gtp::run(a),
         #[cfg(feature = "train")]
-        Verb::Train(a) => train::run(a),
+        Verb::Train(a) => train::run(*a),
         #[cfg(not(feature = "train"))]
         Verb::Train(_) => Err(error::CliError::Engine(
             "this mcts was built without training (burn); build it with `cargo build --release --features train`".into(),

@@ -57,9 +57,59 @@ pub struct Args {
     /// Seed.
     #[arg(long)]
     seed: Option<u64>,
+    /// Self-play root: puct (Dirichlet noise + temperature) or gumbel (Gumbel AlphaZero).
+    #[arg(long, value_parser = ["puct", "gumbel"])]
+    root: Option<String>,
+    /// m of the Gumbel root (moves sampled by Gumbel-top-k).
+    #[arg(long)]
+    gumbel_m: Option<usize>,
+    /// Playout cap randomization: fraction of moves with a full, recorded search (1 = off).
+    #[arg(long)]
+    full_search_fraction: Option<f64>,
+    /// Playouts of the other (fast, unrecorded) moves.
+    #[arg(long)]
+    fast_playouts: Option<u64>,
+    /// Random opening plies of each evaluation pair of games.
+    #[arg(long)]
+    eval_opening_plies: Option<usize>,
     /// Print one JSON object per iteration on standard output.
     #[arg(long)]
     json: bool,
+    /// Instead of training: print this Hex net's value head on every opening (Black's value
+    /// after each first move, and the cells where it is positive), then exit.
+    #[arg(long, value_name = "FILE.mctsnet")]
+    value_openings: Option<PathBuf>,
+}
+
+/// `--value-openings`: the value head on every first move of a Hex net's board, for Black.
+fn value_openings(path: &std::path::Path) -> Result<(), CliError> {
+    use mcts_playground::game::{Game, Hex};
+    use mcts_playground::nn::NetEvaluator;
+    let net = Mlp::from_bytes(&std::fs::read(path).map_err(io(path))?).map_err(|e| CliError::Engine(format!("{}: {e}", path.display())))?;
+    let n: usize = net
+        .spec
+        .strip_prefix("hex:")
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| CliError::Engine(format!("{}: a net for '{}', not Hex", path.display(), net.spec)))?;
+    let start = Hex::new(n, false).map_err(|e| CliError::Engine(e.to_string()))?;
+    let spec = net.spec.clone();
+    let ev: NetEvaluator<Hex> = NetEvaluator::new(std::sync::Arc::new(net), &spec).map_err(|e| CliError::Engine(e.to_string()))?;
+    let mut logits = vec![0f32; n * n];
+    let mut wins = Vec::new();
+    for cell in 0..n * n {
+        let mut g = start.clone();
+        let m = g.move_from_index(cell).ok_or_else(|| CliError::Engine("cell".into()))?;
+        g.play_unchecked(m);
+        // The value head speaks for the side to move (White); Black's value is its negation.
+        let black = -ev.forward(&g, &mut logits);
+        let name = start.format_move(m);
+        println!("{name:>4} {black:+.3} ({:.1}% for Black)", (black + 1.0) * 50.0);
+        if black > 0.0 {
+            wins.push(name);
+        }
+    }
+    println!("Black wins (value > 0) with {} of {} openings: {}", wins.len(), n * n, wins.join(" "));
+    Ok(())
 }
 
 fn io(path: &std::path::Path) -> impl Fn(std::io::Error) -> CliError + '_ {
@@ -68,6 +118,9 @@ fn io(path: &std::path::Path) -> impl Fn(std::io::Error) -> CliError + '_ {
 
 /// Runs the verb.
 pub fn run(a: Args) -> Result<(), CliError> {
+    if let Some(p) = &a.value_openings {
+        return value_openings(p);
+    }
     let mut c = match &a.config {
         Some(p) => serde_json::from_str(&std::fs::read_to_string(p).map_err(io(p))?)
             .map_err(|e| CliError::Engine(format!("{}: {e}", p.display())))?,
@@ -76,7 +129,27 @@ pub fn run(a: Args) -> Result<(), CliError> {
     macro_rules! over {
         ($($f:ident),*) => { $( if let Some(v) = a.$f.clone() { c.$f = v; } )* };
     }
-    over!(game, iterations, games, playouts, hidden, steps, batch, lr, eval_games, eval_playouts, reference, seed);
+    over!(
+        game,
+        iterations,
+        games,
+        playouts,
+        hidden,
+        steps,
+        batch,
+        lr,
+        eval_games,
+        eval_playouts,
+        reference,
+        seed,
+        gumbel_m,
+        full_search_fraction,
+        fast_playouts,
+        eval_opening_plies
+    );
+    if let Some(r) = &a.root {
+        c.root = if r == "gumbel" { mcts_playground::mcts::RootRule::Gumbel } else { mcts_playground::mcts::RootRule::Puct };
+    }
     let init = match &a.init {
         Some(p) => Some(Mlp::from_bytes(&std::fs::read(p).map_err(io(p))?).map_err(|e| CliError::Engine(format!("{}: {e}", p.display())))?),
         None => None,

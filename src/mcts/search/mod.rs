@@ -32,7 +32,7 @@ pub mod trace;
 
 pub use expand::affine_index;
 pub use rollout::pool_order;
-pub use root::depth2;
+pub use root::{depth2, sequential_halving_visits, GumbelReport};
 
 /// Why a search could not be created, reconfigured or advanced.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -146,6 +146,10 @@ pub struct Search<G: Game> {
     pool_cache: Vec<rollout::PoolEntry>,
     /// Scratch candidates of a pool rebuild.
     pool_scratch: Vec<(f64, u16)>,
+    /// Gumbel root (`root.rs`): the root move (dense index) every iteration takes while set.
+    forced_root: Option<u16>,
+    /// Gumbel root: the move the last `run_gumbel` chose (the final move while set).
+    gumbel_choice: Option<u16>,
 }
 
 impl<G: Game> Search<G> {
@@ -190,6 +194,8 @@ impl<G: Game> Search<G> {
             expand_score: f64::NEG_INFINITY,
             pool_cache: Vec::new(),
             pool_scratch: Vec::new(),
+            forced_root: None,
+            gumbel_choice: None,
             tree: Tree::default(),
             root,
             config,
@@ -328,6 +334,14 @@ impl<G: Game> Search<G> {
         if self.root.is_terminal() {
             return RunReport { iterations: 0, elapsed_ms: 0.0, stop: StopReason::GameOver };
         }
+        if let (crate::mcts::config::RootRule::Gumbel, Some(n), None) = (self.config.root, budget.iterations, budget.millis) {
+            let t0 = clock();
+            let r = self.run_gumbel(n);
+            let elapsed = (clock() - t0).max(0.0);
+            self.elapsed_ms += elapsed;
+            return RunReport { iterations: r.map_or(0, |r| r.iterations), elapsed_ms: elapsed, stop: StopReason::Iterations };
+        }
+        self.gumbel_choice = None;
         let cap = self.config.node_cap as usize;
         loop {
             if self.config.solver && self.tree.nodes[0].proof() != Proof::Unknown {
@@ -396,7 +410,11 @@ impl<G: Game> Search<G> {
                 src = self.amaf_source(src, cur);
             }
             let depth = self.path.len() - 1;
-            match self.choose(cur, &g, depth == 0, src, cap) {
+            let choice = match self.forced_root {
+                Some(a) if depth == 0 => self.forced_choice(a, &g),
+                _ => self.choose(cur, &g, depth == 0, src, cap),
+            };
+            match choice {
                 Choice::Expand(m, prior) => {
                     let mover = g.to_move();
                     g.play_unchecked(m);

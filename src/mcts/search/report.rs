@@ -34,7 +34,11 @@ impl<G: Game> Search<G> {
 
     /// The move to play by the final-move rule: a proven win first, else robust (most visits,
     /// ties by Q), max or secure child; never a proven loss when another move exists.
+    /// After a Gumbel root search (`root = gumbel`), the move sequential halving chose.
     pub fn best_move(&self) -> Option<G::Move> {
+        if let Some(a) = self.gumbel_choice {
+            return self.root.move_from_index(a as usize);
+        }
         let e = self.best_root_edge(0)?;
         self.root.move_from_index(self.tree.edges[e as usize].mv as usize)
     }

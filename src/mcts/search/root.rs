@@ -1,8 +1,8 @@
 //! The root: its initialisation (terminal flag, AMAF table, depth-2 filter), tree reuse
 //! (`advance`: the subtree below the move played becomes the tree) and the depth-2 critical-move
-//! filter.
+//! filter, and Gumbel AlphaZero's root (`run_gumbel`: Gumbel-top-k and sequential halving).
 
-use super::{Search, SearchError};
+use super::{Choice, Search, SearchError};
 use crate::game::{Game, MoveList};
 use crate::mcts::solver;
 use crate::mcts::tree::{Edge, NIL, TERMINAL, UNKNOWN};
@@ -22,6 +22,8 @@ impl<G: Game> Search<G> {
             self.tree.amaf.alloc(0);
         }
         self.root_filter = None;
+        self.gumbel_choice = None;
+        self.forced_root = None;
         // The root's prior list is recomputed: after tree reuse its legal moves may be filtered
         // differently (depth-2).
         self.node_priors.forget(0);
@@ -174,4 +176,178 @@ pub fn depth2<G: Game>(g: &G) -> (Option<Vec<bool>>, String, bool) {
         return (None, "no critical move (every move loses at once)".into(), false);
     }
     (None, "no critical move".into(), false)
+}
+
+/// What a Gumbel root search (`Search::run_gumbel`) found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GumbelReport {
+    /// The chosen root move (dense index): the survivor of sequential halving.
+    pub action: usize,
+    /// The improved policy `π' = softmax(logit(a) + σ(completedQ(a)))` over the root's legal
+    /// moves as (dense index, probability), summing to 1: Gumbel AlphaZero's policy target.
+    pub policy: Vec<(usize, f32)>,
+    /// The moves Gumbel-top-k sampled (dense indices), best `g + logit` first.
+    pub considered: Vec<usize>,
+    /// Iterations run (the budget, unless the root has one legal move... it still spends them).
+    pub iterations: u64,
+}
+
+/// The visits each of `m` considered moves has received after sequential halving of `n`
+/// playouts, in rank order (the moves that survive longest first): DeepMind mctx's
+/// `get_sequence_of_considered_visits` (Danihelka et al. 2022, §3.2 and Appendix). Each phase
+/// gives `max(1, ⌊n / (⌈log₂ m⌉ · k)⌋)` visits to each of the k moves still considered, then
+/// halves k (never below 2) until the n playouts are spent. `n = 16, m = 4`: [6, 6, 2, 2].
+pub fn sequential_halving_visits(n: u64, m: usize) -> Vec<u64> {
+    let mut visits = vec![0u64; m];
+    if m == 0 {
+        return visits;
+    }
+    if m == 1 {
+        visits[0] = n;
+        return visits;
+    }
+    let log2m = (m as f64).log2().ceil() as u64;
+    let mut k = m;
+    let mut done = 0u64;
+    while done < n {
+        let extra = (n / (log2m * k as u64)).max(1);
+        for _ in 0..extra {
+            for v in visits.iter_mut().take(k) {
+                if done == n {
+                    return visits;
+                }
+                *v += 1;
+                done += 1;
+            }
+        }
+        k = (k / 2).max(2);
+    }
+    visits
+}
+
+impl<G: Game> Search<G> {
+    /// The root choice while `forced_root` is set: descend into that move's child, or add it.
+    pub(super) fn forced_choice(&mut self, a: u16, g: &G) -> Choice<G::Move> {
+        if let Some(e) = self.tree.children(0).find(|&e| self.tree.edges[e as usize].mv == a) {
+            return Choice::Descend(e);
+        }
+        let prior = self.node_priors.of(0).and_then(|(m, p)| m.iter().position(|&x| x == a).map(|k| p[k])).unwrap_or(0.0);
+        Choice::Expand(g.move_from_index(a as usize).expect("a legal root move"), prior)
+    }
+
+    /// Gumbel AlphaZero's root (Danihelka, Guez, Schrittwieser & Silver 2022, "Policy
+    /// improvement by planning with Gumbel", ICLR; constants from `config.gumbel_*`), spending
+    /// `n` iterations:
+    /// 1. the evaluator's priors p at the root, logit(a) = ln p(a); Gumbel noise
+    ///    g(a) = −ln(−ln u), u ~ U(0, 1) from the search's seeded generator;
+    /// 2. the m = min(`gumbel_m`, legal moves) moves with the highest g(a) + logit(a);
+    /// 3. sequential halving ([`sequential_halving_visits`]): each phase visits every move still
+    ///    considered (every iteration starts with that root move, PUCT below), then keeps the
+    ///    better half by g(a) + logit(a) + σ(q̂(a)),
+    ///    `σ(q) = (c_visit + max_b N(b)) · c_scale · q`;
+    /// 4. the chosen move: the best survivor by that score; the policy target:
+    ///    `softmax(logit + σ(completedQ))`, where an unvisited move's Q is completed with
+    ///    `v_mix = (v̂ + ΣN / Σ_{N(b)>0} p(b) · Σ_{N(b)>0} p(b)·q(b)) / (1 + ΣN)` (eq. 33), v̂
+    ///    the evaluator's root value (0.5 without a value head), and completed Q values rescaled
+    ///    to [0, 1] by their min and max (as mctx's `qtransform_completed_by_mix_value`).
+    ///
+    /// Q is the root player's win rate in [0, 1]. The tree is kept (statistics add to earlier
+    /// runs'); `best_move` then returns the chosen move until the next `run` or `advance`.
+    /// `None` at a terminal root.
+    pub fn run_gumbel(&mut self, n: u64) -> Option<GumbelReport> {
+        if self.root.is_terminal() {
+            return None;
+        }
+        let root = self.root.clone();
+        self.node_priors.forget(0);
+        let v_hat = self.evaluate_node(0, &root, true).unwrap_or(0.5);
+        let (moves, p) = self.node_priors.of(0)?;
+        let (moves, p): (Vec<u16>, Vec<f32>) = (moves.to_vec(), p.to_vec());
+        if moves.is_empty() {
+            return None;
+        }
+        let logit: Vec<f64> = p.iter().map(|&x| (x.max(1e-30) as f64).ln()).collect();
+        let gumbel: Vec<f64> = (0..moves.len())
+            .map(|_| {
+                let u = self.rng.unit().clamp(1e-300, 1.0 - 1e-16);
+                -(-u.ln()).ln()
+            })
+            .collect();
+        let mut order: Vec<usize> = (0..moves.len()).collect();
+        order.sort_by(|&a, &b| (gumbel[b] + logit[b]).total_cmp(&(gumbel[a] + logit[a])));
+        let m = self.config.gumbel_m.min(moves.len()).max(1);
+        let considered: Vec<usize> = order[..m].to_vec();
+        let mut alive = considered.clone();
+        let log2m = (m as f64).log2().ceil().max(1.0) as u64;
+        let mut done = 0u64;
+        let mut k = m;
+        while done < n {
+            let extra = if m == 1 { n } else { (n / (log2m * k as u64)).max(1) };
+            'phase: for _ in 0..extra {
+                for &i in alive.iter().take(k) {
+                    if done == n {
+                        break 'phase;
+                    }
+                    self.forced_root = Some(moves[i]);
+                    self.iterate();
+                    done += 1;
+                }
+            }
+            self.forced_root = None;
+            // Rank the survivors by g + logit + σ(q̂) and keep the better half (at least 2).
+            let (q, sigma) = self.completed_q(&moves, &p, v_hat);
+            let take = k.min(alive.len());
+            let mut head: Vec<usize> = alive[..take].to_vec();
+            head.sort_by(|&a, &b| {
+                let sa = gumbel[a] + logit[a] + sigma * q[a];
+                let sb = gumbel[b] + logit[b] + sigma * q[b];
+                sb.total_cmp(&sa)
+            });
+            alive.splice(..take, head);
+            k = (k / 2).max(2).min(m);
+        }
+        self.forced_root = None;
+        let (scaled, sigma) = self.completed_q(&moves, &p, v_hat);
+        let action = moves[alive[0]] as usize;
+        let z: Vec<f64> = (0..moves.len()).map(|i| logit[i] + sigma * scaled[i]).collect();
+        let zmax = z.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+        let e: Vec<f64> = z.iter().map(|&x| (x - zmax).exp()).collect();
+        let es: f64 = e.iter().sum();
+        let policy = moves.iter().zip(&e).map(|(&mv, &x)| (mv as usize, (x / es) as f32)).collect();
+        self.gumbel_choice = Some(action as u16);
+        Some(GumbelReport { action, policy, considered: considered.iter().map(|&i| moves[i] as usize).collect(), iterations: done })
+    }
+
+    /// Per root move (in `moves`' order, priors `p`): the completed Q for the root player —
+    /// its child's Q if visited, else `v_mix` (eq. 33 of Danihelka et al. 2022) — rescaled to
+    /// [0, 1] by the min and max over the moves (mctx); and σ's factor
+    /// `(c_visit + max_b N(b)) · c_scale`.
+    fn completed_q(&self, moves: &[u16], p: &[f32], v_hat: f64) -> (Vec<f64>, f64) {
+        let mut q = vec![None; moves.len()];
+        let mut max_n = 0.0f64;
+        let mut sum_n = 0.0;
+        for e in self.tree.children(0) {
+            let mv = self.tree.edges[e as usize].mv;
+            let c = &self.tree.nodes[self.tree.child(e) as usize];
+            if let Some(i) = moves.iter().position(|&x| x == mv) {
+                if c.n > 0 {
+                    q[i] = Some(c.q());
+                    max_n = max_n.max(c.n as f64);
+                    sum_n += c.n as f64;
+                }
+            }
+        }
+        let (mut pq, mut pv) = (0.0, 0.0);
+        for (i, qi) in q.iter().enumerate() {
+            if let Some(qi) = qi {
+                pv += p[i] as f64;
+                pq += p[i] as f64 * qi;
+            }
+        }
+        let v_mix = if pv > 0.0 { (v_hat + sum_n / pv * pq) / (1.0 + sum_n) } else { v_hat };
+        let completed: Vec<f64> = q.iter().map(|x| x.unwrap_or(v_mix)).collect();
+        let (lo, hi) = completed.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(l, h), &x| (l.min(x), h.max(x)));
+        let scaled = completed.iter().map(|&x| (x - lo) / (hi - lo).max(1e-8)).collect();
+        (scaled, (self.config.gumbel_c_visit + max_n) * self.config.gumbel_c_scale)
+    }
 }

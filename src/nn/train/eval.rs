@@ -117,11 +117,35 @@ impl MatchResult {
 
 /// `games` games from `start` between `a` and `b`, A first in even games; seeded.
 pub fn play_match<G: Game>(start: &G, a: &mut Player<'_, G>, b: &mut Player<'_, G>, games: u32, seed: u64) -> MatchResult {
+    play_match_from_openings(start, a, b, games, seed, 0)
+}
+
+/// As [`play_match`], each pair of games (2k, 2k + 1) starting with the same `plies` random
+/// moves (uniform over the legal moves, seeded by `seed` and k), A playing first in the first
+/// game of the pair and second in the other: deterministic players then meet in varied
+/// positions instead of replaying the same two games.
+pub fn play_match_from_openings<G: Game>(
+    start: &G,
+    a: &mut Player<'_, G>,
+    b: &mut Player<'_, G>,
+    games: u32,
+    seed: u64,
+    plies: usize,
+) -> MatchResult {
     let mut r = MatchResult::default();
     for i in 0..games {
         let mut rng = Rng64::new(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let a_side = (i % 2) as u8;
         let mut g = start.clone();
+        let mut orng = Rng64::new(seed ^ 0x0_9e4 ^ ((i / 2) as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
+        let mut legal = MoveList::new();
+        for _ in 0..plies {
+            if g.is_terminal() {
+                break;
+            }
+            g.legal_moves(&mut legal);
+            g.play_unchecked(legal[orng.index(legal.len())]);
+        }
         while !g.is_terminal() {
             let m = if g.to_move() == a_side { a(&g, &mut rng) } else { b(&g, &mut rng) };
             g.play_unchecked(m);

@@ -92,6 +92,22 @@ pub struct TrainConfig {
     pub reference: String,
     /// Seed of every random choice.
     pub seed: u64,
+    /// Self-play root: `puct` (Dirichlet noise, temperature, visit counts as targets; the
+    /// default) or `gumbel` (Danihelka et al. 2022: Gumbel-top-`gumbel_m` + sequential halving,
+    /// the move the search chose, the completed-Q improved policy as target; no noise).
+    pub root: crate::mcts::config::RootRule,
+    /// m of the Gumbel root (default 16, mctx's `max_num_considered_actions`).
+    pub gumbel_m: usize,
+    /// Playout cap randomization (Wu 2019, KataGo §3.1): the fraction of moves searched with
+    /// `playouts` and recorded as training rows; the others get `fast_playouts`, no noise, and
+    /// no row. 1 = off (every move full; the default). KataGo: 0.25.
+    pub full_search_fraction: f64,
+    /// Playouts of the fast moves under playout cap randomization (KataGo: 100 against 600).
+    pub fast_playouts: u64,
+    /// Opening plies played uniformly at random in every evaluation game, the same opening for
+    /// both colours of a pair (two deterministic searches otherwise replay the same two games).
+    /// Default 2.
+    pub eval_opening_plies: usize,
 }
 
 impl Default for TrainConfig {
@@ -115,6 +131,11 @@ impl Default for TrainConfig {
             eval_playouts: 64,
             reference: "uct".into(),
             seed: 1,
+            root: crate::mcts::config::RootRule::Puct,
+            gumbel_m: 16,
+            full_search_fraction: 1.0,
+            fast_playouts: 16,
+            eval_opening_plies: 2,
         }
     }
 }
@@ -174,6 +195,9 @@ impl Trainer {
             ("hidden", !config.hidden.is_empty() && config.hidden.iter().all(|&h| (1..=crate::nn::MAX_WIDTH).contains(&h))),
             ("lr", config.lr > 0.0 && config.lr < 1.0),
             ("dirichlet_eps", (0.0..=1.0).contains(&config.dirichlet_eps)),
+            ("gumbel_m", (1..=400).contains(&config.gumbel_m)),
+            ("full_search_fraction", config.full_search_fraction > 0.0 && config.full_search_fraction <= 1.0),
+            ("fast_playouts", config.fast_playouts > 0),
         ] {
             if !ok {
                 return Err(TrainError::Setting(format!("bad training setting '{name}'")));
@@ -275,16 +299,18 @@ impl Trainer {
     fn evaluate(&mut self, prev: &Arc<Mlp>, log: &mut IterationLog) {
         let net = Arc::new(self.net());
         let (games, playouts, c) = (self.config.eval_games, self.config.eval_playouts, self.config.c);
+        let plies = self.config.eval_opening_plies;
         let seed = self.rng.next_u64();
         match &self.start {
             AnyGame::TicTacToe(g) => {
                 log.vs_previous = Some(
-                    eval::play_match(
+                    eval::play_match_from_openings(
                         g,
                         &mut eval::net_player(net.clone(), playouts, c),
                         &mut eval::net_player(prev.clone(), playouts, c),
                         games,
                         seed,
+                        plies,
                     )
                     .score(),
                 );
@@ -296,28 +322,31 @@ impl Trainer {
             AnyGame::Hex(g) => {
                 let reference = crate::mcts::SearchConfig::preset(&self.config.reference).unwrap_or_default();
                 log.vs_previous = Some(
-                    eval::play_match(
+                    eval::play_match_from_openings(
                         g,
                         &mut eval::net_player(net.clone(), playouts, c),
                         &mut eval::net_player(prev.clone(), playouts, c),
                         games,
                         seed,
+                        plies,
                     )
                     .score(),
                 );
-                log.raw_vs_reference = Some(eval::play_match(
+                log.raw_vs_reference = Some(eval::play_match_from_openings(
                     g,
                     &mut eval::raw_policy(net.clone()),
                     &mut eval::preset_player(reference.clone(), playouts),
                     games,
                     seed,
+                    plies,
                 ));
-                log.search_vs_reference = Some(eval::play_match(
+                log.search_vs_reference = Some(eval::play_match_from_openings(
                     g,
                     &mut eval::net_player(net, playouts, c),
                     &mut eval::preset_player(reference, playouts),
                     games,
                     seed,
+                    plies,
                 ));
             }
             AnyGame::Pentago(_) => {}

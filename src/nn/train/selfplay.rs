@@ -3,10 +3,16 @@
 //! leaves; the move is sampled from the root visit counts at temperature 1 for the first
 //! `temperature_moves` plies, then the most visited; each position yields a row (input planes,
 //! root visit distribution π, outcome z for the side to move).
+//!
+//! With `root = gumbel` (Danihelka et al. 2022) the root is Gumbel AlphaZero's instead: no
+//! noise or temperature, the move sequential halving chose, and the completed-Q improved
+//! policy as π. With `full_search_fraction < 1`, playout cap randomization (Wu 2019, KataGo):
+//! only the moves searched with the full `playouts` (and noise) give rows; the others are
+//! searched with `fast_playouts` and only move the game on.
 
 use super::TrainConfig;
 use crate::game::{Game, MoveList};
-use crate::mcts::config::{LeafEval, Selection};
+use crate::mcts::config::{LeafEval, RootRule, Selection};
 use crate::mcts::{Budget, Evaluator, Search, SearchConfig};
 use crate::nn::features::Encoding;
 use crate::nn::{Mlp, NetEvaluator};
@@ -96,42 +102,65 @@ pub fn self_play_game<G: Game>(net: &Arc<Mlp>, start: &G, cfg: &TrainConfig, see
     let mut owners = vec![0i8; cells];
     let mut legal = MoveList::new();
     while !g.is_terminal() {
-        g.legal_moves(&mut legal);
-        let noise = dirichlet(cfg.dirichlet_alpha, legal.len(), &mut noise_rng);
-        let ev = RootNoise {
-            inner: NetEvaluator::new(net.clone(), &spec).expect("net matches"),
-            root_hash: g.hash(),
-            noise,
-            eps: cfg.dirichlet_eps as f32,
-        };
-        let mut s = Search::with_evaluator(g.clone(), net_search_config(cfg.c, rng.next_u64()), Box::new(ev)).expect("valid config");
-        s.run(Budget::iterations(cfg.playouts), &|| 0.0);
-        let children = s.root_children();
-        let total: u64 = children.iter().map(|c| c.1).sum();
+        // Playout cap randomization (Wu 2019): a full search recorded as a row, or a fast one.
+        let full = cfg.full_search_fraction >= 1.0 || rng.chance(cfg.full_search_fraction);
+        let playouts = if full { cfg.playouts } else { cfg.fast_playouts.min(cfg.playouts) };
         let to_move = g.to_move();
-        let mut pi = vec![0f32; cells];
-        for &(idx, n, _) in &children {
-            pi[enc.canonical(idx, to_move)] = n as f32 / total.max(1) as f32;
-        }
-        g.cell_owners(&mut owners);
-        let mut x = vec![0f32; enc.inputs()];
-        enc.encode(&owners, to_move, &mut x);
-        rows.push((x, pi, to_move));
-        // Temperature 1 for the opening plies (sample by visits), then the most visited.
-        let idx = if g.ply() < cfg.temperature_moves {
-            let mut r = rng.below(total.max(1) as u32) as u64;
-            let mut pick = children[0].0;
-            for &(i, n, _) in &children {
-                if r < n {
-                    pick = i;
-                    break;
-                }
-                r -= n;
+        let (idx, pi) = if cfg.root == RootRule::Gumbel {
+            // Gumbel AlphaZero: no Dirichlet noise or temperature; the Gumbel sample explores.
+            let mut sc = net_search_config(cfg.c, rng.next_u64());
+            sc.root = RootRule::Gumbel;
+            sc.gumbel_m = cfg.gumbel_m;
+            let ev = NetEvaluator::new(net.clone(), &spec).expect("net matches");
+            let mut s = Search::with_evaluator(g.clone(), sc, Box::new(ev)).expect("valid config");
+            let r = s.run_gumbel(playouts).expect("not terminal");
+            let mut pi = vec![0f32; cells];
+            for &(i, p) in &r.policy {
+                pi[enc.canonical(i, to_move)] = p;
             }
-            pick
+            (r.action, pi)
         } else {
-            children.iter().max_by_key(|c| c.1).map(|c| c.0).expect("a legal move")
+            g.legal_moves(&mut legal);
+            // α ≤ 0 means the default, 10 / cells capped at 1 (as `Trainer::new` sets it).
+            let alpha = if cfg.dirichlet_alpha > 0.0 { cfg.dirichlet_alpha } else { (10.0 / cells as f64).min(1.0) };
+            let noise = if full { dirichlet(alpha, legal.len(), &mut noise_rng) } else { Vec::new() };
+            let ev = RootNoise {
+                inner: NetEvaluator::new(net.clone(), &spec).expect("net matches"),
+                root_hash: g.hash(),
+                noise,
+                eps: cfg.dirichlet_eps as f32,
+            };
+            let mut s = Search::with_evaluator(g.clone(), net_search_config(cfg.c, rng.next_u64()), Box::new(ev)).expect("valid config");
+            s.run(Budget::iterations(playouts), &|| 0.0);
+            let children = s.root_children();
+            let total: u64 = children.iter().map(|c| c.1).sum();
+            let mut pi = vec![0f32; cells];
+            for &(idx, n, _) in &children {
+                pi[enc.canonical(idx, to_move)] = n as f32 / total.max(1) as f32;
+            }
+            // Temperature 1 for the opening plies (sample by visits), then the most visited.
+            let idx = if g.ply() < cfg.temperature_moves {
+                let mut r = rng.below(total.max(1) as u32) as u64;
+                let mut pick = children[0].0;
+                for &(i, n, _) in &children {
+                    if r < n {
+                        pick = i;
+                        break;
+                    }
+                    r -= n;
+                }
+                pick
+            } else {
+                children.iter().max_by_key(|c| c.1).map(|c| c.0).expect("a legal move")
+            };
+            (idx, pi)
         };
+        if full {
+            g.cell_owners(&mut owners);
+            let mut x = vec![0f32; enc.inputs()];
+            enc.encode(&owners, to_move, &mut x);
+            rows.push((x, pi, to_move));
+        }
         let m = g.move_from_index(idx).expect("root child index");
         g.play_unchecked(m);
     }
