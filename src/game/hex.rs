@@ -55,7 +55,10 @@ use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
 use std::sync::OnceLock;
 
-use super::{cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, MoveParseError, MoveSink, Outcome, Player};
+use super::{
+    cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, MoveParseError, MoveSets, MoveSink, Outcome, Player,
+    MOVE_WORDS,
+};
 use crate::bits::{byte_prefix_counts, select64, select64_pre};
 use crate::rng::Rng64;
 
@@ -873,6 +876,16 @@ macro_rules! with_core {
     };
 }
 
+/// The cells of `b` as [`MOVE_WORDS`] 64-bit words (cell i = bit i % 64 of word i / 64).
+#[inline(always)]
+fn stone_words<B: Bits>(b: B) -> [u64; MOVE_WORDS] {
+    let mut out = [0u64; MOVE_WORDS];
+    for (o, w) in out.iter_mut().zip(b.words().as_ref()) {
+        *o = *w;
+    }
+    out
+}
+
 /// Zobrist keys: `KEYS[p][cell]` for a stone of player p.
 static KEYS: [[u64; MAX_CELLS]; 2] = {
     let mut t = [[0u64; MAX_CELLS]; 2];
@@ -1343,6 +1356,44 @@ impl Game for Hex {
             return Outcome::Win(w as Player);
         }
         let (w, k, last) = with_core!(&mut self.board, c => c.deal_playout(tm, rng, trace));
+        self.ply += k as u16;
+        self.last = Some(last);
+        self.to_move ^= (k & 1) as u8;
+        self.outcome = Some(Outcome::Win(w as Player));
+        self.hash_stale = true;
+        Outcome::Win(w as Player)
+    }
+
+    /// The recorded playout ([`Hex::random_playout`] with a `Vec`: the same shuffle, the same
+    /// game, the same random numbers) returned as sets: the cells each player gained between the
+    /// position before the deal and the end of the game, plus the swap move (dense index n²,
+    /// White's) when the playout drew it. No list is written.
+    fn random_playout_sets(&mut self, rng: &mut Rng64, sets: &mut MoveSets, _scratch: &mut Vec<u16>) -> Outcome {
+        sets.clear();
+        if let Some(o) = self.outcome {
+            return o;
+        }
+        if self.swap_legal() {
+            let legal = self.legal_count();
+            if rng.index(legal) == legal - 1 {
+                let m = self.swap_move();
+                sets.push_first(self.to_move, m as usize);
+                self.play_unchecked(m);
+            }
+        }
+        let tm = self.to_move as usize;
+        let (w, k, last) = with_core!(&mut self.board, c => {
+            let before = [stone_words(c.stones[0]), stone_words(c.stones[1])];
+            let r = c.deal_playout(tm, rng, &mut super::NoTrace);
+            for p in 0..2 {
+                let after = stone_words(c.stones[p]);
+                for (j, (a, b)) in after.iter().zip(&before[p]).enumerate() {
+                    sets.by[p][j] |= a & !b;
+                }
+            }
+            r
+        });
+        sets.len += k as u32;
         self.ply += k as u16;
         self.last = Some(last);
         self.to_move ^= (k & 1) as u8;

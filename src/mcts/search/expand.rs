@@ -222,12 +222,11 @@ impl<G: Game> Search<G> {
         Step { edge: ei, node: id }
     }
 
-    /// A fresh stamp for the `mark` / `amaf_stamp` scratch tables.
+    /// A fresh stamp for the `mark` scratch table.
     pub(super) fn next_stamp(&mut self) -> u32 {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.mark.iter_mut().for_each(|x| *x = 0);
-            self.amaf_stamp.iter_mut().for_each(|x| *x = 0);
             self.stamp = 1;
         }
         self.stamp

@@ -11,7 +11,7 @@
 //! - `report.rs`: final move, principal variation, statistics and tree exports;
 //! - [`trace`]: one iteration at a time, phase by phase (the step-through view).
 
-use crate::game::{Game, MoveList, Outcome};
+use crate::game::{Game, MoveList, MoveSets, Outcome};
 use crate::mcts::config::{ConfigError, LeafEval, PriorKind, SearchConfig, Selection};
 use crate::mcts::evaluator::{Evaluator, TacticalPrior, UniformPrior};
 use crate::mcts::playout::PolicyState;
@@ -130,8 +130,6 @@ pub struct Search<G: Game> {
     priors: Vec<f32>,
     stamp: u32,
     mark: Vec<u32>,
-    amaf_stamp: Vec<u32>,
-    amaf_ply: Vec<u32>,
     ms: usize,
     /// Record every playout's moves even when nothing reads them (step-through; see
     /// [`Search::set_record_playouts`]).
@@ -142,6 +140,13 @@ pub struct Search<G: Game> {
     expanded: bool,
     /// The score of the move the current iteration expanded, as `choose` ranked it.
     expand_score: f64,
+    /// The playout's moves as per-player sets when `sets_valid` (then `seq` holds only the
+    /// tree moves), see `rollout.rs`.
+    psets: MoveSets,
+    /// Whether the current iteration's playout moves are in `psets` rather than `seq`.
+    sets_valid: bool,
+    /// Scratch list for games without their own set playout ([`Game::random_playout_sets`]).
+    pscratch: Vec<G::Move>,
     /// PoolRAVE pools cached per AMAF table (index = table), see `rollout.rs`.
     pool_cache: Vec<rollout::PoolEntry>,
     /// Scratch candidates of a pool rebuild.
@@ -181,8 +186,6 @@ impl<G: Game> Search<G> {
             priors: Vec::new(),
             stamp: 0,
             mark: vec![0; ms],
-            amaf_stamp: vec![0; ms],
-            amaf_ply: vec![0; ms],
             ms,
             record_playouts: false,
             sel_len: usize::MAX,
@@ -190,6 +193,9 @@ impl<G: Game> Search<G> {
             expand_score: f64::NEG_INFINITY,
             pool_cache: Vec::new(),
             pool_scratch: Vec::new(),
+            psets: MoveSets::default(),
+            sets_valid: false,
+            pscratch: Vec::new(),
             tree: Tree::default(),
             root,
             config,
@@ -377,6 +383,7 @@ impl<G: Game> Search<G> {
         self.path.clear();
         self.seq.clear();
         self.sel_len = usize::MAX;
+        self.sets_valid = false;
         self.expanded = false;
         self.path.push(Step { edge: NIL, node: 0 });
         let mut cur = 0u32;
