@@ -1179,6 +1179,18 @@ impl Game for Hex {
         }
     }
 
+    fn legal_move_set(&self, out: &mut [u64; MOVE_WORDS]) {
+        if self.outcome.is_some() {
+            *out = [0; MOVE_WORDS];
+            return;
+        }
+        *out = with_core!(&self.board, c => stone_words(c.empty()));
+        if self.swap_legal() {
+            let i = self.swap_move() as usize;
+            out[i / 64] |= 1 << (i % 64);
+        }
+    }
+
     fn legal_count(&self) -> usize {
         if self.outcome.is_some() {
             return 0;

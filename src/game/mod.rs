@@ -461,6 +461,20 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         }
     }
 
+    /// The legal moves as one set of dense move indices (bit `i % 64` of word `i / 64`, as in
+    /// [`MoveSets`]), into `out` (overwritten): the same moves as [`Game::legal_moves`], for
+    /// scans that visit them in index order without building a list. Hex overrides it with its
+    /// empty-cell bitboard (plus the swap move).
+    fn legal_move_set(&self, out: &mut [u64; MOVE_WORDS]) {
+        let mut l = MoveList::new();
+        self.legal_moves(&mut l);
+        *out = [0; MOVE_WORDS];
+        for &m in &l {
+            let i = self.move_index(m);
+            out[i / 64] |= 1 << (i % 64);
+        }
+    }
+
     /// [`Game::random_playout`] with the moves returned as per-player sets ([`MoveSets`],
     /// cleared first) instead of a list: the same random numbers drawn, the same game played and
     /// the same outcome returned as `random_playout` with a `Vec` sink, so a search may use either

@@ -5,8 +5,9 @@
 
 use super::score::{plain_ucb1, Scorer};
 use super::{Choice, Search, Step};
-use crate::game::{Game, MoveList, Player};
+use crate::game::{Game, MoveList, Player, MOVE_WORDS};
 use crate::mcts::config::{Selection, ValueEstimate};
+use crate::mcts::selection::{blend, ucb1};
 use crate::mcts::solver;
 use crate::mcts::tree::{AmafTables, Edge, Node, AFFINE, ALIAS, NIL, TERMINAL, UNKNOWN};
 use crate::rng::Rng64;
@@ -48,6 +49,9 @@ impl<G: Game> Search<G> {
         let node = self.tree.nodes[cur as usize];
         let can_expand = node.n_children < node.n_legal && self.tree.len() < cap;
         let sc = self.scorer(cur, g, src);
+        if self.amaf_scan_ok(&sc, at_root) {
+            return self.choose_by_amaf(cur, g, &sc, can_expand);
+        }
         if can_expand && self.untried_first(&sc) {
             let jump = self.config.jump && node.n_children > 0 && (self.rng.below(node.n_legal as u32) as u16) < node.n_children;
             if !jump {
@@ -106,6 +110,85 @@ impl<G: Game> Search<G> {
         } else if can_expand {
             self.tree.nodes[cur as usize].flags &= !AFFINE;
             self.pick_unexpanded(cur, g, at_root, &sc)
+        } else {
+            Choice::Leaf
+        }
+    }
+
+    /// Whether [`Search::choose_by_amaf`] makes `choose`'s decision at this node: UCT selection
+    /// on an AMAF blend (RAVE, GRAVE: `sc` has a table), without transpositions, tactical
+    /// expansion order (decisive / anti-decisive), a pie move to stand in for, or the depth-2
+    /// filter at the root. Elsewhere the general code decides.
+    #[inline(always)]
+    fn amaf_scan_ok(&self, sc: &Scorer, at_root: bool) -> bool {
+        sc.table != NIL
+            && sc.pie.0 == NIL
+            && self.config.selection == Selection::Uct
+            && self.tt.is_none()
+            && !self.config.decisive
+            && !self.config.anti_decisive
+            && !(at_root && self.root_filter.is_some())
+    }
+
+    /// `choose` under RAVE/GRAVE ([`Search::amaf_scan_ok`]), with the same scores, the same
+    /// decision and the same random draws as the general path (`child_score` /
+    /// `pick_unexpanded`), without its per-child dispatch: one pass over the children's edges
+    /// with the AMAF rows of the player to move cut once (β from the table, no √ or Option per
+    /// child), then one pass over the untried moves as a bit set (the legal move set minus the
+    /// children's moves, [`Game::legal_move_set`]) in index order instead of a legal-move list
+    /// and a stamp table.
+    fn choose_by_amaf(&mut self, cur: u32, g: &G, sc: &Scorer, can_expand: bool) -> Choice<G::Move> {
+        let ms = self.ms;
+        let base = sc.table as usize * self.tree.amaf.width + sc.player as usize * ms;
+        let (ns, ws) = (&self.tree.amaf.n[base..base + ms], &self.tree.amaf.w2[base..base + ms]);
+        let c = self.config.c;
+        let solver = self.config.solver;
+        let range = self.tree.children(cur);
+        let mut best = NIL;
+        let mut best_score = f64::NEG_INFINITY;
+        for (j, e) in self.tree.edges[range.start as usize..range.end as usize].iter().enumerate() {
+            let i = e.mv as usize;
+            // As `child_score` (UCT, no transpositions, no pie move): the same operations.
+            let s = if solver && e.proof != 0 {
+                f64::NEG_INFINITY
+            } else if e.n == 0 {
+                f64::INFINITY
+            } else {
+                let q = e.q as f64;
+                let an = ns[i];
+                let v = if an > 0 { blend(q, ws[i] as f64 * 0.5 / an as f64, self.beta(e.n, an)) } else { q };
+                // c = 0 (the rave and grave presets): UCB1 is V itself, no √ or division.
+                if c == 0.0 {
+                    v
+                } else {
+                    ucb1(v, e.n, sc.ln_n, c)
+                }
+            };
+            if s > best_score {
+                best_score = s;
+                best = range.start + j as u32;
+            }
+        }
+        if can_expand {
+            // The untried moves: the legal move set minus the children's moves.
+            let mut cand = [0u64; MOVE_WORDS];
+            g.legal_move_set(&mut cand);
+            for e in &self.tree.edges[range.start as usize..range.end as usize] {
+                let i = e.mv as usize;
+                cand[i / 64] &= !(1 << (i % 64));
+            }
+            let pick = best_untried_in_set(&cand, ns, ws, self.config.fpu, &mut self.rng).map(|(i, _)| i);
+            let pick = pick.and_then(|i| g.move_from_index(i).map(|m| (m, 0.0)));
+            // As `pick_unexpanded` then `choose`: the untried move is expanded when it beats
+            // every child (or there is none).
+            if let Choice::Expand(m, pr) = self.expand(sc, g, pick, false) {
+                if best == NIL || self.expand_score > best_score {
+                    return Choice::Expand(m, pr);
+                }
+            }
+        }
+        if best != NIL {
+            Choice::Descend(best)
         } else {
             Choice::Leaf
         }
@@ -324,4 +407,74 @@ fn best_untried_by_amaf<G: Game>(
         }
     }
     best
+}
+
+/// [`best_untried_by_amaf`] over a set of dense move indices (`cand`, bit `i % 64` of word
+/// `i / 64`) visited in index order, the AMAF rows `ns`/`ws` of the player to move already cut:
+/// the candidate with the highest AMAF value `w/n` (`fpu` without data), ties broken uniformly
+/// at random by the same reservoir draws; `None` when `cand` is empty.
+#[inline(never)]
+fn best_untried_in_set(cand: &[u64; MOVE_WORDS], ns: &[u32], ws: &[u32], fpu: f64, rng: &mut Rng64) -> Option<(usize, f64)> {
+    if fpu == 0.5 {
+        return best_untried_exact(cand, ns, ws, rng);
+    }
+    let mut best: Option<(usize, f64)> = None;
+    let mut ties = 0u32;
+    for (wi, &word) in cand.iter().enumerate() {
+        let mut x = word;
+        while x != 0 {
+            let i = wi * 64 + x.trailing_zeros() as usize;
+            x &= x - 1;
+            let an = ns[i];
+            let v = if an > 0 { ws[i] as f64 * 0.5 / an as f64 } else { fpu };
+            match best {
+                Some((_, b)) if v < b => {}
+                Some((_, b)) if v == b => {
+                    ties += 1;
+                    if rng.below(ties + 1) == 0 {
+                        best = Some((i, v));
+                    }
+                }
+                _ => {
+                    best = Some((i, v));
+                    ties = 0;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// [`best_untried_in_set`] for `fpu = ½` (the default) without a division per move: each value
+/// is the fraction `w₂ / 2n` (`1/2` without data) and two values compare by cross-multiplying
+/// in `u64` (`w₂ < 2³²`, `2n ≤ 2³²`: no overflow). Equal fractions are equal `f64` quotients and
+/// distinct ones differ in `f64` while `n < 2²⁶`, so the same moves tie and win as in the `f64`
+/// scan, with the same random draws.
+#[inline(never)]
+fn best_untried_exact(cand: &[u64; MOVE_WORDS], ns: &[u32], ws: &[u32], rng: &mut Rng64) -> Option<(usize, f64)> {
+    let mut best = usize::MAX;
+    let (mut bn, mut bd) = (0u64, 1u64);
+    let mut ties = 0u32;
+    for (wi, &word) in cand.iter().enumerate() {
+        let mut x = word;
+        while x != 0 {
+            let i = wi * 64 + x.trailing_zeros() as usize;
+            x &= x - 1;
+            let an = ns[i] as u64;
+            let (num, den) = if an > 0 { (ws[i] as u64, 2 * an) } else { (1, 2) };
+            let (l, r) = (num * bd, bn * den);
+            if best == usize::MAX || l > r {
+                best = i;
+                (bn, bd) = (num, den);
+                ties = 0;
+            } else if l == r {
+                ties += 1;
+                if rng.below(ties + 1) == 0 {
+                    best = i;
+                    (bn, bd) = (num, den);
+                }
+            }
+        }
+    }
+    (best != usize::MAX).then(|| (best, bn as f64 / bd as f64))
 }

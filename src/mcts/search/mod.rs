@@ -147,6 +147,8 @@ pub struct Search<G: Game> {
     sets_valid: bool,
     /// Scratch list for games without their own set playout ([`Game::random_playout_sets`]).
     pscratch: Vec<G::Move>,
+    /// RAVE β by visits below [`score::BETA_TABLE`] (see `score.rs`).
+    beta_table: Vec<f64>,
     /// PoolRAVE pools cached per AMAF table (index = table), see `rollout.rs`.
     pool_cache: Vec<rollout::PoolEntry>,
     /// Scratch candidates of a pool rebuild.
@@ -194,6 +196,7 @@ impl<G: Game> Search<G> {
             pool_cache: Vec::new(),
             pool_scratch: Vec::new(),
             psets: MoveSets::default(),
+            beta_table: score::beta_table(&config),
             sets_valid: false,
             pscratch: Vec::new(),
             tree: Tree::default(),
@@ -318,6 +321,7 @@ impl<G: Game> Search<G> {
         if c.pool_k != self.config.pool_k || c.pool_min_amaf != self.config.pool_min_amaf {
             self.pool_cache.clear();
         }
+        self.beta_table = score::beta_table(&c);
         self.config = c;
         if rebuild {
             self.reset_tree();
