@@ -1397,10 +1397,9 @@ impl Game for Hex {
         let (w, k, last) = with_core!(&mut self.board, c => {
             let before = [stone_words(c.stones[0]), stone_words(c.stones[1])];
             let r = c.deal_playout(tm, rng, &mut super::NoTrace);
-            for p in 0..2 {
-                let after = stone_words(c.stones[p]);
-                for (j, (a, b)) in after.iter().zip(&before[p]).enumerate() {
-                    sets.by[p][j] |= a & !b;
+            for ((set, &stones), was) in sets.by.iter_mut().zip(&c.stones).zip(&before) {
+                for ((s, a), b) in set.iter_mut().zip(stone_words(stones)).zip(was) {
+                    *s |= a & !b;
                 }
             }
             r

@@ -52,6 +52,9 @@ impl<G: Game> Search<G> {
         if self.amaf_scan_ok(&sc, at_root) {
             return self.choose_by_amaf(cur, g, &sc, can_expand);
         }
+        if self.puct_scan_ok(&sc) {
+            return self.choose_by_puct(cur, g, at_root, &sc, can_expand);
+        }
         if can_expand && self.untried_first(&sc) {
             let jump = self.config.jump && node.n_children > 0 && (self.rng.below(node.n_legal as u32) as u16) < node.n_children;
             if !jump {
@@ -181,6 +184,53 @@ impl<G: Game> Search<G> {
             let pick = pick.and_then(|i| g.move_from_index(i).map(|m| (m, 0.0)));
             // As `pick_unexpanded` then `choose`: the untried move is expanded when it beats
             // every child (or there is none).
+            if let Choice::Expand(m, pr) = self.expand(sc, g, pick, false) {
+                if best == NIL || self.expand_score > best_score {
+                    return Choice::Expand(m, pr);
+                }
+            }
+        }
+        if best != NIL {
+            Choice::Descend(best)
+        } else {
+            Choice::Leaf
+        }
+    }
+
+    /// Whether [`Search::choose_by_puct`] makes `choose`'s decision: PUCT with priors kept
+    /// per edge, no AMAF blend and no transpositions.
+    #[inline(always)]
+    fn puct_scan_ok(&self, sc: &Scorer) -> bool {
+        self.config.selection == Selection::Puct && self.tree.with_priors && sc.table == NIL && self.tt.is_none()
+    }
+
+    /// `choose` under PUCT ([`Search::puct_scan_ok`]), with the same scores and decision as the
+    /// general path (`child_score`, then the next move by prior rank): `√N` once per node
+    /// instead of once per child, the priors read from their array beside the edges.
+    fn choose_by_puct(&mut self, cur: u32, g: &G, at_root: bool, sc: &Scorer, can_expand: bool) -> Choice<G::Move> {
+        let c = self.config.c;
+        let fpu = self.config.fpu;
+        let solver = self.config.solver;
+        // `puct(v, p, n, N, c)` = v + c·p·√N/(1 + n), evaluated in the same order.
+        let sqrt_n = (sc.parent_n as f64).sqrt();
+        let range = self.tree.children(cur);
+        let (lo, hi) = (range.start as usize, range.end as usize);
+        let mut best = NIL;
+        let mut best_score = f64::NEG_INFINITY;
+        for (j, (e, &p)) in self.tree.edges[lo..hi].iter().zip(&self.tree.priors[lo..hi]).enumerate() {
+            let s = if solver && e.proof != 0 {
+                f64::NEG_INFINITY
+            } else {
+                let v = if e.n == 0 { fpu } else { e.q as f64 };
+                v + c * p as f64 * sqrt_n / (1.0 + e.n as f64)
+            };
+            if s > best_score {
+                best_score = s;
+                best = range.start + j as u32;
+            }
+        }
+        if can_expand {
+            let pick = self.next_by_prior(cur, g, at_root);
             if let Choice::Expand(m, pr) = self.expand(sc, g, pick, false) {
                 if best == NIL || self.expand_score > best_score {
                     return Choice::Expand(m, pr);
