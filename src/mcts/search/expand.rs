@@ -49,11 +49,13 @@ impl<G: Game> Search<G> {
         let node = self.tree.nodes[cur as usize];
         let can_expand = node.n_children < node.n_legal && self.tree.len() < cap;
         let sc = self.scorer(cur, g, src);
-        if self.amaf_scan_ok(&sc, at_root) {
-            return self.choose_by_amaf(cur, g, &sc, can_expand);
-        }
-        if self.puct_scan_ok(&sc) {
-            return self.choose_by_puct(cur, g, at_root, &sc, can_expand);
+        if !sc.plain {
+            if self.amaf_scan_ok(&sc, at_root) {
+                return self.choose_by_amaf(cur, g, &sc, can_expand);
+            }
+            if self.puct_scan_ok(&sc) {
+                return self.choose_by_puct(cur, g, at_root, &sc, can_expand);
+            }
         }
         if can_expand && self.untried_first(&sc) {
             let jump = self.config.jump && node.n_children > 0 && (self.rng.below(node.n_legal as u32) as u16) < node.n_children;
@@ -140,6 +142,7 @@ impl<G: Game> Search<G> {
     /// child), then one pass over the untried moves as a bit set (the legal move set minus the
     /// children's moves, [`Game::legal_move_set`]) in index order instead of a legal-move list
     /// and a stamp table.
+    #[inline(never)]
     fn choose_by_amaf(&mut self, cur: u32, g: &G, sc: &Scorer, can_expand: bool) -> Choice<G::Move> {
         let ms = self.ms;
         let base = sc.table as usize * self.tree.amaf.width + sc.player as usize * ms;
@@ -207,6 +210,7 @@ impl<G: Game> Search<G> {
     /// `choose` under PUCT ([`Search::puct_scan_ok`]), with the same scores and decision as the
     /// general path (`child_score`, then the next move by prior rank): `√N` once per node
     /// instead of once per child, the priors read from their array beside the edges.
+    #[inline(never)]
     fn choose_by_puct(&mut self, cur: u32, g: &G, at_root: bool, sc: &Scorer, can_expand: bool) -> Choice<G::Move> {
         let c = self.config.c;
         let fpu = self.config.fpu;
@@ -527,4 +531,53 @@ fn best_untried_exact(cand: &[u64; MOVE_WORDS], ns: &[u32], ws: &[u32], rng: &mu
         }
     }
     (best != usize::MAX).then(|| (best, bn as f64 / bd as f64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The division-free scan (fpu = ½) picks the same move with the same value and the same
+    /// random draws as the `f64` scan, on rows with many ties and unseen moves.
+    #[test]
+    fn exact_scan_equals_the_f64_scan() {
+        let mut gen = Rng64::new(9);
+        for round in 0..2000 {
+            let ms = 1 + gen.index(300);
+            let ns: Vec<u32> =
+                (0..ms).map(|_| if gen.below(4) == 0 { 0 } else { 1 + gen.below(if round % 2 == 0 { 6 } else { 100_000 }) }).collect();
+            let ws: Vec<u32> = ns.iter().map(|&n| gen.below(2 * n + 1)).collect();
+            let mut cand = [0u64; MOVE_WORDS];
+            for i in 0..ms {
+                if gen.below(5) != 0 {
+                    cand[i / 64] |= 1 << (i % 64);
+                }
+            }
+            let (mut r1, mut r2) = (Rng64::new(round), Rng64::new(round));
+            let exact = best_untried_exact(&cand, &ns, &ws, &mut r1);
+            let float = best_untried_in_set(&cand, &ns, &ws, 0.5000000000000001, &mut Rng64::new(0)).map(|x| x.1);
+            // The f64 scan itself (fpu = ½ spelled so that it does not take the exact path).
+            let mut f = None;
+            let mut ties = 0u32;
+            for i in (0..ms).filter(|&i| cand[i / 64] >> (i % 64) & 1 == 1) {
+                let v = if ns[i] > 0 { ws[i] as f64 * 0.5 / ns[i] as f64 } else { 0.5 };
+                match f {
+                    Some((_, b)) if v < b => {}
+                    Some((_, b)) if v == b => {
+                        ties += 1;
+                        if r2.below(ties + 1) == 0 {
+                            f = Some((i, v));
+                        }
+                    }
+                    _ => {
+                        f = Some((i, v));
+                        ties = 0;
+                    }
+                }
+            }
+            assert_eq!(exact, f, "round {round}");
+            assert_eq!(r1.next_u64(), r2.next_u64(), "round {round}: the same draws");
+            assert_eq!(float.is_some(), exact.is_some());
+        }
+    }
 }
