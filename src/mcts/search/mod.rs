@@ -572,23 +572,25 @@ mod tests {
         for spec in ["hex:5", "hex:4:swap", "pentago", "tictactoe"] {
             for preset in ["rave", "grave", "qb"] {
                 let g = crate::game::AnyGame::from_spec(spec).unwrap();
-                crate::with_game!(&g, g => {
-                    let mut cfg = SearchConfig::preset(preset).unwrap();
-                    cfg.rave_table_visits = 8;
-                    let mut a = Search::new(g.clone(), cfg.clone()).unwrap();
-                    let mut b = Search::new(g.clone(), cfg).unwrap();
-                    b.set_record_playouts(true);
-                    a.run(Budget::iterations(3000), &|| 0.0);
-                    b.run(Budget::iterations(3000), &|| 0.0);
-                    assert!(a.tree.amaf.n.iter().any(|&n| n > 0), "{spec} {preset}: tables filled");
-                    assert_eq!(a.tree.amaf.n, b.tree.amaf.n, "{spec} {preset}: AMAF counts");
-                    assert_eq!(a.tree.amaf.w2, b.tree.amaf.w2, "{spec} {preset}: AMAF sums");
-                    assert_eq!(a.tree.len(), b.tree.len());
-                    let stats = |s: &Search<_>| s.tree.nodes.iter().map(|n| (n.n, n.w.to_bits())).collect::<Vec<_>>();
-                    assert_eq!(stats(&a), stats(&b), "{spec} {preset}: node statistics");
-                });
+                crate::with_game!(&g, g => sets_vs_list(g, spec, preset));
             }
         }
+    }
+
+    fn sets_vs_list<G: Game>(g: &G, spec: &str, preset: &str) {
+        let mut cfg = SearchConfig::preset(preset).unwrap();
+        cfg.rave_table_visits = 8;
+        let mut a = Search::new(g.clone(), cfg.clone()).unwrap();
+        let mut b = Search::new(g.clone(), cfg).unwrap();
+        b.set_record_playouts(true);
+        a.run(Budget::iterations(3000), &|| 0.0);
+        b.run(Budget::iterations(3000), &|| 0.0);
+        assert!(a.tree.amaf.n.iter().any(|&n| n > 0), "{spec} {preset}: tables filled");
+        assert_eq!(a.tree.amaf.n, b.tree.amaf.n, "{spec} {preset}: AMAF counts");
+        assert_eq!(a.tree.amaf.w2, b.tree.amaf.w2, "{spec} {preset}: AMAF sums");
+        assert_eq!(a.tree.len(), b.tree.len());
+        let stats = |s: &Search<G>| s.tree.nodes.iter().map(|n| (n.n, n.w.to_bits())).collect::<Vec<_>>();
+        assert_eq!(stats(&a), stats(&b), "{spec} {preset}: node statistics");
     }
 
     /// Visit and AMAF counters saturate at `u32::MAX` instead of wrapping: Q stays a mean.
