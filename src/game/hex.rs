@@ -55,7 +55,10 @@ use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
 use std::sync::OnceLock;
 
-use super::{cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, MoveParseError, MoveSink, Outcome, Player};
+use super::{
+    cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, MoveParseError, MoveSets, MoveSink, Outcome, Player,
+    MOVE_WORDS,
+};
 use crate::bits::{byte_prefix_counts, select64, select64_pre};
 use crate::rng::Rng64;
 
@@ -938,6 +941,16 @@ macro_rules! with_core {
     };
 }
 
+/// The cells of `b` as [`MOVE_WORDS`] 64-bit words (cell i = bit i % 64 of word i / 64).
+#[inline(always)]
+fn stone_words<B: Bits>(b: B) -> [u64; MOVE_WORDS] {
+    let mut out = [0u64; MOVE_WORDS];
+    for (o, w) in out.iter_mut().zip(b.words().as_ref()) {
+        *o = *w;
+    }
+    out
+}
+
 /// Zobrist keys: `KEYS[p][cell]` for a stone of player p.
 static KEYS: [[u64; MAX_CELLS]; 2] = {
     let mut t = [[0u64; MAX_CELLS]; 2];
@@ -1231,6 +1244,18 @@ impl Game for Hex {
         }
     }
 
+    fn legal_move_set(&self, out: &mut [u64; MOVE_WORDS]) {
+        if self.outcome.is_some() {
+            *out = [0; MOVE_WORDS];
+            return;
+        }
+        *out = with_core!(&self.board, c => stone_words(c.empty()));
+        if self.swap_legal() {
+            let i = self.swap_move() as usize;
+            out[i / 64] |= 1 << (i % 64);
+        }
+    }
+
     fn legal_count(&self) -> usize {
         if self.outcome.is_some() {
             return 0;
@@ -1429,6 +1454,43 @@ impl Game for Hex {
             return Outcome::Win(w as Player);
         }
         let (w, k, last) = with_core!(&mut self.board, c => c.deal_playout(tm, rng, trace));
+        self.ply += k as u16;
+        self.last = Some(last);
+        self.to_move ^= (k & 1) as u8;
+        self.outcome = Some(Outcome::Win(w as Player));
+        self.hash_stale = true;
+        Outcome::Win(w as Player)
+    }
+
+    /// The recorded playout ([`Hex::random_playout`] with a `Vec`: the same shuffle, the same
+    /// game, the same random numbers) returned as sets: the cells each player gained between the
+    /// position before the deal and the end of the game, plus the swap move (dense index n²,
+    /// White's) when the playout drew it. No list is written.
+    fn random_playout_sets(&mut self, rng: &mut Rng64, sets: &mut MoveSets, _scratch: &mut Vec<u16>) -> Outcome {
+        sets.clear();
+        if let Some(o) = self.outcome {
+            return o;
+        }
+        if self.swap_legal() {
+            let legal = self.legal_count();
+            if rng.index(legal) == legal - 1 {
+                let m = self.swap_move();
+                sets.push_first(self.to_move, m as usize);
+                self.play_unchecked(m);
+            }
+        }
+        let tm = self.to_move as usize;
+        let (w, k, last) = with_core!(&mut self.board, c => {
+            let before = [stone_words(c.stones[0]), stone_words(c.stones[1])];
+            let r = c.deal_playout(tm, rng, &mut super::NoTrace);
+            for ((set, &stones), was) in sets.by.iter_mut().zip(&c.stones).zip(&before) {
+                for ((s, a), b) in set.iter_mut().zip(stone_words(stones)).zip(was) {
+                    *s |= a & !b;
+                }
+            }
+            r
+        });
+        sets.len += k as u32;
         self.ply += k as u16;
         self.last = Some(last);
         self.to_move ^= (k & 1) as u8;

@@ -64,6 +64,54 @@ impl<M> MoveSink<M> for NoTrace {
     fn push(&mut self, _m: M) {}
 }
 
+/// 64-bit words of a [`MoveSets`] set: enough for [`MAX_MOVES`] dense move indices.
+pub const MOVE_WORDS: usize = MAX_MOVES.div_ceil(64);
+
+/// The moves of one playout as **one set of dense move indices per player** (bit `i % 64` of
+/// word `i / 64` = dense move `i`, see [`Game::move_index`]; Hex: cell `row*n + col`, the swap
+/// move n²), and the playout's length in moves. A move index played twice in one playout is in
+/// the set of the player who played it first (the first occurrence AMAF credits, Gelly & Silver
+/// 2007). What AMAF needs of a playout, without a list: the backpropagation iterates the set bits
+/// (`src/mcts/search/backprop.rs`). Filled by [`Game::random_playout_sets`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveSets {
+    /// Per player (0, 1), the set of the dense moves that player played.
+    pub by: [[u64; MOVE_WORDS]; 2],
+    /// Moves played (plies).
+    pub len: u32,
+}
+
+impl MoveSets {
+    /// Empties both sets, length 0.
+    #[inline]
+    pub fn clear(&mut self) {
+        *self = MoveSets::default();
+    }
+    /// Whether dense move `i` is in either player's set.
+    #[inline(always)]
+    pub fn contains(&self, i: usize) -> bool {
+        (self.by[0][i / 64] | self.by[1][i / 64]) >> (i % 64) & 1 == 1
+    }
+    /// Adds dense move `i` to `player`'s set unless either set holds it (first occurrence), and
+    /// counts one move.
+    #[inline(always)]
+    pub fn push_first(&mut self, player: Player, i: usize) {
+        if !self.contains(i) {
+            self.by[player as usize & 1][i / 64] |= 1 << (i % 64);
+        }
+        self.len += 1;
+    }
+    /// The sets of the moves of `moves` (dense indices), played alternately from `first`, first
+    /// occurrences only.
+    pub fn from_indices(first: Player, moves: impl IntoIterator<Item = usize>) -> MoveSets {
+        let mut s = MoveSets::default();
+        for (j, i) in moves.into_iter().enumerate() {
+            s.push_first(first ^ (j & 1) as Player, i);
+        }
+        s
+    }
+}
+
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Outcome {
@@ -440,6 +488,37 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
             trace.push(m);
             self.play_unchecked(m);
         }
+    }
+
+    /// The legal moves as one set of dense move indices (bit `i % 64` of word `i / 64`, as in
+    /// [`MoveSets`]), into `out` (overwritten): the same moves as [`Game::legal_moves`], for
+    /// scans that visit them in index order without building a list. Hex overrides it with its
+    /// empty-cell bitboard (plus the swap move).
+    fn legal_move_set(&self, out: &mut [u64; MOVE_WORDS]) {
+        let mut l = MoveList::new();
+        self.legal_moves(&mut l);
+        *out = [0; MOVE_WORDS];
+        for &m in &l {
+            let i = self.move_index(m);
+            out[i / 64] |= 1 << (i % 64);
+        }
+    }
+
+    /// [`Game::random_playout`] with the moves returned as per-player sets ([`MoveSets`],
+    /// cleared first) instead of a list: the same random numbers drawn, the same game played and
+    /// the same outcome returned as `random_playout` with a `Vec` sink, so a search may use either
+    /// for the same seeded result. `scratch` is a buffer the default implementation records the
+    /// list into (then converts it, first occurrences only); Hex overrides this with the board
+    /// difference of its dealt playout and never touches `scratch`.
+    fn random_playout_sets(&mut self, rng: &mut Rng64, sets: &mut MoveSets, scratch: &mut Vec<Self::Move>) -> Outcome {
+        let first = self.to_move();
+        scratch.clear();
+        let o = self.random_playout(rng, scratch);
+        sets.clear();
+        for (j, &m) in scratch.iter().enumerate() {
+            sets.push_first(first ^ (j & 1) as Player, self.move_index(m));
+        }
+        o
     }
 
     /// The moves that win at once for the side to move ("decisive moves", Teytaud & Teytaud 2010),

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use std::collections::BTreeSet;
 
-use mcts_playground::game::{Game, MoveError, MoveList, Outcome};
+use mcts_playground::game::{Game, MoveError, MoveList, MoveSets, Outcome, MOVE_WORDS};
 use mcts_playground::Rng64;
 use serde_json::Value;
 
@@ -110,6 +110,26 @@ pub fn check_position<G: Game>(g: &G, rng: &mut Rng64, deep: bool) {
         r.play(m).expect("playout trace move is legal");
     }
     assert_eq!(r.outcome(), Some(o), "playout trace replays to its outcome");
+    // The legal move set is the legal move list as bits.
+    let mut bits = [0u64; MOVE_WORDS];
+    g.legal_move_set(&mut bits);
+    let mut want = [0u64; MOVE_WORDS];
+    for &i in &idx {
+        want[i / 64] |= 1 << (i % 64);
+    }
+    assert_eq!(bits, want, "legal move set at {}", g.board_string());
+    // The set playout plays the list playout's game with the same random numbers, and its sets
+    // are the list's moves per player (first occurrences).
+    let seed = rng.next_u64();
+    let (mut a, mut b) = (g.clone(), g.clone());
+    let mut list = Vec::new();
+    let oa = a.random_playout(&mut Rng64::new(seed), &mut list);
+    let (mut sets, mut scratch) = (MoveSets::default(), Vec::new());
+    let ob = b.random_playout_sets(&mut Rng64::new(seed), &mut sets, &mut scratch);
+    assert_eq!(oa, ob, "set playout outcome at {}", g.board_string());
+    assert_eq!((a.ply(), a.board_string()), (b.ply(), b.board_string()), "set playout's final position");
+    assert_eq!(sets, MoveSets::from_indices(g.to_move(), list.iter().map(|&m| g.move_index(m))), "set playout's moves");
+    assert_eq!(sets.len as usize, list.len());
 }
 
 /// Plays `games` random games from `start`, checking every position.

@@ -2,15 +2,16 @@
 //! position, per game and preset.
 //!
 //! Each figure is the median of several timed runs on one thread (see `--runs`). JSON lines:
-//! `{"game", "playouts_per_s", "traced_playouts_per_s", ...}` for playouts (outcome only, as plain
-//! UCT runs them; and recording the moves, as RAVE and the playout policies run them), then
+//! `{"game", "playouts_per_s", "traced_playouts_per_s", "set_playouts_per_s", ...}` for playouts
+//! (outcome only, as plain UCT runs them; recording the moves in a list, as the playout policies
+//! and the step-through run them; and as per-player move sets, as RAVE/GRAVE/qb run them), then
 //! `{"game", "preset", "iterations_per_s", "ratio_to_uct", "bytes_per_node", "tree_bytes", "nodes", ...}`
 //! per preset; `uct` is measured first when it is among the presets, and `ratio_to_uct` is each
 //! preset's iterations per second over uct's in the same run (null without uct).
 
 use std::time::Instant;
 
-use mcts_playground::game::{AnyGame, Game, NoTrace};
+use mcts_playground::game::{AnyGame, Game, MoveSets, NoTrace};
 use mcts_playground::mcts::bench::iterations_per_s;
 use mcts_playground::mcts::parallel::search_root_parallel;
 use mcts_playground::mcts::{Budget, SearchConfig};
@@ -88,20 +89,34 @@ fn median_rate(runs: usize, ms: u64, mut op: impl FnMut()) -> f64 {
     median(&mut rates)
 }
 
-/// Random playouts per second from `start`: median over `runs` runs of `ms` milliseconds.
-/// `traced`: record the moves in a `Vec` (what RAVE and the playout policies need) rather than
-/// the outcome-only path ([`NoTrace`]) plain UCT uses.
-pub fn playouts_per_s<G: Game>(start: &G, runs: usize, ms: u64, traced: bool) -> f64 {
+/// What a measured random playout records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Record {
+    /// Nothing: the outcome-only path ([`NoTrace`]) plain UCT uses.
+    Outcome,
+    /// The moves in order in a `Vec` (the step-through, rollout-expand, the playout policies).
+    List,
+    /// Each player's moves as a set ([`MoveSets`], `Game::random_playout_sets`): what RAVE,
+    /// GRAVE and quality-based rewards run.
+    Sets,
+}
+
+/// Random playouts per second from `start`: median over `runs` runs of `ms` milliseconds,
+/// recording what `record` says.
+pub fn playouts_per_s<G: Game>(start: &G, runs: usize, ms: u64, record: Record) -> f64 {
     let mut rng = Rng64::new(12345);
     let mut trace = Vec::with_capacity(512);
+    let mut sets = MoveSets::default();
     let mut sink = 0u64;
     let rate = median_rate(runs, ms, || {
         let mut g = start.clone();
-        let o = if traced {
-            trace.clear();
-            g.random_playout(&mut rng, &mut trace)
-        } else {
-            g.random_playout(&mut rng, &mut NoTrace)
+        let o = match record {
+            Record::List => {
+                trace.clear();
+                g.random_playout(&mut rng, &mut trace)
+            }
+            Record::Sets => g.random_playout_sets(&mut rng, &mut sets, &mut trace),
+            Record::Outcome => g.random_playout(&mut rng, &mut NoTrace),
         };
         if o.winner() == Some(0) {
             sink += 1;
@@ -139,18 +154,19 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let specs: Vec<String> = if a.game.is_empty() { DEFAULT_GAMES.iter().map(|s| s.to_string()).collect() } else { a.game.clone() };
     for spec in &specs {
         let g = AnyGame::from_spec(spec)?;
-        let rate = with_game!(&g, g => playouts_per_s(g, a.runs, a.ms, false));
-        let traced = with_game!(&g, g => playouts_per_s(g, a.runs, a.ms, true));
+        let rate = with_game!(&g, g => playouts_per_s(g, a.runs, a.ms, Record::Outcome));
+        let traced = with_game!(&g, g => playouts_per_s(g, a.runs, a.ms, Record::List));
+        let sets = with_game!(&g, g => playouts_per_s(g, a.runs, a.ms, Record::Sets));
         if a.json {
             println!(
                 "{}",
                 json!({"game": spec, "playouts_per_s": rate.round(), "traced_playouts_per_s": traced.round(),
-                       "runs": a.runs, "statistic": "median"})
+                       "set_playouts_per_s": sets.round(), "runs": a.runs, "statistic": "median"})
             );
         } else {
             println!(
-                "{spec:<20} {:>14.0} random playouts/s outcome only, {:>12.0} recording moves (median of {} runs)",
-                rate, traced, a.runs
+                "{spec:<20} {:>14.0} random playouts/s outcome only, {:>12.0} recording moves, {:>12.0} as move sets (median of {} runs)",
+                rate, traced, sets, a.runs
             );
         }
         if let Some((evals, params)) = with_game!(&g, g => net_evaluations_per_s(g, a.runs, a.ms)) {

@@ -2,17 +2,19 @@
 //! updates, the playout policies' learning, MCTS-Solver proofs, and the edges' cached statistics.
 
 use super::Search;
-use crate::game::{Game, Outcome};
+use crate::game::{Game, MoveSets, Outcome, Player};
 use crate::mcts::config::{LgrMode, MastMode};
 use crate::mcts::playout::qb_bonus;
 use crate::mcts::solver;
-use crate::mcts::tree::Proof;
+use crate::mcts::tree::{Proof, AMAF_MAX};
 
 impl<G: Game> Search<G> {
     /// Backpropagation, AMAF, learning, solver.
     pub(super) fn backprop(&mut self, outcome: Outcome) {
         let root_mover = self.root.to_move();
-        let len = self.seq.len() as f64;
+        // Moves from the root to the end of the game (the playout's are in `psets` when it
+        // recorded sets).
+        let len = (self.seq.len() + if self.sets_valid { self.psets.len as usize } else { 0 }) as f64;
         let net_value = self.leaf_value.take();
         let mut reward = net_value.unwrap_or([outcome.reward(0), outcome.reward(1)]);
         self.last_reward = reward;
@@ -32,7 +34,7 @@ impl<G: Game> Search<G> {
             let into = if d == 0 { 1 - root_mover } else { root_mover ^ ((d as u8 - 1) & 1) };
             self.tree.nodes[step.node as usize].add_visit(reward[into as usize]);
         }
-        if self.config.needs_amaf() || self.config.lgr != LgrMode::Off || self.config.mast != MastMode::Off {
+        if self.config.lgr != LgrMode::Off || self.config.mast != MastMode::Off {
             self.seq_idx.clear();
             for &m in &self.seq {
                 self.seq_idx.push(self.root.move_index(m) as u16);
@@ -76,35 +78,51 @@ impl<G: Game> Search<G> {
     /// AMAF update (Gelly & Silver 2007; two-colour tables as in Cazenave 2015): at each node of
     /// the path that has a table, every move played after the node (its first occurrence from
     /// there) is credited to the player who played it, with that player's reward.
+    ///
+    /// By sets, not lists: the playout's moves are one bitboard per player ([`MoveSets`]: from
+    /// the game's set playout, or built from the recorded list with first occurrences only);
+    /// walking the path back from the leaf, the tree move played at each node is added to its
+    /// player's set and removed from the other's (that earlier occurrence is now the first), and
+    /// every node with a table credits the set bits of both sets. Each entry gets the same one
+    /// update per table as a scan of the move list would give, in O(moves) per table with no
+    /// first-occurrence bookkeeping.
     pub(super) fn update_amaf(&mut self, outcome: Outcome) {
-        let s = self.next_stamp();
-        let root_mover = self.root.to_move();
+        let root_mover = self.root.to_move() as usize;
         let last = self.path.len() - 1;
         let ms = self.ms;
         let width = self.tree.amaf.width;
         let r2 = [(outcome.reward(0) * 2.0) as u32, (outcome.reward(1) * 2.0) as u32];
-        let len = self.seq_idx.len();
-        // amaf_ply[i] = first ply ≥ d at which move i was played (filled from the end).
-        for j in (last..len).rev() {
-            let i = self.seq_idx[j] as usize;
-            self.amaf_stamp[i] = s;
-            self.amaf_ply[i] = j as u32;
-        }
+        let mut sets = if self.sets_valid {
+            self.psets
+        } else {
+            let first = (root_mover ^ (last & 1)) as Player;
+            let root = &self.root;
+            MoveSets::from_indices(first, self.seq[last..].iter().map(|&m| root.move_index(m)))
+        };
         for d in (0..=last).rev() {
             if d < last {
-                let i = self.seq_idx[d] as usize;
-                self.amaf_stamp[i] = s;
-                self.amaf_ply[i] = d as u32;
+                let i = self.root.move_index(self.seq[d]);
+                let p = (root_mover ^ (d & 1)) & 1;
+                sets.by[p][i / 64] |= 1 << (i % 64);
+                sets.by[1 - p][i / 64] &= !(1 << (i % 64));
             }
             let Some(t) = self.tree.amaf.table(self.path[d].node) else { continue };
-            let base = t as usize * width;
-            for j in d..len {
-                let i = self.seq_idx[j] as usize;
-                if self.amaf_ply[i] as usize != j {
-                    continue;
+            for (p, &r) in r2.iter().enumerate() {
+                let base = t as usize * width + p * ms;
+                let (ns, ws) = (&mut self.tree.amaf.n[base..base + ms], &mut self.tree.amaf.w2[base..base + ms]);
+                for (wi, &word) in sets.by[p].iter().enumerate() {
+                    let mut x = word;
+                    while x != 0 {
+                        let i = wi * 64 + x.trailing_zeros() as usize;
+                        x &= x - 1;
+                        // `AmafTables::add`, on the row: saturating at AMAF_MAX.
+                        let n = ns[i];
+                        if n < AMAF_MAX {
+                            ns[i] = n + 1;
+                            ws[i] += r;
+                        }
+                    }
                 }
-                let p = (root_mover as usize ^ (j & 1)) & 1;
-                self.tree.amaf.add(base + p * ms + i, r2[p]);
             }
         }
     }

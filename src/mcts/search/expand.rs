@@ -5,8 +5,9 @@
 
 use super::score::{plain_ucb1, Scorer};
 use super::{Choice, Search, Step};
-use crate::game::{Game, MoveList, Player};
+use crate::game::{Game, MoveList, Player, MOVE_WORDS};
 use crate::mcts::config::{Selection, ValueEstimate};
+use crate::mcts::selection::{blend, ucb1};
 use crate::mcts::solver;
 use crate::mcts::tree::{AmafTables, Edge, Node, AFFINE, ALIAS, NIL, TERMINAL, UNKNOWN};
 use crate::rng::Rng64;
@@ -48,6 +49,14 @@ impl<G: Game> Search<G> {
         let node = self.tree.nodes[cur as usize];
         let can_expand = node.n_children < node.n_legal && self.tree.len() < cap;
         let sc = self.scorer(cur, g, src);
+        if !sc.plain {
+            if self.amaf_scan_ok(&sc, at_root) {
+                return self.choose_by_amaf(cur, g, &sc, can_expand);
+            }
+            if self.puct_scan_ok(&sc) {
+                return self.choose_by_puct(cur, g, at_root, &sc, can_expand);
+            }
+        }
         if can_expand && self.untried_first(&sc) {
             let jump = self.config.jump && node.n_children > 0 && (self.rng.below(node.n_legal as u32) as u16) < node.n_children;
             if !jump {
@@ -106,6 +115,134 @@ impl<G: Game> Search<G> {
         } else if can_expand {
             self.tree.nodes[cur as usize].flags &= !AFFINE;
             self.pick_unexpanded(cur, g, at_root, &sc)
+        } else {
+            Choice::Leaf
+        }
+    }
+
+    /// Whether [`Search::choose_by_amaf`] makes `choose`'s decision at this node: UCT selection
+    /// on an AMAF blend (RAVE, GRAVE: `sc` has a table), without transpositions, tactical
+    /// expansion order (decisive / anti-decisive), a pie move to stand in for, or the depth-2
+    /// filter at the root. Elsewhere the general code decides.
+    #[inline(always)]
+    fn amaf_scan_ok(&self, sc: &Scorer, at_root: bool) -> bool {
+        sc.table != NIL
+            && sc.pie.0 == NIL
+            && self.config.selection == Selection::Uct
+            && self.tt.is_none()
+            && !self.config.decisive
+            && !self.config.anti_decisive
+            && !(at_root && self.root_filter.is_some())
+    }
+
+    /// `choose` under RAVE/GRAVE ([`Search::amaf_scan_ok`]), with the same scores, the same
+    /// decision and the same random draws as the general path (`child_score` /
+    /// `pick_unexpanded`), without its per-child dispatch: one pass over the children's edges
+    /// with the AMAF rows of the player to move cut once (β from the table, no √ or Option per
+    /// child), then one pass over the untried moves as a bit set (the legal move set minus the
+    /// children's moves, [`Game::legal_move_set`]) in index order instead of a legal-move list
+    /// and a stamp table.
+    #[inline(never)]
+    fn choose_by_amaf(&mut self, cur: u32, g: &G, sc: &Scorer, can_expand: bool) -> Choice<G::Move> {
+        let ms = self.ms;
+        let base = sc.table as usize * self.tree.amaf.width + sc.player as usize * ms;
+        let (ns, ws) = (&self.tree.amaf.n[base..base + ms], &self.tree.amaf.w2[base..base + ms]);
+        let c = self.config.c;
+        let solver = self.config.solver;
+        let range = self.tree.children(cur);
+        let mut best = NIL;
+        let mut best_score = f64::NEG_INFINITY;
+        for (j, e) in self.tree.edges[range.start as usize..range.end as usize].iter().enumerate() {
+            let i = e.mv as usize;
+            // As `child_score` (UCT, no transpositions, no pie move): the same operations.
+            let s = if solver && e.proof != 0 {
+                f64::NEG_INFINITY
+            } else if e.n == 0 {
+                f64::INFINITY
+            } else {
+                let q = e.q as f64;
+                let an = ns[i];
+                let v = if an > 0 { blend(q, ws[i] as f64 * 0.5 / an as f64, self.beta(e.n, an)) } else { q };
+                // c = 0 (the rave and grave presets): UCB1 is V itself, no √ or division.
+                if c == 0.0 {
+                    v
+                } else {
+                    ucb1(v, e.n, sc.ln_n, c)
+                }
+            };
+            if s > best_score {
+                best_score = s;
+                best = range.start + j as u32;
+            }
+        }
+        if can_expand {
+            // The untried moves: the legal move set minus the children's moves.
+            let mut cand = [0u64; MOVE_WORDS];
+            g.legal_move_set(&mut cand);
+            for e in &self.tree.edges[range.start as usize..range.end as usize] {
+                let i = e.mv as usize;
+                cand[i / 64] &= !(1 << (i % 64));
+            }
+            let pick = best_untried_in_set(&cand, ns, ws, self.config.fpu, &mut self.rng).map(|(i, _)| i);
+            let pick = pick.and_then(|i| g.move_from_index(i).map(|m| (m, 0.0)));
+            // As `pick_unexpanded` then `choose`: the untried move is expanded when it beats
+            // every child (or there is none).
+            if let Choice::Expand(m, pr) = self.expand(sc, g, pick, false) {
+                if best == NIL || self.expand_score > best_score {
+                    return Choice::Expand(m, pr);
+                }
+            }
+        }
+        if best != NIL {
+            Choice::Descend(best)
+        } else {
+            Choice::Leaf
+        }
+    }
+
+    /// Whether [`Search::choose_by_puct`] makes `choose`'s decision: PUCT with priors kept
+    /// per edge, no AMAF blend and no transpositions.
+    #[inline(always)]
+    fn puct_scan_ok(&self, sc: &Scorer) -> bool {
+        self.config.selection == Selection::Puct && self.tree.with_priors && sc.table == NIL && self.tt.is_none()
+    }
+
+    /// `choose` under PUCT ([`Search::puct_scan_ok`]), with the same scores and decision as the
+    /// general path (`child_score`, then the next move by prior rank): `√N` once per node
+    /// instead of once per child, the priors read from their array beside the edges.
+    #[inline(never)]
+    fn choose_by_puct(&mut self, cur: u32, g: &G, at_root: bool, sc: &Scorer, can_expand: bool) -> Choice<G::Move> {
+        let c = self.config.c;
+        let fpu = self.config.fpu;
+        let solver = self.config.solver;
+        // `puct(v, p, n, N, c)` = v + c·p·√N/(1 + n), evaluated in the same order.
+        let sqrt_n = (sc.parent_n as f64).sqrt();
+        let range = self.tree.children(cur);
+        let (lo, hi) = (range.start as usize, range.end as usize);
+        let mut best = NIL;
+        let mut best_score = f64::NEG_INFINITY;
+        for (j, (e, &p)) in self.tree.edges[lo..hi].iter().zip(&self.tree.priors[lo..hi]).enumerate() {
+            let s = if solver && e.proof != 0 {
+                f64::NEG_INFINITY
+            } else {
+                let v = if e.n == 0 { fpu } else { e.q as f64 };
+                v + c * p as f64 * sqrt_n / (1.0 + e.n as f64)
+            };
+            if s > best_score {
+                best_score = s;
+                best = range.start + j as u32;
+            }
+        }
+        if can_expand {
+            let pick = self.next_by_prior(cur, g, at_root);
+            if let Choice::Expand(m, pr) = self.expand(sc, g, pick, false) {
+                if best == NIL || self.expand_score > best_score {
+                    return Choice::Expand(m, pr);
+                }
+            }
+        }
+        if best != NIL {
+            Choice::Descend(best)
         } else {
             Choice::Leaf
         }
@@ -222,12 +359,11 @@ impl<G: Game> Search<G> {
         Step { edge: ei, node: id }
     }
 
-    /// A fresh stamp for the `mark` / `amaf_stamp` scratch tables.
+    /// A fresh stamp for the `mark` scratch table.
     pub(super) fn next_stamp(&mut self) -> u32 {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.mark.iter_mut().for_each(|x| *x = 0);
-            self.amaf_stamp.iter_mut().for_each(|x| *x = 0);
             self.stamp = 1;
         }
         self.stamp
@@ -325,4 +461,123 @@ fn best_untried_by_amaf<G: Game>(
         }
     }
     best
+}
+
+/// [`best_untried_by_amaf`] over a set of dense move indices (`cand`, bit `i % 64` of word
+/// `i / 64`) visited in index order, the AMAF rows `ns`/`ws` of the player to move already cut:
+/// the candidate with the highest AMAF value `w/n` (`fpu` without data), ties broken uniformly
+/// at random by the same reservoir draws; `None` when `cand` is empty.
+#[inline(never)]
+fn best_untried_in_set(cand: &[u64; MOVE_WORDS], ns: &[u32], ws: &[u32], fpu: f64, rng: &mut Rng64) -> Option<(usize, f64)> {
+    if fpu == 0.5 {
+        return best_untried_exact(cand, ns, ws, rng);
+    }
+    let mut best: Option<(usize, f64)> = None;
+    let mut ties = 0u32;
+    for (wi, &word) in cand.iter().enumerate() {
+        let mut x = word;
+        while x != 0 {
+            let i = wi * 64 + x.trailing_zeros() as usize;
+            x &= x - 1;
+            let an = ns[i];
+            let v = if an > 0 { ws[i] as f64 * 0.5 / an as f64 } else { fpu };
+            match best {
+                Some((_, b)) if v < b => {}
+                Some((_, b)) if v == b => {
+                    ties += 1;
+                    if rng.below(ties + 1) == 0 {
+                        best = Some((i, v));
+                    }
+                }
+                _ => {
+                    best = Some((i, v));
+                    ties = 0;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// [`best_untried_in_set`] for `fpu = ½` (the default) without a division per move: each value
+/// is the fraction `w₂ / 2n` (`1/2` without data) and two values compare by cross-multiplying
+/// in `u64` (`w₂ < 2³²`, `2n ≤ 2³²`: no overflow). Equal fractions are equal `f64` quotients and
+/// distinct ones differ in `f64` while `n < 2²⁶`, so the same moves tie and win as in the `f64`
+/// scan, with the same random draws.
+#[inline(never)]
+fn best_untried_exact(cand: &[u64; MOVE_WORDS], ns: &[u32], ws: &[u32], rng: &mut Rng64) -> Option<(usize, f64)> {
+    let mut best = usize::MAX;
+    let (mut bn, mut bd) = (0u64, 1u64);
+    let mut ties = 0u32;
+    for (wi, &word) in cand.iter().enumerate() {
+        let mut x = word;
+        while x != 0 {
+            let i = wi * 64 + x.trailing_zeros() as usize;
+            x &= x - 1;
+            let an = ns[i] as u64;
+            let (num, den) = if an > 0 { (ws[i] as u64, 2 * an) } else { (1, 2) };
+            let (l, r) = (num * bd, bn * den);
+            if best == usize::MAX || l > r {
+                best = i;
+                (bn, bd) = (num, den);
+                ties = 0;
+            } else if l == r {
+                ties += 1;
+                if rng.below(ties + 1) == 0 {
+                    best = i;
+                    (bn, bd) = (num, den);
+                }
+            }
+        }
+    }
+    (best != usize::MAX).then(|| (best, bn as f64 / bd as f64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The division-free scan (fpu = ½) picks the same move with the same value and the same
+    /// random draws as the `f64` scan, on rows with many ties and unseen moves.
+    #[test]
+    fn exact_scan_equals_the_f64_scan() {
+        let mut gen = Rng64::new(9);
+        for round in 0..2000 {
+            let ms = 1 + gen.index(300);
+            let ns: Vec<u32> =
+                (0..ms).map(|_| if gen.below(4) == 0 { 0 } else { 1 + gen.below(if round % 2 == 0 { 6 } else { 100_000 }) }).collect();
+            let ws: Vec<u32> = ns.iter().map(|&n| gen.below(2 * n + 1)).collect();
+            let mut cand = [0u64; MOVE_WORDS];
+            for i in 0..ms {
+                if gen.below(5) != 0 {
+                    cand[i / 64] |= 1 << (i % 64);
+                }
+            }
+            let (mut r1, mut r2) = (Rng64::new(round), Rng64::new(round));
+            let exact = best_untried_exact(&cand, &ns, &ws, &mut r1);
+            let float = best_untried_in_set(&cand, &ns, &ws, 0.5000000000000001, &mut Rng64::new(0)).map(|x| x.1);
+            // The f64 scan itself (fpu = ½ spelled so that it does not take the exact path).
+            let mut f = None;
+            let mut ties = 0u32;
+            for i in (0..ms).filter(|&i| cand[i / 64] >> (i % 64) & 1 == 1) {
+                let v = if ns[i] > 0 { ws[i] as f64 * 0.5 / ns[i] as f64 } else { 0.5 };
+                match f {
+                    Some((_, b)) if v < b => {}
+                    Some((_, b)) if v == b => {
+                        ties += 1;
+                        if r2.below(ties + 1) == 0 {
+                            f = Some((i, v));
+                        }
+                    }
+                    _ => {
+                        f = Some((i, v));
+                        ties = 0;
+                    }
+                }
+            }
+            assert_eq!(exact, f, "round {round}");
+            assert_eq!(r1.next_u64(), r2.next_u64(), "round {round}: the same draws");
+            assert_eq!(float.is_some(), exact.is_some());
+        }
+    }
 }

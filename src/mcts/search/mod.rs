@@ -11,7 +11,7 @@
 //! - `report.rs`: final move, principal variation, statistics and tree exports;
 //! - [`trace`]: one iteration at a time, phase by phase (the step-through view).
 
-use crate::game::{Game, MoveList, Outcome};
+use crate::game::{Game, MoveList, MoveSets, Outcome};
 use crate::mcts::config::{ConfigError, LeafEval, PriorKind, SearchConfig, Selection};
 use crate::mcts::evaluator::{Evaluator, TacticalPrior, UniformPrior};
 use crate::mcts::playout::PolicyState;
@@ -130,8 +130,6 @@ pub struct Search<G: Game> {
     priors: Vec<f32>,
     stamp: u32,
     mark: Vec<u32>,
-    amaf_stamp: Vec<u32>,
-    amaf_ply: Vec<u32>,
     ms: usize,
     /// Record every playout's moves even when nothing reads them (step-through; see
     /// [`Search::set_record_playouts`]).
@@ -142,6 +140,15 @@ pub struct Search<G: Game> {
     expanded: bool,
     /// The score of the move the current iteration expanded, as `choose` ranked it.
     expand_score: f64,
+    /// The playout's moves as per-player sets when `sets_valid` (then `seq` holds only the
+    /// tree moves), see `rollout.rs`.
+    psets: MoveSets,
+    /// Whether the current iteration's playout moves are in `psets` rather than `seq`.
+    sets_valid: bool,
+    /// Scratch list for games without their own set playout ([`Game::random_playout_sets`]).
+    pscratch: Vec<G::Move>,
+    /// RAVE β by visits below [`score::BETA_TABLE`] (see `score.rs`).
+    beta_table: Vec<f64>,
     /// PoolRAVE pools cached per AMAF table (index = table), see `rollout.rs`.
     pool_cache: Vec<rollout::PoolEntry>,
     /// Scratch candidates of a pool rebuild.
@@ -185,8 +192,6 @@ impl<G: Game> Search<G> {
             priors: Vec::new(),
             stamp: 0,
             mark: vec![0; ms],
-            amaf_stamp: vec![0; ms],
-            amaf_ply: vec![0; ms],
             ms,
             record_playouts: false,
             sel_len: usize::MAX,
@@ -196,6 +201,10 @@ impl<G: Game> Search<G> {
             pool_scratch: Vec::new(),
             forced_root: None,
             gumbel_choice: None,
+            psets: MoveSets::default(),
+            beta_table: score::beta_table(&config),
+            sets_valid: false,
+            pscratch: Vec::new(),
             tree: Tree::default(),
             root,
             config,
@@ -318,6 +327,7 @@ impl<G: Game> Search<G> {
         if c.pool_k != self.config.pool_k || c.pool_min_amaf != self.config.pool_min_amaf {
             self.pool_cache.clear();
         }
+        self.beta_table = score::beta_table(&c);
         self.config = c;
         if rebuild {
             self.reset_tree();
@@ -391,6 +401,7 @@ impl<G: Game> Search<G> {
         self.path.clear();
         self.seq.clear();
         self.sel_len = usize::MAX;
+        self.sets_valid = false;
         self.expanded = false;
         self.path.push(Step { edge: NIL, node: 0 });
         let mut cur = 0u32;
@@ -569,6 +580,35 @@ mod tests {
             }
         }
         assert!(expanded > 0 && descended > 0, "c = {c}: both cases seen ({expanded}, {descended})");
+    }
+
+    /// AMAF from the playout's move sets (the default) and from its recorded list (record mode,
+    /// as the step-through runs) give the same tables, the same tree and the same choices, for
+    /// every game, with and without the swap rule.
+    #[test]
+    fn amaf_by_sets_equals_amaf_by_list() {
+        for spec in ["hex:5", "hex:4:swap", "pentago", "tictactoe"] {
+            for preset in ["rave", "grave", "qb"] {
+                let g = crate::game::AnyGame::from_spec(spec).unwrap();
+                crate::with_game!(&g, g => sets_vs_list(g, spec, preset));
+            }
+        }
+    }
+
+    fn sets_vs_list<G: Game>(g: &G, spec: &str, preset: &str) {
+        let mut cfg = SearchConfig::preset(preset).unwrap();
+        cfg.rave_table_visits = 8;
+        let mut a = Search::new(g.clone(), cfg.clone()).unwrap();
+        let mut b = Search::new(g.clone(), cfg).unwrap();
+        b.set_record_playouts(true);
+        a.run(Budget::iterations(3000), &|| 0.0);
+        b.run(Budget::iterations(3000), &|| 0.0);
+        assert!(a.tree.amaf.n.iter().any(|&n| n > 0), "{spec} {preset}: tables filled");
+        assert_eq!(a.tree.amaf.n, b.tree.amaf.n, "{spec} {preset}: AMAF counts");
+        assert_eq!(a.tree.amaf.w2, b.tree.amaf.w2, "{spec} {preset}: AMAF sums");
+        assert_eq!(a.tree.len(), b.tree.len());
+        let stats = |s: &Search<G>| s.tree.nodes.iter().map(|n| (n.n, n.w.to_bits())).collect::<Vec<_>>();
+        assert_eq!(stats(&a), stats(&b), "{spec} {preset}: node statistics");
     }
 
     /// Visit and AMAF counters saturate at `u32::MAX` instead of wrapping: Q stays a mean.

@@ -1,5 +1,7 @@
 //! The playout phase: the policy playout or the game's random playout (outcome-only when nothing
-//! reads the moves), rollout-expand, and the PoolRAVE pools the policy draws from.
+//! reads the moves; per-player move sets, [`crate::game::MoveSets`], when only AMAF and the length
+//! read them; a list when their order matters), rollout-expand, and the PoolRAVE pools the policy
+//! draws from.
 
 use super::Search;
 use crate::game::{Game, NoTrace, Outcome};
@@ -14,10 +16,17 @@ impl<G: Game> Search<G> {
         if self.config.poolrave {
             self.build_pools();
         }
+        self.sets_valid = false;
         let o = if self.config.policy_playouts() {
             self.policy.playout(&self.config, g, &mut self.rng, &mut self.seq)
-        } else if self.config.playout_moves_needed() || self.record_playouts {
+        } else if self.record_playouts || self.config.rollout_expand {
+            // The moves in order: the step-through replays them, rollout-expand builds nodes.
             g.random_playout(&mut self.rng, &mut self.seq)
+        } else if self.config.playout_moves_needed() {
+            // AMAF and quality-based rewards need each player's moves and the length, not their
+            // order: the game's set playout (the same game and random numbers as the list).
+            self.sets_valid = true;
+            g.random_playout_sets(&mut self.rng, &mut self.psets, &mut self.pscratch)
         } else {
             // Nothing reads the playout's moves or length: let the game take its outcome-only
             // shortcut (`g` is left meaningful for `outcome()` only, and is not used again).

@@ -24,7 +24,7 @@
 
 use super::Search;
 use crate::game::{Game, Player};
-use crate::mcts::config::{RaveSchedule, Selection, TranspositionRule, ValueEstimate};
+use crate::mcts::config::{RaveSchedule, SearchConfig, Selection, TranspositionRule, ValueEstimate};
 use crate::mcts::selection::{blend, grave_beta, puct, rave_beta_linear, rave_beta_sqrt, ucb1};
 use crate::mcts::tree::{AmafTables, Edge, NIL};
 
@@ -87,6 +87,29 @@ pub(crate) fn untried_value_in(amaf: &AmafTables, table: u32, p: Player, mv: usi
         aw / an as f64
     } else {
         fpu
+    }
+}
+
+/// Visits below which the RAVE β of a child is read from a table ([`beta_table`]).
+pub(crate) const BETA_TABLE: usize = 1024;
+
+/// The RAVE β of a child with `n` visits under `c`'s schedule: `√(k/(3n+k))` (Gelly & Silver
+/// 2007) or the linear `max(0, (V−n)/V)`.
+#[inline]
+pub(crate) fn rave_beta(c: &SearchConfig, n: u32) -> f64 {
+    match c.rave_schedule {
+        RaveSchedule::Sqrt => rave_beta_sqrt(n, c.rave_k),
+        RaveSchedule::Linear => rave_beta_linear(n, c.rave_v),
+    }
+}
+
+/// β for n = 0 .. [`BETA_TABLE`] − 1 under RAVE (`value = rave`), by [`rave_beta`]; empty for
+/// other value estimates (GRAVE's β also depends on the AMAF count).
+pub(crate) fn beta_table(c: &SearchConfig) -> Vec<f64> {
+    if c.value == ValueEstimate::Rave {
+        (0..BETA_TABLE as u32).map(|n| rave_beta(c, n)).collect()
+    } else {
+        Vec::new()
     }
 }
 
@@ -171,13 +194,15 @@ impl<G: Game> Search<G> {
     /// The RAVE weight β of a move with `n` visits and `an` AMAF visits: `√(k/(3n+k))` (Gelly &
     /// Silver 2007) or the linear `max(0, (V−n)/V)`; GRAVE `n_a/(n_a + n + bias·n_a·n)`
     /// (Cazenave 2015); 0 without a blend.
-    #[inline]
+    /// The RAVE schedules depend on n alone: below [`BETA_TABLE`] visits β is read from
+    /// `beta_table`, filled by the same formulas ([`beta_table`]), so the values are identical.
+    #[inline(always)]
     pub(super) fn beta(&self, n: u32, an: u32) -> f64 {
         match self.config.value {
             ValueEstimate::Mean => 0.0,
-            ValueEstimate::Rave => match self.config.rave_schedule {
-                RaveSchedule::Sqrt => rave_beta_sqrt(n, self.config.rave_k),
-                RaveSchedule::Linear => rave_beta_linear(n, self.config.rave_v),
+            ValueEstimate::Rave => match self.beta_table.get(n as usize) {
+                Some(&b) => b,
+                None => rave_beta(&self.config, n),
             },
             ValueEstimate::Grave => grave_beta(n, an, self.config.grave_bias),
         }
