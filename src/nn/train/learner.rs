@@ -107,12 +107,36 @@ pub struct Learner {
     moves: usize,
 }
 
+/// burn's random generator is process-wide: a fresh net's initial weights are drawn from it.
+/// Seeding it and drawing the weights happen under this lock, so two nets initialised at the
+/// same time (tests on parallel threads, two trainers in one process) cannot interleave their
+/// draws and a seeded run stays reproducible.
+static INIT: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 impl Learner {
-    /// A learner for a fresh net; `lr` Adam's step size, `l2` the weight decay.
+    /// A learner for a fresh net (weights from burn's generator as it stands); `lr` Adam's step
+    /// size, `l2` the weight decay.
     pub fn new(inputs: usize, hidden: &[usize], moves: usize, lr: f64, l2: f64) -> Learner {
+        let _init = INIT.lock().unwrap_or_else(|e| e.into_inner());
+        Learner::fresh(inputs, hidden, moves, lr, l2)
+    }
+
+    /// A learner for a fresh net whose initial weights depend on `seed` alone (burn's generator
+    /// is seeded and the weights drawn under one lock, see [`INIT`]).
+    pub fn seeded(seed: u64, inputs: usize, hidden: &[usize], moves: usize, lr: f64, l2: f64) -> Learner {
+        let _init = INIT.lock().unwrap_or_else(|e| e.into_inner());
+        Device::flex().seed(seed);
+        Learner::fresh(inputs, hidden, moves, lr, l2)
+    }
+
+    fn fresh(inputs: usize, hidden: &[usize], moves: usize, lr: f64, l2: f64) -> Learner {
         let device = Device::flex().autodiff();
         let net = BurnNet::new(inputs, hidden, moves, &device);
-        Learner::with_net(net, device, inputs, moves, lr, l2)
+        let l = Learner::with_net(net, device, inputs, moves, lr, l2);
+        // burn initialises parameters lazily, on first use: read them all now, while the caller
+        // holds [`INIT`], so the draws happen here and not during some later (unlocked) step.
+        let _ = l.export("");
+        l
     }
 
     /// A learner starting from the weights of `m`.

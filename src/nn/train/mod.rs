@@ -210,10 +210,7 @@ impl Trainer {
                 }
                 Learner::from_mlp(m, config.lr, config.l2)
             }
-            None => {
-                burn_seed(config.seed);
-                Learner::new(enc.inputs(), &config.hidden, enc.cells(), config.lr, config.l2)
-            }
+            None => Learner::seeded(config.seed, enc.inputs(), &config.hidden, enc.cells(), config.lr, config.l2),
         };
         Ok(Trainer {
             rng: Rng64::new(config.seed),
@@ -359,11 +356,6 @@ impl TrainConfig {
     pub fn game_spec(&self) -> String {
         AnyGame::from_spec(&self.game).map(|g| g.spec()).unwrap_or_else(|_| self.game.clone())
     }
-}
-
-/// Seeds burn's generator (weight initialisation) so a run is reproducible.
-fn burn_seed(seed: u64) {
-    burn::tensor::Device::flex().seed(seed);
 }
 
 /// One line of `log.csv` (header: [`CSV_HEADER`]).

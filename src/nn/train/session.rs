@@ -169,10 +169,7 @@ impl TrainSession {
                 }
                 Learner::from_mlp(m, config.lr, config.l2)
             }
-            None => {
-                burn::tensor::Device::flex().seed(config.seed);
-                Learner::new(enc.inputs(), &config.hidden, enc.cells(), config.lr, config.l2)
-            }
+            None => Learner::seeded(config.seed, enc.inputs(), &config.hidden, enc.cells(), config.lr, config.l2),
         };
         let current = Arc::new(learner.export(&spec));
         Ok(TrainSession {
