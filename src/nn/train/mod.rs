@@ -276,21 +276,7 @@ impl Trainer {
 
     /// A minibatch sampled uniformly from the buffer, each row under a random symmetry.
     fn sample_batch(&mut self) -> Vec<Sample> {
-        let n = self.buffer.len();
-        let cells = self.enc.cells();
-        (0..self.config.batch)
-            .map(|_| {
-                let s = &self.buffer[self.rng.index(n)];
-                let perm = &self.syms[self.rng.index(self.syms.len())];
-                let mut x = vec![0f32; 2 * cells];
-                self.enc.permute_input(perm, &s.x, &mut x);
-                let mut pi = vec![0f32; cells];
-                for (i, &j) in perm.iter().enumerate() {
-                    pi[j] = s.pi[i];
-                }
-                Sample { x, pi, z: s.z }
-            })
-            .collect()
+        sample_batch(&self.buffer, self.enc, &self.syms, self.config.batch, &mut self.rng)
     }
 
     fn evaluate(&mut self, prev: &Arc<Mlp>, log: &mut IterationLog) {
@@ -378,3 +364,24 @@ pub fn csv_line(l: &IterationLog) -> String {
 
 /// The header of `log.csv`.
 pub const CSV_HEADER: &str = "iteration,games,buffer,policy_loss,value_loss,policy_entropy,vs_previous,raw_wins,raw_draws,raw_losses,search_wins,search_draws,search_losses,seconds";
+
+/// `batch` rows sampled uniformly (with replacement) from `buffer`, each under a symmetry of the
+/// game drawn uniformly from `syms` (input planes and policy target permuted alike): the
+/// minibatches of both trainers ([`Trainer`] and [`session::TrainSession`]).
+fn sample_batch(buffer: &VecDeque<Sample>, enc: Encoding, syms: &[Vec<usize>], batch: usize, rng: &mut Rng64) -> Vec<Sample> {
+    let n = buffer.len();
+    let cells = enc.cells();
+    (0..batch)
+        .map(|_| {
+            let s = &buffer[rng.index(n)];
+            let perm = &syms[rng.index(syms.len())];
+            let mut x = vec![0f32; 2 * cells];
+            enc.permute_input(perm, &s.x, &mut x);
+            let mut pi = vec![0f32; cells];
+            for (i, &j) in perm.iter().enumerate() {
+                pi[j] = s.pi[i];
+            }
+            Sample { x, pi, z: s.z }
+        })
+        .collect()
+}

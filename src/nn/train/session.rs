@@ -20,7 +20,7 @@
 use super::eval::{self, MatchResult, Player};
 use super::learner::{Learner, Losses};
 use super::selfplay::{self_play_game, Sample};
-use super::{TrainConfig, TrainError};
+use super::{sample_batch, TrainConfig, TrainError};
 use crate::game::{AnyGame, Game};
 use crate::nn::features::Encoding;
 use crate::nn::Mlp;
@@ -311,21 +311,7 @@ impl TrainSession {
 
     /// A minibatch sampled uniformly from the buffer, each row under a random symmetry.
     fn sample_batch(&mut self) -> Vec<Sample> {
-        let n = self.buffer.len();
-        let cells = self.enc.cells();
-        (0..self.config.batch)
-            .map(|_| {
-                let s = &self.buffer[self.rng.index(n)];
-                let perm = &self.syms[self.rng.index(self.syms.len())];
-                let mut x = vec![0f32; 2 * cells];
-                self.enc.permute_input(perm, &s.x, &mut x);
-                let mut pi = vec![0f32; cells];
-                for (i, &j) in perm.iter().enumerate() {
-                    pi[j] = s.pi[i];
-                }
-                Sample { x, pi, z: s.z }
-            })
-            .collect()
+        sample_batch(&self.buffer, self.enc, &self.syms, self.config.batch, &mut self.rng)
     }
 
     fn evaluate(&mut self) -> IterationReport {
