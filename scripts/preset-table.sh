@@ -10,9 +10,12 @@
 #
 # Usage: bash scripts/preset-table.sh [--games N=200] [--iterations N=2000] [--ms T=100]
 #          [--specs "hex:7 hex:11 pentago"] [--presets "rave grave ..."] [--out docs/preset-table]
-#          [--threads N] [--resume]
-# --iterations 0 or --ms 0 leaves that budget out. A full run (200 games per cell, 3 games,
-# 2 budgets, 23 matches each) takes hours on a few cores; a small run proves the pipeline.
+#          [--threads N] [--clock cpu|wall] [--resume]
+# --iterations 0 or --ms 0 leaves that budget out. --clock (default cpu): equal time is measured on
+# each searching thread's CPU time (`mcts arena --clock cpu`), so other work on the machine slows
+# the run down without changing how much each move computes; `wall` measures elapsed time.
+# A full run (200 games per cell, 3 games, 2 budgets, 23 matches each) takes hours on a few
+# cores; a small run proves the pipeline.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=200
@@ -22,6 +25,7 @@ specs="hex:7 hex:11 pentago"
 presets="rave grave decisive lgr lgrf2 poolrave mast qb depth2 solver puct best"
 out=docs/preset-table
 threads=""
+clock=cpu
 resume=0
 cmd="bash scripts/preset-table.sh $*"
 while [ $# -gt 0 ]; do
@@ -33,6 +37,7 @@ while [ $# -gt 0 ]; do
     --presets) presets=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --threads) threads="--threads $2"; shift 2 ;;
+    --clock) clock=$2; shift 2 ;;
     --resume) resume=1; shift ;;
     -h|--help) sed -n 2,16p "$0"; exit 0 ;;
     *) echo "preset-table.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
@@ -51,7 +56,7 @@ budgets=()
 [ "$ms" != 0 ] && budgets+=("time")
 for spec in $specs; do
   for budget in "${budgets[@]}"; do
-    if [ "$budget" = playouts ]; then flag=(--iterations "$iters"); else flag=(--ms "$ms"); fi
+    if [ "$budget" = playouts ]; then flag=(--iterations "$iters"); else flag=(--ms "$ms" --clock "$clock"); fi
     for opp in uct rave; do
       for p in $presets; do
         [ "$p" = "$opp" ] && continue
@@ -73,12 +78,12 @@ for spec in $specs; do
     done
   done
 done
-python3 - "$rows" "$out" "$cmd" "$games" "$iters" "$ms" <<'PY'
+python3 - "$rows" "$out" "$cmd" "$games" "$iters" "$ms" "$clock" <<'PY'
 import json, sys, datetime
-rows_file, out, cmd, games, iters, ms = sys.argv[1:7]
+rows_file, out, cmd, games, iters, ms, clock = sys.argv[1:8]
 rows = [json.loads(l) for l in open(rows_file)]
 date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-doc = {"command": cmd, "date": date, "games_per_match": int(games), "iterations": int(iters), "ms": float(ms), "rows": rows}
+doc = {"command": cmd, "date": date, "games_per_match": int(games), "iterations": int(iters), "ms": float(ms), "clock": clock, "rows": rows}
 with open(out + ".json", "w") as f:
     json.dump(doc, f, indent=1)
     f.write("\n")
@@ -92,7 +97,7 @@ def cell(r):
     mark = "**" if lo > 0.5 or hi < 0.5 else ""
     return f'{mark}{r["win_rate"]:.2f}{mark} [{lo:.2f}, {hi:.2f}]'
 
-budget_name = {"playouts": f"equal playouts ({iters} per move)", "time": f"equal time ({ms} ms per move)"}
+budget_name = {"playouts": f"equal playouts ({iters} per move)", "time": f"equal time ({ms} ms per move" + (" of thread CPU time)" if clock == "cpu" else ", wall clock)")}
 lines = [f"# Presets compared: each against UCT and against RAVE\n",
          f"Made on {date} by `{cmd}`: {games} games per cell, colours alternating, seed 1. "
          "Each cell is the win rate of the row's preset (draws count ½) with its 95% Wilson interval; "

@@ -111,6 +111,24 @@ fn arena_totals_add_up() {
 }
 
 #[test]
+fn arena_time_budget_on_the_thread_cpu_clock() {
+    // `--clock cpu`: the per-move budget is the searching thread's CPU time; the JSON says which
+    // clock was used (wall by default). Only the outcome is checked, never a duration.
+    let args = ["arena", "--game", "tictactoe", "--a", "uct", "--b", "rave", "--games", "2", "--ms", "2", "--json"];
+    let (ok, out, err) = mcts(&[&args[..], &["--clock", "cpu"]].concat());
+    assert!(ok, "{err}");
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["clock"], "cpu");
+    assert_eq!(v["games"], 2);
+    let (ok, out, err) = mcts(&args);
+    assert!(ok, "{err}");
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["clock"], "wall");
+    let (ok, _, err) = mcts(&[&args[..], &["--clock", "sundial"]].concat());
+    assert!(!ok && err.contains("sundial"), "{err}");
+}
+
+#[test]
 fn gtp_session() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_mcts"))
         .args(["gtp", "--game", "tictactoe", "--iterations", "2000"])

@@ -39,6 +39,11 @@ pub struct Args {
     /// Budget per move in milliseconds.
     #[arg(long)]
     ms: Option<f64>,
+    /// The clock `--ms` is measured on: `wall` (elapsed time, as a player sees it) or `cpu` (the
+    /// searching thread's CPU time, so a loaded machine slows the match down but does not change
+    /// each move's share of computation: equal-time tables on a shared machine use it).
+    #[arg(long, value_enum, default_value_t = Clock::Wall)]
+    clock: Clock,
     /// Base seed; game i uses seeds derived from (seed, i), so results do not depend on threads.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -48,6 +53,38 @@ pub struct Args {
     /// Print one JSON object with the standings and every game.
     #[arg(long)]
     json: bool,
+}
+
+/// The clock a time budget (`--ms`) is measured on.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clock {
+    /// Elapsed (wall-clock) time, `std::time::Instant`.
+    Wall,
+    /// CPU time of the searching thread (`CLOCK_THREAD_CPUTIME_ID` on Linux, via `cpu-time`).
+    Cpu,
+}
+
+impl Clock {
+    /// A clock for the calling thread: milliseconds since this call.
+    fn start(self) -> Box<dyn Fn() -> f64> {
+        match self {
+            Clock::Wall => {
+                let start = Instant::now();
+                Box::new(move || start.elapsed().as_secs_f64() * 1000.0)
+            }
+            Clock::Cpu => {
+                let start = cpu_time::ThreadTime::now();
+                Box::new(move || start.elapsed().as_secs_f64() * 1000.0)
+            }
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Clock::Wall => "wall",
+            Clock::Cpu => "cpu",
+        }
+    }
 }
 
 /// Runs the verb.
@@ -72,14 +109,13 @@ pub fn run(a: Args) -> Result<(), CliError> {
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                let start = Instant::now();
-                let clock = move || start.elapsed().as_secs_f64() * 1000.0;
+                let clock = a.clock.start();
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     if i >= a.games || error.lock().unwrap().is_some() {
                         break;
                     }
-                    match play_game(&a.game, &ca, &cb, budget, a.seed, i, &clock) {
+                    match play_game(&a.game, &ca, &cb, budget, a.seed, i, &*clock) {
                         Ok(r) => {
                             let mut recs = records.lock().unwrap();
                             recs.push(r);
@@ -107,7 +143,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     if a.json {
         let obj = json!({
             "game": a.game, "a": a.a, "b": a.b, "set_a": a.set_a, "set_b": a.set_b,
-            "iterations": budget.iterations, "ms": budget.millis, "seed": a.seed,
+            "iterations": budget.iterations, "ms": budget.millis, "clock": a.clock.name(), "seed": a.seed,
             "games": s.games, "wins": s.wins, "draws": s.draws, "losses": s.losses,
             "win_rate": s.win_rate, "win_rate_ci95": s.win_rate_ci95,
             "elo": finite(s.elo), "elo_ci95": [finite(s.elo_ci95[0]), finite(s.elo_ci95[1])],
@@ -118,6 +154,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     }
     let budget_text = match (budget.iterations, budget.millis) {
         (Some(n), _) => format!("{n} iterations/move"),
+        (None, Some(ms)) if a.clock == Clock::Cpu => format!("{ms} ms/move (thread CPU time)"),
         (None, Some(ms)) => format!("{ms} ms/move"),
         _ => String::new(),
     };
