@@ -5,7 +5,7 @@
 //! the same numbers natively, in Node and in Chromium (`SmallRng` differs between targets).
 
 use rand::rngs::Xoshiro256PlusPlus;
-use rand::{Rng, SeedableRng};
+use rand::{Rng, RngExt, SeedableRng};
 
 /// Seeded Xoshiro256++ with the few fast helpers the hot paths need.
 #[derive(Clone, Debug)]
@@ -53,6 +53,13 @@ impl Rng64 {
     #[inline(always)]
     pub fn unit(&mut self) -> f64 {
         (self.0.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+
+    /// An exponential variate of rate 1 (mean 1), by rand_distr's ziggurat (`Exp1`; Marsaglia &
+    /// Tsang 2000, "The Ziggurat Method for Generating Random Variables").
+    #[inline(always)]
+    pub fn exp1(&mut self) -> f64 {
+        self.0.sample(rand_distr::Exp1)
     }
 
     /// `true` with probability `p` (clamped to [0, 1]).

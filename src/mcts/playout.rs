@@ -16,7 +16,9 @@
 //! Cost per playout move: in placement games (Hex, Tic-Tac-Toe) the legal moves are listed once
 //! per playout and each move played leaves the list in O(1) (a position index per move, which
 //! also answers "is this stored reply / pool move legal" in one read); MAST's weights are cached
-//! per move and Gibbs draws from a Fenwick tree (O(log |moves|), its total kept as moves leave);
+//! per move, and each player's Gibbs (or ε-greedy) choices for the whole playout come from one
+//! sorted order of the legal moves, built per playout by an exponential race (exact Gibbs
+//! probabilities, see `PolicyState::build_orders`), each move the first of the order still legal;
 //! Hex answers "is there a winning move / a threat" from incrementally kept sets in O(1) and
 //! draws a random threat as the k-th bit of that set. Without decisive checks, Hex playouts are
 //! *fill playouts* ([`Game::fill_playouts`]): the policy chooses moves from the list alone until
@@ -102,13 +104,25 @@ pub struct PolicyState {
     /// MAST Gibbs weights `e^{(Q(a) − 1)/τ}` per player and move (∝ `e^{Q(a)/τ}`, ≤ 1 so they
     /// never overflow), refreshed when `learn` changes a move's mean: no `exp` in the playout.
     mast_wt: [Vec<f64>; 2],
+    /// `1 / w(a) = e^{(1 − Q(a))/τ}` per player and move, at most 1e300 (the exponential race's
+    /// key is `E_a` times it, [`PolicyState::build_orders`]).
+    mast_inv: [Vec<f64>; 2],
     /// τ the weights were computed with.
     mast_wt_tau: f64,
-    /// Per-playout Fenwick trees (Fenwick 1994) over the move space, one per player, of the
-    /// weights of the legal moves: Gibbs sampling in O(log |moves|) per playout move.
-    fen: [Vec<f64>; 2],
-    /// The total weight in each Fenwick tree, kept as moves leave (no O(log n) sum per draw).
-    fen_total: [f64; 2],
+    /// Per playout (placement games), each player's MAST order of the legal moves (dense
+    /// indices): Gibbs — ascending exponential race keys `E_i / w_i` ([`PolicyState::playout`]);
+    /// ε-greedy — descending Q, ties in random order. The player's default move is the first
+    /// move of its order still legal.
+    order: [Vec<u16>; 2],
+    /// How far each player's [`PolicyState::order`] has been read (the moves before are gone).
+    cursor: [usize; 2],
+    /// Scratch for the Gibbs sort keys of [`PolicyState::order`]: the key's `f64` bits with the
+    /// dense index in the lowest [`PolicyState::index_bits`] bits.
+    keys: Vec<u64>,
+    /// Scratch for the ε-greedy sort keys: `2 − Q` as `f64` bits, 32 random bits, the index.
+    keys_eg: Vec<u128>,
+    /// Bits that hold a dense move index (`ms − 1` fits).
+    index_bits: u32,
     /// Per-playout position of each move in the legal-move list (placement games); `u16::MAX`
     /// for a move not in it, and for every move between playouts.
     pos: Vec<u16>,
@@ -142,9 +156,13 @@ impl PolicyState {
             pool_played: 0,
             mast_played: 0,
             mast_wt: [vec![1.0; mast], vec![1.0; mast]],
+            mast_inv: [vec![1.0; mast], vec![1.0; mast]],
             mast_wt_tau: cfg.mast_tau,
-            fen: [Vec::new(), Vec::new()],
-            fen_total: [0.0; 2],
+            order: [Vec::new(), Vec::new()],
+            cursor: [0; 2],
+            keys: Vec::new(),
+            keys_eg: Vec::new(),
+            index_bits: usize::BITS - ms.saturating_sub(1).leading_zeros(),
             pos: Vec::new(),
             weights: Vec::new(),
             kinds: Vec::new(),
@@ -155,7 +173,9 @@ impl PolicyState {
     /// Recomputes the MAST weight of player `p`'s move `i` from its mean.
     #[inline]
     fn refresh_weight(&mut self, p: usize, i: usize) {
-        self.mast_wt[p][i] = ((self.mast_q(p, i) - 1.0) / self.mast_wt_tau).exp();
+        let x = (self.mast_q(p, i) - 1.0) / self.mast_wt_tau;
+        self.mast_wt[p][i] = x.exp();
+        self.mast_inv[p][i] = (1.0 / self.mast_wt[p][i]).min(1e300);
     }
 
     /// Resizes the tables for a new configuration, keeping what stays valid.
@@ -172,6 +192,7 @@ impl PolicyState {
                 self.mast_n[p] = fresh.mast_n[p].clone();
                 self.mast_w[p] = fresh.mast_w[p].clone();
                 self.mast_wt[p] = fresh.mast_wt[p].clone();
+                self.mast_inv[p] = fresh.mast_inv[p].clone();
             }
         }
         if self.mast_wt_tau != cfg.mast_tau {
@@ -249,8 +270,8 @@ impl PolicyState {
     /// are generated once and each move played is removed from the list in O(1) (a position
     /// index per move: the last entry fills the hole), so a move chosen by a policy (LGR reply,
     /// pool move, threat) leaves the list as cheaply as a random one and "is this stored reply
-    /// legal" is one array read. MAST Gibbs then samples from a Fenwick tree of each player's
-    /// weights, updated as moves leave. Otherwise (Pentago, Hex before a possible swap) the
+    /// legal" is one array read. MAST then takes each player's next move from that player's order
+    /// of the legal moves, sorted once per playout ([`PolicyState::build_orders`]). Otherwise (Pentago, Hex before a possible swap) the
     /// legal moves are generated at each move and Gibbs sums the cached weights. Either way no
     /// `exp` is computed in the playout.
     ///
@@ -275,20 +296,8 @@ impl PolicyState {
             for (k, &m) in legal.iter().enumerate() {
                 self.pos[g.move_index(m)] = k as u16;
             }
-            if cfg.mast == MastMode::Gibbs {
-                for p in 0..2 {
-                    let fen = &mut self.fen[p];
-                    fen.clear();
-                    fen.resize(self.ms, 0.0);
-                    let mut total = 0.0;
-                    for &m in &legal {
-                        let i = g.move_index(m);
-                        fen[i] = self.mast_wt[p][i];
-                        total += fen[i];
-                    }
-                    fenwick_build(fen);
-                    self.fen_total[p] = total;
-                }
+            if cfg.mast != MastMode::Off {
+                self.build_orders(cfg, g, &legal, rng);
             }
         }
         if fill {
@@ -345,7 +354,7 @@ impl PolicyState {
                 }
             };
             if shrink {
-                self.take_out(cfg, g, legal, m);
+                self.take_out(g, legal, m);
             }
             seq.push(m);
             self.count(kind);
@@ -368,12 +377,29 @@ impl PolicyState {
         let start = seq.len();
         let total = legal.len();
         seq.reserve(total);
+        if cfg.mast == MastMode::Gibbs && cfg.lgr == LgrMode::Off && !cfg.poolrave {
+            // MAST Gibbs alone: every move is the mover's next move by its order, so the
+            // playout is the two orders merged. A taken move's position index is cleared (the
+            // list itself is not touched: the position of each move still legal stays valid).
+            let mut me = g.to_move() as usize;
+            for _ in 0..total {
+                let m = self.next_in_order(legal, me);
+                self.pos[g.move_index(m)] = u16::MAX;
+                seq.push(m);
+                me ^= 1;
+            }
+            legal.clear();
+            let (o, k) = g.settle_fill(&seq[start..]);
+            seq.truncate(start + k);
+            self.mast_played += k as u64;
+            return o;
+        }
         self.kinds.clear();
         self.kinds.resize(total, 0);
         let mut me = g.to_move() as usize;
         for j in 0..total {
             let (m, kind) = self.policy_move(cfg, g, rng, seq, legal, me, true);
-            self.take_out(cfg, g, legal, m);
+            self.take_out(g, legal, m);
             seq.push(m);
             self.kinds[j] = kind as u8;
             me ^= 1;
@@ -435,13 +461,7 @@ impl PolicyState {
             MastMode::Off => (legal[rng.index(legal.len())], Kind::Random),
             MastMode::Gibbs => {
                 let m = if shrink {
-                    let i = fenwick_sample(&self.fen[me], rng.unit() * self.fen_total[me]);
-                    match (i < self.ms).then(|| self.pos[i]).filter(|&k| (k as usize) < legal.len()) {
-                        Some(k) if g.move_index(legal[k as usize]) == i => legal[k as usize],
-                        // Rounding in the tree's sums can point at a move already
-                        // played (weight ~1e-12): fall back to a uniform move.
-                        _ => legal[rng.index(legal.len())],
-                    }
+                    self.next_in_order(legal, me)
                 } else {
                     self.weights.clear();
                     let mut total = 0.0;
@@ -462,6 +482,8 @@ impl PolicyState {
             MastMode::EpsilonGreedy => {
                 if rng.chance(cfg.mast_epsilon) {
                     (legal[rng.index(legal.len())], Kind::Random)
+                } else if shrink {
+                    (self.next_in_order(legal, me), Kind::Mast)
                 } else {
                     let mut best = legal[0];
                     let mut bq = f64::NEG_INFINITY;
@@ -478,10 +500,83 @@ impl PolicyState {
         }
     }
 
-    /// Takes `m` out of the playout's legal-move list (placement games): the last move fills
-    /// its place; MAST Gibbs's Fenwick trees drop its weight.
+    /// Builds each player's MAST order of the playout's legal moves `legal` (placement games),
+    /// read by [`PolicyState::next_in_order`].
+    ///
+    /// Gibbs (`P(a) ∝ w(a) = e^{Q(a)/τ}` among the legal moves at each of the player's moves,
+    /// Finnsson & Björnsson 2008) as an *exponential race*: each move gets `E_a / w(a)` with
+    /// `E_a` an independent Exp(1) draw ([`Rng64::exp1`]), and the player takes its legal move
+    /// with the smallest key. The smallest of independent `Exp(w_a)` variables is move `a` with
+    /// probability `w(a) / Σ w`, and given the moves taken so far (anyone's: the other policies
+    /// and the opponent do not read this player's keys) the remaining keys are, by the
+    /// exponential's memorylessness, the last key taken plus fresh `Exp(w_a)` variables; so
+    /// every draw of the whole playout has exactly the Gibbs probabilities (the Plackett–Luce
+    /// model's sampling by exponential keys; Efraimidis & Spirakis 2006 for the same idea
+    /// with weights). Cost: one sort per player and playout, O(L log L), instead of a
+    /// weighted draw per move. Weights below 1e-300 (τ tiny, a move far below the best) are
+    /// raised to it, so no key is infinite: such moves come after all others, in random order.
+    ///
+    /// ε-greedy (Tak, Winands & Björnsson 2012): the moves by descending Q, ties in random
+    /// order; the greedy move is the first still legal.
+    fn build_orders<G: Game>(&mut self, cfg: &SearchConfig, g: &G, legal: &MoveList<G::Move>, rng: &mut Rng64) {
+        for p in 0..2 {
+            let order = &mut self.order[p];
+            order.clear();
+            if cfg.mast == MastMode::Gibbs {
+                // Positive finite f64 keys order as their bits; the lowest bits carry the index
+                // (a relative change below 2^-43 of the key on Hex 19×19: only keys that close
+                // are ordered by index instead).
+                let low = (1u64 << self.index_bits) - 1;
+                self.keys.clear();
+                let inv = &self.mast_inv[p];
+                for &m in legal {
+                    let i = g.move_index(m);
+                    let e: f64 = rng.exp1();
+                    self.keys.push(((e * inv[i]).to_bits() & !low) | i as u64);
+                }
+                self.keys.sort_unstable();
+                order.extend(self.keys.iter().map(|&k| (k & low) as u16));
+            } else {
+                self.keys_eg.clear();
+                for &m in legal {
+                    let i = g.move_index(m);
+                    // 2 − Q > 0: ascending keys are descending Q; random bits break ties.
+                    let n = self.mast_n[p][i];
+                    let q = if n == 0 { 1.0 } else { self.mast_w[p][i] / n as f64 };
+                    let key = (2.0 - q).to_bits() as u128;
+                    self.keys_eg.push(key << 64 | ((rng.next_u64() as u32 as u128) << 16) | i as u128);
+                }
+                self.keys_eg.sort_unstable();
+                order.extend(self.keys_eg.iter().map(|&k| k as u16));
+            }
+            self.cursor[p] = 0;
+        }
+    }
+
+    /// Player `me`'s next move by its MAST order ([`PolicyState::build_orders`]): the first
+    /// move of the order still in `legal` (the moves before it are gone for good: legal moves
+    /// only leave in placement games).
     #[inline(always)]
-    fn take_out<G: Game>(&mut self, cfg: &SearchConfig, g: &G, legal: &mut MoveList<G::Move>, m: G::Move) {
+    fn next_in_order<M: Copy>(&mut self, legal: &MoveList<M>, me: usize) -> M {
+        let order = &self.order[me];
+        let mut c = self.cursor[me];
+        while c < order.len() {
+            let k = self.pos[order[c] as usize];
+            c += 1;
+            if k != u16::MAX {
+                self.cursor[me] = c;
+                return legal[k as usize];
+            }
+        }
+        // Unreachable while `legal` is not empty (every legal move is in the order).
+        self.cursor[me] = c;
+        legal[0]
+    }
+
+    /// Takes `m` out of the playout's legal-move list (placement games): the last move fills
+    /// its place.
+    #[inline(always)]
+    fn take_out<G: Game>(&mut self, g: &G, legal: &mut MoveList<G::Move>, m: G::Move) {
         let i = g.move_index(m);
         let k = self.pos[i] as usize;
         let last = legal.len() - 1;
@@ -490,13 +585,6 @@ impl PolicyState {
         legal.pop();
         self.pos[g.move_index(moved)] = k as u16;
         self.pos[i] = u16::MAX;
-        if cfg.mast == MastMode::Gibbs {
-            for p in 0..2 {
-                let w = self.mast_wt[p][i];
-                fenwick_add(&mut self.fen[p], i, -w);
-                self.fen_total[p] -= w;
-            }
-        }
     }
 
     /// Whether `m` is legal in `g`: in placement games one read of the position index of the
@@ -548,48 +636,6 @@ impl Kind {
             _ => Kind::Random,
         }
     }
-}
-
-/// Turns `t` (the weights, index 0-based) into a Fenwick tree in place, O(n) (Fenwick 1994,
-/// "A new data structure for cumulative frequency tables").
-fn fenwick_build(t: &mut [f64]) {
-    let n = t.len();
-    for i in 1..=n {
-        let j = i + (i & i.wrapping_neg());
-        if j <= n {
-            t[j - 1] += t[i - 1];
-        }
-    }
-}
-
-/// Adds `d` to the weight of index `i` of the Fenwick tree `t`.
-#[inline]
-fn fenwick_add(t: &mut [f64], i: usize, d: f64) {
-    let mut j = i + 1;
-    while j <= t.len() {
-        t[j - 1] += d;
-        j += j & j.wrapping_neg();
-    }
-}
-
-/// The index whose cumulative weight interval holds `x` (in [0, total weight)): a descent
-/// through the Fenwick tree `t`, O(log n). Returns `t.len()` or more only through rounding at
-/// the very top.
-#[inline]
-fn fenwick_sample(t: &[f64], x: f64) -> usize {
-    let n = t.len();
-    let mut x = x;
-    let mut pos = 0usize;
-    let mut step = if n == 0 { 0 } else { 1usize << (usize::BITS - 1 - n.leading_zeros()) };
-    while step > 0 {
-        let next = pos + step;
-        if next <= n && t[next - 1] <= x {
-            pos = next;
-            x -= t[next - 1];
-        }
-        step >>= 1;
-    }
-    pos
 }
 
 #[cfg(test)]
@@ -651,33 +697,6 @@ mod tests {
         assert!((w.std() - (32.0f64 / 7.0).sqrt()).abs() < 1e-12);
     }
 
-    #[test]
-    fn fenwick_samples_by_weight() {
-        let w = [0.0, 2.0, 0.0, 1.0, 5.0, 0.0, 0.0, 2.0];
-        let mut t = w.to_vec();
-        fenwick_build(&mut t);
-        // u × 10 falls in [0,2) → 1, [2,3) → 3, [3,8) → 4, [8,10) → 7
-        for (u, want) in [(0.0, 1), (0.19, 1), (0.21, 3), (0.31, 4), (0.79, 4), (0.81, 7), (0.999, 7)] {
-            assert_eq!(fenwick_sample(&t, u * 10.0), want, "u = {u}");
-        }
-        fenwick_add(&mut t, 4, -5.0);
-        // now weights 2, 1, 2 on 1, 3, 7 (total 5)
-        for (u, want) in [(0.1, 1), (0.5, 3), (0.7, 7)] {
-            assert_eq!(fenwick_sample(&t, u * 5.0), want, "after removal, u = {u}");
-        }
-        let mut rng = Rng64::new(9);
-        let mut counts = [0u32; 8];
-        for _ in 0..50_000 {
-            counts[fenwick_sample(&t, rng.unit() * 5.0)] += 1;
-        }
-        assert_eq!(counts[4], 0, "a removed move is never drawn");
-        let share = counts[3] as f64 / 50_000.0;
-        assert!((share - 0.2).abs() < 0.01, "weight 1 of 5: {share}");
-    }
-
-    /// Policy playouts (with the one legal-move list of placement games, and without it) play
-    /// only legal moves and end where the game ends: replaying each with checked moves
-    /// succeeds and reaches the same outcome. Hex with and without the swap rule, Pentago.
     #[test]
     fn policy_playouts_are_legal_games() {
         use crate::game::{Game, Hex, Pentago};
@@ -792,5 +811,82 @@ mod tests {
         assert_eq!(s.mast_q(0, 4), 0.75);
         assert_eq!(s.mast_q(1, 0), 0.0);
         assert_eq!(s.mast_q(1, 5), 1.0, "unseen moves optimistic");
+    }
+
+    /// The exponential race gives Gibbs's probabilities at every draw, also after moves taken
+    /// by others: player 0 takes its first move, cell 8 is taken by someone else, player 0
+    /// takes its second; each pair (a, b) must come with probability
+    /// `w_a / W · w_b / (W − w_a − w_8)`, here with weights `w_i = i + 1` (W = 45).
+    #[test]
+    fn mast_orders_draw_by_gibbs_probabilities() {
+        let c = SearchConfig { mast: MastMode::Gibbs, ..SearchConfig::default() };
+        let g = crate::game::TicTacToe::new();
+        let mut s = PolicyState::new(9, &c);
+        for i in 0..9 {
+            s.mast_wt[0][i] = (i + 1) as f64;
+            s.mast_inv[0][i] = 1.0 / (i + 1) as f64;
+        }
+        s.pos = vec![u16::MAX; 9];
+        let mut rng = Rng64::new(5);
+        let runs = 200_000;
+        let mut counts = [[0u32; 9]; 9];
+        for _ in 0..runs {
+            let mut legal: MoveList<u8> = MoveList::new();
+            g.legal_moves(&mut legal);
+            for (k, &m) in legal.iter().enumerate() {
+                s.pos[m as usize] = k as u16;
+            }
+            s.build_orders(&c, &g, &legal, &mut rng);
+            let a = s.next_in_order(&legal, 0);
+            s.pos[a as usize] = u16::MAX;
+            if a == 8 {
+                continue;
+            }
+            s.pos[8] = u16::MAX;
+            let b = s.next_in_order(&legal, 0);
+            counts[a as usize][b as usize] += 1;
+            for i in 0..9 {
+                s.pos[i] = u16::MAX;
+            }
+        }
+        for (a, row) in counts.iter().enumerate().take(8) {
+            for (b, &count) in row.iter().enumerate().take(8) {
+                // P(a first) · P(b first among the rest, cell 8 gone): weights i + 1, total 45.
+                let (wa, wb) = ((a + 1) as f64, (b + 1) as f64);
+                let want = if a == b { 0.0 } else { wa / 45.0 * wb / (45.0 - wa - 9.0) };
+                let got = count as f64 / runs as f64;
+                // Five standard deviations of a binomial proportion.
+                let tol = 5.0 * (want * (1.0 - want) / runs as f64).sqrt() + 1e-9;
+                assert!((got - want).abs() <= tol, "pair ({a}, {b}): {got} against {want}");
+            }
+        }
+    }
+
+    /// ε-greedy's order is by descending Q with ties in random order: the greedy move is the
+    /// best-Q legal move, and among equal Q every move comes first about equally often.
+    #[test]
+    fn epsilon_greedy_order_is_by_q_with_random_ties() {
+        let c = SearchConfig { mast: MastMode::EpsilonGreedy, ..SearchConfig::default() };
+        let g = crate::game::TicTacToe::new();
+        let mut s = PolicyState::new(9, &c);
+        // Player 0: cells 0..3 lost every time (Q = 0), the rest unseen (Q = 1, tied).
+        for i in 0..4 {
+            s.mast_n[0][i] = 1;
+        }
+        s.pos = vec![u16::MAX; 9];
+        let mut rng = Rng64::new(6);
+        let mut first = [0u32; 9];
+        for _ in 0..5000 {
+            let mut legal: MoveList<u8> = MoveList::new();
+            g.legal_moves(&mut legal);
+            for (k, &m) in legal.iter().enumerate() {
+                s.pos[m as usize] = k as u16;
+            }
+            s.build_orders(&c, &g, &legal, &mut rng);
+            assert!(s.order[0][5..].iter().all(|&i| i < 4), "the Q = 0 moves come last");
+            first[s.next_in_order(&legal, 0) as usize] += 1;
+        }
+        assert!(first[..4].iter().all(|&n| n == 0));
+        assert!(first[4..].iter().all(|&n| (800..1200).contains(&n)), "{first:?}");
     }
 }
