@@ -157,3 +157,29 @@ fn gtp_session() {
     assert!(replies[9].contains("genmove"));
     assert_eq!(replies[10], "=");
 }
+
+#[test]
+fn solve_json_keys_and_errors() {
+    let (ok, out, err) = mcts(&["solve", "--game", "hex:3", "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["winner"], "black");
+    assert_eq!(v["to_move"], "black");
+    assert!(v["winning_move"].is_string() && v["nodes"].as_u64().unwrap() > 0);
+    let (ok, out, err) = mcts(&["solve", "--game", "hex:4", "--openings", "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let wins: Vec<&str> =
+        v["openings"].as_array().unwrap().iter().filter(|o| o["mover_wins"] == true).map(|o| o["move"].as_str().unwrap()).collect();
+    assert_eq!(wins, ["d1", "c2", "b3", "a4"]);
+    assert_eq!(v["mover_wins"], 4);
+    for bad in [
+        &["solve", "--game", "pentago"][..],
+        &["solve", "--game", "hex:5:swap"],
+        &["solve", "--game", "hex:9"],
+        &["solve", "--game", "hex:5", "--max-nodes", "5"],
+    ] {
+        let (ok, _, err) = mcts(bad);
+        assert!(!ok && err.starts_with("mcts: "), "{bad:?}: {err}");
+    }
+}

@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 use crate::rng::Rng64;
 
 pub mod hex;
+pub mod hex_solve;
 pub mod pentago;
 pub mod tictactoe;
 

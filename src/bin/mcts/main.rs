@@ -6,6 +6,8 @@
 //! - `mcts search --game SPEC [--moves ".."] --algo PRESET [--set k=v ..] [--iterations N | --ms T] [--seed S] [--json]`
 //! - `mcts arena --game SPEC --a PRESET --b PRESET --games N [--iterations N | --ms T] [--seed S] [--json]`
 //! - `mcts gtp --game SPEC --algo PRESET [...]` (Go Text Protocol on stdin/stdout)
+//! - `mcts solve --game hex:N [--moves ".."] [--openings [--net FILE]] [--json]` (exact result of a
+//!   small Hex position)
 //! - `mcts train --game SPEC [--iterations N --games N --playouts N ...] [--out DIR]` (AlphaZero
 //!   self-play training; needs the default `train` feature)
 
@@ -17,6 +19,7 @@ mod error;
 mod gtp;
 mod replay;
 mod search;
+mod solve;
 #[cfg(feature = "train")]
 mod train;
 
@@ -40,6 +43,8 @@ enum Verb {
     Arena(arena::Args),
     /// Speak the Go Text Protocol on standard input/output (for HexGui and other GTP tools).
     Gtp(gtp::Args),
+    /// Solve a small Hex position exactly (who wins, a winning move; --openings: every move).
+    Solve(solve::Args),
     /// Train a policy-value network by AlphaZero self-play (writes weights, CSV/JSON logs).
     #[cfg(feature = "train")]
     Train(Box<train::Args>),
@@ -65,6 +70,7 @@ fn main() {
         Verb::Search(a) => search::run(a),
         Verb::Arena(a) => arena::run(a),
         Verb::Gtp(a) => gtp::run(a),
+        Verb::Solve(a) => solve::run(a),
         #[cfg(feature = "train")]
         Verb::Train(a) => train::run(*a),
         #[cfg(not(feature = "train"))]
