@@ -11,16 +11,17 @@
 //!   opponent's winning cells loses (one stone blocks one cell, and a stone does not take away
 //!   the opponent's stones, so the other cell still wins); facing exactly one, the mover must
 //!   play it (every other move loses at once);
+//! - proof sets: once a move of the loser is refuted, only its moves inside the refutation's
+//!   proof set are tried (see `Solver::first_win`);
 //! - moves ordered by the history heuristic (Schaeffer 1989, "The history heuristic and
 //!   alpha-beta search enhancements in practice": a move that proved a win at some node is tried
 //!   early at the others, weighted by the depth it was found at), ties centre first.
 //!
-//! There are no virtual connections, dead-cell or mustplay reductions (Henderson, Arneson &
-//! Hayward 2009, "Solving 8x8 Hex"), and without them the proofs grow fast: boards up to 4×4
-//! solve in milliseconds (4×4 empty: 94,542 positions), a 5×5 position with one stone takes from
-//! a minute (after a1: White wins, 100.7 million positions, 49 s) to more than the default budget
-//! (after c3), so the 5×5 openings are out of reach of this solver; 5×5 positions with a few more
-//! stones, and endgames of larger boards, are in reach. The node budget
+//! There are no virtual connections or dead-cell reductions (Henderson, Arneson & Hayward 2009,
+//! "Solving 8x8 Hex"), so the solver is for small boards: 4×4 empty in 8,454 positions (a few
+//! milliseconds); every 5×5 opening in 1.4 to 32 million positions, 282 million for all 25 (75 s
+//! of CPU time on one core in total); 6×6 and larger only with many stones on the board. The
+//! node budget
 //! ([`SolveLimits::max_nodes`]) stops it with an error instead of running for hours. The swap
 //! rule is not handled (a different game at ply 1).
 
@@ -109,8 +110,18 @@ pub fn solve(g: &Hex, limits: SolveLimits) -> Result<Solved, SolveError> {
     let mut s = Solver { order, history: [0; 64], tt: HashMap::default(), nodes: 0, max_nodes: limits.max_nodes };
     let me = g.to_move();
     let mut best = None;
-    let wins = s.first_win(g, stones, Some(&mut best))?;
-    Ok(Solved { winner: if wins { me } else { 1 - me }, winning_move: if wins { best } else { None }, nodes: s.nodes })
+    let r = s.first_win(g, stones, Some(&mut best))?;
+    Ok(Solved { winner: if r.wins { me } else { 1 - me }, winning_move: if r.wins { best } else { None }, nodes: s.nodes })
+}
+
+/// A solved position: whether the side to move wins, and a proof set of the winner's win.
+#[derive(Clone, Copy)]
+struct Proof {
+    /// Whether the side to move wins.
+    wins: bool,
+    /// Empty cells (bit `cell`) such that the winner still wins if every other empty cell were
+    /// the loser's stone (and the winner only ever needs to play inside the set).
+    set: u64,
 }
 
 /// The negamax's state.
@@ -120,9 +131,9 @@ struct Solver {
     /// History heuristic score per cell: the sum of 4^(empty cells) over the nodes where the
     /// cell was the winning move found.
     history: [u64; 64],
-    /// Whether the side to move wins, keyed by (Black's stones, White's stones) (the side to move
-    /// follows from the stone counts).
-    tt: HashMap<(u64, u64), bool, BuildHasherDefault<KeyHasher>>,
+    /// Solved positions, keyed by (Black's stones, White's stones) (the side to move follows
+    /// from the stone counts).
+    tt: HashMap<(u64, u64), Proof, BuildHasherDefault<KeyHasher>>,
     /// Positions visited.
     nodes: u64,
     /// The budget.
@@ -130,9 +141,21 @@ struct Solver {
 }
 
 impl Solver {
-    /// Whether the side to move in `g` (not over) wins; `stones` are `g`'s stones by colour.
-    /// With `best`, the winning move found is written there.
-    fn first_win(&mut self, g: &Hex, stones: [u64; 2], best: Option<&mut Option<u16>>) -> Result<bool, SolveError> {
+    /// Solves `g` (not over) for the side to move; `stones` are `g`'s stones by colour. With
+    /// `best`, the winning move found is written there.
+    ///
+    /// Proof sets (the pruning): if the winner W still wins when every empty cell outside a set
+    /// S is a stone of the loser L, then L's moves outside S lose too, because a stone of L at
+    /// one more cell and an empty cell where L's stone was can only help W (Hex is monotone:
+    /// a stone never hurts its owner). So at a node where the mover loses, once the first
+    /// move's refutation has proof set S₁, only the mover's moves inside S₁ are tried, and
+    /// inside the intersection of the sets of all refutations found so far; the node's set is
+    /// their union. A winning move w gives {w} ∪ the child's set; a winning cell c gives {c};
+    /// two of the opponent's winning cells give those two. This is the "mustplay from proofs"
+    /// of Hex solvers (Hayward, Björnsson, Johanson, Kan, Po & van Rijswijck 2005, "Solving
+    /// 7×7 Hex: virtual connections and game-state reduction", where the sets also come from
+    /// virtual connections, which this solver does not have).
+    fn first_win(&mut self, g: &Hex, stones: [u64; 2], best: Option<&mut Option<u16>>) -> Result<Proof, SolveError> {
         self.nodes += 1;
         if self.nodes > self.max_nodes {
             return Err(SolveError::Budget(self.max_nodes));
@@ -141,17 +164,17 @@ impl Solver {
             if let Some(b) = best {
                 *b = Some(m);
             }
-            return Ok(true);
+            return Ok(Proof { wins: true, set: 1 << m });
         }
         let key = (stones[0], stones[1]);
         if best.is_none() {
-            if let Some(&w) = self.tt.get(&key) {
-                return Ok(w);
+            if let Some(&p) = self.tt.get(&key) {
+                return Ok(p);
             }
         }
         let mut threats: MoveList<u16> = MoveList::new();
         g.threats(&mut threats);
-        let wins = match threats.len() {
+        let proof = match threats.len() {
             0 => {
                 let occupied = stones[0] | stones[1];
                 let mut cand: MoveList<u16> = MoveList::new();
@@ -163,45 +186,58 @@ impl Solver {
                 // Stable: equal scores keep the centre-first order.
                 let history = &self.history;
                 cand.sort_by_key(|&m| std::cmp::Reverse(history[m as usize]));
+                // The moves still to try (the intersection of the refutations' sets) and the
+                // union of those sets.
+                let (mut must, mut union) = (!occupied, 0u64);
                 let mut found = None;
                 for &m in &cand {
-                    if !self.after(g, stones, m)? {
-                        found = Some(m);
+                    if must >> m & 1 == 0 {
+                        continue;
+                    }
+                    let child = self.after(g, stones, m)?;
+                    if !child.wins {
+                        found = Some((m, child.set));
                         break;
                     }
+                    must &= child.set;
+                    union |= child.set;
                 }
-                if let Some(m) = found {
-                    let empty = cand.len() as u32;
-                    self.history[m as usize] += 1u64 << (2 * empty).min(62);
+                match found {
+                    Some((m, set)) => {
+                        let empty = cand.len() as u32;
+                        self.history[m as usize] += 1u64 << (2 * empty).min(62);
+                        if let Some(b) = best {
+                            *b = Some(m);
+                        }
+                        Proof { wins: true, set: set | 1 << m }
+                    }
+                    None => Proof { wins: false, set: union },
                 }
-                if let (Some(b), Some(m)) = (best, found) {
-                    *b = Some(m);
-                }
-                found.is_some()
             }
-            // The one move that does not lose at once.
+            // The one move that does not lose at once (every other move loses to `t`).
             1 => {
-                let m = threats[0];
-                let w = !self.after(g, stones, m)?;
-                if let (Some(b), true) = (best, w) {
-                    *b = Some(m);
+                let t = threats[0];
+                let child = self.after(g, stones, t)?;
+                if let (Some(b), false) = (best, child.wins) {
+                    *b = Some(t);
                 }
-                w
+                Proof { wins: !child.wins, set: child.set | 1 << t }
             }
-            _ => false,
+            // The opponent plays whichever of two winning cells is left.
+            _ => Proof { wins: false, set: 1 << threats[0] | 1 << threats[1] },
         };
-        self.tt.insert(key, wins);
-        Ok(wins)
+        self.tt.insert(key, proof);
+        Ok(proof)
     }
 
-    /// Whether the opponent, to move after `m`, wins.
-    fn after(&mut self, g: &Hex, stones: [u64; 2], m: u16) -> Result<bool, SolveError> {
+    /// The opponent's result, to move after `m`.
+    fn after(&mut self, g: &Hex, stones: [u64; 2], m: u16) -> Result<Proof, SolveError> {
         let me = g.to_move() as usize;
         let mut child = g.clone();
         child.play_unchecked(m);
         if child.outcome().is_some() {
-            // Only the mover can have connected.
-            return Ok(false);
+            // Only the mover can have connected, with `m`.
+            return Ok(Proof { wins: false, set: 1 << m });
         }
         let mut next = stones;
         next[me] |= 1 << m;
@@ -271,24 +307,7 @@ mod tests {
             c.play_unchecked(cell);
             assert_eq!(solved_wins(&c), brute(&c), "3x3 opening {cell}");
         }
-        let mut rng = crate::rng::Rng64::new(5);
-        let mut checked = 0;
-        while checked < 40 {
-            let mut c = Hex::new(4, false).unwrap();
-            let plies = 4 + rng.index(6);
-            for _ in 0..plies {
-                let mut moves = MoveList::new();
-                c.legal_moves(&mut moves);
-                if c.outcome().is_some() {
-                    break;
-                }
-                c.play_unchecked(moves[rng.index(moves.len())]);
-            }
-            if c.outcome().is_none() {
-                assert_eq!(solved_wins(&c), brute(&c), "{:?}", c);
-                checked += 1;
-            }
-        }
+        agree_on_random_positions(4, 4..10, 40, 5);
     }
 
     /// 4×4: the first player wins with exactly the four cells of the short diagonal (d1 c2 b3 a4),
@@ -305,6 +324,47 @@ mod tests {
             .collect();
         assert_eq!(wins, vec![3, 6, 9, 12]);
         assert!(wins.iter().all(|&c| wins.contains(&(15 - c))));
+    }
+
+    /// 5×5 openings against the known results (13 of 25 win for the first player, the centre
+    /// among them; `mcts solve --game hex:5 --openings` lists all 25): the centre and the two
+    /// obtuse corners win, the acute corner a1 and the edge cells c1, c5, d1 lose.
+    #[test]
+    fn five_by_five_openings_known_results() {
+        let g = Hex::new(5, false).unwrap();
+        for (cell, black_wins) in [(12, true), (4, true), (20, true), (0, false), (2, false), (22, false), (3, false)] {
+            let mut c = g.clone();
+            c.play_unchecked(cell);
+            assert_eq!(!solved_wins(&c), black_wins, "opening {}", g.format_move(cell));
+        }
+    }
+
+    /// The proof-set pruning against plain negamax on 5×5 positions with 15 or more stones.
+    #[test]
+    fn agrees_with_brute_force_on_random_5x5_endgames() {
+        agree_on_random_positions(5, 15..18, 30, 11);
+    }
+
+    /// The solver agrees with [`brute`] on `count` positions of an `n`×`n` board after a random
+    /// number of random plies in `plies` (positions already over are skipped).
+    fn agree_on_random_positions(n: usize, plies: std::ops::Range<usize>, count: usize, seed: u64) {
+        let mut rng = crate::rng::Rng64::new(seed);
+        let mut checked = 0;
+        while checked < count {
+            let mut c = Hex::new(n, false).unwrap();
+            for _ in 0..plies.start + rng.index(plies.len()) {
+                let mut moves = MoveList::new();
+                c.legal_moves(&mut moves);
+                if c.outcome().is_some() {
+                    break;
+                }
+                c.play_unchecked(moves[rng.index(moves.len())]);
+            }
+            if c.outcome().is_none() {
+                assert_eq!(solved_wins(&c), brute(&c), "{c:?}");
+                checked += 1;
+            }
+        }
     }
 
     #[test]
