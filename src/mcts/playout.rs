@@ -270,9 +270,10 @@ impl PolicyState {
     /// are generated once and each move played is removed from the list in O(1) (a position
     /// index per move: the last entry fills the hole), so a move chosen by a policy (LGR reply,
     /// pool move, threat) leaves the list as cheaply as a random one and "is this stored reply
-    /// legal" is one array read. MAST then takes each player's next move from that player's order
-    /// of the legal moves, sorted once per playout ([`PolicyState::build_orders`]). Otherwise (Pentago, Hex before a possible swap) the
-    /// legal moves are generated at each move and Gibbs sums the cached weights. Either way no
+    /// legal" is one array read. MAST then takes each player's next move from that player's
+    /// order of the legal moves, sorted once per playout ([`PolicyState::build_orders`]).
+    /// Otherwise (Pentago, Hex before a possible swap) the legal moves are generated at each
+    /// move and Gibbs sums the cached weights. Either way no
     /// `exp` is computed in the playout.
     ///
     /// Without decisive or anti-decisive checks, in games that allow it ([`Game::fill_playouts`]:
@@ -697,6 +698,9 @@ mod tests {
         assert!((w.std() - (32.0f64 / 7.0).sqrt()).abs() < 1e-12);
     }
 
+    /// Policy playouts (with the one legal-move list of placement games, and without it) play
+    /// only legal moves and end where the game ends: replaying each with checked moves
+    /// succeeds and reaches the same outcome. Hex with and without the swap rule, Pentago.
     #[test]
     fn policy_playouts_are_legal_games() {
         use crate::game::{Game, Hex, Pentago};
