@@ -18,17 +18,18 @@
 //!   early at the others, weighted by the depth it was found at), ties centre first.
 //!
 //! There are no virtual connections or dead-cell reductions (Henderson, Arneson & Hayward 2009,
-//! "Solving 8x8 Hex"), so the solver is for small boards: 4×4 empty in 8,454 positions (a few
-//! milliseconds); every 5×5 opening in 1.4 to 32 million positions, 282 million for all 25 (75 s
+//! "Solving 8x8 Hex"), so the solver is for small boards: 4×4 empty in 8,459 positions (a few
+//! milliseconds); every 5×5 opening in 1.4 to 40 million positions, 313 million for all 25 (68 s
 //! of CPU time on one core in total); 6×6 and larger only with many stones on the board. The
-//! node budget
-//! ([`SolveLimits::max_nodes`]) stops it with an error instead of running for hours. The swap
+//! node budget ([`SolveLimits::max_nodes`]) stops it with an error instead of running for hours;
+//! the transposition table has a fixed size ([`TT_SLOTS`] entries of 32 bytes, 256 MB, a new
+//! result replacing the one in its slot), so memory does not grow with the budget. The swap
 //! rule is not handled (a different game at ply 1).
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 use super::{Game, Hex, MoveList, Outcome, Player};
+
+/// Slots of the transposition table (one position each; a result replaces the one in its slot).
+pub const TT_SLOTS: usize = 1 << 23;
 
 /// The largest board the solver takes (its keys are one 64-bit set per colour).
 pub const MAX_SOLVE_SIZE: usize = 8;
@@ -75,7 +76,7 @@ pub struct Solved {
 }
 
 /// Solves `g` exactly: who wins with perfect play and, if it is the side to move, one winning
-/// move (the first found in centre-first order).
+/// move (the first one found).
 ///
 /// # Errors
 /// [`SolveError::TooLarge`] above 8×8, [`SolveError::Swap`] with the swap rule,
@@ -107,7 +108,9 @@ pub fn solve(g: &Hex, limits: SolveLimits) -> Result<Solved, SolveError> {
         };
         d(a).total_cmp(&d(b)).then(a.cmp(&b))
     });
-    let mut s = Solver { order, history: [0; 64], tt: HashMap::default(), nodes: 0, max_nodes: limits.max_nodes };
+    // 2^(cells) slots at most: small boards get a small table.
+    let bits = (n * n).min(TT_SLOTS.trailing_zeros() as usize) as u32;
+    let mut s = Solver { order, history: [0; 64], tt: vec![Slot::default(); 1 << bits], bits, nodes: 0, max_nodes: limits.max_nodes };
     let me = g.to_move();
     let mut best = None;
     let r = s.first_win(g, stones, Some(&mut best))?;
@@ -131,9 +134,11 @@ struct Solver {
     /// History heuristic score per cell: the sum of 4^(empty cells) over the nodes where the
     /// cell was the winning move found.
     history: [u64; 64],
-    /// Solved positions, keyed by (Black's stones, White's stones) (the side to move follows
-    /// from the stone counts).
-    tt: HashMap<(u64, u64), Proof, BuildHasherDefault<KeyHasher>>,
+    /// Solved positions by the hash of (Black's stones, White's stones) (the side to move follows
+    /// from the stone counts): `2^bits` slots, at most [`TT_SLOTS`].
+    tt: Vec<Slot>,
+    /// log2 of the table's size.
+    bits: u32,
     /// Positions visited.
     nodes: u64,
     /// The budget.
@@ -166,10 +171,11 @@ impl Solver {
             }
             return Ok(Proof { wins: true, set: 1 << m });
         }
-        let key = (stones[0], stones[1]);
+        let slot = slot_of(stones, self.bits);
         if best.is_none() {
-            if let Some(&p) = self.tt.get(&key) {
-                return Ok(p);
+            let e = &self.tt[slot];
+            if e.state != 0 && e.stones == stones {
+                return Ok(Proof { wins: e.state == 2, set: e.set });
             }
         }
         let mut threats: MoveList<u16> = MoveList::new();
@@ -226,7 +232,7 @@ impl Solver {
             // The opponent plays whichever of two winning cells is left.
             _ => Proof { wins: false, set: 1 << threats[0] | 1 << threats[1] },
         };
-        self.tt.insert(key, proof);
+        self.tt[slot] = Slot { stones, set: proof.set, state: 1 + proof.wins as u8 };
         Ok(proof)
     }
 
@@ -245,23 +251,23 @@ impl Solver {
     }
 }
 
-/// The transposition table's hasher: the two stone sets mixed by multiplication (the keys are
-/// already uniform bits; SipHash's collision resistance is not needed here).
-#[derive(Default)]
-struct KeyHasher(u64);
+/// One transposition-table entry: the exact position (both stone sets) and its [`Proof`].
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    /// Black's and White's stones.
+    stones: [u64; 2],
+    /// The proof set.
+    set: u64,
+    /// 0 = empty slot, 1 = the side to move loses, 2 = it wins.
+    state: u8,
+}
 
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(29) ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
+/// The slot of a position in a table of `2^bits` slots (`1 ≤ bits ≤ 63`): its two stone sets
+/// mixed by multiplication, the top bits (Fibonacci hashing).
+#[inline]
+fn slot_of(stones: [u64; 2], bits: u32) -> usize {
+    let h = (stones[0].wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ stones[1]).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    (h >> (64 - bits)) as usize
 }
 
 #[cfg(test)]
