@@ -5,15 +5,34 @@ use serde_json::json;
 
 use crate::error::CliError;
 
+/// `--game` and `--moves`: a position reached from the start of a game (`replay`, `search`,
+/// `solve`).
+#[derive(clap::Args, Debug, Clone)]
+pub struct PositionArgs {
+    /// Game spec string: tictactoe, hex:N[:swap], pentago[:official|:openspiel|:twist][:dedup].
+    #[arg(long, short)]
+    pub game: String,
+    /// Moves from the start, in the reference notation, separated by spaces (e.g. "a1 b2" or
+    /// "d4-BR-cw").
+    #[arg(long, short, default_value = "")]
+    pub moves: String,
+}
+
+impl PositionArgs {
+    /// The position (see [`position`]).
+    ///
+    /// # Errors
+    /// A bad spec, or a move that cannot be read or is illegal, named with its 1-based index.
+    pub fn position(&self) -> Result<AnyGame, CliError> {
+        position(&self.game, &self.moves)
+    }
+}
+
 /// Arguments of `mcts replay`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Game spec string: tictactoe, hex:N[:swap], pentago[:official|:openspiel|:twist][:dedup].
-    #[arg(long, short)]
-    game: String,
-    /// Moves in the reference notation, separated by spaces (e.g. "a1 b2" or "d4-BR-cw").
-    #[arg(long, short, default_value = "")]
-    moves: String,
+    #[command(flatten)]
+    pos: PositionArgs,
     /// Print one JSON object {board, to_move, legal_count, terminal, returns, winner}.
     #[arg(long)]
     json: bool,
@@ -36,7 +55,7 @@ pub fn position(spec: &str, moves: &str) -> Result<AnyGame, CliError> {
 /// # Errors
 /// A bad spec, or a move that cannot be read or is illegal (naming the move and its index).
 pub fn run(a: Args) -> Result<(), CliError> {
-    let g = position(&a.game, &a.moves)?;
+    let g = a.pos.position()?;
     let outcome = g.outcome();
     if a.json {
         let obj = json!({

@@ -82,12 +82,8 @@ pub fn budget_from(iterations: Option<u64>, ms: Option<f64>) -> Budget {
 /// Arguments of `mcts search`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Game spec string, e.g. hex:7.
-    #[arg(long, short)]
-    game: String,
-    /// Moves leading to the position to search, in the reference notation.
-    #[arg(long, short, default_value = "")]
-    moves: String,
+    #[command(flatten)]
+    pos: crate::replay::PositionArgs,
     #[command(flatten)]
     engine: EngineArgs,
     /// Print the statistics as one JSON object (keys: best_move, pv, proven, value, iterations,
@@ -108,7 +104,7 @@ pub struct Args {
 /// # Errors
 /// Bad spec, move, configuration; searching a finished game.
 pub fn run(a: Args) -> Result<(), CliError> {
-    let g = crate::replay::position(&a.game, &a.moves)?;
+    let g = a.pos.position()?;
     if g.outcome().is_some() {
         return Err(CliError::GameOver);
     }

@@ -15,13 +15,10 @@ use crate::error::CliError;
 /// Arguments of `mcts solve`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Game spec string: hex:N without :swap, N ≤ 8 (5×5 solves in seconds; 6×6 and up only
-    /// with stones on the board, if at all).
-    #[arg(long, short)]
-    game: String,
-    /// Moves played first, in the reference notation (e.g. "c3 b4").
-    #[arg(long, short, default_value = "")]
-    moves: String,
+    /// The position: `--game hex:N` (no `:swap`, N ≤ 8; 6×6 and up only with stones on the
+    /// board) and `--moves`.
+    #[command(flatten)]
+    pos: crate::replay::PositionArgs,
     /// Solve every move of the position (for the empty board: every opening) instead of the
     /// position itself.
     #[arg(long)]
@@ -34,8 +31,8 @@ pub struct Args {
     #[arg(long, default_value_t = SolveLimits::default().max_nodes)]
     max_nodes: u64,
     /// Print one JSON object: {game, moves, to_move, winner, winning_move, nodes, ms} or, with
-    /// --openings, {game, moves, mover, openings: [{move, winner, mover_wins, net_value?}],
-    /// mover_wins, agree?}.
+    /// --openings, {game, moves, mover, openings: [{move, winner, mover_wins, nodes, net_value?}],
+    /// mover_wins, agree?, ms}.
     #[arg(long)]
     json: bool,
 }
@@ -46,9 +43,9 @@ pub struct Args {
 /// A spec that is not Hex, a board too large, the swap rule, an illegal move, a budget that ran
 /// out, or a net file that cannot be read or is not for this board.
 pub fn run(a: Args) -> Result<(), CliError> {
-    let g = match crate::replay::position(&a.game, &a.moves)? {
+    let g = match a.pos.position()? {
         AnyGame::Hex(h) => h,
-        _ => return Err(CliError::Engine(format!("'{}': the exact solver is for Hex (hex:N, N <= 8)", a.game))),
+        _ => return Err(CliError::Engine(format!("'{}': the exact solver is for Hex (hex:N, N <= 8)", a.pos.game))),
     };
     let limits = SolveLimits { max_nodes: a.max_nodes };
     let err = |e: mcts_playground::game::hex_solve::SolveError| CliError::Engine(e.to_string());
@@ -59,7 +56,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         let ms = t.elapsed().as_secs_f64() * 1e3;
         let mv = s.winning_move.map(|m| g.format_move(m));
         if a.json {
-            let v = json!({"game": a.game, "moves": a.moves, "to_move": name(g.to_move()), "winner": name(s.winner),
+            let v = json!({"game": a.pos.game, "moves": a.pos.moves, "to_move": name(g.to_move()), "winner": name(s.winner),
                 "winning_move": mv, "nodes": s.nodes, "ms": ms});
             println!("{v}");
         } else {
@@ -121,8 +118,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
                 o
             })
             .collect();
-        let mut v =
-            json!({"game": a.game, "moves": a.moves, "mover": name(mover), "openings": openings, "mover_wins": wins.len(), "ms": ms});
+        let mut v = json!({"game": a.pos.game, "moves": a.pos.moves, "mover": name(mover), "openings": openings, "mover_wins": wins.len(), "ms": ms});
         if net.is_some() {
             v["agree"] = json!(agree);
         }
