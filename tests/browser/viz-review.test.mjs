@@ -15,10 +15,15 @@ after(async () => {
   await h?.close();
 });
 
-/** The icicle has drawn a snapshot of `total` nodes and the status names move `ply`. */
+/** The status names move `ply` and the icicle has drawn the tree of the search behind it (its
+ *  `data-behind` is written when it draws, so a tree drawn earlier during the search does not
+ *  count). */
 async function waitBehind(page, ply) {
   await page.waitForFunction((n) => document.querySelector('#an-status').dataset.behind === String(n), ply);
-  await page.waitForFunction(() => Number(document.querySelector('#analysis .icicle').dataset.total || 0) > 0);
+  await page.waitForFunction((n) => {
+    const icicle = document.querySelector('#analysis .icicle');
+    return icicle.dataset.behind === String(n) && Number(icicle.dataset.total || 0) > 0;
+  }, ply);
 }
 
 test('the search behind an engine move survives the move, is reachable from the move list, and back to live works', async () => {

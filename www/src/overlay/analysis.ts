@@ -593,10 +593,10 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
 
   // ---- drawing ----
   function drawTrees(): void {
-    const { snap, kids } = shown();
+    const { snap, kids, entry } = shown();
     const focus = snap && kids ? nodeOfPath(snap, kids, focusPath) : 0;
     if (snap) focusPath = pathTo(snap, focus);
-    icicle.setData(snap, focus);
+    icicle.setData(snap, focus, entry ? String(entry.summary.ply) : '');
     nodelink.draw(snap, kids, focus, Number(topKSel.value), Number(depthSel.value));
     crumbs.replaceChildren();
     const rootBtn = h('button', { type: 'button', class: 'crumb' }, 'root');

@@ -26,6 +26,8 @@ export class Icicle {
   private readonly canvas: HTMLCanvasElement;
   private readonly ctx: CanvasRenderingContext2D;
   private snap: TreeSnapshot | null = null;
+  /** Which search the data is from (`data-behind` once drawn: a move's ply, '' for live). */
+  private behind = '';
   private focus = 0;
   private highlight = new Set<number>();
   private hovered: number | null = null;
@@ -74,9 +76,12 @@ export class Icicle {
     });
   }
 
-  setData(snap: TreeSnapshot | null, focus: number): void {
+  /** The tree to show; `behind` names the search it is from (the ply of the move it chose, ''
+   *  for a live or analysed search), written to `data-behind` with `data-total` when drawn. */
+  setData(snap: TreeSnapshot | null, focus: number, behind = ''): void {
     const grown = snap && this.snap && snap.total >= this.snap.total;
     this.snap = snap;
+    this.behind = behind;
     this.focus = snap && focus < snap.count ? focus : 0;
     // The canvas grows with the tree's depth (22 px a row) up to its maximum, and shrinks only
     // when a new tree starts, so it does not jump while a search runs.
@@ -208,6 +213,7 @@ export class Icicle {
     this.element.dataset.drawn = String(drawn);
     this.element.dataset.count = String(s.count);
     this.element.dataset.total = String(s.total);
+    this.element.dataset.behind = this.behind;
     this.element.dataset.drawMs = this.lastDrawMs.toFixed(2);
   }
 
