@@ -183,3 +183,38 @@ fn solve_json_keys_and_errors() {
         assert!(!ok && err.starts_with("mcts: "), "{bad:?}: {err}");
     }
 }
+
+#[test]
+fn a_net_file_replaces_the_shipped_net() {
+    // A net of zeros: uniform priors and a value of exactly ½ everywhere, so the root's mean
+    // value is ½ after 100 playouts (no game of 5×5 Hex ends within 8 plies); the shipped net's
+    // is not.
+    let path = std::env::temp_dir().join(format!("mcts-cli-zero-{}.mctsnet", std::process::id()));
+    std::fs::write(&path, mcts_playground::nn::Mlp::zeros("hex:5", 50, &[8], 25).to_bytes()).unwrap();
+    let file = path.to_str().unwrap();
+    let value = |extra: &[&str]| {
+        let mut args = vec!["search", "--game", "hex:5", "--algo", "alphazero", "--iterations", "100", "--seed", "1", "--json"];
+        args.extend_from_slice(extra);
+        let (ok, out, err) = mcts(&args);
+        assert!(ok, "{err}");
+        serde_json::from_str::<Value>(out.trim()).unwrap()["value"].as_f64().unwrap()
+    };
+    assert_eq!(value(&["--net", file]), 0.5);
+    assert_ne!(value(&[]), 0.5);
+    // The arena takes it too; a net for another game, a missing file and a non-net are errors.
+    let arena = ["arena", "--game", "hex:5", "--a", "alphazero", "--b", "uct", "--games", "2", "--iterations", "50", "--json"];
+    let (ok, out, err) = mcts(&[&arena[..], &["--net", file]].concat());
+    assert!(ok, "{err}");
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!((v["games"].as_u64(), v["net"].as_str()), (Some(2), Some(file)));
+    for (args, says) in [
+        (&["search", "--game", "hex:7", "--algo", "alphazero", "--net", file][..], "a net for 'hex:5', not 'hex:7'"),
+        (&["arena", "--game", "hex:7", "--a", "alphazero", "--b", "uct", "--net", file], "a net for 'hex:5', not 'hex:7'"),
+        (&["search", "--game", "hex:5", "--net", "no-such-file.mctsnet"], "no-such-file.mctsnet: "),
+        (&["search", "--game", "hex:5", "--net", "Cargo.toml"], "not a network weights file"),
+    ] {
+        let (ok, _, err) = mcts(args);
+        assert!(!ok && err.starts_with("mcts: ") && err.contains(says), "{args:?}: {err}");
+    }
+    std::fs::remove_file(&path).ok();
+}

@@ -50,6 +50,10 @@ pub struct Args {
     /// Worker threads (default: available cores).
     #[arg(long)]
     threads: Option<usize>,
+    /// A weights file that the network presets of both sides use instead of the game's
+    /// shipped net (e.g. a checkpoint of `mcts train`).
+    #[arg(long, value_name = "FILE.mctsnet")]
+    net: Option<std::path::PathBuf>,
     /// Print one JSON object with the standings and every game.
     #[arg(long)]
     json: bool,
@@ -92,7 +96,10 @@ impl Clock {
 /// # Errors
 /// Bad spec or configuration, or an engine failure.
 pub fn run(a: Args) -> Result<(), CliError> {
-    AnyGame::from_spec(&a.game)?;
+    let spec = AnyGame::from_spec(&a.game)?.spec();
+    if let Some(p) = &a.net {
+        crate::search::register_net(p, Some(&spec))?;
+    }
     let ca = config_from(&a.a, &a.set_a, None)?;
     let cb = config_from(&a.b, &a.set_b, None)?;
     let budget = budget_from(a.iterations, a.ms);
@@ -144,6 +151,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         let obj = json!({
             "game": a.game, "a": a.a, "b": a.b, "set_a": a.set_a, "set_b": a.set_b,
             "iterations": budget.iterations, "ms": budget.millis, "clock": a.clock.name(), "seed": a.seed,
+            "net": a.net.as_ref().map(|p| p.display().to_string()),
             "games": s.games, "wins": s.wins, "draws": s.draws, "losses": s.losses,
             "win_rate": s.win_rate, "win_rate_ci95": s.win_rate_ci95,
             "elo": finite(s.elo), "elo_ci95": [finite(s.elo_ci95[0]), finite(s.elo_ci95[1])],

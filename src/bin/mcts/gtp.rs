@@ -162,6 +162,8 @@ impl Session {
     pub fn new(spec: &str, engine: EngineArgs) -> Result<Session, CliError> {
         let game = AnyGame::from_spec(spec)?;
         engine.config()?;
+        // A `--net` file serves its own game (the board size may change later).
+        engine.register_net(None)?;
         Ok(Session {
             spec: spec.to_string(),
             game,

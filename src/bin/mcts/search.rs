@@ -26,6 +26,10 @@ pub struct EngineArgs {
     /// Random seed.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// A weights file (`mcts train`'s `iter-N.mctsnet`, `latest.mctsnet`) that the network
+    /// presets (`alphazero`, `alphago`, `puct-net`) use instead of the game's shipped net.
+    #[arg(long, value_name = "FILE.mctsnet")]
+    pub net: Option<std::path::PathBuf>,
 }
 
 impl EngineArgs {
@@ -35,6 +39,14 @@ impl EngineArgs {
     /// Unknown preset, malformed `--set`, unknown key or out-of-range value.
     pub fn config(&self) -> Result<SearchConfig, CliError> {
         config_from(&self.algo, &self.set, self.seed)
+    }
+
+    /// Registers `--net` (if given) for its game, which must be `spec` when one is given.
+    ///
+    /// # Errors
+    /// As [`register_net`].
+    pub fn register_net(&self, spec: Option<&str>) -> Result<(), CliError> {
+        self.net.as_deref().map_or(Ok(()), |p| register_net(p, spec))
     }
 
     /// The budget; 10,000 iterations when neither `--iterations` nor `--ms` is given.
@@ -52,6 +64,24 @@ fn parse_ms(text: &str) -> Result<f64, String> {
     } else {
         Err(format!("{text} is out of range: milliseconds are 0 ..= 2^53-1"))
     }
+}
+
+/// Reads the weights file at `path` and registers it (`nn::models::register`) as the net of
+/// its game, in place of the shipped one, for the rest of the process.
+///
+/// # Errors
+/// The file cannot be read, is not a valid weights file, or holds a net for a game other than
+/// `spec` (when given).
+pub fn register_net(path: &std::path::Path, spec: Option<&str>) -> Result<(), CliError> {
+    let at = |e: &dyn std::fmt::Display| CliError::Engine(format!("{}: {e}", path.display()));
+    let bytes = std::fs::read(path).map_err(|e| at(&e))?;
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+    let net = mcts_playground::nn::Mlp::from_bytes(&bytes).map_err(|e| at(&e))?;
+    if let Some(spec) = spec.filter(|&s| s != net.spec) {
+        return Err(at(&format!("a net for '{}', not '{spec}'", net.spec)));
+    }
+    mcts_playground::nn::models::register(&bytes, name.as_deref()).map_err(|e| at(&e))?;
+    Ok(())
 }
 
 /// A configuration from a preset name, `key=value` overrides and an optional seed.
@@ -109,6 +139,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         return Err(CliError::GameOver);
     }
     let config = a.engine.config()?;
+    a.engine.register_net(Some(&g.spec()))?;
     let st = if a.threads == 1 {
         let mut s = AnySearch::new(&g, config).map_err(CliError::engine)?;
         let t0 = Instant::now();

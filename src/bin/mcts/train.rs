@@ -72,6 +72,9 @@ pub struct Args {
     /// Random opening plies of each evaluation pair of games.
     #[arg(long)]
     eval_opening_plies: Option<usize>,
+    /// Threads playing each iteration's self-play games (the run is the same for any count).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
     /// Print one JSON object per iteration on standard output.
     #[arg(long)]
     json: bool,
@@ -155,6 +158,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         None => None,
     };
     let mut t = Trainer::new(c, init.as_ref()).map_err(|e| CliError::Engine(e.to_string()))?;
+    t.set_threads(a.threads.into());
     std::fs::create_dir_all(&a.out).map_err(io(&a.out))?;
     let cfg_path = a.out.join("config.json");
     std::fs::write(&cfg_path, serde_json::to_string_pretty(&t.config)?).map_err(io(&cfg_path))?;

@@ -173,6 +173,7 @@ pub struct Trainer {
     games: usize,
     iteration: usize,
     syms: Vec<Vec<usize>>,
+    threads: usize,
 }
 
 impl Trainer {
@@ -221,8 +222,16 @@ impl Trainer {
             buffer: VecDeque::new(),
             games: 0,
             iteration: 0,
+            threads: 1,
             config,
         })
+    }
+
+    /// Plays each iteration's self-play games on `threads` threads (at least 1; native builds
+    /// only: WebAssembly has no threads here). The games' seeds are drawn before they start and
+    /// their rows enter the buffer in game order, so the run is the same for any thread count.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
     }
 
     /// The current net in the inference format.
@@ -240,13 +249,44 @@ impl Trainer {
         let t0 = std::time::Instant::now();
         self.iteration += 1;
         let prev = Arc::new(self.net());
-        for _ in 0..self.config.games {
-            let seed = self.rng.next_u64();
-            let rows = match &self.start {
-                AnyGame::TicTacToe(g) => self_play_game(&prev, g, &self.config, seed),
-                AnyGame::Hex(g) => self_play_game(&prev, g, &self.config, seed),
-                AnyGame::Pentago(_) => unreachable!("no encoding: refused in new"),
-            };
+        let seeds: Vec<u64> = (0..self.config.games).map(|_| self.rng.next_u64()).collect();
+        let play = |seed: u64| match &self.start {
+            AnyGame::TicTacToe(g) => self_play_game(&prev, g, &self.config, seed),
+            AnyGame::Hex(g) => self_play_game(&prev, g, &self.config, seed),
+            AnyGame::Pentago(_) => unreachable!("no encoding: refused in new"),
+        };
+        let mut games: Vec<Vec<Sample>> = Vec::with_capacity(seeds.len());
+        if self.threads <= 1 {
+            for &seed in &seeds {
+                games.push(play(seed));
+                on_game();
+            }
+        } else {
+            // Workers take the next game index from a shared counter and send (index, rows);
+            // this thread reports each finished game and puts them back in game order.
+            let next = std::sync::atomic::AtomicUsize::new(0);
+            let mut slots: Vec<Option<Vec<Sample>>> = vec![None; seeds.len()];
+            std::thread::scope(|s| {
+                let (tx, rx) = std::sync::mpsc::channel();
+                for _ in 0..self.threads.min(seeds.len()) {
+                    let tx = tx.clone();
+                    let (next, seeds, play) = (&next, &seeds, &play);
+                    s.spawn(move || loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if i >= seeds.len() || tx.send((i, play(seeds[i]))).is_err() {
+                            break;
+                        }
+                    });
+                }
+                drop(tx);
+                for (i, rows) in rx {
+                    slots[i] = Some(rows);
+                    on_game();
+                }
+            });
+            games.extend(slots.into_iter().map(|r| r.expect("every game was played")));
+        }
+        for rows in games {
             for r in rows {
                 if self.buffer.len() == self.config.buffer {
                     self.buffer.pop_front();
@@ -254,7 +294,6 @@ impl Trainer {
                 self.buffer.push_back(r);
             }
             self.games += 1;
-            on_game();
         }
         let mut sum = Losses::default();
         let steps = self.config.steps.max(1);
