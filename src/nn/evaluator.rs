@@ -1,7 +1,7 @@
 //! [`NetEvaluator`]: a policy-value network as the search's [`Evaluator`].
 
-use super::features::Encoding;
-use super::{models, softmax_over, Mlp, NetError, MAX_WIDTH};
+use super::features::{Encoding, MAX_CELLS};
+use super::{models, softmax_over, ByInput, Mlp, NetError};
 use crate::game::Game;
 use crate::mcts::Evaluator;
 use std::marker::PhantomData;
@@ -11,8 +11,17 @@ use std::sync::Arc;
 /// head mapped from [−1, 1] to the engine's [0, 1] reward scale, for the side to move.
 pub struct NetEvaluator<G> {
     net: Arc<Mlp>,
+    /// `net` by input, for the forward pass ([`ByInput::forward_binary`]); shared by clones.
+    by_input: Arc<ByInput>,
     enc: Encoding,
     _game: PhantomData<fn(G)>,
+}
+
+impl<G> Clone for NetEvaluator<G> {
+    /// Another evaluator over the same net and its by-input form (no copy of the weights).
+    fn clone(&self) -> Self {
+        NetEvaluator { net: self.net.clone(), by_input: self.by_input.clone(), enc: self.enc, _game: PhantomData }
+    }
 }
 
 impl<G: Game> NetEvaluator<G> {
@@ -35,7 +44,7 @@ impl<G: Game> NetEvaluator<G> {
                 enc.cells()
             )));
         }
-        Ok(NetEvaluator { net, enc, _game: PhantomData })
+        Ok(NetEvaluator { by_input: Arc::new(ByInput::new(&net)), net, enc, _game: PhantomData })
     }
 
     /// The shipped net of `g`'s game (see [`models`]).
@@ -58,14 +67,15 @@ impl<G: Game> NetEvaluator<G> {
     }
 
     /// One forward pass at `g`: the policy logits in the net's frame into `logits` (length =
-    /// cells) and the value head's output in [−1, 1] for the side to move.
+    /// cells) and the value head's output in [−1, 1] for the side to move. The input is the
+    /// stones' indices ([`Encoding::active`], [`ByInput::forward_binary`]).
     pub fn forward(&self, g: &G, logits: &mut [f32]) -> f32 {
         let cells = self.enc.cells();
-        let mut owners = [0i8; MAX_WIDTH];
+        let mut owners = [0i8; MAX_CELLS];
         g.cell_owners(&mut owners[..cells]);
-        let mut x = [0f32; MAX_WIDTH];
-        self.enc.encode(&owners[..cells], g.to_move(), &mut x);
-        self.net.forward(&x[..2 * cells], logits)
+        let mut active = [0u16; MAX_CELLS];
+        let k = self.enc.active(&owners[..cells], g.to_move(), &mut active);
+        self.by_input.forward_binary(&active[..k], logits)
     }
 }
 
@@ -83,7 +93,7 @@ impl<G: Game> Evaluator<G> for NetEvaluator<G> {
     }
 
     fn evaluate(&self, g: &G, moves: &[G::Move], out: &mut Vec<f32>) -> Option<f64> {
-        let mut logits = [0f32; MAX_WIDTH];
+        let mut logits = [0f32; MAX_CELLS];
         let cells = self.enc.cells();
         let v = self.forward(g, &mut logits[..cells]);
         let to_move = g.to_move();

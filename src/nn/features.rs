@@ -17,6 +17,9 @@
 
 use crate::game::Player;
 
+/// The most cells an encoding has (Hex 19×19): the size of the evaluator's stack buffers.
+pub const MAX_CELLS: usize = 19 * 19;
+
 /// The input encoding of one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Encoding {
@@ -78,6 +81,22 @@ impl Encoding {
         }
     }
 
+    /// The indices of the ones of [`Encoding::encode`]'s input, ascending, into `out` (length ≥
+    /// the stones on the board); returns how many. `encode` sets exactly these to 1.
+    pub fn active(self, owners: &[i8], to_move: Player, out: &mut [u16]) -> usize {
+        let cells = self.cells();
+        let mut k = 0;
+        for (cell, &o) in owners.iter().enumerate().take(cells) {
+            if o >= 0 {
+                let plane = if o as Player == to_move { 0 } else { 1 };
+                out[k] = (plane * cells + self.canonical(cell, to_move)) as u16;
+                k += 1;
+            }
+        }
+        out[..k].sort_unstable();
+        k
+    }
+
     /// The symmetries used for data augmentation, as permutations of the cells in the net's
     /// frame (`perm[i]` = image of cell i); the identity first. Tic-Tac-Toe: 8; Hex: 2.
     pub fn symmetries(self) -> Vec<Vec<usize>> {
@@ -130,6 +149,19 @@ mod tests {
         assert_eq!(x[9 + 3], 1.0);
         assert_eq!(x.iter().sum::<f32>(), 1.0);
         assert_eq!(enc.canonical(enc.canonical(5, 1), 1), 5);
+        // `active` lists exactly the ones of `encode`, ascending, for either side to move.
+        for moves in ["b1 a3 c2", "b1 a3 c2 c3"] {
+            let mut g = Hex::new(3, false).unwrap();
+            moves.split(' ').for_each(|m| {
+                g.play_text(m).unwrap();
+            });
+            g.cell_owners(&mut owners);
+            enc.encode(&owners, g.to_move(), &mut x);
+            let mut active = [0u16; 18];
+            let k = enc.active(&owners, g.to_move(), &mut active);
+            let ones: Vec<u16> = (0..18).filter(|&i| x[i as usize] == 1.0).collect();
+            assert_eq!(&active[..k], &ones[..], "{moves}");
+        }
     }
 
     #[test]

@@ -28,9 +28,22 @@ pub use evaluator::NetEvaluator;
 pub const MAGIC: &[u8; 8] = b"MCTSNET\0";
 /// The format version this build reads and writes.
 pub const VERSION: u32 = 1;
-/// Widest layer accepted (inputs, hidden units or outputs); the forward pass keeps its
-/// activations on the stack in buffers of this size.
+/// Widest layer accepted (inputs, hidden units or outputs).
 pub const MAX_WIDTH: usize = 1024;
+
+/// The forward pass's two activation buffers, one pair per thread, grown to the widest layer
+/// seen (zeroing two [`MAX_WIDTH`] arrays on the stack per pass cost a fifth of a search
+/// iteration of `alphazero`). A nested call (none exists) gets fresh buffers.
+fn with_activations<R>(f: impl FnOnce(&mut Vec<f32>, &mut Vec<f32>) -> R) -> R {
+    thread_local!(static BUFFERS: std::cell::RefCell<(Vec<f32>, Vec<f32>)> = Default::default());
+    BUFFERS.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut pair) => {
+            let (a, b) = &mut *pair;
+            f(a, b)
+        }
+        Err(_) => f(&mut Vec::new(), &mut Vec::new()),
+    })
+}
 
 /// Why a weights file could not be used.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -190,21 +203,27 @@ impl Mlp {
     /// One forward pass: `x` (length [`Mlp::inputs`]) → policy logits into `logits` (length
     /// [`Mlp::moves`]) and the value head's `tanh` output in [−1, 1] (side to move's view).
     pub fn forward(&self, x: &[f32], logits: &mut [f32]) -> f32 {
-        let mut a = [0f32; MAX_WIDTH];
-        let mut b = [0f32; MAX_WIDTH];
-        let mut width = x.len();
-        a[..width].copy_from_slice(x);
+        with_activations(|a, b| {
+            a.clear();
+            a.extend_from_slice(x);
+            self.forward_from(a, b, logits)
+        })
+    }
+
+    /// The trunk (its input: all of `a`; `b` is scratch), then both heads.
+    fn forward_from(&self, a: &mut Vec<f32>, b: &mut Vec<f32>, logits: &mut [f32]) -> f32 {
+        let (mut a, mut b) = (a, b);
         for l in &self.trunk {
-            l.forward(&a[..width], &mut b[..l.outputs]);
-            for v in &mut b[..l.outputs] {
+            b.resize(l.outputs, 0.0);
+            l.forward(a, b);
+            for v in b.iter_mut() {
                 *v = v.max(0.0);
             }
-            width = l.outputs;
             std::mem::swap(&mut a, &mut b);
         }
-        self.policy.forward(&a[..width], logits);
+        self.policy.forward(a, logits);
         let mut v = [0f32; 1];
-        self.value.forward(&a[..width], &mut v);
+        self.value.forward(a, &mut v);
         v[0].tanh()
     }
 
@@ -321,6 +340,79 @@ impl Reader<'_> {
     }
 }
 
+/// A net's layers stored by input, for inference on a board of stones: layer `k`'s weights as
+/// `inputs × outputs` (row `i` = what input `i` adds to every output; the transpose of
+/// [`Dense::w`]), the policy and value heads as one layer of `moves + 1` outputs.
+///
+/// [`ByInput::forward_binary`] computes each layer as `y = b + Σ_i x_i·row_i` over the inputs
+/// that are not zero: the board's stones for the first layer (one vector add each), the units
+/// a ReLU left positive for the others (about half). It gives [`Mlp::forward`]'s outputs up to
+/// float rounding (the sums run in another order); native and WebAssembly run the same
+/// operations in the same order, so they agree (`tests/data/nn_forward.json`).
+#[derive(Clone, Debug)]
+pub struct ByInput {
+    /// Trunk layers then the joint head: (inputs, outputs, weights by input, biases).
+    layers: Vec<(usize, usize, Vec<f32>, Vec<f32>)>,
+    moves: usize,
+}
+
+impl ByInput {
+    /// The by-input form of `net`.
+    pub fn new(net: &Mlp) -> ByInput {
+        let transpose = |inputs: usize, parts: &[&Dense]| {
+            let outputs: usize = parts.iter().map(|d| d.outputs).sum();
+            let mut t = vec![0f32; inputs * outputs];
+            let mut b = Vec::with_capacity(outputs);
+            let mut o = 0;
+            for d in parts {
+                for j in 0..d.outputs {
+                    for i in 0..inputs {
+                        t[i * outputs + o + j] = d.w[j * inputs + i];
+                    }
+                }
+                b.extend_from_slice(&d.b);
+                o += d.outputs;
+            }
+            (inputs, outputs, t, b)
+        };
+        let mut layers: Vec<_> = net.trunk.iter().map(|l| transpose(l.inputs, &[l])).collect();
+        layers.push(transpose(net.policy.inputs, &[&net.policy, &net.value]));
+        ByInput { layers, moves: net.moves() }
+    }
+
+    /// One forward pass on the input that is 1 at the indices `active` (ascending) and 0
+    /// elsewhere: the policy logits into `logits` (length = moves) and the value head's `tanh`
+    /// output in [−1, 1] (side to move's view), as [`Mlp::forward`].
+    pub fn forward_binary(&self, active: &[u16], logits: &mut [f32]) -> f32 {
+        with_activations(|a, b| {
+            let last = self.layers.len() - 1;
+            for (k, (_, outputs, t, bias)) in self.layers.iter().enumerate() {
+                b.clear();
+                b.extend_from_slice(bias);
+                let mut add = |i: usize, x: f32| {
+                    let row = &t[i * outputs..(i + 1) * outputs];
+                    if x == 1.0 {
+                        b.iter_mut().zip(row).for_each(|(y, w)| *y += w);
+                    } else {
+                        b.iter_mut().zip(row).for_each(|(y, w)| *y += x * w);
+                    }
+                };
+                if k == 0 {
+                    active.iter().for_each(|&i| add(i as usize, 1.0));
+                } else {
+                    a.iter().enumerate().filter(|(_, &x)| x > 0.0).for_each(|(i, &x)| add(i, x));
+                }
+                if k < last {
+                    b.iter_mut().for_each(|v| *v = v.max(0.0));
+                }
+                std::mem::swap(a, b);
+            }
+            logits[..self.moves].copy_from_slice(&a[..self.moves]);
+            a[self.moves].tanh()
+        })
+    }
+}
+
 /// Softmax of `logits` over the entries `idx` (the legal moves' output indices) into `out`
 /// (cleared first, one probability per entry of `idx`, same order); numerically stable
 /// (the maximum logit is subtracted first).
@@ -371,6 +463,32 @@ mod tests {
         }
         let want_v = (n.value.b[0] + (0..3).map(|i| n.value.w[i] * h[i]).sum::<f32>()).tanh();
         assert!((v - want_v).abs() < 1e-6);
+    }
+
+    #[test]
+    fn binary_forward_equals_dense_forward() {
+        // Every shipped net, on random boards of stones: the sparse first layer gives the dense
+        // pass's logits and value up to rounding. And a net without a trunk layer.
+        let mut rng = crate::rng::Rng64::new(9);
+        let mut nets: Vec<Mlp> = models::AVAILABLE.iter().map(|s| (*models::load(s).unwrap()).clone()).collect();
+        let mut flat = Mlp::zeros("tictactoe", 18, &[], 9);
+        flat.policy.w.iter_mut().enumerate().for_each(|(i, w)| *w = (i % 7) as f32 * 0.1 - 0.3);
+        nets.push(flat);
+        for net in &nets {
+            let (inputs, moves) = (net.inputs(), net.moves());
+            let by_input = ByInput::new(net);
+            for _ in 0..50 {
+                let active: Vec<u16> = (0..inputs as u16).filter(|_| rng.chance(0.3)).collect();
+                let mut x = vec![0f32; inputs];
+                active.iter().for_each(|&i| x[i as usize] = 1.0);
+                let (mut a, mut b) = (vec![0f32; moves], vec![0f32; moves]);
+                let (va, vb) = (net.forward(&x, &mut a), by_input.forward_binary(&active, &mut b));
+                assert!((va - vb).abs() < 1e-5, "{}: value {va} vs {vb}", net.spec);
+                for (p, q) in a.iter().zip(&b) {
+                    assert!((p - q).abs() < 1e-4 * p.abs().max(1.0), "{}: logit {p} vs {q}", net.spec);
+                }
+            }
+        }
     }
 
     #[test]

@@ -101,6 +101,8 @@ pub fn self_play_game<G: Game>(net: &Arc<Mlp>, start: &G, cfg: &TrainConfig, see
     let mut rows: Vec<(Vec<f32>, Vec<f32>, u8)> = Vec::new();
     let mut owners = vec![0i8; cells];
     let mut legal = MoveList::new();
+    // One evaluator (and one by-input copy of the weights) for the game; each search a clone.
+    let net_ev = NetEvaluator::new(net.clone(), &spec).expect("net matches");
     while !g.is_terminal() {
         // Playout cap randomization (Wu 2019): a full search recorded as a row, or a fast one.
         let full = cfg.full_search_fraction >= 1.0 || rng.chance(cfg.full_search_fraction);
@@ -111,8 +113,7 @@ pub fn self_play_game<G: Game>(net: &Arc<Mlp>, start: &G, cfg: &TrainConfig, see
             let mut sc = net_search_config(cfg.c, rng.next_u64());
             sc.root = RootRule::Gumbel;
             sc.gumbel_m = cfg.gumbel_m;
-            let ev = NetEvaluator::new(net.clone(), &spec).expect("net matches");
-            let mut s = Search::with_evaluator(g.clone(), sc, Box::new(ev)).expect("valid config");
+            let mut s = Search::with_evaluator(g.clone(), sc, Box::new(net_ev.clone())).expect("valid config");
             let r = s.run_gumbel(playouts).expect("not terminal");
             let mut pi = vec![0f32; cells];
             for &(i, p) in &r.policy {
@@ -124,12 +125,7 @@ pub fn self_play_game<G: Game>(net: &Arc<Mlp>, start: &G, cfg: &TrainConfig, see
             // α ≤ 0 means the default, 10 / cells capped at 1 (as `Trainer::new` sets it).
             let alpha = if cfg.dirichlet_alpha > 0.0 { cfg.dirichlet_alpha } else { (10.0 / cells as f64).min(1.0) };
             let noise = if full { dirichlet(alpha, legal.len(), &mut noise_rng) } else { Vec::new() };
-            let ev = RootNoise {
-                inner: NetEvaluator::new(net.clone(), &spec).expect("net matches"),
-                root_hash: g.hash(),
-                noise,
-                eps: cfg.dirichlet_eps as f32,
-            };
+            let ev = RootNoise { inner: net_ev.clone(), root_hash: g.hash(), noise, eps: cfg.dirichlet_eps as f32 };
             let mut s = Search::with_evaluator(g.clone(), net_search_config(cfg.c, rng.next_u64()), Box::new(ev)).expect("valid config");
             s.run(Budget::iterations(playouts), &|| 0.0);
             let children = s.root_children();
