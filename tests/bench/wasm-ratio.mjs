@@ -26,7 +26,8 @@
 // Before the timed rounds, one untimed wasm search per preset lets V8 tier the engine up (a long
 // first call runs in V8's baseline tier; see ../../../shared/TOOLCHAIN.md, "Speed notes").
 // Knobs: --runs R (5), --preset P (repeatable; uct and rave), --iterations-uct N (600000),
-// --iterations-rave N (80000), --seed S (1), --game SPEC (hex:11), --pkg DIR (pkg/),
+// --iterations-rave N (80000; also the default of other presets, --iterations-PRESET N sets
+// theirs), --seed S (1), --game SPEC (hex:11), --pkg DIR (pkg/),
 // --bin PATH (target/release/mcts).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -43,6 +44,7 @@ const { values: opt } = parseArgs({
     preset: { type: 'string', multiple: true },
     'iterations-uct': { type: 'string', default: '600000' },
     'iterations-rave': { type: 'string', default: '80000' },
+    'iterations-alphazero': { type: 'string' },
     seed: { type: 'string', default: '1' },
     game: { type: 'string', default: 'hex:11' },
     pkg: { type: 'string', default: join(ROOT, 'pkg') },
@@ -68,6 +70,12 @@ const wasmPath = join(opt.pkg, 'mcts_playground_bg.wasm');
 const wasmBytes = readFileSync(wasmPath);
 const pkg = await import(pathToFileURL(join(opt.pkg, 'mcts_playground.js')).href);
 pkg.initSync({ module: wasmBytes });
+// The network presets (alphazero, alphago, puct-net) need the game's net, which the page's
+// worker fetches from models/; here it is read from the repository's models/ (the native binary
+// embeds the same file), e.g. `--game hex:7 --preset alphazero --iterations-alphazero 100000`.
+for (const { spec, file } of pkg.shippedNets()) {
+  if (spec === GAME) pkg.loadShippedNet(spec, readFileSync(join(ROOT, 'models', file)));
+}
 
 /** Root visit counts as one comparable string. */
 const visitsKey = (st) => st.children.map((c) => `${c.mv ?? c.move}:${c.visits}`).join(' ');
