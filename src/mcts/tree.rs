@@ -21,9 +21,10 @@
 //! arrays exist only when a configuration needs them: PUCT priors (4 bytes per edge) and the
 //! AMAF tables of RAVE/GRAVE (see [`AmafTables`]).
 
-/// The largest AMAF count of one entry, 2³¹ − 1: its reward sum in half points (≤ 2n) then
-/// fits a `u32`. An entry stops counting there (see [`AmafTables::add`]).
-pub const AMAF_MAX: u32 = u32::MAX / 2;
+/// The largest AMAF count of one entry, 2³⁰ − 1: its reward sum in half points (≤ 2n) then
+/// fits an `i32`, which the untried-move scan converts to `f32` in one vector instruction. An
+/// entry stops counting there (see [`AmafTables::add`]).
+pub const AMAF_MAX: u32 = u32::MAX / 4;
 
 /// "No node / no edge / no run" marker.
 pub const NIL: u32 = u32::MAX;
@@ -242,6 +243,37 @@ pub struct AmafTables {
     pub n: Vec<u32>,
     /// AMAF reward sums in half points, `width` per table.
     pub w2: Vec<u32>,
+    /// Updates per table: the simulations that credited it (one per iteration through its node).
+    pub updates: Vec<u32>,
+    /// Per table: the bound on the untried moves' AMAF values of the table's node, left by the
+    /// last scan of them against this table ([`UntriedBound`]).
+    pub untried: Vec<UntriedBound>,
+}
+
+/// What the last scan of a node's untried moves against its own AMAF table (RAVE/GRAVE, the
+/// fast scan `choose_by_amaf`) proved for the next visits: while the table has had at most
+/// `K` more updates than `at`, no untried move of the node has an AMAF value above `bound`. With `v*` the best untried value found and `n_min` the fewest AMAF samples among the
+/// untried moves, `bound = v* + K/(n_min + K)`, `K = horizon`: an entry with `n` samples and mean
+/// `w/n` has after `k ≤ K` more samples (one per update at most, first-occurrence AMAF) a mean of
+/// at most `(w+k)/(n+k) = w/n + k(n−w)/(n(n+k)) ≤ w/n + K/(n+K)`; untried moves only leave the
+/// set (they are expanded). So a later visit whose best child scores at least `bound` plus the
+/// untried bonus would not expand, and skips the scan. Kept per table (12 bytes beside its
+/// 2 × move space × 8): a node scanning an ancestor's table is not bounded, since every
+/// iteration through the ancestor updates that table and the bound would expire before the
+/// node's next visit.
+#[derive(Clone, Copy, Debug)]
+pub struct UntriedBound {
+    /// The table scanned ([`NIL`]: no bound yet).
+    pub table: u32,
+    /// Its update count at the scan.
+    pub at: u32,
+    /// The bound on any untried move's AMAF value (rounded up to `f32`).
+    pub bound: f32,
+}
+
+impl UntriedBound {
+    /// No bound known.
+    pub const NONE: UntriedBound = UntriedBound { table: NIL, at: 0, bound: f32::INFINITY };
 }
 
 impl AmafTables {
@@ -258,6 +290,8 @@ impl AmafTables {
         let t = (self.n.len() / self.width.max(1)) as u32;
         self.n.resize(self.n.len() + self.width, 0);
         self.w2.resize(self.w2.len() + self.width, 0);
+        self.updates.push(0);
+        self.untried.push(UntriedBound::NONE);
         self.of_node[node as usize] = t;
         t
     }
@@ -280,7 +314,11 @@ impl AmafTables {
     }
     /// Bytes held.
     pub fn bytes(&self) -> usize {
-        self.of_node.capacity() * 4 + self.n.capacity() * 4 + self.w2.capacity() * 4
+        self.of_node.capacity() * 4
+            + self.n.capacity() * 4
+            + self.w2.capacity() * 4
+            + self.updates.capacity() * 4
+            + self.untried.capacity() * std::mem::size_of::<UntriedBound>()
     }
 }
 

@@ -107,6 +107,8 @@ impl<G: Game> Search<G> {
                 sets.by[1 - p][i / 64] &= !(1 << (i % 64));
             }
             let Some(t) = self.tree.amaf.table(self.path[d].node) else { continue };
+            let u = &mut self.tree.amaf.updates[t as usize];
+            *u = u.wrapping_add(1);
             for (p, &r) in r2.iter().enumerate() {
                 let base = t as usize * width + p * ms;
                 let (ns, ws) = (&mut self.tree.amaf.n[base..base + ms], &mut self.tree.amaf.w2[base..base + ms]);

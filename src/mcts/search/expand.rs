@@ -9,8 +9,12 @@ use crate::game::{Game, MoveList, Player, MOVE_WORDS};
 use crate::mcts::config::{Selection, ValueEstimate};
 use crate::mcts::selection::{blend, ucb1};
 use crate::mcts::solver;
-use crate::mcts::tree::{AmafTables, Edge, Node, AFFINE, ALIAS, NIL, TERMINAL, UNKNOWN};
+use crate::mcts::tree::{AmafTables, Edge, Node, UntriedBound, AFFINE, ALIAS, NIL, TERMINAL, UNKNOWN};
 use crate::rng::Rng64;
+
+/// K of [`UntriedBound`]: a scan's bound on a node's untried moves holds for this many more
+/// updates of the scanned AMAF table.
+const UNTRIED_HORIZON: u32 = 2;
 
 impl<G: Game> Search<G> {
     /// Whether plain UCT expansion may use the affine order (no other ordering rule in force:
@@ -135,13 +139,15 @@ impl<G: Game> Search<G> {
             && !(at_root && self.root_filter.is_some())
     }
 
-    /// `choose` under RAVE/GRAVE ([`Search::amaf_scan_ok`]), with the same scores, the same
-    /// decision and the same random draws as the general path (`child_score` /
-    /// `pick_unexpanded`), without its per-child dispatch: one pass over the children's edges
-    /// with the AMAF rows of the player to move cut once (β from the table, no √ or Option per
-    /// child), then one pass over the untried moves as a bit set (the legal move set minus the
-    /// children's moves, [`Game::legal_move_set`]) in index order instead of a legal-move list
-    /// and a stamp table.
+    /// `choose` under RAVE/GRAVE ([`Search::amaf_scan_ok`]), with the same scores and the same
+    /// decision as the general path (`child_score` / `pick_unexpanded`), without its per-child
+    /// dispatch: one pass over the children's edges with the AMAF rows of the player to move cut
+    /// once (β from the table, no √ or Option per child), then the best untried move by a dense
+    /// scan of the table rows ([`best_untried_in_set`], the candidates being the legal move set
+    /// minus the children's moves, [`Game::legal_move_set`]), skipped when the node's
+    /// [`UntriedBound`] shows that no untried move can win. Ties between untried moves are
+    /// broken uniformly as there, by other draws (one per scan, and none when the scan is
+    /// skipped), and moves whose `f32` values are equal tie.
     #[inline(never)]
     fn choose_by_amaf(&mut self, cur: u32, g: &G, sc: &Scorer, can_expand: bool) -> Choice<G::Move> {
         let ms = self.ms;
@@ -175,6 +181,22 @@ impl<G: Game> Search<G> {
                 best = range.start + j as u32;
             }
         }
+        // The bound left by the last scan of this node's untried moves against its own table
+        // ([`UntriedBound`]): when the best child scores at least the bound plus the untried
+        // bonus, no untried move would be expanded (that needs a strictly higher score), and
+        // the scan is skipped. Kept only where the table is the node's own: a borrowed
+        // (ancestor's) table is updated by every iteration through the ancestor, so its bound
+        // would expire before the next visit.
+        let table = sc.table;
+        let own = self.tree.amaf.of_node[cur as usize] == table;
+        let updates = self.tree.amaf.updates[table as usize];
+        if can_expand && own && best != NIL {
+            let ub = self.tree.amaf.untried[table as usize];
+            if ub.table == table && updates.wrapping_sub(ub.at) <= UNTRIED_HORIZON && ub.bound as f64 + self.untried_bonus(sc) <= best_score
+            {
+                return Choice::Descend(best);
+            }
+        }
         if can_expand {
             // The untried moves: the legal move set minus the children's moves.
             let mut cand = [0u64; MOVE_WORDS];
@@ -183,7 +205,18 @@ impl<G: Game> Search<G> {
                 let i = e.mv as usize;
                 cand[i / 64] &= !(1 << (i % 64));
             }
-            let pick = best_untried_in_set(&cand, ns, ws, self.config.fpu, &mut self.rng).map(|(i, _)| i);
+            let (pick, bound) = best_untried_in_set(&cand, ns, ws, self.config.fpu, own, &mut self.amaf_values, &mut self.rng);
+            if own {
+                self.tree.amaf.untried[table as usize] = if pick.is_some() {
+                    // Rounded up to `f32` (the next float above, so rounding never lowers it).
+                    let b = bound as f32;
+                    let b = if (b as f64) < bound { f32::from_bits(b.to_bits() + 1) } else { b };
+                    UntriedBound { table, at: updates, bound: b }
+                } else {
+                    UntriedBound::NONE
+                };
+            }
+            let pick = pick.map(|(i, _)| i);
             let pick = pick.and_then(|i| g.move_from_index(i).map(|m| (m, 0.0)));
             // As `pick_unexpanded` then `choose`: the untried move is expanded when it beats
             // every child (or there is none).
@@ -463,86 +496,131 @@ fn best_untried_by_amaf<G: Game>(
     best
 }
 
-/// [`best_untried_by_amaf`] over a set of dense move indices (`cand`, bit `i % 64` of word
-/// `i / 64`) visited in index order, the AMAF rows `ns`/`ws` of the player to move already cut:
-/// the candidate with the highest AMAF value `w/n` (`fpu` without data), ties broken uniformly
-/// at random by the same reservoir draws; `None` when `cand` is empty.
-#[inline(never)]
-fn best_untried_in_set(cand: &[u64; MOVE_WORDS], ns: &[u32], ws: &[u32], fpu: f64, rng: &mut Rng64) -> Option<(usize, f64)> {
-    if fpu == 0.5 {
-        return best_untried_exact(cand, ns, ws, rng);
-    }
-    let mut best: Option<(usize, f64)> = None;
-    let mut ties = 0u32;
-    for (wi, &word) in cand.iter().enumerate() {
-        let mut x = word;
-        while x != 0 {
-            let i = wi * 64 + x.trailing_zeros() as usize;
-            x &= x - 1;
-            let an = ns[i];
-            let v = if an > 0 { ws[i] as f64 * 0.5 / an as f64 } else { fpu };
-            match best {
-                Some((_, b)) if v < b => {}
-                Some((_, b)) if v == b => {
-                    ties += 1;
-                    if rng.below(ties + 1) == 0 {
-                        best = Some((i, v));
-                    }
-                }
-                _ => {
-                    best = Some((i, v));
-                    ties = 0;
-                }
+/// Bit `j` of a byte as a lane mask: entry `b` holds, for `j` in `0..8`, 1.0 where bit `j` of
+/// `b` is set and 0.0 elsewhere (8 KB): spreads a bit set onto `f32` lanes eight at a time.
+static BYTE_LANES: [[f32; 8]; 256] = {
+    let mut t = [[0f32; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut j = 0;
+        while j < 8 {
+            if b >> j & 1 == 1 {
+                t[b][j] = 1.0;
             }
+            j += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
+/// The largest of `xs` (−∞ when empty), eight lanes at a time so that it vectorises (the values
+/// are never NaN).
+#[inline(always)]
+fn max_f32(xs: &[f32]) -> f32 {
+    let mut acc = [f32::NEG_INFINITY; 8];
+    let mut chunks = xs.chunks_exact(8);
+    for c in &mut chunks {
+        for j in 0..8 {
+            acc[j] = if c[j] > acc[j] { c[j] } else { acc[j] };
         }
     }
-    best
+    let mut m = f32::NEG_INFINITY;
+    for &x in acc.iter().chain(chunks.remainder()) {
+        m = if x > m { x } else { m };
+    }
+    m
 }
 
-/// [`best_untried_in_set`] for `fpu = ½` (the default) without a division per move: each value
-/// is the fraction `w₂ / 2n` (`1/2` without data) and two values compare by cross-multiplying
-/// in `u64` (`w₂ < 2³²`, `2n ≤ 2³²`: no overflow). Equal fractions are equal `f64` quotients and
-/// distinct ones differ in `f64` while `n < 2²⁶`, so the same moves tie and win as in the `f64`
-/// scan, with the same random draws.
+/// [`best_untried_by_amaf`] over a set of dense move indices (`cand`, bit `i % 64` of word
+/// `i / 64`), the AMAF rows `ns`/`ws` of the player to move already cut: the candidate with the
+/// highest AMAF value `w/n` (`fpu` without data), ties broken uniformly at random; `None` when
+/// `cand` is empty. With `want_bound`, also the bound of [`UntriedBound`]: the largest value any
+/// candidate can have after [`UNTRIED_HORIZON`] more samples, `max((w + K)/(n + K), value)`
+/// (`+∞` without `want_bound`).
+///
+/// Dense and branch-free, so that it vectorises: the candidate bits are spread onto lanes
+/// ([`BYTE_LANES`]), every move's value is computed in `f32` with −∞ for non-candidates
+/// (`scratch`: at least `3 × ns.len() + 8` floats), then the maximum, and the number of
+/// candidates that reach it (equal `f32` values tie). Only when several do, the k-th of them is
+/// taken, k drawn uniformly (one draw per scan). The value returned with the move is its exact
+/// `f64` value (`w/n` or `fpu`), as [`Search::untried_value`] computes it.
 #[inline(never)]
-fn best_untried_exact(cand: &[u64; MOVE_WORDS], ns: &[u32], ws: &[u32], rng: &mut Rng64) -> Option<(usize, f64)> {
-    let mut best = usize::MAX;
-    let (mut bn, mut bd) = (0u64, 1u64);
-    let mut ties = 0u32;
-    for (wi, &word) in cand.iter().enumerate() {
-        let mut x = word;
-        while x != 0 {
-            let i = wi * 64 + x.trailing_zeros() as usize;
-            x &= x - 1;
-            let an = ns[i] as u64;
-            let (num, den) = if an > 0 { (ws[i] as u64, 2 * an) } else { (1, 2) };
-            let (l, r) = (num * bd, bn * den);
-            if best == usize::MAX || l > r {
+#[allow(clippy::too_many_arguments)]
+fn best_untried_in_set(
+    cand: &[u64; MOVE_WORDS],
+    ns: &[u32],
+    ws: &[u32],
+    fpu: f64,
+    want_bound: bool,
+    scratch: &mut [f32],
+    rng: &mut Rng64,
+) -> (Option<(usize, f64)>, f64) {
+    let m = ns.len();
+    let lanes = m.div_ceil(8) * 8;
+    let (mask, rest) = scratch.split_at_mut(lanes);
+    let (vals, ups) = rest.split_at_mut(m);
+    for (k, chunk) in mask.chunks_exact_mut(8).enumerate() {
+        let byte = (cand[k / 8] >> (k % 8 * 8)) as u8;
+        chunk.copy_from_slice(&BYTE_LANES[byte as usize]);
+    }
+    // Equal lengths, so that the loops below index without bounds checks.
+    let (ws, mask, ups) = (&ws[..m], &mask[..m], &mut ups[..m]);
+    let f = fpu as f32;
+    for i in 0..m {
+        let (n, w) = (ns[i], ws[i]);
+        // w ≤ 2n ≤ 2·AMAF_MAX < 2³¹: `i32` conversions.
+        let q = (w as i32) as f32 * 0.5 / (n.max(1) as i32) as f32;
+        let q = if n > 0 { q } else { f };
+        vals[i] = if mask[i] != 0.0 { q } else { f32::NEG_INFINITY };
+    }
+    let bv = max_f32(vals);
+    if bv == f32::NEG_INFINITY {
+        return (None, f64::INFINITY);
+    }
+    let mut tied = 0u32;
+    for &v in vals.iter() {
+        tied += (v == bv) as u32;
+    }
+    // The k-th (in index order) of the candidates with the best value.
+    let mut k = if tied > 1 { rng.below(tied) } else { 0 };
+    let mut best = 0;
+    for (i, &v) in vals.iter().enumerate() {
+        if v == bv {
+            if k == 0 {
                 best = i;
-                (bn, bd) = (num, den);
-                ties = 0;
-            } else if l == r {
-                ties += 1;
-                if rng.below(ties + 1) == 0 {
-                    best = i;
-                    (bn, bd) = (num, den);
-                }
+                break;
             }
+            k -= 1;
         }
     }
-    (best != usize::MAX).then(|| (best, bn as f64 / bd as f64))
+    let value = if ns[best] > 0 { ws[best] as f64 * 0.5 / ns[best] as f64 } else { fpu };
+    let mut bound = f64::INFINITY;
+    if want_bound {
+        let kf = UNTRIED_HORIZON as f32;
+        for i in 0..m {
+            let b = ((ws[i] as i32) as f32 * 0.5 + kf) / ((ns[i] as i32) as f32 + kf);
+            let b = if b > vals[i] { b } else { vals[i] };
+            ups[i] = if mask[i] != 0.0 { b } else { f32::NEG_INFINITY };
+        }
+        // Above the exact bound despite the `f32` roundings (a few ulps, relative 2⁻²²).
+        bound = max_f32(ups) as f64 * (1.0 + 1e-6);
+    }
+    (Some((best, value)), bound)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The division-free scan (fpu = ½) picks the same move with the same value and the same
-    /// random draws as the `f64` scan, on rows with many ties and unseen moves.
+    /// The scan finds the best value of an `f64` scan (up to `f32` near-ties) and a move that
+    /// has it, on rows with many ties and unseen moves, for two fpu values.
     #[test]
-    fn exact_scan_equals_the_f64_scan() {
+    fn scan_finds_the_best_value() {
         let mut gen = Rng64::new(9);
+        let mut scratch = vec![0f32; 908];
         for round in 0..2000 {
+            let fpu = if round % 3 == 0 { 0.7 } else { 0.5 };
             let ms = 1 + gen.index(300);
             let ns: Vec<u32> =
                 (0..ms).map(|_| if gen.below(4) == 0 { 0 } else { 1 + gen.below(if round % 2 == 0 { 6 } else { 100_000 }) }).collect();
@@ -553,31 +631,75 @@ mod tests {
                     cand[i / 64] |= 1 << (i % 64);
                 }
             }
-            let (mut r1, mut r2) = (Rng64::new(round), Rng64::new(round));
-            let exact = best_untried_exact(&cand, &ns, &ws, &mut r1);
-            let float = best_untried_in_set(&cand, &ns, &ws, 0.5000000000000001, &mut Rng64::new(0)).map(|x| x.1);
-            // The f64 scan itself (fpu = ½ spelled so that it does not take the exact path).
-            let mut f = None;
-            let mut ties = 0u32;
-            for i in (0..ms).filter(|&i| cand[i / 64] >> (i % 64) & 1 == 1) {
-                let v = if ns[i] > 0 { ws[i] as f64 * 0.5 / ns[i] as f64 } else { 0.5 };
-                match f {
-                    Some((_, b)) if v < b => {}
-                    Some((_, b)) if v == b => {
-                        ties += 1;
-                        if r2.below(ties + 1) == 0 {
-                            f = Some((i, v));
-                        }
-                    }
-                    _ => {
-                        f = Some((i, v));
-                        ties = 0;
+            let value = |i: usize| if ns[i] > 0 { ws[i] as f64 * 0.5 / ns[i] as f64 } else { fpu };
+            let cands: Vec<usize> = (0..ms).filter(|&i| cand[i / 64] >> (i % 64) & 1 == 1).collect();
+            let want = cands.iter().map(|&i| value(i)).fold(f64::NEG_INFINITY, f64::max);
+            let (pick, _) = best_untried_in_set(&cand, &ns, &ws, fpu, false, &mut scratch, &mut Rng64::new(round));
+            match pick {
+                None => assert!(cands.is_empty(), "round {round}"),
+                Some((i, v)) => {
+                    assert!(cands.contains(&i), "round {round}: a candidate");
+                    assert_eq!(v, value(i), "round {round}: the move's exact value");
+                    assert!(want - v < 1e-6, "round {round}: {v} below the best {want}");
+                }
+            }
+        }
+    }
+
+    /// Ties for the best AMAF value are broken uniformly: five tied moves among others, 5,000
+    /// seeded scans, each picked 1,000 ± 150 times (about 4.7 standard deviations).
+    #[test]
+    fn exact_scan_breaks_ties_uniformly() {
+        let ns = vec![4u32; 200];
+        let mut ws = vec![2u32; 200];
+        let tied = [3usize, 64, 65, 130, 199];
+        for &i in &tied {
+            ws[i] = 6;
+        }
+        let mut cand = [0u64; MOVE_WORDS];
+        for i in 0..200 {
+            cand[i / 64] |= 1 << (i % 64);
+        }
+        let mut counts = [0u32; 200];
+        let mut rng = Rng64::new(5);
+        let mut scratch = vec![0f32; 608];
+        for _ in 0..5000 {
+            let (pick, _) = best_untried_in_set(&cand, &ns, &ws, 0.5, false, &mut scratch, &mut rng);
+            counts[pick.unwrap().0] += 1;
+        }
+        for &i in &tied {
+            assert!((850..=1150).contains(&counts[i]), "move {i} picked {} times", counts[i]);
+        }
+        assert_eq!(tied.iter().map(|&i| counts[i]).sum::<u32>(), 5000, "only the tied best moves");
+    }
+
+    /// The bound a scan leaves holds: after up to K more samples of every candidate (each a
+    /// win, the worst case), no candidate's value exceeds it.
+    #[test]
+    fn untried_bound_holds_for_k_more_samples() {
+        let mut gen = Rng64::new(17);
+        let mut scratch = vec![0f32; 398];
+        for round in 0..500 {
+            let ms = 1 + gen.index(130);
+            let mut ns: Vec<u32> = (0..ms).map(|_| if gen.below(3) == 0 { 0 } else { gen.below(50) }).collect();
+            let mut ws: Vec<u32> = ns.iter().map(|&n| gen.below(2 * n + 1)).collect();
+            let mut cand = [0u64; MOVE_WORDS];
+            for i in 0..ms {
+                cand[i / 64] |= 1 << (i % 64);
+            }
+            let (_, bound) = best_untried_in_set(&cand, &ns, &ws, 0.5, true, &mut scratch, &mut Rng64::new(round));
+            for _ in 0..UNTRIED_HORIZON {
+                for i in 0..ms {
+                    if gen.below(2) == 0 {
+                        ns[i] += 1;
+                        ws[i] += 2 * gen.below(2).max(gen.below(2));
                     }
                 }
             }
-            assert_eq!(exact, f, "round {round}");
-            assert_eq!(r1.next_u64(), r2.next_u64(), "round {round}: the same draws");
-            assert_eq!(float.is_some(), exact.is_some());
+            for i in 0..ms {
+                let v = if ns[i] > 0 { ws[i] as f64 * 0.5 / ns[i] as f64 } else { 0.5 };
+                assert!(v <= bound, "round {round}: move {i} at {v} above the bound {bound}");
+            }
         }
     }
 }
