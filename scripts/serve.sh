@@ -58,7 +58,7 @@ wasm_package() {
   wasm-bindgen --target web --out-dir "$out" "target/wasm32-unknown-unknown/$profile/mcts_playground.wasm"
   if [ "$opt" = opt ]; then
     step "wasm-opt -O3 (npm binaryen)"
-    (cd www && npx --no-install wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
+    (cd www && npx --no-install wasm-opt -O3 --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int \
         --enable-sign-ext --enable-mutable-globals --enable-multivalue --enable-reference-types \
         "$ROOT/$out/mcts_playground_bg.wasm" -o "$ROOT/$out/mcts_playground_bg.wasm")
   fi
