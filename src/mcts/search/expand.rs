@@ -125,18 +125,28 @@ impl<G: Game> Search<G> {
     }
 
     /// Whether [`Search::choose_by_amaf`] makes `choose`'s decision at this node: UCT selection
-    /// on an AMAF blend (RAVE, GRAVE: `sc` has a table), without transpositions, tactical
-    /// expansion order (decisive / anti-decisive), a pie move to stand in for, or the depth-2
-    /// filter at the root. Elsewhere the general code decides.
+    /// on an AMAF blend (RAVE, GRAVE: `sc` has a table), without transpositions, a pie move to
+    /// stand in for, or the depth-2 filter at the root. Elsewhere the general code decides.
     #[inline(always)]
     fn amaf_scan_ok(&self, sc: &Scorer, at_root: bool) -> bool {
         sc.table != NIL
             && sc.pie.0 == NIL
             && self.config.selection == Selection::Uct
             && self.tt.is_none()
-            && !self.config.decisive
-            && !self.config.anti_decisive
             && !(at_root && self.root_filter.is_some())
+    }
+
+    /// The untried moves of the node whose children are the edges `range`, position `g`, as a
+    /// set of dense move indices: the legal move set minus the children's moves.
+    #[inline(always)]
+    fn untried_set(&self, g: &G, range: std::ops::Range<u32>) -> [u64; MOVE_WORDS] {
+        let mut cand = [0u64; MOVE_WORDS];
+        g.legal_move_set(&mut cand);
+        for e in &self.tree.edges[range.start as usize..range.end as usize] {
+            let i = e.mv as usize;
+            cand[i / 64] &= !(1 << (i % 64));
+        }
+        cand
     }
 
     /// `choose` under RAVE/GRAVE ([`Search::amaf_scan_ok`]), with the same scores and the same
@@ -187,6 +197,33 @@ impl<G: Game> Search<G> {
         // the scan is skipped. Kept only where the table is the node's own: a borrowed
         // (ancestor's) table is updated by every iteration through the ancestor, so its bound
         // would expire before the next visit.
+        // Decisive / anti-decisive moves are expanded first when those policies are on, as in
+        // `pick_unexpanded`: an untried winning move, else an untried cell of the opponent's
+        // threats, scores +∞ (`untried_score`).
+        if can_expand && (self.config.decisive || self.config.anti_decisive) {
+            let cand = self.untried_set(g, range.clone());
+            let mut tac: MoveList<G::Move> = MoveList::new();
+            for pass in 0..2 {
+                if pass == 0 && self.config.decisive {
+                    g.winning_moves(&mut tac);
+                } else if pass == 1 && self.config.anti_decisive {
+                    g.threats(&mut tac);
+                } else {
+                    continue;
+                }
+                if let Some(&m) = tac.iter().find(|&&m| {
+                    let i = g.move_index(m);
+                    cand[i / 64] >> (i % 64) & 1 == 1
+                }) {
+                    if let Choice::Expand(m, pr) = self.expand(sc, g, Some((m, 0.0)), true) {
+                        if best == NIL || self.expand_score > best_score {
+                            return Choice::Expand(m, pr);
+                        }
+                    }
+                    return if best != NIL { Choice::Descend(best) } else { Choice::Leaf };
+                }
+            }
+        }
         let table = sc.table;
         let own = self.tree.amaf.of_node[cur as usize] == table;
         let updates = self.tree.amaf.updates[table as usize];
@@ -198,13 +235,7 @@ impl<G: Game> Search<G> {
             }
         }
         if can_expand {
-            // The untried moves: the legal move set minus the children's moves.
-            let mut cand = [0u64; MOVE_WORDS];
-            g.legal_move_set(&mut cand);
-            for e in &self.tree.edges[range.start as usize..range.end as usize] {
-                let i = e.mv as usize;
-                cand[i / 64] &= !(1 << (i % 64));
-            }
+            let cand = self.untried_set(g, range);
             let (pick, bound) = best_untried_in_set(&cand, ns, ws, self.config.fpu, own, &mut self.amaf_values, &mut self.rng);
             if own {
                 self.tree.amaf.untried[table as usize] = if pick.is_some() {
