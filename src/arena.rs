@@ -140,14 +140,17 @@ pub fn wilson_interval(successes: f64, n: f64) -> [f64; 2] {
 
 /// Elo difference for an expected score `p`, in the logistic form of the Elo model (400 points
 /// for 10:1 odds; Elo 1978, "The Rating of Chessplayers, Past and Present"):
-/// `D = −400 · log10(1/p − 1)`; ±infinity at p = 1 / 0.
+/// `D = −400 · log10(1/p − 1)`; ±infinity at p = 1 / 0; exactly +0 at p = ½ (the formula
+/// gives −0, which JSON writes as `-0.0` natively but `0` from JavaScript, so the page's download
+/// and `mcts arena --json` would disagree on an even match).
 pub fn elo_from_rate(p: f64) -> f64 {
     if p <= 0.0 {
         f64::NEG_INFINITY
     } else if p >= 1.0 {
         f64::INFINITY
     } else {
-        -400.0 * (1.0 / p - 1.0).log10()
+        // `+ 0.0` turns −0 into +0 and changes nothing else.
+        -400.0 * (1.0 / p - 1.0).log10() + 0.0
     }
 }
 
@@ -190,6 +193,7 @@ mod tests {
     #[test]
     fn elo_of_known_rates() {
         assert!((elo_from_rate(0.5)).abs() < 1e-9);
+        assert!(elo_from_rate(0.5).is_sign_positive(), "an even match is +0, not −0");
         assert!((elo_from_rate(0.75) - 190.848).abs() < 1e-3);
         assert!(elo_from_rate(1.0).is_infinite());
     }
