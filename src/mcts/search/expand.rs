@@ -191,12 +191,6 @@ impl<G: Game> Search<G> {
                 best = range.start + j as u32;
             }
         }
-        // The bound left by the last scan of this node's untried moves against its own table
-        // ([`UntriedBound`]): when the best child scores at least the bound plus the untried
-        // bonus, no untried move would be expanded (that needs a strictly higher score), and
-        // the scan is skipped. Kept only where the table is the node's own: a borrowed
-        // (ancestor's) table is updated by every iteration through the ancestor, so its bound
-        // would expire before the next visit.
         // Decisive / anti-decisive moves are expanded first when those policies are on, as in
         // `pick_unexpanded`: an untried winning move, else an untried cell of the opponent's
         // threats, scores +∞ (`untried_score`).
@@ -224,6 +218,12 @@ impl<G: Game> Search<G> {
                 }
             }
         }
+        // The bound left by the last scan of this node's untried moves against its own table
+        // ([`UntriedBound`]): when the best child scores at least the bound plus the untried
+        // bonus, no untried move would be expanded (that needs a strictly higher score), and
+        // the scan is skipped. Kept only where the table is the node's own: a borrowed
+        // (ancestor's) table is updated by every iteration through the ancestor, so its bound
+        // would expire before the next visit.
         let table = sc.table;
         let own = self.tree.amaf.of_node[cur as usize] == table;
         let updates = self.tree.amaf.updates[table as usize];
