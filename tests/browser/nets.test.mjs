@@ -34,12 +34,17 @@ test('the net is fetched once, from models/ under the page, on first use of a ne
   await boardReady(page);
   await workerRoundTrip(page);
   assert.deepEqual(seen, [], 'no net is loaded before a network preset is used');
+  // The fetch is the worker's: its request event comes through the worker's own DevTools
+  // session, which may deliver it after the page has shown the move. So wait for the event.
+  const fetched = page.waitForEvent('request', { predicate: (r) => r.url().endsWith('.mctsnet') });
   await page.selectOption('#who-0', 'engine');
   await page.selectOption('#preset-0', 'alphazero');
   await page.selectOption('#unit-0', 'playouts');
   await page.fill('#budget-0', '100');
   await page.dispatchEvent('#budget-0', 'change');
   await waitForPly(page, 1);
+  await fetched;
+  await workerRoundTrip(page);
   assert.equal(seen.length, 1, `one fetch: ${seen.join(', ')}`);
   assert.match(seen[0], /\/sub\/dir\/models\/tictactoe\.mctsnet$/);
   assert.equal(await page.inputValue('#preset-0'), 'alphazero');
