@@ -136,6 +136,27 @@ impl<G: Game> Search<G> {
             && !(at_root && self.root_filter.is_some())
     }
 
+    /// The tactical move to expand first at position `g` when the decisive / anti-decisive
+    /// policies are on (Teytaud & Teytaud 2010): the first of `g`'s winning moves that is
+    /// `untried`, else the first untried cell of the opponent's threats; `None` when there is
+    /// none or both policies are off.
+    fn untried_tactical(&self, g: &G, untried: impl Fn(G::Move) -> bool) -> Option<G::Move> {
+        let mut tac: MoveList<G::Move> = MoveList::new();
+        if self.config.decisive {
+            g.winning_moves(&mut tac);
+            if let Some(&m) = tac.iter().find(|&&m| untried(m)) {
+                return Some(m);
+            }
+        }
+        if self.config.anti_decisive {
+            g.threats(&mut tac);
+            if let Some(&m) = tac.iter().find(|&&m| untried(m)) {
+                return Some(m);
+            }
+        }
+        None
+    }
+
     /// The untried moves of the node whose children are the edges `range`, position `g`, as a
     /// set of dense move indices: the legal move set minus the children's moves.
     #[inline(always)]
@@ -196,26 +217,17 @@ impl<G: Game> Search<G> {
         // threats, scores +∞ (`untried_score`).
         if can_expand && (self.config.decisive || self.config.anti_decisive) {
             let cand = self.untried_set(g, range.clone());
-            let mut tac: MoveList<G::Move> = MoveList::new();
-            for pass in 0..2 {
-                if pass == 0 && self.config.decisive {
-                    g.winning_moves(&mut tac);
-                } else if pass == 1 && self.config.anti_decisive {
-                    g.threats(&mut tac);
-                } else {
-                    continue;
-                }
-                if let Some(&m) = tac.iter().find(|&&m| {
-                    let i = g.move_index(m);
-                    cand[i / 64] >> (i % 64) & 1 == 1
-                }) {
-                    if let Choice::Expand(m, pr) = self.expand(sc, g, Some((m, 0.0)), true) {
-                        if best == NIL || self.expand_score > best_score {
-                            return Choice::Expand(m, pr);
-                        }
+            let untried = |m: G::Move| {
+                let i = g.move_index(m);
+                cand[i / 64] >> (i % 64) & 1 == 1
+            };
+            if let Some(m) = self.untried_tactical(g, untried) {
+                if let Choice::Expand(m, pr) = self.expand(sc, g, Some((m, 0.0)), true) {
+                    if best == NIL || self.expand_score > best_score {
+                        return Choice::Expand(m, pr);
                     }
-                    return if best != NIL { Choice::Descend(best) } else { Choice::Leaf };
                 }
+                return if best != NIL { Choice::Descend(best) } else { Choice::Leaf };
             }
         }
         // The bound left by the last scan of this node's untried moves against its own table
@@ -327,22 +339,8 @@ impl<G: Game> Search<G> {
         self.gen_legal(g, at_root);
         // Decisive / anti-decisive moves are expanded first when those policies are on (the same
         // knowledge the playouts use, applied to the order of expansion).
-        if self.config.decisive || self.config.anti_decisive {
-            let mut tac: MoveList<G::Move> = MoveList::new();
-            for pass in 0..2 {
-                if pass == 0 && self.config.decisive {
-                    g.winning_moves(&mut tac);
-                } else if pass == 1 && self.config.anti_decisive {
-                    g.threats(&mut tac);
-                } else {
-                    continue;
-                }
-                for &m in &tac {
-                    if self.mark[g.move_index(m)] != stamp && self.legal.contains(&m) {
-                        return self.expand(sc, g, Some((m, 0.0)), true);
-                    }
-                }
-            }
+        if let Some(m) = self.untried_tactical(g, |m| self.mark[g.move_index(m)] != stamp && self.legal.contains(&m)) {
+            return self.expand(sc, g, Some((m, 0.0)), true);
         }
         if sc.table != NIL {
             // MC-RAVE: the untried move with the best AMAF value (the bonus is the same for all).
