@@ -215,8 +215,10 @@ impl<G: Game> Search<G> {
         // Decisive / anti-decisive moves are expanded first when those policies are on, as in
         // `pick_unexpanded`: an untried winning move, else an untried cell of the opponent's
         // threats, scores +∞ (`untried_score`).
+        // The untried set, built once: here when the tactical check needs it, else for the scan.
+        let mut untried_cand = None;
         if can_expand && (self.config.decisive || self.config.anti_decisive) {
-            let cand = self.untried_set(g, range.clone());
+            let cand = *untried_cand.insert(self.untried_set(g, range.clone()));
             let untried = |m: G::Move| {
                 let i = g.move_index(m);
                 cand[i / 64] >> (i % 64) & 1 == 1
@@ -247,7 +249,7 @@ impl<G: Game> Search<G> {
             }
         }
         if can_expand {
-            let cand = self.untried_set(g, range);
+            let cand = untried_cand.unwrap_or_else(|| self.untried_set(g, range));
             let (pick, bound) = best_untried_in_set(&cand, ns, ws, self.config.fpu, own, &mut self.amaf_values, &mut self.rng);
             if own {
                 self.tree.amaf.untried[table as usize] = if pick.is_some() {
