@@ -153,6 +153,8 @@ pub struct Search<G: Game> {
     pscratch: Vec<G::Move>,
     /// RAVE β by visits below [`score::BETA_TABLE`] (see `score.rs`).
     beta_table: Vec<f64>,
+    /// `ln N` by visits below [`score::LN_TABLE`] (see `score.rs`).
+    ln_table: Vec<f64>,
     /// PoolRAVE pools cached per AMAF table (index = table), see `rollout.rs`.
     pool_cache: Vec<rollout::PoolEntry>,
     /// Scratch candidates of a pool rebuild.
@@ -208,6 +210,7 @@ impl<G: Game> Search<G> {
             gumbel_choice: None,
             psets: MoveSets::default(),
             beta_table: score::beta_table(&config),
+            ln_table: score::ln_table(),
             sets_valid: false,
             pscratch: Vec::new(),
             tree: Tree::default(),

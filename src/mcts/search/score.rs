@@ -113,6 +113,17 @@ pub(crate) fn beta_table(c: &SearchConfig) -> Vec<f64> {
     }
 }
 
+/// Visits below which a node's `ln N` (UCB1's exploration term) is read from a table
+/// ([`ln_table`]) instead of computed: 16 KB, the same values. Most nodes a descent passes
+/// through have fewer visits; in WebAssembly `ln` is a software routine (about 6% of a UCT
+/// search's time on Hex 11×11 in V8, 4% natively, before this table).
+pub(crate) const LN_TABLE: usize = 2048;
+
+/// `ln max(N, 1)` for N = 0 .. [`LN_TABLE`] − 1, as [`Search::scorer`] computes it.
+pub(crate) fn ln_table() -> Vec<f64> {
+    (0..LN_TABLE as u32).map(|n| (n.max(1) as f64).ln()).collect()
+}
+
 impl<G: Game> Search<G> {
     /// The AMAF source once the descent has reached `node`, `src` the source so far ([`NIL`] at
     /// the root): `node` if it has an AMAF table — under GRAVE only with at least `grave_ref`
@@ -148,7 +159,10 @@ impl<G: Game> Search<G> {
     #[inline(always)]
     pub(super) fn scorer(&self, parent: u32, g: &G, src: u32) -> Scorer {
         let parent_n = self.tree.nodes[parent as usize].n;
-        let ln_n = (parent_n.max(1) as f64).ln();
+        let ln_n = match self.ln_table.get(parent_n as usize) {
+            Some(&l) => l,
+            None => (parent_n.max(1) as f64).ln(),
+        };
         let table = if src != NIL && self.config.value != ValueEstimate::Mean { self.tree.amaf.of_node[src as usize] } else { NIL };
         let pie = match g.pie_move() {
             Some(mv) if table != NIL => self.pie_stand_in(parent, mv),
@@ -334,6 +348,23 @@ mod tests {
         e.proof = 1;
         assert_eq!(plain_ucb1(&e, cs, true), f32::NEG_INFINITY, "proven under MCTS-Solver: never selected");
         assert!(plain_ucb1(&e, cs, false).is_finite(), "proofs matter only with the solver");
+    }
+
+    /// The `ln N` table holds exactly the computed values, and the scorer's `ln N` is the same
+    /// on both sides of the table's end.
+    #[test]
+    fn ln_table_is_ln() {
+        let t = ln_table();
+        assert_eq!(t.len(), LN_TABLE);
+        for (n, &l) in t.iter().enumerate() {
+            assert_eq!(l.to_bits(), (n.max(1) as f64).ln().to_bits(), "N = {n}");
+        }
+        let mut s = Search::new(Hex::new(5, false).unwrap(), SearchConfig::default()).unwrap();
+        for n in [0, 1, 2, LN_TABLE as u32 - 1, LN_TABLE as u32, 1 << 20] {
+            s.tree.nodes[0].n = n;
+            let sc = s.scorer(0, &s.root.clone(), NIL);
+            assert_eq!(sc.ln_n.to_bits(), (n.max(1) as f64).ln().to_bits(), "N = {n}");
+        }
     }
 
     /// The general formula reproduces the plain path, and RAVE/PUCT scores are the published
