@@ -1268,6 +1268,21 @@ impl Game for Hex {
         with_core!(&self.board, c => c.empty().count() as usize) + self.swap_legal() as usize
     }
 
+    fn nth_legal(&self, i: usize) -> Option<u16> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        let empty = with_core!(&self.board, c => {
+            let e = c.empty();
+            let k = e.count() as usize;
+            if i < k {
+                return Some(e.select(i as u32) as u16);
+            }
+            k
+        });
+        (i == empty && self.swap_legal()).then(|| self.swap_move())
+    }
+
     /// A stone is placed on an empty cell and nothing else changes, except the swap move (legal
     /// at ply 1 only, with the swap rule).
     fn legal_moves_only_shrink(&self) -> bool {
@@ -1599,6 +1614,29 @@ mod tests {
             first[v[0] as usize] += 1;
         }
         assert!(first.iter().all(|&c| (1700..2300).contains(&c)), "{first:?}");
+    }
+
+    /// `nth_legal(i)` is the `i`-th move of `legal_moves` (the swap move last), `None` past
+    /// the end, on every board type, with and without the swap rule, along random games.
+    #[test]
+    fn nth_legal_is_the_ith_legal_move() {
+        let mut rng = Rng64::new(21);
+        for (n, swap) in [(3, false), (5, true), (8, false), (11, true), (13, false), (19, true)] {
+            for _ in 0..10 {
+                let mut g = Hex::new(n, swap).unwrap();
+                loop {
+                    let mut l = MoveList::new();
+                    g.legal_moves(&mut l);
+                    for i in 0..=l.len() {
+                        assert_eq!(g.nth_legal(i), l.get(i).copied(), "size {n}, swap {swap}, ply {}, i {i}", g.ply);
+                    }
+                    if l.is_empty() {
+                        break;
+                    }
+                    g.play_unchecked(l[rng.index(l.len())]);
+                }
+            }
+        }
     }
 
     #[test]

@@ -470,6 +470,15 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         l.len()
     }
 
+    /// The `i`-th legal move in [`Game::legal_moves`] order (`i` from 0), `None` past the last.
+    /// Default: lists them; Hex selects the `i`-th empty cell of its bitboard (the swap move
+    /// last), so plain UCT's expansion does not list the moves.
+    fn nth_legal(&self, i: usize) -> Option<Self::Move> {
+        let mut l = MoveList::new();
+        self.legal_moves(&mut l);
+        l.get(i).copied()
+    }
+
     /// Plays uniformly random legal moves to the end and returns the outcome. The moves played are
     /// pushed to `trace` (a `Vec` for AMAF and replays). Games override this with a fast path
     /// equivalent in distribution (e.g. Hex fills the empty cells in random order).

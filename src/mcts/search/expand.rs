@@ -47,8 +47,14 @@ impl<G: Game> Search<G> {
     /// (highest prior, V = fpu) is ranked with the existing children.
     pub(super) fn choose(&mut self, cur: u32, g: &G, at_root: bool, src: u32, cap: usize) -> Choice<G::Move> {
         if self.tree.nodes[cur as usize].n_legal == UNKNOWN {
-            self.gen_legal(g, at_root);
-            self.tree.nodes[cur as usize].n_legal = self.legal.len() as u16;
+            // Counted (Hex: a popcount), listed only where the depth-2 filter applies.
+            let n = if at_root && self.root_filter.is_some() {
+                self.gen_legal(g, at_root);
+                self.legal.len()
+            } else {
+                g.legal_count()
+            };
+            self.tree.nodes[cur as usize].n_legal = n as u16;
         }
         let node = self.tree.nodes[cur as usize];
         let can_expand = node.n_children < node.n_legal && self.tree.len() < cap;
@@ -69,11 +75,13 @@ impl<G: Game> Search<G> {
                 if !at_root && self.fast_order_ok() && (node.n_children == 0 || node.flags & AFFINE != 0) {
                     // Fast path: the k-th child is the k-th move of a seeded affine permutation
                     // of the legal moves, so no scan of the existing children is needed.
-                    self.gen_legal(g, false);
-                    let n = self.legal.len();
+                    // (Not at the root, so `n_legal` is the unfiltered legal move count.)
+                    let n = node.n_legal as usize;
                     let i = affine_index(g.hash() ^ self.config.seed, n, node.n_children as usize);
-                    self.tree.nodes[cur as usize].flags |= AFFINE;
-                    return Choice::Expand(self.legal[i], 0.0);
+                    if let Some(m) = g.nth_legal(i) {
+                        self.tree.nodes[cur as usize].flags |= AFFINE;
+                        return Choice::Expand(m, 0.0);
+                    }
                 }
                 self.tree.nodes[cur as usize].flags &= !AFFINE;
                 return self.pick_unexpanded(cur, g, at_root, &sc);
