@@ -60,6 +60,11 @@ impl<G: Game> Evaluator<G> for TacticalPrior {
         g.winning_moves(&mut wins);
         g.threats(&mut threats);
         out.clear();
+        if wins.is_empty() && threats.is_empty() {
+            // The usual case: no list to search per move.
+            out.resize(moves.len(), 1.0);
+            return;
+        }
         out.extend(moves.iter().map(|m| {
             if wins.contains(m) {
                 16.0
