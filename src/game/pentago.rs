@@ -846,6 +846,40 @@ impl Game for Pentago {
         }
     }
 
+    /// Without `dedup` every empty cell takes all eight twists: a popcount.
+    fn legal_count(&self) -> usize {
+        if self.outcome.is_some() {
+            0
+        } else if !self.dedup {
+            self.empty().count_ones() as usize * 8
+        } else {
+            let mut l = MoveList::new();
+            self.legal_moves(&mut l);
+            l.len()
+        }
+    }
+
+    /// Without `dedup`: the `i / 8`-th empty cell (in `legal_moves` order, ascending bit) with
+    /// twist `i % 8`, without listing the moves.
+    fn nth_legal(&self, i: usize) -> Option<u16> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        if self.dedup {
+            let mut l = MoveList::new();
+            self.legal_moves(&mut l);
+            return l.get(i).copied();
+        }
+        let mut e = self.empty();
+        if i / 8 >= e.count_ones() as usize {
+            return None;
+        }
+        for _ in 0..i / 8 {
+            e &= e - 1;
+        }
+        Some((cell(e.trailing_zeros() as usize) * 8 + i % 8) as u16)
+    }
+
     fn is_legal(&self, m: u16) -> bool {
         let (c, t) = (bit(m as usize / 8), m as usize % 8);
         self.outcome.is_none()
@@ -1127,6 +1161,32 @@ impl Game for Pentago {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `legal_count` and `nth_legal` agree with `legal_moves` under every rule set, with and
+    /// without `dedup`, along random games to their end.
+    #[test]
+    fn nth_legal_and_count_match_the_list() {
+        let mut rng = crate::rng::Rng64::new(5);
+        for rules in [PentagoRules::Official, PentagoRules::OpenSpiel, PentagoRules::Twist] {
+            for dedup in [false, true] {
+                for _ in 0..5 {
+                    let mut g = Pentago::new(rules, dedup);
+                    loop {
+                        let mut l = MoveList::new();
+                        g.legal_moves(&mut l);
+                        assert_eq!(g.legal_count(), l.len());
+                        for i in 0..=l.len() {
+                            assert_eq!(g.nth_legal(i), l.get(i).copied(), "{rules:?} dedup {dedup} i {i}");
+                        }
+                        if l.is_empty() {
+                            break;
+                        }
+                        g.play_unchecked(l[rng.index(l.len())]);
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn move_is_two_bytes() {
