@@ -463,20 +463,17 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         None
     }
 
-    /// Number of legal moves.
+    /// Number of legal moves. Default: lists them (`listed_count`).
     fn legal_count(&self) -> usize {
-        let mut l = MoveList::new();
-        self.legal_moves(&mut l);
-        l.len()
+        listed_count(self)
     }
 
     /// The `i`-th legal move in [`Game::legal_moves`] order (`i` from 0), `None` past the last.
-    /// Default: lists them; Hex selects the `i`-th empty cell of its bitboard (the swap move
-    /// last), so plain UCT's expansion does not list the moves.
+    /// Default: lists them (`listed_nth`); Hex selects the `i`-th empty cell of its bitboard
+    /// (the swap move last) and Pentago the `i / 8`-th empty cell, so plain UCT's expansion does
+    /// not list the moves.
     fn nth_legal(&self, i: usize) -> Option<Self::Move> {
-        let mut l = MoveList::new();
-        self.legal_moves(&mut l);
-        l.get(i).copied()
+        listed_nth(self, i)
     }
 
     /// Plays uniformly random legal moves to the end and returns the outcome. The moves played are
@@ -796,6 +793,21 @@ pub const fn zobrist_key(i: u64) -> u64 {
     let mut z = i.wrapping_add(0x9E37_79B9_7F4A_7C15).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31) ^ 0x5851_F42D_4C95_7F2D
+}
+
+/// [`Game::legal_count`] by listing the moves: the default, and what games with a faster count
+/// fall back to in their other cases.
+pub(crate) fn listed_count<G: Game>(g: &G) -> usize {
+    let mut l = MoveList::new();
+    g.legal_moves(&mut l);
+    l.len()
+}
+
+/// [`Game::nth_legal`] by listing the moves (see [`listed_count`]).
+pub(crate) fn listed_nth<G: Game>(g: &G, i: usize) -> Option<G::Move> {
+    let mut l = MoveList::new();
+    g.legal_moves(&mut l);
+    l.get(i).copied()
 }
 
 #[cfg(test)]

@@ -853,9 +853,7 @@ impl Game for Pentago {
         } else if !self.dedup {
             self.empty().count_ones() as usize * 8
         } else {
-            let mut l = MoveList::new();
-            self.legal_moves(&mut l);
-            l.len()
+            super::listed_count(self)
         }
     }
 
@@ -866,9 +864,7 @@ impl Game for Pentago {
             return None;
         }
         if self.dedup {
-            let mut l = MoveList::new();
-            self.legal_moves(&mut l);
-            return l.get(i).copied();
+            return super::listed_nth(self, i);
         }
         let mut e = self.empty();
         if i / 8 >= e.count_ones() as usize {

@@ -154,7 +154,7 @@ pub struct Search<G: Game> {
     /// RAVE β by visits below [`score::BETA_TABLE`] (see `score.rs`).
     beta_table: Vec<f64>,
     /// `ln N` by visits below [`score::LN_TABLE`] (see `score.rs`).
-    ln_table: Vec<f64>,
+    ln_table: &'static [f64],
     /// PoolRAVE pools cached per AMAF table (index = table), see `rollout.rs`.
     pool_cache: Vec<rollout::PoolEntry>,
     /// Scratch candidates of a pool rebuild.

@@ -119,9 +119,12 @@ pub(crate) fn beta_table(c: &SearchConfig) -> Vec<f64> {
 /// search's time on Hex 11×11 in V8, 4% natively, before this table).
 pub(crate) const LN_TABLE: usize = 2048;
 
-/// `ln max(N, 1)` for N = 0 .. [`LN_TABLE`] − 1, as [`Search::scorer`] computes it.
-pub(crate) fn ln_table() -> Vec<f64> {
-    (0..LN_TABLE as u32).map(|n| (n.max(1) as f64).ln()).collect()
+/// `ln max(N, 1)` for N = 0 .. [`LN_TABLE`] − 1, as [`Search::scorer`] computes it; built once
+/// per process, shared by every search.
+pub(crate) fn ln_table() -> &'static [f64] {
+    static TABLE: std::sync::LazyLock<Vec<f64>> =
+        std::sync::LazyLock::new(|| (0..LN_TABLE as u32).map(|n| (n.max(1) as f64).ln()).collect());
+    &TABLE
 }
 
 impl<G: Game> Search<G> {
