@@ -866,14 +866,7 @@ impl Game for Pentago {
         if self.dedup {
             return super::listed_nth(self, i);
         }
-        let mut e = self.empty();
-        if i / 8 >= e.count_ones() as usize {
-            return None;
-        }
-        for _ in 0..i / 8 {
-            e &= e - 1;
-        }
-        Some((cell(e.trailing_zeros() as usize) * 8 + i % 8) as u16)
+        bits(self.empty()).nth(i / 8).map(|c| (cell(c) * 8 + i % 8) as u16)
     }
 
     fn is_legal(&self, m: u16) -> bool {
