@@ -47,7 +47,10 @@ setup() {
 }
 
 # Builds one wasm package: cargo (profile $2, extra cargo args after $3), wasm-bindgen into $1,
-# wasm-opt -O3 (npm binaryen) when $3 is `opt`, and prints its size raw and gzipped.
+# wasm-opt (npm binaryen) when $3 is `opt`, and prints its size raw and gzipped. wasm-opt only
+# strips the name and producers sections: its -O3 made the search slower in V8 (uct 0.80 → 0.78,
+# rave 0.72 → 0.67 of native, tests/bench/wasm-ratio.mjs, 2026-11-25) for no size gain over the
+# stripping alone (410 KB gzip -9 stripped, 413 KB after -O3).
 wasm_package() {
   local out=$1 profile=$2 opt=$3
   shift 3
@@ -57,8 +60,8 @@ wasm_package() {
   rm -rf "$out"
   wasm-bindgen --target web --out-dir "$out" "target/wasm32-unknown-unknown/$profile/mcts_playground.wasm"
   if [ "$opt" = opt ]; then
-    step "wasm-opt -O3 (npm binaryen)"
-    (cd www && npx --no-install wasm-opt -O3 --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int \
+    step "wasm-opt --strip-debug --strip-producers (npm binaryen)"
+    (cd www && npx --no-install wasm-opt --strip-debug --strip-producers --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int \
         --enable-sign-ext --enable-mutable-globals --enable-multivalue --enable-reference-types \
         "$ROOT/$out/mcts_playground_bg.wasm" -o "$ROOT/$out/mcts_playground_bg.wasm")
   fi

@@ -4,7 +4,7 @@
 #   1. lint: cargo fmt --check, cargo clippy --all-targets --features train -D warnings (missing_docs),
 #      Biome (format + lint) on www/ and tests/browser, madge --circular on www/src;
 #   2. cargo test, then the training tests with `--features train` (burn);
-#   3. the build: wasm, wasm-bindgen, wasm-opt, tsc --noEmit, vite build;
+#   3. the build: wasm, wasm-bindgen, wasm-opt (strip), tsc --noEmit, vite build;
 #   4. the TypeScript unit tests (vitest, Node, no browser);
 #   5. the browser tests (node --test tests/browser, playwright-core driving /usr/bin/chromium).
 # Every stage runs even after a failing one (except that the unit and browser tests need the

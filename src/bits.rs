@@ -56,6 +56,33 @@ pub(crate) fn select64_pre(x: u64, pre: u64, r: u32) -> usize {
     8 * b + SELECT8[byte][(r - before) as usize] as usize
 }
 
+/// `x · m` as its `(high, low)` 64-bit words, for `m < 2³²` (the ranges of a shuffle). Natively
+/// one widening multiply (`u128`); in WebAssembly, which has no 64×64→128 multiply, from the
+/// two 32-bit halves of `x` ([`mul_small_split`]): LLVM's general `u128` product costs more
+/// there.
+#[inline(always)]
+pub(crate) fn mul_small(x: u64, m: u64) -> (u64, u64) {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let p = (x as u128) * (m as u128);
+        ((p >> 64) as u64, p as u64)
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        mul_small_split(x, m)
+    }
+}
+
+/// [`mul_small`] from halves: with x = a·2³² + b, the high word is ⌊(a·m + ⌊b·m / 2³²⌋) / 2³²⌋
+/// (no term overflows for m < 2³²) and the low word is x·m mod 2⁶⁴.
+#[inline(always)]
+#[cfg_attr(not(any(target_arch = "wasm32", test)), allow(dead_code))]
+pub(crate) fn mul_small_split(x: u64, m: u64) -> (u64, u64) {
+    debug_assert!(m < 1 << 32);
+    let hi = ((x >> 32) * m + (((x & 0xffff_ffff) * m) >> 32)) >> 32;
+    (hi, x.wrapping_mul(m))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,6 +101,22 @@ mod tests {
             for (r, &i) in ones.iter().enumerate() {
                 assert_eq!(select64(x, r as u32), i, "{x:x} {r}");
             }
+        }
+    }
+
+    #[test]
+    fn mul_small_split_is_the_widening_product() {
+        let mut rng = Rng64::new(5);
+        for t in 0..20000 {
+            let x = if t % 7 == 0 { u64::MAX - t } else { rng.next_u64() };
+            let m = match t % 3 {
+                0 => rng.next_u64() & 0xffff_ffff,
+                1 => u32::MAX as u64 - (t % 5),
+                _ => 2 + t % 400,
+            };
+            let p = (x as u128) * (m as u128);
+            assert_eq!(mul_small_split(x, m), ((p >> 64) as u64, p as u64), "{x} {m}");
+            assert_eq!(mul_small(x, m), mul_small_split(x, m));
         }
     }
 }

@@ -59,7 +59,7 @@ use super::{
     cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, MoveParseError, MoveSets, MoveSink, Outcome, Player,
     MOVE_WORDS,
 };
-use crate::bits::{byte_prefix_counts, select64, select64_pre};
+use crate::bits::{byte_prefix_counts, mul_small, select64, select64_pre};
 use crate::rng::Rng64;
 
 /// Largest supported board side.
@@ -901,9 +901,9 @@ fn shuffle(c: &mut [u16], rng: &mut Rng64) {
             let mut x = rng.next_u64();
             let mut d = [0usize; 6];
             for (j, slot) in d.iter_mut().enumerate() {
-                let m = (x as u128) * ((n0 - j as u64) as u128);
-                *slot = (m >> 64) as usize;
-                x = m as u64;
+                let (hi, lo) = mul_small(x, n0 - j as u64);
+                *slot = hi as usize;
+                x = lo;
             }
             if x < bound && x < bound.wrapping_neg() % bound {
                 continue;
