@@ -107,6 +107,9 @@ pub struct Search<G: Game> {
     evaluator: Box<dyn Evaluator<G>>,
     /// PUCT priors per node, asked once (see `priors.rs`).
     node_priors: priors::NodePriors,
+    /// Moves kept per non-root node's prior list ([`priors::PRIOR_KEEP`]; tests set it to
+    /// `usize::MAX` to compare with whole lists).
+    prior_keep: usize,
     /// Evaluator calls so far (one per node with priors, plus value-only calls).
     evaluations: u64,
     /// Rewards `[player 0, player 1]` of the current iteration's leaf when the network valued
@@ -181,6 +184,7 @@ impl<G: Game> Search<G> {
             policy: PolicyState::new(ms, &config),
             evaluator,
             node_priors: priors::NodePriors::default(),
+            prior_keep: priors::PRIOR_KEEP,
             evaluations: 0,
             leaf_value: None,
             last_reward: [0.5, 0.5],
@@ -617,6 +621,45 @@ mod tests {
         assert_eq!(a.tree.len(), b.tree.len());
         let stats = |s: &Search<G>| s.tree.nodes.iter().map(|n| (n.n, n.w.to_bits())).collect::<Vec<_>>();
         assert_eq!(stats(&a), stats(&b), "{spec} {preset}: node statistics");
+    }
+
+    /// PUCT prior lists cut to their first moves ([`priors::PRIOR_KEEP`]) change no decision:
+    /// the same tree, statistics and best move as with whole lists, on fewer bytes, and the
+    /// evaluator was asked again for the nodes that wanted more (with and without tree reuse).
+    #[test]
+    fn cut_prior_lists_search_as_whole_lists() {
+        for (spec, preset, n) in
+            [("hex:7", "puct", 20_000), ("hex:11", "puct", 20_000), ("pentago", "puct", 5_000), ("hex:7", "alphazero", 2_000)]
+        {
+            let g = crate::game::AnyGame::from_spec(spec).unwrap();
+            crate::with_game!(&g, g => cut_vs_whole(g, spec, preset, n));
+        }
+    }
+
+    fn cut_vs_whole<G: Game>(g: &G, spec: &str, preset: &str, n: u64) {
+        let cfg = SearchConfig::preset(preset).unwrap();
+        let mut a = Search::new(g.clone(), cfg.clone()).unwrap();
+        let mut b = Search::new(g.clone(), cfg).unwrap();
+        b.prior_keep = usize::MAX;
+        let stats = |s: &Search<G>| s.tree.nodes.iter().map(|n| (n.n, n.w.to_bits())).collect::<Vec<_>>();
+        for round in 0..2 {
+            a.run(Budget::iterations(n), &|| 0.0);
+            b.run(Budget::iterations(n), &|| 0.0);
+            assert_eq!(a.tree.len(), b.tree.len(), "{spec} {preset} round {round}: nodes");
+            assert_eq!(stats(&a), stats(&b), "{spec} {preset} round {round}: node statistics");
+            assert_eq!(a.best_move(), b.best_move(), "{spec} {preset} round {round}");
+            assert!(a.evaluations() > b.evaluations(), "{spec} {preset}: some node asked again");
+            assert!(
+                a.node_priors.bytes() < b.node_priors.bytes(),
+                "{spec} {preset}: {} vs {} bytes",
+                a.node_priors.bytes(),
+                b.node_priors.bytes()
+            );
+            // Tree reuse: play the best move in both and go on.
+            let m = a.best_move().unwrap();
+            a.advance(m).unwrap();
+            b.advance(m).unwrap();
+        }
     }
 
     /// Visit and AMAF counters saturate at `u32::MAX` instead of wrapping: Q stays a mean.
