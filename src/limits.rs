@@ -28,8 +28,8 @@ pub const MAX_BUDGET: f64 = 9_007_199_254_740_991.0;
 /// The page's node cap when the engine parameters do not set `node_cap`: 2,000,000 nodes (about
 /// 120 MB at the engine's 50–65 bytes per node, measured by `mcts bench`; PUCT presets about
 /// 110–120 bytes per node on Hex 11×11, a WebAssembly memory of about 330 MB at the cap), a size
-/// a browser tab carries comfortably. Natively the default is `SearchConfig::default().node_cap` (5,000,000);
-/// either may be set in 1..=1e9 (`node_cap`).
+/// a browser tab carries comfortably. Natively the default is
+/// `SearchConfig::default().node_cap` (5,000,000); either may be set in 1..=1e9 (`node_cap`).
 pub const PAGE_NODE_CAP: u64 = 2_000_000;
 
 /// Most moves a request or a page message may carry: 1,000 (a game never has more than 362).

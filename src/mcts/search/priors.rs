@@ -7,9 +7,11 @@
 //! computed. The root's list holds all its legal moves (after the depth-2 filter); every other
 //! node keeps only its first [`PRIOR_KEEP`] by rank (6 bytes each), because most nodes of a tree
 //! are leaves that expand one or two children: on Hex 11×11 the full lists made a PUCT tree
-//! about 500 bytes per node (1.5 GB of WebAssembly memory after 3 s of search in the page). A
-//! node that has all of its kept moves in the tree and wants another asks the evaluator again
-//! and keeps its whole list ([`Search::next_by_prior`]). Ties are ordered by a generator seeded
+//! about 500 bytes per node (1.5 GB of WebAssembly memory in V8 at the page's node cap, after
+//! 3 s of search; 330 MB with the cut lists). A node that has all of its kept moves in the tree
+//! and wants another asks the evaluator again and keeps its whole list
+//! ([`Search::next_by_prior`]; the cut list's slots stay unused until a tree reuse compacts the
+//! lists). Ties are ordered by a generator seeded
 //! from the position's hash and the search seed, not by the search's own generator, so the list
 //! asked again is the same list and the truncation changes no decision (a test compares it
 //! with whole lists). Tree reuse remaps the offsets ([`NodePriors::remap`]); the root's entry
@@ -103,8 +105,8 @@ impl<G: Game> Search<G> {
     /// Asks the evaluator about node `id` at position `g` (not terminal): stores its legal
     /// moves sorted by prior (highest first; equal priors in an order seeded by `g`'s hash and
     /// the search seed), all of them at the root or when `whole`, else the first
-    /// [`PRIOR_KEEP`] (`prior_keep`), and returns the evaluator's value of `g` for the side to move (`None`
-    /// without a value head).
+    /// [`PRIOR_KEEP`] (`prior_keep`), and returns the evaluator's value of `g` for the side to
+    /// move (`None` without a value head).
     pub(super) fn evaluate_node(&mut self, id: u32, g: &G, at_root: bool, whole: bool) -> Option<f64> {
         self.gen_legal(g, at_root);
         if self.tree.nodes[id as usize].n_legal == crate::mcts::tree::UNKNOWN {

@@ -260,7 +260,7 @@ impl<G: Game> Search<G> {
         }
         let root = self.root.clone();
         self.node_priors.forget(0);
-        let v_hat = self.evaluate_node(0, &root, true, true).unwrap_or(0.5);
+        let v_hat = self.evaluate_node(0, &root, true, false).unwrap_or(0.5);
         let (moves, p) = self.node_priors.of(0)?;
         let (moves, p): (Vec<u16>, Vec<f32>) = (moves.to_vec(), p.to_vec());
         if moves.is_empty() {
