@@ -73,12 +73,17 @@ impl Encoding {
         let cells = self.cells();
         x[..2 * cells].fill(0.0);
         for (cell, &o) in owners.iter().enumerate().take(cells) {
-            if o < 0 {
-                continue;
+            if let Some(i) = self.input(cell, o, to_move) {
+                x[i] = 1.0;
             }
-            let plane = if o as Player == to_move { 0 } else { 1 };
-            x[plane * cells + self.canonical(cell, to_move)] = 1.0;
         }
+    }
+
+    /// The input that a stone of owner `o` (−1: empty, no input) on `cell` sets to 1, seen by
+    /// `to_move`: plane 0 (own stones) or 1 (the opponent's), at the cell's canonical index.
+    #[inline]
+    fn input(self, cell: usize, o: i8, to_move: Player) -> Option<usize> {
+        (o >= 0).then(|| (if o as Player == to_move { 0 } else { self.cells() }) + self.canonical(cell, to_move))
     }
 
     /// The indices of the ones of [`Encoding::encode`]'s input, ascending, into `out` (length ≥
@@ -87,9 +92,8 @@ impl Encoding {
         let cells = self.cells();
         let mut k = 0;
         for (cell, &o) in owners.iter().enumerate().take(cells) {
-            if o >= 0 {
-                let plane = if o as Player == to_move { 0 } else { 1 };
-                out[k] = (plane * cells + self.canonical(cell, to_move)) as u16;
+            if let Some(i) = self.input(cell, o, to_move) {
+                out[k] = i as u16;
                 k += 1;
             }
         }
