@@ -351,8 +351,9 @@ impl Reader<'_> {
 /// operations in the same order, so they agree (`tests/data/nn_forward.json`).
 #[derive(Clone, Debug)]
 pub struct ByInput {
-    /// Trunk layers then the joint head: (inputs, outputs, weights by input, biases).
-    layers: Vec<(usize, usize, Vec<f32>, Vec<f32>)>,
+    /// Trunk layers then the joint head: (outputs, weights by input, biases); the weights of
+    /// input i are `outputs` floats from `i * outputs`.
+    layers: Vec<(usize, Vec<f32>, Vec<f32>)>,
     moves: usize,
 }
 
@@ -373,7 +374,7 @@ impl ByInput {
                 b.extend_from_slice(&d.b);
                 o += d.outputs;
             }
-            (inputs, outputs, t, b)
+            (outputs, t, b)
         };
         let mut layers: Vec<_> = net.trunk.iter().map(|l| transpose(l.inputs, &[l])).collect();
         layers.push(transpose(net.policy.inputs, &[&net.policy, &net.value]));
@@ -386,7 +387,7 @@ impl ByInput {
     pub fn forward_binary(&self, active: &[u16], logits: &mut [f32]) -> f32 {
         with_activations(|a, b| {
             let last = self.layers.len() - 1;
-            for (k, (_, outputs, t, bias)) in self.layers.iter().enumerate() {
+            for (k, (outputs, t, bias)) in self.layers.iter().enumerate() {
                 b.clear();
                 b.extend_from_slice(bias);
                 let mut add = |i: usize, x: f32| {
