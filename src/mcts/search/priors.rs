@@ -11,10 +11,9 @@
 //! 3 s of search; 330 MB with the cut lists). A node that has all of its kept moves in the tree
 //! and wants another asks the evaluator again and keeps its whole list
 //! ([`Search::next_by_prior`]; the cut list's slots stay unused until a tree reuse compacts the
-//! lists). Ties are ordered by a generator seeded
-//! from the position's hash and the search seed, not by the search's own generator, so the list
-//! asked again is the same list and the truncation changes no decision (a test compares it
-//! with whole lists). Tree reuse remaps the offsets ([`NodePriors::remap`]); the root's entry
+//! lists). Ties are ordered by a generator seeded from the position's hash and the search seed,
+//! not by the search's own generator, so the list asked again is the same list and the
+//! truncation changes no decision (a test compares it with whole lists). Tree reuse remaps the offsets ([`NodePriors::remap`]); the root's entry
 //! is recomputed after a reuse (its legal moves may be filtered differently).
 
 use super::{Search, Step};
@@ -141,17 +140,22 @@ impl<G: Game> Search<G> {
             self.evaluate_node(cur, g, at_root, false);
         }
         let stamp = self.mark_children(cur);
-        let (moves, _) = self.node_priors.of(cur).expect("computed above");
-        let mut k = moves.iter().position(|&m| self.mark[m as usize] != stamp);
+        let mut k = self.first_untried(cur, stamp);
         if k.is_none() && self.node_priors.cut(cur) {
             self.evaluate_node(cur, g, at_root, true);
-            let (moves, _) = self.node_priors.of(cur).expect("computed above");
-            k = moves.iter().position(|&m| self.mark[m as usize] != stamp);
+            k = self.first_untried(cur, stamp);
         }
-        let k = k?;
         let (moves, p) = self.node_priors.of(cur).expect("computed above");
+        let k = k?;
         let m = g.move_from_index(moves[k] as usize).expect("stored move index");
         Some((m, p[k]))
+    }
+
+    /// The rank in node `cur`'s (computed) prior list of its first move not marked `stamp` (not
+    /// yet a child, [`Search::mark_children`]).
+    fn first_untried(&self, cur: u32, stamp: u32) -> Option<usize> {
+        let (moves, _) = self.node_priors.of(cur).expect("computed above");
+        moves.iter().position(|&m| self.mark[m as usize] != stamp)
     }
 
     /// Leaf evaluation of the node just added (`step`, position `g`, not terminal) when the
