@@ -116,7 +116,8 @@ pub(crate) fn beta_table(c: &SearchConfig) -> Vec<f64> {
 /// Visits below which a node's `ln N` (UCB1's exploration term) is read from a table
 /// ([`ln_table`]) instead of computed: 16 KB, the same values. Most nodes a descent passes
 /// through have fewer visits; in WebAssembly `ln` is a software routine (about 6% of a UCT
-/// search's time on Hex 11×11 in V8, 4% natively, before this table).
+/// search's time on Hex 11×11 in V8, 4% natively, before this table). At and above it,
+/// [`ln_visits`] computes `ln N` from the table's top entries.
 pub(crate) const LN_TABLE: usize = 2048;
 
 /// `ln max(N, 1)` for N = 0 .. [`LN_TABLE`] − 1, as [`Search::scorer`] computes it; built once
@@ -125,6 +126,27 @@ pub(crate) fn ln_table() -> &'static [f64] {
     static TABLE: std::sync::LazyLock<Vec<f64>> =
         std::sync::LazyLock::new(|| (0..LN_TABLE as u32).map(|n| (n.max(1) as f64).ln()).collect());
     &TABLE
+}
+
+/// `ln max(N, 1)` for a visit count N, from [`ln_table`] (`table`) below [`LN_TABLE`] and
+/// otherwise as `ln N = ln h + s·ln 2 + ln(1 + x)`, with `h = N >> s` the top 11 bits of N
+/// (1,024 ≤ h < 2,048, read from the table), `x = (N − h·2^s) / (h·2^s)` in [0, 2⁻¹⁰) and
+/// `ln(1 + x)` by its Taylor series to x⁴ (truncation below x⁵/5 < 2⁻⁵² ≈ 2·10⁻¹⁶): within a
+/// 2 units in the last place of `f64::ln` (test `ln_visits_is_ln`), and UCB1 uses it
+/// through `c·√(ln N)` rounded to `f32`. Why not `f64::ln`: in WebAssembly `ln` is a software
+/// routine, and the root and the first plies pass N ≥ 2,048 on every descent (4.4 % of a UCT
+/// search on Hex 11×11 in V8); this takes a table read, one division and four multiply-adds.
+/// Only IEEE-754 basic operations, so the result is the same on every target.
+#[inline(always)]
+pub(crate) fn ln_visits(table: &[f64], n: u32) -> f64 {
+    if let Some(&l) = table.get(n as usize) {
+        return l;
+    }
+    let s = 21 - n.leading_zeros(); // N < 2^32, N ≥ 2,048: bit length 12..=32, s = length − 11
+    let top = n >> s;
+    let base = top << s;
+    let x = (n - base) as f64 / base as f64;
+    table[top as usize] + s as f64 * std::f64::consts::LN_2 + x * (1.0 - x * (0.5 - x * (1.0 / 3.0 - x * 0.25)))
 }
 
 impl<G: Game> Search<G> {
@@ -162,10 +184,7 @@ impl<G: Game> Search<G> {
     #[inline(always)]
     pub(super) fn scorer(&self, parent: u32, g: &G, src: u32) -> Scorer {
         let parent_n = self.tree.nodes[parent as usize].n;
-        let ln_n = match self.ln_table.get(parent_n as usize) {
-            Some(&l) => l,
-            None => (parent_n.max(1) as f64).ln(),
-        };
+        let ln_n = ln_visits(self.ln_table, parent_n);
         let table = if src != NIL && self.config.value != ValueEstimate::Mean { self.tree.amaf.of_node[src as usize] } else { NIL };
         let pie = match g.pie_move() {
             Some(mv) if table != NIL => self.pie_stand_in(parent, mv),
@@ -363,11 +382,39 @@ mod tests {
             assert_eq!(l.to_bits(), (n.max(1) as f64).ln().to_bits(), "N = {n}");
         }
         let mut s = Search::new(Hex::new(5, false).unwrap(), SearchConfig::default()).unwrap();
-        for n in [0, 1, 2, LN_TABLE as u32 - 1, LN_TABLE as u32, 1 << 20] {
+        for n in [0, 1, 2, LN_TABLE as u32 - 1, LN_TABLE as u32, 1 << 20, u32::MAX] {
             s.tree.nodes[0].n = n;
             let sc = s.scorer(0, &s.root.clone(), NIL);
-            assert_eq!(sc.ln_n.to_bits(), (n.max(1) as f64).ln().to_bits(), "N = {n}");
+            assert_eq!(sc.ln_n.to_bits(), ln_visits(t, n).to_bits(), "N = {n}");
         }
+    }
+
+    /// `ln_visits` is the table below its end and within 2 units in the last place of
+    /// `f64::ln` above it (every N up to 2^22, then 2^20 drawn up to `u32::MAX`), and
+    /// `√2·√(ln N)` as `f32`, what UCB1 reads, is the same as with `f64::ln` for all of them.
+    #[test]
+    fn ln_visits_is_ln() {
+        let t = ln_table();
+        let mut differ = 0u32;
+        let mut check = |n: u32| {
+            let (got, want) = (ln_visits(t, n), (n.max(1) as f64).ln());
+            let ulp = (want.to_bits() as i64 - got.to_bits() as i64).abs();
+            assert!(ulp <= 2, "N = {n}: {got} against {want} ({ulp} ulp)");
+            if (std::f64::consts::SQRT_2 * got.sqrt()) as f32 != (std::f64::consts::SQRT_2 * want.sqrt()) as f32 {
+                differ += 1;
+            }
+            ulp
+        };
+        let mut worst = 0;
+        for n in 0..1u32 << 22 {
+            worst = worst.max(check(n));
+        }
+        let mut rng = crate::rng::Rng64::new(5);
+        for _ in 0..1 << 20 {
+            worst = worst.max(check(rng.next_u64() as u32));
+        }
+        worst = worst.max(check(u32::MAX));
+        assert_eq!(differ, 0, "f32 exploration terms that differ (worst {worst} ulp)");
     }
 
     /// The general formula reproduces the plain path, and RAVE/PUCT scores are the published
