@@ -796,16 +796,20 @@ impl<B: Bits> Core<B> {
 }
 
 /// The cells of one board row (bit c = column c) connected inside the row, i.e. the runs of
-/// `p[0]`, to a cell of `seeds`: upwards in column by one addition (the carry of `m + s` runs
+/// `row`, to a cell of `seeds`: upwards in column by one addition (the carry of `row + s` runs
 /// from each seed to the end of its run), downwards by a Kogge–Stone occluded fill whose
 /// propagators `p[j]` (cells followed by 2^j − 1 more cells of the row) depend on the row
-/// only. `S` stages reach 2^S − 1 cells back.
+/// only, and are computed here as it goes (one shift and one AND each: cheaper than a table of
+/// them per row, which cost a 304-byte zeroing per sweep). `S` stages reach 2^S − 1 cells back.
 #[inline(always)]
-fn row_fill<const S: usize>(p: &[u32; S], seeds: u32) -> u32 {
-    let m = p[0];
-    let s = seeds & m;
-    let mut g = s | (((m + s) ^ m) & m);
-    for (j, &pj) in p.iter().enumerate() {
+fn row_fill<const S: usize>(row: u32, seeds: u32) -> u32 {
+    let s = seeds & row;
+    let mut g = s | (((row + s) ^ row) & row);
+    let mut pj = row;
+    for j in 0..S {
+        if j > 0 {
+            pj &= pj >> (1u32 << (j - 1));
+        }
         g |= pj & (g >> (1u32 << j));
     }
     g
@@ -821,15 +825,6 @@ fn row_fill<const S: usize>(p: &[u32; S], seeds: u32) -> u32 {
 /// under the topmost changed row.
 fn black_connects<const S: usize>(black: &[u32; MAX_SIZE], n: usize) -> bool {
     let last = n - 1;
-    let mut p = [[0u32; S]; MAX_SIZE];
-    for (pr, &q0) in p.iter_mut().zip(black).take(n) {
-        let mut q = q0;
-        pr[0] = q;
-        for (j, pj) in pr.iter_mut().enumerate().skip(1) {
-            q &= q >> (1u32 << (j - 1));
-            *pj = q;
-        }
-    }
     let mut reach = [0u32; MAX_SIZE];
     reach[0] = black[0]; // every Black cell of the top row touches the top edge
     if reach[0] == 0 {
@@ -840,7 +835,7 @@ fn black_connects<const S: usize>(black: &[u32; MAX_SIZE], n: usize) -> bool {
         let mut r = from;
         while r <= last {
             let a = reach[r - 1];
-            let x = row_fill::<S>(&p[r], reach[r] | a | (a >> 1));
+            let x = row_fill::<S>(black[r], reach[r] | a | (a >> 1));
             if x == 0 {
                 break; // nothing below is reached either
             }
@@ -855,7 +850,7 @@ fn black_connects<const S: usize>(black: &[u32; MAX_SIZE], n: usize) -> bool {
         for r in (0..lo).rev() {
             let b = reach[r + 1];
             let old = reach[r];
-            let x = row_fill::<S>(&p[r], old | b | (b << 1));
+            let x = row_fill::<S>(black[r], old | b | (b << 1));
             if x != old {
                 reach[r] = x;
                 top = r;
