@@ -660,6 +660,24 @@ impl<B: Bits> Core<B> {
         (s, other, black_wins)
     }
 
+    /// The empty cells in a uniformly random order into `cells[..e]`; returns e (> 0: the game
+    /// goes on).
+    #[inline(always)]
+    fn shuffled_empty(&self, rng: &mut Rng64, cells: &mut [u16; MAX_CELLS]) -> usize {
+        let g = self.geo;
+        let n2 = (g.n * g.n) as usize;
+        let empty = self.empty();
+        let e = if empty == g.board {
+            cells[..n2].copy_from_slice(&IDENT[..n2]);
+            n2
+        } else {
+            list_cells(empty, cells)
+        };
+        debug_assert!(e > 0);
+        shuffle(&mut cells[..e], rng);
+        e
+    }
+
     /// Plays the empty cells in uniformly random order, `to_move` first, alternating, until a
     /// player connects; returns `(winner, moves played, last cell)`, pushes the moves to `trace`
     /// and leaves the position reached in `stones` (`reach` stale: the game is over). The
@@ -674,17 +692,8 @@ impl<B: Bits> Core<B> {
     fn deal_playout<T: MoveSink<u16>>(&mut self, to_move: usize, rng: &mut Rng64, trace: &mut T) -> (usize, usize, u16) {
         let g = self.geo;
         let n = g.n;
-        let n2 = (n * n) as usize;
         let mut cells = [0u16; MAX_CELLS];
-        let empty = self.empty();
-        let e = if empty == g.board {
-            cells[..n2].copy_from_slice(&IDENT[..n2]);
-            n2
-        } else {
-            list_cells(empty, &mut cells)
-        };
-        debug_assert!(e > 0);
-        shuffle(&mut cells[..e], rng);
+        let e = self.shuffled_empty(rng, &mut cells);
         // Black's cells: even positions when Black moves first, odd ones otherwise.
         let mut black = self.stones[0];
         let mut i = to_move;
@@ -727,6 +736,60 @@ impl<B: Bits> Core<B> {
             }
         }
         (w, k, cells[k - 1])
+    }
+
+    /// [`Game::decisive_playout`] on the core: the empty cells are shuffled once (as
+    /// [`Core::deal_playout`]) and each move is a decisive move (the lowest cell of `win[me]`),
+    /// else an anti-decisive one (a uniformly drawn cell of `win[other]`), else the next cell of
+    /// the shuffled list still empty; each is placed with [`Core::place`], which keeps the
+    /// winning cells of both players and says when the game is won. Returns `(winner, moves
+    /// played, last move)`. The game must not be over.
+    ///
+    /// Why the list gives uniformly random moves: the shuffled list is a uniformly random order
+    /// of the cells that were empty; given the cells taken so far (dealt from the list or forced,
+    /// the forced ones decided by the board and by the threat draws, which do not read the
+    /// list), the rest of the list is a uniformly random order of the cells not dealt, so its
+    /// first cell still empty is uniform over the empty cells, as a uniform draw from the
+    /// legal moves at that move would be.
+    fn decisive_playout(
+        &mut self,
+        to_move: usize,
+        rng: &mut Rng64,
+        decisive: bool,
+        anti: bool,
+        seq: &mut Vec<u16>,
+        counts: &mut [u64; 2],
+    ) -> (usize, usize, u16) {
+        let mut cells = [0u16; MAX_CELLS];
+        let e = self.shuffled_empty(rng, &mut cells);
+        let start = seq.len();
+        seq.reserve(e);
+        let mut me = to_move;
+        let mut next = 0;
+        loop {
+            let c = if decisive && self.win[me].any() {
+                counts[0] += 1;
+                self.win[me].lowest()
+            } else if anti && self.win[1 - me].any() {
+                counts[1] += 1;
+                let t = self.win[1 - me];
+                t.select(rng.index(t.count() as usize) as u32)
+            } else {
+                let taken = self.stones[0] | self.stones[1];
+                // The game ends before the board is full (a full board is won), so an empty
+                // cell is always left in the list.
+                while taken.test(cells[next] as usize) {
+                    next += 1;
+                }
+                next += 1;
+                cells[next - 1] as usize
+            };
+            seq.push(c as u16);
+            if self.place(me, c) {
+                return (me, seq.len() - start, c as u16);
+            }
+            me ^= 1;
+        }
     }
 
     /// Whether Black connects its two edges with the stones of `black` (a full board: exactly
@@ -1303,6 +1366,32 @@ impl Game for Hex {
         self.outcome = Some(Outcome::Win(w as Player));
         self.hash_stale = true;
         (Outcome::Win(w as Player), k)
+    }
+
+    /// [`Core::decisive_playout`]; `None` while a swap move can still come (the caller plays
+    /// move by move then).
+    fn decisive_playout(
+        &mut self,
+        rng: &mut Rng64,
+        decisive: bool,
+        anti: bool,
+        seq: &mut Vec<u16>,
+        counts: &mut [u64; 2],
+    ) -> Option<Outcome> {
+        if let Some(o) = self.outcome {
+            return Some(o);
+        }
+        if !self.legal_moves_only_shrink() {
+            return None;
+        }
+        let tm = self.to_move as usize;
+        let (w, k, last) = with_core!(&mut self.board, c => c.decisive_playout(tm, rng, decisive, anti, seq, counts));
+        self.ply += k as u16;
+        self.last = Some(last);
+        self.to_move ^= (k & 1) as u8;
+        self.outcome = Some(Outcome::Win(w as Player));
+        self.hash_stale = true;
+        Some(Outcome::Win(w as Player))
     }
 
     /// `swap` (n²) at ply 1 with the swap rule: the only move that never recurs later.

@@ -452,6 +452,29 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         (self.outcome().unwrap_or(Outcome::Draw), k)
     }
 
+    /// A whole playout with decisive moves (`decisive`: a move that wins at once is played,
+    /// the first of [`Game::find_winning_move`]) and anti-decisive moves (`anti`: when the
+    /// opponent threatens to win at once, one of its threats drawn uniformly is played, as
+    /// [`Game::random_threat`]), and otherwise uniformly random legal moves (Teytaud & Teytaud
+    /// 2010), played in the game's own loop: the moves are appended to `seq`, `counts` gains
+    /// the decisive and the anti-decisive moves played (`[decisive, anti]`), and the outcome is
+    /// returned; `self` becomes the terminal position (its hash may be stale, recomputed on
+    /// demand). The same policy as playing it move by move through the trait, so the same
+    /// distribution of games; the random numbers are drawn differently. `None` (default) when
+    /// the game has no such loop or cannot use it here; the caller then plays move by move.
+    /// Hex overrides it (placement only: not while a swap move can still come).
+    fn decisive_playout(
+        &mut self,
+        rng: &mut Rng64,
+        decisive: bool,
+        anti: bool,
+        seq: &mut Vec<Self::Move>,
+        counts: &mut [u64; 2],
+    ) -> Option<Outcome> {
+        let _ = (rng, decisive, anti, seq, counts);
+        None
+    }
+
     /// The dense index of the *pie* (swap) move when it is legal here, else `None` (default).
     /// A pie move can be played only as the second move of the game, so it never occurs below
     /// this position in a playout or in the tree: its AMAF statistics (Gelly & Silver 2007) are

@@ -20,7 +20,11 @@
 //! sorted order of the legal moves, built per playout by an exponential race (exact Gibbs
 //! probabilities, see `PolicyState::build_orders`), each move the first of the order still legal;
 //! Hex answers "is there a winning move / a threat" from incrementally kept sets in O(1) and
-//! draws a random threat as the k-th bit of that set. Without decisive checks, Hex playouts are
+//! draws a random threat as the k-th bit of that set; when decisive and anti-decisive moves are
+//! the only policy (presets `decisive`, `best`), Hex plays the whole playout in its own loop
+//! ([`Game::decisive_playout`]: one shuffle of the empty cells instead of a list kept and a draw
+//! per move, no per-move dispatch; `mcts bench --game hex:11`: decisive 385k → 450k iterations/s,
+//! best 277k → 305k). Without decisive checks, Hex playouts are
 //! *fill playouts* ([`Game::fill_playouts`]): the policy chooses moves from the list alone until
 //! the board is full, and one row sweep plus the winner's stones in order find where the game
 //! really ended ([`Game::settle_fill`]); the moves after that are dropped, so the playout and
@@ -285,6 +289,15 @@ impl PolicyState {
     pub fn playout<G: Game>(&mut self, cfg: &SearchConfig, g: &mut G, rng: &mut Rng64, seq: &mut Vec<G::Move>) -> Outcome {
         if let Some(o) = g.outcome() {
             return o;
+        }
+        if (cfg.decisive || cfg.anti_decisive) && cfg.lgr == LgrMode::Off && cfg.mast == MastMode::Off && !cfg.poolrave {
+            // Decisive and anti-decisive moves over uniform ones: the game's own loop if it has one.
+            let mut counts = [0u64; 2];
+            if let Some(o) = g.decisive_playout(rng, cfg.decisive, cfg.anti_decisive, seq, &mut counts) {
+                self.decisive_played += counts[0];
+                self.anti_decisive_played += counts[1];
+                return o;
+            }
         }
         let mut legal: MoveList<G::Move> = MoveList::new();
         let shrink = g.legal_moves_only_shrink();
@@ -738,6 +751,105 @@ mod tests {
         check(&Hex::new(7, false).unwrap(), &mut rng);
         check(&Hex::new(5, true).unwrap(), &mut rng);
         check(&Pentago::from_options(&[]).unwrap(), &mut rng);
+    }
+
+    /// Hex's own decisive playout loop ([`Game::decisive_playout`], taken when decisive or
+    /// anti-decisive moves are the only policy) follows the policy at every move: replayed move
+    /// by move, a mover with a winning move wins with it, else a mover facing threats plays on
+    /// one of them, the game ends exactly at the last move, and the counters are the forced
+    /// moves. And its games have the distribution of the move-by-move policy: from fixed
+    /// positions, the joint law of (winner, length) over 100,000 playouts each way differs by a
+    /// total variation below 0.03 (0.004–0.010 here; the loop without its shuffle, taking the
+    /// empty cells in order, gives 0.87). Hex 4, 7, 11, 13: all three bitboard types.
+    #[test]
+    fn decisive_playouts_follow_the_policy() {
+        use crate::game::Hex;
+        use std::collections::HashMap;
+        let mut rng = Rng64::new(77);
+        let modes = [(true, true), (true, false), (false, true)];
+        for n in [4usize, 7, 11, 13] {
+            for (decisive, anti) in modes {
+                let cfg = SearchConfig { decisive, anti_decisive: anti, ..SearchConfig::default() };
+                let mut st = PolicyState::new(Hex::new(n, false).unwrap().move_space(), &cfg);
+                for _ in 0..40 {
+                    let mut g = Hex::new(n, false).unwrap();
+                    for _ in 0..rng.below(n as u32) {
+                        let mut l = MoveList::new();
+                        g.legal_moves(&mut l);
+                        g.play_unchecked(l[rng.index(l.len())]);
+                    }
+                    if g.is_terminal() {
+                        continue;
+                    }
+                    let from = g.clone();
+                    let (d0, a0) = (st.decisive_played, st.anti_decisive_played);
+                    let mut seq = Vec::new();
+                    let o = st.playout(&cfg, &mut g, &mut rng, &mut seq);
+                    let (mut r, mut forced) = (from.clone(), [0u64; 2]);
+                    for (j, &m) in seq.iter().enumerate() {
+                        assert!(!r.is_terminal(), "hex:{n}: moves after the end");
+                        let mut threats = MoveList::new();
+                        r.threats(&mut threats);
+                        let wins = decisive && r.find_winning_move().is_some();
+                        r.play(m).expect("a legal playout move");
+                        if wins {
+                            forced[0] += 1;
+                            assert!(r.is_terminal(), "hex:{n}: move {j} missed a win");
+                        } else if anti && !threats.is_empty() {
+                            forced[1] += 1;
+                            assert!(threats.contains(&m), "hex:{n}: move {j} ignored a threat");
+                        }
+                    }
+                    assert_eq!(r.outcome(), Some(o), "hex:{n}");
+                    assert_eq!(g.outcome(), Some(o));
+                    assert_eq!(g.ply(), r.ply());
+                    assert_eq!(g.hash(), r.hash());
+                    assert_eq!([st.decisive_played - d0, st.anti_decisive_played - a0], forced, "hex:{n}");
+                }
+            }
+        }
+
+        // The law of (winner, length) against the move-by-move policy through the trait.
+        fn reference(g: &mut Hex, decisive: bool, anti: bool, rng: &mut Rng64) -> (Outcome, usize) {
+            let mut k = 0;
+            let mut scratch = MoveList::new();
+            while !g.is_terminal() {
+                let m =
+                    match (decisive.then(|| g.find_winning_move()).flatten(), anti.then(|| g.random_threat(rng, &mut scratch)).flatten()) {
+                        (Some(m), _) | (None, Some(m)) => m,
+                        (None, None) => {
+                            let mut l = MoveList::new();
+                            g.legal_moves(&mut l);
+                            l[rng.index(l.len())]
+                        }
+                    };
+                g.play_unchecked(m);
+                k += 1;
+            }
+            (g.outcome().unwrap(), k)
+        }
+        for (n, opening) in [(5usize, &[12u16][..]), (5, &[6, 18, 7][..]), (7, &[24, 17][..])] {
+            for (decisive, anti) in modes {
+                let cfg = SearchConfig { decisive, anti_decisive: anti, ..SearchConfig::default() };
+                let mut start = Hex::new(n, false).unwrap();
+                for &m in opening {
+                    start.play(m).unwrap();
+                }
+                let mut st = PolicyState::new(start.move_space(), &cfg);
+                let runs = 100_000;
+                let mut law: HashMap<(Outcome, usize), [i64; 2]> = HashMap::new();
+                for _ in 0..runs {
+                    let mut g = start.clone();
+                    let mut seq = Vec::new();
+                    let o = st.playout(&cfg, &mut g, &mut rng, &mut seq);
+                    law.entry((o, seq.len())).or_default()[0] += 1;
+                    let mut g = start.clone();
+                    law.entry(reference(&mut g, decisive, anti, &mut rng)).or_default()[1] += 1;
+                }
+                let tv = law.values().map(|c| (c[0] - c[1]).abs()).sum::<i64>() as f64 / (2.0 * runs as f64);
+                assert!(tv < 0.03, "hex:{n} {opening:?} decisive {decisive} anti {anti}: total variation {tv}");
+            }
+        }
     }
 
     /// A fill playout (stones placed without end-of-game checks, the end found afterwards)
