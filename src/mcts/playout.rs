@@ -760,14 +760,14 @@ mod tests {
     /// moves. And its games have the distribution of the move-by-move policy: from fixed
     /// positions, the joint law of (winner, length) over 100,000 playouts each way differs by a
     /// total variation below 0.03 (0.004–0.010 here; the loop without its shuffle, taking the
-    /// empty cells in order, gives 0.87). Hex 4, 7, 11, 13: all three bitboard types.
+    /// empty cells in order, gives 0.87). Hex 1 to 4, 7, 11, 13, 19: all three bitboard types.
     #[test]
     fn decisive_playouts_follow_the_policy() {
         use crate::game::Hex;
         use std::collections::HashMap;
         let mut rng = Rng64::new(77);
         let modes = [(true, true), (true, false), (false, true)];
-        for n in [4usize, 7, 11, 13] {
+        for n in [1usize, 2, 3, 4, 7, 11, 13, 19] {
             for (decisive, anti) in modes {
                 let cfg = SearchConfig { decisive, anti_decisive: anti, ..SearchConfig::default() };
                 let mut st = PolicyState::new(Hex::new(n, false).unwrap().move_space(), &cfg);
