@@ -50,6 +50,10 @@
 //!   sweep finds the winner of that full board, and the winner's stones alone are then added in
 //!   order with the incremental edge-reach check until it connects (the loser never does), so
 //!   the returned trace is the uniformly random game actually played, up to its last move.
+//! - With decisive and anti-decisive moves ([`Game::decisive_playout`]): the empty cells are
+//!   shuffled the same way and played in that order move by move, except where the kept
+//!   winning-cell sets offer a win (taken) or show a threat (a uniformly drawn threat is
+//!   blocked); the next shuffled cell still empty is a uniformly random empty cell.
 
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
