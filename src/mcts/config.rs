@@ -649,6 +649,13 @@ impl SearchConfig {
         self.decisive || self.anti_decisive || self.lgr != LgrMode::Off || self.poolrave || self.mast != MastMode::Off
     }
 
+    /// Whether decisive and/or anti-decisive moves are the only playout policies (no LGR, MAST
+    /// or PoolRAVE): the playout the game may play in its own loop
+    /// ([`crate::game::Game::decisive_playout`]; presets `decisive` and `best`).
+    pub fn threat_checks_only(&self) -> bool {
+        (self.decisive || self.anti_decisive) && self.lgr == LgrMode::Off && self.mast == MastMode::Off && !self.poolrave
+    }
+
     /// Whether anything reads the moves (or the length) of a playout: AMAF (RAVE, GRAVE,
     /// PoolRAVE), rollout-expand, policy playouts (LGR/LGRF, MAST learn from the sequence) or
     /// quality-based rewards (the playout length). When false, the search runs the game's

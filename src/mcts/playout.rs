@@ -290,7 +290,7 @@ impl PolicyState {
         if let Some(o) = g.outcome() {
             return o;
         }
-        if (cfg.decisive || cfg.anti_decisive) && cfg.lgr == LgrMode::Off && cfg.mast == MastMode::Off && !cfg.poolrave {
+        if cfg.threat_checks_only() {
             // Decisive and anti-decisive moves over uniform ones: the game's own loop if it has one.
             let mut counts = [0u64; 2];
             if let Some(o) = g.decisive_playout(rng, cfg.decisive, cfg.anti_decisive, seq, &mut counts) {
