@@ -1607,6 +1607,62 @@ impl Game for Hex {
         Outcome::Win(w as Player)
     }
 
+    /// The board filled by the random split of the outcome-only playout ([`Core::split`]: the
+    /// same random numbers, the same winner), the cells each player gained as `sets`. A
+    /// recording `trace` gets them alternately, the mover's first, each side's in an order
+    /// shuffled by a generator seeded from a copy of `rng` (so `rng` advances exactly as
+    /// without recording).
+    fn fill_playout<T: MoveSink<u16>>(&mut self, rng: &mut Rng64, sets: &mut MoveSets, trace: &mut T) -> Option<Outcome> {
+        sets.clear();
+        if let Some(o) = self.outcome {
+            return Some(o);
+        }
+        if self.swap_legal() {
+            let legal = self.legal_count();
+            if rng.index(legal) == legal - 1 {
+                let m = self.swap_move();
+                sets.push_first(self.to_move, m as usize);
+                trace.push(m);
+                self.play_unchecked(m);
+            }
+        }
+        let tm = self.to_move as usize;
+        let mut order = if T::RECORDS { Some(Rng64::new(rng.clone().next_u64() ^ 0x9e37_79b9_7f4a_7c15)) } else { None };
+        let (w, e, last) = with_core!(&mut self.board, c => {
+            let empty = c.empty();
+            let r = c.split_playout(tm, rng);
+            for (set, &stones) in sets.by.iter_mut().zip(&c.stones) {
+                for (s, a) in set.iter_mut().zip(stone_words(stones & empty)) {
+                    *s |= a;
+                }
+            }
+            if let Some(order) = order.as_mut() {
+                let mut lists = [[0u16; MAX_CELLS], [0u16; MAX_CELLS]];
+                let mut lens = [0usize; 2];
+                for (k, p) in [tm, 1 - tm].into_iter().enumerate() {
+                    let gained = c.stones[p] & empty;
+                    lens[k] = list_cells(gained, &mut lists[k]);
+                    shuffle(&mut lists[k][..lens[k]], order);
+                }
+                let [mover, other] = &lists;
+                for (j, &c) in mover[..lens[0]].iter().enumerate() {
+                    trace.push(c);
+                    if let Some(&d) = other[..lens[1]].get(j) {
+                        trace.push(d);
+                    }
+                }
+            }
+            r
+        });
+        sets.len += e as u32;
+        self.ply += e as u16;
+        self.last = Some(last as u16);
+        self.to_move ^= (e & 1) as u8;
+        self.outcome = Some(Outcome::Win(w as Player));
+        self.hash_stale = true;
+        Some(Outcome::Win(w as Player))
+    }
+
     /// Empty cells touching (or on) both of the mover's edge-connected sets.
     fn winning_moves(&self, out: &mut MoveList<u16>) {
         out.clear();

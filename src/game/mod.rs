@@ -551,6 +551,23 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         o
     }
 
+    /// A uniformly random playout that **fills the board**, as MoHex plays its playouts
+    /// (Arneson, Hayward & Henderson 2010; Benzene's `MoHexThreadState::GeneratePlayoutMove`
+    /// stops "when board is filled"), for games where that is meaningful: every empty cell is
+    /// played, the side to move first, alternating (with the swap rule, the swap move is drawn
+    /// first as in [`Game::random_playout`]). The winner is the game's: a full Hex board has
+    /// exactly one winner and connection is monotone, so the moves after the game's end change
+    /// nothing but the AMAF statistics, which then credit every cell a player owns at the end.
+    /// `sets` (cleared first) gets each player's moves, `sets.len` the moves dealt; `trace`, if
+    /// it records, gets the same moves in a uniformly random order drawn from a copy of `rng`,
+    /// so recording leaves the search's random numbers as they are. `self` becomes the full
+    /// board (hash recomputed on demand). `None` (the default, drawing nothing) for games whose
+    /// play stops at the end (Pentago, Tic-Tac-Toe): the caller plays
+    /// [`Game::random_playout_sets`] instead. Search option `fill_playouts`.
+    fn fill_playout<T: MoveSink<Self::Move>>(&mut self, _rng: &mut Rng64, _sets: &mut MoveSets, _trace: &mut T) -> Option<Outcome> {
+        None
+    }
+
     /// The moves that win at once for the side to move ("decisive moves", Teytaud & Teytaud 2010),
     /// into `out` (cleared first). Games override this with cheap threat checks.
     fn winning_moves(&self, out: &mut MoveList<Self::Move>) {

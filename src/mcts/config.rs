@@ -312,6 +312,14 @@ pub struct SearchConfig {
     pub grave_ref: u32,
     /// GRAVE bias in `β = n_a/(n_a + n + bias·n_a·n)`; default 1e-6. Range [0, 1].
     pub grave_bias: f64,
+    /// Random playouts fill the board (Hex), as MoHex's do (Arneson, Hayward & Henderson 2010):
+    /// every empty cell is played, and AMAF credits every cell each player owns at the end,
+    /// not only the moves before the winning connection ([`crate::game::Game::fill_playout`]).
+    /// The winner is the same. Applies to the uniformly random playouts of AMAF searches (RAVE,
+    /// GRAVE); policy playouts (LGR, MAST, PoolRAVE, decisive moves) and quality-based rewards
+    /// (which read the playout's real length) play to the game's end, and so do games whose
+    /// play stops there (Pentago, Tic-Tac-Toe). Default off.
+    pub fill_playouts: bool,
     /// PUCT: Q of unvisited children ("first-play urgency"), in [0, 1]; default 0.5 (a draw).
     pub fpu: f64,
     /// PUCT prior evaluator.
@@ -406,6 +414,7 @@ impl Default for SearchConfig {
             rave_table_visits: 128,
             grave_ref: 100,
             grave_bias: 1e-6,
+            fill_playouts: false,
             fpu: 0.5,
             prior: PriorKind::Uniform,
             leaf: LeafEval::Rollout,

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use std::collections::BTreeSet;
 
-use mcts_playground::game::{Game, MoveError, MoveList, MoveSets, Outcome, MOVE_WORDS};
+use mcts_playground::game::{Game, MoveError, MoveList, MoveSets, NoTrace, Outcome, MOVE_WORDS};
 use mcts_playground::Rng64;
 use serde_json::Value;
 
@@ -130,6 +130,39 @@ pub fn check_position<G: Game>(g: &G, rng: &mut Rng64, deep: bool) {
     assert_eq!((a.ply(), a.board_string()), (b.ply(), b.board_string()), "set playout's final position");
     assert_eq!(sets, MoveSets::from_indices(g.to_move(), list.iter().map(|&m| g.move_index(m))), "set playout's moves");
     assert_eq!(sets.len as usize, list.len());
+    // The filled-board playout (Hex; `None` elsewhere): recording it draws the same random
+    // numbers and gives the same sets; the recorded moves, placed alternately, are the sets;
+    // replayed from here, the first connection is the outcome's winner (a full board has one
+    // winner and the loser never connects on the way), and the moves after it fill exactly the
+    // cells still empty then.
+    let seed = rng.next_u64();
+    let (mut a, mut b) = (g.clone(), g.clone());
+    let (mut ra, mut rb) = (Rng64::new(seed), Rng64::new(seed));
+    let (mut sa, mut sb) = (MoveSets::default(), MoveSets::default());
+    let mut list = Vec::new();
+    let oa = a.fill_playout(&mut ra, &mut sa, &mut list);
+    let ob = b.fill_playout(&mut rb, &mut sb, &mut NoTrace);
+    let at = g.board_string();
+    assert_eq!((oa, sa), (ob, sb), "fill playout recorded and not at {at}");
+    assert_eq!(ra.next_u64(), rb.next_u64(), "recording a fill playout draws nothing more at {at}");
+    if let Some(o) = oa {
+        assert_eq!(sa, MoveSets::from_indices(g.to_move(), list.iter().map(|&m| g.move_index(m))), "fill sets at {at}");
+        assert_eq!(sa.len as usize, list.len());
+        assert_eq!(a.outcome(), Some(o));
+        let mut r = g.clone();
+        let mut k = 0;
+        while !r.is_terminal() {
+            r.play(list[k]).unwrap_or_else(|e| panic!("fill playout move {k} at {at}: {e}"));
+            k += 1;
+        }
+        assert_eq!(r.outcome(), Some(o), "fill playout's first connection at {at}");
+        let mut rest: Vec<usize> = list[k..].iter().map(|&m| r.move_index(m)).collect();
+        rest.sort_unstable();
+        let empty: Vec<usize> =
+            r.board_string().chars().filter(|&ch| ch != '/').enumerate().filter(|&(_, ch)| ch == '.').map(|(i, _)| i).collect();
+        assert_eq!(rest, empty, "the fill playout's later moves fill the empty cells at {at}");
+        assert!(!a.board_string().contains('.'), "the board is full after a fill playout from {at}");
+    }
 }
 
 /// Plays `games` random games from `start`, checking every position.

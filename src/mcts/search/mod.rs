@@ -596,19 +596,23 @@ mod tests {
 
     /// AMAF from the playout's move sets (the default) and from its recorded list (record mode,
     /// as the step-through runs) give the same tables, the same tree and the same choices, for
-    /// every game, with and without the swap rule.
+    /// every game, with and without the swap rule, with playouts to the game's end and filling
+    /// the board (`fill_playouts`).
     #[test]
     fn amaf_by_sets_equals_amaf_by_list() {
         for spec in ["hex:5", "hex:4:swap", "pentago", "tictactoe"] {
             for preset in ["rave", "grave", "qb"] {
-                let g = crate::game::AnyGame::from_spec(spec).unwrap();
-                crate::with_game!(&g, g => sets_vs_list(g, spec, preset));
+                for fill in [false, true] {
+                    let g = crate::game::AnyGame::from_spec(spec).unwrap();
+                    crate::with_game!(&g, g => sets_vs_list(g, spec, preset, fill));
+                }
             }
         }
     }
 
-    fn sets_vs_list<G: Game>(g: &G, spec: &str, preset: &str) {
+    fn sets_vs_list<G: Game>(g: &G, spec: &str, preset: &str, fill: bool) {
         let mut cfg = SearchConfig::preset(preset).unwrap();
+        cfg.fill_playouts = fill;
         cfg.rave_table_visits = 8;
         let mut a = Search::new(g.clone(), cfg.clone()).unwrap();
         let mut b = Search::new(g.clone(), cfg).unwrap();

@@ -21,12 +21,26 @@ impl<G: Game> Search<G> {
             self.policy.playout(&self.config, g, &mut self.rng, &mut self.seq)
         } else if self.record_playouts || self.config.rollout_expand {
             // The moves in order: the step-through replays them, rollout-expand builds nodes.
-            g.random_playout(&mut self.rng, &mut self.seq)
+            // A filled board records its moves too, drawing the same random numbers.
+            match self.fill() {
+                true => match g.fill_playout(&mut self.rng, &mut self.psets, &mut self.seq) {
+                    Some(o) => {
+                        self.sets_valid = true;
+                        o
+                    }
+                    None => g.random_playout(&mut self.rng, &mut self.seq),
+                },
+                false => g.random_playout(&mut self.rng, &mut self.seq),
+            }
         } else if self.config.playout_moves_needed() {
             // AMAF and quality-based rewards need each player's moves and the length, not their
-            // order: the game's set playout (the same game and random numbers as the list).
+            // order: the game's set playout (the same game and random numbers as the list), or
+            // the filled board.
             self.sets_valid = true;
-            g.random_playout_sets(&mut self.rng, &mut self.psets, &mut self.pscratch)
+            match self.fill().then(|| g.fill_playout(&mut self.rng, &mut self.psets, &mut NoTrace)).flatten() {
+                Some(o) => o,
+                None => g.random_playout_sets(&mut self.rng, &mut self.psets, &mut self.pscratch),
+            }
         } else {
             // Nothing reads the playout's moves or length: let the game take its outcome-only
             // shortcut (`g` is left meaningful for `outcome()` only, and is not used again).
@@ -36,6 +50,13 @@ impl<G: Game> Search<G> {
             self.rollout_expand(start, cap);
         }
         o
+    }
+
+    /// Whether this search's random playouts fill the board (`fill_playouts`, for AMAF; not
+    /// under quality-based rewards, which read the playout's real length).
+    #[inline]
+    fn fill(&self) -> bool {
+        self.config.fill_playouts && self.config.needs_amaf() && !self.config.qb
     }
 
     /// Rollout-expand: the playout's positions become a chain of nodes below the leaf
