@@ -630,8 +630,23 @@ impl<B: Bits> Core<B> {
     /// cells, whether Black connects on the full board)`.
     #[inline(always)]
     fn split(&self, to_move: usize, rng: &mut Rng64) -> (B, B, bool) {
-        let g = self.geo;
-        let n = g.n;
+        let (s, other) = self.random_split(rng);
+        let black = self.stones[0] | if to_move == 0 { s } else { other };
+        let mut rows = [0u32; MAX_SIZE];
+        black.to_rows(self.geo.n, &mut rows);
+        let black_wins = match B::ROW_STAGES {
+            3 => black_connects::<3>(&rows, self.geo.n as usize),
+            4 => black_connects::<4>(&rows, self.geo.n as usize),
+            _ => black_connects::<5>(&rows, self.geo.n as usize),
+        };
+        (s, other, black_wins)
+    }
+
+    /// The empty cells split uniformly at random into `(s, other)` with `s` holding
+    /// ⌈e/2⌉ of the e cells (the cells of the player who plays first when they are dealt
+    /// alternately in random order).
+    #[inline(always)]
+    fn random_split(&self, rng: &mut Rng64) -> (B, B) {
         let empty = self.empty();
         let e = empty.count();
         let k = e.div_ceil(2);
@@ -652,16 +667,7 @@ impl<B: Bits> Core<B> {
                 f -= 1;
             }
         }
-        let other = empty & !s;
-        let black = self.stones[0] | if to_move == 0 { s } else { other };
-        let mut rows = [0u32; MAX_SIZE];
-        black.to_rows(n, &mut rows);
-        let black_wins = match B::ROW_STAGES {
-            3 => black_connects::<3>(&rows, n as usize),
-            4 => black_connects::<4>(&rows, n as usize),
-            _ => black_connects::<5>(&rows, n as usize),
-        };
-        (s, other, black_wins)
+        (s, empty & !s)
     }
 
     /// The empty cells in a uniformly random order into `cells[..e]`; returns e (> 0: the game
@@ -1661,6 +1667,24 @@ impl Game for Hex {
         self.outcome = Some(Outcome::Win(w as Player));
         self.hash_stale = true;
         Some(Outcome::Win(w as Player))
+    }
+
+    /// The empty cells of a finished game split at random (the outcome-only playout's split
+    /// without its connection test), the player to move taking ⌈e/2⌉.
+    fn fill_rest(&self, rng: &mut Rng64, sets: &mut MoveSets) -> bool {
+        if self.outcome.is_none() {
+            return false;
+        }
+        let tm = self.to_move as usize;
+        with_core!(&self.board, c => {
+            let (s, other) = c.random_split(rng);
+            for (set, part) in [(tm, s), (1 - tm, other)] {
+                for (w, a) in sets.by[set].iter_mut().zip(stone_words(part)) {
+                    *w |= a;
+                }
+            }
+        });
+        true
     }
 
     /// Empty cells touching (or on) both of the mover's edge-connected sets.

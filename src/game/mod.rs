@@ -568,6 +568,17 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         None
     }
 
+    /// At the end of a game that [`Game::fill_playout`] fills, the cells still empty dealt to
+    /// the players at random, alternately from the player to move (uniformly, as the end of a
+    /// filled board), added to `sets` (not counted in `sets.len`: the game's length stays the
+    /// real one); returns whether it did. For playouts that must stop at the game's end (a
+    /// playout policy, quality-based rewards) under `fill_playouts`: AMAF then credits the
+    /// filled board. `false` (default, drawing nothing) where play stops at the end, or when
+    /// the game is not over.
+    fn fill_rest(&self, _rng: &mut Rng64, _sets: &mut MoveSets) -> bool {
+        false
+    }
+
     /// The moves that win at once for the side to move ("decisive moves", Teytaud & Teytaud 2010),
     /// into `out` (cleared first). Games override this with cheap threat checks.
     fn winning_moves(&self, out: &mut MoveList<Self::Move>) {

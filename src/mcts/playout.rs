@@ -34,7 +34,7 @@
 //!
 //! With none of them on, the search uses the game's fast `random_playout` instead.
 
-use crate::game::{Game, MoveList, Outcome, Player};
+use crate::game::{Game, MoveList, MoveSets, Outcome, Player};
 use crate::mcts::config::{LgrMode, MastMode, SearchConfig};
 use crate::rng::Rng64;
 
@@ -138,6 +138,11 @@ pub struct PolicyState {
     /// Fill playouts allowed where the game offers them (always, but for the test that
     /// compares them with move-by-move playouts).
     fill_ok: bool,
+    /// With `fill_playouts`, the moves a fill playout's policy chose after the game's real end
+    /// (the rest of the filled board, per player), for AMAF only; valid when `after_valid`.
+    pub after_end: MoveSets,
+    /// Whether the last playout left its after-the-end moves in `after_end`.
+    pub after_valid: bool,
 }
 
 impl PolicyState {
@@ -171,6 +176,8 @@ impl PolicyState {
             weights: Vec::new(),
             kinds: Vec::new(),
             fill_ok: true,
+            after_end: MoveSets::default(),
+            after_valid: false,
         }
     }
 
@@ -287,6 +294,7 @@ impl PolicyState {
     /// kept are exactly those of a move-by-move playout with the same random numbers, so the
     /// policy is unchanged (only the random numbers drawn after the end differ).
     pub fn playout<G: Game>(&mut self, cfg: &SearchConfig, g: &mut G, rng: &mut Rng64, seq: &mut Vec<G::Move>) -> Outcome {
+        self.after_valid = false;
         if let Some(o) = g.outcome() {
             return o;
         }
@@ -403,7 +411,9 @@ impl PolicyState {
                 me ^= 1;
             }
             legal.clear();
+            let first = g.to_move();
             let (o, k) = g.settle_fill(&seq[start..]);
+            self.keep_after_end(cfg, g, first, &seq[start..], k);
             seq.truncate(start + k);
             self.mast_played += k as u64;
             return o;
@@ -418,13 +428,30 @@ impl PolicyState {
             self.kinds[j] = kind as u8;
             me ^= 1;
         }
+        let first = g.to_move();
         let (o, k) = g.settle_fill(&seq[start..]);
+        self.keep_after_end(cfg, g, first, &seq[start..], k);
         seq.truncate(start + k);
         for j in 0..k {
             let kind = Kind::from_u8(self.kinds[j]);
             self.count(kind);
         }
         o
+    }
+
+    /// With `fill_playouts`: the fill playout's `moves` after the first `k` (those after the
+    /// game's real end), played alternately from `first`, into `after_end` as per-player sets.
+    #[inline(always)]
+    fn keep_after_end<G: Game>(&mut self, cfg: &SearchConfig, g: &G, first: Player, moves: &[G::Move], k: usize) {
+        if !cfg.fill_playouts {
+            return;
+        }
+        self.after_end.clear();
+        for (j, &m) in moves.iter().enumerate().skip(k) {
+            let i = g.move_index(m);
+            self.after_end.by[(first as usize ^ (j & 1)) & 1][i / 64] |= 1 << (i % 64);
+        }
+        self.after_valid = true;
     }
 
     /// The move of player `me` by the learned policies (LGRF-2, then LGR-1/LGRF-1, then a

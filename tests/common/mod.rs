@@ -162,6 +162,19 @@ pub fn check_position<G: Game>(g: &G, rng: &mut Rng64, deep: bool) {
             r.board_string().chars().filter(|&ch| ch != '/').enumerate().filter(|&(_, ch)| ch == '.').map(|(i, _)| i).collect();
         assert_eq!(rest, empty, "the fill playout's later moves fill the empty cells at {at}");
         assert!(!a.board_string().contains('.'), "the board is full after a fill playout from {at}");
+        // At the end of a game, `fill_rest` deals exactly the empty cells, ⌈e/2⌉ of them to the
+        // player to move; it does nothing before the end.
+        let mut rest = MoveSets::default();
+        assert_eq!(g.fill_rest(rng, &mut rest), g.is_terminal(), "fill_rest before the end at {at}");
+        let mut rest = MoveSets::default();
+        assert!(r.fill_rest(rng, &mut rest), "fill_rest at the end");
+        let cells = |set: &[u64; MOVE_WORDS]| (0..set.len() * 64).filter(|&i| set[i / 64] >> (i % 64) & 1 == 1).collect::<Vec<usize>>();
+        let (mine, theirs) = (cells(&rest.by[r.to_move() as usize]), cells(&rest.by[1 - r.to_move() as usize]));
+        let mut all: Vec<usize> = mine.iter().chain(&theirs).copied().collect();
+        all.sort_unstable();
+        assert_eq!(all, empty, "fill_rest deals the empty cells once each at {}", r.board_string());
+        assert_eq!(mine.len(), empty.len().div_ceil(2), "the player to move takes the odd cell");
+        assert_eq!(rest.len, 0, "the game's length is untouched");
     }
 }
 

@@ -99,6 +99,15 @@ impl<G: Game> Search<G> {
             let root = &self.root;
             MoveSets::from_indices(first, self.seq[last..].iter().map(|&m| root.move_index(m)))
         };
+        if self.fill_valid {
+            // The cells dealt after the game's end (`fill_playouts`): empty at the end, so in
+            // neither set yet.
+            for (set, fill) in sets.by.iter_mut().zip(&self.pfill.by) {
+                for (w, f) in set.iter_mut().zip(fill) {
+                    *w |= f;
+                }
+            }
+        }
         for d in (0..=last).rev() {
             if d < last {
                 let i = self.root.move_index(self.seq[d]);

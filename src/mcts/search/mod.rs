@@ -152,6 +152,11 @@ pub struct Search<G: Game> {
     psets: MoveSets,
     /// Whether the current iteration's playout moves are in `psets` rather than `seq`.
     sets_valid: bool,
+    /// With `fill_playouts`, the cells dealt after the end of a playout that stopped there
+    /// (a policy playout, quality-based rewards): AMAF credits them too when `fill_valid`.
+    pfill: MoveSets,
+    /// Whether `pfill` holds the current iteration's after-the-end cells.
+    fill_valid: bool,
     /// Scratch list for games without their own set playout ([`Game::random_playout_sets`]).
     pscratch: Vec<G::Move>,
     /// RAVE β by visits below [`score::BETA_TABLE`] (see `score.rs`).
@@ -216,6 +221,8 @@ impl<G: Game> Search<G> {
             beta_table: score::beta_table(&config),
             ln_table: score::ln_table(),
             sets_valid: false,
+            pfill: MoveSets::default(),
+            fill_valid: false,
             pscratch: Vec::new(),
             tree: Tree::default(),
             root,
@@ -414,6 +421,7 @@ impl<G: Game> Search<G> {
         self.seq.clear();
         self.sel_len = usize::MAX;
         self.sets_valid = false;
+        self.fill_valid = false;
         self.expanded = false;
         self.path.push(Step { edge: NIL, node: 0 });
         let mut cur = 0u32;
@@ -625,6 +633,47 @@ mod tests {
         assert_eq!(a.tree.len(), b.tree.len());
         let stats = |s: &Search<G>| s.tree.nodes.iter().map(|n| (n.n, n.w.to_bits())).collect::<Vec<_>>();
         assert_eq!(stats(&a), stats(&b), "{spec} {preset}: node statistics");
+    }
+
+    /// With `fill_playouts`, every playout credits the whole board to the root's AMAF table:
+    /// each cell once per iteration, to one player or the other, whatever stopped the playout
+    /// (a uniformly random fill, a policy playout with the rest chosen by its policy or dealt at
+    /// random, quality-based rewards' real end then the rest dealt). Without it, cells left
+    /// empty at the game's end are not credited. Hex 5×5, and 4×4 with the swap rule.
+    #[test]
+    fn fill_playouts_credit_the_whole_board() {
+        for spec in ["hex:5", "hex:4:swap"] {
+            for preset in ["rave", "grave", "qb", "lgr", "lgrf2", "poolrave", "mast", "best"] {
+                for fill in [true, false] {
+                    let g = crate::game::AnyGame::from_spec(spec).unwrap();
+                    let crate::game::AnyGame::Hex(h) = g else { unreachable!() };
+                    let mut cfg = SearchConfig::preset(preset).unwrap();
+                    cfg.fill_playouts = fill;
+                    cfg.rave_table_visits = 1;
+                    cfg.depth2 = false;
+                    let mut s = Search::new(h.clone(), cfg).unwrap();
+                    let iters = 200;
+                    s.run(Budget::iterations(iters), &|| 0.0);
+                    let t = s.tree.amaf.table(0).expect("a root table");
+                    let cells = h.size() * h.size();
+                    let credits: Vec<u32> =
+                        (0..cells).map(|i| s.tree.amaf.get(t, 0, i, s.ms).0 + s.tree.amaf.get(t, 1, i, s.ms).0).collect();
+                    // The root's table exists from its first visit on (`rave_table_visits` = 1):
+                    // every later iteration credits it.
+                    let n = s.tree.amaf.updates[t as usize] as u32;
+                    if fill && h.swap_enabled() {
+                        // A swap moves the first stone to its mirrored cell, which no move of
+                        // the playout played: at most that one cell goes uncredited.
+                        let total: u32 = credits.iter().sum();
+                        assert!(credits.iter().all(|&c| c <= n) && total >= n * (cells as u32 - 1), "{spec} {preset}: {credits:?}");
+                    } else if fill {
+                        assert!(credits.iter().all(|&c| c == n), "{spec} {preset}: every cell credited {n} times, got {credits:?}");
+                    } else {
+                        assert!(credits.iter().any(|&c| c < n), "{spec} {preset}: without fill some cell stays empty at some end");
+                    }
+                }
+            }
+        }
     }
 
     /// PUCT prior lists cut to their first moves ([`priors::PRIOR_KEEP`]) change no decision:

@@ -17,28 +17,41 @@ impl<G: Game> Search<G> {
             self.build_pools();
         }
         self.sets_valid = false;
+        // With `fill_playouts` (Hex): a uniformly random playout whose length nothing reads fills
+        // the board itself (`fill_playout`, the outcome-only split); a playout that must stop at
+        // the game's end (a policy, quality-based rewards) has the rest of the board dealt
+        // after it for AMAF: by its own policy where it chose the whole board (`fill_loop`),
+        // else at random (`fill_rest`).
+        let fill = self.fill();
+        let whole = fill && !self.config.qb;
+        let mut filled = false;
         let o = if self.config.policy_playouts() {
-            self.policy.playout(&self.config, g, &mut self.rng, &mut self.seq)
+            let o = self.policy.playout(&self.config, g, &mut self.rng, &mut self.seq);
+            if fill && self.policy.after_valid {
+                self.pfill = self.policy.after_end;
+                self.fill_valid = true;
+            }
+            o
         } else if self.record_playouts || self.config.rollout_expand {
             // The moves in order: the step-through replays them, rollout-expand builds nodes.
-            // A filled board records its moves too, drawing the same random numbers.
-            match self.fill() {
-                true => match g.fill_playout(&mut self.rng, &mut self.psets, &mut self.seq) {
-                    Some(o) => {
-                        self.sets_valid = true;
-                        o
-                    }
-                    None => g.random_playout(&mut self.rng, &mut self.seq),
-                },
-                false => g.random_playout(&mut self.rng, &mut self.seq),
+            // A filled board is recorded too (the same random numbers as unrecorded).
+            match whole.then(|| g.fill_playout(&mut self.rng, &mut self.psets, &mut self.seq)).flatten() {
+                Some(o) => {
+                    filled = true;
+                    o
+                }
+                None => g.random_playout(&mut self.rng, &mut self.seq),
             }
         } else if self.config.playout_moves_needed() {
             // AMAF and quality-based rewards need each player's moves and the length, not their
             // order: the game's set playout (the same game and random numbers as the list), or
             // the filled board.
             self.sets_valid = true;
-            match self.fill().then(|| g.fill_playout(&mut self.rng, &mut self.psets, &mut NoTrace)).flatten() {
-                Some(o) => o,
+            match whole.then(|| g.fill_playout(&mut self.rng, &mut self.psets, &mut NoTrace)).flatten() {
+                Some(o) => {
+                    filled = true;
+                    o
+                }
                 None => g.random_playout_sets(&mut self.rng, &mut self.psets, &mut self.pscratch),
             }
         } else {
@@ -46,6 +59,10 @@ impl<G: Game> Search<G> {
             // shortcut (`g` is left meaningful for `outcome()` only, and is not used again).
             g.random_playout(&mut self.rng, &mut NoTrace)
         };
+        if fill && !filled && !self.fill_valid {
+            self.pfill.clear();
+            self.fill_valid = g.fill_rest(&mut self.rng, &mut self.pfill);
+        }
         if self.config.rollout_expand {
             self.rollout_expand(start, cap);
         }
@@ -56,7 +73,7 @@ impl<G: Game> Search<G> {
     /// under quality-based rewards, which read the playout's real length).
     #[inline]
     fn fill(&self) -> bool {
-        self.config.fill_playouts && self.config.needs_amaf() && !self.config.qb
+        self.config.fill_playouts && self.config.needs_amaf()
     }
 
     /// Rollout-expand: the playout's positions become a chain of nodes below the leaf
