@@ -660,7 +660,7 @@ mod tests {
                         (0..cells).map(|i| s.tree.amaf.get(t, 0, i, s.ms).0 + s.tree.amaf.get(t, 1, i, s.ms).0).collect();
                     // The root's table exists from its first visit on (`rave_table_visits` = 1):
                     // every later iteration credits it.
-                    let n = s.tree.amaf.updates[t as usize] as u32;
+                    let n = s.tree.amaf.updates[t as usize];
                     if fill && h.swap_enabled() {
                         // A swap moves the first stone to its mirrored cell, which no move of
                         // the playout played: at most that one cell goes uncredited.
