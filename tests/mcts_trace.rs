@@ -179,15 +179,27 @@ fn check_phases<G: Game>(root: &G, t: &IterationTrace, preset: &str) {
     for node in &t.path {
         assert_eq!(node.after.n, node.before.n + 1, "every node of the path gets one visit");
     }
-    // The playout, move by move, to the end of the game.
+    // The playout, move by move, to the end of the game; a filled board (`fill_playouts`)
+    // goes on after it (`decided_at`) with exactly the cells still empty.
     if t.terminal_leaf {
         assert!(t.playout.is_empty());
     } else {
-        for (text, &idx) in t.playout.iter().zip(&t.playout_indices) {
+        let played = t.decided_at.unwrap_or(t.playout.len());
+        assert!(played <= t.playout.len());
+        for (text, &idx) in t.playout[..played].iter().zip(&t.playout_indices) {
             assert!(!g.is_terminal(), "moves after the end of the game");
             let m = g.parse_move(text).unwrap();
             assert_eq!(g.move_index(m), idx);
             g.play(m).unwrap();
+        }
+        if let Some(k) = t.decided_at {
+            assert!(t.filled, "{preset}: a playout past the end fills the board");
+            assert!(g.is_terminal(), "{preset}: the game ends at move {k} of the playout");
+            let mut rest = t.playout_indices[k..].to_vec();
+            rest.sort_unstable();
+            let empty: Vec<usize> =
+                g.board_string().chars().filter(|&ch| ch != '/').enumerate().filter(|&(_, ch)| ch == '.').map(|(i, _)| i).collect();
+            assert_eq!(rest, empty, "{preset}: the moves after the end fill the empty cells");
         }
     }
     let o = g.outcome().expect("the playout reaches the end of the game");

@@ -312,13 +312,19 @@ pub struct SearchConfig {
     pub grave_ref: u32,
     /// GRAVE bias in `β = n_a/(n_a + n + bias·n_a·n)`; default 1e-6. Range [0, 1].
     pub grave_bias: f64,
-    /// Random playouts fill the board (Hex), as MoHex's do (Arneson, Hayward & Henderson 2010):
-    /// every empty cell is played, and AMAF credits every cell each player owns at the end,
-    /// not only the moves before the winning connection ([`crate::game::Game::fill_playout`]).
-    /// The winner is the same. Applies to the uniformly random playouts of AMAF searches (RAVE,
-    /// GRAVE); policy playouts (LGR, MAST, PoolRAVE, decisive moves) and quality-based rewards
-    /// (which read the playout's real length) play to the game's end, and so do games whose
-    /// play stops there (Pentago, Tic-Tac-Toe). Default off.
+    /// Playouts fill the board (Hex), as MoHex's do (Arneson, Hayward & Henderson 2010;
+    /// Benzene stops a playout "when board is filled"), and AMAF credits every cell each player
+    /// owns on the filled board, not only the moves before the winning connection. The winner
+    /// is the same (a full Hex board has one winner; connection is monotone). A uniformly
+    /// random playout is the filled board itself ([`crate::game::Game::fill_playout`]); a
+    /// playout that must stop at the game's end keeps its real end for everything but AMAF:
+    /// LGR/LGRF-2, PoolRAVE and MAST playouts, which choose the whole board anyway, add their
+    /// own moves after the end; decisive-move playouts and quality-based rewards (which read
+    /// the real length) have the rest dealt at random ([`crate::game::Game::fill_rest`]).
+    /// Only searches with AMAF (RAVE, GRAVE, PoolRAVE) read it; games whose play stops at the
+    /// end (Pentago, Tic-Tac-Toe) ignore it. Off by default; on in the presets built on RAVE
+    /// and GRAVE (measured: `rave` with it against without, Hex 11×11, 5,000 playouts per move,
+    /// 200 games: 0.67 [0.60, 0.73]; `grave` 0.60 [0.53, 0.67]).
     pub fill_playouts: bool,
     /// PUCT: Q of unvisited children ("first-play urgency"), in [0, 1]; default 0.5 (a draw).
     pub fpu: f64,
@@ -507,9 +513,12 @@ impl SearchConfig {
         // MC-RAVE without an exploration term: Gelly & Silver (2011) found c = 0 best with RAVE,
         // and here (2000 iterations/move, 400 games) RAVE c = 0 beat RAVE c = √2 by 0.667
         // [0.620, 0.712] on Hex 7×7 and 0.792 [0.731, 0.843] (200 games) on Pentago.
+        // Hex playouts fill the board for AMAF, as MoHex's (`fill_playouts`: rave with it beat
+        // rave without 0.67 [0.60, 0.73] on Hex 11×11 at 5,000 playouts per move).
         let rave = |c: &mut SearchConfig| {
             c.value = ValueEstimate::Rave;
             c.c = 0.0;
+            c.fill_playouts = true;
         };
         match p {
             Preset::Uct => {}
@@ -519,6 +528,7 @@ impl SearchConfig {
             Preset::Grave => {
                 c.value = ValueEstimate::Grave;
                 c.c = 0.0;
+                c.fill_playouts = true;
             }
             Preset::Decisive => {
                 c.solver = true;

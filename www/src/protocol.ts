@@ -441,6 +441,11 @@ export interface IterationTrace {
   terminal_leaf: boolean;
   playout: string[];
   playout_indices: number[];
+  /** Moves of `playout` up to the game's real end when the playout went on to fill the board
+   * (`fill_playouts`, Hex); null when the playout ends with the game. */
+  decided_at: number | null;
+  /** Whether AMAF credited the filled board (`fill_playouts`). */
+  filled: boolean;
   outcome: { winner: Player | null; reward: [number, number] };
   nodes_before: number;
   nodes_after: number;

@@ -157,6 +157,8 @@ pub struct Search<G: Game> {
     pfill: MoveSets,
     /// Whether `pfill` holds the current iteration's after-the-end cells.
     fill_valid: bool,
+    /// Whether the current iteration's AMAF update credits a filled board (`fill_playouts`).
+    filled: bool,
     /// Scratch list for games without their own set playout ([`Game::random_playout_sets`]).
     pscratch: Vec<G::Move>,
     /// RAVE β by visits below [`score::BETA_TABLE`] (see `score.rs`).
@@ -223,6 +225,7 @@ impl<G: Game> Search<G> {
             sets_valid: false,
             pfill: MoveSets::default(),
             fill_valid: false,
+            filled: false,
             pscratch: Vec::new(),
             tree: Tree::default(),
             root,
@@ -422,6 +425,7 @@ impl<G: Game> Search<G> {
         self.sel_len = usize::MAX;
         self.sets_valid = false;
         self.fill_valid = false;
+        self.filled = false;
         self.expanded = false;
         self.path.push(Step { edge: NIL, node: 0 });
         let mut cur = 0u32;

@@ -63,6 +63,7 @@ impl<G: Game> Search<G> {
             self.pfill.clear();
             self.fill_valid = g.fill_rest(&mut self.rng, &mut self.pfill);
         }
+        self.filled = filled || self.fill_valid;
         if self.config.rollout_expand {
             self.rollout_expand(start, cap);
         }

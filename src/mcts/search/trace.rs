@@ -153,6 +153,14 @@ pub struct IterationTrace {
     pub playout: Vec<String>,
     /// Playout moves as dense indices.
     pub playout_indices: Vec<usize>,
+    /// When the playout went on past the game's end to fill the board (`fill_playouts`, a
+    /// uniformly random playout): how many of `playout`'s moves were played up to the end (the
+    /// winning connection); `None` when the playout ends with the game.
+    pub decided_at: Option<usize>,
+    /// Whether AMAF credited the filled board (`fill_playouts` in a search with AMAF, on a game
+    /// that fills): the cells left empty at the end were dealt (by the policy, or at random)
+    /// when the playout did not list them.
+    pub filled: bool,
     /// The outcome backed up.
     pub outcome: TraceOutcome,
     /// Tree nodes before the iteration.
@@ -262,12 +270,22 @@ impl<G: Game> Search<G> {
         // The playout's moves, from the leaf's position.
         let mut playout = Vec::new();
         let mut playout_indices = Vec::new();
+        let mut decided_at = None;
         if !terminal_leaf {
             let mut h = positions[sel - 1].clone();
             for &m in &self.seq[sel - 1..] {
                 playout.push(h.format_move(m));
                 playout_indices.push(h.move_index(m));
-                h.play_unchecked(m);
+                // A filled board lists moves past the game's end: they are named, not played.
+                if decided_at.is_none() {
+                    h.play_unchecked(m);
+                    if h.is_terminal() {
+                        decided_at = Some(playout.len());
+                    }
+                }
+            }
+            if decided_at == Some(playout.len()) {
+                decided_at = None;
             }
         }
         self.finish(outcome);
@@ -309,6 +327,8 @@ impl<G: Game> Search<G> {
             terminal_leaf,
             playout,
             playout_indices,
+            decided_at,
+            filled: self.filled,
             outcome: TraceOutcome { winner: outcome.winner(), reward: self.last_reward },
             nodes_before,
             nodes_after: self.tree.len() as u64,

@@ -418,7 +418,9 @@ export function mountStep(hooks: PlaygroundHooks): void {
         t
           ? t.terminal_leaf
             ? `No playout: the game is already over at ${leaf?.move ?? 'the root'} (${res}).`
-            : `From the new node, play random moves to the end of the game without storing them in the tree (${t.playout.length} moves, numbered on the board): ${res}.`
+            : t.decided_at !== null
+              ? `From the new node, play random moves until the board is full, as MoHex does, without storing them in the tree (${t.playout.length} moves, numbered on the board). The game was decided at move ${t.decided_at}: ${res}; the moves after it change no winner but count for AMAF (every cell a player owns).`
+              : `From the new node, play random moves to the end of the game without storing them in the tree (${t.playout.length} moves, numbered on the board): ${res}.${t.filled ? ' The cells still empty are then dealt to the players for AMAF, which credits the filled board (as MoHex).' : ''}`
           : 'Play random moves to the end of the game, outside the tree.',
       ],
       [
