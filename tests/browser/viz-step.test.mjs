@@ -210,3 +210,30 @@ test('step-through counter: ◀◀/▶▶ move by one after Run 100 and Run 10; 
   assertClean(assert, page);
   assertClean(assert, fresh);
 });
+
+test('step-through with rave on hex:7: the playout fills the board and says where the game was decided', async () => {
+  const page = await h.openPage('?game=hex:7');
+  await boardReady(page);
+  await page.waitForFunction(() => document.querySelector('#st-preset').options.length > 0);
+  await page.selectOption('#st-preset', 'rave');
+  await page.fill('#st-seed', '1');
+  await page.click('#st-new');
+  await page.waitForFunction(() => document.querySelector('#step').dataset.iteration === '0');
+  await page.focus('#step');
+  for (const ph of ['Selection', 'Expansion', 'Playout']) {
+    await page.keyboard.press('ArrowRight');
+    await waitPhase(page, 1, ph);
+  }
+  const t = (await page.evaluate(() => window.__step.traces()))[1];
+  assert.equal(t.filled, true, 'AMAF credits the filled board');
+  assert.equal(t.playout.length + 1, 49, 'the expanded move and the playout cover the 7×7 board');
+  const s = JSON.parse(await screen(page));
+  assert.equal(s.nums.length, 49, 'every cell is numbered on the board');
+  if (t.decided_at === null) {
+    assert.match(s.phases, /play random moves to the end of the game/);
+  } else {
+    assert.ok(t.decided_at < t.playout.length);
+    assert.match(s.phases, new RegExp(`until the board is full.*decided at move ${t.decided_at}`));
+  }
+  assertClean(assert, page);
+});
