@@ -99,6 +99,9 @@ pub enum Record {
     /// Each player's moves as a set ([`MoveSets`], `Game::random_playout_sets`): what RAVE,
     /// GRAVE and quality-based rewards run.
     Sets,
+    /// Each player's cells of the filled board as sets (`Game::fill_playout`, Hex): what RAVE
+    /// and GRAVE run with `fill_playouts` (their presets); `None` for games that do not fill.
+    Filled,
 }
 
 /// Random playouts per second from `start`: median over `runs` runs of `ms` milliseconds,
@@ -117,6 +120,7 @@ pub fn playouts_per_s<G: Game>(start: &G, runs: usize, ms: u64, record: Record) 
             }
             Record::Sets => g.random_playout_sets(&mut rng, &mut sets, &mut trace),
             Record::Outcome => g.random_playout(&mut rng, &mut NoTrace),
+            Record::Filled => g.fill_playout(&mut rng, &mut sets, &mut NoTrace).unwrap_or(mcts_playground::game::Outcome::Draw),
         };
         if o.winner() == Some(0) {
             sink += 1;
@@ -157,15 +161,20 @@ pub fn run(a: Args) -> Result<(), CliError> {
         let rate = with_game!(&g, g => playouts_per_s(g, a.runs, a.ms, Record::Outcome));
         let traced = with_game!(&g, g => playouts_per_s(g, a.runs, a.ms, Record::List));
         let sets = with_game!(&g, g => playouts_per_s(g, a.runs, a.ms, Record::Sets));
+        // Games that fill (Hex): the filled board as sets, what the RAVE/GRAVE presets run.
+        let fills = with_game!(&g, g => g.clone().fill_playout(&mut Rng64::new(1), &mut MoveSets::default(), &mut NoTrace).is_some());
+        let filled = if fills { Some(with_game!(&g, g => playouts_per_s(g, a.runs, a.ms, Record::Filled))) } else { None };
         if a.json {
-            println!(
-                "{}",
-                json!({"game": spec, "playouts_per_s": rate.round(), "traced_playouts_per_s": traced.round(),
-                       "set_playouts_per_s": sets.round(), "runs": a.runs, "statistic": "median"})
-            );
+            let mut j = json!({"game": spec, "playouts_per_s": rate.round(), "traced_playouts_per_s": traced.round(),
+                       "set_playouts_per_s": sets.round(), "runs": a.runs, "statistic": "median"});
+            if let Some(f) = filled {
+                j["filled_set_playouts_per_s"] = json!(f.round());
+            }
+            println!("{j}");
         } else {
+            let fill = filled.map(|f| format!(", {f:>12.0} filling the board as sets")).unwrap_or_default();
             println!(
-                "{spec:<20} {:>14.0} random playouts/s outcome only, {:>12.0} recording moves, {:>12.0} as move sets (median of {} runs)",
+                "{spec:<20} {:>14.0} random playouts/s outcome only, {:>12.0} recording moves, {:>12.0} as move sets{fill} (median of {} runs)",
                 rate, traced, sets, a.runs
             );
         }
