@@ -165,25 +165,12 @@ impl<G: Game> Search<G> {
         None
     }
 
-    /// The untried moves of the node whose children are the edges `range`, position `g`, as a
-    /// set of dense move indices: the legal move set minus the children's moves.
-    #[inline(always)]
-    fn untried_set(&self, g: &G, range: std::ops::Range<u32>) -> [u64; MOVE_WORDS] {
-        let mut cand = [0u64; MOVE_WORDS];
-        g.legal_move_set(&mut cand);
-        for e in &self.tree.edges[range.start as usize..range.end as usize] {
-            let i = e.mv as usize;
-            cand[i / 64] &= !(1 << (i % 64));
-        }
-        cand
-    }
-
     /// `choose` under RAVE/GRAVE ([`Search::amaf_scan_ok`]), with the same scores and the same
     /// decision as the general path (`child_score` / `pick_unexpanded`), without its per-child
     /// dispatch: one pass over the children's edges with the AMAF rows of the player to move cut
     /// once (β from the table, no √ or Option per child), then the best untried move by a dense
     /// scan of the table rows ([`best_untried_in_set`], the candidates being the legal move set
-    /// minus the children's moves, [`Game::legal_move_set`]), skipped when the node's
+    /// minus the children's moves, [`Game::legal_move_set`], cleared in the children's pass), skipped when the node's
     /// [`UntriedBound`] shows that no untried move can win. Ties between untried moves are
     /// broken uniformly as there, by other draws (one per scan, and none when the scan is
     /// skipped), and moves whose `f32` values are equal tie.
@@ -197,8 +184,15 @@ impl<G: Game> Search<G> {
         let range = self.tree.children(cur);
         let mut best = NIL;
         let mut best_score = f64::NEG_INFINITY;
+        // The untried moves (when there may be any): the legal move set minus the children's
+        // moves, cleared in the same pass over the children as their scores.
+        let mut cand = [0u64; MOVE_WORDS];
+        if can_expand {
+            g.legal_move_set(&mut cand);
+        }
         for (j, e) in self.tree.edges[range.start as usize..range.end as usize].iter().enumerate() {
             let i = e.mv as usize;
+            cand[i / 64] &= !(1 << (i % 64));
             // As `child_score` (UCT, no transpositions, no pie move): the same operations.
             let s = if solver && e.proof != 0 {
                 f64::NEG_INFINITY
@@ -223,10 +217,7 @@ impl<G: Game> Search<G> {
         // Decisive / anti-decisive moves are expanded first when those policies are on, as in
         // `pick_unexpanded`: an untried winning move, else an untried cell of the opponent's
         // threats, scores +∞ (`untried_score`).
-        // The untried set, built once: here when the tactical check needs it, else for the scan.
-        let mut untried_cand = None;
         if can_expand && (self.config.decisive || self.config.anti_decisive) {
-            let cand = *untried_cand.insert(self.untried_set(g, range.clone()));
             let untried = |m: G::Move| {
                 let i = g.move_index(m);
                 cand[i / 64] >> (i % 64) & 1 == 1
@@ -257,7 +248,6 @@ impl<G: Game> Search<G> {
             }
         }
         if can_expand {
-            let cand = untried_cand.unwrap_or_else(|| self.untried_set(g, range));
             let (pick, bound) = best_untried_in_set(&cand, ns, ws, self.config.fpu, own, &mut self.amaf_values, &mut self.rng);
             if own {
                 self.tree.amaf.untried[table as usize] = if pick.is_some() {
