@@ -1,7 +1,7 @@
 //! The playout phase: the policy playout or the game's random playout (outcome-only when nothing
 //! reads the moves; per-player move sets, [`crate::game::MoveSets`], when only AMAF and the length
-//! read them; a list when their order matters), rollout-expand, and the PoolRAVE pools the policy
-//! draws from.
+//! read them; a list when their order matters; with `fill_playouts` on Hex, the filled board),
+//! rollout-expand, and the PoolRAVE pools the policy draws from.
 
 use super::Search;
 use crate::game::{Game, NoTrace, Outcome};
@@ -70,8 +70,8 @@ impl<G: Game> Search<G> {
         o
     }
 
-    /// Whether this search's random playouts fill the board (`fill_playouts`, for AMAF; not
-    /// under quality-based rewards, which read the playout's real length).
+    /// Whether AMAF credits a filled board this search (`fill_playouts` with AMAF statistics;
+    /// under quality-based rewards by `fill_rest` after the real end, see `playout`).
     #[inline]
     fn fill(&self) -> bool {
         self.config.fill_playouts && self.config.needs_amaf()
