@@ -54,6 +54,10 @@
 //!   shuffled the same way and played in that order move by move, except where the kept
 //!   winning-cell sets offer a win (taken) or show a threat (a uniformly drawn threat is
 //!   blocked); the next shuffled cell still empty is a uniformly random empty cell.
+//! - Filling the board ([`Game::fill_playout`], search option `fill_playouts`, as MoHex): the
+//!   outcome-only split, each player's gained cells returned as sets for AMAF; recorded, they
+//!   are listed alternately in an order drawn from a copy of the generator.
+//!   [`Game::fill_rest`] deals the empty cells of a finished game the same way.
 
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not};
