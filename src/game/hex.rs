@@ -1617,7 +1617,7 @@ impl Game for Hex {
         Outcome::Win(w as Player)
     }
 
-    /// The board filled by the random split of the outcome-only playout ([`Core::split`]: the
+    /// The board filled by the random split of the outcome-only playout (`Core::split`: the
     /// same random numbers, the same winner), the cells each player gained as `sets`. A
     /// recording `trace` gets them alternately, the mover's first, each side's in an order
     /// shuffled by a generator seeded from a copy of `rng` (so `rng` advances exactly as
