@@ -218,3 +218,23 @@ fn a_net_file_replaces_the_shipped_net() {
     }
     std::fs::remove_file(&path).ok();
 }
+
+/// `mcts bench --playouts-only --json`: one object per game with the playout figures' keys; the
+/// filled-board figure only for games whose playouts can fill the board (Hex).
+#[test]
+fn bench_playouts_json_keys() {
+    let (ok, out, err) =
+        mcts(&["bench", "--game", "hex:5", "--game", "tictactoe", "--playouts-only", "--json", "--runs", "1", "--ms", "5"]);
+    assert!(ok, "{err}");
+    let lines: Vec<Value> = out.lines().filter(|l| l.contains("playouts_per_s")).map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    for v in &lines {
+        for key in ["playouts_per_s", "traced_playouts_per_s", "set_playouts_per_s", "runs", "statistic"] {
+            assert!(!v[key].is_null(), "{key} in {v}");
+        }
+    }
+    assert_eq!(lines[0]["game"], "hex:5");
+    assert!(lines[0]["filled_set_playouts_per_s"].is_number(), "{}", lines[0]);
+    assert_eq!(lines[1]["game"], "tictactoe");
+    assert!(lines[1].get("filled_set_playouts_per_s").is_none(), "{}", lines[1]);
+}
