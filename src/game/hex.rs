@@ -1158,6 +1158,21 @@ impl Hex {
         (self.size as u16) * (self.size as u16)
     }
 
+    /// A random playout's first move when the swap rule offers it (ply 1): the swap, drawn with
+    /// probability 1/(legal moves) as a uniform move would be, and played; `None` (nothing
+    /// played, one draw made) otherwise, or no draw when the swap is not legal.
+    fn draw_swap(&mut self, rng: &mut Rng64) -> Option<u16> {
+        if !self.swap_legal() {
+            return None;
+        }
+        let legal = self.legal_count();
+        (rng.index(legal) == legal - 1).then(|| {
+            let m = self.swap_move();
+            self.play_unchecked(m);
+            m
+        })
+    }
+
     /// The stone on `cell` (`row * n + col`), if any; `None` also for cells off the board.
     pub fn stone_at(&self, cell: usize) -> Option<Player> {
         if cell >= self.cells() {
@@ -1551,13 +1566,8 @@ impl Game for Hex {
         if let Some(o) = self.outcome {
             return o;
         }
-        if self.swap_legal() {
-            let legal = self.legal_count();
-            if rng.index(legal) == legal - 1 {
-                let m = self.swap_move();
-                trace.push(m);
-                self.play_unchecked(m);
-            }
+        if let Some(m) = self.draw_swap(rng) {
+            trace.push(m);
         }
         let tm = self.to_move as usize;
         if !T::RECORDS {
@@ -1589,13 +1599,9 @@ impl Game for Hex {
         if let Some(o) = self.outcome {
             return o;
         }
-        if self.swap_legal() {
-            let legal = self.legal_count();
-            if rng.index(legal) == legal - 1 {
-                let m = self.swap_move();
-                sets.push_first(self.to_move, m as usize);
-                self.play_unchecked(m);
-            }
+        let mover = self.to_move;
+        if let Some(m) = self.draw_swap(rng) {
+            sets.push_first(mover, m as usize);
         }
         let tm = self.to_move as usize;
         let (w, k, last) = with_core!(&mut self.board, c => {
@@ -1627,14 +1633,10 @@ impl Game for Hex {
         if let Some(o) = self.outcome {
             return Some(o);
         }
-        if self.swap_legal() {
-            let legal = self.legal_count();
-            if rng.index(legal) == legal - 1 {
-                let m = self.swap_move();
-                sets.push_first(self.to_move, m as usize);
-                trace.push(m);
-                self.play_unchecked(m);
-            }
+        let mover = self.to_move;
+        if let Some(m) = self.draw_swap(rng) {
+            sets.push_first(mover, m as usize);
+            trace.push(m);
         }
         let tm = self.to_move as usize;
         let mut order = if T::RECORDS { Some(Rng64::new(rng.clone().next_u64() ^ 0x9e37_79b9_7f4a_7c15)) } else { None };
