@@ -482,7 +482,8 @@ impl SearchConfig {
     /// A named preset:
     /// - `uct`: the default; `rave`: MC-RAVE, √ schedule, k = 1000, c = 0 (expanded and untried
     ///   moves ranked alike by `(1−β)·Q + β·AMAF`, Gelly & Silver 2011); `grave`: GRAVE, ref 100,
-    ///   bias 1e-6, c = 0 (Cazenave 2015, as Ludii: no exploration term);
+    ///   bias 1e-6, c = 0 (Cazenave 2015, as Ludii: no exploration term); both, and every preset
+    ///   built on them, fill the board in Hex playouts for AMAF (`fill_playouts`, as MoHex);
     /// - `decisive`: UCT with decisive and anti-decisive moves (Teytaud & Teytaud 2010) in the
     ///   playouts and first in the expansion order, plus MCTS-Solver: averaging alone (UCT or RAVE)
     ///   does not reliably see a one-move refutation at small budgets, the solver does (a child
