@@ -47,13 +47,18 @@ async function waitPhase(page, iteration, phase) {
   }
 }
 
-/** New session (uct, seed 1), then three iterations phase by phase; returns traces and screens. */
-async function stepThrough(page) {
+/** A new step-through session with `preset` and seed 1, at iteration 0. */
+async function newSession(page, preset) {
   await page.waitForFunction(() => document.querySelector('#st-preset').options.length > 0);
-  await page.selectOption('#st-preset', 'uct');
+  await page.selectOption('#st-preset', preset);
   await page.fill('#st-seed', '1');
   await page.click('#st-new');
   await page.waitForFunction(() => document.querySelector('#step').dataset.iteration === '0');
+}
+
+/** New session (uct, seed 1), then three iterations phase by phase; returns traces and screens. */
+async function stepThrough(page) {
+  await newSession(page, 'uct');
   await page.focus('#step');
   const screens = [];
   const phases = ['Selection', 'Expansion', 'Playout', 'Backpropagation'];
@@ -174,11 +179,7 @@ test('step-through counter: ◀◀/▶▶ move by one after Run 100 and Run 10; 
   assert.ok(t111, 'iteration 111 is stored');
   const fresh = await h.openPage('?game=hex:5&p0=person&p1=person');
   await boardReady(fresh);
-  await fresh.waitForFunction(() => document.querySelector('#st-preset').options.length > 0);
-  await fresh.selectOption('#st-preset', 'uct');
-  await fresh.fill('#st-seed', '1');
-  await fresh.click('#st-new');
-  await fresh.waitForFunction(() => document.querySelector('#step').dataset.iteration === '0');
+  await newSession(fresh, 'uct');
   await fresh.click('#st-run100');
   await fresh.waitForFunction(
     () => document.querySelector('#step').dataset.iteration === '100' && !document.querySelector('#st-run10').disabled,
@@ -214,11 +215,7 @@ test('step-through counter: ◀◀/▶▶ move by one after Run 100 and Run 10; 
 test('step-through with rave on hex:7: the playout fills the board and says where the game was decided', async () => {
   const page = await h.openPage('?game=hex:7');
   await boardReady(page);
-  await page.waitForFunction(() => document.querySelector('#st-preset').options.length > 0);
-  await page.selectOption('#st-preset', 'rave');
-  await page.fill('#st-seed', '1');
-  await page.click('#st-new');
-  await page.waitForFunction(() => document.querySelector('#step').dataset.iteration === '0');
+  await newSession(page, 'rave');
   await page.focus('#step');
   for (const ph of ['Selection', 'Expansion', 'Playout']) {
     await page.keyboard.press('ArrowRight');
