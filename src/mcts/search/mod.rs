@@ -138,9 +138,7 @@ pub struct Search<G: Game> {
     /// `3 × ms + 8` floats.
     amaf_values: Vec<f32>,
     /// Scratch for the children's scores under RAVE/GRAVE (`expand.rs`, `choose_by_amaf`):
-    /// five columns of `ms` values (Q, AMAF count, AMAF half-point sum, β or n, score). Not in
-    /// WebAssembly, which scores the children in one pass.
-    #[cfg(not(target_arch = "wasm32"))]
+    /// five columns of `ms` values (Q, AMAF count, AMAF half-point sum, β or n, score).
     child_cols: Vec<f64>,
     ms: usize,
     /// Record every playout's moves even when nothing reads them (step-through; see
@@ -215,7 +213,6 @@ impl<G: Game> Search<G> {
             stamp: 0,
             mark: vec![0; ms],
             amaf_values: vec![0.0; 3 * ms + 8],
-            #[cfg(not(target_arch = "wasm32"))]
             child_cols: vec![0.0; 5 * ms],
             ms,
             record_playouts: false,
