@@ -7,7 +7,7 @@ use super::score::{plain_ucb1, Scorer};
 use super::{Choice, Search, Step};
 use crate::game::{Game, MoveList, Player, MOVE_WORDS};
 use crate::mcts::config::{Selection, ValueEstimate};
-use crate::mcts::selection::ucb1;
+use crate::mcts::selection::{blend, ucb1};
 use crate::mcts::solver;
 use crate::mcts::tree::{AmafTables, Edge, Node, UntriedBound, AFFINE, ALIAS, NIL, TERMINAL, UNKNOWN};
 use crate::rng::Rng64;
@@ -190,61 +190,30 @@ impl<G: Game> Search<G> {
         if can_expand {
             g.legal_move_set(&mut cand);
         }
-        // The children's scores as `child_score` computes them (UCT, no transpositions, no pie
-        // move), with the same operations, in three passes: the children's statistics gathered
-        // into columns; the blends computed column-wise (so that the divisions run two to a
-        // vector instruction); the best score taken in the children's order.
-        let edges = &self.tree.edges[range.start as usize..range.end as usize];
-        let m = edges.len();
-        let mut cols = std::mem::take(&mut self.child_cols);
-        let (qs, rest) = cols.split_at_mut(m);
-        let (ans, rest) = rest.split_at_mut(m);
-        let (aws, rest) = rest.split_at_mut(m);
-        let (bs, rest) = rest.split_at_mut(m);
-        let ss = &mut rest[..m];
-        let grave = self.config.value == ValueEstimate::Grave;
-        for (j, e) in edges.iter().enumerate() {
+        for (j, e) in self.tree.edges[range.start as usize..range.end as usize].iter().enumerate() {
             let i = e.mv as usize;
             cand[i / 64] &= !(1 << (i % 64));
-            // A proven child scores −∞ and an unvisited one +∞: as a Q with no AMAF count.
-            let (q, an) = if solver && e.proof != 0 {
-                (f64::NEG_INFINITY, 0)
+            // As `child_score` (UCT, no transpositions, no pie move): the same operations.
+            let s = if solver && e.proof != 0 {
+                f64::NEG_INFINITY
             } else if e.n == 0 {
-                (f64::INFINITY, 0)
+                f64::INFINITY
             } else {
-                (e.q as f64, ns[i])
+                let q = e.q as f64;
+                let an = ns[i];
+                let v = if an > 0 { blend(q, ws[i] as f64 * 0.5 / an as f64, self.beta(e.n, an)) } else { q };
+                // c = 0 (the rave and grave presets): UCB1 is V itself, no √ or division.
+                if c == 0.0 {
+                    v
+                } else {
+                    ucb1(v, e.n, sc.ln_n, c)
+                }
             };
-            qs[j] = q;
-            ans[j] = an as f64;
-            aws[j] = ws[i] as f64;
-            // GRAVE's β depends on the AMAF count too: computed below from n.
-            bs[j] = if grave { e.n as f64 } else { self.beta(e.n, an) };
-        }
-        if grave {
-            // `grave_beta(n, n_a, bias)` = n_a / (n_a + n + bias·n_a·n), 0 when n_a = 0.
-            let bias = self.config.grave_bias;
-            for j in 0..m {
-                let (na, n) = (ans[j], bs[j]);
-                bs[j] = if na > 0.0 { na / (na + n + bias * na * n) } else { 0.0 };
-            }
-        }
-        for j in 0..m {
-            // `blend(q, w/n_a, β)`; Q alone without AMAF samples (the lane's division is
-            // discarded then).
-            let (q, beta) = (qs[j], bs[j]);
-            let v = (1.0 - beta) * q + beta * (aws[j] * 0.5 / ans[j]);
-            ss[j] = if ans[j] > 0.0 { v } else { q };
-        }
-        for (j, &v) in ss.iter().enumerate() {
-            // c = 0 (the rave and grave presets): UCB1 is V itself, no √ or division. A
-            // proven or unvisited child's ±∞ is its score.
-            let s = if c == 0.0 || !v.is_finite() { v } else { ucb1(v, edges[j].n, sc.ln_n, c) };
             if s > best_score {
                 best_score = s;
                 best = range.start + j as u32;
             }
         }
-        self.child_cols = cols;
         // Decisive / anti-decisive moves are expanded first when those policies are on, as in
         // `pick_unexpanded`: an untried winning move, else an untried cell of the opponent's
         // threats, scores +∞ (`untried_score`).

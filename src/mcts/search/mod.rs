@@ -137,9 +137,6 @@ pub struct Search<G: Game> {
     /// lane mask, the AMAF value of every move of the player to move, their bounds;
     /// `3 × ms + 8` floats.
     amaf_values: Vec<f32>,
-    /// Scratch for the children's scores under RAVE/GRAVE (`expand.rs`, `choose_by_amaf`):
-    /// five columns of `ms` values (Q, AMAF count, AMAF half-point sum, β or n, score).
-    child_cols: Vec<f64>,
     ms: usize,
     /// Record every playout's moves even when nothing reads them (step-through; see
     /// [`Search::set_record_playouts`]).
@@ -213,7 +210,6 @@ impl<G: Game> Search<G> {
             stamp: 0,
             mark: vec![0; ms],
             amaf_values: vec![0.0; 3 * ms + 8],
-            child_cols: vec![0.0; 5 * ms],
             ms,
             record_playouts: false,
             sel_len: usize::MAX,
