@@ -121,38 +121,20 @@ impl<G: Game> Search<G> {
             for (p, &r) in r2.iter().enumerate() {
                 let base = t as usize * width + p * ms;
                 let (ns, ws) = (&mut self.tree.amaf.n[base..base + ms], &mut self.tree.amaf.w2[base..base + ms]);
-                // `AmafTables::add`, on the row: saturating at AMAF_MAX. A lost playout (r = 0,
-                // half of all rows in Hex) adds nothing to the sums: counts only.
-                if r == 0 {
-                    for_each_bit(&sets.by[p], |i| {
-                        let n = ns[i];
-                        if n < AMAF_MAX {
-                            ns[i] = n + 1;
-                        }
-                    });
-                } else {
-                    for_each_bit(&sets.by[p], |i| {
+                for (wi, &word) in sets.by[p].iter().enumerate() {
+                    let mut x = word;
+                    while x != 0 {
+                        let i = wi * 64 + x.trailing_zeros() as usize;
+                        x &= x - 1;
+                        // `AmafTables::add`, on the row: saturating at AMAF_MAX.
                         let n = ns[i];
                         if n < AMAF_MAX {
                             ns[i] = n + 1;
                             ws[i] += r;
                         }
-                    });
+                    }
                 }
             }
-        }
-    }
-}
-
-/// Calls `f(i)` for every set bit `i` of `words` (bit `i % 64` of word `i / 64`), in ascending
-/// order.
-#[inline(always)]
-fn for_each_bit(words: &[u64], mut f: impl FnMut(usize)) {
-    for (wi, &word) in words.iter().enumerate() {
-        let mut x = word;
-        while x != 0 {
-            f(wi * 64 + x.trailing_zeros() as usize);
-            x &= x - 1;
         }
     }
 }
