@@ -12,10 +12,6 @@ use crate::mcts::solver;
 use crate::mcts::tree::{AmafTables, Edge, Node, UntriedBound, AFFINE, ALIAS, NIL, TERMINAL, UNKNOWN};
 use crate::rng::Rng64;
 
-/// K of [`UntriedBound`]: a scan's bound on a node's untried moves holds for this many more
-/// updates of the scanned AMAF table.
-const UNTRIED_HORIZON: u32 = 2;
-
 impl<G: Game> Search<G> {
     /// Whether plain UCT expansion may use the affine order (no other ordering rule in force:
     /// RAVE and GRAVE order expansions by AMAF value, decisive moves come first).
@@ -231,34 +227,30 @@ impl<G: Game> Search<G> {
                 return if best != NIL { Choice::Descend(best) } else { Choice::Leaf };
             }
         }
-        // The bound left by the last scan of this node's untried moves against its own table
-        // ([`UntriedBound`]): when the best child scores at least the bound plus the untried
-        // bonus, no untried move would be expanded (that needs a strictly higher score), and
-        // the scan is skipped. Kept only where the table is the node's own: a borrowed
-        // (ancestor's) table is updated by every iteration through the ancestor, so its bound
-        // would expire before the next visit.
+        // The bound left by the last scan of this node's untried moves ([`UntriedBound`]): when
+        // the best child scores at least the bound plus the untried bonus, no untried move
+        // would be expanded (that needs a strictly higher score), and the scan is skipped.
         let table = sc.table;
-        let own = self.tree.amaf.of_node[cur as usize] == table;
         let updates = self.tree.amaf.updates[table as usize];
-        if can_expand && own && best != NIL {
-            let ub = self.tree.amaf.untried[table as usize];
-            if ub.table == table && updates.wrapping_sub(ub.at) <= UNTRIED_HORIZON && ub.bound as f64 + self.untried_bonus(sc) <= best_score
-            {
+        if can_expand && best != NIL {
+            let bound = self.tree.amaf.untried[cur as usize].at_updates(table, updates);
+            if bound + self.untried_bonus(sc) <= best_score {
+                if cfg!(debug_assertions) {
+                    // The scan it skips would not have expanded (with a copy of the generator,
+                    // so that debug and release builds search alike).
+                    let mut rng = self.rng.clone();
+                    let (pick, ..) = best_untried_in_set(&cand, ns, ws, self.config.fpu, &mut self.amaf_values, &mut rng);
+                    if let Some((_, v)) = pick {
+                        debug_assert!(v + self.untried_bonus(sc) <= best_score, "untried {v} above the bound {bound}");
+                    }
+                }
                 return Choice::Descend(best);
             }
         }
         if can_expand {
-            let (pick, bound) = best_untried_in_set(&cand, ns, ws, self.config.fpu, own, &mut self.amaf_values, &mut self.rng);
-            if own {
-                self.tree.amaf.untried[table as usize] = if pick.is_some() {
-                    // Rounded up to `f32` (the next float above, so rounding never lowers it).
-                    let b = bound as f32;
-                    let b = if (b as f64) < bound { f32::from_bits(b.to_bits() + 1) } else { b };
-                    UntriedBound { table, at: updates, bound: b }
-                } else {
-                    UntriedBound::NONE
-                };
-            }
+            let (pick, best_bound, n_min) = best_untried_in_set(&cand, ns, ws, self.config.fpu, &mut self.amaf_values, &mut self.rng);
+            self.tree.amaf.untried[cur as usize] =
+                if pick.is_some() { UntriedBound::new(table, updates, best_bound, n_min) } else { UntriedBound::NONE };
             let pick = pick.map(|(i, _)| i);
             let pick = pick.and_then(|i| g.move_from_index(i).map(|m| (m, 0.0)));
             // As `pick_unexpanded` then `choose`: the untried move is expanded when it beats
@@ -561,40 +553,58 @@ fn max_f32(xs: &[f32]) -> f32 {
     m
 }
 
+/// The fewest samples `ns[i]` among the lanes with `mask[i] ≠ 0` (`u32::MAX` when none), eight
+/// lanes at a time as `i32` (counts ≤ AMAF_MAX < 2³¹) so that it vectorises.
+#[inline(always)]
+fn min_count(ns: &[u32], mask: &[f32]) -> u32 {
+    let masked = |n: u32, k: f32| if k != 0.0 { n as i32 } else { i32::MAX };
+    let mut acc = [i32::MAX; 8];
+    let (mut cn, mut cm) = (ns.chunks_exact(8), mask.chunks_exact(8));
+    for (c, k) in (&mut cn).zip(&mut cm) {
+        for j in 0..8 {
+            let x = masked(c[j], k[j]);
+            acc[j] = if x < acc[j] { x } else { acc[j] };
+        }
+    }
+    let mut m = i32::MAX;
+    for (&n, &k) in cn.remainder().iter().zip(cm.remainder()) {
+        m = m.min(masked(n, k));
+    }
+    acc.iter().fold(m, |a, &x| a.min(x)) as u32
+}
+
 /// [`best_untried_by_amaf`] over a set of dense move indices (`cand`, bit `i % 64` of word
 /// `i / 64`), the AMAF rows `ns`/`ws` of the player to move already cut: the candidate with the
 /// highest AMAF value `w/n` (`fpu` without data), ties broken uniformly at random; `None` when
-/// `cand` is empty. With `want_bound`, also the bound of [`UntriedBound`]: the largest value any
-/// candidate can have after [`UNTRIED_HORIZON`] more samples, `max((w + K)/(n + K), value)`
-/// (`+∞` without `want_bound`).
+/// `cand` is empty. Also what [`UntriedBound`] keeps: a bound on the candidates' values (the
+/// best `f32` value, raised by a relative 10⁻⁶ above the `f32` roundings; `+∞` without
+/// candidates) and the fewest samples of a candidate (`u32::MAX` without candidates).
 ///
 /// Dense and branch-free, so that it vectorises: the candidate bits are spread onto lanes
 /// ([`BYTE_LANES`]), every move's value is computed in `f32` with −∞ for non-candidates
-/// (`scratch`: at least `3 × ns.len() + 8` floats), then the maximum, and the number of
+/// (`scratch`: at least `2 × ns.len() + 8` floats), then the maximum, and the number of
 /// candidates that reach it (equal `f32` values tie). Only when several do, the k-th of them is
 /// taken, k drawn uniformly (one draw per scan). The value returned with the move is its exact
 /// `f64` value (`w/n` or `fpu`), as [`Search::untried_value`] computes it.
 #[inline(never)]
-#[allow(clippy::too_many_arguments)]
 fn best_untried_in_set(
     cand: &[u64; MOVE_WORDS],
     ns: &[u32],
     ws: &[u32],
     fpu: f64,
-    want_bound: bool,
     scratch: &mut [f32],
     rng: &mut Rng64,
-) -> (Option<(usize, f64)>, f64) {
+) -> (Option<(usize, f64)>, f64, u32) {
     let m = ns.len();
     let lanes = m.div_ceil(8) * 8;
     let (mask, rest) = scratch.split_at_mut(lanes);
-    let (vals, ups) = rest.split_at_mut(m);
+    let vals = &mut rest[..m];
     for (k, chunk) in mask.chunks_exact_mut(8).enumerate() {
         let byte = (cand[k / 8] >> (k % 8 * 8)) as u8;
         chunk.copy_from_slice(&BYTE_LANES[byte as usize]);
     }
     // Equal lengths, so that the loops below index without bounds checks.
-    let (ws, mask, ups) = (&ws[..m], &mask[..m], &mut ups[..m]);
+    let (ws, mask) = (&ws[..m], &mask[..m]);
     let f = fpu as f32;
     for i in 0..m {
         let (n, w) = (ns[i], ws[i]);
@@ -603,9 +613,10 @@ fn best_untried_in_set(
         let q = if n > 0 { q } else { f };
         vals[i] = if mask[i] != 0.0 { q } else { f32::NEG_INFINITY };
     }
+    let n_min = min_count(ns, mask);
     let bv = max_f32(vals);
     if bv == f32::NEG_INFINITY {
-        return (None, f64::INFINITY);
+        return (None, f64::INFINITY, u32::MAX);
     }
     let mut tied = 0u32;
     for &v in vals.iter() {
@@ -624,18 +635,10 @@ fn best_untried_in_set(
         }
     }
     let value = if ns[best] > 0 { ws[best] as f64 * 0.5 / ns[best] as f64 } else { fpu };
-    let mut bound = f64::INFINITY;
-    if want_bound {
-        let kf = UNTRIED_HORIZON as f32;
-        for i in 0..m {
-            let b = ((ws[i] as i32) as f32 * 0.5 + kf) / ((ns[i] as i32) as f32 + kf);
-            let b = if b > vals[i] { b } else { vals[i] };
-            ups[i] = if mask[i] != 0.0 { b } else { f32::NEG_INFINITY };
-        }
-        // Above the exact bound despite the `f32` roundings (a few ulps, relative 2⁻²²).
-        bound = max_f32(ups) as f64 * (1.0 + 1e-6);
-    }
-    (Some((best, value)), bound)
+    // Above every candidate's exact value despite the `f32` roundings (a few ulps, relative
+    // 2⁻²²).
+    let bound = bv as f64 + (bv as f64).abs() * 1e-6;
+    (Some((best, value)), bound, n_min)
 }
 
 #[cfg(test)]
@@ -663,7 +666,7 @@ mod tests {
             let value = |i: usize| if ns[i] > 0 { ws[i] as f64 * 0.5 / ns[i] as f64 } else { fpu };
             let cands: Vec<usize> = (0..ms).filter(|&i| cand[i / 64] >> (i % 64) & 1 == 1).collect();
             let want = cands.iter().map(|&i| value(i)).fold(f64::NEG_INFINITY, f64::max);
-            let (pick, _) = best_untried_in_set(&cand, &ns, &ws, fpu, false, &mut scratch, &mut Rng64::new(round));
+            let (pick, _, _) = best_untried_in_set(&cand, &ns, &ws, fpu, &mut scratch, &mut Rng64::new(round));
             match pick {
                 None => assert!(cands.is_empty(), "round {round}"),
                 Some((i, v)) => {
@@ -693,7 +696,7 @@ mod tests {
         let mut rng = Rng64::new(5);
         let mut scratch = vec![0f32; 608];
         for _ in 0..5000 {
-            let (pick, _) = best_untried_in_set(&cand, &ns, &ws, 0.5, false, &mut scratch, &mut rng);
+            let (pick, _, _) = best_untried_in_set(&cand, &ns, &ws, 0.5, &mut scratch, &mut rng);
             counts[pick.unwrap().0] += 1;
         }
         for &i in &tied {
@@ -702,32 +705,45 @@ mod tests {
         assert_eq!(tied.iter().map(|&i| counts[i]).sum::<u32>(), 5000, "only the tied best moves");
     }
 
-    /// The bound a scan leaves holds: after up to K more samples of every candidate (each a
-    /// win, the worst case), no candidate's value exceeds it.
+    /// The bound a scan leaves holds: after d more updates of the table (each giving a
+    /// candidate at most one sample, mostly wins: the worst case), no candidate's value exceeds
+    /// `UntriedBound::at_updates`; and it is the scan's best value when nothing changed.
     #[test]
-    fn untried_bound_holds_for_k_more_samples() {
+    fn untried_bound_holds_after_more_updates() {
         let mut gen = Rng64::new(17);
         let mut scratch = vec![0f32; 398];
-        for round in 0..500 {
+        for round in 0..2000 {
             let ms = 1 + gen.index(130);
-            let mut ns: Vec<u32> = (0..ms).map(|_| if gen.below(3) == 0 { 0 } else { gen.below(50) }).collect();
+            let big = round % 2 == 0;
+            let mut ns: Vec<u32> = (0..ms).map(|_| if gen.below(5) == 0 { 0 } else { gen.below(if big { 1 << 26 } else { 50 }) }).collect();
             let mut ws: Vec<u32> = ns.iter().map(|&n| gen.below(2 * n + 1)).collect();
             let mut cand = [0u64; MOVE_WORDS];
             for i in 0..ms {
-                cand[i / 64] |= 1 << (i % 64);
+                if gen.below(4) != 0 {
+                    cand[i / 64] |= 1 << (i % 64);
+                }
             }
-            let (_, bound) = best_untried_in_set(&cand, &ns, &ws, 0.5, true, &mut scratch, &mut Rng64::new(round));
-            for _ in 0..UNTRIED_HORIZON {
+            let fpu = if round % 3 == 0 { 0.9 } else { 0.5 };
+            let (pick, best, n_min) = best_untried_in_set(&cand, &ns, &ws, fpu, &mut scratch, &mut Rng64::new(round));
+            let Some((_, v_best)) = pick else { continue };
+            assert!(v_best <= best, "round {round}: the best value {v_best} above the bound {best}");
+            let at = gen.below(u32::MAX);
+            let ub = UntriedBound::new(3, at, best, n_min);
+            assert_eq!(ub.at_updates(3, at), ub.best as f64, "round {round}: no update, no slack");
+            assert_eq!(ub.at_updates(4, at), f64::INFINITY, "round {round}: another table");
+            let d = 1 + gen.below(if round % 4 < 2 { 3 } else { 200 });
+            for _ in 0..d {
                 for i in 0..ms {
-                    if gen.below(2) == 0 {
+                    if gen.below(3) != 0 {
                         ns[i] += 1;
-                        ws[i] += 2 * gen.below(2).max(gen.below(2));
+                        ws[i] += if gen.below(10) == 0 { 0 } else { 2 };
                     }
                 }
             }
-            for i in 0..ms {
-                let v = if ns[i] > 0 { ws[i] as f64 * 0.5 / ns[i] as f64 } else { 0.5 };
-                assert!(v <= bound, "round {round}: move {i} at {v} above the bound {bound}");
+            let bound = ub.at_updates(3, at.wrapping_add(d));
+            for i in (0..ms).filter(|&i| cand[i / 64] >> (i % 64) & 1 == 1) {
+                let v = if ns[i] > 0 { ws[i] as f64 * 0.5 / ns[i] as f64 } else { fpu };
+                assert!(v <= bound, "round {round}: move {i} at {v} above the bound {bound} after {d} updates");
             }
         }
     }

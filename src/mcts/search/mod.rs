@@ -733,6 +733,8 @@ mod tests {
             s.tree.amaf.n[k] = crate::mcts::tree::AMAF_MAX - 1;
             s.tree.amaf.w2[k] = 2 * (crate::mcts::tree::AMAF_MAX - 1);
         }
+        // The tables were rewritten, not updated: the scans' bounds on them no longer hold.
+        s.tree.amaf.untried.fill(crate::mcts::tree::UntriedBound::NONE);
         s.run(Budget::iterations(10), &|| 0.0);
         let root = &s.tree.nodes[0];
         assert_eq!(root.n, u32::MAX, "saturated, not wrapped");
