@@ -261,9 +261,10 @@ pub struct AmafTables {
 /// untried moves only leave the set (they are expanded). A later visit whose best child scores
 /// at least that plus the untried bonus would not expand, and skips the scan (its decision is
 /// the same; the only difference is the random draw the scan would have made to break ties).
-/// The bound loosens as the table gains samples, but slowly where the untried moves have many:
-/// on Hex 11×11 with `rave` it skips about half of the scans (4.8 → 2.2 per iteration), most of
-/// them of ancestors' tables, which gain an update from every iteration through the ancestor.
+/// The bound loosens as the table gains samples, but slowly where the untried moves have many,
+/// so it also holds across the visits of a node that reads an ancestor's table (which gains an
+/// update from every iteration through the ancestor): in a 1,000,000-iteration `rave` search on
+/// Hex 11×11, 5.3 scans per iteration fell to 3.3.
 /// 16 bytes per node (RAVE/GRAVE searches only).
 #[derive(Clone, Copy, Debug)]
 pub struct UntriedBound {

@@ -134,8 +134,7 @@ pub struct Search<G: Game> {
     stamp: u32,
     mark: Vec<u32>,
     /// Scratch for the untried-move scan (`expand.rs`, `best_untried_in_set`): the candidates'
-    /// lane mask, the AMAF value of every move of the player to move, their bounds;
-    /// `3 × ms + 8` floats.
+    /// lane mask and the AMAF value of every move of the player to move; `2 × ms + 8` floats.
     amaf_values: Vec<f32>,
     ms: usize,
     /// Record every playout's moves even when nothing reads them (step-through; see
@@ -209,7 +208,7 @@ impl<G: Game> Search<G> {
             priors: Vec::new(),
             stamp: 0,
             mark: vec![0; ms],
-            amaf_values: vec![0.0; 3 * ms + 8],
+            amaf_values: vec![0.0; 2 * ms + 8],
             ms,
             record_playouts: false,
             sel_len: usize::MAX,
