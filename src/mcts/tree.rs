@@ -243,8 +243,10 @@ pub struct AmafTables {
     pub n: Vec<u32>,
     /// AMAF reward sums in half points, `width` per table.
     pub w2: Vec<u32>,
-    /// Updates per table: the simulations that credited it (one per iteration through its node).
-    pub updates: Vec<u32>,
+    /// Updates per table: the simulations that credited it (one per iteration through its node,
+    /// kept across tree reuse). No entry's count exceeds it (first-occurrence AMAF credits an
+    /// entry at most once per update), so below [`AMAF_MAX`] no entry can be saturated.
+    pub updates: Vec<u64>,
     /// Per node: what the last scan of its untried moves' AMAF values proved
     /// ([`UntriedBound`]); empty when AMAF is off.
     pub untried: Vec<UntriedBound>,
@@ -344,7 +346,7 @@ impl AmafTables {
         self.of_node.capacity() * 4
             + self.n.capacity() * 4
             + self.w2.capacity() * 4
-            + self.updates.capacity() * 4
+            + self.updates.capacity() * 8
             + self.untried.capacity() * std::mem::size_of::<UntriedBound>()
     }
 }

@@ -117,10 +117,17 @@ impl<G: Game> Search<G> {
             }
             let Some(t) = self.tree.amaf.table(self.path[d].node) else { continue };
             let u = &mut self.tree.amaf.updates[t as usize];
-            *u = u.wrapping_add(1);
+            // No entry has more samples than the table has had updates: below AMAF_MAX none can
+            // saturate, and the rows are credited four entries at a time.
+            let dense = *u < AMAF_MAX as u64;
+            *u += 1;
             for (p, &r) in r2.iter().enumerate() {
                 let base = t as usize * width + p * ms;
                 let (ns, ws) = (&mut self.tree.amaf.n[base..base + ms], &mut self.tree.amaf.w2[base..base + ms]);
+                if dense {
+                    credit_row(ns, ws, &sets.by[p], r);
+                    continue;
+                }
                 for (wi, &word) in sets.by[p].iter().enumerate() {
                     let mut x = word;
                     while x != 0 {
@@ -132,6 +139,91 @@ impl<G: Game> Search<G> {
                             ns[i] = n + 1;
                             ws[i] += r;
                         }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The lanes of a byte: lane `l` of entry `b` is bit `l` of `b` (8 KiB, read by [`credit_row`]).
+const BYTE_LANES: [[u32; 8]; 256] = {
+    let mut t = [[0u32; 8]; 256];
+    let mut i = 0;
+    while i < 256 {
+        let mut l = 0;
+        while l < 8 {
+            t[i][l] = ((i >> l) & 1) as u32;
+            l += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// One AMAF sample with reward `r` (half points) for every move of `set` (bit `i` of word
+/// `i / 64` is move `i`; bits at or past the row's length are ignored), on a row of counts `ns`
+/// and sums `ws` of equal length (the move space).
+///
+/// Eight entries per step: the set's next byte selects its eight 0/1 lanes from [`BYTE_LANES`],
+/// added to the counts and, times `r`, to the sums, so the adds are vector adds (SSE2, wasm
+/// simd128) with no branch per move. The caller guarantees that no entry saturates (fewer than
+/// [`AMAF_MAX`] updates of the table so far). The result is that of adding bit by bit (the
+/// saturating loop in `update_amaf`); on Hex 11×11, with a filled board's ~60 moves per row,
+/// this made `rave` 10% faster (fixed-work A/B, `mcts search --iterations 300000 --seed 3`).
+/// Extracting the lanes with shifts instead of the table vectorised badly (13% slower).
+#[inline(always)]
+fn credit_row(ns: &mut [u32], ws: &mut [u32], set: &[u64], r: u32) {
+    let ms = ns.len();
+    let whole = ms / 8 * 8;
+    let (nh, nt) = ns.split_at_mut(whole);
+    let (wh, wt) = ws.split_at_mut(whole);
+    for (c, (n8, w8)) in nh.chunks_exact_mut(8).zip(wh.chunks_exact_mut(8)).enumerate() {
+        let byte = (set[c / 8] >> ((c % 8) * 8)) & 255;
+        let lanes = &BYTE_LANES[byte as usize];
+        // Through arrays: LLVM vectorises these (it kept adds to memory scalar).
+        let mut a: [u32; 8] = (&*n8).try_into().unwrap();
+        let mut b: [u32; 8] = (&*w8).try_into().unwrap();
+        for l in 0..8 {
+            a[l] += lanes[l];
+            b[l] += lanes[l] * r;
+        }
+        n8.copy_from_slice(&a);
+        w8.copy_from_slice(&b);
+    }
+    for (j, (n, w)) in nt.iter_mut().zip(wt.iter_mut()).enumerate() {
+        let i = whole + j;
+        let b = ((set[i / 64] >> (i % 64)) & 1) as u32;
+        *n += b;
+        *w += b * r;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng64;
+
+    /// The row credit adds exactly one sample per set bit below the row's length, for row
+    /// lengths around the step of eight and the word of 64 (9: Tic-Tac-Toe, 121: Hex 11×11,
+    /// 362: Hex 19×19 with the swap).
+    #[test]
+    fn credit_row_matches_bit_by_bit() {
+        let mut rng = Rng64::new(5);
+        for ms in [1, 7, 8, 9, 63, 64, 65, 121, 128, 289, 362] {
+            for density in [0u64, 3, 8, 15] {
+                let set: Vec<u64> = (0..crate::game::MOVE_WORDS)
+                    .map(|_| (0..64).fold(0, |w, b| w | (u64::from(rng.below(16) < density as u32) << b)))
+                    .collect();
+                let n0: Vec<u32> = (0..ms).map(|_| rng.below(1000)).collect();
+                let w0: Vec<u32> = n0.iter().map(|&n| rng.below(2 * n + 1)).collect();
+                for r in 0..=2 {
+                    let (mut n, mut w) = (n0.clone(), w0.clone());
+                    credit_row(&mut n, &mut w, &set, r);
+                    for i in 0..ms {
+                        let b = (set[i / 64] >> (i % 64)) & 1 == 1;
+                        assert_eq!(n[i], n0[i] + b as u32, "ms {ms} density {density} r {r} move {i}");
+                        assert_eq!(w[i], w0[i] + if b { r } else { 0 }, "ms {ms} density {density} r {r} move {i}");
                     }
                 }
             }

@@ -663,7 +663,7 @@ mod tests {
                         (0..cells).map(|i| s.tree.amaf.get(t, 0, i, s.ms).0 + s.tree.amaf.get(t, 1, i, s.ms).0).collect();
                     // The root's table exists from its first visit on (`rave_table_visits` = 1):
                     // every later iteration credits it.
-                    let n = s.tree.amaf.updates[t as usize];
+                    let n = s.tree.amaf.updates[t as usize] as u32;
                     if fill && h.swap_enabled() {
                         // A swap moves the first stone to its mirrored cell, which no move of
                         // the playout played: at most that one cell goes uncredited.
@@ -732,6 +732,9 @@ mod tests {
             s.tree.amaf.n[k] = crate::mcts::tree::AMAF_MAX - 1;
             s.tree.amaf.w2[k] = 2 * (crate::mcts::tree::AMAF_MAX - 1);
         }
+        // As many updates as the entries' counts (the update counter bounds them all; below
+        // AMAF_MAX updates the rows are credited without a saturation check).
+        s.tree.amaf.updates[t] = (crate::mcts::tree::AMAF_MAX - 1) as u64;
         // The tables were rewritten, not updated: the scans' bounds on them no longer hold.
         s.tree.amaf.untried.fill(crate::mcts::tree::UntriedBound::NONE);
         s.run(Budget::iterations(10), &|| 0.0);
@@ -748,6 +751,31 @@ mod tests {
             }
         }
         assert_eq!(s.root_visits(), u32::MAX as u64);
+    }
+
+    /// Each AMAF table's update count bounds every entry's count (first occurrence: one sample
+    /// per update at most), also after tree reuse copies the tables: below `AMAF_MAX` updates
+    /// the rows are credited without a saturation check (`credit_row`).
+    #[test]
+    fn amaf_update_counts_bound_the_entries_across_reuse() {
+        let mut s = rave_search(0.0, 1);
+        for round in 0..3 {
+            s.run(Budget::iterations(400), &|| 0.0);
+            let w = s.tree.amaf.width;
+            let mut tables = 0;
+            for node in 0..s.tree.len() as u32 {
+                if let Some(t) = s.tree.amaf.table(node) {
+                    let t = t as usize;
+                    let most = s.tree.amaf.n[t * w..(t + 1) * w].iter().copied().max().unwrap();
+                    assert!(most as u64 <= s.tree.amaf.updates[t], "round {round} node {node}");
+                    tables += 1;
+                }
+            }
+            assert!(tables > 1, "round {round}");
+            assert!(s.tree.amaf.updates[s.tree.amaf.table(0).unwrap() as usize] >= 400, "round {round}: the root's updates kept");
+            let m = s.best_move().unwrap();
+            s.advance(m).unwrap();
+        }
     }
 
     /// Quality-based rewards: after tree reuse the length statistics hold only playouts from the
