@@ -517,16 +517,18 @@ fn best_untried_by_amaf<G: Game>(
     best
 }
 
-/// Bit `j` of a byte as a lane mask: entry `b` holds, for `j` in `0..8`, 1.0 where bit `j` of
-/// `b` is set and 0.0 elsewhere (8 KB): spreads a bit set onto `f32` lanes eight at a time.
+/// Bit `j` of a byte as an additive lane mask: entry `b` holds, for `j` in `0..8`, 0.0 where
+/// bit `j` of `b` is set and −∞ elsewhere (8 KB): spreads a bit set onto `f32` lanes eight at a
+/// time. A finite `x` plus the lane is `x` for a member and −∞ otherwise; minus the lane, `x`
+/// or +∞: one add, no select.
 static BYTE_LANES: [[f32; 8]; 256] = {
     let mut t = [[0f32; 8]; 256];
     let mut b = 0;
     while b < 256 {
         let mut j = 0;
         while j < 8 {
-            if b >> j & 1 == 1 {
-                t[b][j] = 1.0;
+            if b >> j & 1 == 0 {
+                t[b][j] = f32::NEG_INFINITY;
             }
             j += 1;
         }
@@ -553,24 +555,40 @@ fn max_f32(xs: &[f32]) -> f32 {
     m
 }
 
-/// The fewest samples `ns[i]` among the lanes with `mask[i] ≠ 0` (`u32::MAX` when none), eight
-/// lanes at a time as `i32` (counts ≤ AMAF_MAX < 2³¹) so that it vectorises.
+/// The largest of `−x` over `xs` (−∞ when empty; so minus it is the smallest `x`), as
+/// [`max_f32`].
 #[inline(always)]
-fn min_count(ns: &[u32], mask: &[f32]) -> u32 {
-    let masked = |n: u32, k: f32| if k != 0.0 { n as i32 } else { i32::MAX };
-    let mut acc = [i32::MAX; 8];
-    let (mut cn, mut cm) = (ns.chunks_exact(8), mask.chunks_exact(8));
-    for (c, k) in (&mut cn).zip(&mut cm) {
+fn max_f32_neg(xs: &[f32]) -> f32 {
+    let mut acc = [f32::NEG_INFINITY; 8];
+    let mut chunks = xs.chunks_exact(8);
+    for c in &mut chunks {
         for j in 0..8 {
-            let x = masked(c[j], k[j]);
-            acc[j] = if x < acc[j] { x } else { acc[j] };
+            acc[j] = if -c[j] > acc[j] { -c[j] } else { acc[j] };
         }
     }
-    let mut m = i32::MAX;
-    for (&n, &k) in cn.remainder().iter().zip(cm.remainder()) {
-        m = m.min(masked(n, k));
+    let mut m = f32::NEG_INFINITY;
+    for &x in acc.iter() {
+        m = if x > m { x } else { m };
     }
-    acc.iter().fold(m, |a, &x| a.min(x)) as u32
+    for &x in chunks.remainder() {
+        m = if -x > m { -x } else { m };
+    }
+    m
+}
+
+/// Counts at or above 2²⁴ may round up in `f32`: the scan's fewest count is lowered by a
+/// relative 10⁻⁶ there, so that it never exceeds the true count ([`UntriedBound`] needs a lower
+/// bound).
+const F32_EXACT: f32 = 16_777_216.0;
+
+/// The value of a candidate with `n` samples and reward sum `w` (half points), in `f32` (`f`
+/// without samples), and its count in `f32`: the scan's arithmetic ([`best_untried_in_set`]).
+#[inline(always)]
+fn scan_value(n: u32, w: u32, f: f32) -> (f32, f32) {
+    // w ≤ 2n ≤ 2·AMAF_MAX < 2³¹: `i32` conversions.
+    // Without samples w = 0, so the quotient is 0 and `f` is added (a multiply, not a branch).
+    let q = (w as i32) as f32 * 0.5 / (n.max(1) as i32) as f32 + f * ((n == 0) as u32 as f32);
+    (q, (n as i32) as f32)
 }
 
 /// [`best_untried_by_amaf`] over a set of dense move indices (`cand`, bit `i % 64` of word
@@ -582,8 +600,10 @@ fn min_count(ns: &[u32], mask: &[f32]) -> u32 {
 ///
 /// Dense and branch-free, so that it vectorises: the candidate bits are spread onto lanes
 /// ([`BYTE_LANES`]), every move's value is computed in `f32` with −∞ for non-candidates
-/// (`scratch`: at least `2 × ns.len() + 8` floats), then the maximum, and the number of
-/// candidates that reach it (equal `f32` values tie). Only when several do, the k-th of them is
+/// and every move's sample count with +∞ for non-candidates (both by one add of the lane,
+/// [`BYTE_LANES`]; `scratch`: at least `3 × ns.len() + 8` floats), then the largest value and
+/// the fewest samples, and the number of candidates that reach the largest (equal `f32` values
+/// tie). Only when several do, the k-th of them is
 /// taken, k drawn uniformly (one draw per scan). The value returned with the move is its exact
 /// `f64` value (`w/n` or `fpu`), as [`Search::untried_value`] computes it.
 #[inline(never)]
@@ -598,26 +618,27 @@ fn best_untried_in_set(
     let m = ns.len();
     let lanes = m.div_ceil(8) * 8;
     let (mask, rest) = scratch.split_at_mut(lanes);
-    let vals = &mut rest[..m];
+    let (vals, counts) = rest.split_at_mut(m);
     for (k, chunk) in mask.chunks_exact_mut(8).enumerate() {
         let byte = (cand[k / 8] >> (k % 8 * 8)) as u8;
         chunk.copy_from_slice(&BYTE_LANES[byte as usize]);
     }
     // Equal lengths, so that the loops below index without bounds checks.
-    let (ws, mask) = (&ws[..m], &mask[..m]);
+    let (ns, ws, mask, counts) = (&ns[..m], &ws[..m], &mask[..m], &mut counts[..m]);
     let f = fpu as f32;
+    // Each move's value (−∞ for non-candidates) and sample count (+∞ for non-candidates); then
+    // the largest value and the fewest samples, each in its own loop (so that each vectorises).
     for i in 0..m {
-        let (n, w) = (ns[i], ws[i]);
-        // w ≤ 2n ≤ 2·AMAF_MAX < 2³¹: `i32` conversions.
-        let q = (w as i32) as f32 * 0.5 / (n.max(1) as i32) as f32;
-        let q = if n > 0 { q } else { f };
-        vals[i] = if mask[i] != 0.0 { q } else { f32::NEG_INFINITY };
+        let (q, n) = scan_value(ns[i], ws[i], f);
+        vals[i] = q + mask[i];
+        counts[i] = n - mask[i];
     }
-    let n_min = min_count(ns, mask);
     let bv = max_f32(vals);
+    let least = -max_f32_neg(counts);
     if bv == f32::NEG_INFINITY {
         return (None, f64::INFINITY, u32::MAX);
     }
+    let n_min = if least < F32_EXACT { least as u32 } else { (least as f64 * (1.0 - 1e-6)) as u32 };
     let mut tied = 0u32;
     for &v in vals.iter() {
         tied += (v == bv) as u32;
@@ -646,7 +667,8 @@ mod tests {
     use super::*;
 
     /// The scan finds the best value of an `f64` scan (up to `f32` near-ties) and a move that
-    /// has it, on rows with many ties and unseen moves, for two fpu values.
+    /// has it, on rows with many ties and unseen moves, for two fpu values, and the fewest samples
+    /// of a candidate, with counts up to `AMAF_MAX`.
     #[test]
     fn scan_finds_the_best_value() {
         let mut gen = Rng64::new(9);
@@ -654,8 +676,15 @@ mod tests {
         for round in 0..2000 {
             let fpu = if round % 3 == 0 { 0.7 } else { 0.5 };
             let ms = 1 + gen.index(300);
-            let ns: Vec<u32> =
-                (0..ms).map(|_| if gen.below(4) == 0 { 0 } else { 1 + gen.below(if round % 2 == 0 { 6 } else { 100_000 }) }).collect();
+            let ns: Vec<u32> = (0..ms)
+                .map(|_| {
+                    if gen.below(4) == 0 {
+                        0
+                    } else {
+                        1 + gen.below([6, 100_000, 6, crate::mcts::tree::AMAF_MAX - 1][(round % 4) as usize])
+                    }
+                })
+                .collect();
             let ws: Vec<u32> = ns.iter().map(|&n| gen.below(2 * n + 1)).collect();
             let mut cand = [0u64; MOVE_WORDS];
             for i in 0..ms {
@@ -666,7 +695,14 @@ mod tests {
             let value = |i: usize| if ns[i] > 0 { ws[i] as f64 * 0.5 / ns[i] as f64 } else { fpu };
             let cands: Vec<usize> = (0..ms).filter(|&i| cand[i / 64] >> (i % 64) & 1 == 1).collect();
             let want = cands.iter().map(|&i| value(i)).fold(f64::NEG_INFINITY, f64::max);
-            let (pick, _, _) = best_untried_in_set(&cand, &ns, &ws, fpu, &mut scratch, &mut Rng64::new(round));
+            let (pick, _, n_min) = best_untried_in_set(&cand, &ns, &ws, fpu, &mut scratch, &mut Rng64::new(round));
+            // The fewest samples: exact below 2²⁴, never above the true count (f32 counts).
+            let least = cands.iter().map(|&i| ns[i]).min().unwrap_or(u32::MAX);
+            if least < 1 << 24 {
+                assert_eq!(n_min, least, "round {round}: fewest samples");
+            } else {
+                assert!(n_min <= least && n_min as f64 >= least as f64 * (1.0 - 2e-6), "round {round}: {n_min} for {least}");
+            }
             match pick {
                 None => assert!(cands.is_empty(), "round {round}"),
                 Some((i, v)) => {

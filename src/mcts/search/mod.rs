@@ -208,7 +208,7 @@ impl<G: Game> Search<G> {
             priors: Vec::new(),
             stamp: 0,
             mark: vec![0; ms],
-            amaf_values: vec![0.0; 2 * ms + 8],
+            amaf_values: vec![0.0; 3 * ms + 8],
             ms,
             record_playouts: false,
             sel_len: usize::MAX,
