@@ -247,6 +247,10 @@ pub struct AmafTables {
     /// kept across tree reuse). No entry's count exceeds it (first-occurrence AMAF credits an
     /// entry at most once per update), so below [`AMAF_MAX`] no entry can be saturated.
     pub updates: Vec<u64>,
+    /// Per table and player, the updates that gave that player a positive reward (a win or a
+    /// draw; wrapping): only those can raise an entry of the player's row, so they are the `d`
+    /// of [`UntriedBound`].
+    pub gains: Vec<[u32; 2]>,
     /// Per node: what the last scan of its untried moves' AMAF values proved
     /// ([`UntriedBound`]); empty when AMAF is off.
     pub untried: Vec<UntriedBound>,
@@ -258,21 +262,25 @@ pub struct AmafTables {
 /// At the scan, no untried move had an AMAF value above `best` (`v*`), and each had at least
 /// `n_min` samples. An entry with `n` samples and mean `v = w/n` has after `k` more samples
 /// (rewards at most 1) a mean of at most `(w+k)/(n+k) = v + k(1−v)/(n+k) ≤ v + k/(n+k)`, and
-/// first-occurrence AMAF gives an entry at most one sample per update of the table. So after
-/// `d` more updates of the table no untried move's value exceeds `v* + d/(n_min + d)`, and the
-/// untried moves only leave the set (they are expanded). A later visit whose best child scores
+/// first-occurrence AMAF gives an entry at most one sample per update of the table. Only an
+/// update that gives the row's player a positive reward (a win, or a draw) can raise an entry:
+/// a loss adds a sample and nothing to the sum. So after `d` more such updates of the table
+/// ([`AmafTables::gains`] of the player to move; the other updates only lower the values) no
+/// untried move's value exceeds `v* + d/(n_min + d)`, and the untried moves only leave the set
+/// (they are expanded). A later visit whose best child scores
 /// at least that plus the untried bonus would not expand, and skips the scan (its decision is
 /// the same; the only difference is the random draw the scan would have made to break ties).
 /// The bound loosens as the table gains samples, but slowly where the untried moves have many,
 /// so it also holds across the visits of a node that reads an ancestor's table (which gains an
 /// update from every iteration through the ancestor): in a 1,000,000-iteration `rave` search on
-/// Hex 11×11, 5.3 scans per iteration fell to 3.3.
+/// Hex 11×11, 5.3 scans per iteration fell to 3.3, and to 2.65 once `d` counted only the
+/// player's gains (it counted every update before).
 /// 16 bytes per node (RAVE/GRAVE searches only).
 #[derive(Clone, Copy, Debug)]
 pub struct UntriedBound {
     /// The table scanned ([`NIL`]: no bound yet).
     pub table: u32,
-    /// Its update count ([`AmafTables::updates`]) at the scan.
+    /// The scanned player's gain count ([`AmafTables::gains`]) at the scan.
     pub at: u32,
     /// `v*`, the best untried value at the scan (rounded up to `f32`).
     pub best: f32,
@@ -292,9 +300,9 @@ impl UntriedBound {
         UntriedBound { table, at, best: b, n_min }
     }
 
-    /// The bound on any untried move's AMAF value when `table` has had `updates` updates (`+∞`
-    /// when this bound is of another table): `v* + d/(n_min + d)`, `d` the updates since the
-    /// scan.
+    /// The bound on any untried move's AMAF value when `table` has had `updates` gains of the
+    /// scanned player (`+∞` when this bound is of another table): `v* + d/(n_min + d)`, `d` the
+    /// gains since the scan.
     #[inline(always)]
     pub fn at_updates(&self, table: u32, updates: u32) -> f64 {
         if self.table != table {
@@ -321,6 +329,7 @@ impl AmafTables {
         self.n.resize(self.n.len() + self.width, 0);
         self.w2.resize(self.w2.len() + self.width, 0);
         self.updates.push(0);
+        self.gains.push([0; 2]);
         self.of_node[node as usize] = t;
         t
     }
@@ -347,6 +356,7 @@ impl AmafTables {
             + self.n.capacity() * 4
             + self.w2.capacity() * 4
             + self.updates.capacity() * 8
+            + self.gains.capacity() * 8
             + self.untried.capacity() * std::mem::size_of::<UntriedBound>()
     }
 }

@@ -121,6 +121,10 @@ impl<G: Game> Search<G> {
             // saturate, and the rows are credited four entries at a time.
             let dense = *u < AMAF_MAX as u64;
             *u += 1;
+            let gains = &mut self.tree.amaf.gains[t as usize];
+            for (gain, &r) in gains.iter_mut().zip(&r2) {
+                *gain = gain.wrapping_add((r > 0) as u32);
+            }
             for (p, &r) in r2.iter().enumerate() {
                 let base = t as usize * width + p * ms;
                 let (ns, ws) = (&mut self.tree.amaf.n[base..base + ms], &mut self.tree.amaf.w2[base..base + ms]);

@@ -231,7 +231,8 @@ impl<G: Game> Search<G> {
         // the best child scores at least the bound plus the untried bonus, no untried move
         // would be expanded (that needs a strictly higher score), and the scan is skipped.
         let table = sc.table;
-        let updates = self.tree.amaf.updates[table as usize] as u32;
+        // The updates that could raise a value of this player's row ([`AmafTables::gains`]).
+        let updates = self.tree.amaf.gains[table as usize][sc.player as usize];
         if can_expand && best != NIL {
             let bound = self.tree.amaf.untried[cur as usize].at_updates(table, updates);
             if bound + self.untried_bonus(sc) <= best_score {

@@ -121,6 +121,7 @@ impl<G: Game> Search<G> {
                 t.amaf.n[nt * w..(nt + 1) * w].copy_from_slice(&old.amaf.n[o..o + w]);
                 t.amaf.w2[nt * w..(nt + 1) * w].copy_from_slice(&old.amaf.w2[o..o + w]);
                 t.amaf.updates[nt] = old.amaf.updates[ot as usize];
+                t.amaf.gains[nt] = old.amaf.gains[ot as usize];
             }
         }
         let mut kept: Vec<(Edge, f32)> = Vec::new();
