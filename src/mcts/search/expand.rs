@@ -742,9 +742,10 @@ mod tests {
         assert_eq!(tied.iter().map(|&i| counts[i]).sum::<u32>(), 5000, "only the tied best moves");
     }
 
-    /// The bound a scan leaves holds: after d more updates of the table (each giving a
-    /// candidate at most one sample, mostly wins: the worst case), no candidate's value exceeds
-    /// `UntriedBound::at_updates`; and it is the scan's best value when nothing changed.
+    /// The bound a scan leaves holds: after more updates of the table (each giving a candidate
+    /// at most one sample, with one reward per update, mostly wins: the worst case), of which
+    /// d gave a positive reward, no candidate's value exceeds `UntriedBound::at_updates` at d;
+    /// and it is the scan's best value when nothing changed.
     #[test]
     fn untried_bound_holds_after_more_updates() {
         let mut gen = Rng64::new(17);
@@ -768,12 +769,17 @@ mod tests {
             let ub = UntriedBound::new(3, at, best, n_min);
             assert_eq!(ub.at_updates(3, at), ub.best as f64, "round {round}: no update, no slack");
             assert_eq!(ub.at_updates(4, at), f64::INFINITY, "round {round}: another table");
-            let d = 1 + gen.below(if round % 4 < 2 { 3 } else { 200 });
-            for _ in 0..d {
+            // Updates of the row: each gives one reward to every move it credits (loss 0, draw
+            // 1, win 2 half points); `d` counts those with a positive reward (the gains).
+            let updates = 1 + gen.below(if round % 4 < 2 { 3 } else { 200 });
+            let mut d = 0;
+            for _ in 0..updates {
+                let r = [0, 1, 2, 2, 2, 2, 2, 2, 2, 2][gen.index(10)];
+                d += (r > 0) as u32;
                 for i in 0..ms {
                     if gen.below(3) != 0 {
                         ns[i] += 1;
-                        ws[i] += if gen.below(10) == 0 { 0 } else { 2 };
+                        ws[i] += r;
                     }
                 }
             }
