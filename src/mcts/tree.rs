@@ -276,8 +276,9 @@ pub struct AmafTables {
 /// so it also holds across the visits of a node that reads an ancestor's table (which gains an
 /// update from every iteration through the ancestor): in a 1,000,000-iteration `rave` search on
 /// Hex 11×11, 5.3 scans per iteration fell to 3.3 (bound `v* + d/(n_min + d)`, `d` every
-/// update), to 2.65 once `d` counted only the player's gains, and to 2.09 with the factor
-/// `1 − v*`.
+/// update), to 2.65 once `d` counted only the player's gains, to 2.09 with the factor
+/// `1 − v*`, and to 1.84 once a scan that expands its best move leaves the best value of the
+/// others (about one scan per iteration is the expansion itself).
 /// 16 bytes per node (RAVE/GRAVE searches only).
 #[derive(Clone, Copy, Debug)]
 pub struct UntriedBound {

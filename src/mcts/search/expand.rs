@@ -252,12 +252,20 @@ impl<G: Game> Search<G> {
             let (pick, best_bound, n_min) = best_untried_in_set(&cand, ns, ws, self.config.fpu, &mut self.amaf_values, &mut self.rng);
             self.tree.amaf.untried[cur as usize] =
                 if pick.is_some() { UntriedBound::new(table, updates, best_bound, n_min) } else { UntriedBound::NONE };
-            let pick = pick.map(|(i, _)| i);
-            let pick = pick.and_then(|i| g.move_from_index(i).map(|m| (m, 0.0)));
+            let picked = pick.map(|(i, _)| i);
+            let pick = picked.and_then(|i| g.move_from_index(i).map(|m| (m, 0.0)));
             // As `pick_unexpanded` then `choose`: the untried move is expanded when it beats
             // every child (or there is none).
             if let Choice::Expand(m, pr) = self.expand(sc, g, pick, false) {
                 if best == NIL || self.expand_score > best_score {
+                    // The expanded move leaves the untried set: the bound is the best of the
+                    // others (the scan's values are still in the scratch).
+                    if let Some(i) = picked {
+                        self.tree.amaf.untried[cur as usize] = match best_of_others(&mut self.amaf_values, ms, i) {
+                            Some(b) => UntriedBound::new(table, updates, b, n_min),
+                            None => UntriedBound::NONE,
+                        };
+                    }
                     return Choice::Expand(m, pr);
                 }
             }
@@ -590,6 +598,18 @@ fn scan_value(n: u32, w: u32, f: f32) -> (f32, f32) {
     // Without samples w = 0, so the quotient is 0 and `f` is added (a multiply, not a branch).
     let q = (w as i32) as f32 * 0.5 / (n.max(1) as i32) as f32 + f * ((n == 0) as u32 as f32);
     (q, (n as i32) as f32)
+}
+
+/// After [`best_untried_in_set`] over a row of `m` moves left its values in `scratch`: the best
+/// value of the candidates other than `i` (raised as the scan's bound is), `None` when there is
+/// no other. What [`UntriedBound`] keeps once `i` is expanded.
+#[inline(always)]
+fn best_of_others(scratch: &mut [f32], m: usize, i: usize) -> Option<f64> {
+    let lanes = m.div_ceil(8) * 8;
+    let vals = &mut scratch[lanes..lanes + m];
+    vals[i] = f32::NEG_INFINITY;
+    let b = max_f32(vals);
+    (b != f32::NEG_INFINITY).then(|| b as f64 + (b as f64).abs() * 1e-6)
 }
 
 /// [`best_untried_by_amaf`] over a set of dense move indices (`cand`, bit `i % 64` of word
