@@ -161,12 +161,27 @@ impl<G: Game> Search<G> {
         None
     }
 
+    /// The untried moves of node `cur` (position `g`) as a dense move set: the legal move set
+    /// ([`Game::legal_move_set`]) minus the children's moves. Built only when a scan or the
+    /// tactical order needs it (most visits decide from the children and the bound alone).
+    #[inline(always)]
+    fn untried_set(&self, g: &G, cur: u32) -> [u64; MOVE_WORDS] {
+        let mut cand = [0u64; MOVE_WORDS];
+        g.legal_move_set(&mut cand);
+        let range = self.tree.children(cur);
+        for e in &self.tree.edges[range.start as usize..range.end as usize] {
+            let i = e.mv as usize;
+            cand[i / 64] &= !(1 << (i % 64));
+        }
+        cand
+    }
+
     /// `choose` under RAVE/GRAVE ([`Search::amaf_scan_ok`]), with the same scores and the same
     /// decision as the general path (`child_score` / `pick_unexpanded`), without its per-child
     /// dispatch: one pass over the children's edges with the AMAF rows of the player to move cut
     /// once (β from the table, no √ or Option per child), then the best untried move by a dense
     /// scan of the table rows ([`best_untried_in_set`], the candidates being the legal move set
-    /// minus the children's moves, [`Game::legal_move_set`], cleared in the children's pass), skipped when the node's
+    /// minus the children's moves, [`Search::untried_set`]), skipped when the node's
     /// [`UntriedBound`] shows that no untried move can win. Ties between untried moves are
     /// broken uniformly as there, by other draws (one per scan, and none when the scan is
     /// skipped), and moves whose `f32` values are equal tie.
@@ -180,15 +195,8 @@ impl<G: Game> Search<G> {
         let range = self.tree.children(cur);
         let mut best = NIL;
         let mut best_score = f64::NEG_INFINITY;
-        // The untried moves (when there may be any): the legal move set minus the children's
-        // moves, cleared in the same pass over the children as their scores.
-        let mut cand = [0u64; MOVE_WORDS];
-        if can_expand {
-            g.legal_move_set(&mut cand);
-        }
         for (j, e) in self.tree.edges[range.start as usize..range.end as usize].iter().enumerate() {
             let i = e.mv as usize;
-            cand[i / 64] &= !(1 << (i % 64));
             // As `child_score` (UCT, no transpositions, no pie move): the same operations.
             let s = if solver && e.proof != 0 {
                 f64::NEG_INFINITY
@@ -214,6 +222,7 @@ impl<G: Game> Search<G> {
         // `pick_unexpanded`: an untried winning move, else an untried cell of the opponent's
         // threats, scores +∞ (`untried_score`).
         if can_expand && (self.config.decisive || self.config.anti_decisive) {
+            let cand = self.untried_set(g, cur);
             let untried = |m: G::Move| {
                 let i = g.move_index(m);
                 cand[i / 64] >> (i % 64) & 1 == 1
@@ -239,6 +248,7 @@ impl<G: Game> Search<G> {
                 if cfg!(debug_assertions) {
                     // The scan it skips would not have expanded (with a copy of the generator,
                     // so that debug and release builds search alike).
+                    let cand = self.untried_set(g, cur);
                     let mut rng = self.rng.clone();
                     let (pick, ..) = best_untried_in_set(&cand, ns, ws, self.config.fpu, &mut self.amaf_values, &mut rng);
                     if let Some((_, v)) = pick {
@@ -249,6 +259,7 @@ impl<G: Game> Search<G> {
             }
         }
         if can_expand {
+            let cand = self.untried_set(g, cur);
             let (pick, best_bound, n_min) = best_untried_in_set(&cand, ns, ws, self.config.fpu, &mut self.amaf_values, &mut self.rng);
             self.tree.amaf.untried[cur as usize] =
                 if pick.is_some() { UntriedBound::new(table, updates, best_bound, n_min) } else { UntriedBound::NONE };
