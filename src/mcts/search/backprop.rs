@@ -150,14 +150,17 @@ impl<G: Game> Search<G> {
     }
 }
 
-/// The lanes of a byte: lane `l` of entry `b` is bit `l` of `b` (8 KiB, read by [`credit_row`]).
-const BYTE_LANES: [[u32; 8]; 256] = {
+/// The lanes of a byte as masks: lane `l` of entry `b` is all ones where bit `l` of `b` is set,
+/// else 0 (8 KiB, read by [`credit_row`]).
+const BYTE_MASKS: [[u32; 8]; 256] = {
     let mut t = [[0u32; 8]; 256];
     let mut i = 0;
     while i < 256 {
         let mut l = 0;
         while l < 8 {
-            t[i][l] = ((i >> l) & 1) as u32;
+            if (i >> l) & 1 == 1 {
+                t[i][l] = u32::MAX;
+            }
             l += 1;
         }
         i += 1;
@@ -169,28 +172,29 @@ const BYTE_LANES: [[u32; 8]; 256] = {
 /// `i / 64` is move `i`; bits at or past the row's length are ignored), on a row of counts `ns`
 /// and sums `ws` of equal length (the move space).
 ///
-/// Eight entries per step: the set's next byte selects its eight 0/1 lanes from [`BYTE_LANES`],
-/// added to the counts and, times `r`, to the sums, so the adds are vector adds (SSE2, wasm
-/// simd128) with no branch per move. The caller guarantees that no entry saturates (fewer than
-/// [`AMAF_MAX`] updates of the table so far). The result is that of adding bit by bit (the
-/// saturating loop in `update_amaf`); on Hex 11×11, with a filled board's ~60 moves per row,
-/// this made `rave` 10% faster (fixed-work A/B, `mcts search --iterations 300000 --seed 3`).
-/// Extracting the lanes with shifts instead of the table vectorised badly (13% slower).
+/// Eight entries per step: each byte of the set selects its eight lane masks from
+/// [`BYTE_MASKS`]; a count takes minus the mask (+1 where set), a sum the mask AND `r`, so the
+/// adds are vector adds (SSE2, wasm simd128) with no branch and no multiply per move. The caller
+/// guarantees that no entry saturates (fewer than [`AMAF_MAX`] updates of the table so far). The
+/// result is that of adding bit by bit (the saturating loop in `update_amaf`); on Hex 11×11,
+/// with a filled board's ~60 moves per row, this made `rave` 10 % faster (fixed-work A/B, `mcts
+/// search --iterations 300000 --seed 3`). Lanes extracted with shifts instead of the table
+/// vectorised badly (13 % slower); 0/1 lanes times `r` cost SSE2 an emulated 32-bit multiply.
 #[inline(always)]
 fn credit_row(ns: &mut [u32], ws: &mut [u32], set: &[u64], r: u32) {
     let ms = ns.len();
     let whole = ms / 8 * 8;
     let (nh, nt) = ns.split_at_mut(whole);
     let (wh, wt) = ws.split_at_mut(whole);
-    for (c, (n8, w8)) in nh.chunks_exact_mut(8).zip(wh.chunks_exact_mut(8)).enumerate() {
-        let byte = (set[c / 8] >> ((c % 8) * 8)) & 255;
-        let lanes = &BYTE_LANES[byte as usize];
+    let bytes = set.iter().flat_map(|w| w.to_le_bytes());
+    for ((n8, w8), byte) in nh.chunks_exact_mut(8).zip(wh.chunks_exact_mut(8)).zip(bytes) {
+        let mask = &BYTE_MASKS[byte as usize];
         // Through arrays: LLVM vectorises these (it kept adds to memory scalar).
         let mut a: [u32; 8] = (&*n8).try_into().unwrap();
         let mut b: [u32; 8] = (&*w8).try_into().unwrap();
         for l in 0..8 {
-            a[l] += lanes[l];
-            b[l] += lanes[l] * r;
+            a[l] = a[l].wrapping_sub(mask[l]);
+            b[l] += mask[l] & r;
         }
         n8.copy_from_slice(&a);
         w8.copy_from_slice(&b);
