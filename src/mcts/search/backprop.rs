@@ -118,7 +118,7 @@ impl<G: Game> Search<G> {
             let Some(t) = self.tree.amaf.table(self.path[d].node) else { continue };
             let u = &mut self.tree.amaf.updates[t as usize];
             // No entry has more samples than the table has had updates: below AMAF_MAX none can
-            // saturate, and the rows are credited four entries at a time.
+            // saturate, and the rows are credited eight entries at a time (`credit_row`).
             let dense = *u < AMAF_MAX as u64;
             *u += 1;
             let gains = &mut self.tree.amaf.gains[t as usize];
