@@ -539,8 +539,7 @@ fn best_untried_by_amaf<G: Game>(
 
 /// Bit `j` of a byte as an additive lane mask: entry `b` holds, for `j` in `0..8`, 0.0 where
 /// bit `j` of `b` is set and −∞ elsewhere (8 KB): spreads a bit set onto `f32` lanes eight at a
-/// time. A finite `x` plus the lane is `x` for a member and −∞ otherwise; minus the lane, `x`
-/// or +∞: one add, no select.
+/// time. A finite `x` plus the lane is `x` for a member and −∞ otherwise: one add, no select.
 static BYTE_LANES: [[f32; 8]; 256] = {
     let mut t = [[0f32; 8]; 256];
     let mut b = 0;
@@ -571,27 +570,6 @@ fn max_f32(xs: &[f32]) -> f32 {
     let mut m = f32::NEG_INFINITY;
     for &x in acc.iter().chain(chunks.remainder()) {
         m = if x > m { x } else { m };
-    }
-    m
-}
-
-/// The largest of `−x` over `xs` (−∞ when empty; so minus it is the smallest `x`), as
-/// [`max_f32`].
-#[inline(always)]
-fn max_f32_neg(xs: &[f32]) -> f32 {
-    let mut acc = [f32::NEG_INFINITY; 8];
-    let mut chunks = xs.chunks_exact(8);
-    for c in &mut chunks {
-        for j in 0..8 {
-            acc[j] = if -c[j] > acc[j] { -c[j] } else { acc[j] };
-        }
-    }
-    let mut m = f32::NEG_INFINITY;
-    for &x in acc.iter() {
-        m = if x > m { x } else { m };
-    }
-    for &x in chunks.remainder() {
-        m = if -x > m { -x } else { m };
     }
     m
 }
@@ -632,7 +610,7 @@ fn best_of_others(scratch: &mut [f32], m: usize, i: usize) -> Option<f64> {
 ///
 /// Dense and branch-free, so that it vectorises: the candidate bits are spread onto lanes
 /// ([`BYTE_LANES`]), every move's value is computed in `f32` with −∞ for non-candidates
-/// and every move's sample count with +∞ for non-candidates (both by one add of the lane,
+/// and every move's negated sample count with −∞ for non-candidates (both by one add of the lane,
 /// [`BYTE_LANES`]; `scratch`: at least `3 × ns.len() + 8` floats), then the largest value and
 /// the fewest samples, and the number of candidates that reach the largest (equal `f32` values
 /// tie). Only when several do, the k-th of them is
@@ -658,15 +636,16 @@ fn best_untried_in_set(
     // Equal lengths, so that the loops below index without bounds checks.
     let (ns, ws, mask, counts) = (&ns[..m], &ws[..m], &mask[..m], &mut counts[..m]);
     let f = fpu as f32;
-    // Each move's value (−∞ for non-candidates) and sample count (+∞ for non-candidates); then
-    // the largest value and the fewest samples, each in its own loop (so that each vectorises).
+    // Each move's value and its negated sample count (both −∞ for non-candidates); then the
+    // largest of each, in its own loop (so that each vectorises): the best value and minus the
+    // fewest samples.
     for i in 0..m {
         let (q, n) = scan_value(ns[i], ws[i], f);
         vals[i] = q + mask[i];
-        counts[i] = n - mask[i];
+        counts[i] = mask[i] - n;
     }
     let bv = max_f32(vals);
-    let least = -max_f32_neg(counts);
+    let least = -max_f32(counts);
     if bv == f32::NEG_INFINITY {
         return (None, f64::INFINITY, u32::MAX);
     }
