@@ -497,9 +497,10 @@ impl Tree {
     }
 
     /// Between iterations (no edge index held anywhere): when the edge arena is nearly full and
-    /// a quarter of it is free room, slides the runs together instead of letting it grow.
+    /// an eighth of it is free room, slides the runs together instead of letting it grow (a UCT
+    /// tree on Hex 11×11 held 23 % free room at a quarter: 62 bytes per node, 58 at an eighth).
     pub fn tidy(&mut self) {
-        if self.edges.capacity() - self.edges.len() < 4096 && self.free_total * 4 >= self.edges.len() {
+        if self.edges.capacity() - self.edges.len() < 4096 && self.free_total * 8 >= self.edges.len() {
             self.compact_edges();
         }
     }
