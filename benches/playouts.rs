@@ -1,6 +1,8 @@
 //! Criterion benchmark: one random playout from the initial position, per game (the same
 //! `Game::random_playout` code paths the search and `mcts bench` use): outcome only (`NoTrace`,
-//! plain UCT) and recording the moves (`Vec`, RAVE and the playout policies).
+//! plain UCT) and recording the moves (`Vec`, RAVE and the playout policies); for Hex also the
+//! playout with decisive and anti-decisive moves (`Game::decisive_playout`, presets `decisive`
+//! and `best`).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use mcts_playground::game::{AnyGame, Game, NoTrace};
@@ -29,6 +31,16 @@ fn playouts(c: &mut Criterion) {
                     g.random_playout(&mut rng, &mut trace)
                 })
             });
+            let mut counts = [0u64; 2];
+            if s.clone().decisive_playout(&mut rng, true, true, &mut trace, &mut counts).is_some() {
+                group.bench_function(format!("{spec}/decisive"), |b| {
+                    b.iter(|| {
+                        let mut g = s.clone();
+                        trace.clear();
+                        g.decisive_playout(&mut rng, true, true, &mut trace, &mut counts)
+                    })
+                });
+            }
         });
     }
     group.finish();

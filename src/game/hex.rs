@@ -776,34 +776,66 @@ impl<B: Bits> Core<B> {
     ) -> (usize, usize, u16) {
         let mut cells = [0u16; MAX_CELLS];
         let e = self.shuffled_empty(rng, &mut cells);
-        let start = seq.len();
-        seq.reserve(e);
-        let mut me = to_move;
+        // The moves are kept in a local array and appended once; the position in a local copy
+        // and the two players' moves unrolled, so that the player is a constant in each and
+        // the bitboards stay in registers.
+        let mut played = [0u16; MAX_CELLS];
+        let mut k = 0;
         let mut next = 0;
-        loop {
-            let c = if decisive && self.win[me].any() {
-                counts[0] += 1;
-                self.win[me].lowest()
-            } else if anti && self.win[1 - me].any() {
-                counts[1] += 1;
-                let t = self.win[1 - me];
-                t.select(rng.index(t.count() as usize) as u32)
-            } else {
-                let taken = self.stones[0] | self.stones[1];
-                // The game ends before the board is full (a full board is won), so an empty
-                // cell is always left in the list.
-                while taken.test(cells[next] as usize) {
-                    next += 1;
-                }
-                next += 1;
-                cells[next - 1] as usize
-            };
-            seq.push(c as u16);
-            if self.place(me, c) {
-                return (me, seq.len() - start, c as u16);
-            }
-            me ^= 1;
+        let mut c = *self;
+        let mut w = 2;
+        if to_move == 1 && c.decisive_step::<1>(rng, decisive, anti, &cells, &mut next, &mut played, &mut k, counts) {
+            w = 1;
         }
+        while w == 2 {
+            if c.decisive_step::<0>(rng, decisive, anti, &cells, &mut next, &mut played, &mut k, counts) {
+                w = 0;
+            } else if c.decisive_step::<1>(rng, decisive, anti, &cells, &mut next, &mut played, &mut k, counts) {
+                w = 1;
+            }
+        }
+        debug_assert!(k <= e);
+        *self = c;
+        seq.extend_from_slice(&played[..k]);
+        (w, k, played[k - 1])
+    }
+
+    /// One move of [`Core::decisive_playout`] by player `P`: a decisive move, else an
+    /// anti-decisive one, else the next cell of `cells` still empty (from `next` on); appends
+    /// it to `played` at `k` and returns whether it wins.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn decisive_step<const P: usize>(
+        &mut self,
+        rng: &mut Rng64,
+        decisive: bool,
+        anti: bool,
+        cells: &[u16; MAX_CELLS],
+        next: &mut usize,
+        played: &mut [u16; MAX_CELLS],
+        k: &mut usize,
+        counts: &mut [u64; 2],
+    ) -> bool {
+        let c = if decisive && self.win[P].any() {
+            counts[0] += 1;
+            self.win[P].lowest()
+        } else if anti && self.win[1 - P].any() {
+            counts[1] += 1;
+            let t = self.win[1 - P];
+            t.select(rng.index(t.count() as usize) as u32)
+        } else {
+            let taken = self.stones[0] | self.stones[1];
+            // The game ends before the board is full (a full board is won), so an empty cell
+            // is always left in the list.
+            while taken.test(cells[*next] as usize) {
+                *next += 1;
+            }
+            *next += 1;
+            cells[*next - 1] as usize
+        };
+        played[*k] = c as u16;
+        *k += 1;
+        self.place(P, c)
     }
 
     /// Whether Black connects its two edges with the stones of `black` (a full board: exactly
