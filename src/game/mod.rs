@@ -111,6 +111,18 @@ impl MoveSets {
         }
         s
     }
+    /// [`MoveSets::from_indices`] for moves that are all distinct (a playout of a game whose
+    /// legal moves only shrink, [`Game::legal_moves_only_shrink`]: every move is a first
+    /// occurrence), without the test.
+    pub fn from_distinct_indices(first: Player, moves: impl IntoIterator<Item = usize>) -> MoveSets {
+        let mut s = MoveSets::default();
+        for (j, i) in moves.into_iter().enumerate() {
+            debug_assert!(!s.contains(i), "move {i} twice");
+            s.by[(first as usize ^ j) & 1][i / 64] |= 1 << (i % 64);
+            s.len += 1;
+        }
+        s
+    }
 }
 
 /// How a finished game ended.

@@ -143,8 +143,9 @@ impl<G: Game> Search<G> {
     /// The tactical move to expand first at position `g` when the decisive / anti-decisive
     /// policies are on (Teytaud & Teytaud 2010): the first of `g`'s winning moves that is
     /// `untried`, else the first untried cell of the opponent's threats; `None` when there is
-    /// none or both policies are off.
-    fn untried_tactical(&self, g: &G, untried: impl Fn(G::Move) -> bool) -> Option<G::Move> {
+    /// none or both policies are off. `untried` is called only when there is a tactical move
+    /// (so a caller may build its untried set on the first call).
+    fn untried_tactical(&self, g: &G, mut untried: impl FnMut(G::Move) -> bool) -> Option<G::Move> {
         let mut tac: MoveList<G::Move> = MoveList::new();
         if self.config.decisive {
             g.winning_moves(&mut tac);
@@ -222,8 +223,10 @@ impl<G: Game> Search<G> {
         // `pick_unexpanded`: an untried winning move, else an untried cell of the opponent's
         // threats, scores +∞ (`untried_score`).
         if can_expand && (self.config.decisive || self.config.anti_decisive) {
-            let cand = self.untried_set(g, cur);
+            // The untried set only when the position has a winning move or a threat (rarely).
+            let mut cand = None;
             let untried = |m: G::Move| {
+                let cand = cand.get_or_insert_with(|| self.untried_set(g, cur));
                 let i = g.move_index(m);
                 cand[i / 64] >> (i % 64) & 1 == 1
             };
