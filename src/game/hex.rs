@@ -782,20 +782,20 @@ impl<B: Bits> Core<B> {
         let mut played = [0u16; MAX_CELLS];
         let mut k = 0;
         let mut next = 0;
-        let mut c = *self;
+        let mut pos = *self;
         let mut w = 2;
-        if to_move == 1 && c.decisive_step::<1>(rng, decisive, anti, &cells, &mut next, &mut played, &mut k, counts) {
+        if to_move == 1 && pos.decisive_step::<1>(rng, decisive, anti, &cells, &mut next, &mut played, &mut k, counts) {
             w = 1;
         }
         while w == 2 {
-            if c.decisive_step::<0>(rng, decisive, anti, &cells, &mut next, &mut played, &mut k, counts) {
+            if pos.decisive_step::<0>(rng, decisive, anti, &cells, &mut next, &mut played, &mut k, counts) {
                 w = 0;
-            } else if c.decisive_step::<1>(rng, decisive, anti, &cells, &mut next, &mut played, &mut k, counts) {
+            } else if pos.decisive_step::<1>(rng, decisive, anti, &cells, &mut next, &mut played, &mut k, counts) {
                 w = 1;
             }
         }
         debug_assert!(k <= e);
-        *self = c;
+        *self = pos;
         seq.extend_from_slice(&played[..k]);
         (w, k, played[k - 1])
     }

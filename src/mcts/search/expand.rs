@@ -223,7 +223,7 @@ impl<G: Game> Search<G> {
         // `pick_unexpanded`: an untried winning move, else an untried cell of the opponent's
         // threats, scores +∞ (`untried_score`).
         if can_expand && (self.config.decisive || self.config.anti_decisive) {
-            // The untried set only when the position has a winning move or a threat (rarely).
+            // The untried set only when the position has a winning move or a threat.
             let mut cand = None;
             let untried = |m: G::Move| {
                 let cand = cand.get_or_insert_with(|| self.untried_set(g, cur));
