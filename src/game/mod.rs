@@ -94,12 +94,12 @@ impl MoveSets {
         (self.by[0][i / 64] | self.by[1][i / 64]) >> (i % 64) & 1 == 1
     }
     /// Adds dense move `i` to `player`'s set unless either set holds it (first occurrence), and
-    /// counts one move.
+    /// counts one move. Without a branch: a move already in either set adds nothing.
     #[inline(always)]
     pub fn push_first(&mut self, player: Player, i: usize) {
-        if !self.contains(i) {
-            self.by[player as usize & 1][i / 64] |= 1 << (i % 64);
-        }
+        let (w, bit) = (i / 64, 1u64 << (i % 64));
+        let fresh = bit & !(self.by[0][w] | self.by[1][w]);
+        self.by[player as usize & 1][w] |= fresh;
         self.len += 1;
     }
     /// The sets of the moves of `moves` (dense indices), played alternately from `first`, first
@@ -108,18 +108,6 @@ impl MoveSets {
         let mut s = MoveSets::default();
         for (j, i) in moves.into_iter().enumerate() {
             s.push_first(first ^ (j & 1) as Player, i);
-        }
-        s
-    }
-    /// [`MoveSets::from_indices`] for moves that are all distinct (a playout of a game whose
-    /// legal moves only shrink, [`Game::legal_moves_only_shrink`]: every move is a first
-    /// occurrence), without the test.
-    pub fn from_distinct_indices(first: Player, moves: impl IntoIterator<Item = usize>) -> MoveSets {
-        let mut s = MoveSets::default();
-        for (j, i) in moves.into_iter().enumerate() {
-            debug_assert!(!s.contains(i), "move {i} twice");
-            s.by[(first as usize ^ j) & 1][i / 64] |= 1 << (i % 64);
-            s.len += 1;
         }
         s
     }

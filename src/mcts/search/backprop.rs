@@ -97,13 +97,7 @@ impl<G: Game> Search<G> {
         } else {
             let first = (root_mover ^ (last & 1)) as Player;
             let root = &self.root;
-            let moves = self.seq[last..].iter().map(|&m| root.move_index(m));
-            // Below a root whose legal moves only shrink (Hex past the swap), no move recurs.
-            if root.legal_moves_only_shrink() {
-                MoveSets::from_distinct_indices(first, moves)
-            } else {
-                MoveSets::from_indices(first, moves)
-            }
+            MoveSets::from_indices(first, self.seq[last..].iter().map(|&m| root.move_index(m)))
         };
         if self.fill_valid {
             // The cells dealt after the game's end (`fill_playouts`): empty at the end, so in
