@@ -94,12 +94,12 @@ impl MoveSets {
         (self.by[0][i / 64] | self.by[1][i / 64]) >> (i % 64) & 1 == 1
     }
     /// Adds dense move `i` to `player`'s set unless either set holds it (first occurrence), and
-    /// counts one move. Without a branch: a move already in either set adds nothing.
+    /// counts one move.
     #[inline(always)]
     pub fn push_first(&mut self, player: Player, i: usize) {
-        let (w, bit) = (i / 64, 1u64 << (i % 64));
-        let fresh = bit & !(self.by[0][w] | self.by[1][w]);
-        self.by[player as usize & 1][w] |= fresh;
+        if !self.contains(i) {
+            self.by[player as usize & 1][i / 64] |= 1 << (i % 64);
+        }
         self.len += 1;
     }
     /// The sets of the moves of `moves` (dense indices), played alternately from `first`, first
