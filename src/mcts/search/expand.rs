@@ -597,11 +597,26 @@ fn scan_value(n: u32, w: u32, f: f32) -> (f32, f32) {
 /// no other. What [`UntriedBound`] keeps once `i` is expanded.
 #[inline(always)]
 fn best_of_others(scratch: &mut [f32], m: usize, i: usize) -> Option<f64> {
-    let lanes = m.div_ceil(8) * 8;
-    let vals = &mut scratch[lanes..lanes + m];
+    let (_, vals, _) = scan_scratch(scratch, m);
     vals[i] = f32::NEG_INFINITY;
     let b = max_f32(vals);
-    (b != f32::NEG_INFINITY).then(|| b as f64 + (b as f64).abs() * 1e-6)
+    (b != f32::NEG_INFINITY).then(|| above_f32(b))
+}
+
+/// The scan's scratch for a row of `m` moves: the candidate lanes (`m` rounded up to 8), the
+/// values (`m`) and the negated counts (`m`), in that order.
+#[inline(always)]
+fn scan_scratch(scratch: &mut [f32], m: usize) -> (&mut [f32], &mut [f32], &mut [f32]) {
+    let (mask, rest) = scratch.split_at_mut(m.div_ceil(8) * 8);
+    let (vals, rest) = rest.split_at_mut(m);
+    (mask, vals, &mut rest[..m])
+}
+
+/// An `f64` above every exact value whose `f32` rounding is `v` (the scan's roundings are a few
+/// ulps, relative 2⁻²²): what [`UntriedBound`] keeps.
+#[inline(always)]
+fn above_f32(v: f32) -> f64 {
+    v as f64 + (v as f64).abs() * 1e-6
 }
 
 /// [`best_untried_by_amaf`] over a set of dense move indices (`cand`, bit `i % 64` of word
@@ -629,9 +644,7 @@ fn best_untried_in_set(
     rng: &mut Rng64,
 ) -> (Option<(usize, f64)>, f64, u32) {
     let m = ns.len();
-    let lanes = m.div_ceil(8) * 8;
-    let (mask, rest) = scratch.split_at_mut(lanes);
-    let (vals, counts) = rest.split_at_mut(m);
+    let (mask, vals, counts) = scan_scratch(scratch, m);
     for (k, chunk) in mask.chunks_exact_mut(8).enumerate() {
         let byte = (cand[k / 8] >> (k % 8 * 8)) as u8;
         chunk.copy_from_slice(&BYTE_LANES[byte as usize]);
@@ -670,10 +683,8 @@ fn best_untried_in_set(
         }
     }
     let value = if ns[best] > 0 { ws[best] as f64 * 0.5 / ns[best] as f64 } else { fpu };
-    // Above every candidate's exact value despite the `f32` roundings (a few ulps, relative
-    // 2⁻²²).
-    let bound = bv as f64 + (bv as f64).abs() * 1e-6;
-    (Some((best, value)), bound, n_min)
+    // Above every candidate's exact value despite the `f32` roundings.
+    (Some((best, value)), above_f32(bv), n_min)
 }
 
 #[cfg(test)]
