@@ -3,11 +3,11 @@
 //! random or the seeded affine order of plain UCT), and adding the child to the tree (with
 //! transpositions, an alias edge to the shared node).
 
-use super::score::{plain_ucb1, Scorer};
+use super::score::{plain_ucb1, rave_beta, Scorer};
 use super::{Choice, Search, Step};
 use crate::game::{Game, MoveList, Player, MOVE_WORDS};
 use crate::mcts::config::{Selection, ValueEstimate};
-use crate::mcts::selection::{blend, ucb1};
+use crate::mcts::selection::{blend, grave_beta, ucb1};
 use crate::mcts::solver;
 use crate::mcts::tree::{AmafTables, Edge, Node, UntriedBound, AFFINE, ALIAS, NIL, TERMINAL, UNKNOWN};
 use crate::rng::Rng64;
@@ -192,33 +192,34 @@ impl<G: Game> Search<G> {
         let base = sc.table as usize * self.tree.amaf.width + sc.player as usize * ms;
         let (ns, ws) = (&self.tree.amaf.n[base..base + ms], &self.tree.amaf.w2[base..base + ms]);
         let c = self.config.c;
-        let solver = self.config.solver;
         let range = self.tree.children(cur);
-        let mut best = NIL;
-        let mut best_score = f64::NEG_INFINITY;
-        for (j, e) in self.tree.edges[range.start as usize..range.end as usize].iter().enumerate() {
-            let i = e.mv as usize;
-            // As `child_score` (UCT, no transpositions, no pie move): the same operations.
-            let s = if solver && e.proof != 0 {
-                f64::NEG_INFINITY
-            } else if e.n == 0 {
-                f64::INFINITY
-            } else {
-                let q = e.q as f64;
-                let an = ns[i];
-                let v = if an > 0 { blend(q, ws[i] as f64 * 0.5 / an as f64, self.beta(e.n, an)) } else { q };
-                // c = 0 (the rave and grave presets): UCB1 is V itself, no √ or division.
-                if c == 0.0 {
-                    v
-                } else {
-                    ucb1(v, e.n, sc.ln_n, c)
-                }
-            };
-            if s > best_score {
-                best_score = s;
-                best = range.start + j as u32;
+        let edges = &self.tree.edges[range.start as usize..range.end as usize];
+        // The children's pass, compiled apart for the presets' cases so that no per-child test
+        // remains of what the configuration fixes: MC-RAVE with c = 0 (β from the table, V
+        // itself the score), with and without solver proofs, and GRAVE with c = 0; anything
+        // else by the general closures. The same operations in the same order, so the same scores.
+        let (table_beta, config) = (&self.beta_table, &self.config);
+        let rave_beta = |n: u32, _: u32| match table_beta.get(n as usize) {
+            Some(&b) => b,
+            None => rave_beta(config, n),
+        };
+        let (best_j, best_score) = match (config.value, c == 0.0, config.solver) {
+            (ValueEstimate::Rave, true, false) => amaf_children::<false>(edges, ns, ws, rave_beta, |v, _| v),
+            (ValueEstimate::Rave, true, true) => amaf_children::<true>(edges, ns, ws, rave_beta, |v, _| v),
+            (ValueEstimate::Grave, true, false) => {
+                let bias = config.grave_bias;
+                amaf_children::<false>(edges, ns, ws, |n, an| grave_beta(n, an, bias), |v, _| v)
             }
-        }
+            (_, _, solver) => {
+                let score = |v, n| if c == 0.0 { v } else { ucb1(v, n, sc.ln_n, c) };
+                if solver {
+                    amaf_children::<true>(edges, ns, ws, |n, an| self.beta(n, an), score)
+                } else {
+                    amaf_children::<false>(edges, ns, ws, |n, an| self.beta(n, an), score)
+                }
+            }
+        };
+        let best = if best_j == NIL { NIL } else { range.start + best_j };
         // Decisive / anti-decisive moves are expanded first when those policies are on, as in
         // `pick_unexpanded`: an untried winning move, else an untried cell of the opponent's
         // threats, scores +∞ (`untried_score`).
@@ -290,7 +291,47 @@ impl<G: Game> Search<G> {
             Choice::Leaf
         }
     }
+}
 
+/// The best child of a RAVE/GRAVE node by its blended value (see [`Search::choose_by_amaf`]):
+/// its index among `edges` (or [`NIL`] without children) and its score. `ns`/`ws` are the AMAF
+/// row of the player to move (visits, twice the wins), indexed by dense move. A child with
+/// `n = 0` scores +∞; with `SOLVER`, a proven child scores −∞ (MCTS-Solver, Winands, Björnsson &
+/// Saito 2008). The value is `(1 − β)·Q + β·Q_AMAF` (Gelly & Silver 2007) with `β = beta(n,
+/// n_AMAF)`, or Q without AMAF data; the score is `score(V, n)` (V itself when c = 0, else UCB1).
+/// The first of equal scores wins, as in `choose`.
+#[inline(always)]
+fn amaf_children<const SOLVER: bool>(
+    edges: &[Edge],
+    ns: &[u32],
+    ws: &[u32],
+    beta: impl Fn(u32, u32) -> f64,
+    score: impl Fn(f64, u32) -> f64,
+) -> (u32, f64) {
+    let mut best = NIL;
+    let mut best_score = f64::NEG_INFINITY;
+    for (j, e) in edges.iter().enumerate() {
+        let i = e.mv as usize;
+        // As `child_score` (UCT, no transpositions, no pie move): the same operations.
+        let s = if SOLVER && e.proof != 0 {
+            f64::NEG_INFINITY
+        } else if e.n == 0 {
+            f64::INFINITY
+        } else {
+            let q = e.q as f64;
+            let an = ns[i];
+            let v = if an > 0 { blend(q, ws[i] as f64 * 0.5 / an as f64, beta(e.n, an)) } else { q };
+            score(v, e.n)
+        };
+        if s > best_score {
+            best_score = s;
+            best = j as u32;
+        }
+    }
+    (best, best_score)
+}
+
+impl<G: Game> Search<G> {
     /// Whether [`Search::choose_by_puct`] makes `choose`'s decision: PUCT with priors kept
     /// per edge, no AMAF blend and no transpositions.
     #[inline(always)]
