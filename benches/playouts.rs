@@ -5,7 +5,7 @@
 //! and `best`).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use mcts_playground::game::{AnyGame, Game, NoTrace};
+use mcts_playground::game::{AnyGame, Game, MoveSets, NoTrace};
 use mcts_playground::{with_game, Rng64};
 
 // `s.clone()` runs for every game through `with_game!`; Hex is not `Copy`, the others are.
@@ -32,12 +32,13 @@ fn playouts(c: &mut Criterion) {
                 })
             });
             let mut counts = [0u64; 2];
-            if s.clone().decisive_playout(&mut rng, true, true, &mut trace, &mut counts).is_some() {
+            let mut sets = MoveSets::default();
+            if s.clone().decisive_playout(&mut rng, true, true, &mut sets, &mut trace, &mut counts).is_some() {
                 group.bench_function(format!("{spec}/decisive"), |b| {
                     b.iter(|| {
                         let mut g = s.clone();
                         trace.clear();
-                        g.decisive_playout(&mut rng, true, true, &mut trace, &mut counts)
+                        g.decisive_playout(&mut rng, true, true, &mut sets, &mut trace, &mut counts)
                     })
                 });
             }

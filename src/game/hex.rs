@@ -765,13 +765,13 @@ impl<B: Bits> Core<B> {
     /// list), the rest of the list is a uniformly random order of the cells not dealt, so its
     /// first cell still empty is uniform over the empty cells, as a uniform draw from the
     /// legal moves at that move would be.
-    fn decisive_playout(
+    fn decisive_playout<T: MoveSink<u16>>(
         &mut self,
         to_move: usize,
         rng: &mut Rng64,
         decisive: bool,
         anti: bool,
-        seq: &mut Vec<u16>,
+        trace: &mut T,
         counts: &mut [u64; 2],
     ) -> (usize, usize, u16) {
         let mut cells = [0u16; MAX_CELLS];
@@ -796,7 +796,9 @@ impl<B: Bits> Core<B> {
         }
         debug_assert!(k <= e);
         *self = pos;
-        seq.extend_from_slice(&played[..k]);
+        if T::RECORDS {
+            trace.push_all(&played[..k]);
+        }
         (w, k, played[k - 1])
     }
 
@@ -1048,6 +1050,17 @@ macro_rules! with_core {
             Board::Large($c) => $body,
         }
     };
+}
+
+/// Adds to each player's set of `sets` the cells that player gained from `before` to `after`
+/// (each side's stones): a playout's moves from the board's difference.
+#[inline(always)]
+fn add_gained<B: Bits>(sets: &mut MoveSets, before: [B; 2], after: [B; 2]) {
+    for ((set, &now), &was) in sets.by.iter_mut().zip(&after).zip(&before) {
+        for (s, a) in set.iter_mut().zip(stone_words(now & !was)) {
+            *s |= a;
+        }
+    }
 }
 
 /// The cells of `b` as [`MOVE_WORDS`] 64-bit words (cell i = bit i % 64 of word i / 64).
@@ -1430,23 +1443,32 @@ impl Game for Hex {
     }
 
     /// [`Core::decisive_playout`]; `None` while a swap move can still come (the caller plays
-    /// move by move then).
-    fn decisive_playout(
+    /// move by move then). `sets` is the board's difference (the cells are distinct).
+    fn decisive_playout<T: MoveSink<u16>>(
         &mut self,
         rng: &mut Rng64,
         decisive: bool,
         anti: bool,
-        seq: &mut Vec<u16>,
+        sets: &mut MoveSets,
+        trace: &mut T,
         counts: &mut [u64; 2],
     ) -> Option<Outcome> {
         if let Some(o) = self.outcome {
+            sets.clear();
             return Some(o);
         }
         if !self.legal_moves_only_shrink() {
             return None;
         }
         let tm = self.to_move as usize;
-        let (w, k, last) = with_core!(&mut self.board, c => c.decisive_playout(tm, rng, decisive, anti, seq, counts));
+        sets.clear();
+        let (w, k, last) = with_core!(&mut self.board, c => {
+            let before = c.stones;
+            let r = c.decisive_playout(tm, rng, decisive, anti, trace, counts);
+            add_gained(sets, before, c.stones);
+            r
+        });
+        sets.len = k as u32;
         self.ply += k as u16;
         self.last = Some(last);
         self.to_move ^= (k & 1) as u8;
@@ -1637,13 +1659,9 @@ impl Game for Hex {
         }
         let tm = self.to_move as usize;
         let (w, k, last) = with_core!(&mut self.board, c => {
-            let before = [stone_words(c.stones[0]), stone_words(c.stones[1])];
+            let before = c.stones;
             let r = c.deal_playout(tm, rng, &mut super::NoTrace);
-            for ((set, &stones), was) in sets.by.iter_mut().zip(&c.stones).zip(&before) {
-                for ((s, a), b) in set.iter_mut().zip(stone_words(stones)).zip(was) {
-                    *s |= a & !b;
-                }
-            }
+            add_gained(sets, before, c.stones);
             r
         });
         sets.len += k as u32;

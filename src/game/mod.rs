@@ -45,13 +45,27 @@ pub trait MoveSink<M> {
     const RECORDS: bool;
     /// Records one move.
     fn push(&mut self, m: M);
+    /// Records `ms` in order.
+    #[inline(always)]
+    fn push_all(&mut self, ms: &[M])
+    where
+        M: Copy,
+    {
+        for &m in ms {
+            self.push(m);
+        }
+    }
 }
 
-impl<M> MoveSink<M> for Vec<M> {
+impl<M: Copy> MoveSink<M> for Vec<M> {
     const RECORDS: bool = true;
     #[inline(always)]
     fn push(&mut self, m: M) {
         Vec::push(self, m)
+    }
+    #[inline(always)]
+    fn push_all(&mut self, ms: &[M]) {
+        self.extend_from_slice(ms);
     }
 }
 
@@ -456,22 +470,25 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// the first of [`Game::find_winning_move`]) and anti-decisive moves (`anti`: when the
     /// opponent threatens to win at once, one of its threats drawn uniformly is played, as
     /// [`Game::random_threat`]), and otherwise uniformly random legal moves (Teytaud & Teytaud
-    /// 2010), played in the game's own loop: the moves are appended to `seq`, `counts` gains
-    /// the decisive and the anti-decisive moves played (`[decisive, anti]`), and the outcome is
-    /// returned; `self` becomes the terminal position (its hash may be stale, recomputed on
-    /// demand). The same policy as playing it move by move through the trait, so the same
-    /// distribution of games; the random numbers are drawn differently. `None` (default) when
-    /// the game has no such loop or cannot use it here; the caller then plays move by move.
-    /// Hex overrides it (placement only: not while a swap move can still come).
-    fn decisive_playout(
+    /// 2010), played in the game's own loop: each player's moves go to `sets` (cleared first;
+    /// first occurrences, as [`MoveSets`]) and, when it records, to `trace` in order; `counts`
+    /// gains the decisive and the anti-decisive moves played (`[decisive, anti]`), and the
+    /// outcome is returned; `self` becomes the terminal position (its hash may be stale,
+    /// recomputed on demand). The same policy as playing it move by move through the trait, so
+    /// the same distribution of games; the random numbers are drawn differently. `None`
+    /// (default) when the game has no such loop or cannot use it here; the caller then plays
+    /// move by move. Hex overrides it (placement only: not while a swap move can still come;
+    /// `sets` is the board's difference, as in [`Game::random_playout_sets`]).
+    fn decisive_playout<T: MoveSink<Self::Move>>(
         &mut self,
         rng: &mut Rng64,
         decisive: bool,
         anti: bool,
-        seq: &mut Vec<Self::Move>,
+        sets: &mut MoveSets,
+        trace: &mut T,
         counts: &mut [u64; 2],
     ) -> Option<Outcome> {
-        let _ = (rng, decisive, anti, seq, counts);
+        let _ = (rng, decisive, anti, sets, trace, counts);
         None
     }
 

@@ -34,7 +34,7 @@
 //!
 //! With none of them on, the search uses the game's fast `random_playout` instead.
 
-use crate::game::{Game, MoveList, MoveSets, Outcome, Player};
+use crate::game::{Game, MoveList, MoveSets, NoTrace, Outcome, Player};
 use crate::mcts::config::{LgrMode, MastMode, SearchConfig};
 use crate::rng::Rng64;
 
@@ -275,7 +275,12 @@ impl PolicyState {
         }
     }
 
-    /// Plays a policy playout from `g` to the end, appending the moves to `seq`.
+    /// Plays a policy playout from `g` to the end, appending the moves to `seq`; returns the
+    /// outcome and whether the moves went to `sets` instead.
+    ///
+    /// With `sets` given, a playout of decisive and anti-decisive moves alone that the game plays
+    /// in its own loop ([`Game::decisive_playout`]) leaves its moves as per-player sets in
+    /// `sets` and none in `seq` (for a caller that needs only AMAF sets and the length).
     ///
     /// The default move: in placement games ([`Game::legal_moves_only_shrink`]) the legal moves
     /// are generated once and each move played is removed from the list in O(1) (a position
@@ -293,18 +298,30 @@ impl PolicyState {
     /// ended the game; the later moves are dropped from `seq` and from the counters. The moves
     /// kept are exactly those of a move-by-move playout with the same random numbers, so the
     /// policy is unchanged (only the random numbers drawn after the end differ).
-    pub fn playout<G: Game>(&mut self, cfg: &SearchConfig, g: &mut G, rng: &mut Rng64, seq: &mut Vec<G::Move>) -> Outcome {
+    pub fn playout<G: Game>(
+        &mut self,
+        cfg: &SearchConfig,
+        g: &mut G,
+        rng: &mut Rng64,
+        seq: &mut Vec<G::Move>,
+        sets: Option<&mut MoveSets>,
+    ) -> (Outcome, bool) {
         self.after_valid = false;
         if let Some(o) = g.outcome() {
-            return o;
+            return (o, false);
         }
         if cfg.threat_checks_only() {
             // Decisive and anti-decisive moves over uniform ones: the game's own loop if it has one.
             let mut counts = [0u64; 2];
-            if let Some(o) = g.decisive_playout(rng, cfg.decisive, cfg.anti_decisive, seq, &mut counts) {
+            let (dec, anti) = (cfg.decisive, cfg.anti_decisive);
+            let played = match sets {
+                Some(sets) => g.decisive_playout(rng, dec, anti, sets, &mut NoTrace, &mut counts).map(|o| (o, true)),
+                None => g.decisive_playout(rng, dec, anti, &mut MoveSets::default(), seq, &mut counts).map(|o| (o, false)),
+            };
+            if let Some(r) = played {
                 self.decisive_played += counts[0];
                 self.anti_decisive_played += counts[1];
-                return o;
+                return r;
             }
         }
         let mut legal: MoveList<G::Move> = MoveList::new();
@@ -322,11 +339,8 @@ impl PolicyState {
                 self.build_orders(cfg, g, &legal, rng);
             }
         }
-        if fill {
-            self.fill_loop(cfg, g, rng, seq, &mut legal)
-        } else {
-            self.step_loop(cfg, g, rng, seq, &mut legal, shrink)
-        }
+        let o = if fill { self.fill_loop(cfg, g, rng, seq, &mut legal) } else { self.step_loop(cfg, g, rng, seq, &mut legal, shrink) };
+        (o, false)
     }
 
     /// The move-by-move playout: each move is played with [`Game::play_unchecked`] and the
@@ -763,7 +777,7 @@ mod tests {
                     }
                     let from = g.clone();
                     let mut seq = Vec::new();
-                    let o = st.playout(cfg, &mut g, rng, &mut seq);
+                    let (o, _) = st.playout(cfg, &mut g, rng, &mut seq, None);
                     let mut r = from.clone();
                     for &m in &seq {
                         r.play(m).expect("a legal playout move");
@@ -811,7 +825,7 @@ mod tests {
                     let from = g.clone();
                     let (d0, a0) = (st.decisive_played, st.anti_decisive_played);
                     let mut seq = Vec::new();
-                    let o = st.playout(&cfg, &mut g, &mut rng, &mut seq);
+                    let (o, _) = st.playout(&cfg, &mut g, &mut rng, &mut seq, None);
                     let (mut r, mut forced) = (from.clone(), [0u64; 2]);
                     for (j, &m) in seq.iter().enumerate() {
                         assert!(!r.is_terminal(), "hex:{n}: moves after the end");
@@ -868,7 +882,7 @@ mod tests {
                 for _ in 0..runs {
                     let mut g = start.clone();
                     let mut seq = Vec::new();
-                    let o = st.playout(&cfg, &mut g, &mut rng, &mut seq);
+                    let (o, _) = st.playout(&cfg, &mut g, &mut rng, &mut seq, None);
                     law.entry((o, seq.len())).or_default()[0] += 1;
                     let mut g = start.clone();
                     law.entry(reference(&mut g, decisive, anti, &mut rng)).or_default()[1] += 1;
@@ -927,8 +941,8 @@ mod tests {
                     let seed = rng.next_u64();
                     let (mut a, mut b) = (g.clone(), g.clone());
                     let (mut sa, mut sb) = (vec![], vec![]);
-                    let oa = fill.playout(cfg, &mut a, &mut Rng64::new(seed), &mut sa);
-                    let ob = step.playout(cfg, &mut b, &mut Rng64::new(seed), &mut sb);
+                    let (oa, _) = fill.playout(cfg, &mut a, &mut Rng64::new(seed), &mut sa, None);
+                    let (ob, _) = step.playout(cfg, &mut b, &mut Rng64::new(seed), &mut sb, None);
                     assert_eq!((oa, &sa), (ob, &sb), "{} {cfg:?} playout {t}", g.spec());
                     assert_eq!(a.board_string(), b.board_string(), "the position reached");
                     assert_eq!((a.ply(), a.to_move(), a.hash()), (b.ply(), b.to_move(), b.hash()));

@@ -176,6 +176,24 @@ pub fn check_position<G: Game>(g: &G, rng: &mut Rng64, deep: bool) {
         assert_eq!(mine.len(), empty.len().div_ceil(2), "the player to move takes the odd cell");
         assert_eq!(rest.len, 0, "the game's length is untouched");
     }
+    // The game's own decisive playout (Hex; `None` elsewhere): recording it draws the same
+    // random numbers and plays the same game; its sets are the recorded moves per player (first
+    // occurrences) and its length theirs, recorded or not.
+    let seed = rng.next_u64();
+    let (mut a, mut b) = (g.clone(), g.clone());
+    let (mut ra, mut rb) = (Rng64::new(seed), Rng64::new(seed));
+    let (mut sa, mut sb) = (MoveSets::default(), MoveSets::default());
+    let (mut ca, mut cb) = ([0u64; 2], [0u64; 2]);
+    let mut list = Vec::new();
+    let oa = a.decisive_playout(&mut ra, true, true, &mut sa, &mut list, &mut ca);
+    let ob = b.decisive_playout(&mut rb, true, true, &mut sb, &mut NoTrace, &mut cb);
+    let at = g.board_string();
+    assert_eq!((oa, sa, ca), (ob, sb, cb), "decisive playout recorded and not at {at}");
+    assert_eq!((a.ply(), a.board_string()), (b.ply(), b.board_string()), "decisive playout's final position at {at}");
+    if oa.is_some() {
+        assert_eq!(sa, MoveSets::from_indices(g.to_move(), list.iter().map(|&m| g.move_index(m))), "decisive sets at {at}");
+        assert_eq!(sa.len as usize, list.len());
+    }
 }
 
 /// Plays `games` random games from `start`, checking every position.

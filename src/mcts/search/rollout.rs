@@ -26,7 +26,11 @@ impl<G: Game> Search<G> {
         let whole = fill && !self.config.qb;
         let mut filled = false;
         let o = if self.config.policy_playouts() {
-            let o = self.policy.playout(&self.config, g, &mut self.rng, &mut self.seq);
+            // The moves as sets when nothing reads their order (the game's own decisive loop
+            // may then skip the list).
+            let sets = (!self.record_playouts && !self.config.rollout_expand).then_some(&mut self.psets);
+            let (o, in_sets) = self.policy.playout(&self.config, g, &mut self.rng, &mut self.seq, sets);
+            self.sets_valid = in_sets;
             if fill && self.policy.after_valid {
                 self.pfill = self.policy.after_end;
                 self.fill_valid = true;
