@@ -1443,7 +1443,10 @@ impl Game for Hex {
     }
 
     /// [`Core::decisive_playout`]; `None` while a swap move can still come (the caller plays
-    /// move by move then). `sets` is the board's difference (the cells are distinct).
+    /// move by move then). `sets` is the board's difference (the cells are distinct). Not
+    /// inlined: inlined into the policy's playout, V8 compiled its loop 12 % slower
+    /// (`tests/bench/wasm-ratio.mjs`, preset best).
+    #[inline(never)]
     fn decisive_playout<T: MoveSink<u16>>(
         &mut self,
         rng: &mut Rng64,
