@@ -3,7 +3,7 @@
 //! random or the seeded affine order of plain UCT), and adding the child to the tree (with
 //! transpositions, an alias edge to the shared node).
 
-use super::score::{plain_ucb1, rave_beta, Scorer};
+use super::score::{plain_ucb1, rave_beta_from, Scorer};
 use super::{Choice, Search, Step};
 use crate::game::{Game, MoveList, Player, MOVE_WORDS};
 use crate::mcts::config::{Selection, ValueEstimate};
@@ -199,10 +199,7 @@ impl<G: Game> Search<G> {
         // itself the score), with and without solver proofs, and GRAVE with c = 0; anything
         // else by the general closures. The same operations in the same order, so the same scores.
         let (table_beta, config) = (&self.beta_table, &self.config);
-        let rave_beta = |n: u32, _: u32| match table_beta.get(n as usize) {
-            Some(&b) => b,
-            None => rave_beta(config, n),
-        };
+        let rave_beta = |n: u32, _: u32| rave_beta_from(table_beta, config, n);
         let (best_j, best_score) = match (config.value, c == 0.0, config.solver) {
             (ValueEstimate::Rave, true, false) => amaf_children::<false>(edges, ns, ws, rave_beta, |v, _| v),
             (ValueEstimate::Rave, true, true) => amaf_children::<true>(edges, ns, ws, rave_beta, |v, _| v),

@@ -103,6 +103,16 @@ pub(crate) fn rave_beta(c: &SearchConfig, n: u32) -> f64 {
     }
 }
 
+/// [`rave_beta`] read from `table` ([`beta_table`]) below its length, computed past it: the
+/// same values.
+#[inline(always)]
+pub(crate) fn rave_beta_from(table: &[f64], c: &SearchConfig, n: u32) -> f64 {
+    match table.get(n as usize) {
+        Some(&b) => b,
+        None => rave_beta(c, n),
+    }
+}
+
 /// β for n = 0 .. [`BETA_TABLE`] − 1 under RAVE (`value = rave`), by [`rave_beta`]; empty for
 /// other value estimates (GRAVE's β also depends on the AMAF count).
 pub(crate) fn beta_table(c: &SearchConfig) -> Vec<f64> {
@@ -236,10 +246,7 @@ impl<G: Game> Search<G> {
     pub(super) fn beta(&self, n: u32, an: u32) -> f64 {
         match self.config.value {
             ValueEstimate::Mean => 0.0,
-            ValueEstimate::Rave => match self.beta_table.get(n as usize) {
-                Some(&b) => b,
-                None => rave_beta(&self.config, n),
-            },
+            ValueEstimate::Rave => rave_beta_from(&self.beta_table, &self.config, n),
             ValueEstimate::Grave => grave_beta(n, an, self.config.grave_bias),
         }
     }
