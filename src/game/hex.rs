@@ -865,6 +865,7 @@ impl<B: Bits> Core<B> {
     /// fill; afterwards `reach`, `touch` and `win` are stale (the game is over).
     fn settle_fill(&mut self, first: usize, moves: &[u16]) -> (usize, usize) {
         let g = self.geo;
+        let before = self.stones;
         let mut i = 0;
         while i < moves.len() {
             self.stones[first].toggle(moves[i] as usize);
@@ -877,13 +878,8 @@ impl<B: Bits> Core<B> {
         }
         let w = (!self.black_connects_on(self.stones[0])) as usize;
         // The winner's stones before the fill.
-        let mut stones = self.stones[w];
+        let mut stones = before[w];
         let i0 = (w != first) as usize;
-        let mut i = i0;
-        while i < moves.len() {
-            stones.toggle(moves[i] as usize);
-            i += 2;
-        }
         let (st, en) = (g.edge[w][0], g.edge[w][1]);
         let mut reach = self.reach[w][0];
         let mut i = i0;
