@@ -434,21 +434,27 @@ impl PolicyState {
         }
         self.kinds.clear();
         self.kinds.resize(total, 0);
+        // Moves per kind, counted as they are chosen; those after the real end are taken off
+        // again below (usually the fewer).
+        let mut per_kind = [0u64; KINDS];
         let mut me = g.to_move() as usize;
         for j in 0..total {
             let (m, kind) = self.policy_move(cfg, g, rng, seq, legal, me, true);
             self.take_out(g, legal, m);
             seq.push(m);
             self.kinds[j] = kind as u8;
+            per_kind[kind as usize] += 1;
             me ^= 1;
         }
         let first = g.to_move();
         let (o, k) = g.settle_fill(&seq[start..]);
         self.keep_after_end(cfg, g, first, &seq[start..], k);
         seq.truncate(start + k);
-        for j in 0..k {
-            let kind = Kind::from_u8(self.kinds[j]);
-            self.count(kind);
+        for &kind in &self.kinds[k..] {
+            per_kind[kind as usize] -= 1;
+        }
+        for (kind, &n) in per_kind.iter().enumerate() {
+            self.count_n(Kind::from_u8(kind as u8), n);
         }
         o
     }
@@ -656,16 +662,25 @@ impl PolicyState {
     /// Counts one playout move chosen by `kind`.
     #[inline(always)]
     fn count(&mut self, kind: Kind) {
+        self.count_n(kind, 1);
+    }
+
+    /// Adds `n` moves of `kind` to its counter.
+    #[inline(always)]
+    fn count_n(&mut self, kind: Kind, n: u64) {
         match kind {
             Kind::Random => {}
-            Kind::Decisive => self.decisive_played += 1,
-            Kind::AntiDecisive => self.anti_decisive_played += 1,
-            Kind::Lgr => self.lgr_played += 1,
-            Kind::Pool => self.pool_played += 1,
-            Kind::Mast => self.mast_played += 1,
+            Kind::Decisive => self.decisive_played += n,
+            Kind::AntiDecisive => self.anti_decisive_played += n,
+            Kind::Lgr => self.lgr_played += n,
+            Kind::Pool => self.pool_played += n,
+            Kind::Mast => self.mast_played += n,
         }
     }
 }
+
+/// The number of [`Kind`]s.
+const KINDS: usize = 6;
 
 /// Which policy chose a playout move (for the counters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
