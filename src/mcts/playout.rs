@@ -679,8 +679,8 @@ impl PolicyState {
     }
 }
 
-/// The number of [`Kind`]s.
-const KINDS: usize = 6;
+/// The number of [`Kind`]s (the last one's value plus one).
+const KINDS: usize = Kind::Mast as usize + 1;
 
 /// Which policy chose a playout move (for the counters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
