@@ -1452,15 +1452,14 @@ impl Game for Hex {
         trace: &mut T,
         counts: &mut [u64; 2],
     ) -> Option<Outcome> {
+        sets.clear();
         if let Some(o) = self.outcome {
-            sets.clear();
             return Some(o);
         }
         if !self.legal_moves_only_shrink() {
             return None;
         }
         let tm = self.to_move as usize;
-        sets.clear();
         let (w, k, last) = with_core!(&mut self.board, c => {
             let before = c.stones;
             let r = c.decisive_playout(tm, rng, decisive, anti, trace, counts);
