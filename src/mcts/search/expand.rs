@@ -89,15 +89,18 @@ impl<G: Game> Search<G> {
         let mut best_score;
         if sc.plain {
             // UCB1 from the edges' cached (q, 1/√n): one multiply-add per child.
-            let solver = self.config.solver;
-            let mut bs = f32::NEG_INFINITY;
             let run = &self.tree.edges[range.start as usize..range.end as usize];
-            for (j, e) in run.iter().enumerate() {
-                let s = plain_ucb1(e, sc.cs, solver);
-                if s > bs {
-                    bs = s;
-                    best = range.start + j as u32;
-                }
+            // With 0 < cs < ∞ an unvisited child's `q + cs·k` is already +∞ (k = ∞), so the
+            // `n = 0` test can go: the same scores.
+            let folded = sc.cs > 0.0 && sc.cs.is_finite();
+            let (j, bs) = match (self.config.solver, folded) {
+                (false, true) => plain_children::<false, true>(run, sc.cs),
+                (true, true) => plain_children::<true, true>(run, sc.cs),
+                (false, false) => plain_children::<false, false>(run, sc.cs),
+                (true, false) => plain_children::<true, false>(run, sc.cs),
+            };
+            if j != NIL {
+                best = range.start + j;
             }
             best_score = bs as f64;
         } else {
@@ -288,6 +291,30 @@ impl<G: Game> Search<G> {
             Choice::Leaf
         }
     }
+}
+
+/// The best child by plain UCB1 from the edges' cache ([`plain_ucb1`]): its index in `run` (or
+/// [`NIL`] if every score is below −∞, i.e. none) and its score, the first of equal scores
+/// winning. `FOLDED` leaves out the `n = 0` test, for `0 < cs < ∞` only (where `q + cs·∞` is
+/// +∞ itself); `SOLVER`: proven children score −∞ (MCTS-Solver).
+#[inline(always)]
+fn plain_children<const SOLVER: bool, const FOLDED: bool>(run: &[Edge], cs: f32) -> (u32, f32) {
+    let mut best = NIL;
+    let mut bs = f32::NEG_INFINITY;
+    for (j, e) in run.iter().enumerate() {
+        debug_assert_eq!(e.n == 0, e.k == f32::INFINITY, "an edge's cache is synced as a whole");
+        let s = if FOLDED && !(SOLVER && e.proof != 0) { e.q + cs * e.k } else { plain_ucb1(e, cs, SOLVER) };
+        if s > bs {
+            // A new maximum is rare (about ln n times in n children): as a branch, not the
+            // select LLVM would make, the comparisons do not wait on one another. Fixed-work
+            // A/B, 1,000,000 hex:11 uct iterations: +7 % iterations/s natively from the branch,
+            // +11 % more from the folded `n = 0` test (V8: +11 % for both).
+            std::hint::cold_path();
+            bs = s;
+            best = j as u32;
+        }
+    }
+    (best, bs)
 }
 
 /// The best child of a RAVE/GRAVE node by its blended value (see [`Search::choose_by_amaf`]):
