@@ -9,7 +9,7 @@ use crate::game::{Game, MoveList, Player, MOVE_WORDS};
 use crate::mcts::config::{Selection, ValueEstimate};
 use crate::mcts::selection::{blend, grave_beta, ucb1};
 use crate::mcts::solver;
-use crate::mcts::tree::{AmafTables, Edge, Node, UntriedBound, AFFINE, ALIAS, NIL, TERMINAL, UNKNOWN};
+use crate::mcts::tree::{AmafTables, ChildBound, Edge, Node, UntriedBound, AFFINE, ALIAS, NIL, TERMINAL, UNKNOWN};
 use crate::rng::Rng64;
 
 impl<G: Game> Search<G> {
@@ -204,8 +204,49 @@ impl<G: Game> Search<G> {
         let (table_beta, config) = (&self.beta_table, &self.config);
         let rave_beta = |n: u32, _: u32| rave_beta_from(table_beta, config, n);
         let (best_j, best_score) = match (config.value, c == 0.0, config.solver) {
-            (ValueEstimate::Rave, true, false) => amaf_children::<false>(edges, ns, ws, rave_beta, |v, _| v),
-            (ValueEstimate::Rave, true, true) => amaf_children::<true>(edges, ns, ws, rave_beta, |v, _| v),
+            // MC-RAVE with c = 0: the last full pass's bound ([`ChildBound`]) often shows that the
+            // child it chose is still the best, and only that child is scored.
+            (ValueEstimate::Rave, true, solver) => {
+                let gains = self.tree.amaf.gains[sc.table as usize][sc.player as usize];
+                let nb = &mut self.tree.amaf.bounds[cur as usize];
+                let others = nb.others_at(sc.table, gains, edges.len());
+                let kept = (others < f64::INFINITY).then(|| {
+                    let j = nb.children.best as usize;
+                    let one = std::slice::from_ref(&edges[j]);
+                    let (k, s) = if solver {
+                        amaf_children::<true>(one, ns, ws, rave_beta, |v, _| v)
+                    } else {
+                        amaf_children::<false>(one, ns, ws, rave_beta, |v, _| v)
+                    };
+                    (k, j as u32, s)
+                });
+                match kept {
+                    // Above the others' bound by more than rounding can account for.
+                    Some((0, j, s)) if s > others + 1e-12 => {
+                        if cfg!(debug_assertions) {
+                            let full = if solver {
+                                amaf_children::<true>(edges, ns, ws, rave_beta, |v, _| v)
+                            } else {
+                                amaf_children::<false>(edges, ns, ws, rave_beta, |v, _| v)
+                            };
+                            debug_assert_eq!(full, (j, s), "the pass the bound skips chooses alike");
+                        }
+                        (j, s)
+                    }
+                    _ => {
+                        let (j, s, o, n_min) = if solver {
+                            amaf_children_bounded::<true>(edges, ns, ws, rave_beta)
+                        } else {
+                            amaf_children_bounded::<false>(edges, ns, ws, rave_beta)
+                        };
+                        nb.set_children(
+                            sc.table,
+                            if j == NIL { ChildBound::NONE } else { ChildBound::new(gains, j, edges.len(), o, n_min) },
+                        );
+                        (j, s)
+                    }
+                }
+            }
             (ValueEstimate::Grave, true, false) => {
                 let bias = config.grave_bias;
                 amaf_children::<false>(edges, ns, ws, |n, an| grave_beta(n, an, bias), |v, _| v)
@@ -247,7 +288,7 @@ impl<G: Game> Search<G> {
         // The updates that could raise a value of this player's row ([`AmafTables::gains`]).
         let updates = self.tree.amaf.gains[table as usize][sc.player as usize];
         if can_expand && best != NIL {
-            let bound = self.tree.amaf.untried[cur as usize].at_updates(table, updates);
+            let bound = self.tree.amaf.bounds[cur as usize].untried.at_updates(table, updates);
             if bound + self.untried_bonus(sc) <= best_score {
                 if cfg!(debug_assertions) {
                     // The scan it skips would not have expanded (with a copy of the generator,
@@ -265,8 +306,11 @@ impl<G: Game> Search<G> {
         if can_expand {
             let cand = self.untried_set(g, cur);
             let (pick, best_bound, n_min) = best_untried_in_set(&cand, ns, ws, self.config.fpu, &mut self.amaf_values, &mut self.rng);
-            self.tree.amaf.untried[cur as usize] =
-                if pick.is_some() { UntriedBound::new(table, updates, best_bound, n_min) } else { UntriedBound::NONE };
+            self.tree.amaf.bounds[cur as usize].set_untried(if pick.is_some() {
+                UntriedBound::new(table, updates, best_bound, n_min)
+            } else {
+                UntriedBound::none_of(table)
+            });
             let picked = pick.map(|(i, _)| i);
             let pick = picked.and_then(|i| g.move_from_index(i).map(|m| (m, 0.0)));
             // As `pick_unexpanded` then `choose`: the untried move is expanded when it beats
@@ -276,10 +320,10 @@ impl<G: Game> Search<G> {
                     // The expanded move leaves the untried set: the bound is the best of the
                     // others (the scan's values are still in the scratch).
                     if let Some(i) = picked {
-                        self.tree.amaf.untried[cur as usize] = match best_of_others(&mut self.amaf_values, ms, i) {
+                        self.tree.amaf.bounds[cur as usize].set_untried(match best_of_others(&mut self.amaf_values, ms, i) {
                             Some(b) => UntriedBound::new(table, updates, b, n_min),
-                            None => UntriedBound::NONE,
-                        };
+                            None => UntriedBound::none_of(table),
+                        });
                     }
                     return Choice::Expand(m, pr);
                 }
@@ -315,6 +359,48 @@ fn plain_children<const SOLVER: bool, const FOLDED: bool>(run: &[Edge], cs: f32)
         }
     }
     (best, bs)
+}
+
+/// [`amaf_children`] for MC-RAVE with c = 0 (the score is the blended value), with what a
+/// [`ChildBound`] needs: `(best, its score, the best score of the others, the fewest AMAF
+/// samples of the others)`; a proven child (−∞, never chosen again) does not count among the
+/// others' samples. The same scores and choice as [`amaf_children`].
+#[inline(always)]
+fn amaf_children_bounded<const SOLVER: bool>(
+    edges: &[Edge],
+    ns: &[u32],
+    ws: &[u32],
+    beta: impl Fn(u32, u32) -> f64,
+) -> (u32, f64, f64, u32) {
+    let mut best = NIL;
+    let mut best_score = f64::NEG_INFINITY;
+    let mut best_an = u32::MAX;
+    let mut others = f64::NEG_INFINITY;
+    let mut n_min = u32::MAX;
+    for (j, e) in edges.iter().enumerate() {
+        let i = e.mv as usize;
+        let an = ns[i];
+        let (s, a) = if SOLVER && e.proof != 0 {
+            (f64::NEG_INFINITY, u32::MAX)
+        } else if e.n == 0 {
+            (f64::INFINITY, an)
+        } else {
+            let q = e.q as f64;
+            (if an > 0 { blend(q, ws[i] as f64 * 0.5 / an as f64, beta(e.n, an)) } else { q }, an)
+        };
+        if s > best_score {
+            std::hint::cold_path();
+            others = others.max(best_score);
+            n_min = n_min.min(best_an);
+            best_score = s;
+            best_an = a;
+            best = j as u32;
+        } else {
+            others = others.max(s);
+            n_min = n_min.min(a);
+        }
+    }
+    (best, best_score, others, n_min)
 }
 
 /// The best child of a RAVE/GRAVE node by its blended value (see [`Search::choose_by_amaf`]):
@@ -831,6 +917,24 @@ mod tests {
         assert_eq!(tied.iter().map(|&i| counts[i]).sum::<u32>(), 5000, "only the tied best moves");
     }
 
+    /// `updates` updates of an AMAF row: each gives one reward to every move it credits (about
+    /// two in three; loss 0, draw 1, win 2 half points, mostly wins: the worst case for the
+    /// bounds). Returns how many had a positive reward (the gains, `d`).
+    fn update_row(gen: &mut Rng64, ns: &mut [u32], ws: &mut [u32], updates: u32) -> u32 {
+        let mut d = 0;
+        for _ in 0..updates {
+            let r = [0, 1, 2, 2, 2, 2, 2, 2, 2, 2][gen.index(10)];
+            d += (r > 0) as u32;
+            for (n, w) in ns.iter_mut().zip(ws.iter_mut()) {
+                if gen.below(3) != 0 {
+                    *n += 1;
+                    *w += r;
+                }
+            }
+        }
+        d
+    }
+
     /// The bound a scan leaves holds: after more updates of the table (each giving a candidate
     /// at most one sample, with one reward per update, mostly wins: the worst case), of which
     /// d gave a positive reward, no candidate's value exceeds `UntriedBound::at_updates` at d;
@@ -858,24 +962,69 @@ mod tests {
             let ub = UntriedBound::new(3, at, best, n_min);
             assert_eq!(ub.at_updates(3, at), ub.best as f64, "round {round}: no update, no slack");
             assert_eq!(ub.at_updates(4, at), f64::INFINITY, "round {round}: another table");
-            // Updates of the row: each gives one reward to every move it credits (loss 0, draw
-            // 1, win 2 half points); `d` counts those with a positive reward (the gains).
             let updates = 1 + gen.below(if round % 4 < 2 { 3 } else { 200 });
-            let mut d = 0;
-            for _ in 0..updates {
-                let r = [0, 1, 2, 2, 2, 2, 2, 2, 2, 2][gen.index(10)];
-                d += (r > 0) as u32;
-                for i in 0..ms {
-                    if gen.below(3) != 0 {
-                        ns[i] += 1;
-                        ws[i] += r;
-                    }
-                }
-            }
+            let d = update_row(&mut gen, &mut ns, &mut ws, updates);
             let bound = ub.at_updates(3, at.wrapping_add(d));
             for i in (0..ms).filter(|&i| cand[i / 64] >> (i % 64) & 1 == 1) {
                 let v = if ns[i] > 0 { ws[i] as f64 * 0.5 / ns[i] as f64 } else { fpu };
                 assert!(v <= bound, "round {round}: move {i} at {v} above the bound {bound} after {d} updates");
+            }
+        }
+    }
+
+    /// The children's bound holds: a pass over random children (visits, Q also outside [0, 1],
+    /// AMAF counts and sums, some proven) chooses as `amaf_children`; after more updates of the table (each
+    /// giving a move at most one sample, mostly wins), of which d gave a positive reward, no
+    /// child other than the best scores above `ChildBound::others_at` at d; with nothing
+    /// changed it is the others' best score; and a changed child count voids it.
+    #[test]
+    fn child_bound_holds_after_more_updates() {
+        let mut gen = Rng64::new(23);
+        let c = crate::mcts::SearchConfig::preset("rave").unwrap();
+        let table = super::super::score::beta_table(&c);
+        for round in 0..3000 {
+            let ms = 2 + gen.index(130);
+            let big = round % 2 == 0;
+            let mut ns: Vec<u32> = (0..ms).map(|_| if gen.below(6) == 0 { 0 } else { gen.below(if big { 1 << 26 } else { 60 }) }).collect();
+            let mut ws: Vec<u32> = ns.iter().map(|&n| gen.below(2 * n + 1)).collect();
+            let k = 1 + gen.index(ms.min(40));
+            let edges: Vec<Edge> = (0..k)
+                .map(|j| {
+                    let mut e = Edge::new(j as u32, ((j * 7 + round as usize) % ms) as u16);
+                    e.n = 1 + gen.below(if big { 5000 } else { 30 });
+                    // Q in [−0.3, 1.3]: quality-based rewards leave [0, 1].
+                    e.q = (gen.below(1601) as f32 - 300.0) / 1000.0;
+                    e.k = 1.0 / (e.n as f32).sqrt();
+                    e.proof = (gen.below(10) == 0) as u8;
+                    e
+                })
+                .collect();
+            let beta = |n: u32, _: u32| rave_beta_from(&table, &c, n);
+            let solver = round % 3 == 0;
+            let (full, bounded) = if solver {
+                (amaf_children::<true>(&edges, &ns, &ws, beta, |v, _| v), amaf_children_bounded::<true>(&edges, &ns, &ws, beta))
+            } else {
+                (amaf_children::<false>(&edges, &ns, &ws, beta, |v, _| v), amaf_children_bounded::<false>(&edges, &ns, &ws, beta))
+            };
+            let (j, s, others, n_min) = bounded;
+            assert_eq!(full, (j, s), "round {round}: the same choice as the plain pass");
+            if j == NIL {
+                continue;
+            }
+            let at = gen.below(u32::MAX);
+            let cb = ChildBound::new(at, j, k, others, n_min);
+            assert!(cb.others_at(at, k) >= others, "round {round}: no update, the others' best");
+            assert_eq!(cb.others_at(at, k + 1), f64::INFINITY, "round {round}: a new child voids it");
+            let updates = 1 + gen.below(if round % 4 < 2 { 3 } else { 300 });
+            let d = update_row(&mut gen, &mut ns, &mut ws, updates);
+            let bound = cb.others_at(at.wrapping_add(d), k);
+            for (i, e) in edges.iter().enumerate().filter(|&(i, _)| i as u32 != j) {
+                let (_, s) = if solver {
+                    amaf_children::<true>(std::slice::from_ref(e), &ns, &ws, beta, |v, _| v)
+                } else {
+                    amaf_children::<false>(std::slice::from_ref(e), &ns, &ws, beta, |v, _| v)
+                };
+                assert!(s <= bound, "round {round}: child {i} at {s} above the bound {bound} after {d} gains");
             }
         }
     }

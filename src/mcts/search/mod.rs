@@ -736,7 +736,7 @@ mod tests {
         // AMAF_MAX updates the rows are credited without a saturation check).
         s.tree.amaf.updates[t] = (crate::mcts::tree::AMAF_MAX - 1) as u64;
         // The tables were rewritten, not updated: the scans' bounds on them no longer hold.
-        s.tree.amaf.untried.fill(crate::mcts::tree::UntriedBound::NONE);
+        s.tree.amaf.bounds.fill(crate::mcts::tree::NodeBounds::NONE);
         s.run(Budget::iterations(10), &|| 0.0);
         let root = &s.tree.nodes[0];
         assert_eq!(root.n, u32::MAX, "saturated, not wrapped");
