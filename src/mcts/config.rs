@@ -688,6 +688,12 @@ impl SearchConfig {
     pub fn needs_amaf(&self) -> bool {
         self.value != ValueEstimate::Mean || self.poolrave
     }
+
+    /// Whether the tree keeps a bound on each node's children (`ChildBound`, 20 bytes per node):
+    /// MC-RAVE with c = 0 and UCT-style selection, the only selection that reads one.
+    pub fn child_bounds(&self) -> bool {
+        self.value == ValueEstimate::Rave && self.c == 0.0 && self.selection == Selection::Uct
+    }
 }
 
 #[cfg(test)]

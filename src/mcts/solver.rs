@@ -51,7 +51,7 @@ mod tests {
     use crate::mcts::tree::{Edge, Node};
 
     fn tree_with(children: &[Proof], n_legal: u16) -> Tree {
-        let mut t = Tree::with_root(false, 0);
+        let mut t = Tree::with_root(false, 0, false);
         t.nodes[0].n_legal = n_legal;
         for (i, &p) in children.iter().enumerate() {
             let mut n = Node::new();

@@ -251,55 +251,12 @@ pub struct AmafTables {
     /// draw; wrapping): only those can raise an entry of the player's row, so they are the `d`
     /// of [`UntriedBound`].
     pub gains: Vec<[u32; 2]>,
-    /// Per node: what the last scan of its untried moves' AMAF values and the last full pass over
-    /// its children's blended values proved ([`NodeBounds`]); empty when AMAF is off.
-    pub bounds: Vec<NodeBounds>,
-}
-
-/// A node's two bounds, on its untried moves ([`UntriedBound`]) and on its children other than
-/// the best ([`ChildBound`]), of one table (the untried bound's `table`): 32 bytes, read
-/// together by a visit. Writing either bound for another table drops the other. (Aligned to 32
-/// bytes, so that no entry spans two cache lines, a rave search ran 7 % slower; why was not
-/// found: no copying or instruction count showed it.)
-#[derive(Clone, Copy, Debug)]
-pub struct NodeBounds {
-    /// The untried moves' bound; its `table` is the table of both.
-    pub untried: UntriedBound,
-    /// The other children's bound.
-    pub children: ChildBound,
-}
-
-impl NodeBounds {
-    /// No bound known.
-    pub const NONE: NodeBounds = NodeBounds { untried: UntriedBound::NONE, children: ChildBound::NONE };
-
-    /// Sets the untried moves' bound (the children's is dropped if it was of another table).
-    #[inline(always)]
-    pub fn set_untried(&mut self, b: UntriedBound) {
-        if b.table != self.untried.table {
-            self.children = ChildBound::NONE;
-        }
-        self.untried = b;
-    }
-
-    /// Sets the children's bound of `table` (the untried moves' is dropped if it was of
-    /// another table).
-    #[inline(always)]
-    pub fn set_children(&mut self, table: u32, b: ChildBound) {
-        if table != self.untried.table {
-            self.untried = UntriedBound::none_of(table);
-        }
-        self.children = b;
-    }
-
-    /// [`ChildBound::others_at`] when this node's bounds are of `table`, else `+∞`.
-    #[inline(always)]
-    pub fn others_at(&self, table: u32, gains: u32, children: usize) -> f64 {
-        if self.untried.table != table {
-            return f64::INFINITY;
-        }
-        self.children.others_at(gains, children)
-    }
+    /// Per node: what the last scan of its untried moves' AMAF values proved
+    /// ([`UntriedBound`]); empty when AMAF is off.
+    pub untried: Vec<UntriedBound>,
+    /// Per node: what the last full pass over its children's blended values proved
+    /// ([`ChildBound`]); empty unless [`Tree::with_child_bounds`].
+    pub children: Vec<ChildBound>,
 }
 
 /// What the last scan of a node's untried moves against its AMAF table (its own or an
@@ -325,7 +282,7 @@ impl NodeBounds {
 /// update), to 2.65 once `d` counted only the player's gains, to 2.09 with the factor
 /// `1 − v*`, and to 1.84 once a scan that expands its best move leaves the best value of the
 /// others (about one scan per iteration is the expansion itself).
-/// 16 bytes per node, half of a [`NodeBounds`] (RAVE/GRAVE searches only).
+/// 16 bytes per node (RAVE/GRAVE searches only).
 #[derive(Clone, Copy, Debug)]
 pub struct UntriedBound {
     /// The table scanned ([`NIL`]: no bound yet).
@@ -340,12 +297,7 @@ pub struct UntriedBound {
 
 impl UntriedBound {
     /// No bound known.
-    pub const NONE: UntriedBound = UntriedBound::none_of(NIL);
-
-    /// No bound known, for `table` (a node without untried moves).
-    pub const fn none_of(table: u32) -> UntriedBound {
-        UntriedBound { table, at: 0, best: f32::INFINITY, n_min: 0 }
-    }
+    pub const NONE: UntriedBound = UntriedBound { table: NIL, at: 0, best: f32::INFINITY, n_min: 0 };
 
     /// The bound of a scan of `table` at `at` updates that found `best` (rounded up to `f32`:
     /// the next float above when rounding lowered it) and `n_min`.
@@ -376,8 +328,7 @@ impl UntriedBound {
 /// What the last full pass over a node's children (MC-RAVE with c = 0, `choose_by_amaf`) proves
 /// for its later visits, so that a visit can often score one child instead of all of them.
 ///
-/// At the pass (against the table of its [`NodeBounds`], the scanned player's gain count then
-/// `at`) the node had `children` children; the best was the one at position `best` of its run,
+/// At the pass (against table `table`, the scanned player's gain count then `at`) the node had `children` children; the best was the one at position `best` of its run,
 /// and every other scored at most `others` (rounded up to `f32`) and had at least `n_min` AMAF
 /// samples. A child other than the one descended into keeps its visits n and its Q (only a
 /// visit through this node changes them; no transpositions here), so its β(n) too, and only its
@@ -390,9 +341,12 @@ impl UntriedBound {
 /// d/(n_min + d)` (plus a margin for rounding), no other child can reach it and the pass would
 /// choose it again: the decision is the same. Counted in a 300,000-iteration `rave` search on
 /// Hex 11×11 (seed 3): 1.41 M visits scored one child where the pass would have scored 50.6 M,
-/// 0.9 M full passes scored 11.2 M. 16 bytes per node, half of a [`NodeBounds`].
+/// 0.9 M full passes scored 11.2 M. 20 bytes per node, in MC-RAVE searches with c = 0 only
+/// ([`Tree::with_child_bounds`]).
 #[derive(Clone, Copy, Debug)]
 pub struct ChildBound {
+    /// The table read at the pass ([`NIL`]: no pass yet).
+    pub table: u32,
     /// The scanned player's gain count ([`AmafTables::gains`]) at the pass.
     pub at: u32,
     /// The best score of the children other than `best`, rounded up to `f32` (−∞ without any;
@@ -408,24 +362,24 @@ pub struct ChildBound {
 
 impl ChildBound {
     /// No pass yet.
-    pub const NONE: ChildBound = ChildBound { at: 0, others: f32::INFINITY, n_min: 0, best: 0, children: 0 };
+    pub const NONE: ChildBound = ChildBound { table: NIL, at: 0, others: f32::INFINITY, n_min: 0, best: 0, children: 0 };
 
-    /// The result of a pass over `children` children at gain count `at`: the best at position
-    /// `best`, the others at most `others` (rounded up to `f32` here) with at least `n_min` AMAF
-    /// samples.
-    pub fn new(at: u32, best: u32, children: usize, others: f64, n_min: u32) -> ChildBound {
+    /// The result of a pass over `children` children against `table` at gain count `at`: the
+    /// best at position `best`, the others at most `others` (rounded up to `f32` here) with at
+    /// least `n_min` AMAF samples.
+    pub fn new(table: u32, at: u32, best: u32, children: usize, others: f64, n_min: u32) -> ChildBound {
         let o = others as f32;
         let o = if (o as f64) < others { o.next_up() } else { o };
-        ChildBound { at, others: o, n_min, best: best as u16, children: children as u16 }
+        ChildBound { table, at, others: o, n_min, best: best as u16, children: children as u16 }
     }
 
-    /// The score a child other than `best` can have at most, now that the table has had `gains`
+    /// The score a child other than `best` can have at most, now that `table` has had `gains`
     /// gains of the scanned player and the node has `children` children: `others + d/(n_min +
-    /// d)`, `d` the gains since the pass; `+∞` when the children changed, or when `d` > 0 and a
-    /// child other than the best had no AMAF sample.
+    /// d)`, `d` the gains since the pass; `+∞` when the bound is of another table or the
+    /// children changed, or when `d` > 0 and a child other than the best had no AMAF sample.
     #[inline(always)]
-    pub fn others_at(&self, gains: u32, children: usize) -> f64 {
-        if self.children as usize != children {
+    pub fn others_at(&self, table: u32, gains: u32, children: usize) -> f64 {
+        if self.table != table || self.children as usize != children {
             return f64::INFINITY;
         }
         let d = gains.wrapping_sub(self.at) as f64;
@@ -486,7 +440,8 @@ impl AmafTables {
             + self.w2.capacity() * 4
             + self.updates.capacity() * 8
             + self.gains.capacity() * 8
-            + self.bounds.capacity() * std::mem::size_of::<NodeBounds>()
+            + self.untried.capacity() * std::mem::size_of::<UntriedBound>()
+            + self.children.capacity() * std::mem::size_of::<ChildBound>()
     }
 }
 
@@ -505,6 +460,9 @@ pub struct Tree {
     pub amaf: AmafTables,
     /// Whether every node gets an `amaf.of_node` slot.
     pub with_amaf: bool,
+    /// Whether the nodes keep a [`ChildBound`] (MC-RAVE with c = 0, the only selection that
+    /// reads one): 20 bytes per node.
+    pub with_child_bounds: bool,
     /// Free runs by size class (index into [`RUN_SIZES`]).
     free: [Vec<u32>; RUN_SIZES.len()],
     /// Edge slots in `free`.
@@ -537,18 +495,30 @@ fn reserve_step<T>(v: &mut Vec<T>, more: usize) {
 
 impl Tree {
     /// A tree with only a root; `priors`: keep PUCT priors per edge; `amaf_width`: entries per
-    /// AMAF table (0 = no AMAF tables).
-    pub fn with_root(priors: bool, amaf_width: usize) -> Tree {
+    /// AMAF table (0 = no AMAF tables); `child_bounds`: keep a [`ChildBound`] per node (with
+    /// AMAF tables only).
+    pub fn with_root(priors: bool, amaf_width: usize, child_bounds: bool) -> Tree {
         let mut t = Tree {
             nodes: Vec::with_capacity(1024),
             edges: Vec::with_capacity(1024),
             with_priors: priors,
             with_amaf: amaf_width > 0,
+            with_child_bounds: child_bounds && amaf_width > 0,
             amaf: AmafTables { width: amaf_width, ..AmafTables::default() },
             ..Tree::default()
         };
         t.push(Node::new());
         t
+    }
+
+    /// Drops every [`ChildBound`] (a new configuration may have visited children another way
+    /// since) and keeps them from now on if `on` (and the tree has AMAF tables).
+    pub fn reset_child_bounds(&mut self, on: bool) {
+        self.with_child_bounds = on && self.with_amaf;
+        self.amaf.children.clear();
+        if self.with_child_bounds {
+            self.amaf.children.resize(self.nodes.len(), ChildBound::NONE);
+        }
     }
 
     /// Number of nodes.
@@ -580,8 +550,12 @@ impl Tree {
         if self.with_amaf {
             reserve_step(&mut self.amaf.of_node, 1);
             self.amaf.of_node.push(NIL);
-            reserve_step(&mut self.amaf.bounds, 1);
-            self.amaf.bounds.push(NodeBounds::NONE);
+            reserve_step(&mut self.amaf.untried, 1);
+            self.amaf.untried.push(UntriedBound::NONE);
+            if self.with_child_bounds {
+                reserve_step(&mut self.amaf.children, 1);
+                self.amaf.children.push(ChildBound::NONE);
+            }
         }
         id
     }
@@ -743,7 +717,7 @@ mod tests {
 
     #[test]
     fn runs_grow_contiguously_and_reuse_freed_room() {
-        let mut t = Tree::with_root(false, 0);
+        let mut t = Tree::with_root(false, 0, false);
         t.nodes[0].n_legal = 5;
         for m in 0..5u16 {
             let c = t.push(Node::new());

@@ -208,43 +208,11 @@ impl<G: Game> Search<G> {
             // child it chose is still the best, and only that child is scored.
             (ValueEstimate::Rave, true, solver) => {
                 let gains = self.tree.amaf.gains[sc.table as usize][sc.player as usize];
-                let nb = &mut self.tree.amaf.bounds[cur as usize];
-                let others = nb.others_at(sc.table, gains, edges.len());
-                let kept = (others < f64::INFINITY).then(|| {
-                    let j = nb.children.best as usize;
-                    let one = std::slice::from_ref(&edges[j]);
-                    let (k, s) = if solver {
-                        amaf_children::<true>(one, ns, ws, rave_beta, |v, _| v)
-                    } else {
-                        amaf_children::<false>(one, ns, ws, rave_beta, |v, _| v)
-                    };
-                    (k, j as u32, s)
-                });
-                match kept {
-                    // Above the others' bound by more than rounding can account for.
-                    Some((0, j, s)) if s > others + 1e-12 => {
-                        if cfg!(debug_assertions) {
-                            let full = if solver {
-                                amaf_children::<true>(edges, ns, ws, rave_beta, |v, _| v)
-                            } else {
-                                amaf_children::<false>(edges, ns, ws, rave_beta, |v, _| v)
-                            };
-                            debug_assert_eq!(full, (j, s), "the pass the bound skips chooses alike");
-                        }
-                        (j, s)
-                    }
-                    _ => {
-                        let (j, s, o, n_min) = if solver {
-                            amaf_children_bounded::<true>(edges, ns, ws, rave_beta)
-                        } else {
-                            amaf_children_bounded::<false>(edges, ns, ws, rave_beta)
-                        };
-                        nb.set_children(
-                            sc.table,
-                            if j == NIL { ChildBound::NONE } else { ChildBound::new(gains, j, edges.len(), o, n_min) },
-                        );
-                        (j, s)
-                    }
+                match (self.tree.amaf.children.get_mut(cur as usize), solver) {
+                    (Some(cb), false) => children_by_bound::<false>(cb, sc.table, gains, edges, ns, ws, rave_beta),
+                    (Some(cb), true) => children_by_bound::<true>(cb, sc.table, gains, edges, ns, ws, rave_beta),
+                    (None, false) => amaf_children::<false>(edges, ns, ws, rave_beta, |v, _| v),
+                    (None, true) => amaf_children::<true>(edges, ns, ws, rave_beta, |v, _| v),
                 }
             }
             (ValueEstimate::Grave, true, false) => {
@@ -288,7 +256,7 @@ impl<G: Game> Search<G> {
         // The updates that could raise a value of this player's row ([`AmafTables::gains`]).
         let updates = self.tree.amaf.gains[table as usize][sc.player as usize];
         if can_expand && best != NIL {
-            let bound = self.tree.amaf.bounds[cur as usize].untried.at_updates(table, updates);
+            let bound = self.tree.amaf.untried[cur as usize].at_updates(table, updates);
             if bound + self.untried_bonus(sc) <= best_score {
                 if cfg!(debug_assertions) {
                     // The scan it skips would not have expanded (with a copy of the generator,
@@ -306,11 +274,8 @@ impl<G: Game> Search<G> {
         if can_expand {
             let cand = self.untried_set(g, cur);
             let (pick, best_bound, n_min) = best_untried_in_set(&cand, ns, ws, self.config.fpu, &mut self.amaf_values, &mut self.rng);
-            self.tree.amaf.bounds[cur as usize].set_untried(if pick.is_some() {
-                UntriedBound::new(table, updates, best_bound, n_min)
-            } else {
-                UntriedBound::none_of(table)
-            });
+            self.tree.amaf.untried[cur as usize] =
+                if pick.is_some() { UntriedBound::new(table, updates, best_bound, n_min) } else { UntriedBound::NONE };
             let picked = pick.map(|(i, _)| i);
             let pick = picked.and_then(|i| g.move_from_index(i).map(|m| (m, 0.0)));
             // As `pick_unexpanded` then `choose`: the untried move is expanded when it beats
@@ -320,10 +285,10 @@ impl<G: Game> Search<G> {
                     // The expanded move leaves the untried set: the bound is the best of the
                     // others (the scan's values are still in the scratch).
                     if let Some(i) = picked {
-                        self.tree.amaf.bounds[cur as usize].set_untried(match best_of_others(&mut self.amaf_values, ms, i) {
+                        self.tree.amaf.untried[cur as usize] = match best_of_others(&mut self.amaf_values, ms, i) {
                             Some(b) => UntriedBound::new(table, updates, b, n_min),
-                            None => UntriedBound::none_of(table),
-                        });
+                            None => UntriedBound::NONE,
+                        };
                     }
                     return Choice::Expand(m, pr);
                 }
@@ -401,6 +366,39 @@ fn amaf_children_bounded<const SOLVER: bool>(
         }
     }
     (best, best_score, others, n_min)
+}
+
+/// The best child by [`amaf_children`] under MC-RAVE with c = 0, through the node's
+/// [`ChildBound`] `cb` (for `table` at `gains` gains of the player to move): when the child the
+/// last full pass chose still scores above the bound on the others, only it is scored (debug
+/// builds check that the full pass chooses alike); otherwise the full pass runs and leaves a
+/// new bound.
+#[inline(always)]
+fn children_by_bound<const SOLVER: bool>(
+    cb: &mut ChildBound,
+    table: u32,
+    gains: u32,
+    edges: &[Edge],
+    ns: &[u32],
+    ws: &[u32],
+    beta: impl Fn(u32, u32) -> f64,
+) -> (u32, f64) {
+    let others = cb.others_at(table, gains, edges.len());
+    if others < f64::INFINITY {
+        let j = cb.best as usize;
+        let (k, s) = amaf_children::<SOLVER>(std::slice::from_ref(&edges[j]), ns, ws, &beta, |v, _| v);
+        // Above the others' bound by more than rounding can account for.
+        if k == 0 && s > others + 1e-12 {
+            if cfg!(debug_assertions) {
+                let full = amaf_children::<SOLVER>(edges, ns, ws, &beta, |v, _| v);
+                debug_assert_eq!(full, (j as u32, s), "the pass the bound skips chooses alike");
+            }
+            return (j as u32, s);
+        }
+    }
+    let (j, s, o, n_min) = amaf_children_bounded::<SOLVER>(edges, ns, ws, &beta);
+    *cb = if j == NIL { ChildBound::NONE } else { ChildBound::new(table, gains, j, edges.len(), o, n_min) };
+    (j, s)
 }
 
 /// The best child of a RAVE/GRAVE node by its blended value (see [`Search::choose_by_amaf`]):
@@ -1012,12 +1010,13 @@ mod tests {
                 continue;
             }
             let at = gen.below(u32::MAX);
-            let cb = ChildBound::new(at, j, k, others, n_min);
-            assert!(cb.others_at(at, k) >= others, "round {round}: no update, the others' best");
-            assert_eq!(cb.others_at(at, k + 1), f64::INFINITY, "round {round}: a new child voids it");
+            let cb = ChildBound::new(3, at, j, k, others, n_min);
+            assert!(cb.others_at(3, at, k) >= others, "round {round}: no update, the others' best");
+            assert_eq!(cb.others_at(3, at, k + 1), f64::INFINITY, "round {round}: a new child voids it");
+            assert_eq!(cb.others_at(4, at, k), f64::INFINITY, "round {round}: another table");
             let updates = 1 + gen.below(if round % 4 < 2 { 3 } else { 300 });
             let d = update_row(&mut gen, &mut ns, &mut ws, updates);
-            let bound = cb.others_at(at.wrapping_add(d), k);
+            let bound = cb.others_at(3, at.wrapping_add(d), k);
             for (i, e) in edges.iter().enumerate().filter(|&(i, _)| i as u32 != j) {
                 let (_, s) = if solver {
                     amaf_children::<true>(std::slice::from_ref(e), &ns, &ws, beta, |v, _| v)

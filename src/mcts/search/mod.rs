@@ -273,7 +273,7 @@ impl<G: Game> Search<G> {
     /// A fresh tree laid out for the configuration (priors for PUCT, AMAF tables when needed).
     fn new_tree(&self) -> Tree {
         let width = if self.config.needs_amaf() { 2 * self.ms } else { 0 };
-        Tree::with_root(self.config.selection == Selection::Puct, width)
+        Tree::with_root(self.config.selection == Selection::Puct, width, self.config.child_bounds())
     }
 
     fn reset_tree(&mut self) {
@@ -352,6 +352,10 @@ impl<G: Game> Search<G> {
         self.config = c;
         if rebuild {
             self.reset_tree();
+        } else {
+            // The children's bounds assume that only the child chosen by this selection was
+            // visited since: a new configuration drops them.
+            self.tree.reset_child_bounds(self.config.child_bounds());
         }
         Ok(())
     }
@@ -718,6 +722,33 @@ mod tests {
         }
     }
 
+    /// The children's bounds (`ChildBound`) exist only where MC-RAVE with c = 0 reads them, one
+    /// per node, and a new configuration drops them: a search with c = 0, then c > 0 (which
+    /// visits other children), then c = 0 again on the same tree never skips wrongly (debug
+    /// builds check every skip against the full pass).
+    #[test]
+    fn child_bounds_follow_the_configuration() {
+        let g = crate::game::Hex::new(7, false).unwrap();
+        let mut cfg = SearchConfig::preset("rave").unwrap();
+        let mut s = Search::new(g.clone(), cfg.clone()).unwrap();
+        s.run(Budget::iterations(3000), &|| 0.0);
+        assert!(s.tree.with_child_bounds);
+        assert_eq!(s.tree.amaf.children.len(), s.tree.len(), "one bound per node");
+        assert!(s.tree.amaf.children.iter().any(|b| b.table != crate::mcts::tree::NIL), "bounds left by passes");
+        cfg.c = 0.7;
+        s.set_config(cfg.clone()).unwrap();
+        assert!(!s.tree.with_child_bounds && s.tree.amaf.children.is_empty(), "c > 0: none");
+        s.run(Budget::iterations(3000), &|| 0.0);
+        cfg.c = 0.0;
+        s.set_config(cfg).unwrap();
+        assert!(s.tree.with_child_bounds);
+        assert!(s.tree.amaf.children.iter().all(|b| b.table == crate::mcts::tree::NIL), "dropped");
+        s.run(Budget::iterations(3000), &|| 0.0);
+        assert_eq!(s.tree.amaf.children.len(), s.tree.len());
+        let grave = Search::new(g, SearchConfig::preset("grave").unwrap()).unwrap();
+        assert!(!grave.tree.with_child_bounds && grave.tree.amaf.children.is_empty(), "GRAVE reads none");
+    }
+
     /// Visit and AMAF counters saturate at `u32::MAX` instead of wrapping: Q stays a mean.
     #[test]
     fn counters_saturate_instead_of_wrapping() {
@@ -736,7 +767,8 @@ mod tests {
         // AMAF_MAX updates the rows are credited without a saturation check).
         s.tree.amaf.updates[t] = (crate::mcts::tree::AMAF_MAX - 1) as u64;
         // The tables were rewritten, not updated: the scans' bounds on them no longer hold.
-        s.tree.amaf.bounds.fill(crate::mcts::tree::NodeBounds::NONE);
+        s.tree.amaf.untried.fill(crate::mcts::tree::UntriedBound::NONE);
+        s.tree.amaf.children.fill(crate::mcts::tree::ChildBound::NONE);
         s.run(Budget::iterations(10), &|| 0.0);
         let root = &s.tree.nodes[0];
         assert_eq!(root.n, u32::MAX, "saturated, not wrapped");

@@ -106,7 +106,8 @@ impl<G: Game> Search<G> {
         let mut t = self.new_tree();
         t.nodes.clear();
         t.amaf.of_node.clear();
-        t.amaf.bounds.clear();
+        t.amaf.untried.clear();
+        t.amaf.children.clear();
         t.nodes.reserve_exact(order.len() + order.len() / 4);
         for &id in &order {
             let mut n = old.nodes[id as usize];
