@@ -690,9 +690,10 @@ impl SearchConfig {
     }
 
     /// Whether the tree keeps a bound on each node's children (`ChildBound`, 20 bytes per node):
-    /// MC-RAVE with c = 0 and UCT-style selection, the only selection that reads one.
+    /// MC-RAVE with c = 0, UCT-style selection and no transpositions, the only selection that
+    /// reads one.
     pub fn child_bounds(&self) -> bool {
-        self.value == ValueEstimate::Rave && self.c == 0.0 && self.selection == Selection::Uct
+        self.value == ValueEstimate::Rave && self.c == 0.0 && self.selection == Selection::Uct && !self.transpositions
     }
 }
 

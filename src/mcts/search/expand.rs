@@ -971,10 +971,10 @@ mod tests {
     }
 
     /// The children's bound holds: a pass over random children (visits, Q also outside [0, 1],
-    /// AMAF counts and sums, some proven) chooses as `amaf_children`; after more updates of the table (each
-    /// giving a move at most one sample, mostly wins), of which d gave a positive reward, no
-    /// child other than the best scores above `ChildBound::others_at` at d; with nothing
-    /// changed it is the others' best score; and a changed child count voids it.
+    /// AMAF counts and sums, some proven) chooses as `amaf_children`; after more updates of the
+    /// table (each giving a move at most one sample, mostly wins), of which d gave a positive
+    /// reward, no child other than the best scores above `ChildBound::others_at` at d; with
+    /// nothing changed it is the others' best score; a changed child count or table voids it.
     #[test]
     fn child_bound_holds_after_more_updates() {
         let mut gen = Rng64::new(23);
