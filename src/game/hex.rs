@@ -464,25 +464,25 @@ impl<B: Bits> Geo<B> {
         true
     }
 
-    /// [`Geo::join`] that also keeps `touch` = `grow(reach) | edge` (the cells on or next to the
-    /// reach set): a stone that joins alone adds its neighbour mask, a merge adds the grown
-    /// flood.
+    /// [`Geo::join`] on the touch set alone: `touch` = `grow(reach) | edge` (the cells on or
+    /// next to an edge's reach set), the reach set being `touch & stones` (every stone next to
+    /// it or on the edge is connected to it). Stone `cell`, just added to `stones`, joins when
+    /// it lies in `touch`: a stone that joins alone adds its neighbour mask, a merge adds the
+    /// grown flood. Returns whether it joined.
     #[inline(always)]
-    fn join_touch(&self, cell: usize, stones: B, reach: &mut B, touch: &mut B, edge: B) -> bool {
+    fn join_touch(&self, cell: usize, stones: B, touch: &mut B) -> bool {
         let b = B::bit(cell);
-        let nbc = self.nb[cell];
-        if ((nbc & *reach) | (b & edge)).is_zero() {
+        if (*touch & b).is_zero() {
             return false;
         }
-        let outside = stones & !*reach;
+        let nbc = self.nb[cell];
+        // The reach set before the stone, and the stones outside it (the new one among them).
+        let outside = stones & !(*touch & (stones ^ b));
         let more = nbc & outside;
         if more.is_zero() {
-            *reach |= b;
-            *touch |= nbc | b;
+            *touch |= nbc;
         } else {
-            let f = self.flood(b | more, outside);
-            *reach |= f;
-            *touch |= self.grow(f);
+            *touch |= self.grow(self.flood(b | more, outside));
         }
         true
     }
@@ -529,22 +529,22 @@ static IDENT: [u16; MAX_CELLS] = {
 struct Core<B: Bits + 'static> {
     geo: &'static Geo<B>,
     stones: [B; 2],
-    /// `reach[p][e]`: player p's stones connected to its edge e. Kept while the game goes on;
-    /// not maintained on a finished game (nothing reads them then).
-    reach: [[B; 2]; 2],
     /// `win[p]`: the empty cells where a stone of p would win at once (touching, or on, both of
-    /// its edge-reach sets). Kept incrementally like `reach`: a move changes the mover's set
+    /// its edge-reach sets). Kept incrementally like `touch`: a move changes the mover's set
     /// only when it joined a reach set, and takes its cell out of the other's (Teytaud &
     /// Teytaud 2010's decisive-move test in O(1) per playout move).
     win: [B; 2],
-    /// `touch[p][e]` = `grow(reach[p][e]) | edge[p][e]`: where a stone of p joins that reach set.
+    /// `touch[p][e]` = `grow(reach) | edge[p][e]`, where the *reach set* is player p's stones
+    /// connected to its edge e: the cells where a stone of p joins that set. The reach set is
+    /// `touch[p][e] & stones[p]` ([`Core::reach`]), so it is not stored. Kept while the game
+    /// goes on; not maintained on a finished game (nothing reads it then).
     touch: [[B; 2]; 2],
 }
 
 impl<B: Bits> Core<B> {
     fn new(n: usize) -> Self {
         let geo = B::geo(n);
-        let mut c = Core { geo, stones: [B::ZERO; 2], reach: [[B::ZERO; 2]; 2], win: [B::ZERO; 2], touch: geo.edge };
+        let mut c = Core { geo, stones: [B::ZERO; 2], win: [B::ZERO; 2], touch: geo.edge };
         c.win = [c.compute_winning_cells(0), c.compute_winning_cells(1)];
         c
     }
@@ -554,22 +554,28 @@ impl<B: Bits> Core<B> {
         self.geo.board & !(self.stones[0] | self.stones[1])
     }
 
+    /// Player p's stones connected to its edge e (its *reach set*).
+    #[inline(always)]
+    fn reach(&self, p: usize, e: usize) -> B {
+        self.touch[p][e] & self.stones[p]
+    }
+
     /// Places a stone of `p` on `cell`; returns whether it wins.
     #[inline(always)]
     fn place(&mut self, p: usize, cell: usize) -> bool {
         let g = self.geo;
         let b = B::bit(cell);
         self.stones[p] |= b;
-        let s = self.stones[p];
-        let [r0, r1] = &mut self.reach[p];
-        let [t0, t1] = &mut self.touch[p];
-        let (j0, j1) = (g.join_touch(cell, s, r0, t0, g.edge[p][0]), g.join_touch(cell, s, r1, t1, g.edge[p][1]));
         self.win[1 - p] &= !b;
-        if j0 | j1 {
-            self.win[p] = self.touch[p][0] & self.touch[p][1] & self.empty();
-        } else {
-            self.win[p] &= !b;
+        // Off both touch sets (the common case) the stone joins nothing, and its cell was not
+        // a winning cell of p (those lie in both).
+        if ((self.touch[p][0] | self.touch[p][1]) & b).is_zero() {
+            return false;
         }
+        let s = self.stones[p];
+        let [t0, t1] = &mut self.touch[p];
+        let (j0, j1) = (g.join_touch(cell, s, t0), g.join_touch(cell, s, t1));
+        self.win[p] = self.touch[p][0] & self.touch[p][1] & self.empty();
         j0 & j1
     }
 
@@ -583,8 +589,7 @@ impl<B: Bits> Core<B> {
         let g = self.geo;
         for p in 0..2 {
             for e in 0..2 {
-                self.reach[p][e] = g.flood(self.stones[p] & g.edge[p][e], self.stones[p]);
-                self.touch[p][e] = g.grow(self.reach[p][e]) | g.edge[p][e];
+                self.touch[p][e] = g.grow(g.flood(self.stones[p] & g.edge[p][e], self.stones[p])) | g.edge[p][e];
             }
         }
         self.win = [self.compute_winning_cells(0), self.compute_winning_cells(1)];
@@ -601,14 +606,14 @@ impl<B: Bits> Core<B> {
     #[inline(always)]
     fn compute_winning_cells(&self, p: usize) -> B {
         let g = self.geo;
-        (g.grow(self.reach[p][0]) | g.edge[p][0]) & (g.grow(self.reach[p][1]) | g.edge[p][1]) & self.empty()
+        (g.grow(self.reach(p, 0)) | g.edge[p][0]) & (g.grow(self.reach(p, 1)) | g.edge[p][1]) & self.empty()
     }
 
     /// The outcome of uniformly random play to the end, without playing it: deals the `e` empty
     /// cells as a uniformly random subset of ⌈e/2⌉ cells to `to_move` and the rest to the other
     /// player, and tests once whether Black connects on the full board. Returns
     /// `(winner, e, a cell of the player who got the e-th stone)` and leaves the full board in
-    /// `stones` (`reach` stale). The position must not be over.
+    /// `stones` (`touch` and `win` stale). The position must not be over.
     ///
     /// Why this is the same distribution: legality never changes in Hex, so random play to the
     /// end is a uniformly random order of the empty cells, the mover taking the even positions;
@@ -694,7 +699,7 @@ impl<B: Bits> Core<B> {
 
     /// Plays the empty cells in uniformly random order, `to_move` first, alternating, until a
     /// player connects; returns `(winner, moves played, last cell)`, pushes the moves to `trace`
-    /// and leaves the position reached in `stones` (`reach` stale: the game is over). The
+    /// and leaves the position reached in `stones` (`touch` and `win` stale: the game is over). The
     /// position must not be over.
     ///
     /// The shuffled cells dealt alternately make a full board; one row sweep
@@ -726,7 +731,7 @@ impl<B: Bits> Core<B> {
         let mut i = (w != to_move) as usize;
         let (st, en) = (g.edge[w][0], g.edge[w][1]);
         let mut stones = self.stones[w];
-        let mut reach = self.reach[w][0];
+        let mut reach = self.reach(w, 0);
         let k = loop {
             // The winner connects by its last cell at the latest.
             let c = cells[i] as usize;
@@ -861,8 +866,8 @@ impl<B: Bits> Core<B> {
     /// winner's stones alone added in order to its first edge's reach set ([`Geo::join`]) until
     /// it reaches the second edge; the loser never connects on the way (connection is
     /// monotone). Takes the moves after that one off the board and returns
-    /// `(winner, moves actually played)`. `reach` must be the sets of the position before the
-    /// fill; afterwards `reach`, `touch` and `win` are stale (the game is over).
+    /// `(winner, moves actually played)`. `touch` must be the sets of the position before the
+    /// fill; afterwards `touch` and `win` are stale (the game is over).
     fn settle_fill(&mut self, first: usize, moves: &[u16]) -> (usize, usize) {
         let g = self.geo;
         let before = self.stones;
@@ -881,7 +886,7 @@ impl<B: Bits> Core<B> {
         let mut stones = before[w];
         let i0 = (w != first) as usize;
         let (st, en) = (g.edge[w][0], g.edge[w][1]);
-        let mut reach = self.reach[w][0];
+        let mut reach = self.touch[w][0] & stones;
         let mut i = i0;
         let k = loop {
             // The winner connects by its last cell at the latest (it is connected on the full board).
@@ -1938,7 +1943,9 @@ mod tests {
                         with_core!(&g.board, c => for p in 0..2 {
                             assert_eq!(c.winning_cells(p), c.compute_winning_cells(p), "n={n} ply={}", g.ply);
                             for e in 0..2 {
-                                assert_eq!(c.touch[p][e], c.geo.grow(c.reach[p][e]) | c.geo.edge[p][e]);
+                                let reach = c.geo.flood(c.stones[p] & c.geo.edge[p][e], c.stones[p]);
+                                assert_eq!(c.reach(p, e), reach);
+                                assert_eq!(c.touch[p][e], c.geo.grow(reach) | c.geo.edge[p][e]);
                             }
                         });
                         let mut l = MoveList::new();
