@@ -28,12 +28,12 @@
 //! # Representation
 //! Bitboards, bit `row * n + col`: `u64` for n ≤ 8, `u128` for n ≤ 11, six `u64` words for
 //! n ≤ 19, behind one generic core. Neighbours of a whole set are six shifts (±1, ±n, ±(n−1))
-//! with first/last-column masks. For each player the core keeps the stones connected to the
-//! player's first edge and those connected to the second edge ("reach" sets), updated on every
-//! move by a flood fill from the placed stone only when it touches one of them. A placed stone
-//! wins when it joins both; an empty cell is a *decisive move* (Teytaud & Teytaud 2010) when it
-//! touches both (or lies on the edge in question), which makes `winning_moves`, `threats` and
-//! `non_losing_moves` a handful of bitboard operations.
+//! with first/last-column masks. For each player and each of its edges, the stones connected
+//! to that edge form a *reach set*; the core keeps its *touch set*, the cells on or next to it
+//! (the reach set itself is the touch set's stones), updated on every move by a flood fill from
+//! the placed stone only when it lies in one. A placed stone wins when it joins both; an empty
+//! cell is a *decisive move* (Teytaud & Teytaud 2010) when it lies in both touch sets, which
+//! makes `winning_moves`, `threats` and `non_losing_moves` a handful of bitboard operations.
 //!
 //! # Random playouts
 //! Legality never changes in Hex and a full board has exactly one winner, so uniformly random
@@ -53,7 +53,8 @@
 //! - With decisive and anti-decisive moves ([`Game::decisive_playout`]): the empty cells are
 //!   shuffled the same way and played in that order move by move, except where the kept
 //!   winning-cell sets offer a win (taken) or show a threat (a uniformly drawn threat is
-//!   blocked); the next shuffled cell still empty is a uniformly random empty cell.
+//!   blocked); the next shuffled cell still empty is a uniformly random empty cell. Until the
+//!   first threat the moves are dealt in blocks, each checked afterwards (the same moves).
 //! - Filling the board ([`Game::fill_playout`], search option `fill_playouts`, as MoHex): the
 //!   outcome-only split, each player's gained cells returned as sets for AMAF; recorded, they
 //!   are listed alternately in an order drawn from a copy of the generator.
