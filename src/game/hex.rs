@@ -845,17 +845,7 @@ impl<B: Bits> Core<B> {
                 return k;
             }
             let mut stones = self.stones;
-            let first = (to_move ^ k) & 1;
-            let mut i = k;
-            while i < k + len {
-                stones[first].toggle(cells[i] as usize);
-                i += 2;
-            }
-            let mut i = k + 1;
-            while i < k + len {
-                stones[1 - first].toggle(cells[i] as usize);
-                i += 2;
-            }
+            deal_alternately(&mut stones, (to_move ^ k) & 1, &cells[k..k + len]);
             let mut touch = self.touch;
             for p in 0..2 {
                 for t in &mut touch[p] {
@@ -940,16 +930,7 @@ impl<B: Bits> Core<B> {
     fn settle_fill(&mut self, first: usize, moves: &[u16]) -> (usize, usize) {
         let g = self.geo;
         let before = self.stones;
-        let mut i = 0;
-        while i < moves.len() {
-            self.stones[first].toggle(moves[i] as usize);
-            i += 2;
-        }
-        let mut i = 1;
-        while i < moves.len() {
-            self.stones[1 - first].toggle(moves[i] as usize);
-            i += 2;
-        }
+        deal_alternately(&mut self.stones, first, moves);
         let w = (!self.black_connects_on(self.stones[0])) as usize;
         // The winner's stones before the fill.
         let mut stones = before[w];
@@ -973,6 +954,22 @@ impl<B: Bits> Core<B> {
         self.stones[0] &= !later;
         self.stones[1] &= !later;
         (w, k)
+    }
+}
+
+/// Places `cells` (empty) on `stones` alternately: player `first` takes those at even
+/// positions, the other player the rest.
+#[inline(always)]
+fn deal_alternately<B: Bits>(stones: &mut [B; 2], first: usize, cells: &[u16]) {
+    let mut i = 0;
+    while i < cells.len() {
+        stones[first].toggle(cells[i] as usize);
+        i += 2;
+    }
+    let mut i = 1;
+    while i < cells.len() {
+        stones[1 - first].toggle(cells[i] as usize);
+        i += 2;
     }
 }
 
