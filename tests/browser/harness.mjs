@@ -97,6 +97,20 @@ export async function waitForPly(page, n, timeout = WAIT_MS) {
   await page.waitForFunction((k) => Number(document.body.dataset.ply) >= k, n, { timeout });
 }
 
+/** Waits until `player` is to move and no search runs, or the game is over: a person's turn.
+ * (`waitIdle` alone can return between a person's move and the engine's start, when the next
+ * snapshot's legal moves would be the engine's.) */
+export async function waitPersonTurn(page, player, timeout = WAIT_MS) {
+  await page.waitForFunction(
+    (p) => {
+      const s = window.__playground.snapshot();
+      return s !== null && (s.outcome != null || (s.view.to_move === p && document.body.dataset.thinking === ''));
+    },
+    player,
+    { timeout },
+  );
+}
+
 /** Waits until no search runs (person's turn or game over). */
 /** Waits until the page (or an embed's frame) has applied its URL state and teaching features. */
 export async function teachReady(page, timeout = WAIT_MS) {

@@ -1,7 +1,7 @@
 // Tic-Tac-Toe in the browser: a whole game against the engine, refusals, undo/redo.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, boardReady, ply, moves, snapshot, waitForPly, waitIdle, clickCell, assertClean, screenshot } from './harness.mjs';
+import { setup, boardReady, ply, moves, snapshot, waitForPly, waitPersonTurn, clickCell, assertClean, screenshot } from './harness.mjs';
 
 let h;
 before(async () => {
@@ -16,14 +16,15 @@ test('a whole Tic-Tac-Toe game against the engine, played by clicks, ends with a
   await boardReady(page);
   assert.equal(await page.textContent('#status'), 'X to move');
   for (let turn = 0; turn < 5; turn++) {
+    // The person (X) plays the first legal cell on each of its turns; the engine (O) answers.
+    await waitPersonTurn(page, 0);
     const snap = await snapshot(page);
     if (snap.outcome) break;
-    // The person (X) plays the first legal cell; the engine (O) answers.
     const n = await ply(page);
     await clickCell(page, snap.legal[0]);
     await waitForPly(page, n + 1);
-    await waitIdle(page);
   }
+  await waitPersonTurn(page, 0);
   const snap = await snapshot(page);
   assert.ok(snap.outcome, 'the game reached its end');
   assert.match(await page.textContent('#status'), /^Game over: (X wins|O wins|a draw)\./);
