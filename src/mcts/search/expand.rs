@@ -731,11 +731,15 @@ fn max_f32(xs: &[f32]) -> f32 {
             acc[j] = if c[j] > acc[j] { c[j] } else { acc[j] };
         }
     }
-    let mut m = f32::NEG_INFINITY;
-    for &x in acc.iter().chain(chunks.remainder()) {
-        m = if x > m { x } else { m };
+    for (a, &x) in acc.iter_mut().zip(chunks.remainder()) {
+        *a = if x > *a { x } else { *a };
     }
-    m
+    // Halving the lanes, in fixed steps: V8 compiled the former loop over the lanes and the
+    // remainder (`acc.iter().chain(..)`) as a scalar loop with an interrupt check per element,
+    // about a fifth of the scan's time in a profile of a hex:11 rave search.
+    let mx = |a: f32, b: f32| if b > a { b } else { a };
+    let h = [mx(acc[0], acc[4]), mx(acc[1], acc[5]), mx(acc[2], acc[6]), mx(acc[3], acc[7])];
+    mx(mx(h[0], h[2]), mx(h[1], h[3]))
 }
 
 /// Counts at or above 2²⁴ may round up in `f32`: the scan's fewest count is lowered by a
