@@ -134,8 +134,13 @@ pub struct Search<G: Game> {
     stamp: u32,
     mark: Vec<u32>,
     /// Scratch for the untried-move scan (`expand.rs`, `best_untried_in_set`): the candidates'
-    /// lane mask and the AMAF value of every move of the player to move; `2 × ms + 8` floats.
+    /// lane mask, and the AMAF value and negated sample count of every move of the player to
+    /// move; `3 × ms + 8` floats.
     amaf_values: Vec<f32>,
+    /// Scratch for RAVE's children's pass (`expand.rs`, `amaf_children_bounded`): each child's
+    /// score and AMAF sample count; `ms` long (a node has at most `ms` children).
+    child_scores: Vec<f64>,
+    child_counts: Vec<u32>,
     ms: usize,
     /// Record every playout's moves even when nothing reads them (step-through; see
     /// [`Search::set_record_playouts`]).
@@ -209,6 +214,8 @@ impl<G: Game> Search<G> {
             stamp: 0,
             mark: vec![0; ms],
             amaf_values: vec![0.0; 3 * ms + 8],
+            child_scores: vec![0.0; ms],
+            child_counts: vec![0; ms],
             ms,
             record_playouts: false,
             sel_len: usize::MAX,
