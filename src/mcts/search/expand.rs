@@ -624,31 +624,46 @@ impl<G: Game> Search<G> {
     }
 }
 
-/// The `k`-th element (k < n) of a seeded affine permutation `i ↦ (a·i + b) mod n` of `0..n`,
-/// with `a` coprime to `n`, both drawn from `seed` by SplitMix64: a random starting move and a
-/// random stride, different at every position.
+/// The `k`-th element (k < n < 2¹⁶, a node's legal move count) of a seeded affine permutation
+/// `i ↦ (a·i + b) mod n` of `0..n`, with `a` coprime to `n`, both drawn from `seed` by
+/// SplitMix64: a random starting move and a random stride, different at every position.
+///
+/// One per expansion under UCT: after the one 64-bit remainder (`b`), 32-bit arithmetic and a
+/// binary GCD (Stein 1967), with no division in its loop (the former Euclid on `u64` was 4 % of a
+/// V8 profile of a hex:11 uct search); the same permutation.
 pub fn affine_index(seed: u64, n: usize, k: usize) -> usize {
-    debug_assert!(k < n);
+    debug_assert!(k < n && n <= u16::MAX as usize + 1);
     let h = crate::game::zobrist_key(seed);
-    let n64 = n as u64;
-    let b = h % n64;
+    let n32 = n as u32;
+    let b = (h % n as u64) as u32;
     if n <= 2 {
-        return ((k as u64 + b) % n64) as usize;
+        return ((k as u32 + b) % n32) as usize;
     }
-    let mut a = 1 + (h >> 32) % (n64 - 1);
-    while gcd(a, n64) != 1 {
-        a = a % (n64 - 1) + 1;
+    let mut a = 1 + (h >> 32) as u32 % (n32 - 1);
+    while gcd(a, n32) != 1 {
+        a = a % (n32 - 1) + 1;
     }
-    ((a * k as u64 + b) % n64) as usize
+    // a, k, b < n ≤ 2¹⁶: a·k + b ≤ n(n − 1) < 2³².
+    ((a * k as u32 + b) % n32) as usize
 }
 
-fn gcd(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        let t = a % b;
-        a = b;
-        b = t;
+/// The greatest common divisor of `a` and `b` (binary GCD, Stein 1967; `gcd(0, b) = b`).
+fn gcd(mut a: u32, mut b: u32) -> u32 {
+    if a == 0 || b == 0 {
+        return a | b;
     }
-    a
+    let shift = (a | b).trailing_zeros();
+    a >>= a.trailing_zeros();
+    loop {
+        b >>= b.trailing_zeros();
+        if a > b {
+            std::mem::swap(&mut a, &mut b);
+        }
+        b -= a;
+        if b == 0 {
+            return a << shift;
+        }
+    }
 }
 
 /// The moves of a node already in the tree: those whose `mark` entry equals `stamp`.

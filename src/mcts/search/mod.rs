@@ -549,6 +549,44 @@ mod tests {
         }
     }
 
+    /// The permutation is the one of the plain 64-bit formula (Euclid's GCD, `u64` products),
+    /// for every n up to 2¹⁶ at a few seeds and positions, and on random ones.
+    #[test]
+    fn affine_index_matches_the_64_bit_formula() {
+        fn gcd64(mut a: u64, mut b: u64) -> u64 {
+            while b != 0 {
+                (a, b) = (b, a % b);
+            }
+            a
+        }
+        fn reference(seed: u64, n: usize, k: usize) -> usize {
+            let h = crate::game::zobrist_key(seed);
+            let n64 = n as u64;
+            let b = h % n64;
+            if n <= 2 {
+                return ((k as u64 + b) % n64) as usize;
+            }
+            let mut a = 1 + (h >> 32) % (n64 - 1);
+            while gcd64(a, n64) != 1 {
+                a = a % (n64 - 1) + 1;
+            }
+            ((a * k as u64 + b) % n64) as usize
+        }
+        let mut rng = crate::rng::Rng64::new(5);
+        for n in 1..=1usize << 16 {
+            for seed in [0u64, 1, 0x9e37_79b9, u64::MAX] {
+                for k in [0, n / 2, n - 1] {
+                    assert_eq!(affine_index(seed, n, k), reference(seed, n, k), "n {n} seed {seed} k {k}");
+                }
+            }
+        }
+        for _ in 0..200_000 {
+            let n = 1 + rng.index(1 << 16);
+            let (seed, k) = (rng.next_u64(), rng.index(n));
+            assert_eq!(affine_index(seed, n, k), reference(seed, n, k), "n {n} seed {seed} k {k}");
+        }
+    }
+
     use crate::game::Hex;
 
     fn rave_search(c: f64, table_visits: u32) -> Search<Hex> {
