@@ -961,16 +961,20 @@ impl<B: Bits> Core<B> {
 /// positions, the other player the rest.
 #[inline(always)]
 fn deal_alternately<B: Bits>(stones: &mut [B; 2], first: usize, cells: &[u16]) {
-    let mut i = 0;
-    while i < cells.len() {
-        stones[first].toggle(cells[i] as usize);
-        i += 2;
+    // Into two local sets, then onto `stones` once: toggled in place (`stones[first]`, an index
+    // known only at run time) every cell was a load and a store to memory, each waiting on the
+    // last (a third of `settle_fill` in a profile of an lgr search).
+    let (mut mine, mut theirs) = (B::ZERO, B::ZERO);
+    let mut pairs = cells.chunks_exact(2);
+    for p in &mut pairs {
+        mine.toggle(p[0] as usize);
+        theirs.toggle(p[1] as usize);
     }
-    let mut i = 1;
-    while i < cells.len() {
-        stones[1 - first].toggle(cells[i] as usize);
-        i += 2;
+    if let [c] = pairs.remainder() {
+        mine.toggle(*c as usize);
     }
+    stones[first] = stones[first] ^ mine;
+    stones[1 - first] = stones[1 - first] ^ theirs;
 }
 
 /// The cells of one board row (bit c = column c) connected inside the row, i.e. the runs of
