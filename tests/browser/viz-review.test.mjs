@@ -26,6 +26,21 @@ async function waitBehind(page, ply) {
   }, ply);
 }
 
+/** The board cell `name` (has it a stone?) and the overlay drawn on it (heat and ghost stone
+ *  shown?, label text). */
+function overlayCell(page, name) {
+  return page.$eval(`#board [data-cell="${name}"]`, (c) => {
+    const g = document.querySelector(`#board .viz-overlay [data-ov-cell="${c.dataset.index}"]`);
+    const shown = (sel) => g.querySelector(sel).style.display !== 'none';
+    return {
+      stone: /\b(p0|p1)\b/.test(c.getAttribute('class')),
+      heat: shown('.ov-heat'),
+      ghost: shown('.ov-ghost'),
+      label: g.querySelector('.ov-label').textContent,
+    };
+  });
+}
+
 test('the search behind an engine move survives the move, is reachable from the move list, and back to live works', async () => {
   const page = await h.openPage('?game=hex:5&p0=person&p1=engine&preset=rave&playouts=3000&seed=1');
   await boardReady(page);
@@ -39,6 +54,12 @@ test('the search behind an engine move survives the move, is reachable from the 
   const status = await page.textContent('#an-status');
   assert.match(status, new RegExp(`Search behind move 2 \\(${reply}\\), 3,000 playouts, rave`));
   assert.ok(Number(await page.evaluate(() => document.body.dataset.overlay)) >= 3000, 'the overlay still shows that search');
+  // The engine's stone shows through that overlay (drawn on the position after the move): no
+  // heat or ghost stone on its cell, only its visit share as a label.
+  const played = await overlayCell(page, reply);
+  assert.equal(played.stone, true, 'the engine move is a stone on the board');
+  assert.deepEqual([played.heat, played.ghost], [false, false], 'no heat or ghost stone covers it');
+  assert.match(played.label, /%$/, 'its visit share is written on it');
   const kept = await page.evaluate(() => document.querySelector('#analysis .icicle').dataset.total);
   // A second person move and engine reply: move 2 stays reachable from the list.
   const free = snap.legal.find((m) => m !== 'c3' && m !== reply);
@@ -59,6 +80,9 @@ test('the search behind an engine move survives the move, is reachable from the 
   assert.equal(stones, 4, 'the game itself is untouched');
   const occupied = await page.$$eval('#board [data-index]', (cs) => cs.filter((c) => /\b(p0|p1)\b/.test(c.getAttribute('class'))).length);
   assert.equal(occupied, 1, 'the board shows the position before move 2');
+  // There the move's cell is empty and carries its heat again.
+  const reviewed = await overlayCell(page, reply);
+  assert.deepEqual([reviewed.stone, reviewed.heat], [false, true], 'in review the move is heat on an empty cell');
   // Read-only: a click on the board does not play; it says how to get back.
   await clickCell(
     page,

@@ -26,6 +26,7 @@ import {
   OVERLAYS,
   cellsOfMoves,
   priorsByCell,
+  stonesOf,
   type OverlayData,
   type OverlayKey,
 } from './board-overlay';
@@ -667,7 +668,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
       overlay = new BoardOverlay(svgRoot as SVGSVGElement);
     }
     const s = hooks.snapshot();
-    const { stats, snap, kids, view, legal } = shown();
+    const { stats, snap, kids, view, legal, entry } = shown();
     const toMove = view ? view.to_move : s?.view.to_move;
     let data: OverlayData | null = null;
     if (s && stats && toMove !== null && toMove !== undefined) {
@@ -683,6 +684,9 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
         line,
         highlight: line?.path.length ? cellsOfMoves(line.path.slice(0, 1), s.view.rows, s.view.cols) : new Set(),
         priors: priorsByCell(currentEvaluation(), s.view.rows, s.view.cols),
+        // The search behind a move, outside review, is drawn on the live position after it: the
+        // stones there (the move played among them) stay visible.
+        stones: entry && hooks.store.get().review === null ? stonesOf(s.view) : null,
       };
     }
     overlay.draw(data, on);
@@ -707,7 +711,12 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
       legend.prepend(h('li', { class: 'muted' }, 'Overlays appear while a search runs (Analyse, or the game’s engine thinking).'));
     else if (entry)
       legend.prepend(
-        h('li', { class: 'muted' }, `The search behind move ${entry.summary.ply} (${entry.summary.move}), as it was before the move.`),
+        h(
+          'li',
+          { class: 'muted' },
+          `The search behind move ${entry.summary.ply} (${entry.summary.move}), as it was before the move` +
+            (hooks.store.get().review === null ? '; the stones played since show through it, their figures written under them.' : '.'),
+        ),
       );
   }
 

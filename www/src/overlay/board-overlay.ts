@@ -10,7 +10,7 @@
 // visits summed, Q and AMAF averaged weighted by visits (AMAF visits), a cell proven a win when one
 // of its moves is, a loss when all of its legal moves are.
 
-import type { FullChildStats, GameKind, Player, PositionEvaluation } from '../protocol';
+import type { BoardView, FullChildStats, GameKind, Player, PositionEvaluation } from '../protocol';
 import { cellName, parseCell } from '../board';
 import { svg } from '../lib/dom';
 import { PRIOR_FILL, VISIT_FILL, valueColour, visitOpacity } from '../lib/colour';
@@ -112,6 +112,15 @@ export function priorsByCell(e: PositionEvaluation | null, rows: number, cols: n
   return out;
 }
 
+/** The cells of `v` that hold a stone. */
+export function stonesOf(v: BoardView): Set<number> {
+  const out = new Set<number>();
+  v.cells.forEach((p, i) => {
+    if (p >= 0) out.add(i);
+  });
+  return out;
+}
+
 /** Centre and radius of each cell in the board's SVG user units, read from the renderer's cells. */
 export function cellGeometry(svgRoot: SVGSVGElement): { x: number; y: number; r: number }[] {
   const out: { x: number; y: number; r: number }[] = [];
@@ -147,6 +156,11 @@ export interface OverlayData {
   priors?: Map<number, number> | null;
   /** Most ghost stones of `line` to draw (default 12; the step-through shows a whole playout). */
   lineCap?: number;
+  /** Cells with a stone on the board drawn under the overlay, when that board is not the
+   * searched position (the search behind a move, drawn on the position after it): no heat or
+   * ghost stone covers them, so the move played shows as the stone it is (with its last-move
+   * dot); its figures stay, as a label under the stone's centre. */
+  stones?: ReadonlySet<number> | null;
 }
 
 interface CellEls {
@@ -179,8 +193,9 @@ export class BoardOverlay {
         ghost: svg('circle', { cx: x, cy: y, r: r * 0.62, class: 'ov-ghost' }, g),
         num: svg('text', { x, y: y + r * 0.2, class: 'ov-num', 'font-size': (r * 0.6).toFixed(1) }, g),
         sub: svg('text', { x, y: y + r * 0.5, class: 'ov-sub', 'font-size': (r * 0.3).toFixed(1) }, g),
-        label: svg('text', { x, y, class: 'ov-label', 'font-size': (r * 0.42).toFixed(1) }, g),
+        label: svg('text', { x, y, class: 'ov-label', 'font-size': (r * 0.42).toFixed(1), 'data-cy': y, 'data-r': r }, g),
       });
+      g.dataset.ovCell = String(this.cells.length - 1);
     }
   }
 
@@ -212,7 +227,8 @@ export class BoardOverlay {
     const maxPrior = priors ? Math.max(1e-9, ...priors.values()) : 1;
     this.cells.forEach((c, i) => {
       const f = d?.cells.get(i);
-      const ghost = ghosts.get(i);
+      const onStone = d?.stones?.has(i) ?? false;
+      const ghost = onStone ? undefined : ghosts.get(i);
       const prior = priors?.get(i);
       // Heat: visits when on, else Q, else AMAF, else the prior P.
       let fill: string | null = null;
@@ -240,6 +256,7 @@ export class BoardOverlay {
       }
       // The heat stays under a ghost stone (its ring shows around the stone), so the principal
       // variation never hides the visit share of the cells it crosses.
+      if (onStone) fill = null;
       c.heat.style.display = fill ? '' : 'none';
       if (fill) {
         c.heat.style.fill = fill;
@@ -253,6 +270,9 @@ export class BoardOverlay {
         if (on.has('q') && f.q !== null && f.visits > 0) lines.push(`Q${winRateShort(f.q)}`);
         if (on.has('amaf') && f.amaf !== null) lines.push(`A${winRateShort(f.amaf)}`);
       }
+      // On a stone the label sits under the centre, clear of the last-move dot.
+      const cy = Number(c.label.dataset.cy);
+      c.label.setAttribute('y', String(onStone ? cy + Number(c.label.dataset.r) * 0.5 : cy));
       setLines(c.label, lines);
       const proven = on.has('proven') && f?.proven ? f.proven : null;
       const hl = d?.highlight.has(i) ?? false;
@@ -286,7 +306,7 @@ export class BoardOverlay {
 
 /** Writes up to three centred lines into a <text> with <tspan>s. */
 function setLines(t: SVGTextElement, lines: string[]): void {
-  const key = lines.join('\n');
+  const key = `${t.getAttribute('y')}\n${lines.join('\n')}`;
   if (t.dataset.key === key) return;
   t.dataset.key = key;
   t.replaceChildren();
