@@ -186,7 +186,10 @@ impl PolicyState {
     fn refresh_weight(&mut self, p: usize, i: usize) {
         let x = (self.mast_q(p, i) - 1.0) / self.mast_wt_tau;
         self.mast_wt[p][i] = x.exp();
-        self.mast_inv[p][i] = (1.0 / self.mast_wt[p][i]).min(1e300);
+        // At most 1e300, by a comparison (the weight is positive, so the inverse is never NaN):
+        // `f64::min` is a call of libm's `fmin` in WebAssembly.
+        let inv = 1.0 / self.mast_wt[p][i];
+        self.mast_inv[p][i] = if inv < 1e300 { inv } else { 1e300 };
     }
 
     /// Resizes the tables for a new configuration, keeping what stays valid.
