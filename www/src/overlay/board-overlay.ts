@@ -193,7 +193,7 @@ export class BoardOverlay {
         ghost: svg('circle', { cx: x, cy: y, r: r * 0.62, class: 'ov-ghost' }, g),
         num: svg('text', { x, y: y + r * 0.2, class: 'ov-num', 'font-size': (r * 0.6).toFixed(1) }, g),
         sub: svg('text', { x, y: y + r * 0.5, class: 'ov-sub', 'font-size': (r * 0.3).toFixed(1) }, g),
-        label: svg('text', { x, y, class: 'ov-label', 'font-size': (r * 0.42).toFixed(1), 'data-cy': y, 'data-r': r }, g),
+        label: svg('text', { x, y, class: 'ov-label', 'font-size': (r * 0.42).toFixed(1) }, g),
       });
       g.dataset.ovCell = String(this.cells.length - 1);
     }
@@ -271,8 +271,8 @@ export class BoardOverlay {
         if (on.has('amaf') && f.amaf !== null) lines.push(`A${winRateShort(f.amaf)}`);
       }
       // On a stone the label sits under the centre, clear of the last-move dot.
-      const cy = Number(c.label.dataset.cy);
-      c.label.setAttribute('y', String(onStone ? cy + Number(c.label.dataset.r) * 0.5 : cy));
+      const at = this.geom[i] ?? { y: 0, r: 10 };
+      c.label.setAttribute('y', String(onStone ? at.y + at.r * 0.5 : at.y));
       setLines(c.label, lines);
       const proven = on.has('proven') && f?.proven ? f.proven : null;
       const hl = d?.highlight.has(i) ?? false;
