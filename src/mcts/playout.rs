@@ -383,8 +383,8 @@ impl PolicyState {
                     }
                 }
             }
-            let (m, kind) = match chosen {
-                Some(c) => c,
+            let (m, kind, k) = match chosen {
+                Some((m, kind)) => (m, kind, self.list_pos(g, shrink, m)),
                 None => {
                     if !shrink {
                         g.legal_moves(legal);
@@ -393,7 +393,7 @@ impl PolicyState {
                 }
             };
             if shrink {
-                self.take_out(g, legal, m);
+                self.take_out(g, legal, m, k);
             }
             seq.push(m);
             self.count(kind);
@@ -422,7 +422,7 @@ impl PolicyState {
             // list itself is not touched: the position of each move still legal stays valid).
             let mut me = g.to_move() as usize;
             for _ in 0..total {
-                let m = self.next_in_order(legal, me);
+                let (m, _) = self.next_in_order(legal, me);
                 self.pos[g.move_index(m)] = u16::MAX;
                 seq.push(m);
                 me ^= 1;
@@ -442,8 +442,8 @@ impl PolicyState {
         let mut per_kind = [0u64; KINDS];
         let mut me = g.to_move() as usize;
         for j in 0..total {
-            let (m, kind) = self.policy_move(cfg, g, rng, seq, legal, me, true);
-            self.take_out(g, legal, m);
+            let (m, kind, k) = self.policy_move(cfg, g, rng, seq, legal, me, true);
+            self.take_out(g, legal, m, k);
             seq.push(m);
             self.kinds[j] = kind as u8;
             per_kind[kind as usize] += 1;
@@ -479,7 +479,9 @@ impl PolicyState {
 
     /// The move of player `me` by the learned policies (LGRF-2, then LGR-1/LGRF-1, then a
     /// PoolRAVE pool move) or else the default policy (MAST Gibbs or ε-greedy, or uniform) over
-    /// `legal` (the legal moves: kept by the caller in placement games, `shrink`).
+    /// `legal` (the legal moves: kept by the caller in placement games, `shrink`). Returns the
+    /// move, the policy that chose it, and its position in `legal` (for
+    /// [`PolicyState::take_out`]; meaningful when `shrink`).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn policy_move<G: Game>(
@@ -491,7 +493,7 @@ impl PolicyState {
         legal: &MoveList<G::Move>,
         me: usize,
         shrink: bool,
-    ) -> (G::Move, Kind) {
+    ) -> (G::Move, Kind, usize) {
         if cfg.lgr != LgrMode::Off && !seq.is_empty() {
             let n = seq.len();
             let prev1 = g.move_index(seq[n - 1]);
@@ -507,7 +509,7 @@ impl PolicyState {
                 if reply != 0 {
                     if let Some(m) = g.move_from_index(reply as usize - 1) {
                         if self.legal_here(g, shrink, m) && (cfg.lgr_p >= 1.0 || rng.chance(cfg.lgr_p)) {
-                            return (m, Kind::Lgr);
+                            return (m, Kind::Lgr, self.list_pos(g, shrink, m));
                         }
                     }
                 }
@@ -517,14 +519,17 @@ impl PolicyState {
             let i = self.pool[me][rng.index(self.pool[me].len())];
             if let Some(m) = g.move_from_index(i as usize) {
                 if self.legal_here(g, shrink, m) {
-                    return (m, Kind::Pool);
+                    return (m, Kind::Pool, self.list_pos(g, shrink, m));
                 }
             }
         }
         match cfg.mast {
-            MastMode::Off => (legal[rng.index(legal.len())], Kind::Random),
+            MastMode::Off => {
+                let k = rng.index(legal.len());
+                (legal[k], Kind::Random, k)
+            }
             MastMode::Gibbs => {
-                let m = if shrink {
+                let (m, k) = if shrink {
                     self.next_in_order(legal, me)
                 } else {
                     self.weights.clear();
@@ -536,29 +541,32 @@ impl PolicyState {
                     if total > 0.0 {
                         let x = rng.unit() * total;
                         let i = self.weights.partition_point(|&c| c <= x).min(legal.len() - 1);
-                        legal[i]
+                        (legal[i], i)
                     } else {
-                        legal[rng.index(legal.len())]
+                        let k = rng.index(legal.len());
+                        (legal[k], k)
                     }
                 };
-                (m, Kind::Mast)
+                (m, Kind::Mast, k)
             }
             MastMode::EpsilonGreedy => {
                 if rng.chance(cfg.mast_epsilon) {
-                    (legal[rng.index(legal.len())], Kind::Random)
+                    let k = rng.index(legal.len());
+                    (legal[k], Kind::Random, k)
                 } else if shrink {
-                    (self.next_in_order(legal, me), Kind::Mast)
+                    let (m, k) = self.next_in_order(legal, me);
+                    (m, Kind::Mast, k)
                 } else {
-                    let mut best = legal[0];
+                    let mut best = (legal[0], 0);
                     let mut bq = f64::NEG_INFINITY;
-                    for &m in legal {
+                    for (k, &m) in legal.iter().enumerate() {
                         let q = self.mast_q(me, g.move_index(m));
                         if q > bq {
                             bq = q;
-                            best = m;
+                            best = (m, k);
                         }
                     }
-                    (best, Kind::Mast)
+                    (best.0, Kind::Mast, best.1)
                 }
             }
         }
@@ -619,9 +627,9 @@ impl PolicyState {
 
     /// Player `me`'s next move by its MAST order ([`PolicyState::build_orders`]): the first
     /// move of the order still in `legal` (the moves before it are gone for good: legal moves
-    /// only leave in placement games).
+    /// only leave in placement games), and its position in `legal`.
     #[inline(always)]
-    fn next_in_order<M: Copy>(&mut self, legal: &MoveList<M>, me: usize) -> M {
+    fn next_in_order<M: Copy>(&mut self, legal: &MoveList<M>, me: usize) -> (M, usize) {
         let order = &self.order[me];
         let mut c = self.cursor[me];
         while c < order.len() {
@@ -629,23 +637,37 @@ impl PolicyState {
             c += 1;
             if k != u16::MAX {
                 self.cursor[me] = c;
-                return legal[k as usize];
+                return (legal[k as usize], k as usize);
             }
         }
         // Unreachable while `legal` is not empty (every legal move is in the order).
         self.cursor[me] = c;
-        legal[0]
+        (legal[0], 0)
     }
 
-    /// Takes `m` out of the playout's legal-move list (placement games): the last move fills
-    /// its place.
+    /// The position of legal move `m` in the playout's legal-move list (placement games,
+    /// `shrink`; else unused, `usize::MAX`).
     #[inline(always)]
-    fn take_out<G: Game>(&mut self, g: &G, legal: &mut MoveList<G::Move>, m: G::Move) {
+    fn list_pos<G: Game>(&self, g: &G, shrink: bool, m: G::Move) -> usize {
+        if shrink {
+            self.pos[g.move_index(m)] as usize
+        } else {
+            usize::MAX
+        }
+    }
+
+    /// Takes `m`, at position `k`, out of the playout's legal-move list (placement games): the
+    /// last move fills its place. The caller passes the position it chose the move by (a
+    /// random index, a MAST order's entry, or the position index read for a stored reply's
+    /// legality), so the removal does not wait on reading it again: in a policy playout each
+    /// move's removal is on the chain of loads that leads to the next move.
+    #[inline(always)]
+    fn take_out<G: Game>(&mut self, g: &G, legal: &mut MoveList<G::Move>, m: G::Move, k: usize) {
         let i = g.move_index(m);
-        let k = self.pos[i] as usize;
+        debug_assert_eq!(self.pos[i] as usize, k, "the move is at position k");
         let last = legal.len() - 1;
         let moved = legal[last];
-        legal.swap(k, last);
+        legal[k] = moved;
         legal.pop();
         self.pos[g.move_index(moved)] = k as u16;
         self.pos[i] = u16::MAX;
@@ -1012,13 +1034,13 @@ mod tests {
                 s.pos[m as usize] = k as u16;
             }
             s.build_orders(&c, &g, &legal, &mut rng);
-            let a = s.next_in_order(&legal, 0);
+            let (a, _) = s.next_in_order(&legal, 0);
             s.pos[a as usize] = u16::MAX;
             if a == 8 {
                 continue;
             }
             s.pos[8] = u16::MAX;
-            let b = s.next_in_order(&legal, 0);
+            let (b, _) = s.next_in_order(&legal, 0);
             counts[a as usize][b as usize] += 1;
             for i in 0..9 {
                 s.pos[i] = u16::MAX;
@@ -1059,7 +1081,7 @@ mod tests {
             }
             s.build_orders(&c, &g, &legal, &mut rng);
             assert!(s.order[0][5..].iter().all(|&i| i < 4), "the Q = 0 moves come last");
-            first[s.next_in_order(&legal, 0) as usize] += 1;
+            first[s.next_in_order(&legal, 0).0 as usize] += 1;
         }
         assert!(first[..4].iter().all(|&n| n == 0));
         assert!(first[4..].iter().all(|&n| (800..1200).contains(&n)), "{first:?}");
