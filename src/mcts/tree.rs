@@ -21,9 +21,11 @@
 //! arrays exist only when a configuration needs them: PUCT priors (4 bytes per edge) and the
 //! AMAF tables of RAVE/GRAVE (see [`AmafTables`]).
 
+use crate::game::{Player, MOVE_WORDS};
+
 /// The largest AMAF count of one entry, 2³⁰ − 1: its reward sum in half points (≤ 2n) then
 /// fits an `i32`, which the untried-move scan converts to `f32` in one vector instruction. An
-/// entry stops counting there (see [`AmafTables::add`]).
+/// entry stops counting there (the saturating update of `update_amaf`).
 pub const AMAF_MAX: u32 = u32::MAX / 4;
 
 /// "No node / no edge / no run" marker.
@@ -233,6 +235,19 @@ impl Edge {
 /// each dense move, the number of simulations through the node in which that player played the
 /// move afterwards (first occurrence) and the sum of that player's rewards, in half points
 /// (rewards are 0, ½ or 1). `2 × move_space` entries of 8 bytes per table.
+///
+/// **The second player's row derived.** When every simulation through a node credits every
+/// cell empty there to exactly one player (a placement game whose playouts fill the board,
+/// `fill_playouts`, and no swap move to come), the second player's (player 1's) row follows
+/// from the first's: with U updates of the table and R₀ the sum of player 0's rewards over
+/// them (half points; the two players' rewards sum to 2 in every simulation), an empty cell i
+/// has `n₁ = U − n₀` and `w₁ = Σ_{updates where 1 played i} (2 − r₀) = 2·n₁ − R₀ + w₀`. Such
+/// a table ([`AmafTables::derived`]) is credited in player 0's row only, which halves the
+/// AMAF update (about a tenth of a hex:11 rave search); readers see the same values through
+/// [`AmafRow`]. An update that leaves a cell of the node empty (a game ended inside the tree),
+/// or the [`AMAF_MAX`] cap coming near, first stores the row ([`AmafTables::materialize`]) and
+/// the table is kept in two rows from then on; so the values are exactly those of two rows
+/// throughout.
 #[derive(Clone, Debug, Default)]
 pub struct AmafTables {
     /// Entries per table (2 × move space).
@@ -257,6 +272,93 @@ pub struct AmafTables {
     /// Per node: what the last full pass over its children's blended values proved
     /// ([`ChildBound`]); empty unless [`Tree::with_child_bounds`].
     pub children: Vec<ChildBound>,
+    /// Per table: while player 1's row is derived (see the type's doc), the dense moves empty at
+    /// the table's node (bit `i % 64` of word `i / 64`); `None` when both rows are stored.
+    pub derived: Vec<Option<[u64; MOVE_WORDS]>>,
+    /// Per table: R₀, the sum of player 0's rewards over its updates in half points (read while
+    /// player 1's row is derived).
+    pub r0: Vec<u64>,
+}
+
+/// One player's row of an AMAF table as the readers see it: entry `i` by [`AmafRow::at`], the
+/// stored `(n, w2)` or, for a derived row ([`AmafTables`]), `(U − n₀, w₀ + 2·n₁ − R₀)` from
+/// player 0's entries, by the same few integer operations either way (no branch per entry, so
+/// the dense scans still vectorise). A derived row's entries are meaningful for the cells
+/// empty at the table's node only (the moves any reader asks about);
+/// [`AmafTables::get`] answers for every move.
+#[derive(Clone, Copy, Debug)]
+pub struct AmafRow<'a> {
+    /// The stored counts (player 0's for a derived row), one per dense move.
+    pub n: &'a [u32],
+    /// The stored reward sums in half points, likewise.
+    pub w2: &'a [u32],
+    /// All ones for a derived row, else 0.
+    flip: u32,
+    /// `U + 1` (wrapping) for a derived row, else 0.
+    add: u32,
+    /// R₀ for a derived row, else 0.
+    sub: u32,
+}
+
+/// An [`AmafRow`] before it borrows the entries ([`AmafTables::row_ref`]).
+#[derive(Clone, Copy, Debug)]
+pub struct RowRef {
+    base: usize,
+    flip: u32,
+    add: u32,
+    sub: u32,
+}
+
+impl RowRef {
+    /// The row over the tables' entries `n` and `w2` ([`AmafTables::n`], [`AmafTables::w2`]),
+    /// `ms` moves.
+    #[inline(always)]
+    pub fn on<'a>(self, n: &'a [u32], w2: &'a [u32], ms: usize) -> AmafRow<'a> {
+        let (b, e) = (self.base, self.base + ms);
+        AmafRow { n: &n[b..e], w2: &w2[b..e], flip: self.flip, add: self.add, sub: self.sub }
+    }
+}
+
+impl AmafRow<'_> {
+    /// A stored row: entries as they are.
+    pub fn stored<'b>(n: &'b [u32], w2: &'b [u32]) -> AmafRow<'b> {
+        AmafRow { n, w2, flip: 0, add: 0, sub: 0 }
+    }
+    /// Moves in the row.
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.n.len()
+    }
+    /// Whether the row has no moves.
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.n.is_empty()
+    }
+    /// `(n, w2)` of dense move `i`: the AMAF count and reward sum in half points. (A branch on
+    /// [`AmafRow::is_derived`], the same for a whole pass over a row: a stored row's entries
+    /// are read as they are.)
+    #[inline(always)]
+    pub fn at(&self, i: usize) -> (u32, u32) {
+        if self.is_derived() {
+            self.read(self.n[i], self.w2[i])
+        } else {
+            (self.n[i], self.w2[i])
+        }
+    }
+    /// Whether the row is derived from player 0's entries (else stored).
+    #[inline(always)]
+    pub fn is_derived(&self) -> bool {
+        self.flip != 0
+    }
+    /// The row's `(n, w2)` from the stored entries `(n, w2)` at a move (see [`AmafRow::at`]).
+    #[inline(always)]
+    pub fn read(&self, n: u32, w2: u32) -> (u32, u32) {
+        // Derived: (n₀ XOR all ones) + U + 1 = U − n₀; then w₀ + 2n − R₀ (wrapping, exact: the
+        // true values fit). Stored: the entries unchanged.
+        let n = (n ^ self.flip).wrapping_add(self.add);
+        let w = w2.wrapping_add((n << 1) & self.flip).wrapping_sub(self.sub);
+        (n, w)
+    }
 }
 
 /// What the last scan of a node's untried moves against its AMAF table (its own or an
@@ -407,31 +509,66 @@ impl AmafTables {
         }
     }
     /// Allocates an empty table for `node` (which must have none) and returns its index.
-    pub fn alloc(&mut self, node: u32) -> u32 {
+    /// `derived`: the dense moves empty at the node when every simulation through it will
+    /// credit each of them to one player (player 1's row is then derived, see the type's doc),
+    /// else `None`.
+    pub fn alloc(&mut self, node: u32, derived: Option<[u64; MOVE_WORDS]>) -> u32 {
         let t = (self.n.len() / self.width.max(1)) as u32;
         self.n.resize(self.n.len() + self.width, 0);
         self.w2.resize(self.w2.len() + self.width, 0);
         self.updates.push(0);
         self.gains.push([0; 2]);
+        self.derived.push(derived);
+        self.r0.push(0);
         self.of_node[node as usize] = t;
         t
     }
-    /// One more AMAF sample at entry `k` (table × width + player × move space + move) with reward
-    /// `r2` in half points (0, 1 or 2). Saturating: at n = [`AMAF_MAX`] the entry stops changing
-    /// (its mean stays that of the samples so far); w2 ≤ 2n then never passes `u32::MAX`.
+    /// Player `p`'s row of table `t` (`ms` moves per player) as readers see it ([`AmafRow`]).
     #[inline(always)]
-    pub fn add(&mut self, k: usize, r2: u32) {
-        let n = self.n[k];
-        if n < AMAF_MAX {
-            self.n[k] = n + 1;
-            self.w2[k] += r2;
+    pub fn row(&self, t: u32, p: Player, ms: usize) -> AmafRow<'_> {
+        self.row_ref(t, p, ms).on(&self.n, &self.w2, ms)
+    }
+    /// Where player `p`'s row of table `t` is and how it reads ([`RowRef::on`] then makes the
+    /// [`AmafRow`]: for callers that borrow the entries apart from the rest of the tables).
+    #[inline(always)]
+    pub fn row_ref(&self, t: u32, p: Player, ms: usize) -> RowRef {
+        let base = t as usize * self.width;
+        if p == 1 && self.derived[t as usize].is_some() {
+            // Below AMAF_MAX updates while derived: U and R₀ ≤ 2U fit in u32.
+            let (u, r0) = (self.updates[t as usize] as u32, self.r0[t as usize] as u32);
+            RowRef { base, flip: u32::MAX, add: u.wrapping_add(1), sub: r0 }
+        } else {
+            RowRef { base: base + p as usize * ms, flip: 0, add: 0, sub: 0 }
         }
     }
-    /// `(n, w)` of player `p`'s move `mv` in table `t` (w in reward units).
+    /// `(n, w)` of player `p`'s move `mv` in table `t` (w in reward units); `(0, 0)` for a move
+    /// not empty at the node of a table whose player-1 row is derived (as a stored row has it).
     #[inline]
     pub fn get(&self, t: u32, p: u8, mv: usize, ms: usize) -> (u32, f64) {
-        let i = t as usize * self.width + p as usize * ms + mv;
-        (self.n[i], self.w2[i] as f64 * 0.5)
+        if let Some(empty) = &self.derived[t as usize] {
+            if empty[mv / 64] >> (mv % 64) & 1 == 0 {
+                return (0, 0.0);
+            }
+        }
+        let (n, w2) = self.row(t, p, ms).at(mv);
+        (n, w2 as f64 * 0.5)
+    }
+    /// Stores player 1's row of table `t` (`ms` moves per player) from its derivation and keeps
+    /// both rows from now on (nothing when they are stored already): the same values, exactly.
+    pub fn materialize(&mut self, t: u32, ms: usize) {
+        let Some(empty) = self.derived[t as usize].take() else { return };
+        let base = t as usize * self.width;
+        let (u, r0) = (self.updates[t as usize] as u32, self.r0[t as usize] as u32);
+        for i in 0..ms {
+            let (n, w2) = if empty[i / 64] >> (i % 64) & 1 == 1 {
+                let n = u - self.n[base + i];
+                (n, self.w2[base + i] + 2 * n - r0)
+            } else {
+                (0, 0)
+            };
+            self.n[base + ms + i] = n;
+            self.w2[base + ms + i] = w2;
+        }
     }
     /// Bytes held.
     pub fn bytes(&self) -> usize {
@@ -442,6 +579,8 @@ impl AmafTables {
             + self.gains.capacity() * 8
             + self.untried.capacity() * std::mem::size_of::<UntriedBound>()
             + self.children.capacity() * std::mem::size_of::<ChildBound>()
+            + self.derived.capacity() * std::mem::size_of::<Option<[u64; MOVE_WORDS]>>()
+            + self.r0.capacity() * 8
     }
 }
 

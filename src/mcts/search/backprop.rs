@@ -116,6 +116,15 @@ impl<G: Game> Search<G> {
                 sets.by[1 - p][i / 64] &= !(1 << (i % 64));
             }
             let Some(t) = self.tree.amaf.table(self.path[d].node) else { continue };
+            if let Some(empty) = &self.tree.amaf.derived[t as usize] {
+                // Player 1's row is derived while every update credits each cell empty at the
+                // node to one player and the counts stay below AMAF_MAX; otherwise it is stored
+                // first (`AmafTables::materialize`, the same values).
+                let full = empty.iter().zip(&sets.by[0]).zip(&sets.by[1]).all(|((&e, &a), &b)| e & !(a | b) == 0);
+                if !full || self.tree.amaf.updates[t as usize] + 1 >= AMAF_MAX as u64 {
+                    self.tree.amaf.materialize(t, ms);
+                }
+            }
             let u = &mut self.tree.amaf.updates[t as usize];
             // No entry has more samples than the table has had updates: below AMAF_MAX none can
             // saturate, and the rows are credited eight entries at a time (`credit_row`).
@@ -124,6 +133,13 @@ impl<G: Game> Search<G> {
             let gains = &mut self.tree.amaf.gains[t as usize];
             for (gain, &r) in gains.iter_mut().zip(&r2) {
                 *gain = gain.wrapping_add((r > 0) as u32);
+            }
+            if self.tree.amaf.derived[t as usize].is_some() {
+                // Player 0's row only (player 1's follows from it and R₀).
+                self.tree.amaf.r0[t as usize] += r2[0] as u64;
+                let base = t as usize * width;
+                credit_row(&mut self.tree.amaf.n[base..base + ms], &mut self.tree.amaf.w2[base..base + ms], &sets.by[0], r2[0]);
+                continue;
             }
             for (p, &r) in r2.iter().enumerate() {
                 let base = t as usize * width + p * ms;

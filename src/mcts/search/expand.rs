@@ -9,7 +9,7 @@ use crate::game::{Game, MoveList, Player, MOVE_WORDS};
 use crate::mcts::config::{Selection, ValueEstimate};
 use crate::mcts::selection::{blend, grave_beta, ucb1};
 use crate::mcts::solver;
-use crate::mcts::tree::{AmafTables, ChildBound, Edge, Node, UntriedBound, AFFINE, ALIAS, NIL, TERMINAL, UNKNOWN};
+use crate::mcts::tree::{AmafRow, AmafTables, ChildBound, Edge, Node, UntriedBound, AFFINE, ALIAS, NIL, TERMINAL, UNKNOWN};
 use crate::rng::Rng64;
 
 impl<G: Game> Search<G> {
@@ -192,8 +192,7 @@ impl<G: Game> Search<G> {
     #[inline(never)]
     fn choose_by_amaf(&mut self, cur: u32, g: &G, sc: &Scorer, can_expand: bool) -> Choice<G::Move> {
         let ms = self.ms;
-        let base = sc.table as usize * self.tree.amaf.width + sc.player as usize * ms;
-        let (ns, ws) = (&self.tree.amaf.n[base..base + ms], &self.tree.amaf.w2[base..base + ms]);
+        let row = self.tree.amaf.row_ref(sc.table, sc.player, ms).on(&self.tree.amaf.n, &self.tree.amaf.w2, ms);
         let c = self.config.c;
         let range = self.tree.children(cur);
         let edges = &self.tree.edges[range.start as usize..range.end as usize];
@@ -210,22 +209,22 @@ impl<G: Game> Search<G> {
                 let gains = self.tree.amaf.gains[sc.table as usize][sc.player as usize];
                 let scratch = (&mut self.child_scores[..], &mut self.child_counts[..]);
                 match (self.tree.amaf.children.get_mut(cur as usize), solver) {
-                    (Some(cb), false) => children_by_bound::<false>(cb, (sc.table, gains), edges, ns, ws, rave_beta, scratch),
-                    (Some(cb), true) => children_by_bound::<true>(cb, (sc.table, gains), edges, ns, ws, rave_beta, scratch),
-                    (None, false) => amaf_children::<false>(edges, ns, ws, rave_beta, |v, _| v),
-                    (None, true) => amaf_children::<true>(edges, ns, ws, rave_beta, |v, _| v),
+                    (Some(cb), false) => children_by_bound::<false>(cb, (sc.table, gains), edges, row, rave_beta, scratch),
+                    (Some(cb), true) => children_by_bound::<true>(cb, (sc.table, gains), edges, row, rave_beta, scratch),
+                    (None, false) => amaf_children::<false>(edges, row, rave_beta, |v, _| v),
+                    (None, true) => amaf_children::<true>(edges, row, rave_beta, |v, _| v),
                 }
             }
             (ValueEstimate::Grave, true, false) => {
                 let bias = config.grave_bias;
-                amaf_children::<false>(edges, ns, ws, |n, an| grave_beta(n, an, bias), |v, _| v)
+                amaf_children::<false>(edges, row, |n, an| grave_beta(n, an, bias), |v, _| v)
             }
             (_, _, solver) => {
                 let score = |v, n| if c == 0.0 { v } else { ucb1(v, n, sc.ln_n, c) };
                 if solver {
-                    amaf_children::<true>(edges, ns, ws, |n, an| self.beta(n, an), score)
+                    amaf_children::<true>(edges, row, |n, an| self.beta(n, an), score)
                 } else {
-                    amaf_children::<false>(edges, ns, ws, |n, an| self.beta(n, an), score)
+                    amaf_children::<false>(edges, row, |n, an| self.beta(n, an), score)
                 }
             }
         };
@@ -264,7 +263,7 @@ impl<G: Game> Search<G> {
                     // so that debug and release builds search alike).
                     let cand = self.untried_set(g, cur);
                     let mut rng = self.rng.clone();
-                    let (pick, ..) = best_untried_in_set(&cand, ns, ws, self.config.fpu, &mut self.amaf_values, &mut rng);
+                    let (pick, ..) = best_untried_in_set(&cand, row, self.config.fpu, &mut self.amaf_values, &mut rng);
                     if let Some((_, v)) = pick {
                         debug_assert!(v + self.untried_bonus(sc) <= best_score, "untried {v} above the bound {bound}");
                     }
@@ -274,7 +273,7 @@ impl<G: Game> Search<G> {
         }
         if can_expand {
             let cand = self.untried_set(g, cur);
-            let (pick, best_bound, n_min) = best_untried_in_set(&cand, ns, ws, self.config.fpu, &mut self.amaf_values, &mut self.rng);
+            let (pick, best_bound, n_min) = best_untried_in_set(&cand, row, self.config.fpu, &mut self.amaf_values, &mut self.rng);
             self.tree.amaf.untried[cur as usize] =
                 if pick.is_some() { UntriedBound::new(table, updates, best_bound, n_min) } else { UntriedBound::NONE };
             let picked = pick.map(|(i, _)| i);
@@ -354,8 +353,7 @@ fn max_not_nan<T: PartialOrd>(a: T, b: T) -> T {
 #[inline(always)]
 fn amaf_children_bounded<const SOLVER: bool>(
     edges: &[Edge],
-    ns: &[u32],
-    ws: &[u32],
+    row: AmafRow,
     beta: impl Fn(u32, u32) -> f64,
     scores: &mut [f64],
     counts: &mut [u32],
@@ -363,15 +361,14 @@ fn amaf_children_bounded<const SOLVER: bool>(
     let len = edges.len();
     let (scores, counts) = (&mut scores[..len], &mut counts[..len]);
     for ((e, so), co) in edges.iter().zip(scores.iter_mut()).zip(counts.iter_mut()) {
-        let i = e.mv as usize;
-        let an = ns[i];
+        let (an, aw) = row.at(e.mv as usize);
         let (s, a) = if SOLVER && e.proof != 0 {
             (f64::NEG_INFINITY, u32::MAX)
         } else if e.n == 0 {
             (f64::INFINITY, an)
         } else {
             let q = e.q as f64;
-            (if an > 0 { blend(q, ws[i] as f64 * 0.5 / an as f64, beta(e.n, an)) } else { q }, an)
+            (if an > 0 { blend(q, aw as f64 * 0.5 / an as f64, beta(e.n, an)) } else { q }, an)
         };
         *so = s;
         *co = a;
@@ -398,25 +395,24 @@ fn children_by_bound<const SOLVER: bool>(
     cb: &mut ChildBound,
     (table, gains): (u32, u32),
     edges: &[Edge],
-    ns: &[u32],
-    ws: &[u32],
+    row: AmafRow,
     beta: impl Fn(u32, u32) -> f64,
     scratch: (&mut [f64], &mut [u32]),
 ) -> (u32, f64) {
     let others = cb.others_at(table, gains, edges.len());
     if others < f64::INFINITY {
         let j = cb.best as usize;
-        let (k, s) = amaf_children::<SOLVER>(std::slice::from_ref(&edges[j]), ns, ws, &beta, |v, _| v);
+        let (k, s) = amaf_children::<SOLVER>(std::slice::from_ref(&edges[j]), row, &beta, |v, _| v);
         // Above the others' bound by more than rounding can account for.
         if k == 0 && s > others + 1e-12 {
             if cfg!(debug_assertions) {
-                let full = amaf_children::<SOLVER>(edges, ns, ws, &beta, |v, _| v);
+                let full = amaf_children::<SOLVER>(edges, row, &beta, |v, _| v);
                 debug_assert_eq!(full, (j as u32, s), "the pass the bound skips chooses alike");
             }
             return (j as u32, s);
         }
     }
-    let (j, s, o, n_min) = amaf_children_bounded::<SOLVER>(edges, ns, ws, &beta, scratch.0, scratch.1);
+    let (j, s, o, n_min) = amaf_children_bounded::<SOLVER>(edges, row, &beta, scratch.0, scratch.1);
     *cb = if j == NIL { ChildBound::NONE } else { ChildBound::new(table, gains, j, edges.len(), o, n_min) };
     (j, s)
 }
@@ -431,15 +427,13 @@ fn children_by_bound<const SOLVER: bool>(
 #[inline(always)]
 fn amaf_children<const SOLVER: bool>(
     edges: &[Edge],
-    ns: &[u32],
-    ws: &[u32],
+    row: AmafRow,
     beta: impl Fn(u32, u32) -> f64,
     score: impl Fn(f64, u32) -> f64,
 ) -> (u32, f64) {
     let mut best = NIL;
     let mut best_score = f64::NEG_INFINITY;
     for (j, e) in edges.iter().enumerate() {
-        let i = e.mv as usize;
         // As `child_score` (UCT, no transpositions, no pie move): the same operations.
         let s = if SOLVER && e.proof != 0 {
             f64::NEG_INFINITY
@@ -447,8 +441,8 @@ fn amaf_children<const SOLVER: bool>(
             f64::INFINITY
         } else {
             let q = e.q as f64;
-            let an = ns[i];
-            let v = if an > 0 { blend(q, ws[i] as f64 * 0.5 / an as f64, beta(e.n, an)) } else { q };
+            let (an, aw) = row.at(e.mv as usize);
+            let v = if an > 0 { blend(q, aw as f64 * 0.5 / an as f64, beta(e.n, an)) } else { q };
             score(v, e.n)
         };
         if s > best_score {
@@ -697,16 +691,15 @@ fn best_untried_by_amaf<G: Game>(
     let mut ties = 0u32;
     // The player's rows of the table, cut once: with `i < ms` checked, the loop indexes them
     // without bounds checks (the same values as `untried_value_in`).
-    let base = table as usize * amaf.width + player as usize * ms;
-    let (ns, ws) = (&amaf.n[base..base + ms], &amaf.w2[base..base + ms]);
+    let row = amaf.row(table, player, ms);
     let mark = &tree.mark[..ms];
     for &m in legal {
         let i = g.move_index(m);
         if i >= ms || mark[i] == tree.stamp {
             continue;
         }
-        let an = ns[i];
-        let v = if an > 0 { ws[i] as f64 * 0.5 / an as f64 } else { fpu };
+        let (an, aw) = row.at(i);
+        let v = if an > 0 { aw as f64 * 0.5 / an as f64 } else { fpu };
         match best {
             Some((_, b)) if v < b => {}
             Some((_, b)) if v == b => {
@@ -780,6 +773,21 @@ fn scan_value(n: u32, w: u32, f: f32) -> (f32, f32) {
     (q, (n as i32) as f32)
 }
 
+/// The scan's value loop ([`best_untried_in_set`]): each move's value and negated count into
+/// `vals` and `counts` (`mask`'s lanes added), from `row`, `DERIVED` as [`AmafRow::is_derived`].
+#[inline(always)]
+fn scan_values<const DERIVED: bool>(row: AmafRow, f: f32, mask: &[f32], vals: &mut [f32], counts: &mut [f32]) {
+    // Equal lengths, so that the loop indexes without bounds checks.
+    let m = vals.len();
+    let (ns, ws, mask, counts) = (&row.n[..m], &row.w2[..m], &mask[..m], &mut counts[..m]);
+    for i in 0..m {
+        let (n, w) = if DERIVED { row.read(ns[i], ws[i]) } else { (ns[i], ws[i]) };
+        let (q, n) = scan_value(n, w, f);
+        vals[i] = q + mask[i];
+        counts[i] = mask[i] - n;
+    }
+}
+
 /// After [`best_untried_in_set`] over a row of `m` moves left its values in `scratch`: the best
 /// value of the candidates other than `i` (raised as the scan's bound is), `None` when there is
 /// no other. What [`UntriedBound`] keeps once `i` is expanded.
@@ -825,28 +833,26 @@ fn above_f32(v: f32) -> f64 {
 #[inline(never)]
 fn best_untried_in_set(
     cand: &[u64; MOVE_WORDS],
-    ns: &[u32],
-    ws: &[u32],
+    row: AmafRow,
     fpu: f64,
     scratch: &mut [f32],
     rng: &mut Rng64,
 ) -> (Option<(usize, f64)>, f64, u32) {
-    let m = ns.len();
+    let m = row.len();
     let (mask, vals, counts) = scan_scratch(scratch, m);
     for (k, chunk) in mask.chunks_exact_mut(8).enumerate() {
         let byte = (cand[k / 8] >> (k % 8 * 8)) as u8;
         chunk.copy_from_slice(&BYTE_LANES[byte as usize]);
     }
-    // Equal lengths, so that the loops below index without bounds checks.
-    let (ns, ws, mask, counts) = (&ns[..m], &ws[..m], &mask[..m], &mut counts[..m]);
     let f = fpu as f32;
     // Each move's value and its negated sample count (both −∞ for non-candidates); then the
     // largest of each, in its own loop (so that each vectorises): the best value and minus the
-    // fewest samples.
-    for i in 0..m {
-        let (q, n) = scan_value(ns[i], ws[i], f);
-        vals[i] = q + mask[i];
-        counts[i] = mask[i] - n;
+    // fewest samples. Compiled apart for stored and derived rows (a stored row's reads are the
+    // entries themselves).
+    if row.is_derived() {
+        scan_values::<true>(row, f, mask, vals, counts);
+    } else {
+        scan_values::<false>(row, f, mask, vals, counts);
     }
     let bv = max_f32(vals);
     let least = -max_f32(counts);
@@ -870,7 +876,8 @@ fn best_untried_in_set(
             k -= 1;
         }
     }
-    let value = if ns[best] > 0 { ws[best] as f64 * 0.5 / ns[best] as f64 } else { fpu };
+    let (n, w) = row.at(best);
+    let value = if n > 0 { w as f64 * 0.5 / n as f64 } else { fpu };
     // Above every candidate's exact value despite the `f32` roundings.
     (Some((best, value)), above_f32(bv), n_min)
 }
@@ -908,7 +915,7 @@ mod tests {
             let value = |i: usize| if ns[i] > 0 { ws[i] as f64 * 0.5 / ns[i] as f64 } else { fpu };
             let cands: Vec<usize> = (0..ms).filter(|&i| cand[i / 64] >> (i % 64) & 1 == 1).collect();
             let want = cands.iter().map(|&i| value(i)).fold(f64::NEG_INFINITY, f64::max);
-            let (pick, _, n_min) = best_untried_in_set(&cand, &ns, &ws, fpu, &mut scratch, &mut Rng64::new(round));
+            let (pick, _, n_min) = best_untried_in_set(&cand, AmafRow::stored(&ns, &ws), fpu, &mut scratch, &mut Rng64::new(round));
             // The fewest samples: exact below 2²⁴, never above the true count (f32 counts).
             let least = cands.iter().map(|&i| ns[i]).min().unwrap_or(u32::MAX);
             if least < 1 << 24 {
@@ -945,7 +952,7 @@ mod tests {
         let mut rng = Rng64::new(5);
         let mut scratch = vec![0f32; 608];
         for _ in 0..5000 {
-            let (pick, _, _) = best_untried_in_set(&cand, &ns, &ws, 0.5, &mut scratch, &mut rng);
+            let (pick, _, _) = best_untried_in_set(&cand, AmafRow::stored(&ns, &ws), 0.5, &mut scratch, &mut rng);
             counts[pick.unwrap().0] += 1;
         }
         for &i in &tied {
@@ -992,7 +999,7 @@ mod tests {
                 }
             }
             let fpu = if round % 3 == 0 { 0.9 } else { 0.5 };
-            let (pick, best, n_min) = best_untried_in_set(&cand, &ns, &ws, fpu, &mut scratch, &mut Rng64::new(round));
+            let (pick, best, n_min) = best_untried_in_set(&cand, AmafRow::stored(&ns, &ws), fpu, &mut scratch, &mut Rng64::new(round));
             let Some((_, v_best)) = pick else { continue };
             assert!(v_best <= best, "round {round}: the best value {v_best} above the bound {best}");
             let at = gen.below(u32::MAX);
@@ -1041,13 +1048,13 @@ mod tests {
             let solver = round % 3 == 0;
             let (full, bounded) = if solver {
                 (
-                    amaf_children::<true>(&edges, &ns, &ws, beta, |v, _| v),
-                    amaf_children_bounded::<true>(&edges, &ns, &ws, beta, &mut sc, &mut cc),
+                    amaf_children::<true>(&edges, AmafRow::stored(&ns, &ws), beta, |v, _| v),
+                    amaf_children_bounded::<true>(&edges, AmafRow::stored(&ns, &ws), beta, &mut sc, &mut cc),
                 )
             } else {
                 (
-                    amaf_children::<false>(&edges, &ns, &ws, beta, |v, _| v),
-                    amaf_children_bounded::<false>(&edges, &ns, &ws, beta, &mut sc, &mut cc),
+                    amaf_children::<false>(&edges, AmafRow::stored(&ns, &ws), beta, |v, _| v),
+                    amaf_children_bounded::<false>(&edges, AmafRow::stored(&ns, &ws), beta, &mut sc, &mut cc),
                 )
             };
             let (j, s, others, n_min) = bounded;
@@ -1060,9 +1067,9 @@ mod tests {
             for (_, e) in edges.iter().enumerate().filter(|&(i, _)| i as u32 != j) {
                 let one = std::slice::from_ref(e);
                 let (_, s) = if solver {
-                    amaf_children::<true>(one, &ns, &ws, beta, |v, _| v)
+                    amaf_children::<true>(one, AmafRow::stored(&ns, &ws), beta, |v, _| v)
                 } else {
-                    amaf_children::<false>(one, &ns, &ws, beta, |v, _| v)
+                    amaf_children::<false>(one, AmafRow::stored(&ns, &ws), beta, |v, _| v)
                 };
                 o = o.max(s);
                 f = f.min(if solver && e.proof != 0 { u32::MAX } else { ns[e.mv as usize] });
@@ -1078,9 +1085,9 @@ mod tests {
             let bound = cb.others_at(3, at.wrapping_add(d), k);
             for (i, e) in edges.iter().enumerate().filter(|&(i, _)| i as u32 != j) {
                 let (_, s) = if solver {
-                    amaf_children::<true>(std::slice::from_ref(e), &ns, &ws, beta, |v, _| v)
+                    amaf_children::<true>(std::slice::from_ref(e), AmafRow::stored(&ns, &ws), beta, |v, _| v)
                 } else {
-                    amaf_children::<false>(std::slice::from_ref(e), &ns, &ws, beta, |v, _| v)
+                    amaf_children::<false>(std::slice::from_ref(e), AmafRow::stored(&ns, &ws), beta, |v, _| v)
                 };
                 assert!(s <= bound, "round {round}: child {i} at {s} above the bound {bound} after {d} gains");
             }

@@ -450,7 +450,8 @@ impl<G: Game> Search<G> {
             }
             if amaf_on {
                 if self.tree.amaf.of_node[cur as usize] == NIL && self.tree.nodes[cur as usize].n >= table_visits {
-                    self.tree.amaf.alloc(cur);
+                    let derived = self.derived_amaf(&g);
+                    self.tree.amaf.alloc(cur, derived);
                 }
                 src = self.amaf_source(src, cur);
             }
@@ -804,6 +805,8 @@ mod tests {
         root.w = root.n as f64 * 0.25;
         let t = s.tree.amaf.table(0).unwrap() as usize;
         let w = s.tree.amaf.width;
+        // Both rows stored (player 1's is derived until then), so that the entries can be set.
+        s.tree.amaf.materialize(t as u32, s.ms);
         for k in t * w..(t + 1) * w {
             s.tree.amaf.n[k] = crate::mcts::tree::AMAF_MAX - 1;
             s.tree.amaf.w2[k] = 2 * (crate::mcts::tree::AMAF_MAX - 1);
@@ -828,6 +831,41 @@ mod tests {
             }
         }
         assert_eq!(s.root_visits(), u32::MAX as u64);
+    }
+
+    /// A table whose player-1 row is derived (`AmafTables`) reads exactly as one with both rows
+    /// stored: two equal searches, all of one's tables stored halfway (`materialize`), go on
+    /// alike (every entry, the root's statistics, the best move), on boards where games end
+    /// inside the tree (whose updates store the row by themselves) and with GRAVE and a policy.
+    #[test]
+    fn derived_amaf_rows_read_as_stored_ones() {
+        for (size, preset) in [(4, "rave"), (5, "rave"), (7, "rave"), (5, "grave"), (5, "lgr"), (5, "best")] {
+            let mk = || Search::new(Hex::new(size, false).unwrap(), SearchConfig::preset(preset).unwrap()).unwrap();
+            let (mut a, mut b) = (mk(), mk());
+            a.run(Budget::iterations(1500), &|| 0.0);
+            b.run(Budget::iterations(1500), &|| 0.0);
+            let derived = b.tree.amaf.derived.iter().filter(|d| d.is_some()).count();
+            assert!(derived > 0, "hex:{size} {preset}: some tables derived");
+            let tables = b.tree.amaf.derived.len() as u32;
+            for t in 0..tables {
+                b.tree.amaf.materialize(t, b.ms);
+            }
+            a.run(Budget::iterations(1500), &|| 0.0);
+            b.run(Budget::iterations(1500), &|| 0.0);
+            assert!(b.tree.amaf.derived[..tables as usize].iter().all(|d| d.is_none()), "hex:{size} {preset}: stored stays stored");
+            assert!(a.tree.amaf.derived.iter().any(|d| d.is_some()), "hex:{size} {preset}: still derived");
+            assert_eq!(a.tree.amaf.derived.len(), b.tree.amaf.derived.len(), "hex:{size} {preset}: tables");
+            for t in 0..a.tree.amaf.derived.len() as u32 {
+                for p in 0..2u8 {
+                    for i in 0..a.ms {
+                        assert_eq!(a.tree.amaf.get(t, p, i, a.ms), b.tree.amaf.get(t, p, i, b.ms), "hex:{size} {preset} t{t} p{p} i{i}");
+                    }
+                }
+            }
+            assert_eq!(a.root_visits(), b.root_visits());
+            assert_eq!(a.best_move(), b.best_move(), "hex:{size} {preset}");
+            assert_eq!(a.tree.nodes[0].w, b.tree.nodes[0].w, "hex:{size} {preset}: root value");
+        }
     }
 
     /// Each AMAF table's update count bounds every entry's count (first occurrence: one sample

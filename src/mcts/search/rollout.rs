@@ -4,7 +4,7 @@
 //! rollout-expand, and the PoolRAVE pools the policy draws from.
 
 use super::Search;
-use crate::game::{Game, NoTrace, Outcome};
+use crate::game::{Game, NoTrace, Outcome, MOVE_WORDS};
 use crate::mcts::tree::UNKNOWN;
 
 impl<G: Game> Search<G> {
@@ -72,6 +72,19 @@ impl<G: Game> Search<G> {
             self.rollout_expand(start, cap);
         }
         o
+    }
+
+    /// For a new AMAF table at position `g`: the dense moves empty there when player 1's row can
+    /// be derived from player 0's ([`crate::mcts::tree::AmafTables`]), i.e. when every
+    /// simulation through `g` will credit each of them to one player: the playouts fill the
+    /// board ([`Search::fill`]) and `g` is a position from which they can
+    /// ([`Game::fill_playouts`]: the game goes on and no swap move can come). Else `None`.
+    pub(super) fn derived_amaf(&self, g: &G) -> Option<[u64; MOVE_WORDS]> {
+        (self.fill() && g.fill_playouts()).then(|| {
+            let mut empty = [0; MOVE_WORDS];
+            g.legal_move_set(&mut empty);
+            empty
+        })
     }
 
     /// Whether AMAF credits a filled board this search (`fill_playouts` with AMAF statistics;

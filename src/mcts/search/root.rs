@@ -19,7 +19,8 @@ impl<G: Game> Search<G> {
             r.proof = solver::terminal_proof(o, 1 - self.root.to_move()) as u8;
         }
         if self.tree.with_amaf && self.tree.amaf.table(0).is_none() {
-            self.tree.amaf.alloc(0);
+            let derived = self.derived_amaf(&self.root);
+            self.tree.amaf.alloc(0, derived);
         }
         self.root_filter = None;
         self.gumbel_choice = None;
@@ -116,13 +117,14 @@ impl<G: Game> Search<G> {
             n.cap = 0;
             let nid = t.push(n);
             if let Some(ot) = old.amaf.table(id) {
-                let nt = t.amaf.alloc(nid) as usize;
+                let nt = t.amaf.alloc(nid, old.amaf.derived[ot as usize]) as usize;
                 let w = old.amaf.width;
                 let o = ot as usize * w;
                 t.amaf.n[nt * w..(nt + 1) * w].copy_from_slice(&old.amaf.n[o..o + w]);
                 t.amaf.w2[nt * w..(nt + 1) * w].copy_from_slice(&old.amaf.w2[o..o + w]);
                 t.amaf.updates[nt] = old.amaf.updates[ot as usize];
                 t.amaf.gains[nt] = old.amaf.gains[ot as usize];
+                t.amaf.r0[nt] = old.amaf.r0[ot as usize];
             }
         }
         let mut kept: Vec<(Edge, f32)> = Vec::new();
