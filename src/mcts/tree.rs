@@ -234,7 +234,8 @@ impl Edge {
 /// Dense AMAF tables (RAVE, GRAVE, PoolRAVE), one per node that has one: for each player and
 /// each dense move, the number of simulations through the node in which that player played the
 /// move afterwards (first occurrence) and the sum of that player's rewards, in half points
-/// (rewards are 0, ½ or 1). `2 × move_space` entries of 8 bytes per table.
+/// (rewards are 0, ½ or 1). `2 × move_space` entries of 8 bytes per table (one row, half
+/// that, while player 1's row is derived).
 ///
 /// **The second player's row derived.** When every simulation through a node credits every
 /// cell empty there to exactly one player (a placement game whose playouts fill the board,
@@ -278,6 +279,12 @@ pub struct AmafTables {
     /// Per table: R₀, the sum of player 0's rewards over its updates in half points (read while
     /// player 1's row is derived).
     pub r0: Vec<u64>,
+    /// Per table: where its entries start in `n` and `w2`: player 0's row, then player 1's
+    /// when stored (a derived table holds one row, half a `width`).
+    pub off: Vec<usize>,
+    /// Single rows left by tables whose second row was stored since ([`AmafTables::materialize`]
+    /// moves a table to two new rows at the end), for the next derived table.
+    spare: Vec<usize>,
 }
 
 /// One player's row of an AMAF table as the readers see it: entry `i` by [`AmafRow::at`], the
@@ -513,15 +520,37 @@ impl AmafTables {
     /// credit each of them to one player (player 1's row is then derived, see the type's doc),
     /// else `None`.
     pub fn alloc(&mut self, node: u32, derived: Option<[u64; MOVE_WORDS]>) -> u32 {
-        let t = (self.n.len() / self.width.max(1)) as u32;
-        self.n.resize(self.n.len() + self.width, 0);
-        self.w2.resize(self.w2.len() + self.width, 0);
+        let t = self.off.len() as u32;
+        let half = self.width / 2;
+        let off = match (derived.is_some(), self.spare.last()) {
+            (true, Some(&o)) => {
+                self.spare.pop();
+                self.n[o..o + half].fill(0);
+                self.w2[o..o + half].fill(0);
+                o
+            }
+            (true, None) => self.push_entries(half),
+            (false, _) => self.push_entries(self.width),
+        };
+        self.off.push(off);
         self.updates.push(0);
         self.gains.push([0; 2]);
         self.derived.push(derived);
         self.r0.push(0);
         self.of_node[node as usize] = t;
         t
+    }
+    /// `k` zeroed entries at the end of `n` and `w2`; their offset.
+    fn push_entries(&mut self, k: usize) -> usize {
+        let o = self.n.len();
+        self.n.resize(o + k, 0);
+        self.w2.resize(o + k, 0);
+        o
+    }
+    /// The entries of table `t` in `n` and `w2` (one row while player 1's is derived, else two).
+    pub fn entries(&self, t: u32) -> std::ops::Range<usize> {
+        let o = self.off[t as usize];
+        o..o + if self.derived[t as usize].is_some() { self.width / 2 } else { self.width }
     }
     /// Player `p`'s row of table `t` (`ms` moves per player) as readers see it ([`AmafRow`]).
     #[inline(always)]
@@ -532,7 +561,7 @@ impl AmafTables {
     /// [`AmafRow`]: for callers that borrow the entries apart from the rest of the tables).
     #[inline(always)]
     pub fn row_ref(&self, t: u32, p: Player, ms: usize) -> RowRef {
-        let base = t as usize * self.width;
+        let base = self.off[t as usize];
         if p == 1 && self.derived[t as usize].is_some() {
             // Below AMAF_MAX updates while derived: U and R₀ ≤ 2U fit in u32.
             let (u, r0) = (self.updates[t as usize] as u32, self.r0[t as usize] as u32);
@@ -553,11 +582,18 @@ impl AmafTables {
         let (n, w2) = self.row(t, p, ms).at(mv);
         (n, w2 as f64 * 0.5)
     }
-    /// Stores player 1's row of table `t` (`ms` moves per player) from its derivation and keeps
-    /// both rows from now on (nothing when they are stored already): the same values, exactly.
+    /// Stores player 1's row of table `t` (`ms` moves per player, half the width) from its
+    /// derivation and keeps both rows from now on (nothing when they are stored already): the
+    /// same values, exactly. The table moves to two new rows at the end of the entries; its old
+    /// row is kept for the next derived table.
     pub fn materialize(&mut self, t: u32, ms: usize) {
         let Some(empty) = self.derived[t as usize].take() else { return };
-        let base = t as usize * self.width;
+        let old = self.off[t as usize];
+        let base = self.push_entries(2 * ms);
+        self.n.copy_within(old..old + ms, base);
+        self.w2.copy_within(old..old + ms, base);
+        self.spare.push(old);
+        self.off[t as usize] = base;
         let (u, r0) = (self.updates[t as usize] as u32, self.r0[t as usize] as u32);
         for i in 0..ms {
             let (n, w2) = if empty[i / 64] >> (i % 64) & 1 == 1 {
@@ -581,6 +617,7 @@ impl AmafTables {
             + self.children.capacity() * std::mem::size_of::<ChildBound>()
             + self.derived.capacity() * std::mem::size_of::<Option<[u64; MOVE_WORDS]>>()
             + self.r0.capacity() * 8
+            + (self.off.capacity() + self.spare.capacity()) * 8
     }
 }
 

@@ -90,7 +90,6 @@ impl<G: Game> Search<G> {
         let root_mover = self.root.to_move() as usize;
         let last = self.path.len() - 1;
         let ms = self.ms;
-        let width = self.tree.amaf.width;
         let r2 = [(outcome.reward(0) * 2.0) as u32, (outcome.reward(1) * 2.0) as u32];
         let mut sets = if self.sets_valid {
             self.psets
@@ -137,12 +136,12 @@ impl<G: Game> Search<G> {
             if self.tree.amaf.derived[t as usize].is_some() {
                 // Player 0's row only (player 1's follows from it and R₀).
                 self.tree.amaf.r0[t as usize] += r2[0] as u64;
-                let base = t as usize * width;
+                let base = self.tree.amaf.off[t as usize];
                 credit_row(&mut self.tree.amaf.n[base..base + ms], &mut self.tree.amaf.w2[base..base + ms], &sets.by[0], r2[0]);
                 continue;
             }
             for (p, &r) in r2.iter().enumerate() {
-                let base = t as usize * width + p * ms;
+                let base = self.tree.amaf.off[t as usize] + p * ms;
                 let (ns, ws) = (&mut self.tree.amaf.n[base..base + ms], &mut self.tree.amaf.w2[base..base + ms]);
                 if dense {
                     credit_row(ns, ws, &sets.by[p], r);

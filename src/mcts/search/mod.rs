@@ -804,10 +804,9 @@ mod tests {
         root.n = u32::MAX - 2;
         root.w = root.n as f64 * 0.25;
         let t = s.tree.amaf.table(0).unwrap() as usize;
-        let w = s.tree.amaf.width;
         // Both rows stored (player 1's is derived until then), so that the entries can be set.
         s.tree.amaf.materialize(t as u32, s.ms);
-        for k in t * w..(t + 1) * w {
+        for k in s.tree.amaf.entries(t as u32) {
             s.tree.amaf.n[k] = crate::mcts::tree::AMAF_MAX - 1;
             s.tree.amaf.w2[k] = 2 * (crate::mcts::tree::AMAF_MAX - 1);
         }
@@ -822,9 +821,9 @@ mod tests {
         assert_eq!(root.n, u32::MAX, "saturated, not wrapped");
         assert!((0.0..=1.0).contains(&root.q()), "Q = {}", root.q());
         let amax = crate::mcts::tree::AMAF_MAX;
-        assert!(s.tree.amaf.n[t * w..(t + 1) * w].iter().all(|&n| n == amax - 1 || n == amax), "AMAF counts saturate");
-        assert!(s.tree.amaf.n[t * w..(t + 1) * w].contains(&amax), "some AMAF entry reached the cap");
-        assert!(s.tree.amaf.w2[t * w..(t + 1) * w].iter().all(|&x| x >= 2 * (amax - 1)), "AMAF sums never wrap");
+        assert!(s.tree.amaf.n[s.tree.amaf.entries(t as u32)].iter().all(|&n| n == amax - 1 || n == amax), "AMAF counts saturate");
+        assert!(s.tree.amaf.n[s.tree.amaf.entries(t as u32)].contains(&amax), "some AMAF entry reached the cap");
+        assert!(s.tree.amaf.w2[s.tree.amaf.entries(t as u32)].iter().all(|&x| x >= 2 * (amax - 1)), "AMAF sums never wrap");
         for i in 0..25 {
             if let Some(v) = root_amaf(&s, i) {
                 assert!((0.0..=1.0).contains(&v), "AMAF value {v}");
@@ -876,12 +875,11 @@ mod tests {
         let mut s = rave_search(0.0, 1);
         for round in 0..3 {
             s.run(Budget::iterations(400), &|| 0.0);
-            let w = s.tree.amaf.width;
             let mut tables = 0;
             for node in 0..s.tree.len() as u32 {
                 if let Some(t) = s.tree.amaf.table(node) {
                     let t = t as usize;
-                    let most = s.tree.amaf.n[t * w..(t + 1) * w].iter().copied().max().unwrap();
+                    let most = s.tree.amaf.n[s.tree.amaf.entries(t as u32)].iter().copied().max().unwrap();
                     assert!(most as u64 <= s.tree.amaf.updates[t], "round {round} node {node}");
                     tables += 1;
                 }

@@ -117,11 +117,11 @@ impl<G: Game> Search<G> {
             n.cap = 0;
             let nid = t.push(n);
             if let Some(ot) = old.amaf.table(id) {
-                let nt = t.amaf.alloc(nid, old.amaf.derived[ot as usize]) as usize;
-                let w = old.amaf.width;
-                let o = ot as usize * w;
-                t.amaf.n[nt * w..(nt + 1) * w].copy_from_slice(&old.amaf.n[o..o + w]);
-                t.amaf.w2[nt * w..(nt + 1) * w].copy_from_slice(&old.amaf.w2[o..o + w]);
+                let nt = t.amaf.alloc(nid, old.amaf.derived[ot as usize]);
+                let (o, e) = (old.amaf.entries(ot), t.amaf.entries(nt));
+                t.amaf.n[e.clone()].copy_from_slice(&old.amaf.n[o.clone()]);
+                t.amaf.w2[e].copy_from_slice(&old.amaf.w2[o]);
+                let nt = nt as usize;
                 t.amaf.updates[nt] = old.amaf.updates[ot as usize];
                 t.amaf.gains[nt] = old.amaf.gains[ot as usize];
                 t.amaf.r0[nt] = old.amaf.r0[ot as usize];
