@@ -587,21 +587,24 @@ impl AmafTables {
     /// same values, exactly. The table moves to two new rows at the end of the entries; its old
     /// row is kept for the next derived table.
     pub fn materialize(&mut self, t: u32, ms: usize) {
-        let Some(empty) = self.derived[t as usize].take() else { return };
+        if self.derived[t as usize].is_none() {
+            return;
+        }
+        // Player 1's row as it reads now (`get`: 0 off the node's empty cells, as stored).
+        let row: Vec<(u32, u32)> = (0..ms)
+            .map(|i| {
+                let (n, w) = self.get(t, 1, i, ms);
+                (n, (w * 2.0) as u32)
+            })
+            .collect();
+        self.derived[t as usize] = None;
         let old = self.off[t as usize];
         let base = self.push_entries(2 * ms);
         self.n.copy_within(old..old + ms, base);
         self.w2.copy_within(old..old + ms, base);
         self.spare.push(old);
         self.off[t as usize] = base;
-        let (u, r0) = (self.updates[t as usize] as u32, self.r0[t as usize] as u32);
-        for i in 0..ms {
-            let (n, w2) = if empty[i / 64] >> (i % 64) & 1 == 1 {
-                let n = u - self.n[base + i];
-                (n, self.w2[base + i] + 2 * n - r0)
-            } else {
-                (0, 0)
-            };
+        for (i, (n, w2)) in row.into_iter().enumerate() {
             self.n[base + ms + i] = n;
             self.w2[base + ms + i] = w2;
         }
