@@ -289,9 +289,9 @@ pub struct AmafTables {
 
 /// One player's row of an AMAF table as the readers see it: entry `i` by [`AmafRow::at`], the
 /// stored `(n, w2)` or, for a derived row ([`AmafTables`]), `(U − n₀, w₀ + 2·n₁ − R₀)` from
-/// player 0's entries, by the same few integer operations either way (no branch per entry, so
-/// the dense scans still vectorise). A derived row's entries are meaningful for the cells
-/// empty at the table's node only (the moves any reader asks about);
+/// player 0's entries by five integer operations ([`AmafRow::read`], no branch: the untried-move
+/// scan is compiled apart for each kind and still vectorises). A derived row's entries are
+/// meaningful for the cells empty at the table's node only (the moves any reader asks about);
 /// [`AmafTables::get`] answers for every move.
 #[derive(Clone, Copy, Debug)]
 pub struct AmafRow<'a> {
