@@ -289,7 +289,7 @@ pub struct AmafTables {
 
 /// One player's row of an AMAF table as the readers see it: entry `i` by [`AmafRow::at`], the
 /// stored `(n, w2)` or, for a derived row ([`AmafTables`]), `(U − n₀, w₀ + 2·n₁ − R₀)` from
-/// player 0's entries by five integer operations ([`AmafRow::read`], no branch: the untried-move
+/// player 0's entries by four integer operations ([`AmafRow::read`], no branch: the untried-move
 /// scan is compiled apart for each kind and still vectorises). A derived row's entries are
 /// meaningful for the cells empty at the table's node only (the moves any reader asks about);
 /// [`AmafTables::get`] answers for every move.
@@ -299,21 +299,21 @@ pub struct AmafRow<'a> {
     pub n: &'a [u32],
     /// The stored reward sums in half points, likewise.
     pub w2: &'a [u32],
-    /// All ones for a derived row, else 0.
-    flip: u32,
-    /// `U + 1` (wrapping) for a derived row, else 0.
-    add: u32,
-    /// R₀ for a derived row, else 0.
-    sub: u32,
+    /// Whether the row is derived.
+    derived: bool,
+    /// U, the table's updates (derived row).
+    u: u32,
+    /// `2U − R₀` (derived row).
+    c: u32,
 }
 
 /// An [`AmafRow`] before it borrows the entries ([`AmafTables::row_ref`]).
 #[derive(Clone, Copy, Debug)]
 pub struct RowRef {
     base: usize,
-    flip: u32,
-    add: u32,
-    sub: u32,
+    derived: bool,
+    u: u32,
+    c: u32,
 }
 
 impl RowRef {
@@ -322,14 +322,14 @@ impl RowRef {
     #[inline(always)]
     pub fn on<'a>(self, n: &'a [u32], w2: &'a [u32], ms: usize) -> AmafRow<'a> {
         let (b, e) = (self.base, self.base + ms);
-        AmafRow { n: &n[b..e], w2: &w2[b..e], flip: self.flip, add: self.add, sub: self.sub }
+        AmafRow { n: &n[b..e], w2: &w2[b..e], derived: self.derived, u: self.u, c: self.c }
     }
 }
 
 impl AmafRow<'_> {
     /// A stored row: entries as they are.
     pub fn stored<'b>(n: &'b [u32], w2: &'b [u32]) -> AmafRow<'b> {
-        AmafRow { n, w2, flip: 0, add: 0, sub: 0 }
+        AmafRow { n, w2, derived: false, u: 0, c: 0 }
     }
     /// Moves in the row.
     #[inline(always)]
@@ -355,16 +355,13 @@ impl AmafRow<'_> {
     /// Whether the row is derived from player 0's entries (else stored).
     #[inline(always)]
     pub fn is_derived(&self) -> bool {
-        self.flip != 0
+        self.derived
     }
-    /// The row's `(n, w2)` from the stored entries `(n, w2)` at a move (see [`AmafRow::at`]).
+    /// A derived row's `(n₁, w₁)` from player 0's entries `(n₀, w₀)` at a move: `U − n₀` and
+    /// `w₀ + 2·n₁ − R₀ = (2U − R₀) + w₀ − 2·n₀` (wrapping, exact: the true values fit).
     #[inline(always)]
-    pub fn read(&self, n: u32, w2: u32) -> (u32, u32) {
-        // Derived: (n₀ XOR all ones) + U + 1 = U − n₀; then w₀ + 2n − R₀ (wrapping, exact: the
-        // true values fit). Stored: the entries unchanged.
-        let n = (n ^ self.flip).wrapping_add(self.add);
-        let w = w2.wrapping_add((n << 1) & self.flip).wrapping_sub(self.sub);
-        (n, w)
+    pub fn read(&self, n0: u32, w0: u32) -> (u32, u32) {
+        (self.u.wrapping_sub(n0), self.c.wrapping_add(w0).wrapping_sub(n0 << 1))
     }
 }
 
@@ -565,9 +562,9 @@ impl AmafTables {
         if p == 1 && self.derived[t as usize].is_some() {
             // Below AMAF_MAX updates while derived: U and R₀ ≤ 2U fit in u32.
             let (u, r0) = (self.updates[t as usize] as u32, self.r0[t as usize] as u32);
-            RowRef { base, flip: u32::MAX, add: u.wrapping_add(1), sub: r0 }
+            RowRef { base, derived: true, u, c: (2 * u).wrapping_sub(r0) }
         } else {
-            RowRef { base: base + p as usize * ms, flip: 0, add: 0, sub: 0 }
+            RowRef { base: base + p as usize * ms, derived: false, u: 0, c: 0 }
         }
     }
     /// `(n, w)` of player `p`'s move `mv` in table `t` (w in reward units); `(0, 0)` for a move
