@@ -251,7 +251,7 @@ impl Edge {
 /// throughout.
 #[derive(Clone, Debug, Default)]
 pub struct AmafTables {
-    /// Entries per table (2 × move space).
+    /// Entries of a table with both rows stored (2 × move space; a derived table holds half).
     pub width: usize,
     /// Table index per node ([`NIL`] = none); empty when AMAF is off.
     pub of_node: Vec<u32>,
