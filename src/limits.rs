@@ -32,6 +32,25 @@ pub const MAX_BUDGET: f64 = 9_007_199_254_740_991.0;
 /// `SearchConfig::default().node_cap` (5,000,000); either may be set in 1..=1e9 (`node_cap`).
 pub const PAGE_NODE_CAP: u64 = 2_000_000;
 
+/// The page's memory cap per search when the engine parameters do not set `memory_cap_mib`:
+/// 512 MiB of the worker's WebAssembly memory (`SearchConfig::memory_cap_mib`; the check counts
+/// the module's whole linear memory, which never shrinks). Before it, an Arena on Hex 19×19
+/// with `rave_table_visits = 1` grew a worker to about 3.7 GB and killed it ("unreachable").
+/// Natively the default is `SearchConfig::default().memory_cap_mib` (2,048 MiB).
+pub const PAGE_MEMORY_CAP_MIB: u64 = 512;
+
+/// Defaults for the tree's caps where the engine parameters do not set them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TreeLimits {
+    /// `node_cap`, nodes.
+    pub node_cap: u64,
+    /// `memory_cap_mib`, MiB.
+    pub memory_cap_mib: u64,
+}
+
+/// The page's caps: [`PAGE_NODE_CAP`] nodes and [`PAGE_MEMORY_CAP_MIB`] MiB.
+pub const PAGE_TREE_LIMITS: TreeLimits = TreeLimits { node_cap: PAGE_NODE_CAP, memory_cap_mib: PAGE_MEMORY_CAP_MIB };
+
 /// Most moves a request or a page message may carry: 1,000 (a game never has more than 362).
 pub const MAX_REQUEST_MOVES: usize = 1_000;
 

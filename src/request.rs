@@ -55,20 +55,25 @@ pub enum SettingsError {
     },
 }
 
-/// The configuration of a preset with field overrides. Without a `node_cap` override the node
-/// cap is `default_node_cap` when given (the page passes [`crate::limits::PAGE_NODE_CAP`]),
-/// else the engine's default.
+/// The configuration of a preset with field overrides. Without a `node_cap` or
+/// `memory_cap_mib` override, that cap is the one of `defaults` when given (the page passes
+/// [`crate::limits::PAGE_TREE_LIMITS`]), else the engine's default.
 ///
 /// # Errors
 /// [`SettingsError`] naming the bad preset or field; the first bad field in key order.
 pub fn engine_config(
     preset: &str,
     params: &BTreeMap<String, String>,
-    default_node_cap: Option<u64>,
+    defaults: Option<crate::limits::TreeLimits>,
 ) -> Result<SearchConfig, SettingsError> {
     let mut config = SearchConfig::preset(preset).map_err(SettingsError::Preset)?;
-    if let (Some(cap), false) = (default_node_cap, params.contains_key("node_cap")) {
-        config.node_cap = cap;
+    if let Some(d) = defaults {
+        if !params.contains_key("node_cap") {
+            config.node_cap = d.node_cap;
+        }
+        if !params.contains_key("memory_cap_mib") {
+            config.memory_cap_mib = d.memory_cap_mib;
+        }
     }
     for (k, v) in params {
         config.set(k, v).map_err(|source| SettingsError::Field { key: k.clone(), value: v.clone(), source })?;
@@ -415,7 +420,7 @@ fn check_tree(q: &TreeQuery) -> Result<(), RequestError> {
 }
 
 fn check_engine(e: &EngineSettings) -> Result<SearchConfig, RequestError> {
-    Ok(engine_config(&e.preset, &e.params, Some(crate::limits::PAGE_NODE_CAP))?)
+    Ok(engine_config(&e.preset, &e.params, Some(crate::limits::PAGE_TREE_LIMITS))?)
 }
 
 /// Decodes a worker request from JSON and checks everything the worker and the engine check
@@ -460,8 +465,8 @@ pub fn decode_request(json: &[u8]) -> Result<Request, RequestError> {
         Request::ArenaGame { id, game } => {
             check_id("id", *id)?;
             crate::game::AnyGame::from_spec(&game.spec)?;
-            engine_config(&game.a.preset, &game.a.params, Some(crate::limits::PAGE_NODE_CAP))?;
-            engine_config(&game.b.preset, &game.b.params, Some(crate::limits::PAGE_NODE_CAP))?;
+            engine_config(&game.a.preset, &game.a.params, Some(crate::limits::PAGE_TREE_LIMITS))?;
+            engine_config(&game.b.preset, &game.b.params, Some(crate::limits::PAGE_TREE_LIMITS))?;
             arena_budget(game.iterations, game.millis)?;
             arena_seed(game.seed)?;
             check_range("game.index", game.index, MAX_BUDGET, "[0, 2^53-1]")?;

@@ -80,10 +80,10 @@ fn largest_budget() {
 #[test]
 fn node_cap_keeps_the_tree_and_says_so() {
     // The page's default cap, and the range of `node_cap`.
-    let c = engine_config("rave", &BTreeMap::new(), Some(PAGE_NODE_CAP)).unwrap();
+    let c = engine_config("rave", &BTreeMap::new(), Some(mcts_playground::limits::PAGE_TREE_LIMITS)).unwrap();
     assert_eq!(c.node_cap, PAGE_NODE_CAP);
     let over: BTreeMap<String, String> = [("node_cap".to_string(), "2000000000".to_string())].into();
-    let e = engine_config("rave", &over, Some(PAGE_NODE_CAP)).unwrap_err();
+    let e = engine_config("rave", &over, Some(mcts_playground::limits::PAGE_TREE_LIMITS)).unwrap_err();
     assert!(e.to_string().contains("node_cap = 2000000000 is out of range [1, 1e9]"), "{e}");
     // At the cap the tree stops growing; the search goes on improving its statistics.
     let mut config = SearchConfig::preset("uct").unwrap();

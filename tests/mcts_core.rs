@@ -1,7 +1,8 @@
-//! Search core on Tic-Tac-Toe: solver draw proof, determinism, node cap, tree reuse, config errors.
+//! Search core on Tic-Tac-Toe: solver draw proof, determinism, node cap, memory cap (Hex 19×19),
+//! tree reuse, config errors.
 
 use mcts_playground::game::{Game, TicTacToe};
-use mcts_playground::mcts::{AnySearch, Budget, Proven, Search, SearchConfig, StopReason};
+use mcts_playground::mcts::{AnySearch, Budget, Proven, Search, SearchConfig, StopReason, TreeCap};
 use mcts_playground::AnyGame;
 
 fn ttt(moves: &str) -> TicTacToe {
@@ -126,6 +127,97 @@ fn node_cap_respected_and_statistics_keep_improving() {
     let r = s.run(Budget::iterations(5000), NO_CLOCK);
     assert_eq!(r.stop, StopReason::NodeCap);
     assert!(r.iterations < 5000);
+}
+
+/// RAVE on Hex 19×19 with an AMAF table at every node (`rave_table_visits = 1`, 5.8 KB each):
+/// the tree the node cap alone let grow to gigabytes.
+fn big_amaf_config(memory_cap_mib: u64) -> SearchConfig {
+    let mut c = SearchConfig::preset("rave").unwrap();
+    c.set("rave_table_visits", "1").unwrap();
+    c.memory_cap_mib = memory_cap_mib;
+    c
+}
+
+#[test]
+fn memory_cap_bounds_the_tree_bytes_and_the_search_goes_on() {
+    let g = AnyGame::from_spec("hex:19").unwrap();
+    let mut s = AnySearch::new(&g, big_amaf_config(16)).unwrap();
+    let r = s.run(Budget::iterations(40_000), NO_CLOCK);
+    assert_eq!(r.iterations, 40_000, "the search runs its whole budget at the cap");
+    let st = s.stats();
+    assert_eq!(st.tree_cap, Some(TreeCap::MemoryCap), "the stats say which cap holds the tree");
+    assert_eq!(st.memory_cap_bytes, 16 << 20);
+    assert!(st.tree_bytes <= 16 << 20, "{} bytes held under a 16 MiB cap", st.tree_bytes);
+    assert!(st.tree_bytes >= 8 << 20, "the tree used the room it had: {} bytes", st.tree_bytes);
+    let nodes = st.nodes;
+    // Kept and no longer growing; the root's statistics keep improving.
+    s.run(Budget::iterations(10_000), NO_CLOCK);
+    let st2 = s.stats();
+    assert_eq!(st2.nodes, nodes, "no node is added at the cap");
+    assert_eq!(st2.root_visits, st.root_visits + 10_000);
+    assert!(st2.tree_bytes <= 16 << 20);
+    // The JSON the CLI prints names the cap.
+    let v = serde_json::to_value(&st2).unwrap();
+    assert_eq!(v["tree_cap"], "memory_cap");
+    assert_eq!(v["memory_cap_bytes"], 16 << 20);
+}
+
+#[test]
+fn memory_cap_with_stop_at_node_cap_stops_and_says_which_cap() {
+    let g = AnyGame::from_spec("hex:19").unwrap();
+    let mut c = big_amaf_config(8);
+    c.stop_at_node_cap = true;
+    let mut s = AnySearch::new(&g, c).unwrap();
+    let r = s.run(Budget::iterations(1_000_000), NO_CLOCK);
+    assert_eq!(r.stop, StopReason::MemoryCap);
+    assert!(r.iterations < 1_000_000);
+    assert_eq!(serde_json::to_value(r.stop).unwrap(), "memory_cap");
+    assert!(s.stats().tree_bytes <= 8 << 20);
+}
+
+#[test]
+fn a_search_below_its_caps_reports_none_and_is_unchanged_by_the_memory_cap() {
+    // The cap only holds a tree once it is reached: a search far below it is the same search,
+    // move for move, whatever the cap.
+    let g = AnyGame::from_spec("hex:7").unwrap();
+    let run = |mib: u64| {
+        let mut c = SearchConfig::preset("best").unwrap();
+        c.memory_cap_mib = mib;
+        let mut s = AnySearch::new(&g, c).unwrap();
+        s.run(Budget::iterations(3_000), NO_CLOCK);
+        s.stats()
+    };
+    let (a, b) = (run(64), run(1 << 20));
+    assert_eq!(a.tree_cap, None);
+    assert_eq!(serde_json::to_value(a.tree_cap).unwrap(), serde_json::Value::Null);
+    assert_eq!((a.best_move.clone(), a.nodes, a.root_visits), (b.best_move.clone(), b.nodes, b.root_visits));
+    let visits = |s: &mcts_playground::mcts::SearchStats| s.children.iter().map(|c| (c.mv.clone(), c.visits)).collect::<Vec<_>>();
+    assert_eq!(visits(&a), visits(&b));
+}
+
+#[test]
+fn memory_cap_out_of_range_is_refused() {
+    let mut c = SearchConfig::default();
+    let e = c.set("memory_cap_mib", "0").unwrap_err().to_string();
+    assert!(e.contains("memory_cap_mib") && e.contains("[1, 1048576]"), "{e}");
+    assert!(c.set("memory_cap_mib", "2097152").is_err());
+    assert!(c.set("memory_cap_mib", "-1").is_err());
+    c.set("memory_cap_mib", "512").unwrap();
+    assert_eq!(c.memory_cap_mib, 512);
+}
+
+#[test]
+fn threads_share_the_memory_cap() {
+    use mcts_playground::mcts::parallel::search_root_parallel;
+    let g = AnyGame::from_spec("hex:19").unwrap();
+    let r = search_root_parallel(&g, &big_amaf_config(32), Budget::iterations(80_000), 4).unwrap();
+    for w in &r.workers {
+        assert_eq!(w.memory_cap_bytes, 8 << 20, "each of 4 workers gets a quarter");
+        assert!(w.tree_bytes <= 8 << 20, "{}", w.tree_bytes);
+    }
+    assert_eq!(r.merged.memory_cap_bytes, 32 << 20);
+    assert!(r.merged.tree_bytes <= 32 << 20);
+    assert_eq!(r.merged.tree_cap, Some(TreeCap::MemoryCap));
 }
 
 #[test]

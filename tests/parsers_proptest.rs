@@ -160,7 +160,7 @@ proptest! {
             ("c", c.to_string()), ("rave_k", rave_k.to_string()), ("pool_k", pool_k.to_string()),
             ("lgr_p", lgr_p.to_string()), ("seed", seed.to_string()), ("node_cap", node_cap.to_string()),
         ].into_iter().map(|(k, v)| (k.to_string(), v)).collect();
-        let config = engine_config(preset, &params, Some(2_000_000)).unwrap();
+        let config = engine_config(preset, &params, Some(mcts_playground::limits::PAGE_TREE_LIMITS)).unwrap();
         prop_assert_eq!(config.c, c);
         prop_assert_eq!(config.rave_k, rave_k);
         prop_assert_eq!(config.seed, seed);

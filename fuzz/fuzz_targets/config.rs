@@ -19,7 +19,7 @@ fuzz_target!(|data: &[u8]| {
         let (k, v) = l.split_once('=').unwrap_or((l, ""));
         params.insert(k.to_string(), v.to_string());
     }
-    if let Ok(c) = engine_config(preset, &params, Some(2_000_000)) {
+    if let Ok(c) = engine_config(preset, &params, Some(mcts_playground::limits::PAGE_TREE_LIMITS)) {
         c.validate().expect("an accepted configuration is in range");
         let json = serde_json::to_string(&c).expect("serialises");
         let back: SearchConfig = serde_json::from_str(&json).expect("reads back");

@@ -392,7 +392,18 @@ pub struct SearchConfig {
     /// Maximum tree nodes (arena entries). At the cap the tree stops growing and statistics keep
     /// improving, unless `stop_at_node_cap`. Range 1..=1e9; default 5,000,000 (about 300 MB at ≈ 60 B/node).
     pub node_cap: u64,
-    /// Stop `run` with `StopReason::NodeCap` when the cap is reached.
+    /// Memory cap of the search, in MiB (2^20 bytes): the tree's storage (nodes, edges, AMAF
+    /// tables, PUCT priors, the transposition table; `Search::tree_bytes`) and, in
+    /// WebAssembly, the module's whole linear memory. The tree stops growing once its next
+    /// growth step could pass the cap (every arena grows by at most a quarter, so a capped tree
+    /// holds 75–100 % of it) and is kept; statistics keep improving, unless `stop_at_node_cap`.
+    /// A root-parallel search (`--threads N`) gives each worker 1/N. Range 1..=1,048,576
+    /// (1 TiB); default 2,048 (2 GiB) natively, [`crate::limits::PAGE_MEMORY_CAP_MIB`] (512) in
+    /// the page's workers. Before it, `node_cap` alone did not bound memory: AMAF tables of
+    /// 5.8 KB per node (Hex 19×19 with `rave_table_visits = 1`) grew a search to 2.8 GB.
+    pub memory_cap_mib: u64,
+    /// Stop `run` when the node cap or the memory cap is reached (`StopReason::NodeCap`,
+    /// `StopReason::MemoryCap`).
     pub stop_at_node_cap: bool,
     /// The root's rule: `puct` (as every node, the default) or `gumbel` (see [`RootRule`]).
     pub root: RootRule,
@@ -449,6 +460,7 @@ impl Default for SearchConfig {
             secure_a: 1.0,
             seed: 1,
             node_cap: 5_000_000,
+            memory_cap_mib: 2048,
             stop_at_node_cap: false,
             root: RootRule::Puct,
             gumbel_m: 16,
@@ -654,6 +666,7 @@ impl SearchConfig {
         check("qb_k", self.qb_k, 0.0, 100.0, false, "[0, 100]")?;
         check("secure_a", self.secure_a, 0.0, 100.0, false, "[0, 100]")?;
         check("node_cap", self.node_cap as f64, 1.0, 1e9, false, "[1, 1e9]")?;
+        check("memory_cap_mib", self.memory_cap_mib as f64, 1.0, 1_048_576.0, false, "[1, 1048576]")?;
         check("mix_lambda", self.mix_lambda, 0.0, 1.0, false, "[0, 1]")?;
         check("gumbel_m", self.gumbel_m as f64, 1.0, 400.0, false, "[1, 400]")?;
         check("gumbel_c_visit", self.gumbel_c_visit, 0.0, 1e6, false, "[0, 1e6]")?;

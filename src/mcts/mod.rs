@@ -50,7 +50,8 @@ pub use tree::Proven;
 use serde::{Deserialize, Serialize};
 
 /// How much to search in one `run` call; `None` = unlimited in that dimension. With both `None`
-/// nothing is run. Nodes are bounded by `SearchConfig::node_cap`.
+/// nothing is run. The tree is bounded by `SearchConfig::node_cap` (nodes) and
+/// `SearchConfig::memory_cap_mib` (bytes).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Budget {
     /// Iterations (playouts) to run in this call.
@@ -84,6 +85,19 @@ pub enum StopReason {
     NodeCap,
     /// The root position is terminal.
     GameOver,
+    /// The memory cap (`SearchConfig::memory_cap_mib`) was reached and `stop_at_node_cap` is set.
+    MemoryCap,
+}
+
+/// The cap that holds a tree at its size: it is kept and stops growing (statistics keep
+/// improving). JSON `"node_cap"` or `"memory_cap"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TreeCap {
+    /// `SearchConfig::node_cap` nodes.
+    NodeCap,
+    /// `SearchConfig::memory_cap_mib`: one more growth step of the tree's storage could pass it.
+    MemoryCap,
 }
 
 /// What one `run` call did.

@@ -9,6 +9,9 @@
 //! - An iteration budget is the total over the workers: [`split_iterations`] gives worker `i`
 //!   ⌊T/W⌋ playouts, plus one for `i < T mod W`. A time budget applies to each worker (they run
 //!   side by side).
+//! - The memory cap (`memory_cap_mib`) bounds the whole native search: each of `W` threads gets
+//!   ⌊cap/W⌋ MiB (at least 1). In the page each Web Worker is its own WebAssembly memory and
+//!   keeps the whole cap.
 //! - [`merge_root_stats`] sums, per root move, the visits N and the wins W = N·Q (so Q = ΣW/ΣN),
 //!   the AMAF visits and AMAF wins; keeps a proof only when no worker contradicts it (proofs are
 //!   exact, so they agree unless a worker is wrong); and chooses the move by the configuration's
@@ -239,6 +242,9 @@ pub fn merge_root_stats(parts: &[SearchStats], final_move: FinalMove, secure_a: 
         iterations_per_s: if elapsed_ms > 0.0 { iterations as f64 * 1000.0 / elapsed_ms } else { 0.0 },
         bytes_per_node: if nodes > 0 { (tree_bytes as f64 / nodes as f64 * 10.0).round() / 10.0 } else { 0.0 },
         tree_bytes,
+        // A cap that holds any worker's tree (the memory cap first: it is the one to raise).
+        tree_cap: parts.iter().filter_map(|p| p.tree_cap).max_by_key(|&c| c == crate::mcts::TreeCap::MemoryCap),
+        memory_cap_bytes: parts.iter().map(|p| p.memory_cap_bytes).sum(),
         children,
         policy: first.policy.clone(),
         evaluator: first.evaluator.clone(),
@@ -281,6 +287,8 @@ pub fn search_root_parallel(
             .map(|i| {
                 let mut c = config.clone();
                 c.seed = worker_seed(config.seed, i);
+                // The memory cap bounds the whole search: each worker's tree gets its share.
+                c.memory_cap_mib = (config.memory_cap_mib / workers as u64).max(1);
                 let share = Budget { iterations: budget.iterations.map(|t| split_iterations(t, workers, i)), millis: budget.millis };
                 scope.spawn(move || {
                     let mut s = AnySearch::new(game, c).map_err(|e| ParallelError::Search(e.to_string()))?;

@@ -100,6 +100,11 @@ pub struct SearchStats {
     pub bytes_per_node: f64,
     /// Tree storage bytes (arena capacity plus the transposition table).
     pub tree_bytes: u64,
+    /// The cap that holds the tree at its size (it is kept, stops growing, and playouts go on
+    /// refining its statistics): `"node_cap"`, `"memory_cap"`, or null while it may grow.
+    pub tree_cap: Option<crate::mcts::TreeCap>,
+    /// The memory cap in bytes (`memory_cap_mib` × 2^20).
+    pub memory_cap_bytes: u64,
     /// Root children by visits, descending.
     pub children: Vec<ChildStats>,
     /// Playout-policy internals.

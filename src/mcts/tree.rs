@@ -529,6 +529,11 @@ impl AmafTables {
             (true, None) => self.push_entries(half),
             (false, _) => self.push_entries(self.width),
         };
+        reserve_step(&mut self.off, 1);
+        reserve_step(&mut self.updates, 1);
+        reserve_step(&mut self.gains, 1);
+        reserve_step(&mut self.derived, 1);
+        reserve_step(&mut self.r0, 1);
         self.off.push(off);
         self.updates.push(0);
         self.gains.push([0; 2]);
@@ -540,6 +545,8 @@ impl AmafTables {
     /// `k` zeroed entries at the end of `n` and `w2`; their offset.
     fn push_entries(&mut self, k: usize) -> usize {
         let o = self.n.len();
+        reserve_step(&mut self.n, k);
+        reserve_step(&mut self.w2, k);
         self.n.resize(o + k, 0);
         self.w2.resize(o + k, 0);
         o
@@ -660,9 +667,11 @@ fn next_run_size(cap: usize) -> usize {
     RUN_SIZES.iter().map(|&s| s as usize).find(|&s| s > cap).unwrap_or(cap + 1)
 }
 
-/// Grows a vector by 25 % steps (bounded slack) before a push.
+/// Grows a vector by 25 % steps (bounded slack) before a push of `more` entries: by a quarter
+/// of its length, at least 1,024 entries and at least `more`. Every arena of the tree grows
+/// this way, which is what the memory cap's bound assumes (`Search::memory_bound`).
 #[inline]
-fn reserve_step<T>(v: &mut Vec<T>, more: usize) {
+pub(crate) fn reserve_step<T>(v: &mut Vec<T>, more: usize) {
     if v.len() + more > v.capacity() {
         let extra = (v.len() / 4).max(1024).max(more);
         v.reserve_exact(extra);
@@ -707,6 +716,24 @@ impl Tree {
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.nodes.is_empty()
+    }
+
+    /// Bytes of the largest single arena (one allocation): what one growth step copies.
+    pub fn largest_arena_bytes(&self) -> usize {
+        let a = &self.amaf;
+        [
+            self.nodes.capacity() * std::mem::size_of::<Node>(),
+            self.edges.capacity() * std::mem::size_of::<Edge>(),
+            self.priors.capacity() * 4,
+            a.n.capacity() * 4,
+            a.w2.capacity() * 4,
+            a.untried.capacity() * std::mem::size_of::<UntriedBound>(),
+            a.children.capacity() * std::mem::size_of::<ChildBound>(),
+            a.derived.capacity() * std::mem::size_of::<Option<[u64; MOVE_WORDS]>>(),
+        ]
+        .into_iter()
+        .max()
+        .unwrap_or(0)
     }
 
     /// Bytes held by the arenas (capacities × sizes) and the AMAF tables.
@@ -762,6 +789,7 @@ impl Tree {
         let start = self.edges.len() as u32;
         self.edges.resize(self.edges.len() + size, Edge::new(NIL, 0));
         if self.with_priors {
+            reserve_step(&mut self.priors, size);
             self.priors.resize(self.edges.len(), 0.0);
         }
         start

@@ -35,8 +35,9 @@ pub fn merge_root_stats(parts: JsValue, preset: &str, params: JsValue) -> Result
 }
 
 /// A configuration from a preset name and field overrides by serde name (`{"c": "0.7"}`);
-/// `params` may be `undefined`/`null` (no overrides). Without a `node_cap` override the node cap
-/// is [`PAGE_NODE_CAP`]. The checks are the core's ([`crate::request::engine_config`]).
+/// `params` may be `undefined`/`null` (no overrides). Without a `node_cap` or `memory_cap_mib`
+/// override the caps are the page's ([`crate::limits::PAGE_TREE_LIMITS`]: [`PAGE_NODE_CAP`]
+/// nodes, 512 MiB). The checks are the core's ([`crate::request::engine_config`]).
 /// Returns the configuration and the overrides as given.
 ///
 /// # Errors
@@ -47,7 +48,7 @@ pub(super) fn build_config(preset: &str, params: JsValue) -> Result<(SearchConfi
     } else {
         serde_wasm_bindgen::from_value(params).map_err(|e| SettingsError::Params(e.to_string()))?
     };
-    let config = engine_config(preset, &params, Some(PAGE_NODE_CAP))?;
+    let config = engine_config(preset, &params, Some(crate::limits::PAGE_TREE_LIMITS))?;
     Ok((config, params))
 }
 

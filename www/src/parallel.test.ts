@@ -34,6 +34,7 @@ describe('root-parallel rules (as Rust mcts::parallel)', () => {
       proven: null,
       nodes: playouts,
       nodeCap: null,
+      memoryCap: null,
     });
     const m = mergeProgress([p(1000, 100, 'd4'), p(900, 120, 'c5')]);
     expect(m.playouts).toBe(1900);

@@ -57,6 +57,9 @@ export function mergeProgress(parts: SearchProgress[]): SearchProgress {
     elapsedMs: Math.max(...parts.map((p) => p.elapsedMs)),
     engineMs: Math.max(...parts.map((p) => p.engineMs)),
     nodes: parts.reduce((a, p) => a + p.nodes, 0),
+    // A cap that holds any worker's tree (each worker is its own memory with its own cap).
+    nodeCap: parts.find((p) => p.nodeCap !== null)?.nodeCap ?? null,
+    memoryCap: parts.find((p) => p.memoryCap !== null)?.memoryCap ?? null,
   };
 }
 

@@ -85,6 +85,10 @@ export interface SearchStats {
   elapsed_ms: number;
   iterations_per_s: number;
   children: ChildStats[];
+  /** The cap that holds the tree at its size (null while it may grow; absent from older records). */
+  tree_cap?: 'node_cap' | 'memory_cap' | null;
+  /** The memory cap in bytes (absent from older records). */
+  memory_cap_bytes?: number;
 }
 
 /** What the page shows while the engine thinks (several times a second) and when it is done. */
@@ -112,10 +116,14 @@ export interface SearchProgress {
    * tree has reached it, else null. At the cap the tree stops growing and is kept; playouts go on
    * improving the statistics of the nodes it has (docs/limits.md). */
   nodeCap: number | null;
+  /** The memory cap in bytes (engine parameter `memory_cap_mib`; 512 MiB on the page by default,
+   * counted over the worker's whole WebAssembly memory) once one more growth step of the tree
+   * could pass it, else null. The tree is then kept and stops growing, as at the node cap. */
+  memoryCap: number | null;
 }
 
 /** Why a search ended. */
-export type SearchEnd = 'budget' | 'stopped' | 'proven' | 'gameOver' | 'nodeCap';
+export type SearchEnd = 'budget' | 'stopped' | 'proven' | 'gameOver' | 'nodeCap' | 'memoryCap';
 
 /** A finished search. `move` is the engine's choice (null only when the game is over). */
 export interface SearchResult extends SearchProgress {

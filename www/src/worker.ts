@@ -115,7 +115,8 @@ function progressOf(s: ActiveSearch): SearchProgress {
     pv: st.pv,
     proven: st.proven,
     nodes: st.nodes,
-    nodeCap: st.nodes >= s.tree.nodeCap() ? s.tree.nodeCap() : null,
+    nodeCap: st.tree_cap === 'node_cap' ? s.tree.nodeCap() : null,
+    memoryCap: st.tree_cap === 'memory_cap' ? (st.memory_cap_bytes ?? null) : null,
   };
 }
 
@@ -163,6 +164,7 @@ function step(): void {
   if (report.stop === 'root_proven') return finish(s, 'proven');
   if (report.stop === 'game_over') return finish(s, 'gameOver');
   if (report.stop === 'node_cap') return finish(s, 'nodeCap');
+  if (report.stop === 'memory_cap') return finish(s, 'memoryCap');
   const now = performance.now();
   if (now - s.lastProgress >= s.progressMs) {
     s.lastProgress = now;
@@ -349,7 +351,7 @@ function handle(req: Request): void {
 interface RunReport {
   iterations: number;
   elapsed_ms: number;
-  stop: 'iterations' | 'time' | 'root_proven' | 'node_cap' | 'game_over';
+  stop: 'iterations' | 'time' | 'root_proven' | 'node_cap' | 'game_over' | 'memory_cap';
 }
 
 /** Counts `loadNet`s: a tree built before the last one is rebuilt before it searches again. */

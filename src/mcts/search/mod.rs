@@ -177,7 +177,21 @@ pub struct Search<G: Game> {
     forced_root: Option<u16>,
     /// Gumbel root: the move the last `run_gumbel` chose (the final move while set).
     gumbel_choice: Option<u16>,
+    /// The memory cap's hold on the tree (see [`Search::check_memory_cap`]): the node count
+    /// the tree may grow to (`usize::MAX` while the cap is not reached), and the iteration
+    /// count at which the next check is due.
+    grow_to: usize,
+    cap_check_at: u64,
 }
+
+/// Iterations between two checks of the memory cap: the bound of [`Search::memory_bound`]
+/// covers the growth of this many iterations.
+const CAP_CHECK_EVERY: u64 = 16;
+
+/// Bytes the small arenas may grow by in [`CAP_CHECK_EVERY`] iterations beyond a quarter of
+/// their size (each grows by at least 1,024 entries; one iteration adds at most one node's
+/// AMAF table, 5.8 KB on Hex 19×19, or a `rollout_expand` chain of at most 362 nodes).
+const GROWTH_SLACK: usize = 4 << 20;
 
 impl<G: Game> Search<G> {
     /// A search from `root` with `config` (validated).
@@ -225,6 +239,8 @@ impl<G: Game> Search<G> {
             pool_scratch: Vec::new(),
             forced_root: None,
             gumbel_choice: None,
+            grow_to: usize::MAX,
+            cap_check_at: 0,
             psets: MoveSets::default(),
             beta_table: score::beta_table(&config),
             ln_table: score::ln_table(),
@@ -311,9 +327,65 @@ impl<G: Game> Search<G> {
         self.tree.len()
     }
 
-    /// Bytes of tree storage (node and edge arenas, AMAF tables, transposition table).
+    /// Bytes of tree storage (node and edge arenas, AMAF tables, PUCT prior lists, PoolRAVE
+    /// pools, transposition table), by capacity.
     pub fn tree_bytes(&self) -> usize {
-        self.tree.bytes() + self.tt.as_ref().map_or(0, table_bytes) + self.node_priors.bytes()
+        self.tree.bytes()
+            + self.tt.as_ref().map_or(0, table_bytes)
+            + self.node_priors.bytes()
+            + rollout::pool_bytes(&self.pool_cache, self.config.pool_k)
+    }
+
+    /// The memory cap in bytes (`memory_cap_mib` MiB).
+    pub fn memory_cap_bytes(&self) -> u64 {
+        self.config.memory_cap_mib << 20
+    }
+
+    /// The cap that holds the tree at its size, if one does: the node cap (`node_cap` nodes),
+    /// or the memory cap (the last check found that one more growth step could pass
+    /// `memory_cap_mib`).
+    pub fn tree_cap(&self) -> Option<crate::mcts::TreeCap> {
+        if self.tree.len() >= self.config.node_cap as usize {
+            Some(crate::mcts::TreeCap::NodeCap)
+        } else if self.grow_to != usize::MAX {
+            Some(crate::mcts::TreeCap::MemoryCap)
+        } else {
+            None
+        }
+    }
+
+    /// An upper bound of the memory the search holds after [`CAP_CHECK_EVERY`] more
+    /// iterations, in bytes. Every arena grows by a quarter of its capacity at a time
+    /// (`tree.rs`, `reserve_step`) and the transposition table doubles, so natively: the tree's
+    /// bytes, a quarter more, the table's size again when it is nearly full, and
+    /// [`GROWTH_SLACK`]. In WebAssembly the module's linear memory never shrinks and a vector
+    /// that grows is copied to a new block, so the bound is the memory's size plus the largest
+    /// such block (5/4 of the largest arena) and the same table growth and slack.
+    fn memory_bound(&self) -> usize {
+        let tt_growth = self.tt.as_ref().map_or(0, |t| if t.capacity() - t.len() < 4096 { table_bytes(t) } else { 0 });
+        let bytes = self.tree_bytes();
+        let native = bytes + bytes / 4 + tt_growth + GROWTH_SLACK;
+        #[cfg(target_arch = "wasm32")]
+        {
+            let memory = core::arch::wasm32::memory_size::<0>() * 65_536;
+            let largest = self.tree.largest_arena_bytes().max(self.tt.as_ref().map_or(0, table_bytes));
+            native.max(memory + largest + largest / 4 + tt_growth + GROWTH_SLACK)
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        native
+    }
+
+    /// Checks the memory cap when due (every [`CAP_CHECK_EVERY`] iterations, counted over the
+    /// search's life so that chunked and whole runs agree): once [`Search::memory_bound`] passes
+    /// `memory_cap_mib`, the tree stops growing at its size (no new node, AMAF table or
+    /// transposition entry); it may grow again after tree reuse frees room.
+    #[inline]
+    fn check_memory_cap(&mut self) {
+        if self.iterations < self.cap_check_at {
+            return;
+        }
+        self.cap_check_at = self.iterations + CAP_CHECK_EVERY;
+        self.grow_to = if self.memory_bound() as u64 > self.memory_cap_bytes() { self.tree.len() } else { usize::MAX };
     }
 
     /// Root visit count.
@@ -357,6 +429,7 @@ impl<G: Game> Search<G> {
         }
         self.beta_table = score::beta_table(&c);
         self.config = c;
+        self.cap_check_at = self.iterations;
         if rebuild {
             self.reset_tree();
         } else {
@@ -400,6 +473,11 @@ impl<G: Game> Search<G> {
                 stop = StopReason::NodeCap;
                 break;
             }
+            self.check_memory_cap();
+            if self.config.stop_at_node_cap && self.grow_to != usize::MAX {
+                stop = StopReason::MemoryCap;
+                break;
+            }
             if let Some(ms) = budget.millis {
                 if done.is_multiple_of(16) && clock() - t0 >= ms {
                     stop = StopReason::Time;
@@ -439,9 +517,12 @@ impl<G: Game> Search<G> {
         self.expanded = false;
         self.path.push(Step { edge: NIL, node: 0 });
         let mut cur = 0u32;
-        let cap = self.config.node_cap as usize;
+        self.check_memory_cap();
+        let cap = (self.config.node_cap as usize).min(self.grow_to);
         let amaf_on = self.tree.with_amaf;
-        let table_visits = self.config.rave_table_visits;
+        // At the memory cap no node gets a new AMAF table (it reads an ancestor's, as below
+        // `rave_table_visits`).
+        let table_visits = if self.grow_to == usize::MAX { self.config.rave_table_visits } else { u32::MAX };
         // The AMAF source node (`amaf_source` in score.rs), updated at each node of the path.
         let mut src = NIL;
         loop {

@@ -19,7 +19,7 @@
 use super::{Search, Step};
 use crate::game::{Game, MoveList};
 use crate::mcts::evaluator::normalise;
-use crate::mcts::tree::NIL;
+use crate::mcts::tree::{reserve_step, NIL};
 use crate::rng::Rng64;
 
 /// Moves kept per non-root node's prior list (the highest priors); see the module docs.
@@ -63,9 +63,14 @@ impl NodePriors {
     fn set(&mut self, id: u32, pairs: &[(u16, f32)], cut: bool) {
         let i = id as usize;
         if self.start.len() <= i {
+            let more = i + 1 - self.start.len();
+            reserve_step(&mut self.start, more);
+            reserve_step(&mut self.len, more);
             self.start.resize(i + 1, NIL);
             self.len.resize(i + 1, 0);
         }
+        reserve_step(&mut self.moves, pairs.len());
+        reserve_step(&mut self.p, pairs.len());
         self.start[i] = self.moves.len() as u32;
         self.len[i] = pairs.len() as u16 | if cut { CUT } else { 0 };
         self.moves.extend(pairs.iter().map(|x| x.0));

@@ -119,6 +119,8 @@ impl<G: Game> Search<G> {
             iterations_per_s: if self.elapsed_ms > 0.0 { self.iterations as f64 * 1000.0 / self.elapsed_ms } else { 0.0 },
             bytes_per_node: (bytes as f64 / nodes as f64 * 10.0).round() / 10.0,
             tree_bytes: bytes as u64,
+            tree_cap: self.tree_cap(),
+            memory_cap_bytes: self.memory_cap_bytes(),
             children,
             policy: self.policy_stats(),
             evaluator: (self.config.selection == Selection::Puct).then(|| self.evaluator.name().to_string()),

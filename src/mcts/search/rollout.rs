@@ -144,6 +144,8 @@ impl<G: Game> Search<G> {
         let n = self.tree.nodes[node as usize].n;
         let ti = t as usize;
         if self.pool_cache.len() <= ti {
+            let more = ti + 1 - self.pool_cache.len();
+            crate::mcts::tree::reserve_step(&mut self.pool_cache, more);
             self.pool_cache.resize_with(ti + 1, PoolEntry::default);
         }
         let built = self.pool_cache[ti].built;
@@ -184,6 +186,12 @@ pub(super) struct PoolEntry {
     built: u32,
     /// The pools per player, best AMAF value first.
     moves: [Vec<u16>; 2],
+}
+
+/// Bytes the PoolRAVE pool cache may hold, in O(1): per entry slot its fixed part and two
+/// pools of `pool_k` moves (`u16`, plus 16 bytes of allocator header each), built or not.
+pub(super) fn pool_bytes(cache: &Vec<PoolEntry>, pool_k: usize) -> usize {
+    cache.capacity() * (std::mem::size_of::<PoolEntry>() + 2 * (2 * pool_k + 16))
 }
 
 /// The order of PoolRAVE candidates `(amaf_q, move)`: best value first, ties by move index.

@@ -429,7 +429,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
             return run();
           });
           done = target;
-          if (out.result.end === 'proven' || out.result.end === 'nodeCap') k = STEPS;
+          if (out.result.end === 'proven' || out.result.end === 'nodeCap' || out.result.end === 'memoryCap') k = STEPS;
           await sample(p, gen, k >= STEPS, k % 4 === 0 || k >= STEPS);
         }
         p.el.dataset.state = 'done';

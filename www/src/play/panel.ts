@@ -264,8 +264,18 @@ export function showProgress(ui: PageUi, snap: Snapshot | null, p: SearchProgres
             `The tree reached its cap of ${p.nodeCap.toLocaleString('en')} nodes: it is kept and stops growing; playouts go on refining it.`,
           ),
         ]),
+    ...(p.memoryCap === null
+      ? []
+      : [
+          h(
+            'div',
+            { class: 'note', id: 'memory-cap-note' },
+            `The tree reached the engine's memory cap of ${Math.round(p.memoryCap / 2 ** 20).toLocaleString('en')} MiB at ${p.nodes.toLocaleString('en')} nodes: it is kept and stops growing; playouts go on refining it (engine parameter memory_cap_mib).`,
+          ),
+        ]),
   );
   readout.dataset.nodeCap = p.nodeCap === null ? '' : String(p.nodeCap);
+  readout.dataset.memoryCap = p.memoryCap === null ? '' : String(p.memoryCap);
   readout.dataset.playouts = String(p.playouts);
   readout.dataset.rate = p.playoutsPerS.toFixed(0);
   readout.dataset.elapsed = p.elapsedMs.toFixed(1);
