@@ -30,6 +30,7 @@ describe('the shipped lessons', () => {
       expect(ids).toContain(id);
     for (const l of lessons) {
       expect(l.paper.url).toMatch(/^https:\/\//);
+      expect(l.problems).toEqual([]);
       for (const s of l.steps) {
         expect(s.actions.length).toBeGreaterThan(0);
         expect(s.look.length).toBeGreaterThan(0);
@@ -60,6 +61,24 @@ describe('parseLesson', () => {
     expect(() => parseLesson(badStep, 'x.json')).toThrow('x.json, step 1: "question" must be a non-empty string');
     const badAction = { ...minimal, steps: [{ ...minimal.steps[0], actions: [{ press: '#x' }] }] };
     expect(() => parseLesson(badAction, 'x.json')).toThrow(/step 1, action 1: unknown action/);
+  });
+  it('keeps a lesson whose paper URL is not http(s) or relative, naming the URL as a problem', () => {
+    for (const url of [
+      'javascript:alert(document.domain)',
+      ' JaVaScRiPt:alert(1)',
+      '\x01javascript:alert(1)',
+      'java\tscript:x',
+      'data:text/html,x',
+    ]) {
+      const l = parseLesson({ ...minimal, paper: { cite: 'Someone 2024', url } }, 'x.json');
+      expect(l.steps.length).toBe(1);
+      expect(l.problems).toHaveLength(1);
+      expect(l.problems[0]).toMatch(
+        /^x\.json: "paper\.url" ".*" has the scheme (javascript|data): \(only http:, https: and relative URLs are allowed\): the paper is shown without a link$/,
+      );
+    }
+    for (const url of ['https://doi.org/10.1/x', 'http://example.org/p.pdf', 'papers/p.pdf', '../p.pdf'])
+      expect(parseLesson({ ...minimal, paper: { cite: 'x', url } }, 'x.json').problems).toEqual([]);
   });
   it('leaves out a broken file and a duplicate id, naming them', () => {
     const r = loadLessons({ 'a/one.json': minimal, 'a/two.json': minimal, 'a/three.json': { id: 'x' } });

@@ -6,6 +6,13 @@
 //
 // `parseLesson` checks a file and names what is wrong in it, so that a teacher's typo shows as a
 // sentence on the page, not as a broken page. No DOM here (unit-tested in Node).
+//
+// A file that does not read is left out (named in `errors`). A lesson that reads but has a part
+// that cannot work keeps the rest and names that part in `problems`, shown on its card: a paper
+// `url` that is not an http(s) or relative URL (`lib/safe-url.ts`: a `javascript:` link would run
+// the file author's script in the reader's page) is shown as text without a link.
+
+import { safeHttpUrl } from '../lib/safe-url';
 
 /** One thing the step's button does, in order:
  * - `{ "click": "SELECTOR" }`: wait until the element exists and is enabled, then click it;
@@ -48,7 +55,14 @@ export interface Lesson {
   /** Short paragraphs before the steps. */
   intro: string[];
   steps: LessonStep[];
+  /** What in the lesson cannot work (each a sentence naming the file and the field), shown on the
+   * lesson card; the rest of the lesson works. */
+  problems: string[];
 }
+
+/** Relative paper URLs are checked against this base (any http(s) base: only the scheme of the
+ * resolved URL is judged here); the page resolves them against its own address. */
+const CHECK_BASE = 'https://lesson.invalid/';
 
 const isStr = (v: unknown): v is string => typeof v === 'string' && v.trim().length > 0;
 
@@ -104,7 +118,19 @@ export function parseLesson(v: unknown, file = 'lesson'): Lesson {
       answer: x.answer as string,
     };
   });
-  return { id, title, order, params: params as Record<string, string>, paper: { cite: paper.cite, url: paper.url }, intro, steps };
+  const problems: string[] = [];
+  const link = safeHttpUrl(paper.url, CHECK_BASE);
+  if (!(link instanceof URL)) problems.push(`${file}: "paper.url" ${link.error}: the paper is shown without a link`);
+  return {
+    id,
+    title,
+    order,
+    params: params as Record<string, string>,
+    paper: { cite: paper.cite, url: paper.url },
+    intro,
+    steps,
+    problems,
+  };
 }
 
 /** Reads every lesson file (`{ path: json }`), sorted by `order` then title; files that do not

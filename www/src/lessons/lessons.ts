@@ -9,6 +9,7 @@
 // steps on the step-through.
 
 import { h } from '../lib/dom';
+import { safeHref } from '../lib/safe-url';
 import { loadLessons, type Lesson, type LessonAction, type LessonStep } from './format';
 import './lessons.css';
 
@@ -155,6 +156,15 @@ function highlight(s: LessonStep | null): Element | null {
   return first;
 }
 
+/** The paper: a link when its URL is http(s) or relative (`lib/safe-url.ts`), else its
+ * citation as text (the card names the refused URL). */
+function paperLink(lesson: Lesson): HTMLElement {
+  const href = safeHref(lesson.paper.url, location.href);
+  const text = `Paper: ${lesson.paper.cite}`;
+  if (href === null) return h('span', { class: 'lesson-paper', id: 'lesson-paper' }, text);
+  return h('a', { href, class: 'lesson-paper', id: 'lesson-paper', target: '_blank', rel: 'noopener' }, text);
+}
+
 export function mountLessonCard(): void {
   const id = new URLSearchParams(location.search).get('lesson');
   const lesson = LESSONS.find((l) => l.id === id);
@@ -167,25 +177,21 @@ export function mountLessonCard(): void {
   menu.append(new Option('Lessons…', ''), ...LESSONS.map((l) => new Option(l.title, l.id)));
   menu.value = lesson?.id ?? '';
   menu.addEventListener('change', () => {
-    if (menu.value) location.href = `${location.pathname}?lesson=${menu.value}`;
+    // Resolved against the page's address (`location.pathname` could start with `//`, which a
+    // link would read as another host).
+    const to = menu.value ? safeHref(`?lesson=${encodeURIComponent(menu.value)}`, location.href) : null;
+    if (to) location.href = to;
   });
   header.append(menu);
   if (!lesson) return;
   const card = h(
     'section',
     { id: 'lesson', class: 'lesson-card', 'aria-label': `Lesson: ${lesson.title}`, 'data-lesson': lesson.id },
-    h(
-      'div',
-      { class: 'lesson-head' },
-      h('h2', {}, lesson.id === 'start' ? lesson.title : `Lesson: ${lesson.title}`),
-      h(
-        'a',
-        { href: lesson.paper.url, class: 'lesson-paper', id: 'lesson-paper', target: '_blank', rel: 'noopener' },
-        `Paper: ${lesson.paper.cite}`,
-      ),
-    ),
+    h('div', { class: 'lesson-head' }, h('h2', {}, lesson.id === 'start' ? lesson.title : `Lesson: ${lesson.title}`), paperLink(lesson)),
     ...lesson.intro.map((t) => h('p', { class: 'lesson-intro' }, t)),
   );
+  if (lesson.problems.length)
+    card.append(h('p', { class: 'lesson-errors', id: 'lesson-problems' }, `This lesson has problems: ${lesson.problems.join('; ')}`));
   if (LESSON_ERRORS.length) card.append(h('p', { class: 'lesson-errors' }, `Lesson files not read: ${LESSON_ERRORS.join('; ')}`));
   const list = h('ol', { class: 'lesson-steps', id: 'lesson-steps' });
   const status = h('p', { class: 'lesson-status', id: 'lesson-status', 'aria-live': 'polite' });
