@@ -212,6 +212,24 @@ test('embed allow-list: only the allowed origins may command, and only they hear
   assertClean(assert, no.page);
 });
 
+test('embed allow-list: an origin named twice (other case, with a path) hears each event once', async () => {
+  const origin = new URL(h.url).origin;
+  const twice = `${origin}/ ${origin.toUpperCase()}/sub/dir/,${origin}`;
+  const { page, frame } = await hostWithEmbed(`id=d&game=tictactoe&p0=person&p1=person&allowed-origins=${encodeURIComponent(twice)}`);
+  await page.waitForFunction(() => window.__events.some((e) => e.type === 'ready'));
+  await post(page, { source: 'mcts-playground', version: 1, type: 'setPosition', moves: ['b2'] });
+  await page.waitForFunction(() => window.__events.some((e) => e.type === 'position'));
+  // A marker from the frame, posted after the events: messages from one window arrive in order,
+  // so a second copy of any event would be here before it.
+  await frame.evaluate(() => window.parent.postMessage('marker', '*'));
+  await page.waitForFunction(() => window.__marker === true);
+  const types = await page.evaluate(() => window.__events.map((e) => e.type));
+  assert.equal(types.filter((t) => t === 'ready').length, 1, JSON.stringify(types));
+  assert.equal(types.filter((t) => t === 'position').length, 1, JSON.stringify(types));
+  assert.deepEqual((await snapshot(frame)).moves, ['b2']);
+  assertClean(assert, page);
+});
+
 test('element attributes: markup in every attribute stays in the URL, never in HTML', async () => {
   const page = await h.openPage('docs.html');
   await page.addScriptTag({ url: 'embed.js', type: 'module' });

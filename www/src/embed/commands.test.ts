@@ -64,4 +64,12 @@ describe('embed commands', () => {
     expect(allowedOrigins('  ').error).toMatch(/empty/);
     expect(allowedOrigins('javascript:alert(1)').error).toMatch(/not an origin/);
   });
+
+  it('normalises allowed-origins and names each origin once', () => {
+    expect(allowedOrigins('http://localhost:8124/ http://LOCALHOST:8124')).toEqual({ origins: ['http://localhost:8124'] });
+    expect(
+      allowedOrigins('HTTPS://A.example.org:443/x,https://a.example.org https://b.example.org, https://a.example.org/other?q#h'),
+    ).toEqual({ origins: ['https://a.example.org', 'https://b.example.org'] });
+    expect(allowedOrigins('http://localhost:80 http://localhost')).toEqual({ origins: ['http://localhost'] });
+  });
 });

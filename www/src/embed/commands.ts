@@ -7,7 +7,8 @@
 // gets an `error` event naming the problem, and changes nothing.
 //
 // The host's origin: `allowedOrigins` parses the `allowed-origins=` parameter (origins separated
-// by commas or spaces, e.g. `https://course.example.org,https://moodle.example.org`).
+// by commas or spaces, e.g. `https://course.example.org,https://moodle.example.org`); each is
+// normalised to its origin and named once, however often and in whatever case it is written.
 
 /** The protocol's fixed fields. */
 export const PROTOCOL = { source: 'mcts-playground', version: 1 } as const;
@@ -86,7 +87,8 @@ export function parseCommand(data: unknown): ParsedCommand {
   return { ok: cmd as Command };
 }
 
-/** The `allowed-origins=` value as origins (`scheme://host[:port]`), or what is wrong with it. */
+/** The `allowed-origins=` value as origins (`scheme://host[:port]`, normalised, each once, in the
+ * order first named), or what is wrong with it. */
 export function allowedOrigins(value: string | null): { origins: string[] | null; error?: string } {
   if (value === null) return { origins: null };
   const parts = value.split(/[\s,]+/).filter(Boolean);
@@ -105,7 +107,9 @@ export function allowedOrigins(value: string | null): { origins: string[] | null
         error: `allowed-origins: '${p.slice(0, 60)}' is not an origin such as https://example.org; commands are refused`,
       };
     }
-    origins.push(o);
+    // Normalised (`new URL(x).origin`: scheme and host in lower case, the default port left
+    // out, no path) and each once: an origin named twice must not hear every event twice.
+    if (!origins.includes(o)) origins.push(o);
   }
   return { origins };
 }
