@@ -138,6 +138,7 @@ test('embed postMessage: malformed commands get an error event naming the proble
     [{ ...base, type: 'setPosition', game: 'hex:5', moves: ['<b>b</b>'] }, /move 1/],
     [{ ...base, type: 'startSearch', preset: XSS }, /field 'preset' must be at most 32 characters/],
     [{ ...base, type: 'startSearch', preset: '<b>x</b>' }, /unknown preset "<b>x<\/b>"/],
+    [{ ...base, version: '1', type: 'setPosition' }, /^version must be the number 1, got the string "1"$/],
   ];
   for (const [m] of bad) await post(page, m);
   // An own `__proto__` key, as JSON.parse makes it.
