@@ -10,7 +10,11 @@
 // A file that does not read is left out (named in `errors`). A lesson that reads but has a part
 // that cannot work keeps the rest and names that part in `problems`, shown on its card: a paper
 // `url` that is not an http(s) or relative URL (`lib/safe-url.ts`: a `javascript:` link would run
-// the file author's script in the reader's page) is shown as text without a link.
+// the file author's script in the reader's page) is shown as text without a link; a CSS selector
+// (an action's or `look`) that does not parse is named with its step, and a step whose action has
+// one gets no working button (it could only fail). Selectors are checked by the `isSelector`
+// function the caller gives (the page: `querySelector` on an empty fragment), so this file needs
+// no DOM.
 
 import { safeHttpUrl } from '../lib/safe-url';
 
@@ -40,7 +44,15 @@ export interface LessonStep {
   /** One question to think about, and its answer (folded away). */
   question: string;
   answer: string;
+  /** What in this step cannot work (sentences naming the step and the selector). */
+  problems: string[];
+  /** False when an action's selector does not parse: the button could only fail. */
+  runnable: boolean;
 }
+
+/** True when `selector` is a CSS selector the browser can match (the page's check: `querySelector`
+ * on an empty fragment, which throws a SyntaxError for one it cannot parse). */
+export type SelectorCheck = (selector: string) => boolean;
 
 export interface Lesson {
   /** The `?lesson=` name: lower case letters, digits and dashes. */
@@ -79,8 +91,19 @@ function parseAction(v: unknown, where: string): LessonAction {
   throw new Error(`${where}: unknown action ${JSON.stringify(v)} (expected click, set + value, waitFor, focus or key)`);
 }
 
-/** Checks one lesson file; throws a sentence naming the field that is wrong. */
-export function parseLesson(v: unknown, file = 'lesson'): Lesson {
+/** The selector an action acts on (none for `key`). */
+function actionSelector(a: LessonAction): [kind: string, selector: string] | null {
+  if ('click' in a) return ['click', a.click];
+  if ('set' in a) return ['set', a.set];
+  if ('waitFor' in a) return ['waitFor', a.waitFor];
+  if ('focus' in a) return ['focus', a.focus];
+  return null;
+}
+
+/** Checks one lesson file; throws a sentence naming the field that is wrong. With `isSelector`,
+ * the step's selectors are checked too (a bad one is named in the step's and the lesson's
+ * `problems`). */
+export function parseLesson(v: unknown, file = 'lesson', isSelector?: SelectorCheck): Lesson {
   if (typeof v !== 'object' || v === null) throw new Error(`${file}: a lesson is a JSON object`);
   const o = v as Record<string, unknown>;
   const need = (k: string) => {
@@ -107,20 +130,38 @@ export function parseLesson(v: unknown, file = 'lesson'): Lesson {
       if (!isStr(x[f])) throw new Error(`${where}: "${f}" must be a non-empty string`);
     const actions = x.actions ?? [];
     if (!Array.isArray(actions)) throw new Error(`${where}: "actions" must be a list`);
+    const parsed = actions.map((a, j) => parseAction(a, `${where}, action ${j + 1}`));
+    const look = x.look as string;
+    const problems: string[] = [];
+    let runnable = true;
+    const bad = (sel: string) => `${JSON.stringify(sel.length > 80 ? `${sel.slice(0, 80)}…` : sel)} is not a valid CSS selector`;
+    if (isSelector) {
+      parsed.forEach((a, j) => {
+        const sel = actionSelector(a);
+        if (sel && !isSelector(sel[1])) {
+          problems.push(`${where}, action ${j + 1} (${sel[0]}): ${bad(sel[1])}; the step's button is off`);
+          runnable = false;
+        }
+      });
+      if (!isSelector(look)) problems.push(`${where}, "look": ${bad(look)}; nothing is outlined`);
+    }
     return {
       title: x.title as string,
       do: x.do as string,
       button: isStr(x.button) ? x.button : undefined,
-      actions: actions.map((a, j) => parseAction(a, `${where}, action ${j + 1}`)),
-      look: x.look as string,
+      actions: parsed,
+      look,
       lookText: x.lookText as string,
       question: x.question as string,
       answer: x.answer as string,
+      problems,
+      runnable,
     };
   });
   const problems: string[] = [];
   const link = safeHttpUrl(paper.url, CHECK_BASE);
   if (!(link instanceof URL)) problems.push(`${file}: "paper.url" ${link.error}: the paper is shown without a link`);
+  for (const s of steps) problems.push(...s.problems);
   return {
     id,
     title,
@@ -134,14 +175,14 @@ export function parseLesson(v: unknown, file = 'lesson'): Lesson {
 }
 
 /** Reads every lesson file (`{ path: json }`), sorted by `order` then title; files that do not
- * parse are left out and named in `errors`. Ids must be unique. */
-export function loadLessons(files: Record<string, unknown>): { lessons: Lesson[]; errors: string[] } {
+ * parse are left out and named in `errors`. Ids must be unique. `isSelector`: as for `parseLesson`. */
+export function loadLessons(files: Record<string, unknown>, isSelector?: SelectorCheck): { lessons: Lesson[]; errors: string[] } {
   const lessons: Lesson[] = [];
   const errors: string[] = [];
   for (const [path, json] of Object.entries(files)) {
     const name = path.split('/').pop() ?? path;
     try {
-      const l = parseLesson(json, name);
+      const l = parseLesson(json, name, isSelector);
       if (lessons.some((x) => x.id === l.id)) throw new Error(`${name}: another lesson has the id "${l.id}"`);
       lessons.push(l);
     } catch (e) {

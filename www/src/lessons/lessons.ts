@@ -15,7 +15,20 @@ import './lessons.css';
 
 export type { Lesson } from './format';
 
-const loaded = loadLessons(import.meta.glob('./data/*.json', { eager: true, import: 'default' }));
+/** A selector the browser can parse: `querySelector` on an empty fragment throws a SyntaxError
+ * for one it cannot (checked when the lessons load, so that a typo is named on the card rather
+ * than found by a student pressing a button). */
+const probe = document.createDocumentFragment();
+function isSelector(sel: string): boolean {
+  try {
+    probe.querySelector(sel);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const loaded = loadLessons(import.meta.glob('./data/*.json', { eager: true, import: 'default' }), isSelector);
 
 /** Every lesson, in menu order. */
 export const LESSONS: Lesson[] = loaded.lessons;
@@ -200,11 +213,18 @@ export function mountLessonCard(): void {
     const btn = step.actions.length
       ? h('button', { type: 'button', class: 'primary lesson-do', id: `lesson-do-${n}` }, step.button ?? 'Do it')
       : h('button', { type: 'button', class: 'lesson-do', id: `lesson-do-${n}` }, step.button ?? 'Show me');
+    // A step with a selector that does not parse says so; its button stays off when an action
+    // could only fail.
+    if (!step.runnable) {
+      btn.disabled = true;
+      btn.dataset.broken = 'true';
+    }
     const li = h(
       'li',
       { class: 'lesson-step', 'data-step': String(n), id: `lesson-step-${n}` },
       h('h3', {}, `Step ${n}: ${step.title}`),
       h('p', { class: 'lesson-what' }, h('strong', {}, 'Do: '), step.do, ' ', btn),
+      ...step.problems.map((p) => h('p', { class: 'lesson-errors lesson-step-error' }, p)),
       h('p', { class: 'lesson-where' }, h('strong', {}, 'Look at: '), step.lookText),
       h(
         'details',
@@ -243,7 +263,7 @@ export function mountLessonCard(): void {
       status.textContent = `Step ${n} could not finish: ${e instanceof Error ? e.message : String(e)}.`;
     } finally {
       running = false;
-      for (const b of card.querySelectorAll<HTMLButtonElement>('.lesson-do')) b.disabled = false;
+      for (const b of card.querySelectorAll<HTMLButtonElement>('.lesson-do')) b.disabled = b.dataset.broken === 'true';
       // Keyboard users go on from the button, unless the step moved the focus on purpose.
       if (document.activeElement === document.body || document.activeElement === btn) btn.focus({ preventScroll: true });
     }
