@@ -78,6 +78,29 @@ const CHECK_BASE = 'https://lesson.invalid/';
 
 const isStr = (v: unknown): v is string => typeof v === 'string' && v.trim().length > 0;
 
+/** A short picture of a value for a message: JSON-like, two levels deep, at most 120 characters
+ * (a whole `JSON.stringify` of a file's value can be megabytes long, or overflow the stack on a
+ * value nested thousands deep). */
+function preview(v: unknown, depth = 0): string {
+  let out: string;
+  if (typeof v === 'string') out = JSON.stringify(v.length > 60 ? `${v.slice(0, 60)}…` : v);
+  else if (typeof v !== 'object' || v === null) out = String(v);
+  else if (depth >= 2) out = Array.isArray(v) ? '[…]' : '{…}';
+  else if (Array.isArray(v))
+    out = `[${v
+      .slice(0, 4)
+      .map((x) => preview(x, depth + 1))
+      .join(', ')}${v.length > 4 ? ', …' : ''}]`;
+  else {
+    const keys = Object.keys(v);
+    const shown = keys
+      .slice(0, 4)
+      .map((k) => `${JSON.stringify(k.slice(0, 30))}: ${preview((v as Record<string, unknown>)[k], depth + 1)}`);
+    out = `{${shown.join(', ')}${keys.length > 4 ? ', …' : ''}}`;
+  }
+  return out.length > 120 ? `${out.slice(0, 119)}…` : out;
+}
+
 function parseAction(v: unknown, where: string): LessonAction {
   if (typeof v !== 'object' || v === null || Array.isArray(v))
     throw new Error(`${where}: an action is an object such as {"click": "#an-run"}`);
@@ -88,7 +111,7 @@ function parseAction(v: unknown, where: string): LessonAction {
   if (keys.length === 1 && isStr(o.key)) return { key: o.key };
   if (keys.length === 1 && isStr(o.focus)) return { focus: o.focus };
   if (keys.length === 2 && isStr(o.set) && typeof o.value === 'string') return { set: o.set, value: o.value };
-  throw new Error(`${where}: unknown action ${JSON.stringify(v)} (expected click, set + value, waitFor, focus or key)`);
+  throw new Error(`${where}: unknown action ${preview(v)} (expected click, set + value, waitFor, focus or key)`);
 }
 
 /** The selector an action acts on (none for `key`). */
