@@ -1,12 +1,23 @@
 #!/usr/bin/env bash
-# Fuzz every input parser with cargo-fuzz (libFuzzer) for SECONDS each (default 60).
+# Fuzz every input parser for SECONDS each (default 60): the Rust parsers with cargo-fuzz
+# (libFuzzer), the TypeScript lesson-file parser with a random-input vitest (`lessons`, below).
 #
 #   bash scripts/fuzz.sh            # every target, 60 s each
 #   bash scripts/fuzz.sh 600 sgf    # only `sgf`, 10 minutes
+#   bash scripts/fuzz.sh 60 lessons # only the lesson format (no Rust build)
 #
 # Targets (fuzz/fuzz_targets/): spec (game spec strings), notation (move text of every game),
 # move_list and sgf (records), config (preset + key=value overrides, SearchConfig JSON),
 # request (the engine's request decoder, src/request.rs).
+#
+# Target `lessons`: the lesson-file format is parsed in TypeScript (www/src/lessons/format.ts), out
+# of cargo-fuzz's reach. `lessons` runs www/src/lessons/format.fuzz.test.ts (vitest; needs `npm ci`
+# in www/) for SECONDS with a fresh random seed: random values, the shipped lessons with random
+# structural mutations, and their JSON text with random character edits, fed to parseLesson and
+# loadLessons, which must never throw anything but their own error sentences (bounded, naming the
+# file). Random testing, not coverage-guided; a failure prints the seed to replay it with
+# (LESSON_FUZZ_SEED=<n> npx vitest run src/lessons/format.fuzz.test.ts in www/). The same test
+# runs with a fixed seed and 3,000 inputs per kind in every `vitest run`.
 #
 # On the stable toolchain: cargo-fuzz needs nightly-only compiler flags (sanitizer coverage
 # instrumentation); RUSTC_BOOTSTRAP=1 lets stable rustc accept them. `--sanitizer none` because
@@ -20,9 +31,29 @@ cd "$(dirname "$0")/.."
 
 SECONDS_PER_TARGET="${1:-60}"
 shift || true
-ALL=(spec notation move_list sgf config request)
+ALL=(spec notation move_list sgf config request lessons)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL[@]}")
+
+failed=()
+RUST_TARGETS=()
+for t in "${TARGETS[@]}"; do
+  if [ "$t" = lessons ]; then
+    seed=$(( (RANDOM << 15 | RANDOM) ))
+    echo "== lessons: ${SECONDS_PER_TARGET}s (vitest, seed $seed)"
+    if ! (cd www && LESSON_FUZZ_SEED="$seed" LESSON_FUZZ_SECONDS="$SECONDS_PER_TARGET" \
+      npx vitest run src/lessons/format.fuzz.test.ts); then
+      failed+=(lessons)
+    fi
+  else
+    RUST_TARGETS+=("$t")
+  fi
+done
+if [ ${#RUST_TARGETS[@]} -eq 0 ]; then
+  [ ${#failed[@]} -gt 0 ] && { echo "fuzz: failures in ${failed[*]}"; exit 1; }
+  echo "fuzz: lessons, ${SECONDS_PER_TARGET}s, no failure"
+  exit 0
+fi
 
 export RUSTC_BOOTSTRAP=1
 if ! command -v cargo-fuzz >/dev/null; then
@@ -33,8 +64,7 @@ fi
 FLAGS=(--sanitizer none -O -a)
 cargo fuzz build "${FLAGS[@]}"
 
-failed=()
-for t in "${TARGETS[@]}"; do
+for t in "${RUST_TARGETS[@]}"; do
   scratch="fuzz/target/corpus/$t"
   mkdir -p "$scratch"
   cp -n fuzz/corpus/"$t"/* "$scratch"/ 2>/dev/null || true
@@ -52,7 +82,7 @@ for t in "${TARGETS[@]}"; do
 done
 
 if [ ${#failed[@]} -gt 0 ]; then
-  echo "fuzz: failures in ${failed[*]} (see fuzz/artifacts/)"
+  echo "fuzz: failures in ${failed[*]} (see fuzz/artifacts/ for the cargo-fuzz targets)"
   exit 1
 fi
 echo "fuzz: ${#TARGETS[@]} target(s), ${SECONDS_PER_TARGET}s each, no crash"

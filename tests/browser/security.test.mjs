@@ -138,6 +138,7 @@ test('embed postMessage: malformed commands get an error event naming the proble
     [{ ...base, type: 'setPosition', game: 'hex:5', moves: ['<b>b</b>'] }, /move 1/],
     [{ ...base, type: 'startSearch', preset: XSS }, /field 'preset' must be at most 32 characters/],
     [{ ...base, type: 'startSearch', preset: '<b>x</b>' }, /unknown preset "<b>x<\/b>"/],
+    [{ ...base, version: '1', type: 'setPosition' }, /^version must be the number 1, got the string "1"$/],
   ];
   for (const [m] of bad) await post(page, m);
   // An own `__proto__` key, as JSON.parse makes it.
@@ -212,6 +213,24 @@ test('embed allow-list: only the allowed origins may command, and only they hear
   assertClean(assert, no.page);
 });
 
+test('embed allow-list: an origin named twice (other case, with a path) hears each event once', async () => {
+  const origin = new URL(h.url).origin;
+  const twice = `${origin}/ ${origin.toUpperCase()}/sub/dir/,${origin}`;
+  const { page, frame } = await hostWithEmbed(`id=d&game=tictactoe&p0=person&p1=person&allowed-origins=${encodeURIComponent(twice)}`);
+  await page.waitForFunction(() => window.__events.some((e) => e.type === 'ready'));
+  await post(page, { source: 'mcts-playground', version: 1, type: 'setPosition', moves: ['b2'] });
+  await page.waitForFunction(() => window.__events.some((e) => e.type === 'position'));
+  // A marker from the frame, posted after the events: messages from one window arrive in order,
+  // so a second copy of any event would be here before it.
+  await frame.evaluate(() => window.parent.postMessage('marker', '*'));
+  await page.waitForFunction(() => window.__marker === true);
+  const types = await page.evaluate(() => window.__events.map((e) => e.type));
+  assert.equal(types.filter((t) => t === 'ready').length, 1, JSON.stringify(types));
+  assert.equal(types.filter((t) => t === 'position').length, 1, JSON.stringify(types));
+  assert.deepEqual((await snapshot(frame)).moves, ['b2']);
+  assertClean(assert, page);
+});
+
 test('element attributes: markup in every attribute stays in the URL, never in HTML', async () => {
   const page = await h.openPage('docs.html');
   await page.addScriptTag({ url: 'embed.js', type: 'module' });
@@ -248,5 +267,122 @@ test('element attributes: markup in every attribute stays in the URL, never in H
   await assertNoScript(frame, 'element frame');
   await assertNoScript(page, 'element host');
   assert.equal(await page.evaluate(() => document.querySelector('#el iframe').title), XSS, 'the title is the text given');
+  assertClean(assert, page);
+});
+
+/** Every spelling of a URL that would run the attribute author's script (in the host, in the
+ * frame, or in a page of its own), each trying to set `__xss` where it runs. */
+const HOSTILE_SRC = [
+  'javascript:parent.__xss=2//',
+  'JaVaScRiPt:parent.__xss=3//',
+  '  javascript:parent.__xss=4//',
+  '\x01javascript:parent.__xss=5//',
+  '\x00\x1fjavascript:parent.__xss=6//',
+  'java\tscript:parent.__xss=7//',
+  'java\nscript:parent.__xss=8//',
+  'data:text/html,<script>window.__xss=9;try{parent.__xss=9}catch(e){}</script>',
+  'vbscript:parent.__xss=10',
+  'filesystem:http://127.0.0.1/temporary/x.html',
+  'BLOB', // replaced in the page by a blob: URL of an HTML page that sets parent.__xss
+];
+const REFUSED =
+  /^<mcts-playground>: the src attribute is refused: .* has the scheme (javascript|data|vbscript|filesystem|blob): \(only http:, https: and relative URLs are allowed\); no frame is shown$/;
+
+test('element src: only http(s) and relative URLs become the frame; every script spelling is refused with an error event', async () => {
+  const page = await h.openPage('docs.html');
+  await page.addScriptTag({ url: 'embed.js', type: 'module' });
+  await page.waitForFunction(() => customElements.get('mcts-playground') !== undefined);
+  const errors = await page.evaluate((list) => {
+    const blob = URL.createObjectURL(new Blob(['<script>parent.__xss=11</script>'], { type: 'text/html' }));
+    const out = [];
+    for (const [k, raw] of list.entries()) {
+      const el = document.createElement('mcts-playground');
+      el.id = `hostile-${k}`;
+      el.setAttribute('game', 'tictactoe');
+      el.setAttribute('src', raw === 'BLOB' ? blob : raw);
+      el.addEventListener('error', (e) => out.push({ k, detail: e.detail }));
+      document.body.prepend(el);
+    }
+    return out;
+  }, HOSTILE_SRC);
+  // One error event per element, naming the attribute, the value and the reason; no frame at all.
+  assert.equal(errors.length, HOSTILE_SRC.length, JSON.stringify(errors));
+  for (const { k, detail } of errors) {
+    assert.equal(detail.type, 'error');
+    assert.equal(detail.attribute, 'src');
+    if (HOSTILE_SRC[k] !== 'BLOB') assert.equal(detail.value, HOSTILE_SRC[k]);
+    assert.match(detail.message, REFUSED, `element ${k}`);
+  }
+  assert.equal(await page.$$eval('mcts-playground[id^="hostile-"] iframe', (f) => f.length), 0, 'no frame for a refused src');
+
+  // A frame showing a good src goes when src turns hostile; a relative and an http src still work.
+  const good = await page.evaluate((httpSrc) => {
+    window.__ready = [];
+    window.__swapErrors = [];
+    for (const [id, src] of [
+      ['rel', 'index.html'],
+      ['abs', httpSrc],
+      ['swap', 'index.html'],
+    ]) {
+      const el = document.createElement('mcts-playground');
+      el.id = id; // (also the embed's `id`, which its events carry)
+      el.setAttribute('game', 'tictactoe');
+      el.setAttribute('src', src);
+      el.setAttribute('width', '300px');
+      el.setAttribute('height', '300px');
+      el.addEventListener('ready', (e) => window.__ready.push(e.detail.id));
+      el.addEventListener('error', (e) => window.__swapErrors.push(e.detail));
+      document.body.prepend(el);
+    }
+    return [...document.querySelectorAll('#rel iframe, #abs iframe')].map((f) => f.src);
+  }, `${h.url}index.html`);
+  assert.ok(good[0].startsWith(`${h.url}index.html?embed=1&`), good[0]);
+  assert.ok(good[1].startsWith(`${h.url}index.html?embed=1&`), good[1]);
+  await page.waitForFunction(() => ['rel', 'abs', 'swap'].every((id) => window.__ready.includes(id)));
+  await page.evaluate(() => document.getElementById('swap').setAttribute('src', 'javascript:parent.__xss=12//'));
+  assert.equal(await page.$$eval('#swap iframe', (f) => f.length), 0, 'the previous frame is removed');
+  const swapErrors = await page.evaluate(() => window.__swapErrors);
+  assert.equal(swapErrors.length, 1);
+  assert.match(swapErrors[0].message, REFUSED);
+  // The good frames answered after every refused element was handled: nothing ran anywhere.
+  for (const f of page.frames()) assert.equal(await f.evaluate(() => window.__xss ?? null), null, `no script ran in ${f.url()}`);
+  assert.equal(await page.evaluate(() => window.__xss ?? null), null, 'no script ran in the host');
+  // The console said why, once per refused src.
+  const said = page.problems.consoleErrors.filter((e) => REFUSED.test(e));
+  assert.equal(said.length, HOSTILE_SRC.length + 1, JSON.stringify(page.problems.consoleErrors));
+  assertClean(assert, page, [REFUSED]);
+});
+
+test('a lesson whose paper URL is javascript: gets no link, and its card names the URL', async () => {
+  const real = 'https://doi.org/10.1109/TCIAIG.2012.2186810';
+  let rewritten = 0;
+  const page = await h.openPage('?lesson=start', {
+    before: (p) =>
+      p.route(/\/assets\/.*\.js$/, async (route) => {
+        const response = await route.fetch();
+        const body = await response.text();
+        if (!body.includes(real)) return route.fulfill({ response });
+        rewritten++;
+        return route.fulfill({ response, body: body.replaceAll(real, 'JaVaScRiPt:window.__xss=13') });
+      }),
+  });
+  await teachReady(page);
+  await page.waitForSelector('#lesson');
+  assert.equal(rewritten, 1, 'the start lesson was served with a javascript: paper URL');
+  assert.match(
+    await page.$eval('#lesson', (c) => c.querySelector('#lesson-problems')?.textContent ?? '(no problems named)'),
+    /start\.json: "paper\.url" "JaVaScRiPt:window\.__xss=13" has the scheme javascript:/,
+  );
+  assert.equal(await page.$eval('#lesson-paper', (e) => e.tagName), 'SPAN', 'the paper is text, not a link');
+  assert.match(await page.textContent('#lesson-paper'), /Paper: Browne et al\. 2012/);
+  await page.click('#lesson-paper');
+  // No link on the page leads anywhere but http(s).
+  const schemes = await page.$$eval('a[href]', (as) => [...new Set(as.map((a) => a.protocol))]);
+  assert.deepEqual(
+    schemes.filter((s) => s !== 'http:' && s !== 'https:'),
+    [],
+  );
+  await workerRoundTrip(page);
+  assert.equal(await page.evaluate(() => window.__xss ?? null), null);
   assertClean(assert, page);
 });

@@ -148,3 +148,49 @@ test('the ucb1, rave and solver lessons walked: each step’s outlined element i
     await page.context().close();
   }
 });
+
+test('a lesson file with selectors that do not parse: the card names the step and the selector, that step’s button is off', async () => {
+  // The built page, served with two selectors of the start lesson's step 1 broken: an action's
+  // (an empty attribute selector) and `look` (an unknown pseudo-class).
+  const edits = [
+    ['{click:"#st-new"}', '{click:"#st-new["}'],
+    ['look:"#step .st-right"', 'look:"#step .st-right:nope"'],
+  ];
+  let rewritten = 0;
+  const page = await h.openPage('?lesson=start', {
+    before: (p) =>
+      p.route(/\/assets\/.*\.js$/, async (route) => {
+        const response = await route.fetch();
+        let body = await response.text();
+        if (!edits.every(([from]) => body.includes(from))) return route.fulfill({ response });
+        for (const [from, to] of edits) body = body.replace(from, to);
+        rewritten++;
+        return route.fulfill({ response, body });
+      }),
+  });
+  await ready(page);
+  assert.equal(rewritten, 1, 'the start lesson was served with the broken selectors');
+  await page.waitForSelector('#lesson');
+  const said = await page.$eval('#lesson', (c) => c.querySelector('#lesson-problems')?.textContent ?? '(no problems named)');
+  assert.match(said, /start\.json, step 1, action 3 \(click\): "#st-new\[" is not a valid CSS selector; the step's button is off/);
+  assert.match(said, /start\.json, step 1, "look": "#step \.st-right:nope" is not a valid CSS selector; nothing is outlined/);
+  assert.equal(await page.$$eval('#lesson-step-1 .lesson-step-error', (p) => p.length), 2, 'step 1 names its problems');
+  assert.equal(await page.$$eval('#lesson-step-2 .lesson-step-error', (p) => p.length), 0);
+  assert.ok(await page.isDisabled('#lesson-do-1'), 'the broken step’s button is off');
+  assert.ok(await page.isEnabled('#lesson-do-2'), 'the other steps’ buttons work');
+  await screenshot(page, 'lesson-bad-selectors');
+  assertClean(assert, page);
+});
+
+test('every shipped lesson’s selectors parse in the browser: no lesson card names a problem', async () => {
+  const first = await h.openPage('?lesson=start');
+  await ready(first);
+  const ids = await first.$$eval('#lesson-menu option', (os) => os.map((o) => o.value).filter(Boolean));
+  assert.ok(ids.length >= 9, ids.join());
+  for (const id of ids) {
+    const page = id === 'start' ? first : await h.openPage(`?lesson=${id}`);
+    await page.waitForSelector('#lesson');
+    assert.equal(await page.$('#lesson-problems'), null, `${id}: ${await page.textContent('#lesson')}`);
+    assert.equal(await page.$$eval('.lesson-do[disabled]', (b) => b.length), 0, `${id}: every button works`);
+  }
+});

@@ -14,6 +14,7 @@ import { fallbackMessage, isNoNetError, NET_PRESETS, netFreeFallback } from '../
 import { labelPresetOptions } from '../play/nets';
 import type { EngineSettings, GameRecord, Snapshot, Standings } from '../protocol';
 import { h } from '../lib/dom';
+import { safeHref } from '../lib/safe-url';
 import { downloadCsv, downloadJson } from '../lib/download';
 import { whenPresets, type PageStore } from '../state';
 import { arenaCsv, fmtEloCells, fmtRateCi, parseSets, roundedElo } from './figures';
@@ -249,9 +250,11 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
 
   /** The play view's URL for a finished game: its moves on the board, both sides people, so it
    * can be replayed move by move (Undo, Redo, the move list) without an engine moving on. */
-  function gameLink(gameSpec: string, r: GameRecord): string {
+  function gameLink(gameSpec: string, r: GameRecord): string | null {
     const q = new URLSearchParams({ game: gameSpec, moves: r.moves.join(' '), p0: 'person', p1: 'person' });
-    return `${location.pathname}?${queryString(q)}`;
+    // Resolved against the page's address (`location.pathname` could start with `//`, which a
+    // link would read as another host); `safeHref` checks the scheme as for every built link.
+    return safeHref(`?${queryString(q)}`, location.href);
   }
 
   function drawTable(records: GameRecord[], gameSpec: string): void {

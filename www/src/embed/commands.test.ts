@@ -26,7 +26,7 @@ describe('embed commands', () => {
   });
 
   it('names the problem: version, unknown type, wrong field types, extra keys', () => {
-    expect(err(msg({ version: 2, type: 'setPosition' }))).toMatch(/version 2/);
+    expect(err(msg({ version: 2, type: 'setPosition' }))).toBe('unsupported protocol version 2 (this page speaks version 1)');
     expect(err(msg({ type: 'fly' }))).toBe('unknown command "fly" (expected setPosition or startSearch)');
     expect(err(msg({ type: 7 }))).toMatch(/unknown command 7/);
     expect(err(msg({ type: 'toString' }))).toMatch(/unknown command "toString"/);
@@ -48,6 +48,19 @@ describe('embed commands', () => {
     expect(err(msg({ type: 'setPosition', constructor: 'x' }))).toMatch(/unknown field "constructor"/);
   });
 
+  it('names the type of a version that is not a number, never contradicting itself', () => {
+    expect(err(msg({ version: '1', type: 'setPosition' }))).toBe('version must be the number 1, got the string "1"');
+    expect(err(msg({ version: ' 1 ', type: 'setPosition' }))).toBe('version must be the number 1, got the string " 1 "');
+    expect(err(msg({ version: null, type: 'setPosition' }))).toBe('version must be the number 1, got null');
+    expect(err(msg({ version: true, type: 'setPosition' }))).toBe('version must be the number 1, got the boolean true');
+    expect(err(msg({ version: [1], type: 'setPosition' }))).toBe('version must be the number 1, got an array');
+    expect(err(msg({ version: { major: 1 }, type: 'setPosition' }))).toBe('version must be the number 1, got an object');
+    expect(err({ source: 'mcts-playground', type: 'setPosition' })).toBe('version is missing: it must be the number 1');
+    expect(err(msg({ version: 'x'.repeat(100), type: 'setPosition' }))).toMatch(/^version must be the number 1, got the string "x{40}…"$/);
+    // An inherited `version` is not the message's own.
+    expect(err(Object.assign(Object.create({ version: 1 }), { source: 'mcts-playground', type: 'setPosition' }))).toMatch(/missing/);
+  });
+
   it('enforces the limits', () => {
     expect(err(msg({ type: 'setPosition', game: 'h'.repeat(COMMAND_LIMITS.spec + 1) }))).toMatch(/at most 64 characters/);
     expect(err(msg({ type: 'setPosition', moves: Array(COMMAND_LIMITS.moves + 1).fill('a1') }))).toMatch(/at most 1000 moves/);
@@ -63,5 +76,13 @@ describe('embed commands', () => {
     expect(allowedOrigins('https://a.example.org not-an-origin').error).toMatch(/'not-an-origin' is not an origin/);
     expect(allowedOrigins('  ').error).toMatch(/empty/);
     expect(allowedOrigins('javascript:alert(1)').error).toMatch(/not an origin/);
+  });
+
+  it('normalises allowed-origins and names each origin once', () => {
+    expect(allowedOrigins('http://localhost:8124/ http://LOCALHOST:8124')).toEqual({ origins: ['http://localhost:8124'] });
+    expect(
+      allowedOrigins('HTTPS://A.example.org:443/x,https://a.example.org https://b.example.org, https://a.example.org/other?q#h'),
+    ).toEqual({ origins: ['https://a.example.org', 'https://b.example.org'] });
+    expect(allowedOrigins('http://localhost:80 http://localhost')).toEqual({ origins: ['http://localhost'] });
   });
 });

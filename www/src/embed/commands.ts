@@ -7,7 +7,8 @@
 // gets an `error` event naming the problem, and changes nothing.
 //
 // The host's origin: `allowedOrigins` parses the `allowed-origins=` parameter (origins separated
-// by commas or spaces, e.g. `https://course.example.org,https://moodle.example.org`).
+// by commas or spaces, e.g. `https://course.example.org,https://moodle.example.org`); each is
+// normalised to its origin and named once, however often and in whatever case it is written.
 
 /** The protocol's fixed fields. */
 export const PROTOCOL = { source: 'mcts-playground', version: 1 } as const;
@@ -59,12 +60,34 @@ const FIELDS: { [K in Command['type']]: Record<string, Check> } = {
 /** What a message from the host is: not ours (ignore it), a checked command, or what is wrong. */
 export type ParsedCommand = { ignore: true } | { ok: Command } | { err: string };
 
+/** What is wrong with a message's `version` (the number 1), or null. A value of another type is
+ * named with its type (`'1'` is not the version 1, and saying "version 1 is unsupported" to it
+ * would contradict itself). */
+function checkVersion(d: Record<string, unknown>): string | null {
+  const v = Object.hasOwn(d, 'version') ? d.version : undefined;
+  if (v === PROTOCOL.version) return null;
+  if (v === undefined) return `version is missing: it must be the number ${PROTOCOL.version}`;
+  if (typeof v === 'number') return `unsupported protocol version ${v} (this page speaks version ${PROTOCOL.version})`;
+  const got =
+    typeof v === 'string'
+      ? `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`
+      : v === null
+        ? 'null'
+        : Array.isArray(v)
+          ? 'an array'
+          : typeof v === 'object'
+            ? 'an object'
+            : `the ${typeof v} ${String(v)}`;
+  return `version must be the number ${PROTOCOL.version}, got ${got}`;
+}
+
 /** Checks a message from the host against the protocol. */
 export function parseCommand(data: unknown): ParsedCommand {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return { ignore: true };
   const d = data as Record<string, unknown>;
   if (!Object.hasOwn(d, 'source') || d.source !== PROTOCOL.source) return { ignore: true };
-  if (d.version !== PROTOCOL.version) return { err: `unsupported protocol version ${String(d.version)} (this page speaks version 1)` };
+  const versionProblem = checkVersion(d);
+  if (versionProblem) return { err: versionProblem };
   const type = d.type;
   if (typeof type !== 'string' || !Object.hasOwn(FIELDS, type)) {
     return {
@@ -86,7 +109,8 @@ export function parseCommand(data: unknown): ParsedCommand {
   return { ok: cmd as Command };
 }
 
-/** The `allowed-origins=` value as origins (`scheme://host[:port]`), or what is wrong with it. */
+/** The `allowed-origins=` value as origins (`scheme://host[:port]`, normalised, each once, in the
+ * order first named), or what is wrong with it. */
 export function allowedOrigins(value: string | null): { origins: string[] | null; error?: string } {
   if (value === null) return { origins: null };
   const parts = value.split(/[\s,]+/).filter(Boolean);
@@ -105,7 +129,9 @@ export function allowedOrigins(value: string | null): { origins: string[] | null
         error: `allowed-origins: '${p.slice(0, 60)}' is not an origin such as https://example.org; commands are refused`,
       };
     }
-    origins.push(o);
+    // Normalised (`new URL(x).origin`: scheme and host in lower case, the default port left
+    // out, no path) and each once: an origin named twice must not hear every event twice.
+    if (!origins.includes(o)) origins.push(o);
   }
   return { origins };
 }

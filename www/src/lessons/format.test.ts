@@ -30,6 +30,7 @@ describe('the shipped lessons', () => {
       expect(ids).toContain(id);
     for (const l of lessons) {
       expect(l.paper.url).toMatch(/^https:\/\//);
+      expect(l.problems).toEqual([]);
       for (const s of l.steps) {
         expect(s.actions.length).toBeGreaterThan(0);
         expect(s.look.length).toBeGreaterThan(0);
@@ -60,6 +61,51 @@ describe('parseLesson', () => {
     expect(() => parseLesson(badStep, 'x.json')).toThrow('x.json, step 1: "question" must be a non-empty string');
     const badAction = { ...minimal, steps: [{ ...minimal.steps[0], actions: [{ press: '#x' }] }] };
     expect(() => parseLesson(badAction, 'x.json')).toThrow(/step 1, action 1: unknown action/);
+  });
+  it('keeps a lesson whose paper URL is not http(s) or relative, naming the URL as a problem', () => {
+    for (const url of [
+      'javascript:alert(document.domain)',
+      ' JaVaScRiPt:alert(1)',
+      '\x01javascript:alert(1)',
+      'java\tscript:x',
+      'data:text/html,x',
+    ]) {
+      const l = parseLesson({ ...minimal, paper: { cite: 'Someone 2024', url } }, 'x.json');
+      expect(l.steps.length).toBe(1);
+      expect(l.problems).toHaveLength(1);
+      expect(l.problems[0]).toMatch(
+        /^x\.json: "paper\.url" ".*" has the scheme (javascript|data): \(only http:, https: and relative URLs are allowed\): the paper is shown without a link$/,
+      );
+    }
+    for (const url of ['https://doi.org/10.1/x', 'http://example.org/p.pdf', 'papers/p.pdf', '../p.pdf'])
+      expect(parseLesson({ ...minimal, paper: { cite: 'x', url } }, 'x.json').problems).toEqual([]);
+  });
+  it('checks every selector with the given check: a bad one is named with its step, and its button is off', () => {
+    // The page's check is querySelector on an empty fragment (lessons.ts, the browser test); here,
+    // a stand-in that knows three selectors the browser refuses.
+    const BAD = new Set(['#an-run[', 'div >> p', '1abc']);
+    const isSelector = (sel: string) => !BAD.has(sel);
+    const step = minimal.steps[0]!;
+    const lesson = {
+      ...minimal,
+      steps: [
+        step,
+        { ...step, actions: [{ set: '#an-budget', value: '5' }, { click: '#an-run[' }, { key: 'Escape' }, { waitFor: 'div >> p' }] },
+        { ...step, look: '1abc' },
+      ],
+    };
+    const l = parseLesson(lesson, 'x.json', isSelector);
+    expect(l.steps.map((s) => s.runnable)).toEqual([true, false, true]);
+    expect(l.steps[0]!.problems).toEqual([]);
+    expect(l.steps[1]!.problems).toEqual([
+      `x.json, step 2, action 2 (click): "#an-run[" is not a valid CSS selector; the step's button is off`,
+      `x.json, step 2, action 4 (waitFor): "div >> p" is not a valid CSS selector; the step's button is off`,
+    ]);
+    expect(l.steps[2]!.problems).toEqual([`x.json, step 3, "look": "1abc" is not a valid CSS selector; nothing is outlined`]);
+    expect(l.problems).toEqual([...l.steps[1]!.problems, ...l.steps[2]!.problems]);
+    // loadLessons passes the check on; without one, nothing is judged.
+    expect(loadLessons({ 'd/x.json': lesson }, isSelector).lessons[0]!.problems).toHaveLength(3);
+    expect(parseLesson(lesson, 'x.json').problems).toEqual([]);
   });
   it('leaves out a broken file and a duplicate id, naming them', () => {
     const r = loadLessons({ 'a/one.json': minimal, 'a/two.json': minimal, 'a/three.json': { id: 'x' } });

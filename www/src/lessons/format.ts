@@ -6,6 +6,17 @@
 //
 // `parseLesson` checks a file and names what is wrong in it, so that a teacher's typo shows as a
 // sentence on the page, not as a broken page. No DOM here (unit-tested in Node).
+//
+// A file that does not read is left out (named in `errors`). A lesson that reads but has a part
+// that cannot work keeps the rest and names that part in `problems`, shown on its card: a paper
+// `url` that is not an http(s) or relative URL (`lib/safe-url.ts`: a `javascript:` link would run
+// the file author's script in the reader's page) is shown as text without a link; a CSS selector
+// (an action's or `look`) that does not parse is named with its step, and a step whose action has
+// one gets no working button (it could only fail). Selectors are checked by the `isSelector`
+// function the caller gives (the page: `querySelector` on an empty fragment), so this file needs
+// no DOM.
+
+import { safeHttpUrl } from '../lib/safe-url';
 
 /** One thing the step's button does, in order:
  * - `{ "click": "SELECTOR" }`: wait until the element exists and is enabled, then click it;
@@ -33,7 +44,15 @@ export interface LessonStep {
   /** One question to think about, and its answer (folded away). */
   question: string;
   answer: string;
+  /** What in this step cannot work (sentences naming the step and the selector). */
+  problems: string[];
+  /** False when an action's selector does not parse: the button could only fail. */
+  runnable: boolean;
 }
+
+/** True when `selector` is a CSS selector the browser can match (the page's check: `querySelector`
+ * on an empty fragment, which throws a SyntaxError for one it cannot parse). */
+export type SelectorCheck = (selector: string) => boolean;
 
 export interface Lesson {
   /** The `?lesson=` name: lower case letters, digits and dashes. */
@@ -48,9 +67,39 @@ export interface Lesson {
   /** Short paragraphs before the steps. */
   intro: string[];
   steps: LessonStep[];
+  /** What in the lesson cannot work (each a sentence naming the file and the field), shown on the
+   * lesson card; the rest of the lesson works. */
+  problems: string[];
 }
 
+/** Relative paper URLs are checked against this base (any http(s) base: only the scheme of the
+ * resolved URL is judged here); the page resolves them against its own address. */
+const CHECK_BASE = 'https://lesson.invalid/';
+
 const isStr = (v: unknown): v is string => typeof v === 'string' && v.trim().length > 0;
+
+/** A short picture of a value for a message: JSON-like, two levels deep, at most 120 characters
+ * (a whole `JSON.stringify` of a file's value can be megabytes long, or overflow the stack on a
+ * value nested thousands deep). */
+function preview(v: unknown, depth = 0): string {
+  let out: string;
+  if (typeof v === 'string') out = JSON.stringify(v.length > 60 ? `${v.slice(0, 60)}…` : v);
+  else if (typeof v !== 'object' || v === null) out = String(v);
+  else if (depth >= 2) out = Array.isArray(v) ? '[…]' : '{…}';
+  else if (Array.isArray(v))
+    out = `[${v
+      .slice(0, 4)
+      .map((x) => preview(x, depth + 1))
+      .join(', ')}${v.length > 4 ? ', …' : ''}]`;
+  else {
+    const keys = Object.keys(v);
+    const shown = keys
+      .slice(0, 4)
+      .map((k) => `${JSON.stringify(k.slice(0, 30))}: ${preview((v as Record<string, unknown>)[k], depth + 1)}`);
+    out = `{${shown.join(', ')}${keys.length > 4 ? ', …' : ''}}`;
+  }
+  return out.length > 120 ? `${out.slice(0, 119)}…` : out;
+}
 
 function parseAction(v: unknown, where: string): LessonAction {
   if (typeof v !== 'object' || v === null || Array.isArray(v))
@@ -62,11 +111,22 @@ function parseAction(v: unknown, where: string): LessonAction {
   if (keys.length === 1 && isStr(o.key)) return { key: o.key };
   if (keys.length === 1 && isStr(o.focus)) return { focus: o.focus };
   if (keys.length === 2 && isStr(o.set) && typeof o.value === 'string') return { set: o.set, value: o.value };
-  throw new Error(`${where}: unknown action ${JSON.stringify(v)} (expected click, set + value, waitFor, focus or key)`);
+  throw new Error(`${where}: unknown action ${preview(v)} (expected click, set + value, waitFor, focus or key)`);
 }
 
-/** Checks one lesson file; throws a sentence naming the field that is wrong. */
-export function parseLesson(v: unknown, file = 'lesson'): Lesson {
+/** The selector an action acts on (none for `key`). */
+function actionSelector(a: LessonAction): [kind: string, selector: string] | null {
+  if ('click' in a) return ['click', a.click];
+  if ('set' in a) return ['set', a.set];
+  if ('waitFor' in a) return ['waitFor', a.waitFor];
+  if ('focus' in a) return ['focus', a.focus];
+  return null;
+}
+
+/** Checks one lesson file; throws a sentence naming the field that is wrong. With `isSelector`,
+ * the step's selectors are checked too (a bad one is named in the step's and the lesson's
+ * `problems`). */
+export function parseLesson(v: unknown, file = 'lesson', isSelector?: SelectorCheck): Lesson {
   if (typeof v !== 'object' || v === null) throw new Error(`${file}: a lesson is a JSON object`);
   const o = v as Record<string, unknown>;
   const need = (k: string) => {
@@ -93,29 +153,59 @@ export function parseLesson(v: unknown, file = 'lesson'): Lesson {
       if (!isStr(x[f])) throw new Error(`${where}: "${f}" must be a non-empty string`);
     const actions = x.actions ?? [];
     if (!Array.isArray(actions)) throw new Error(`${where}: "actions" must be a list`);
+    const parsed = actions.map((a, j) => parseAction(a, `${where}, action ${j + 1}`));
+    const look = x.look as string;
+    const problems: string[] = [];
+    let runnable = true;
+    const bad = (sel: string) => `${JSON.stringify(sel.length > 80 ? `${sel.slice(0, 80)}…` : sel)} is not a valid CSS selector`;
+    if (isSelector) {
+      parsed.forEach((a, j) => {
+        const sel = actionSelector(a);
+        if (sel && !isSelector(sel[1])) {
+          problems.push(`${where}, action ${j + 1} (${sel[0]}): ${bad(sel[1])}; the step's button is off`);
+          runnable = false;
+        }
+      });
+      if (!isSelector(look)) problems.push(`${where}, "look": ${bad(look)}; nothing is outlined`);
+    }
     return {
       title: x.title as string,
       do: x.do as string,
       button: isStr(x.button) ? x.button : undefined,
-      actions: actions.map((a, j) => parseAction(a, `${where}, action ${j + 1}`)),
-      look: x.look as string,
+      actions: parsed,
+      look,
       lookText: x.lookText as string,
       question: x.question as string,
       answer: x.answer as string,
+      problems,
+      runnable,
     };
   });
-  return { id, title, order, params: params as Record<string, string>, paper: { cite: paper.cite, url: paper.url }, intro, steps };
+  const problems: string[] = [];
+  const link = safeHttpUrl(paper.url, CHECK_BASE);
+  if (!(link instanceof URL)) problems.push(`${file}: "paper.url" ${link.error}: the paper is shown without a link`);
+  for (const s of steps) problems.push(...s.problems);
+  return {
+    id,
+    title,
+    order,
+    params: params as Record<string, string>,
+    paper: { cite: paper.cite, url: paper.url },
+    intro,
+    steps,
+    problems,
+  };
 }
 
 /** Reads every lesson file (`{ path: json }`), sorted by `order` then title; files that do not
- * parse are left out and named in `errors`. Ids must be unique. */
-export function loadLessons(files: Record<string, unknown>): { lessons: Lesson[]; errors: string[] } {
+ * parse are left out and named in `errors`. Ids must be unique. `isSelector`: as for `parseLesson`. */
+export function loadLessons(files: Record<string, unknown>, isSelector?: SelectorCheck): { lessons: Lesson[]; errors: string[] } {
   const lessons: Lesson[] = [];
   const errors: string[] = [];
   for (const [path, json] of Object.entries(files)) {
     const name = path.split('/').pop() ?? path;
     try {
-      const l = parseLesson(json, name);
+      const l = parseLesson(json, name, isSelector);
       if (lessons.some((x) => x.id === l.id)) throw new Error(`${name}: another lesson has the id "${l.id}"`);
       lessons.push(l);
     } catch (e) {

@@ -9,12 +9,26 @@
 // steps on the step-through.
 
 import { h } from '../lib/dom';
+import { safeHref } from '../lib/safe-url';
 import { loadLessons, type Lesson, type LessonAction, type LessonStep } from './format';
 import './lessons.css';
 
 export type { Lesson } from './format';
 
-const loaded = loadLessons(import.meta.glob('./data/*.json', { eager: true, import: 'default' }));
+/** A selector the browser can parse: `querySelector` on an empty fragment throws a SyntaxError
+ * for one it cannot (checked when the lessons load, so that a typo is named on the card rather
+ * than found by a student pressing a button). */
+const probe = document.createDocumentFragment();
+function isSelector(sel: string): boolean {
+  try {
+    probe.querySelector(sel);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const loaded = loadLessons(import.meta.glob('./data/*.json', { eager: true, import: 'default' }), isSelector);
 
 /** Every lesson, in menu order. */
 export const LESSONS: Lesson[] = loaded.lessons;
@@ -155,6 +169,15 @@ function highlight(s: LessonStep | null): Element | null {
   return first;
 }
 
+/** The paper: a link when its URL is http(s) or relative (`lib/safe-url.ts`), else its
+ * citation as text (the card names the refused URL). */
+function paperLink(lesson: Lesson): HTMLElement {
+  const href = safeHref(lesson.paper.url, location.href);
+  const text = `Paper: ${lesson.paper.cite}`;
+  if (href === null) return h('span', { class: 'lesson-paper', id: 'lesson-paper' }, text);
+  return h('a', { href, class: 'lesson-paper', id: 'lesson-paper', target: '_blank', rel: 'noopener' }, text);
+}
+
 export function mountLessonCard(): void {
   const id = new URLSearchParams(location.search).get('lesson');
   const lesson = LESSONS.find((l) => l.id === id);
@@ -167,25 +190,21 @@ export function mountLessonCard(): void {
   menu.append(new Option('Lessons…', ''), ...LESSONS.map((l) => new Option(l.title, l.id)));
   menu.value = lesson?.id ?? '';
   menu.addEventListener('change', () => {
-    if (menu.value) location.href = `${location.pathname}?lesson=${menu.value}`;
+    // Resolved against the page's address (`location.pathname` could start with `//`, which a
+    // link would read as another host).
+    const to = menu.value ? safeHref(`?lesson=${encodeURIComponent(menu.value)}`, location.href) : null;
+    if (to) location.href = to;
   });
   header.append(menu);
   if (!lesson) return;
   const card = h(
     'section',
     { id: 'lesson', class: 'lesson-card', 'aria-label': `Lesson: ${lesson.title}`, 'data-lesson': lesson.id },
-    h(
-      'div',
-      { class: 'lesson-head' },
-      h('h2', {}, lesson.id === 'start' ? lesson.title : `Lesson: ${lesson.title}`),
-      h(
-        'a',
-        { href: lesson.paper.url, class: 'lesson-paper', id: 'lesson-paper', target: '_blank', rel: 'noopener' },
-        `Paper: ${lesson.paper.cite}`,
-      ),
-    ),
+    h('div', { class: 'lesson-head' }, h('h2', {}, lesson.id === 'start' ? lesson.title : `Lesson: ${lesson.title}`), paperLink(lesson)),
     ...lesson.intro.map((t) => h('p', { class: 'lesson-intro' }, t)),
   );
+  if (lesson.problems.length)
+    card.append(h('p', { class: 'lesson-errors', id: 'lesson-problems' }, `This lesson has problems: ${lesson.problems.join('; ')}`));
   if (LESSON_ERRORS.length) card.append(h('p', { class: 'lesson-errors' }, `Lesson files not read: ${LESSON_ERRORS.join('; ')}`));
   const list = h('ol', { class: 'lesson-steps', id: 'lesson-steps' });
   const status = h('p', { class: 'lesson-status', id: 'lesson-status', 'aria-live': 'polite' });
@@ -194,11 +213,18 @@ export function mountLessonCard(): void {
     const btn = step.actions.length
       ? h('button', { type: 'button', class: 'primary lesson-do', id: `lesson-do-${n}` }, step.button ?? 'Do it')
       : h('button', { type: 'button', class: 'lesson-do', id: `lesson-do-${n}` }, step.button ?? 'Show me');
+    // A step with a selector that does not parse says so; its button stays off when an action
+    // could only fail.
+    if (!step.runnable) {
+      btn.disabled = true;
+      btn.dataset.broken = 'true';
+    }
     const li = h(
       'li',
       { class: 'lesson-step', 'data-step': String(n), id: `lesson-step-${n}` },
       h('h3', {}, `Step ${n}: ${step.title}`),
       h('p', { class: 'lesson-what' }, h('strong', {}, 'Do: '), step.do, ' ', btn),
+      ...step.problems.map((p) => h('p', { class: 'lesson-errors lesson-step-error' }, p)),
       h('p', { class: 'lesson-where' }, h('strong', {}, 'Look at: '), step.lookText),
       h(
         'details',
@@ -237,7 +263,7 @@ export function mountLessonCard(): void {
       status.textContent = `Step ${n} could not finish: ${e instanceof Error ? e.message : String(e)}.`;
     } finally {
       running = false;
-      for (const b of card.querySelectorAll<HTMLButtonElement>('.lesson-do')) b.disabled = false;
+      for (const b of card.querySelectorAll<HTMLButtonElement>('.lesson-do')) b.disabled = b.dataset.broken === 'true';
       // Keyboard users go on from the button, unless the step moved the focus on purpose.
       if (document.activeElement === document.body || document.activeElement === btn) btn.focus({ preventScroll: true });
     }
