@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use crate::game::{AnyGame, MoveError, Outcome, SpecError};
-use crate::mcts::{AnySearch, Budget, SearchConfig};
+use crate::mcts::{AnySearch, Budget, SearchConfig, TreeCap};
 
 /// The result of one arena game.
 #[derive(Clone, Debug, Serialize)]
@@ -22,6 +22,10 @@ pub struct GameRecord {
     pub a_score: f64,
     /// Winner as a player number (0 moves first), `None` for a draw.
     pub winner: Option<u8>,
+    /// A cap that held either side's tree at the end of a move (the memory cap first): the tree
+    /// stopped growing there. Absent from the JSON when none did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tree_cap: Option<crate::mcts::TreeCap>,
 }
 
 /// Why an arena game could not be played to its end.
@@ -85,10 +89,15 @@ pub fn play_game(
     let mut sa = AnySearch::new(&game, ca).map_err(ArenaError::engine)?;
     let mut sb = AnySearch::new(&game, cb).map_err(ArenaError::engine)?;
     let mut moves = Vec::new();
+    let mut tree_cap = None;
     while game.outcome().is_none() {
         let a_to_move = (game.to_move() == 0) == a_first;
         let s = if a_to_move { &mut sa } else { &mut sb };
         s.run(budget, clock);
+        tree_cap = match (tree_cap, s.tree_cap()) {
+            (Some(TreeCap::MemoryCap), _) | (_, None) => tree_cap,
+            (_, c) => c,
+        };
         let mv = s.best_move_text().ok_or(ArenaError::NoMove { ply: game.ply() })?;
         game.play_text(&mv).map_err(|source| ArenaError::MoveRefused { mv: mv.clone(), source })?;
         sa.advance_text(&mv).map_err(ArenaError::engine)?;
@@ -97,7 +106,7 @@ pub fn play_game(
     }
     let outcome = game.outcome().unwrap_or(Outcome::Draw);
     let a_player = if a_first { 0 } else { 1 };
-    Ok(GameRecord { index, a_first, moves, a_score: outcome.reward(a_player), winner: outcome.winner() })
+    Ok(GameRecord { index, a_first, moves, a_score: outcome.reward(a_player), winner: outcome.winner(), tree_cap })
 }
 
 /// Standings of configuration A against B.

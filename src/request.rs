@@ -205,7 +205,14 @@ impl ArenaRecord {
         if let Some(w) = self.winner.filter(|&w| w > 1) {
             return Err(ArenaRecordError::Winner { index: self.index, winner: w });
         }
-        Ok(GameRecord { index: self.index, a_first: self.a_first, moves: self.moves, a_score: self.a_score, winner: self.winner })
+        Ok(GameRecord {
+            index: self.index,
+            a_first: self.a_first,
+            moves: self.moves,
+            a_score: self.a_score,
+            winner: self.winner,
+            tree_cap: None,
+        })
     }
 }
 

@@ -114,6 +114,10 @@ impl AnySearch {
     pub fn tree_bytes(&self) -> usize {
         with_search!(self, s => s.tree_bytes())
     }
+    /// The cap that holds the tree at its size, if one does ([`Search::tree_cap`]).
+    pub fn tree_cap(&self) -> Option<crate::mcts::TreeCap> {
+        with_search!(self, s => s.tree_cap())
+    }
 }
 
 /// One legal move's prior probability P(s, a).

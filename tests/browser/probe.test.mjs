@@ -180,3 +180,57 @@ test('a search that reaches the node cap keeps its tree, says so, and the worker
   assert.deepEqual(s.moves, ['c3']);
   assertClean(assert, page);
 });
+
+test('a search that reaches the memory cap keeps its tree, says so, and the worker lives on', async () => {
+  const page = await h.openPage('?game=hex:7&p0=person&p1=person');
+  await boardReady(page);
+  // A cap of 1 MiB counted over the worker's whole WebAssembly memory (always larger): the tree
+  // holds the root and its children only, and the search still runs its whole budget.
+  const r = await page.evaluate(() =>
+    window.__playground.raw({
+      id: 1_900_000_011,
+      type: 'search',
+      slot: 'mem',
+      engine: { preset: 'rave', params: { memory_cap_mib: '1', rave_table_visits: '1', seed: '1' } },
+      budget: { kind: 'playouts', value: 2000 },
+      progressMs: 1e9,
+    }),
+  );
+  assert.equal(r.type, 'searchDone', JSON.stringify(r));
+  assert.equal(r.result.end, 'budget', 'the search ran its whole budget');
+  assert.equal(r.result.playouts, 2000);
+  assert.equal(r.result.memoryCap, 2 ** 20, 'the result says the memory cap holds the tree');
+  assert.equal(r.result.nodeCap, null);
+  assert.equal(r.stats.tree_cap, 'memory_cap');
+  assert.ok(r.result.nodes <= 50, `the tree stopped growing at once (the root and its 49 moves): ${r.result.nodes} nodes`);
+  assert.ok(r.result.move, 'a move was found');
+  // With stop_at_node_cap the search ends at the cap and says which one.
+  const stop = await page.evaluate(() =>
+    window.__playground.raw({
+      id: 1_900_000_012,
+      type: 'search',
+      slot: 'mem',
+      engine: { preset: 'uct', params: { memory_cap_mib: '1', stop_at_node_cap: 'true' } },
+      budget: { kind: 'playouts', value: 2000 },
+      progressMs: 1e9,
+    }),
+  );
+  assert.equal(stop.result.end, 'memoryCap', JSON.stringify(stop.result));
+  // An out-of-range cap is refused with the engine's sentence; the worker and the game go on.
+  const bad = await page.evaluate(() =>
+    window.__playground.raw({
+      id: 1_900_000_013,
+      type: 'search',
+      slot: 'mem',
+      engine: { preset: 'uct', params: { memory_cap_mib: '0' } },
+      budget: { kind: 'playouts', value: 10 },
+      progressMs: 1e9,
+    }),
+  );
+  assert.equal(bad.type, 'error');
+  assert.match(bad.message, /memory_cap_mib = 0 is out of range \[1, 1048576\]/);
+  await page.click(cell('d4'));
+  await waitForPly(page, 1);
+  assert.deepEqual((await settle(page)).moves, ['d4']);
+  assertClean(assert, page);
+});

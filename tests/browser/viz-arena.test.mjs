@@ -125,3 +125,24 @@ test('arena: parameter errors are sentences, never a reader’s message', async 
   await screenshot(page, 'viz-arena-errors-390-dark');
   assertClean(assert, page);
 });
+
+test('arena: trees held at the memory cap play on, and the status says so', async () => {
+  const page = await h.openPage('#arena');
+  await page.waitForFunction(() => document.querySelector('#ar-a')?.options.length > 0);
+  await page.fill('#ar-game', 'hex:5');
+  await page.selectOption('#ar-a', 'rave');
+  await page.selectOption('#ar-b', 'uct');
+  // 1 MiB: below any worker's WebAssembly memory, so A's tree is held at its root every move.
+  await page.fill('#ar-set-a', 'memory_cap_mib=1 rave_table_visits=1');
+  await page.fill('#ar-games', '2');
+  await page.fill('#ar-budget', '200');
+  await page.selectOption('#ar-unit', 'iterations');
+  await page.fill('#ar-workers', '1');
+  await page.click('#ar-run');
+  await page.waitForFunction(() => document.querySelector('#arena').dataset.state === 'done');
+  assert.equal(await page.locator('#ar-games-table tbody tr').count(), 2, 'both games were played to their end');
+  assert.equal(await page.getAttribute('#arena', 'data-memory-capped'), '2');
+  assert.match(await page.textContent('#ar-status'), /In 2 of 2 games a search tree reached the engine's memory cap/);
+  await screenshot(page, 'arena-memory-cap');
+  assertClean(assert, page);
+});

@@ -376,6 +376,8 @@ export interface GameRecord {
   /** 1 win, 0.5 draw, 0 loss for A. */
   a_score: number;
   winner: Player | null;
+  /** A cap that held either side's tree (absent when none did): the tree stopped growing. */
+  tree_cap?: 'node_cap' | 'memory_cap';
 }
 
 /** Standings of A against B (Rust `arena::Standings`; infinite Elo as null). */

@@ -518,7 +518,10 @@ impl<G: Game> Search<G> {
         self.path.push(Step { edge: NIL, node: 0 });
         let mut cur = 0u32;
         self.check_memory_cap();
-        let cap = (self.config.node_cap as usize).min(self.grow_to);
+        // The memory cap never keeps the root from trying its moves (at most 362 children), so
+        // a search held at the cap still has a move to play.
+        let root_cap = self.config.node_cap as usize;
+        let cap = root_cap.min(self.grow_to);
         let amaf_on = self.tree.with_amaf;
         // At the memory cap no node gets a new AMAF table (it reads an ancestor's, as below
         // `rave_table_visits`).
@@ -539,7 +542,7 @@ impl<G: Game> Search<G> {
             let depth = self.path.len() - 1;
             let choice = match self.forced_root {
                 Some(a) if depth == 0 => self.forced_choice(a, &g),
-                _ => self.choose(cur, &g, depth == 0, src, cap),
+                _ => self.choose(cur, &g, depth == 0, src, if depth == 0 { root_cap } else { cap }),
             };
             match choice {
                 Choice::Expand(m, prior) => {

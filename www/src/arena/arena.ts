@@ -428,6 +428,11 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
     csvBtn.disabled = false;
     jsonBtn.disabled = false;
     status.textContent = `Done: ${count(n)} games in ${result.seconds.toFixed(1)} s (${(n / Math.max(result.seconds, 1e-3)).toFixed(2)} games/s, ${w} workers). A ${s.wins}–${s.draws}–${s.losses}, win rate of A ${winRate(s.win_rate)}.`;
+    // Trees held at a cap played on with the tree they had: say so, the cap being the reason.
+    const capped = records.filter((r) => r.tree_cap === 'memory_cap').length;
+    if (capped)
+      status.textContent += ` In ${count(capped)} of ${count(n)} games a search tree reached the engine's memory cap (memory_cap_mib; 512 MiB per worker by default): it was kept and stopped growing.`;
+    host.dataset.memoryCapped = String(capped);
     host.dataset.state = 'done';
   }
 
