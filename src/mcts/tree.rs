@@ -718,10 +718,11 @@ impl Tree {
         self.nodes.is_empty()
     }
 
-    /// Bytes of the largest single arena (one allocation): what one growth step copies.
-    pub fn largest_arena_bytes(&self) -> usize {
+    /// Bytes of the two largest single arenas (allocations) together: what one iteration's
+    /// growth may copy to new blocks at once (the AMAF counts and rewards grow together).
+    pub fn two_largest_arenas_bytes(&self) -> usize {
         let a = &self.amaf;
-        [
+        let mut sizes = [
             self.nodes.capacity() * std::mem::size_of::<Node>(),
             self.edges.capacity() * std::mem::size_of::<Edge>(),
             self.priors.capacity() * 4,
@@ -730,10 +731,9 @@ impl Tree {
             a.untried.capacity() * std::mem::size_of::<UntriedBound>(),
             a.children.capacity() * std::mem::size_of::<ChildBound>(),
             a.derived.capacity() * std::mem::size_of::<Option<[u64; MOVE_WORDS]>>(),
-        ]
-        .into_iter()
-        .max()
-        .unwrap_or(0)
+        ];
+        sizes.sort_unstable();
+        sizes[sizes.len() - 1] + sizes[sizes.len() - 2]
     }
 
     /// Bytes held by the arenas (capacities × sizes) and the AMAF tables.

@@ -359,8 +359,9 @@ impl<G: Game> Search<G> {
     /// (`tree.rs`, `reserve_step`) and the transposition table doubles, so natively: the tree's
     /// bytes, a quarter more, the table's size again when it is nearly full, and
     /// [`GROWTH_SLACK`]. In WebAssembly the module's linear memory never shrinks and a vector
-    /// that grows is copied to a new block, so the bound is the memory's size plus the largest
-    /// such block (5/4 of the largest arena) and the same table growth and slack.
+    /// that grows is copied to a new block, so the bound is the memory's size plus the new
+    /// blocks of the two largest arenas (5/4 of each: the AMAF counts and rewards grow in the
+    /// same iteration), the table's growth and the slack.
     fn memory_bound(&self) -> usize {
         let tt_growth = self.tt.as_ref().map_or(0, |t| if t.capacity() - t.len() < 4096 { table_bytes(t) } else { 0 });
         let bytes = self.tree_bytes();
@@ -368,8 +369,8 @@ impl<G: Game> Search<G> {
         #[cfg(target_arch = "wasm32")]
         {
             let memory = core::arch::wasm32::memory_size::<0>() * 65_536;
-            let largest = self.tree.largest_arena_bytes().max(self.tt.as_ref().map_or(0, table_bytes));
-            native.max(memory + largest + largest / 4 + tt_growth + GROWTH_SLACK)
+            let largest = self.tree.two_largest_arenas_bytes();
+            native.max(memory + largest + largest / 4 + 2 * tt_growth + GROWTH_SLACK)
         }
         #[cfg(not(target_arch = "wasm32"))]
         native
