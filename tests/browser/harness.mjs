@@ -159,6 +159,54 @@ export async function recordAttr(page, selector, attr) {
 
 export const attrHistory = (page, selector, attr) => page.evaluate(([s, a]) => window.__attrValues(s, a), [selector, attr]);
 
+/**
+ * Starts recording, in the page, every read of a file's contents (`Blob`'s `text`, `arrayBuffer`,
+ * `bytes`, `stream`, and `FileReader`'s reads) and the type of every message posted to a worker.
+ * `readsAndPosts(page)` returns them since: `{ reads: ['text', ...], posts: ['hello', ...] }`.
+ */
+export async function watchReadsAndPosts(page) {
+  await page.evaluate(() => {
+    const log = { reads: [], posts: [] };
+    window.__readsAndPosts = log;
+    const wrap = (proto, name, push) => {
+      const f = proto[name];
+      if (typeof f !== 'function') return;
+      proto[name] = function (...args) {
+        push(args);
+        return f.apply(this, args);
+      };
+    };
+    for (const name of ['text', 'arrayBuffer', 'bytes', 'stream']) wrap(Blob.prototype, name, () => log.reads.push(name));
+    for (const name of ['readAsText', 'readAsArrayBuffer', 'readAsDataURL', 'readAsBinaryString'])
+      wrap(FileReader.prototype, name, () => log.reads.push(name));
+    wrap(Worker.prototype, 'postMessage', ([m]) => log.posts.push(typeof m === 'object' && m !== null ? m.type : typeof m));
+  });
+}
+
+export const readsAndPosts = (page) => page.evaluate(() => ({ ...window.__readsAndPosts }));
+
+/**
+ * Gives the file input `selector` a file of `size` bytes made in the page (`head`, then `fill`
+ * bytes, then `tail`: no string of that size is built, nothing crosses DevTools), as a user's
+ * choice does: its `files` set, then a `change` event. Returns the file's size.
+ */
+export function chooseBigFile(page, selector, { name, size, head = '', tail = '', fill = 0x78 }) {
+  return page.evaluate(
+    ([sel, o]) => {
+      const enc = new TextEncoder();
+      const [h, t] = [enc.encode(o.head), enc.encode(o.tail)];
+      const f = new File([h, new Uint8Array(o.size - h.length - t.length).fill(o.fill), t], o.name);
+      const dt = new DataTransfer();
+      dt.items.add(f);
+      const input = document.querySelector(sel);
+      input.files = dt.files;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+      return f.size;
+    },
+    [selector, { name, size, head, tail, fill }],
+  );
+}
+
 export async function clickCell(page, name) {
   await page.click(`[data-cell="${name}"]`);
 }

@@ -6,7 +6,19 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setup, boardReady, waitForPly, assertClean, screenshot, snapshot, workerRoundTrip, ROOT } from './harness.mjs';
+import {
+  setup,
+  boardReady,
+  waitForPly,
+  assertClean,
+  screenshot,
+  snapshot,
+  workerRoundTrip,
+  watchReadsAndPosts,
+  readsAndPosts,
+  chooseBigFile,
+  ROOT,
+} from './harness.mjs';
 
 const NET = readFileSync(join(ROOT, 'models', 'tictactoe.mctsnet'));
 const NET_URL = '**/models/tictactoe.mctsnet';
@@ -113,6 +125,28 @@ test('a user net replaces the shipped one (no fetch), a corrupt one is refused',
   await waitForPly(page, 2);
   assert.deepEqual(seen, [], 'the restarted worker has the user net too');
   await screenshot(page, 'nets-user-net');
+  assertClean(assert, page);
+});
+
+/** Finding: a network file of any size was read whole before the engine looked at it. */
+test('a network file longer than the format can hold is refused by its size, never read', async () => {
+  const page = await h.openPage('?game=tictactoe&p0=person&p1=person');
+  await boardReady(page);
+  await watchReadsAndPosts(page);
+  const size = await chooseBigFile(page, '#load-net', { name: 'huge.mctsnet', size: 71_442_530, head: 'MCTSNET\0' });
+  await page.waitForFunction(() => /bytes long/.test(document.getElementById('message').textContent));
+  const { reads, posts } = await readsAndPosts(page);
+  assert.deepEqual(reads, [], 'the file was not read');
+  assert.ok(!posts.includes('loadNet'), `nothing was sent to the worker: ${posts}`);
+  assert.equal(
+    await page.textContent('#message'),
+    `Could not load the network “huge.mctsnet”: the weights file is ${size} bytes long; weights files of at most 71442529 bytes are read; nothing was read. The engine keeps the network it had.`,
+  );
+  assert.equal(await page.getAttribute('#net-status', 'data-net'), 'shipped');
+  // A net within the limit still loads through the same input.
+  await page.setInputFiles('#load-net', { name: 'mine.mctsnet', mimeType: 'application/octet-stream', buffer: NET });
+  await page.waitForFunction(() => document.querySelector('#net-status').dataset.net === 'user');
+  await workerRoundTrip(page);
   assertClean(assert, page);
 });
 
