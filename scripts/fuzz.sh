@@ -5,8 +5,10 @@
 #   bash scripts/fuzz.sh 600 sgf    # only `sgf`, 10 minutes
 #
 # Targets (fuzz/fuzz_targets/): spec (game spec strings), notation (move text of every game),
-# move_list and sgf (records), config (preset + key=value overrides, SearchConfig JSON),
-# request (the engine's request decoder, src/request.rs).
+# move_list and sgf (records), record_file (a record file's bytes as the page imports them: UTF-8
+# decoded lossily, then the game's JSON record or the worker's parseRecord, record::parse_any),
+# config (preset + key=value overrides, SearchConfig JSON), request (the engine's request decoder,
+# src/request.rs).
 #
 # On the stable toolchain: cargo-fuzz needs nightly-only compiler flags (sanitizer coverage
 # instrumentation); RUSTC_BOOTSTRAP=1 lets stable rustc accept them. `--sanitizer none` because
@@ -20,7 +22,7 @@ cd "$(dirname "$0")/.."
 
 SECONDS_PER_TARGET="${1:-60}"
 shift || true
-ALL=(spec notation move_list sgf config request)
+ALL=(spec notation move_list sgf record_file config request)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL[@]}")
 
