@@ -7,8 +7,10 @@
 #   bash scripts/fuzz.sh 60 lessons # only the lesson format (no Rust build)
 #
 # Targets (fuzz/fuzz_targets/): spec (game spec strings), notation (move text of every game),
-# move_list and sgf (records), config (preset + key=value overrides, SearchConfig JSON),
-# request (the engine's request decoder, src/request.rs).
+# move_list and sgf (records), record_file (a record file's bytes as the page imports them: UTF-8
+# decoded lossily, then the game's JSON record or the worker's parseRecord, record::parse_any),
+# config (preset + key=value overrides, SearchConfig JSON), request (the engine's request decoder,
+# src/request.rs).
 #
 # Target `lessons`: the lesson-file format is parsed in TypeScript (www/src/lessons/format.ts), out
 # of cargo-fuzz's reach. `lessons` runs www/src/lessons/format.fuzz.test.ts (vitest; needs `npm ci`
@@ -31,7 +33,7 @@ cd "$(dirname "$0")/.."
 
 SECONDS_PER_TARGET="${1:-60}"
 shift || true
-ALL=(spec notation move_list sgf config request lessons)
+ALL=(spec notation move_list sgf record_file config request lessons)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL[@]}")
 

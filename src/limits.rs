@@ -10,6 +10,14 @@
 /// with [`crate::record::RecordError::TooLong`] before anything is parsed.
 pub const MAX_RECORD_BYTES: usize = 1_000_000;
 
+/// Largest network weights file read (a `.mctsnet` file, [`crate::nn::Mlp::from_bytes`]), in
+/// bytes: 71,442,529, the largest file the format can hold (a spec of 65,535 bytes, 16 hidden
+/// layers, every layer [`crate::nn::MAX_WIDTH`] wide), so no file the format allows is refused;
+/// the shipped nets are 80–150 kB. A longer file is refused with
+/// [`crate::nn::NetError::TooLong`] before anything is read; the page checks a chosen file's
+/// size against it and does not read a longer one.
+pub const MAX_NET_BYTES: usize = 71_442_529;
+
 /// Longest Go Text Protocol command line `mcts gtp` reads, in bytes: 65,536 (GTP 2, Farnebäck
 /// 2002, sets no limit; the longest meaningful command, `play white swap-pieces`, is 23 bytes).
 /// A longer line is answered `? command line too long` and skipped up to its end, in bounded

@@ -4,8 +4,9 @@
 use std::collections::BTreeMap;
 
 use mcts_playground::game::AnyGame;
-use mcts_playground::limits::{MAX_BOARD_SIDE, MAX_RECORD_BYTES, PAGE_NODE_CAP};
+use mcts_playground::limits::{MAX_BOARD_SIDE, MAX_NET_BYTES, MAX_RECORD_BYTES, PAGE_NODE_CAP};
 use mcts_playground::mcts::{AnySearch, Budget, SearchConfig, StopReason};
+use mcts_playground::nn::{models, Mlp, NetError, MAGIC};
 use mcts_playground::record::{parse_any, parse_move_list, parse_sgf, RecordError, SgfError, SgfSyntax, MAX_SGF_DEPTH};
 use mcts_playground::request::{decode_request, engine_config, run_budget, RequestError};
 
@@ -51,6 +52,22 @@ fn deeply_nested_sgf_is_refused_within_a_small_stack() {
     // Nesting within the limit reads (main line only).
     let r = run(50).unwrap();
     assert_eq!(r.spec, "hex:5");
+}
+
+/// Finding: a network file of any size was read whole; the page's `loadNet` now checks a chosen
+/// file's size first, and the engine refuses a file longer than the format can hold before
+/// reading it.
+#[test]
+fn longest_net_file() {
+    let mut bytes = vec![0u8; MAX_NET_BYTES + 1];
+    bytes[..MAGIC.len()].copy_from_slice(MAGIC);
+    let e = Mlp::from_bytes(&bytes).unwrap_err();
+    assert_eq!(e, NetError::TooLong { len: MAX_NET_BYTES + 1, max: MAX_NET_BYTES });
+    assert_eq!(e.to_string(), "the weights file is 71442530 bytes long; weights files of at most 71442529 bytes are read");
+    assert_eq!(models::register(&bytes, Some("big")).unwrap_err(), e);
+    // At the limit the file is read (and refused for what it holds, not for its length).
+    bytes.pop();
+    assert!(!matches!(Mlp::from_bytes(&bytes), Err(NetError::TooLong { .. })));
 }
 
 #[test]

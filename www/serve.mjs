@@ -22,51 +22,58 @@ const TYPES = {
 };
 
 /**
- * Starts serving `dir` under `prefix` (must start and end with '/').
- * @param {{dir: string, port?: number, prefix?: string}} opts port 0 = any free port
+ * Starts serving `dir` under `prefix` (must start and end with '/'). `onRequest`, when given, is
+ * called for every request with `{ method, path, status }` (`path` as requested, e.g.
+ * `/sub/dir/models/tictactoe.mctsnet`) just before the answer is sent: so a request is recorded
+ * before its client has any of the answer (the browser tests count requests this way).
+ * @param {{dir: string, port?: number, prefix?: string,
+ *   onRequest?: (r: {method: string, path: string, status: number}) => void}} opts port 0 = any free port
  * @returns {Promise<{server: import('node:http').Server, url: string, port: number}>}
  */
-export async function startServer({ dir, port = 0, prefix = '/' }) {
+export async function startServer({ dir, port = 0, prefix = '/', onRequest = null }) {
   const root = resolve(dir);
   if (!prefix.startsWith('/') || !prefix.endsWith('/')) throw new Error(`prefix must start and end with '/': ${prefix}`);
   const server = createServer(async (req, res) => {
+    const answer = (status, headers, body) => {
+      if (onRequest) onRequest({ method: req.method ?? 'GET', path: (req.url ?? '/').split('?')[0], status });
+      res.writeHead(status, headers);
+      res.end(body);
+    };
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       let path = decodeURIComponent(url.pathname);
       if (!path.startsWith(prefix)) {
         if (`${path}/` === prefix) {
-          res.writeHead(301, { location: prefix });
-          res.end();
+          answer(301, { location: prefix });
           return;
         }
-        res.writeHead(404, { 'content-type': 'text/plain' });
-        res.end('not found');
+        answer(404, { 'content-type': 'text/plain' }, 'not found');
         return;
       }
       path = path.slice(prefix.length);
       if (path === '' || path.endsWith('/')) path += 'index.html';
       const file = normalize(join(root, path));
       if (file !== root && !file.startsWith(root + sep)) {
-        res.writeHead(403);
-        res.end('forbidden');
+        answer(403, {}, 'forbidden');
         return;
       }
       const info = await stat(file).catch(() => null);
       if (!info?.isFile()) {
-        res.writeHead(404, { 'content-type': 'text/plain' });
-        res.end('not found');
+        answer(404, { 'content-type': 'text/plain' }, 'not found');
         return;
       }
       const body = await readFile(file);
-      res.writeHead(200, {
-        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-        'content-length': body.length,
-        'cache-control': 'no-cache',
-      });
-      res.end(req.method === 'HEAD' ? undefined : body);
+      answer(
+        200,
+        {
+          'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+          'content-length': body.length,
+          'cache-control': 'no-cache',
+        },
+        req.method === 'HEAD' ? undefined : body,
+      );
     } catch (e) {
-      res.writeHead(500, { 'content-type': 'text/plain' });
-      res.end(String(e));
+      answer(500, { 'content-type': 'text/plain' }, String(e));
     }
   });
   await new Promise((ok, fail) => {

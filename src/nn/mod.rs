@@ -22,6 +22,7 @@ mod evaluator;
 #[cfg(feature = "train")]
 pub mod train;
 
+pub use crate::limits::MAX_NET_BYTES;
 pub use evaluator::NetEvaluator;
 
 /// The first 8 bytes of a weights file.
@@ -30,6 +31,8 @@ pub const MAGIC: &[u8; 8] = b"MCTSNET\0";
 pub const VERSION: u32 = 1;
 /// Widest layer accepted (inputs, hidden units or outputs).
 pub const MAX_WIDTH: usize = 1024;
+/// Most hidden layers a weights file may declare.
+pub const MAX_HIDDEN_LAYERS: usize = 16;
 
 /// The forward pass's two activation buffers, one pair per thread, grown to the widest layer
 /// seen (zeroing two [`MAX_WIDTH`] arrays on the stack per pass cost a fifth of a search
@@ -108,6 +111,15 @@ pub enum NetError {
     /// A weight is NaN or infinite.
     #[error("weights file holds a non-finite weight")]
     NonFinite,
+    /// The file is longer than [`MAX_NET_BYTES`], the largest the format can hold; nothing was
+    /// read.
+    #[error("the weights file is {len} bytes long; weights files of at most {max} bytes are read")]
+    TooLong {
+        /// Its length in bytes.
+        len: usize,
+        /// The limit, [`MAX_NET_BYTES`].
+        max: usize,
+    },
 }
 
 /// A dense layer `y = W·x + b`, `W` row-major `out × in`.
@@ -256,9 +268,13 @@ impl Mlp {
     /// Reads a weights file (see [`Mlp::to_bytes`]).
     ///
     /// # Errors
-    /// Bad magic, another version, truncation, a checksum mismatch, zero or too wide layers
-    /// (over [`MAX_WIDTH`]), trailing bytes, non-finite weights.
+    /// A file longer than [`MAX_NET_BYTES`] (nothing is read), bad magic, another version,
+    /// truncation, a checksum mismatch, zero or too wide layers (over [`MAX_WIDTH`]), trailing
+    /// bytes, non-finite weights.
     pub fn from_bytes(bytes: &[u8]) -> Result<Mlp, NetError> {
+        if bytes.len() > MAX_NET_BYTES {
+            return Err(NetError::TooLong { len: bytes.len(), max: MAX_NET_BYTES });
+        }
         if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
             return Err(NetError::BadMagic);
         }
@@ -278,8 +294,8 @@ impl Mlp {
         let spec = String::from_utf8(r.take(spec_len)?.to_vec()).map_err(|_| NetError::Shape("spec is not UTF-8".into()))?;
         let inputs = r.u32()? as usize;
         let layers = r.u32()? as usize;
-        if layers > 16 {
-            return Err(NetError::Shape(format!("{layers} hidden layers (at most 16)")));
+        if layers > MAX_HIDDEN_LAYERS {
+            return Err(NetError::Shape(format!("{layers} hidden layers (at most {MAX_HIDDEN_LAYERS})")));
         }
         let mut widths = Vec::with_capacity(layers);
         for _ in 0..layers {
@@ -505,6 +521,16 @@ mod tests {
         assert_eq!(Mlp::from_bytes(&v2), Err(NetError::Version { found: 2 }));
         assert!(matches!(Mlp::from_bytes(&bytes[..10]), Err(NetError::Truncated { .. })));
         assert!(Mlp::from_bytes(&flipped).unwrap_err().to_string().contains("corrupt"));
+    }
+
+    #[test]
+    fn max_net_bytes_is_the_largest_file_the_format_holds() {
+        // Header: magic, version, spec length (u16) and the longest spec, inputs, layer count,
+        // the widths of the most hidden layers, policy outputs; then the weights and biases of
+        // the widest layers (the trunk, the policy head, the value head's one output); the CRC.
+        let header = MAGIC.len() + 4 + 2 + u16::MAX as usize + 4 + 4 + 4 * MAX_HIDDEN_LAYERS + 4;
+        let dense = (MAX_WIDTH * MAX_WIDTH + MAX_WIDTH) * (MAX_HIDDEN_LAYERS + 1) + (MAX_WIDTH + 1);
+        assert_eq!(MAX_NET_BYTES, header + 4 * dense + 4);
     }
 
     #[test]

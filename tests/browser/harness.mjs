@@ -26,7 +26,16 @@ export const PREFIX = '/sub/dir/';
  * @returns {Promise<{url: string, browser: any, openPage: (query?: string) => Promise<any>, close: () => Promise<void>}>}
  */
 export async function setup() {
-  const { server, url } = await startServer({ dir: join(ROOT, 'www', 'dist'), port: 0, prefix: PREFIX });
+  /** Every request the test's server answered, oldest first: `{ method, path, status }`. A test
+   * observes the network here, at its own server: a request is in the log before its client
+   * gets the answer, whereas DevTools may report a worker's request late or not at all. */
+  const served = [];
+  const { server, url } = await startServer({
+    dir: join(ROOT, 'www', 'dist'),
+    port: 0,
+    prefix: PREFIX,
+    onRequest: (r) => served.push(r),
+  });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: [
@@ -63,6 +72,9 @@ export async function setup() {
       if (!u.startsWith(`${origin}/`) && !u.startsWith('data:') && !u.startsWith('blob:')) problems.foreign.push(u);
     });
     page.problems = problems;
+    // The server's answers from this page's opening on (shared with pages opened later).
+    const from = served.length;
+    page.served = () => served.slice(from);
     pages.push(context);
     if (before) await before(page);
     await page.goto(url + query);
@@ -72,6 +84,14 @@ export async function setup() {
     url,
     browser,
     openPage,
+    served,
+    /** The requests the server answered since `mark` (an earlier `served.length`) whose path
+     * matches `re`, as paths. */
+    servedSince: (mark, re) =>
+      served
+        .slice(mark)
+        .filter((r) => re.test(r.path))
+        .map((r) => r.path),
     async close() {
       for (const c of pages) await c.close().catch(() => {});
       await browser.close();
@@ -159,17 +179,69 @@ export async function recordAttr(page, selector, attr) {
 
 export const attrHistory = (page, selector, attr) => page.evaluate(([s, a]) => window.__attrValues(s, a), [selector, attr]);
 
+/**
+ * Starts recording, in the page, every read of a file's contents (`Blob`'s `text`, `arrayBuffer`,
+ * `bytes`, `stream`, and `FileReader`'s reads) and the type of every message posted to a worker.
+ * `readsAndPosts(page)` returns them since: `{ reads: ['text', ...], posts: ['hello', ...] }`.
+ */
+export async function watchReadsAndPosts(page) {
+  await page.evaluate(() => {
+    const log = { reads: [], posts: [] };
+    window.__readsAndPosts = log;
+    const wrap = (proto, name, push) => {
+      const f = proto[name];
+      if (typeof f !== 'function') return;
+      proto[name] = function (...args) {
+        push(args);
+        return f.apply(this, args);
+      };
+    };
+    for (const name of ['text', 'arrayBuffer', 'bytes', 'stream']) wrap(Blob.prototype, name, () => log.reads.push(name));
+    for (const name of ['readAsText', 'readAsArrayBuffer', 'readAsDataURL', 'readAsBinaryString'])
+      wrap(FileReader.prototype, name, () => log.reads.push(name));
+    wrap(Worker.prototype, 'postMessage', ([m]) => log.posts.push(typeof m === 'object' && m !== null ? m.type : typeof m));
+  });
+}
+
+export const readsAndPosts = (page) => page.evaluate(() => ({ ...window.__readsAndPosts }));
+
+/**
+ * Gives the file input `selector` a file of `size` bytes made in the page (`head`, then `fill`
+ * bytes, then `tail`: no string of that size is built, nothing crosses DevTools), as a user's
+ * choice does: its `files` set, then a `change` event. Returns the file's size.
+ */
+export function chooseBigFile(page, selector, { name, size, head = '', tail = '', fill = 0x78 }) {
+  return page.evaluate(
+    ([sel, o]) => {
+      const enc = new TextEncoder();
+      const [h, t] = [enc.encode(o.head), enc.encode(o.tail)];
+      const f = new File([h, new Uint8Array(o.size - h.length - t.length).fill(o.fill), t], o.name);
+      const dt = new DataTransfer();
+      dt.items.add(f);
+      const input = document.querySelector(sel);
+      input.files = dt.files;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+      return f.size;
+    },
+    [selector, { name, size, head, tail, fill }],
+  );
+}
+
 export async function clickCell(page, name) {
   await page.click(`[data-cell="${name}"]`);
 }
 
-/** Asserts the page had no console error, failed request or request leaving the origin. */
+/** Asserts the page had no console error, failed request or request leaving the origin. Failed
+ * requests are also read from the server's own log (any answer of 400 or more since the page
+ * opened), so that one is caught even when DevTools does not report it. */
 export function assertClean(assert, page, allow = []) {
   const p = page.problems;
   const errs = p.consoleErrors.filter((e) => !allow.some((re) => re.test(e)));
   assert.deepEqual(errs, [], 'console errors');
   assert.deepEqual(p.pageErrors, [], 'page errors');
   assert.deepEqual(p.failed, [], 'failed requests');
+  const refused = page.served().filter((r) => r.status >= 400);
+  assert.deepEqual(refused, [], 'requests the server answered with an error');
   assert.deepEqual(p.foreign, [], 'requests leaving the origin');
 }
 

@@ -6,7 +6,19 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setup, boardReady, waitForPly, assertClean, screenshot, snapshot, workerRoundTrip, ROOT } from './harness.mjs';
+import {
+  setup,
+  boardReady,
+  waitForPly,
+  assertClean,
+  screenshot,
+  snapshot,
+  workerRoundTrip,
+  watchReadsAndPosts,
+  readsAndPosts,
+  chooseBigFile,
+  ROOT,
+} from './harness.mjs';
 
 const NET = readFileSync(join(ROOT, 'models', 'tictactoe.mctsnet'));
 const NET_URL = '**/models/tictactoe.mctsnet';
@@ -19,34 +31,28 @@ after(async () => {
   await h?.close();
 });
 
-/** Counts the page's requests for a net file. */
-function countNetRequests(page) {
-  const seen = [];
-  page.on('request', (r) => {
-    if (r.url().endsWith('.mctsnet')) seen.push(r.url());
-  });
-  return seen;
-}
+/** The net files the test's server has served since `mark` (counted at the server: a worker's
+ * fetch may reach DevTools late or not at all). */
+const netRequests = (mark) => h.servedSince(mark, /\.mctsnet$/);
 
 test('the net is fetched once, from models/ under the page, on first use of a network preset', async () => {
+  const mark = h.served.length;
   const page = await h.openPage('?game=tictactoe&p0=person&p1=person');
-  const seen = countNetRequests(page);
   await boardReady(page);
   await workerRoundTrip(page);
-  assert.deepEqual(seen, [], 'no net is loaded before a network preset is used');
-  // The fetch is the worker's: its request event comes through the worker's own DevTools
-  // session, which may deliver it after the page has shown the move. So wait for the event.
-  const fetched = page.waitForEvent('request', { predicate: (r) => r.url().endsWith('.mctsnet') });
+  assert.deepEqual(netRequests(mark), [], 'no net is loaded before a network preset is used');
   await page.selectOption('#who-0', 'engine');
   await page.selectOption('#preset-0', 'alphazero');
   await page.selectOption('#unit-0', 'playouts');
   await page.fill('#budget-0', '100');
   await page.dispatchEvent('#budget-0', 'change');
+  // The engine's move needed the net: the worker had the file before it, so the server has
+  // recorded the request.
   await waitForPly(page, 1);
-  await fetched;
   await workerRoundTrip(page);
+  const seen = netRequests(mark);
   assert.equal(seen.length, 1, `one fetch: ${seen.join(', ')}`);
-  assert.match(seen[0], /\/sub\/dir\/models\/tictactoe\.mctsnet$/);
+  assert.equal(seen[0], '/sub/dir/models/tictactoe.mctsnet');
   assert.equal(await page.inputValue('#preset-0'), 'alphazero');
   assert.match(await page.textContent('#preset-0 option[value="alphazero"]'), /alphazero · net$/);
   assertClean(assert, page);
@@ -79,8 +85,8 @@ for (const [what, fulfil, reason] of [
 }
 
 test('a user net replaces the shipped one (no fetch), a corrupt one is refused', async () => {
+  const mark = h.served.length;
   const page = await h.openPage('?game=tictactoe&p0=person&p1=person');
-  const seen = countNetRequests(page);
   await boardReady(page);
   // A corrupt file: refused with the engine's reason, nothing loaded.
   const bad = await page.evaluate((b) => window.__playground.loadNet(b, 'broken.mctsnet'), [...corrupt(NET)]);
@@ -104,15 +110,37 @@ test('a user net replaces the shipped one (no fetch), a corrupt one is refused',
   await page.fill('#budget-0', '100');
   await page.dispatchEvent('#budget-0', 'change');
   await waitForPly(page, 1);
-  assert.deepEqual(seen, [], 'the user net is used: the shipped file is never fetched');
+  assert.deepEqual(netRequests(mark), [], 'the user net is used: the shipped file is never fetched');
   // A restarted worker gets the user's net again.
   await page.evaluate(() => window.__playground.killWorker());
   await page.waitForFunction(() => /A new one was started/.test(document.querySelector('#message').textContent));
   await page.selectOption('#who-1', 'engine');
   await page.selectOption('#preset-1', 'alphazero');
   await waitForPly(page, 2);
-  assert.deepEqual(seen, [], 'the restarted worker has the user net too');
+  assert.deepEqual(netRequests(mark), [], 'the restarted worker has the user net too');
   await screenshot(page, 'nets-user-net');
+  assertClean(assert, page);
+});
+
+/** Finding: a network file of any size was read whole before the engine looked at it. */
+test('a network file longer than the format can hold is refused by its size, never read', async () => {
+  const page = await h.openPage('?game=tictactoe&p0=person&p1=person');
+  await boardReady(page);
+  await watchReadsAndPosts(page);
+  const size = await chooseBigFile(page, '#load-net', { name: 'huge.mctsnet', size: 71_442_530, head: 'MCTSNET\0' });
+  await page.waitForFunction(() => /bytes long/.test(document.getElementById('message').textContent));
+  const { reads, posts } = await readsAndPosts(page);
+  assert.deepEqual(reads, [], 'the file was not read');
+  assert.ok(!posts.includes('loadNet'), `nothing was sent to the worker: ${posts}`);
+  assert.equal(
+    await page.textContent('#message'),
+    `Could not load the network “huge.mctsnet”: the weights file is ${size} bytes long; weights files of at most 71442529 bytes are read; nothing was read. The engine keeps the network it had.`,
+  );
+  assert.equal(await page.getAttribute('#net-status', 'data-net'), 'shipped');
+  // A net within the limit still loads through the same input.
+  await page.setInputFiles('#load-net', { name: 'mine.mctsnet', mimeType: 'application/octet-stream', buffer: NET });
+  await page.waitForFunction(() => document.querySelector('#net-status').dataset.net === 'user');
+  await workerRoundTrip(page);
   assertClean(assert, page);
 });
 

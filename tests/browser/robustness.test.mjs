@@ -1,8 +1,23 @@
 // Bad input and failures: malformed worker messages, a panic in the engine, a terminated worker,
-// and the narrow / dark layouts.
+// records over the size limit (a file, a text, a paste), and the narrow / dark layouts.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, boardReady, ply, moves, snapshot, waitForPly, waitIdle, clickCell, assertClean, screenshot } from './harness.mjs';
+import {
+  setup,
+  boardReady,
+  ply,
+  moves,
+  snapshot,
+  waitForPly,
+  waitIdle,
+  clickCell,
+  assertClean,
+  screenshot,
+  watchReadsAndPosts,
+  readsAndPosts,
+  chooseBigFile,
+  workerRoundTrip,
+} from './harness.mjs';
 
 let h;
 before(async () => {
@@ -91,6 +106,85 @@ test('a terminated worker: the page says so and carries on with the game against
   await clickCell(page, snap.legal[0]);
   await waitForPly(page, 4);
   assert.equal((await moves(page))[0], 'b2');
+  assertClean(assert, page);
+});
+
+const LIMIT = 'records of at most 1000000 bytes are read';
+const message = (page) => page.textContent('#message');
+const stones = (page) => page.locator('#board [data-cell].p0, #board [data-cell].p1').count();
+
+/** Finding: a 100 MB record file was read whole into the record box and sent to the worker
+ * before the 1 MB limit was checked: the page froze, then the tab crashed, the game with it. */
+test('a record file over the limit is refused by its size, never read; the game and the page carry on', async () => {
+  const page = await h.openPage('?game=hex:7&p0=person&p1=person&moves=d4,c5');
+  await boardReady(page);
+  await waitForPly(page, 2);
+  await watchReadsAndPosts(page);
+  // 100 MB: an SGF with one huge comment.
+  const size = await chooseBigFile(page, '#record-file', {
+    name: 'big.sgf',
+    size: 100_000_000,
+    head: '(;FF[4]GM[11]SZ[7]C[',
+    tail: '];B[a1])',
+  });
+  await page.waitForFunction(() => /bytes long/.test(document.getElementById('message').textContent));
+  assert.equal(
+    await message(page),
+    `Cannot read the record file “big.sgf”: the record is ${size} bytes long; ${LIMIT}; nothing was read and the game on the board is kept.`,
+  );
+  const { reads, posts } = await readsAndPosts(page);
+  assert.deepEqual(reads, [], 'the file was not read');
+  assert.ok(!posts.includes('parseRecord'), `nothing was sent to the worker: ${posts}`);
+  assert.equal(await page.inputValue('#record-text'), '');
+  await screenshot(page, 'record-file-too-big');
+  // The game is kept, and the page and its worker answer.
+  await workerRoundTrip(page);
+  assert.deepEqual(await moves(page), ['d4', 'c5']);
+  assert.equal(await stones(page), 2);
+  assert.equal(await ply(page), 2);
+  // A record file within the limit still loads.
+  await page.setInputFiles('#record-file', { name: 'small.txt', mimeType: 'text/plain', buffer: Buffer.from('hex:7\nd4 c5 e3\n') });
+  await waitForPly(page, 3);
+  assert.deepEqual(await moves(page), ['d4', 'c5', 'e3']);
+  assertClean(assert, page);
+});
+
+test('a record text over the limit (in UTF-8 bytes) is refused before it is parsed or sent to the worker', async () => {
+  const page = await h.openPage('?game=hex:7&p0=person&p1=person&moves=d4,c5');
+  await boardReady(page);
+  await waitForPly(page, 2);
+  await watchReadsAndPosts(page);
+  // A move list whose comment is 499,999 two-byte characters: 500,011 characters, 1,000,010 bytes
+  // (over the limit in bytes only); and a JSON record over the limit.
+  for (const [text, bytes] of [
+    [`# ${'é'.repeat(499_999)}\nhex:7\nd4\n`, 2 + 999_998 + 10],
+    [`{"format":"mcts-playground-game","x":"${'x'.repeat(1_000_000)}"}`, 1_000_040],
+  ]) {
+    await page.evaluate((t) => {
+      document.getElementById('record-text').value = t;
+    }, text);
+    await page.click('#record-load');
+    await page.waitForFunction((b) => document.getElementById('message').textContent.includes(`is ${b} bytes`), bytes);
+    const { posts } = await readsAndPosts(page);
+    assert.ok(!posts.includes('parseRecord'), `nothing was sent to the worker: ${posts}`);
+    assert.equal(
+      await message(page),
+      `Cannot read the record: the record is ${bytes} bytes long; ${LIMIT}; the game on the board is kept.`,
+    );
+  }
+  // A paste over the limit does not reach the box.
+  const kept = await page.evaluate(() => {
+    const box = document.getElementById('record-text');
+    box.value = 'hex:7';
+    const data = new DataTransfer();
+    data.setData('text/plain', 'x'.repeat(2_000_000));
+    const inserted = box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    return { inserted, value: box.value };
+  });
+  assert.deepEqual(kept, { inserted: false, value: 'hex:7' });
+  assert.equal(await message(page), `The pasted text is not put in the record box: the record is 2000000 bytes long; ${LIMIT}.`);
+  await workerRoundTrip(page);
+  assert.deepEqual(await moves(page), ['d4', 'c5']);
   assertClean(assert, page);
 });
 

@@ -29,21 +29,16 @@ function trainFiles() {
   return [glue[0], wasm[0]];
 }
 
-/** Opens the Train view with every request of the page and its workers logged. */
+/** Opens the Train view; `requests()` gives the paths the test's server has served since (the
+ * page's and its workers' requests, counted at the server: DevTools may report a worker's
+ * request late or not at all). */
 async function openTrain(opts) {
+  const mark = h.served.length;
   const page = await h.openPage('?game=tictactoe&view=train', opts);
-  const loaded = async () => {
-    await teachReady(page);
-    await page.waitForSelector('#tr-start');
-    await page.waitForFunction(() => window.__playground.snapshot() !== null);
-  };
-  await loaded();
-  const requests = [];
-  page.context().on('request', (r) => requests.push(r.url()));
-  // Reload with the log attached (once the first load is over), so a whole load is in the log.
-  await page.reload();
-  await loaded();
-  return { page, requests };
+  await teachReady(page);
+  await page.waitForSelector('#tr-start');
+  await page.waitForFunction(() => window.__playground.snapshot() !== null);
+  return { page, requests: () => h.servedSince(mark, /./) };
 }
 
 const fetched = (requests, files) => files.filter((f) => requests.some((u) => u.endsWith(`/${f}`)));
@@ -57,16 +52,16 @@ test('train: the training package loads only on Start; a tiny run charts 2 itera
   const { page, requests } = await openTrain({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' });
   assert.equal(await page.locator('#train').isVisible(), true);
   // The page and its search worker have loaded (the engine answered): nothing of training yet.
-  assert.deepEqual(fetched(requests, files), [], 'no training file before Start');
+  assert.deepEqual(fetched(requests(), files), [], 'no training file before Start');
   assert.ok(
-    requests.some((u) => u.endsWith('.wasm')),
+    requests().some((u) => u.endsWith('.wasm')),
     'the search engine wasm was loaded',
   );
 
   await fill(page, { iterations: 2, games: 4, playouts: 8, steps: 10, lr: '0.002', seed: 3 });
   await page.click('#tr-start');
   await page.waitForFunction(() => document.querySelector('#train').dataset.state === 'done');
-  assert.deepEqual(fetched(requests, files).sort(), [...files].sort(), 'the training files were loaded at Start');
+  assert.deepEqual(fetched(requests(), files).sort(), [...files].sort(), 'the training files were loaded at Start');
   const data = await page.evaluate(() => ({ ...document.querySelector('#train').dataset }));
   assert.equal(data.iteration, '2');
   assert.equal(data.games, '8');

@@ -7,6 +7,7 @@
 import { EngineClient } from '../engine';
 import { h } from '../lib/dom';
 import { count } from '../lib/format';
+import { MAX_NET_BYTES, netTooLong } from '../lib/limits';
 import type { NetInfo } from '../protocol';
 import type { NetsState, PageStore } from '../state';
 import { NET_PRESETS } from './net-fallback';
@@ -56,6 +57,7 @@ export interface NetsHooks {
  * the engine's description of the net, or null on error. The Train panel calls this to let the
  * student play the net it trained. */
 export async function loadUserNet(hooks: NetsHooks, bytes: ArrayBuffer, name?: string): Promise<NetInfo | null> {
+  if (bytes.byteLength > MAX_NET_BYTES) return refuseNet(hooks, netTooLong(bytes.byteLength), name);
   try {
     const info = await EngineClient.shareNet(hooks.engine(), bytes, name);
     hooks.store.update((s) => ({
@@ -64,10 +66,14 @@ export async function loadUserNet(hooks: NetsHooks, bytes: ArrayBuffer, name?: s
     hooks.showMessage(userNetSentence(info));
     return info;
   } catch (e) {
-    const why = e instanceof Error ? e.message : String(e);
-    hooks.showMessage(`Could not load the network${name ? ` “${name}”` : ''}: ${why}. The engine keeps the network it had.`, 'error');
-    return null;
+    return refuseNet(hooks, e instanceof Error ? e.message : String(e), name);
   }
+}
+
+/** Says why the net `name` was not loaded; null. */
+function refuseNet(hooks: NetsHooks, why: string, name?: string): null {
+  hooks.showMessage(`Could not load the network${name ? ` “${name}”` : ''}: ${why}. The engine keeps the network it had.`, 'error');
+  return null;
 }
 
 /** The Players box's network line: what the game's network is, and a button to load one from a
@@ -84,8 +90,10 @@ export function mountNetControls(hooks: NetsHooks, spec: () => string | null): H
   file.addEventListener('change', async () => {
     const f = file.files?.[0];
     if (!f) return;
-    await loadUserNet(hooks, await f.arrayBuffer(), f.name);
     file.value = '';
+    // The size first: a file longer than the format can hold is never read.
+    if (f.size > MAX_NET_BYTES) refuseNet(hooks, `${netTooLong(f.size)}; nothing was read`, f.name);
+    else await loadUserNet(hooks, await f.arrayBuffer(), f.name);
   });
   const draw = () => {
     const s = hooks.store.get();

@@ -9,6 +9,7 @@ import type { PageHooks } from '../types';
 import { EngineClient } from '../engine';
 import type { GameRecordText, TreeSnapshot } from '../protocol';
 import { h } from '../lib/dom';
+import { MAX_RECORD_BYTES, recordTextTooLong, recordTooLong } from '../lib/limits';
 import { canvasPng, downloadBlob, downloadJson, downloadSvg, downloadText } from '../lib/download';
 import { addSearch, summariesOf, type MoveSearch, type RootSummary, type MoveFigures } from '../play/searches';
 
@@ -141,8 +142,15 @@ async function importGameJson(hooks: PageHooks, text: string): Promise<{ ok: boo
   return { ok: true, message };
 }
 
-/** Reads a record and loads it; returns the message shown. */
+/** Reads a record and loads it; returns the message shown. A text over the engine's limit
+ * (`MAX_RECORD_BYTES` in UTF-8) is refused here, before it is parsed or sent to the worker. */
 export async function importRecord(hooks: PageHooks, text: string): Promise<{ ok: boolean; message: string }> {
+  const tooLong = recordTextTooLong(text);
+  if (tooLong) {
+    const message = `Cannot read the record: ${tooLong}; the game on the board is kept.`;
+    hooks.showMessage(message, 'error');
+    return { ok: false, message };
+  }
   if (text.trimStart().startsWith('{')) return importGameJson(hooks, text);
   let r: GameRecordText;
   try {
@@ -365,10 +373,29 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
     guard(async () => {
       const f = file.files?.[0];
       if (!f) return;
+      file.value = '';
+      // The size first: a file over the limit is never read (reading 100 MB into the record box
+      // froze the page, and crashed the tab).
+      if (f.size > MAX_RECORD_BYTES) {
+        hooks.showMessage(
+          `Cannot read the record file “${f.name}”: ${recordTooLong(f.size)}; nothing was read and the game on the board is kept.`,
+          'error',
+        );
+        return;
+      }
       text.value = await f.text();
       await importRecord(hooks, text.value);
     }),
   );
+  // A paste over the limit is refused before it reaches the box (a huge text in a textarea
+  // freezes the page by itself); a smaller one that makes the box too long is refused on Load.
+  text.addEventListener('paste', (ev) => {
+    const pasted = ev.clipboardData?.getData('text/plain') ?? '';
+    const tooLong = recordTextTooLong(pasted);
+    if (!tooLong) return;
+    ev.preventDefault();
+    hooks.showMessage(`The pasted text is not put in the record box: ${tooLong}.`, 'error');
+  });
   showMoves.addEventListener(
     'click',
     guard(async () => {
