@@ -200,7 +200,7 @@ impl Session {
             return Err(GtpError::GameOver);
         }
         if p != self.game.to_move() {
-            return Err(GtpError::Turn(if self.game.to_move() == 0 { "black" } else { "white" }));
+            return Err(GtpError::Turn(color_name(self.game.to_move())));
         }
         Ok(())
     }
@@ -328,9 +328,10 @@ impl Session {
                     out.push_str(&row.chars().map(|c| c.to_string()).collect::<Vec<_>>().join(" "));
                     out.push('\n');
                 }
-                match self.game.outcome() {
-                    Some(o) => out.push_str(&format!("game over: {:?}", o)),
-                    None => out.push_str(&format!("{} to move", if self.game.to_move() == 0 { "black" } else { "white" })),
+                match self.game.outcome().map(|o| o.winner()) {
+                    Some(Some(p)) => out.push_str(&format!("game over: {} wins", color_name(p))),
+                    Some(None) => out.push_str("game over: draw"),
+                    None => out.push_str(&format!("{} to move", color_name(self.game.to_move()))),
                 }
                 Ok(out)
             }
@@ -345,6 +346,16 @@ impl Session {
             }
             other => Err(GtpError::UnknownCommand(shorten(other))),
         }
+    }
+}
+
+/// A player's GTP colour as the responses name it: player 0 (who moves first) is black, player
+/// 1 white, in every game (`play b …`, `genmove w`).
+fn color_name(p: u8) -> &'static str {
+    if p == 0 {
+        "black"
+    } else {
+        "white"
     }
 }
 
