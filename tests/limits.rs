@@ -136,15 +136,32 @@ fn config_values_read_exactly() {
     }
 }
 
+/// Finding: `mcts arena --ms NaN` (also `inf`, `1e300`) never ended: arena's `--ms` skipped the
+/// range check of `search` and `gtp`. Every verb's `--ms` now goes through the one parser.
 #[test]
 fn command_line_budget_is_checked() {
-    for ms in ["inf", "NaN", "-5", "1e300", "soon"] {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_mcts"))
-            .args(["search", "--game", "tictactoe", &format!("--ms={ms}")])
-            .output()
-            .expect("run mcts");
-        assert!(!out.status.success(), "--ms {ms} is refused");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("--ms") && (err.contains("out of range") || err.contains("not a number")), "{err}");
+    let verbs: [&[&str]; 3] = [
+        &["search", "--game", "tictactoe"],
+        &["gtp", "--game", "tictactoe"],
+        &["arena", "--game", "tictactoe", "--a", "uct", "--b", "uct"],
+    ];
+    for verb in verbs {
+        for ms in ["inf", "NaN", "-5", "1e300", "soon"] {
+            let out = std::process::Command::new(env!("CARGO_BIN_EXE_mcts"))
+                .args(verb)
+                .arg(format!("--ms={ms}"))
+                .stdin(std::process::Stdio::null())
+                .output()
+                .expect("run mcts");
+            assert_eq!(out.status.code(), Some(2), "{verb:?} --ms {ms} is refused as a usage error");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(err.contains("--ms") && (err.contains("out of range") || err.contains("not a number")), "{verb:?}: {err}");
+        }
     }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mcts"))
+        .args(["arena", "--game", "tictactoe", "--a", "uct", "--b", "uct", "--ms", "inf"])
+        .output()
+        .expect("run mcts");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("invalid value 'inf' for '--ms <MS>': inf is out of range"), "{err}");
 }

@@ -36,8 +36,8 @@ pub struct Args {
     /// Budget per move in iterations (default 10,000 when --ms is not given).
     #[arg(long, conflicts_with = "ms")]
     iterations: Option<u64>,
-    /// Budget per move in milliseconds.
-    #[arg(long)]
+    /// Budget per move in milliseconds (0 ..= 2^53 − 1, `mcts_playground::limits::MAX_BUDGET`).
+    #[arg(long, value_parser = crate::search::parse_ms)]
     ms: Option<f64>,
     /// The clock `--ms` is measured on: `wall` (elapsed time, as a player sees it) or `cpu` (the
     /// searching thread's CPU time, so a loaded machine slows the match down but does not change
