@@ -41,3 +41,12 @@ pub const MAX_STEP_ITERATIONS: u64 = 100_000;
 /// Most nodes a tree snapshot request (`inspect`, `stepNew`, `stepRun`) may ask for: 1,000,000
 /// (the page asks for at most 200,000; each costs about 30 bytes of message).
 pub const MAX_SNAPSHOT_NODES: u64 = 1_000_000;
+
+/// Most games one `mcts arena` match plays (`--games`): 1,000,000. The Wilson interval of a
+/// million games is already about ±0.001 wide, and a match that long takes days (a Tic-Tac-Toe
+/// game at 200 iterations per move takes about a millisecond of one core, a Hex 11×11 game at
+/// 10,000 a few seconds). Each game's record (its moves) is kept for the standings and the
+/// `--json` output, from about 0.4 KB (Tic-Tac-Toe) to about 12 KB (Hex 19×19), and is stored
+/// only once the game is played. A larger count is refused when the arguments are read
+/// (`invalid value '…' for '--games <GAMES>': … at most 1000000 games per match`, exit 2).
+pub const MAX_ARENA_GAMES: usize = 1_000_000;

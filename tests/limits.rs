@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use mcts_playground::game::AnyGame;
-use mcts_playground::limits::{MAX_BOARD_SIDE, MAX_RECORD_BYTES, PAGE_NODE_CAP};
+use mcts_playground::limits::{MAX_ARENA_GAMES, MAX_BOARD_SIDE, MAX_RECORD_BYTES, PAGE_NODE_CAP};
 use mcts_playground::mcts::{AnySearch, Budget, SearchConfig, StopReason};
 use mcts_playground::record::{parse_any, parse_move_list, parse_sgf, RecordError, SgfError, SgfSyntax, MAX_SGF_DEPTH};
 use mcts_playground::request::{decode_request, engine_config, run_budget, RequestError};
@@ -164,4 +164,33 @@ fn command_line_budget_is_checked() {
         .expect("run mcts");
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("invalid value 'inf' for '--ms <MS>': inf is out of range"), "{err}");
+}
+
+/// Finding: `mcts arena --games 4294967296` aborted (a 206 GB allocation for the records, exit
+/// 134) and `--games 18446744073709551615` panicked ("capacity overflow"). The count is now
+/// checked when the arguments are read, against `MAX_ARENA_GAMES`, and nothing is allocated
+/// from it.
+#[test]
+fn arena_games_limit() {
+    let arena = |games: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_mcts"))
+            .args(["arena", "--game", "tictactoe", "--a", "uct", "--b", "uct", "--iterations", "20", "--json"])
+            .arg(format!("--games={games}"))
+            .output()
+            .expect("run mcts")
+    };
+    for games in ["4294967296", "18446744073709551615", "18446744073709551616", &(MAX_ARENA_GAMES + 1).to_string(), "-1", "many"] {
+        let out = arena(games);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "--games {games}: {err}");
+        assert!(err.contains(&format!("invalid value '{games}' for '--games <GAMES>'")), "{err}");
+        assert!(!err.contains("panicked") && !err.contains("memory allocation"), "{err}");
+        if games.bytes().all(|b| b.is_ascii_digit()) && games.len() < 20 {
+            assert!(err.contains("at most 1000000 games per match"), "{err}");
+        }
+    }
+    let out = arena("3");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["games"], 3);
 }

@@ -7,6 +7,7 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use mcts_playground::arena::{play_game, GameRecord, Standings};
 use mcts_playground::game::AnyGame;
+use mcts_playground::limits::MAX_ARENA_GAMES;
 use serde_json::json;
 
 use crate::error::CliError;
@@ -30,8 +31,9 @@ pub struct Args {
     /// Overrides for B, `key=value` (repeatable).
     #[arg(long = "set-b", value_name = "KEY=VALUE")]
     set_b: Vec<String>,
-    /// Number of games (A moves first in even-numbered games).
-    #[arg(long, default_value_t = 100)]
+    /// Number of games (A moves first in even-numbered games), 0 ..= 1,000,000
+    /// (`mcts_playground::limits::MAX_ARENA_GAMES`).
+    #[arg(long, default_value_t = 100, value_parser = parse_games)]
     games: usize,
     /// Budget per move in iterations (default 10,000 when --ms is not given).
     #[arg(long, conflicts_with = "ms")]
@@ -57,6 +59,15 @@ pub struct Args {
     /// Print one JSON object with the standings and every game.
     #[arg(long)]
     json: bool,
+}
+
+/// `--games`: a whole number of games in 0 ..= [`MAX_ARENA_GAMES`].
+fn parse_games(text: &str) -> Result<usize, String> {
+    let n: u64 = text.trim().parse().map_err(|_| format!("'{text}' is not a whole number of games"))?;
+    usize::try_from(n)
+        .ok()
+        .filter(|&n| n <= MAX_ARENA_GAMES)
+        .ok_or_else(|| format!("{text} games: at most {MAX_ARENA_GAMES} games per match"))
 }
 
 /// The clock a time budget (`--ms`) is measured on.
@@ -105,7 +116,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let budget = budget_from(a.iterations, a.ms);
     let threads = a.threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)).clamp(1, 64);
     let next = AtomicUsize::new(0);
-    let records: Mutex<Vec<GameRecord>> = Mutex::new(Vec::with_capacity(a.games));
+    // Grown as games end: the count is the user's, and a match may stop early on an error.
+    let records: Mutex<Vec<GameRecord>> = Mutex::new(Vec::new());
     let error: Mutex<Option<CliError>> = Mutex::new(None);
     let bar = if a.json { ProgressBar::hidden() } else { ProgressBar::new(a.games as u64) };
     bar.set_style(
