@@ -238,3 +238,28 @@ fn bench_playouts_json_keys() {
     assert_eq!(lines[1]["game"], "tictactoe");
     assert!(lines[1].get("filled_set_playouts_per_s").is_none(), "{}", lines[1]);
 }
+
+/// Finding: `mcts bench` checked its options late or not at all: `--threads 1` was accepted
+/// (the help says 2 ..= 64), `--runs 0` printed medians of no run, `--threads 65` and an unknown
+/// preset were refused only after the playout benchmark had run. Every option is now checked
+/// before anything is measured.
+#[test]
+fn bench_checks_every_option_before_measuring() {
+    let bench = ["bench", "--game", "tictactoe", "--ms", "1"];
+    for (extra, code, says) in [
+        (&["--threads", "1"][..], 2, "invalid value '1' for '--threads <THREADS>': 1 is not in 2..=64"),
+        (&["--threads", "65"], 2, "invalid value '65' for '--threads <THREADS>': 65 is not in 2..=64"),
+        (&["--runs", "0"], 2, "invalid value '0' for '--runs <RUNS>'"),
+        (&["--search-ms", "NaN"], 2, "invalid value 'NaN' for '--search-ms <SEARCH_MS>': NaN is out of range"),
+        (&["--preset", "nope"], 1, "mcts: unknown preset 'nope'; expected one of:"),
+        (&["--preset", "uct", "--preset", "nope"], 1, "mcts: unknown preset 'nope'"),
+        (&["--game", "chess"], 1, "mcts: unknown game 'chess'"),
+        (&["--preset", "alphazero", "--game", "pentago"], 1, "mcts: no trained network for 'pentago:official'"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_mcts")).args([&bench[..], extra].concat()).output().expect("run mcts");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{extra:?}: {err}");
+        assert!(err.contains(says), "{extra:?}: {err}");
+        assert!(out.stdout.is_empty(), "{extra:?}: nothing measured before the refusal, got {}", String::from_utf8_lossy(&out.stdout));
+    }
+}

@@ -57,7 +57,7 @@ impl EngineArgs {
 
 /// `--ms`: a number of milliseconds in 0 ..= 2^53 − 1 (not NaN, not infinite: a search without
 /// end would only stop at the node cap, and then go on forever). The one parser of every verb's
-/// `--ms` (`search`, `gtp`, `arena`).
+/// `--ms` (`search`, `gtp`, `arena`, `bench --search-ms`).
 pub fn parse_ms(text: &str) -> Result<f64, String> {
     let v: f64 = text.trim().parse().map_err(|_| format!("'{text}' is not a number of milliseconds"))?;
     if v.is_finite() && (0.0..=mcts_playground::limits::MAX_BUDGET).contains(&v) {
