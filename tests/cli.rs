@@ -239,6 +239,47 @@ fn bench_playouts_json_keys() {
     assert!(lines[1].get("filled_set_playouts_per_s").is_none(), "{}", lines[1]);
 }
 
+/// Finding: `--net FILE` read any file whole: `/dev/zero` until memory ran out, a 3 GiB file
+/// before saying "bad magic", a named pipe without a writer forever. The file's kind and size
+/// are now checked before it is opened, and its header before the rest is read.
+#[test]
+fn net_files_are_checked_before_they_are_read() {
+    let dir = std::env::temp_dir().join(format!("mcts-cli-nets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("pipe.mctsnet");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    // Sparse: no disk is used for the zeros.
+    let huge = dir.join("huge.mctsnet");
+    std::fs::File::create(&huge).unwrap().set_len(3 << 30).unwrap();
+    let bad = dir.join("bad.mctsnet");
+    std::fs::write(&bad, vec![7u8; 4096]).unwrap();
+    let version = dir.join("v9.mctsnet");
+    let mut v9 = mcts_playground::nn::Mlp::zeros("hex:5", 50, &[8], 25).to_bytes();
+    v9[8] = 9;
+    std::fs::write(&version, v9).unwrap();
+    let largest = format!("at most {} bytes", mcts_playground::nn::MAX_FILE_BYTES);
+    for (path, says) in [
+        (std::path::Path::new("/dev/zero"), "/dev/zero: a device, not a network weights file".to_string()),
+        (&fifo, "a named pipe (FIFO), not a network weights file".into()),
+        (&dir, "a directory, not a network weights file".into()),
+        (&huge, format!("3221225472 bytes, larger than any network weights file ({largest})")),
+        (&bad, "not a network weights file (bad magic)".into()),
+        (&version, "weights file version 9, this build reads version 1".into()),
+    ] {
+        let file = path.to_str().unwrap();
+        for args in [
+            &["search", "--game", "hex:5", "--algo", "alphazero", "--iterations", "10", "--net", file][..],
+            &["arena", "--game", "hex:5", "--a", "alphazero", "--b", "uct", "--games", "1", "--iterations", "10", "--net", file],
+            &["gtp", "--game", "hex:5", "--algo", "alphazero", "--net", file],
+            &["solve", "--game", "hex:3", "--openings", "--net", file],
+        ] {
+            let (ok, _, err) = mcts(args);
+            assert!(!ok && err.starts_with(&format!("mcts: {file}: ")) && err.contains(&says), "{args:?}: {err}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// Finding: `mcts bench` checked its options late or not at all: `--threads 1` was accepted
 /// (the help says 2 ..= 64), `--runs 0` printed medians of no run, `--threads 65` and an unknown
 /// preset were refused only after the playout benchmark had run. Every option is now checked

@@ -30,6 +30,45 @@ pub const MAGIC: &[u8; 8] = b"MCTSNET\0";
 pub const VERSION: u32 = 1;
 /// Widest layer accepted (inputs, hidden units or outputs).
 pub const MAX_WIDTH: usize = 1024;
+/// Most hidden layers a weights file may declare.
+pub const MAX_HIDDEN_LAYERS: usize = 16;
+/// Bytes of a weights file before its spec: [`MAGIC`] and the version (u32). Enough to tell a
+/// weights file from anything else ([`check_header`]).
+pub const HEADER_BYTES: usize = MAGIC.len() + 4;
+
+/// The largest weights file the format allows, in bytes: 71,442,529 (about 71 MB). Derived from
+/// the format ([`Mlp::to_bytes`]) at its maximum dimensions: the header at its longest
+/// ([`HEADER_BYTES`], the spec's u16 length and 65,535 bytes of spec, inputs, layer count,
+/// [`MAX_HIDDEN_LAYERS`] widths and the policy outputs as u32: 65,625 bytes); the weights and
+/// biases of the widest net, [`MAX_HIDDEN_LAYERS`] hidden layers of [`MAX_WIDTH`] units on
+/// [`MAX_WIDTH`] inputs, a policy head of [`MAX_WIDTH`] outputs and the value head
+/// (17 × (1024 × 1024 + 1024) + 1024 + 1 = 17,844,225 parameters, 4 bytes each); and the CRC-32
+/// (4 bytes). A larger file cannot be a weights file, and readers refuse it before reading it.
+pub const MAX_FILE_BYTES: usize = HEADER_BYTES
+    + 2
+    + u16::MAX as usize
+    + 4 * (3 + MAX_HIDDEN_LAYERS)
+    + 4 * ((MAX_HIDDEN_LAYERS + 1) * (MAX_WIDTH * MAX_WIDTH + MAX_WIDTH) + MAX_WIDTH + 1)
+    + 4;
+
+/// Checks the first [`HEADER_BYTES`] of a weights file (fewer when the file is shorter): the
+/// magic and the version, before the rest is read.
+///
+/// # Errors
+/// [`NetError::BadMagic`] for anything that does not start with [`MAGIC`] (a file too short
+/// included); [`NetError::Version`] for another version.
+pub fn check_header(head: &[u8]) -> Result<(), NetError> {
+    if head.len() < MAGIC.len() || &head[..MAGIC.len()] != MAGIC {
+        return Err(NetError::BadMagic);
+    }
+    if let Some(v) = head.get(MAGIC.len()..HEADER_BYTES) {
+        let found = u32::from_le_bytes(v.try_into().expect("4 bytes"));
+        if found != VERSION {
+            return Err(NetError::Version { found });
+        }
+    }
+    Ok(())
+}
 
 /// The forward pass's two activation buffers, one pair per thread, grown to the widest layer
 /// seen (zeroing two [`MAX_WIDTH`] arrays on the stack per pass cost a fifth of a search
@@ -278,8 +317,8 @@ impl Mlp {
         let spec = String::from_utf8(r.take(spec_len)?.to_vec()).map_err(|_| NetError::Shape("spec is not UTF-8".into()))?;
         let inputs = r.u32()? as usize;
         let layers = r.u32()? as usize;
-        if layers > 16 {
-            return Err(NetError::Shape(format!("{layers} hidden layers (at most 16)")));
+        if layers > MAX_HIDDEN_LAYERS {
+            return Err(NetError::Shape(format!("{layers} hidden layers (at most {MAX_HIDDEN_LAYERS})")));
         }
         let mut widths = Vec::with_capacity(layers);
         for _ in 0..layers {
@@ -505,6 +544,19 @@ mod tests {
         assert_eq!(Mlp::from_bytes(&v2), Err(NetError::Version { found: 2 }));
         assert!(matches!(Mlp::from_bytes(&bytes[..10]), Err(NetError::Truncated { .. })));
         assert!(Mlp::from_bytes(&flipped).unwrap_err().to_string().contains("corrupt"));
+    }
+
+    #[test]
+    fn largest_file_is_the_widest_net() {
+        assert_eq!(MAX_FILE_BYTES, 71_442_529);
+        let widest = Mlp::zeros(&"x".repeat(u16::MAX as usize), MAX_WIDTH, &[MAX_WIDTH; MAX_HIDDEN_LAYERS], MAX_WIDTH);
+        let bytes = widest.to_bytes();
+        assert_eq!(bytes.len(), MAX_FILE_BYTES);
+        assert!(check_header(&bytes[..HEADER_BYTES]).is_ok());
+        assert_eq!(check_header(b"MCTSNE"), Err(NetError::BadMagic));
+        let mut v2 = bytes[..HEADER_BYTES].to_vec();
+        v2[MAGIC.len()] = 2;
+        assert_eq!(check_header(&v2), Err(NetError::Version { found: 2 }));
     }
 
     #[test]

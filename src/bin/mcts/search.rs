@@ -4,6 +4,7 @@ use std::time::Instant;
 
 use mcts_playground::mcts::parallel::{search_root_parallel, worker_seed};
 use mcts_playground::mcts::{AnySearch, Budget, SearchConfig};
+use mcts_playground::nn::{check_header, HEADER_BYTES, MAX_FILE_BYTES};
 use serde_json::json;
 
 use crate::error::CliError;
@@ -67,6 +68,61 @@ pub fn parse_ms(text: &str) -> Result<f64, String> {
     }
 }
 
+/// Reads a weights file (`--net`, `--init`, `--value-openings`) in bounded memory and time: the
+/// path must name a regular file (checked before opening it: opening a named pipe without a
+/// writer would block) of at most [`MAX_FILE_BYTES`] (the largest net the format allows), whose
+/// header ([`check_header`]: magic and version) is read and checked before the rest.
+///
+/// # Errors
+/// The file is missing or unreadable, not a regular file (a directory, a device such as
+/// `/dev/zero`, a named pipe), larger than any weights file, or does not start as one; each
+/// message starts with the path.
+pub fn read_net(path: &std::path::Path) -> Result<Vec<u8>, CliError> {
+    use std::io::Read;
+    let at = |e: &dyn std::fmt::Display| CliError::Engine(format!("{}: {e}", path.display()));
+    let meta = std::fs::metadata(path).map_err(|e| at(&e))?;
+    if !meta.is_file() {
+        return Err(at(&format!("{}, not a network weights file (a regular file such as latest.mctsnet)", file_kind(&meta.file_type()))));
+    }
+    let too_large = |len: u64| at(&format!("{len} bytes, larger than any network weights file (at most {MAX_FILE_BYTES} bytes)"));
+    if meta.len() > MAX_FILE_BYTES as u64 {
+        return Err(too_large(meta.len()));
+    }
+    let mut file = std::fs::File::open(path).map_err(|e| at(&e))?;
+    let mut bytes = Vec::with_capacity(HEADER_BYTES);
+    (&mut file).take(HEADER_BYTES as u64).read_to_end(&mut bytes).map_err(|e| at(&e))?;
+    check_header(&bytes).map_err(|e| at(&e))?;
+    // The file may have grown since its size was read: never read more than the limit and a byte.
+    bytes.reserve(meta.len() as usize - bytes.len().min(meta.len() as usize));
+    file.take(MAX_FILE_BYTES as u64 + 1 - bytes.len() as u64).read_to_end(&mut bytes).map_err(|e| at(&e))?;
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(too_large(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
+
+/// What a path that is not a regular file names, in words.
+fn file_kind(t: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a named pipe (FIFO)";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if t.is_dir() {
+        "a directory"
+    } else {
+        "a special file"
+    }
+}
+
 /// Reads the weights file at `path` and registers it (`nn::models::register`) as the net of
 /// its game, in place of the shipped one, for the rest of the process.
 ///
@@ -75,7 +131,7 @@ pub fn parse_ms(text: &str) -> Result<f64, String> {
 /// `spec` (when given).
 pub fn register_net(path: &std::path::Path, spec: Option<&str>) -> Result<(), CliError> {
     let at = |e: &dyn std::fmt::Display| CliError::Engine(format!("{}: {e}", path.display()));
-    let bytes = std::fs::read(path).map_err(|e| at(&e))?;
+    let bytes = read_net(path)?;
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
     let net = mcts_playground::nn::Mlp::from_bytes(&bytes).map_err(|e| at(&e))?;
     if let Some(spec) = spec.filter(|&s| s != net.spec) {

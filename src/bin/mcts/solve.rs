@@ -74,7 +74,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     }
     let net = match &a.net {
         Some(p) => {
-            let bytes = std::fs::read(p).map_err(|e| CliError::Engine(format!("{}: {e}", p.display())))?;
+            let bytes = crate::search::read_net(p)?;
             let net = Mlp::from_bytes(&bytes).map_err(|e| CliError::Engine(format!("{}: {e}", p.display())))?;
             let spec = g.spec();
             if net.spec != spec {

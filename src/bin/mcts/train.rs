@@ -88,7 +88,7 @@ pub struct Args {
 fn value_openings(path: &std::path::Path) -> Result<(), CliError> {
     use mcts_playground::game::{Game, Hex};
     use mcts_playground::nn::NetEvaluator;
-    let net = Mlp::from_bytes(&std::fs::read(path).map_err(io(path))?).map_err(|e| CliError::Engine(format!("{}: {e}", path.display())))?;
+    let net = Mlp::from_bytes(&crate::search::read_net(path)?).map_err(|e| CliError::Engine(format!("{}: {e}", path.display())))?;
     let n: usize = net
         .spec
         .strip_prefix("hex:")
@@ -154,7 +154,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         c.root = if r == "gumbel" { mcts_playground::mcts::RootRule::Gumbel } else { mcts_playground::mcts::RootRule::Puct };
     }
     let init = match &a.init {
-        Some(p) => Some(Mlp::from_bytes(&std::fs::read(p).map_err(io(p))?).map_err(|e| CliError::Engine(format!("{}: {e}", p.display())))?),
+        Some(p) => Some(Mlp::from_bytes(&crate::search::read_net(p)?).map_err(|e| CliError::Engine(format!("{}: {e}", p.display())))?),
         None => None,
     };
     let mut t = Trainer::new(c, init.as_ref()).map_err(|e| CliError::Engine(e.to_string()))?;
