@@ -88,7 +88,7 @@ fn with_activations<R>(f: impl FnOnce(&mut Vec<f32>, &mut Vec<f32>) -> R) -> R {
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum NetError {
     /// No trained network ships for this game.
-    #[error("no trained network for '{spec}' (nets ship for: {}); use a preset without a network, e.g. puct or best", models::AVAILABLE.join(", "))]
+    #[error("no trained network for '{}' (nets ship for: {}); use a preset without a network, e.g. puct or best", crate::limits::abbreviate(spec), models::AVAILABLE.join(", "))]
     NoModel {
         /// The game spec asked for.
         spec: String,
@@ -103,7 +103,10 @@ pub enum NetError {
         file: String,
     },
     /// The file holds a net for a game that has no input encoding ([`features::Encoding`]).
-    #[error("the network was trained for '{spec}', a game without network inputs (nets play: tictactoe, hex:N without swap)")]
+    #[error(
+        "the network was trained for '{}', a game without network inputs (nets play: tictactoe, hex:N without swap)",
+        crate::limits::abbreviate(spec)
+    )]
     NoEncoding {
         /// The spec in the file.
         spec: String,
@@ -137,7 +140,7 @@ pub enum NetError {
     #[error("bad network shape: {0}")]
     Shape(String),
     /// The file holds a net for another game.
-    #[error("the network was trained for '{file}', not '{want}'")]
+    #[error("the network was trained for '{}', not '{}'", crate::limits::abbreviate(file), crate::limits::abbreviate(want))]
     WrongGame {
         /// The spec in the file.
         file: String,

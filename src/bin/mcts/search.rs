@@ -8,6 +8,7 @@ use mcts_playground::nn::{check_header, HEADER_BYTES, MAX_FILE_BYTES};
 use serde_json::json;
 
 use crate::error::CliError;
+use mcts_playground::limits::abbreviate;
 
 /// Arguments shared by the verbs that configure an engine.
 #[derive(clap::Args, Debug, Clone)]
@@ -135,7 +136,7 @@ pub fn register_net(path: &std::path::Path, spec: Option<&str>) -> Result<(), Cl
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
     let net = mcts_playground::nn::Mlp::from_bytes(&bytes).map_err(|e| at(&e))?;
     if let Some(spec) = spec.filter(|&s| s != net.spec) {
-        return Err(at(&format!("a net for '{}', not '{spec}'", net.spec)));
+        return Err(at(&format!("a net for '{}', not '{spec}'", abbreviate(&net.spec))));
     }
     mcts_playground::nn::models::register(&bytes, name.as_deref()).map_err(|e| at(&e))?;
     Ok(())

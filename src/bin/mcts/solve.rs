@@ -11,6 +11,7 @@ use mcts_playground::nn::{Mlp, NetEvaluator};
 use serde_json::json;
 
 use crate::error::CliError;
+use mcts_playground::limits::abbreviate;
 
 /// Arguments of `mcts solve`.
 #[derive(clap::Args, Debug)]
@@ -78,7 +79,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             let net = Mlp::from_bytes(&bytes).map_err(|e| CliError::Engine(format!("{}: {e}", p.display())))?;
             let spec = g.spec();
             if net.spec != spec {
-                return Err(CliError::Engine(format!("{}: a net for '{}', not '{spec}'", p.display(), net.spec)));
+                return Err(CliError::Engine(format!("{}: a net for '{}', not '{spec}'", p.display(), abbreviate(&net.spec))));
             }
             Some(NetEvaluator::<Hex>::new(Arc::new(net), &spec).map_err(|e| CliError::Engine(e.to_string()))?)
         }

@@ -4,6 +4,7 @@
 
 use crate::error::CliError;
 use indicatif::{ProgressBar, ProgressStyle};
+use mcts_playground::limits::abbreviate;
 use mcts_playground::nn::train::{csv_line, TrainConfig, Trainer, CSV_HEADER};
 use mcts_playground::nn::Mlp;
 use std::io::Write;
@@ -93,7 +94,7 @@ fn value_openings(path: &std::path::Path) -> Result<(), CliError> {
         .spec
         .strip_prefix("hex:")
         .and_then(|s| s.parse().ok())
-        .ok_or_else(|| CliError::Engine(format!("{}: a net for '{}', not Hex", path.display(), net.spec)))?;
+        .ok_or_else(|| CliError::Engine(format!("{}: a net for '{}', not Hex", path.display(), abbreviate(&net.spec))))?;
     let start = Hex::new(n, false).map_err(|e| CliError::Engine(e.to_string()))?;
     let spec = net.spec.clone();
     let ev: NetEvaluator<Hex> = NetEvaluator::new(std::sync::Arc::new(net), &spec).map_err(|e| CliError::Engine(e.to_string()))?;
