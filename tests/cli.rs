@@ -239,6 +239,66 @@ fn bench_playouts_json_keys() {
     assert!(lines[1].get("filled_set_playouts_per_s").is_none(), "{}", lines[1]);
 }
 
+/// Runs `mcts ARGS` with standard output to `stdout` (and `input` on standard input); returns
+/// the exit code and standard error.
+fn mcts_to(args: &[&str], stdout: impl Into<Stdio>, input: &[u8]) -> (Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mcts"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run mcts");
+    let mut stdin = child.stdin.take().unwrap();
+    // A verb that does not read its input may be gone before it is written.
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+/// The verbs as tests/cli.rs runs them, each writing something on standard output.
+const WRITERS: &[&[&str]] = &[
+    &["replay", "--game", "hex:19", "--moves", "a1"],
+    &["replay", "--game", "hex:19", "--moves", "a1", "--json"],
+    &["search", "--game", "tictactoe", "--iterations", "100"],
+    &["search", "--game", "tictactoe", "--iterations", "100", "--json"],
+    &["search", "--game", "tictactoe", "--iterations", "100", "--threads", "2"],
+    &["bench", "--game", "tictactoe", "--runs", "1", "--ms", "1", "--playouts-only"],
+    &["bench", "--game", "tictactoe", "--runs", "1", "--ms", "1", "--search-ms", "1", "--json"],
+    &["solve", "--game", "hex:3", "--openings"],
+    &["solve", "--game", "hex:3", "--json"],
+    &["arena", "--game", "tictactoe", "--a", "uct", "--b", "uct", "--games", "2", "--iterations", "20"],
+    &["arena", "--game", "tictactoe", "--a", "uct", "--b", "uct", "--games", "2", "--iterations", "20", "--json"],
+    &["gtp", "--game", "tictactoe"],
+];
+
+/// Finding: `mcts replay … | head -c 1` panicked ("failed printing to stdout: Broken pipe",
+/// exit 101), as did search, bench and solve. A pipe closed before the first write is now a
+/// quiet exit, status 0, for every verb.
+#[test]
+fn a_closed_pipe_is_a_quiet_exit() {
+    for args in WRITERS {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let (code, err) = mcts_to(args, writer, b"name\nlist_commands\n");
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+        assert!(err.is_empty(), "{args:?}: quiet, got {err}");
+    }
+}
+
+/// Finding: `mcts replay … > /dev/full` panicked ("No space left on device", exit 101). A write
+/// that fails is now an error message on standard error, status 1, for every verb.
+#[test]
+fn a_full_disk_is_an_error_message() {
+    for args in WRITERS {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full (Linux)");
+        let (code, err) = mcts_to(args, full, b"name\nlist_commands\n");
+        assert_eq!(code, Some(1), "{args:?}: {err}");
+        assert_eq!(err, "mcts: writing standard output: No space left on device (os error 28)\n", "{args:?}");
+    }
+}
+
 /// Finding: `--net FILE` read any file whole: `/dev/zero` until memory ran out, a 3 GiB file
 /// before saying "bad magic", a named pipe without a writer forever. The file's kind and size
 /// are now checked before it is opened, and its header before the rest is read.

@@ -169,7 +169,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             "elo": finite(s.elo), "elo_ci95": [finite(s.elo_ci95[0]), finite(s.elo_ci95[1])],
             "seconds": secs, "records": recs,
         });
-        println!("{obj}");
+        outln!("{obj}")?;
         return Ok(());
     }
     let budget_text = match (budget.iterations, budget.millis) {
@@ -178,12 +178,19 @@ pub fn run(a: Args) -> Result<(), CliError> {
         (None, Some(ms)) => format!("{ms} ms/move"),
         _ => String::new(),
     };
-    println!("{} — A = {} {:?} vs B = {} {:?}, {budget_text}, seed {}", a.game, a.a, a.set_a, a.b, a.set_b, a.seed);
-    println!(
+    outln!("{} — A = {} {:?} vs B = {} {:?}, {budget_text}, seed {}", a.game, a.a, a.set_a, a.b, a.set_b, a.seed)?;
+    outln!(
         "{:<8} {:>6} {:>6} {:>6} {:>9} {:>17} {:>8} {:>19}",
-        "", "wins", "draws", "losses", "win rate", "95% CI (Wilson)", "Elo", "Elo 95% CI"
-    );
-    println!(
+        "",
+        "wins",
+        "draws",
+        "losses",
+        "win rate",
+        "95% CI (Wilson)",
+        "Elo",
+        "Elo 95% CI"
+    )?;
+    outln!(
         "{:<8} {:>6} {:>6} {:>6} {:>9.3} {:>17} {:>8} {:>19}",
         "A vs B",
         s.wins,
@@ -193,8 +200,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
         format!("[{:.3}, {:.3}]", s.win_rate_ci95[0], s.win_rate_ci95[1]),
         fmt_elo(s.elo),
         format!("[{}, {}]", fmt_elo(s.elo_ci95[0]), fmt_elo(s.elo_ci95[1])),
-    );
-    println!("{} games in {:.1} s on {threads} threads", s.games, secs);
+    )?;
+    outln!("{} games in {:.1} s on {threads} threads", s.games, secs)?;
     Ok(())
 }
 

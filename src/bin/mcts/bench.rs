@@ -200,7 +200,7 @@ fn plan(a: &Args) -> Result<Vec<Plan>, CliError> {
 ///
 /// # Errors
 /// A bad game spec, an unknown preset or one the game cannot use (all checked before any
-/// measurement).
+/// measurement), or a failed write.
 pub fn run(a: Args) -> Result<(), CliError> {
     for Plan { spec, game: g, presets } in plan(&a)? {
         let spec = &spec;
@@ -216,19 +216,19 @@ pub fn run(a: Args) -> Result<(), CliError> {
             if let Some(f) = filled {
                 j["filled_set_playouts_per_s"] = json!(f.round());
             }
-            println!("{j}");
+            outln!("{j}")?;
         } else {
             let fill = filled.map(|f| format!(", {f:>12.0} filling the board as sets")).unwrap_or_default();
-            println!(
+            outln!(
                 "{spec:<20} {:>14.0} random playouts/s outcome only, {:>12.0} recording moves, {:>12.0} as move sets{fill} (median of {} runs)",
                 rate, traced, sets, a.runs
-            );
+            )?;
         }
         if let Some((evals, params)) = with_game!(&g, g => net_evaluations_per_s(g, a.runs, a.ms)) {
             if a.json {
-                println!("{}", json!({"game": spec, "net_evaluations_per_s": evals.round(), "net_parameters": params, "batch": 1}));
+                outln!("{}", json!({"game": spec, "net_evaluations_per_s": evals.round(), "net_parameters": params, "batch": 1}))?;
             } else {
-                println!("{spec:<20} {evals:>14.0} network evaluations/s (batch 1, {params} parameters)");
+                outln!("{spec:<20} {evals:>14.0} network evaluations/s (batch 1, {params} parameters)")?;
             }
         }
         // Iterations per second of `uct` in this run, for the ratios (measured first when asked).
@@ -246,15 +246,15 @@ pub fn run(a: Args) -> Result<(), CliError> {
             }
             let ratio = uct_rate.filter(|&u| u > 0.0).map(|u| (rate / u * 1000.0).round() / 1000.0);
             if a.json {
-                println!(
+                outln!(
                     "{}",
                     json!({"game": spec, "preset": preset, "iterations_per_s": rate.round(),
                            "ratio_to_uct": ratio,
                            "bytes_per_node": last.bytes_per_node, "tree_bytes": last.tree_bytes,
                            "nodes": last.nodes, "search_ms": a.search_ms, "runs": a.runs, "statistic": "median"})
-                );
+                )?;
             } else {
-                println!(
+                outln!(
                     "{spec:<20} {preset:<10} {:>11.0} MCTS iterations/s (median of {}){}, {:.1} bytes/node, {:.1} MB tree after {} ms",
                     rate,
                     a.runs,
@@ -262,7 +262,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
                     last.bytes_per_node,
                     last.tree_bytes as f64 / 1e6,
                     a.search_ms
-                );
+                )?;
             }
             for &t in &a.threads {
                 let mut rates = Vec::new();
@@ -274,18 +274,18 @@ pub fn run(a: Args) -> Result<(), CliError> {
                 let total = median(&mut rates);
                 let speedup = if rate > 0.0 { (total / rate * 1000.0).round() / 1000.0 } else { 0.0 };
                 if a.json {
-                    println!(
+                    outln!(
                         "{}",
                         json!({"game": spec, "preset": preset, "threads": t, "iterations_per_s": total.round(),
                                "speedup": speedup, "search_ms": a.search_ms, "runs": a.runs, "statistic": "median",
                                "loadavg_1min": loadavg_1min()})
-                    );
+                    )?;
                 } else {
-                    println!(
+                    outln!(
                         "{spec:<20} {preset:<10} {total:>11.0} MCTS iterations/s on {t} threads, root-parallel (median of {}), {speedup:.2}× one thread{}",
                         a.runs,
                         loadavg_1min().map_or(String::new(), |l| format!(" (load average {l:.2})"))
-                    );
+                    )?;
                 }
             }
         }

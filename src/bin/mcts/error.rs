@@ -45,9 +45,13 @@ pub enum CliError {
     /// Encoding the `--json` output failed (a bug).
     #[error(transparent)]
     Json(#[from] serde_json::Error),
-    /// Reading standard input or writing standard output failed.
+    /// Reading standard input failed.
     #[error(transparent)]
     Io(#[from] std::io::Error),
+    /// Writing standard output failed (a closed pipe: a quiet exit, see `out::exit`; a full
+    /// disk).
+    #[error("writing standard output: {0}")]
+    Stdout(std::io::Error),
 }
 
 impl CliError {

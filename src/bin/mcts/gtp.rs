@@ -454,12 +454,14 @@ pub fn run(a: Args) -> Result<(), CliError> {
 /// # Errors
 /// An I/O error.
 pub fn serve(mut session: Session, input: &mut impl BufRead, out: &mut impl Write) -> Result<(), CliError> {
+    // A response and its flush; a failed write is a `CliError::Stdout` (a closed pipe ends the
+    // session quietly, see `out::exit`).
+    let mut respond = |text: std::fmt::Arguments| writeln!(out, "{text}\n").and_then(|()| out.flush()).map_err(CliError::Stdout);
     loop {
         let line = match read_line(input, MAX_GTP_LINE_BYTES)? {
             Line::Eof => return Ok(()),
             Line::TooLong(len) => {
-                writeln!(out, "? {}\n", GtpError::LineTooLong { len, max: MAX_GTP_LINE_BYTES })?;
-                out.flush()?;
+                respond(format_args!("? {}", GtpError::LineTooLong { len, max: MAX_GTP_LINE_BYTES }))?;
                 continue;
             }
             Line::Text(t) => preprocess(&t),
@@ -471,20 +473,17 @@ pub fn serve(mut session: Session, input: &mut impl BufRead, out: &mut impl Writ
         let id = if words[0].bytes().all(|b| b.is_ascii_digit()) { Some(words.remove(0).to_string()) } else { None };
         let id = id.unwrap_or_default();
         let Some((&cmd, args)) = words.split_first() else {
-            writeln!(out, "?{id} empty command\n")?;
-            out.flush()?;
+            respond(format_args!("?{id} empty command"))?;
             continue;
         };
         if cmd == "quit" {
-            writeln!(out, "={id}\n")?;
-            out.flush()?;
+            respond(format_args!("={id}"))?;
             return Ok(());
         }
         match session.execute(cmd, args) {
-            Ok(text) if text.is_empty() => writeln!(out, "={id}\n"),
-            Ok(text) => writeln!(out, "={id} {text}\n"),
-            Err(e) => writeln!(out, "?{id} {e}\n"),
+            Ok(text) if text.is_empty() => respond(format_args!("={id}")),
+            Ok(text) => respond(format_args!("={id} {text}")),
+            Err(e) => respond(format_args!("?{id} {e}")),
         }?;
-        out.flush()?;
     }
 }

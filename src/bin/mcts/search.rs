@@ -217,26 +217,31 @@ pub fn run(a: Args) -> Result<(), CliError> {
                     json!({"seed": worker_seed(config.seed, i), "iterations": w.iterations, "best_move": w.best_move, "iterations_per_s": w.iterations_per_s})
                 })
                 .collect();
-            println!("{v}");
+            outln!("{v}")?;
             return Ok(());
         }
-        println!("root-parallel: {} threads, seeds {}..={}", a.threads, config.seed, worker_seed(config.seed, a.threads - 1));
+        outln!("root-parallel: {} threads, seeds {}..={}", a.threads, config.seed, worker_seed(config.seed, a.threads - 1))?;
         r.merged
     };
     if a.json {
-        println!("{}", serde_json::to_string(&st)?);
+        outln!("{}", serde_json::to_string(&st)?)?;
         return Ok(());
     }
-    println!("{} after {} moves, {} to move", g.spec(), g.ply(), if g.to_move() == 0 { "X" } else { "O" });
-    println!(
+    outln!("{} after {} moves, {} to move", g.spec(), g.ply(), if g.to_move() == 0 { "X" } else { "O" })?;
+    outln!(
         "{} iterations in {:.0} ms ({:.0}/s), {} nodes ({} bytes/node), depth {}",
-        st.iterations, st.elapsed_ms, st.iterations_per_s, st.nodes, st.bytes_per_node, st.max_depth
-    );
-    println!("best move {}  value {:.3}  proven {}", st.best_move.as_deref().unwrap_or("-"), st.value, st.proven.map_or("-", |p| p.name()));
-    println!("principal variation: {}", st.pv.join(" "));
-    println!("{:<12} {:>9} {:>7} {:>9} {:>7} {:>6} {:>6} {:>6}", "move", "N", "Q", "AMAF N", "AMAF Q", "beta", "P", "proven");
+        st.iterations,
+        st.elapsed_ms,
+        st.iterations_per_s,
+        st.nodes,
+        st.bytes_per_node,
+        st.max_depth
+    )?;
+    outln!("best move {}  value {:.3}  proven {}", st.best_move.as_deref().unwrap_or("-"), st.value, st.proven.map_or("-", |p| p.name()))?;
+    outln!("principal variation: {}", st.pv.join(" "))?;
+    outln!("{:<12} {:>9} {:>7} {:>9} {:>7} {:>6} {:>6} {:>6}", "move", "N", "Q", "AMAF N", "AMAF Q", "beta", "P", "proven")?;
     for c in st.children.iter().take(20) {
-        println!(
+        outln!(
             "{:<12} {:>9} {:>7.3} {:>9} {:>7} {:>6} {:>6} {:>6}",
             c.mv,
             c.visits,
@@ -246,7 +251,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             c.beta.map(|v| format!("{v:.2}")).unwrap_or_default(),
             c.prior.map(|v| format!("{v:.3}")).unwrap_or_default(),
             c.proven.map_or("", |p| p.name()),
-        );
+        )?;
     }
     Ok(())
 }

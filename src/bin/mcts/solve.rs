@@ -59,14 +59,14 @@ pub fn run(a: Args) -> Result<(), CliError> {
         if a.json {
             let v = json!({"game": a.pos.game, "moves": a.pos.moves, "to_move": name(g.to_move()), "winner": name(s.winner),
                 "winning_move": mv, "nodes": s.nodes, "ms": ms});
-            println!("{v}");
+            outln!("{v}")?;
         } else {
-            println!(
+            outln!(
                 "{} wins{} ({} positions, {ms:.0} ms)",
                 name(s.winner),
                 mv.map(|m| format!(", e.g. with {m}")).unwrap_or_default(),
                 s.nodes
-            );
+            )?;
         }
         return Ok(());
     }
@@ -123,16 +123,16 @@ pub fn run(a: Args) -> Result<(), CliError> {
         if net.is_some() {
             v["agree"] = json!(agree);
         }
-        println!("{v}");
+        outln!("{v}")?;
         return Ok(());
     }
     for (m, w, v, n) in &rows {
         let net_text = v.map(|v| format!("  net {v:+.3} {}", if (v > 0.0) == *w { "agrees" } else { "DISAGREES" })).unwrap_or_default();
-        println!("{m:>4}  {} wins{net_text}  ({n} positions)", name(if *w { mover } else { 1 - mover }));
+        outln!("{m:>4}  {} wins{net_text}  ({n} positions)", name(if *w { mover } else { 1 - mover }))?;
     }
-    println!("{} wins with {} of {} moves: {} ({ms:.0} ms)", name(mover), wins.len(), rows.len(), wins.join(" "));
+    outln!("{} wins with {} of {} moves: {} ({ms:.0} ms)", name(mover), wins.len(), rows.len(), wins.join(" "))?;
     if net.is_some() {
-        println!("the value head's sign agrees with the exact result on {agree} of {} moves", rows.len());
+        outln!("the value head's sign agrees with the exact result on {agree} of {} moves", rows.len())?;
     }
     Ok(())
 }

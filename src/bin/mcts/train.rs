@@ -107,12 +107,12 @@ fn value_openings(path: &std::path::Path) -> Result<(), CliError> {
         // The value head speaks for the side to move (White); Black's value is its negation.
         let black = -ev.forward(&g, &mut logits);
         let name = start.format_move(m);
-        println!("{name:>4} {black:+.3} ({:.1}% for Black)", (black + 1.0) * 50.0);
+        outln!("{name:>4} {black:+.3} ({:.1}% for Black)", (black + 1.0) * 50.0)?;
         if black > 0.0 {
             wins.push(name);
         }
     }
-    println!("Black wins (value > 0) with {} of {} openings: {}", wins.len(), n * n, wins.join(" "));
+    outln!("Black wins (value > 0) with {} of {} openings: {}", wins.len(), n * n, wins.join(" "))?;
     Ok(())
 }
 
@@ -187,7 +187,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         let line = serde_json::to_string(&log)?;
         writeln!(jsonl, "{line}").map_err(io(&jsonl_path))?;
         if a.json {
-            println!("{line}");
+            outln!("{line}")?;
         }
         let r = |m: &Option<mcts_playground::nn::train::eval::MatchResult>| {
             m.map(|m| format!("{}/{}/{}", m.wins, m.draws, m.losses)).unwrap_or_default()
