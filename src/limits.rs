@@ -17,6 +17,7 @@ pub const MAX_RECORD_BYTES: usize = 1_000_000;
 /// [`crate::nn::NetError::TooLong`] before anything is read; the page checks a chosen file's
 /// size against it and does not read a longer one.
 pub const MAX_NET_BYTES: usize = 71_442_529;
+const _: () = assert!(MAX_NET_BYTES == crate::nn::MAX_FILE_BYTES, "MAX_NET_BYTES is nn::MAX_FILE_BYTES, derived from the format");
 
 /// Longest Go Text Protocol command line `mcts gtp` reads, in bytes: 65,536 (GTP 2, Farnebäck
 /// 2002, sets no limit; the longest meaningful command, `play white swap-pieces`, is 23 bytes).
@@ -68,3 +69,54 @@ pub const MAX_STEP_ITERATIONS: u64 = 100_000;
 /// Most nodes a tree snapshot request (`inspect`, `stepNew`, `stepRun`) may ask for: 1,000,000
 /// (the page asks for at most 200,000; each costs about 30 bytes of message).
 pub const MAX_SNAPSHOT_NODES: u64 = 1_000_000;
+
+/// Most games one `mcts arena` match plays (`--games`): 1,000,000. The Wilson interval of a
+/// million games is already about ±0.001 wide, and a match that long takes days (a Tic-Tac-Toe
+/// game at 200 iterations per move takes about a millisecond of one core, a Hex 11×11 game at
+/// 10,000 a few seconds). Each game's record (its moves) is kept for the standings and the
+/// `--json` output, from about 0.4 KB (Tic-Tac-Toe) to about 12 KB (Hex 19×19), and is stored
+/// only once the game is played. A larger count is refused when the arguments are read
+/// (`invalid value '…' for '--games <GAMES>': … at most 1000000 games per match`, exit 2).
+pub const MAX_ARENA_GAMES: usize = 1_000_000;
+
+/// Longest quotation of an input in an error message, in characters: 200. An error names what
+/// it refused ("move 3 'zz': …", "bad spec '…'"), and the input may be as long as a record
+/// (1,000,000 bytes) or a request; [`abbreviate`] cuts every such quotation to this length, so
+/// each message stays a sentence (a 1,000,000-move record once gave a 3,000,093-character
+/// message, a 514,314-pixel block on the page).
+pub const MAX_ECHO_CHARS: usize = 200;
+
+/// `text` as an error message quotes it: whole when it has at most [`MAX_ECHO_CHARS`]
+/// characters, else its first 100 and last 50 characters around
+/// ` … (N characters left out) … `, at most [`MAX_ECHO_CHARS`] characters in all. Use it
+/// wherever an error message quotes an input.
+pub fn abbreviate(text: &str) -> std::borrow::Cow<'_, str> {
+    const HEAD: usize = 100;
+    const TAIL: usize = 50;
+    let chars = text.chars().count();
+    if chars <= MAX_ECHO_CHARS {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let head_end = text.char_indices().nth(HEAD).map_or(text.len(), |(i, _)| i);
+    let tail_start = text.char_indices().nth(chars - TAIL).map_or(text.len(), |(i, _)| i);
+    let omitted = chars - HEAD - TAIL;
+    std::borrow::Cow::Owned(format!("{} … ({omitted} characters left out) … {}", &text[..head_end], &text[tail_start..]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn abbreviate_keeps_short_texts_and_cuts_long_ones() {
+        assert_eq!(abbreviate("zz"), "zz");
+        let exact = "é".repeat(MAX_ECHO_CHARS);
+        assert_eq!(abbreviate(&exact), exact);
+        let long = format!("{}{}{}", "a".repeat(100), "é".repeat(999_850), "b".repeat(50));
+        let short = abbreviate(&long);
+        assert_eq!(short, format!("{} … (999850 characters left out) … {}", "a".repeat(100), "b".repeat(50)));
+        assert!(short.chars().count() <= MAX_ECHO_CHARS);
+        let odd = "é".repeat(usize::MAX.to_string().len() + MAX_ECHO_CHARS);
+        assert!(abbreviate(&odd).chars().count() <= MAX_ECHO_CHARS);
+    }
+}

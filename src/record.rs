@@ -75,7 +75,7 @@ pub enum RecordError {
     #[error("bad game spec: {0}")]
     Spec(#[from] SpecError),
     /// Move number `index` (1-based), written `text`, is unreadable or illegal.
-    #[error("move {index} '{text}': {reason}")]
+    #[error("move {index} '{}': {reason}", crate::limits::abbreviate(text))]
     Move {
         /// 1-based index of the move in the record.
         index: usize,
@@ -148,7 +148,7 @@ pub enum SgfError {
     #[error("no game tree: an SGF record starts with '(;'")]
     NoGameTree,
     /// `GM[..]` names another game; `gm` is its value.
-    #[error("GM[{gm}] is not Hex (GM[11]); only Hex records can be read as SGF")]
+    #[error("GM[{}] is not Hex (GM[11]); only Hex records can be read as SGF", crate::limits::abbreviate(gm))]
     NotHex {
         /// The `GM` value.
         gm: String,
@@ -157,13 +157,13 @@ pub enum SgfError {
     #[error("no SZ property (board size)")]
     NoSize,
     /// `SZ[..]` is not `n` or `w:h`.
-    #[error("SZ[{sz}] is not a board size")]
+    #[error("SZ[{}] is not a board size", crate::limits::abbreviate(sz))]
     BadSize {
         /// The `SZ` value.
         sz: String,
     },
     /// `SZ[w:h]` with `w ≠ h`.
-    #[error("SZ[{sz}]: only square boards are supported, not {w}×{h}")]
+    #[error("SZ[{}]: only square boards are supported, not {w}×{h}", crate::limits::abbreviate(sz))]
     NotSquare {
         /// The `SZ` value.
         sz: String,
@@ -173,7 +173,7 @@ pub enum SgfError {
         h: usize,
     },
     /// A size outside 1..=19.
-    #[error("SZ[{sz}]: Hex sizes 1 to 19 are supported")]
+    #[error("SZ[{}]: Hex sizes 1 to 19 are supported", crate::limits::abbreviate(sz))]
     SizeOutOfRange {
         /// The `SZ` value.
         sz: String,
@@ -198,7 +198,7 @@ pub enum SgfError {
     #[error("a swap move cannot be a setup stone")]
     SwapAsSetup,
     /// `PL[..]` disagrees with the side to move after the setup; `want` is `B` or `W`.
-    #[error("PL[{pl}] cannot be represented: after the setup it is {want}'s turn")]
+    #[error("PL[{}] cannot be represented: after the setup it is {want}'s turn", crate::limits::abbreviate(pl))]
     PlayerToMove {
         /// The `PL` value.
         pl: String,
@@ -238,7 +238,7 @@ pub enum SgfSyntax {
     #[error("unexpected '{0}'")]
     Unexpected(char),
     /// A property identifier without `[value]`.
-    #[error("property {0} has no value")]
+    #[error("property {} has no value", crate::limits::abbreviate(.0))]
     NoValue(String),
     /// The text ends inside a value.
     #[error("a property value runs to the end: missing ']'")]
@@ -252,10 +252,10 @@ pub enum SgfPointError {
     #[error("'swap-sides' (the players exchange colours) cannot be represented: the playground's swap is HexGui's 'swap-pieces'")]
     SwapSides,
     /// `pass`, `forfeit` or an empty value.
-    #[error("'{0}' is not a move in Hex")]
+    #[error("'{}' is not a move in Hex", crate::limits::abbreviate(.0))]
     NotAMove(String),
     /// A two-letter (Little Golem) point past the board's edge.
-    #[error("point '{point}' is off the {size}×{size} board")]
+    #[error("point '{}' is off the {size}×{size} board", crate::limits::abbreviate(point))]
     OffBoard {
         /// The point, lower-cased.
         point: String,

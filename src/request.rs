@@ -38,13 +38,13 @@ pub struct EngineSettings {
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum SettingsError {
     /// The parameters are not an object whose values are all strings (the decoder's message).
-    #[error("engine parameters must be an object of strings: {0}")]
+    #[error("engine parameters must be an object of strings: {}", crate::limits::abbreviate(.0))]
     Params(String),
     /// The preset name is not one of [`SearchConfig::PRESETS`]; the message is the engine's.
     #[error("{0}")]
     Preset(crate::mcts::ConfigError),
     /// A field override the engine refused (unknown field, unreadable or out-of-range value).
-    #[error("engine parameter {key} = {value}: {source}")]
+    #[error("engine parameter {} = {}: {source}", crate::limits::abbreviate(key), crate::limits::abbreviate(value))]
     Field {
         /// The field's serde name, e.g. `c`.
         key: String,
@@ -347,7 +347,7 @@ pub enum Request {
 pub enum RequestError {
     /// Not JSON, or not a request of the protocol (unknown type, missing, extra or mistyped
     /// field); the decoder's message names it.
-    #[error("malformed request: {0}")]
+    #[error("malformed request: {}", crate::limits::abbreviate(.0))]
     Malformed(String),
     /// An `id` or `target` that is not a positive integer below 2^53.
     #[error("{field} must be a positive integer below 2^53, got {value}")]
@@ -391,7 +391,7 @@ pub enum RequestError {
     #[error(transparent)]
     ArenaRecord(#[from] ArenaRecordError),
     /// A record format other than `moves` and `sgf`.
-    #[error("unknown record format '{0}' (expected moves or sgf)")]
+    #[error("unknown record format '{}' (expected moves or sgf)", crate::limits::abbreviate(.0))]
     RecordFormat(String),
 }
 

@@ -238,3 +238,129 @@ fn bench_playouts_json_keys() {
     assert_eq!(lines[1]["game"], "tictactoe");
     assert!(lines[1].get("filled_set_playouts_per_s").is_none(), "{}", lines[1]);
 }
+
+/// Runs `mcts ARGS` with standard output to `stdout` (and `input` on standard input); returns
+/// the exit code and standard error.
+fn mcts_to(args: &[&str], stdout: impl Into<Stdio>, input: &[u8]) -> (Option<i32>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mcts"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run mcts");
+    let mut stdin = child.stdin.take().unwrap();
+    // A verb that does not read its input may be gone before it is written.
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+/// The verbs as tests/cli.rs runs them, each writing something on standard output.
+const WRITERS: &[&[&str]] = &[
+    &["replay", "--game", "hex:19", "--moves", "a1"],
+    &["replay", "--game", "hex:19", "--moves", "a1", "--json"],
+    &["search", "--game", "tictactoe", "--iterations", "100"],
+    &["search", "--game", "tictactoe", "--iterations", "100", "--json"],
+    &["search", "--game", "tictactoe", "--iterations", "100", "--threads", "2"],
+    &["bench", "--game", "tictactoe", "--runs", "1", "--ms", "1", "--playouts-only"],
+    &["bench", "--game", "tictactoe", "--runs", "1", "--ms", "1", "--search-ms", "1", "--json"],
+    &["solve", "--game", "hex:3", "--openings"],
+    &["solve", "--game", "hex:3", "--json"],
+    &["arena", "--game", "tictactoe", "--a", "uct", "--b", "uct", "--games", "2", "--iterations", "20"],
+    &["arena", "--game", "tictactoe", "--a", "uct", "--b", "uct", "--games", "2", "--iterations", "20", "--json"],
+    &["gtp", "--game", "tictactoe"],
+];
+
+/// Finding: `mcts replay … | head -c 1` panicked ("failed printing to stdout: Broken pipe",
+/// exit 101), as did search, bench and solve. A pipe closed before the first write is now a
+/// quiet exit, status 0, for every verb.
+#[test]
+fn a_closed_pipe_is_a_quiet_exit() {
+    for args in WRITERS {
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let (code, err) = mcts_to(args, writer, b"name\nlist_commands\n");
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+        assert!(err.is_empty(), "{args:?}: quiet, got {err}");
+    }
+}
+
+/// Finding: `mcts replay … > /dev/full` panicked ("No space left on device", exit 101). A write
+/// that fails is now an error message on standard error, status 1, for every verb.
+#[test]
+fn a_full_disk_is_an_error_message() {
+    for args in WRITERS {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full (Linux)");
+        let (code, err) = mcts_to(args, full, b"name\nlist_commands\n");
+        assert_eq!(code, Some(1), "{args:?}: {err}");
+        assert_eq!(err, "mcts: writing standard output: No space left on device (os error 28)\n", "{args:?}");
+    }
+}
+
+/// Finding: `--net FILE` read any file whole: `/dev/zero` until memory ran out, a 3 GiB file
+/// before saying "bad magic", a named pipe without a writer forever. The file's kind and size
+/// are now checked before it is opened, and its header before the rest is read.
+#[test]
+fn net_files_are_checked_before_they_are_read() {
+    let dir = std::env::temp_dir().join(format!("mcts-cli-nets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("pipe.mctsnet");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    // Sparse: no disk is used for the zeros.
+    let huge = dir.join("huge.mctsnet");
+    std::fs::File::create(&huge).unwrap().set_len(3 << 30).unwrap();
+    let bad = dir.join("bad.mctsnet");
+    std::fs::write(&bad, vec![7u8; 4096]).unwrap();
+    let version = dir.join("v9.mctsnet");
+    let mut v9 = mcts_playground::nn::Mlp::zeros("hex:5", 50, &[8], 25).to_bytes();
+    v9[8] = 9;
+    std::fs::write(&version, v9).unwrap();
+    let largest = format!("at most {} bytes", mcts_playground::nn::MAX_FILE_BYTES);
+    for (path, says) in [
+        (std::path::Path::new("/dev/zero"), "/dev/zero: a device, not a network weights file".to_string()),
+        (&fifo, "a named pipe (FIFO), not a network weights file".into()),
+        (&dir, "a directory, not a network weights file".into()),
+        (&huge, format!("3221225472 bytes, larger than any network weights file ({largest})")),
+        (&bad, "not a network weights file (bad magic)".into()),
+        (&version, "weights file version 9, this build reads version 1".into()),
+    ] {
+        let file = path.to_str().unwrap();
+        for args in [
+            &["search", "--game", "hex:5", "--algo", "alphazero", "--iterations", "10", "--net", file][..],
+            &["arena", "--game", "hex:5", "--a", "alphazero", "--b", "uct", "--games", "1", "--iterations", "10", "--net", file],
+            &["gtp", "--game", "hex:5", "--algo", "alphazero", "--net", file],
+            &["solve", "--game", "hex:3", "--openings", "--net", file],
+        ] {
+            let (ok, _, err) = mcts(args);
+            assert!(!ok && err.starts_with(&format!("mcts: {file}: ")) && err.contains(&says), "{args:?}: {err}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Finding: `mcts bench` checked its options late or not at all: `--threads 1` was accepted
+/// (the help says 2 ..= 64), `--runs 0` printed medians of no run, `--threads 65` and an unknown
+/// preset were refused only after the playout benchmark had run. Every option is now checked
+/// before anything is measured.
+#[test]
+fn bench_checks_every_option_before_measuring() {
+    let bench = ["bench", "--game", "tictactoe", "--ms", "1"];
+    for (extra, code, says) in [
+        (&["--threads", "1"][..], 2, "invalid value '1' for '--threads <THREADS>': 1 is not in 2..=64"),
+        (&["--threads", "65"], 2, "invalid value '65' for '--threads <THREADS>': 65 is not in 2..=64"),
+        (&["--runs", "0"], 2, "invalid value '0' for '--runs <RUNS>'"),
+        (&["--search-ms", "NaN"], 2, "invalid value 'NaN' for '--search-ms <SEARCH_MS>': NaN is out of range"),
+        (&["--preset", "nope"], 1, "mcts: unknown preset 'nope'; expected one of:"),
+        (&["--preset", "uct", "--preset", "nope"], 1, "mcts: unknown preset 'nope'"),
+        (&["--game", "chess"], 1, "mcts: unknown game 'chess'"),
+        (&["--preset", "alphazero", "--game", "pentago"], 1, "mcts: no trained network for 'pentago:official'"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_mcts")).args([&bench[..], extra].concat()).output().expect("run mcts");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{extra:?}: {err}");
+        assert!(err.contains(says), "{extra:?}: {err}");
+        assert!(out.stdout.is_empty(), "{extra:?}: nothing measured before the refusal, got {}", String::from_utf8_lossy(&out.stdout));
+    }
+}

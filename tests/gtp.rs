@@ -174,3 +174,23 @@ fn fixed_size_games_refuse_other_sizes_and_score_the_end() {
     assert!(r[8].starts_with("? game over"), "{}", r[8]);
     assert!(r[9].starts_with("? game over"), "{}", r[9]);
 }
+
+/// Finding: `showboard` after the end said `game over: Win(0)` (a Rust debug format); it now
+/// says who won in the protocol's colours, as the turn errors do ("it is black's turn").
+#[test]
+fn showboard_names_the_winner_in_words() {
+    let won = b"play b a1\nplay w a2\nplay b b1\nplay w b2\nplay b c1\nshowboard\nquit\n";
+    let (ok, r) = gtp(&["--game", "tictactoe"], won);
+    assert!(ok);
+    assert!(r[5].ends_with("game over: black wins"), "{}", r[5]);
+    let won = b"play b a1\nplay w b1\nplay b a2\nplay w b2\nplay b c3\nplay w b3\nshowboard\nquit\n";
+    let (ok, r) = gtp(&["--game", "tictactoe"], won);
+    assert!(ok);
+    assert!(r[6].ends_with("game over: white wins"), "{}", r[6]);
+    // X O X / X O O / O X X: a full board, no line.
+    let drawn = b"play b a1\nplay w b1\nplay b c1\nplay w b2\nplay b a2\nplay w c2\nplay b b3\nplay w a3\nplay b c3\nshowboard\nquit\n";
+    let (ok, r) = gtp(&["--game", "tictactoe"], drawn);
+    assert!(ok);
+    assert!(r[9].ends_with("game over: draw"), "{:?}", r);
+    assert!(r.iter().all(|x| !x.contains("Win(") && !x.contains("Draw")), "{r:?}");
+}

@@ -4,7 +4,9 @@
 use std::collections::BTreeMap;
 
 use mcts_playground::game::AnyGame;
-use mcts_playground::limits::{MAX_BOARD_SIDE, MAX_NET_BYTES, MAX_RECORD_BYTES, PAGE_NODE_CAP};
+use mcts_playground::limits::{
+    abbreviate, MAX_ARENA_GAMES, MAX_BOARD_SIDE, MAX_ECHO_CHARS, MAX_NET_BYTES, MAX_RECORD_BYTES, PAGE_NODE_CAP,
+};
 use mcts_playground::mcts::{AnySearch, Budget, SearchConfig, StopReason};
 use mcts_playground::nn::{models, Mlp, NetError, MAGIC};
 use mcts_playground::record::{parse_any, parse_move_list, parse_sgf, RecordError, SgfError, SgfSyntax, MAX_SGF_DEPTH};
@@ -153,15 +155,110 @@ fn config_values_read_exactly() {
     }
 }
 
+/// Finding: `mcts arena --ms NaN` (also `inf`, `1e300`) never ended: arena's `--ms` skipped the
+/// range check of `search` and `gtp`. Every verb's `--ms` now goes through the one parser.
 #[test]
 fn command_line_budget_is_checked() {
-    for ms in ["inf", "NaN", "-5", "1e300", "soon"] {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_mcts"))
-            .args(["search", "--game", "tictactoe", &format!("--ms={ms}")])
-            .output()
-            .expect("run mcts");
-        assert!(!out.status.success(), "--ms {ms} is refused");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("--ms") && (err.contains("out of range") || err.contains("not a number")), "{err}");
+    let verbs: [&[&str]; 3] = [
+        &["search", "--game", "tictactoe"],
+        &["gtp", "--game", "tictactoe"],
+        &["arena", "--game", "tictactoe", "--a", "uct", "--b", "uct"],
+    ];
+    for verb in verbs {
+        for ms in ["inf", "NaN", "-5", "1e300", "soon"] {
+            let out = std::process::Command::new(env!("CARGO_BIN_EXE_mcts"))
+                .args(verb)
+                .arg(format!("--ms={ms}"))
+                .stdin(std::process::Stdio::null())
+                .output()
+                .expect("run mcts");
+            assert_eq!(out.status.code(), Some(2), "{verb:?} --ms {ms} is refused as a usage error");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(err.contains("--ms") && (err.contains("out of range") || err.contains("not a number")), "{verb:?}: {err}");
+        }
     }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mcts"))
+        .args(["arena", "--game", "tictactoe", "--a", "uct", "--b", "uct", "--ms", "inf"])
+        .output()
+        .expect("run mcts");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("invalid value 'inf' for '--ms <MS>': inf is out of range"), "{err}");
+}
+
+/// Finding: `mcts arena --games 4294967296` aborted (a 206 GB allocation for the records, exit
+/// 134) and `--games 18446744073709551615` panicked ("capacity overflow"). The count is now
+/// checked when the arguments are read, against `MAX_ARENA_GAMES`, and nothing is allocated
+/// from it.
+#[test]
+fn arena_games_limit() {
+    let arena = |games: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_mcts"))
+            .args(["arena", "--game", "tictactoe", "--a", "uct", "--b", "uct", "--iterations", "20", "--json"])
+            .arg(format!("--games={games}"))
+            .output()
+            .expect("run mcts")
+    };
+    for games in ["4294967296", "18446744073709551615", "18446744073709551616", &(MAX_ARENA_GAMES + 1).to_string(), "-1", "many"] {
+        let out = arena(games);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "--games {games}: {err}");
+        assert!(err.contains(&format!("invalid value '{games}' for '--games <GAMES>'")), "{err}");
+        assert!(!err.contains("panicked") && !err.contains("memory allocation"), "{err}");
+        if games.bytes().all(|b| b.is_ascii_digit()) && games.len() < 20 {
+            assert!(err.contains("at most 1000000 games per match"), "{err}");
+        }
+    }
+    let out = arena("3");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["games"], 3);
+}
+
+/// Finding: error messages quoted their input whole (a 1,000,000-move record gave a
+/// 3,000,093-character message on the page). Every quotation is now cut by
+/// `limits::abbreviate`: the message stays short and still names the problem.
+#[test]
+fn error_messages_quote_inputs_abbreviated() {
+    let bounded = |e: &dyn std::fmt::Display, says: &str| {
+        let m = e.to_string();
+        assert!(m.chars().count() <= 5 * MAX_ECHO_CHARS, "{} characters: {}", m.chars().count(), abbreviate(&m));
+        assert!(m.contains(says), "{m}");
+    };
+    let huge = "q".repeat(MAX_RECORD_BYTES - 100);
+    // A move list whose move is a megabyte of garbage, and one with a megabyte of a spec.
+    bounded(&parse_any(&format!("hex:7\nd4 {huge}")).unwrap_err(), "move 2 'qqq");
+    bounded(&parse_any(&format!("{huge}\nd4")).unwrap_err(), "unknown game 'qqq");
+    bounded(&parse_any(&format!("hex:{huge}")).unwrap_err(), "bad spec 'hex:qqq");
+    bounded(&parse_any(&format!("pentago:{huge}")).unwrap_err(), "unknown pentago option 'qqq");
+    bounded(&parse_any(&format!("pentago\n{huge}-TL-cw")).unwrap_err(), "move 1 'qqq");
+    // SGF: a megabyte of garbage in the move, the game, the size, PL, a property identifier;
+    // a megabyte of comment reads.
+    bounded(&parse_any(&format!("(;GM[11]SZ[7];B[{huge}])")).unwrap_err(), "move 1");
+    bounded(&parse_any(&format!("(;GM[{huge}]SZ[7])")).unwrap_err(), "is not Hex (GM[11])");
+    bounded(&parse_any(&format!("(;GM[11]SZ[{huge}])")).unwrap_err(), "is not a board size");
+    bounded(&parse_any(&format!("(;GM[11]SZ[7]AB[a1]PL[{huge}])")).unwrap_err(), "cannot be represented");
+    bounded(&parse_any(&format!("(;GM[11]SZ[7]{})", "Q".repeat(MAX_RECORD_BYTES - 100))).unwrap_err(), "has no value");
+    let r = parse_any(&format!("(;GM[11]SZ[7]C[{huge}];B[d4])")).unwrap();
+    assert_eq!(r.moves, ["d4"]);
+    // Requests: a million moves, a megabyte where a number belongs, a long preset and setting.
+    let moves = vec!["\"a1\""; 1_000_000].join(",");
+    let e = decode_request(format!(r#"{{"type":"newGame","id":1,"spec":"hex:7","moves":[{moves}]}}"#).as_bytes()).unwrap_err();
+    bounded(&e, "1000000 moves; a request carries at most 1000");
+    let e = decode_request(format!(r#"{{"type":"newGame","id":"{huge}","spec":"hex:7","moves":[]}}"#).as_bytes()).unwrap_err();
+    bounded(&e, "malformed request: invalid type: string \"qqq");
+    bounded(&decode_request(format!(r#"{{"type":"newGame","id":1,"spec":"{huge}","moves":[]}}"#).as_bytes()).unwrap_err(), "unknown game");
+    bounded(&engine_config(&huge, &BTreeMap::new(), None).unwrap_err(), "unknown preset 'qqq");
+    let set: BTreeMap<String, String> = [(huge.clone(), "1".to_string())].into();
+    bounded(&engine_config("uct", &set, None).unwrap_err(), "unknown config key 'qqq");
+    let set: BTreeMap<String, String> = [("c".to_string(), huge.clone())].into();
+    bounded(&engine_config("uct", &set, None).unwrap_err(), "bad value 'qqq");
+    // The command line: a move of 100,000 characters (one argument holds at most 128 KiB).
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mcts"))
+        .args(["replay", "--game", "hex:7", "--moves"])
+        .arg(format!("d4 {}", "z".repeat(100_000)))
+        .output()
+        .expect("run mcts");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.len() < 1_000 && err.starts_with("mcts: move 2 ('zzz"), "{err}");
 }

@@ -1180,7 +1180,7 @@ pub struct Hex {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum HexOptionError {
     /// The size is not in `1..=MAX_SIZE` (19); `size` is the option as written.
-    #[error("size {size} out of range: Hex sizes are 1 to {MAX_SIZE}")]
+    #[error("size {} out of range: Hex sizes are 1 to {MAX_SIZE}", crate::limits::abbreviate(size))]
     SizeOutOfRange {
         /// The size as written.
         size: String,
@@ -1192,13 +1192,13 @@ pub enum HexOptionError {
     #[error("option 'swap' given twice")]
     SwapTwice,
     /// Two sizes; `size` is the second.
-    #[error("size given twice ('{size}')")]
+    #[error("size given twice ('{}')", crate::limits::abbreviate(size))]
     SizeTwice {
         /// The second size as written.
         size: String,
     },
     /// An option that is neither a size nor `swap`.
-    #[error("unknown option '{option}' (expected a size from 1 to {MAX_SIZE}, or 'swap')")]
+    #[error("unknown option '{}' (expected a size from 1 to {MAX_SIZE}, or 'swap')", crate::limits::abbreviate(option))]
     UnknownOption {
         /// The option as written.
         option: String,

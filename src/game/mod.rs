@@ -169,7 +169,7 @@ impl Outcome {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// The text is not a move in this game's notation; `reason` says what is wrong.
-    #[error("cannot read move '{text}': {reason}")]
+    #[error("cannot read move '{}': {reason}", crate::limits::abbreviate(text))]
     Parse {
         /// The text as given.
         text: String,
@@ -207,7 +207,7 @@ pub enum MoveParseError {
         rules: PentagoRules,
     },
     /// Pentago: a quadrant other than TL, TR, BR, BL.
-    #[error("unknown quadrant '{0}'; expected TL, TR, BR or BL")]
+    #[error("unknown quadrant '{}'; expected TL, TR, BR or BL", crate::limits::abbreviate(.0))]
     Quadrant(String),
     /// Pentago-Twist: `ccw`, which only the rotation rule sets have.
     #[error("Pentago-Twist has no counter-clockwise rotation; the twists are cw and flip")]
@@ -219,7 +219,7 @@ pub enum MoveParseError {
         rules: PentagoRules,
     },
     /// Pentago: a twist that no rule set has.
-    #[error("unknown twist '{twist}'; expected {}", if *rules == PentagoRules::Twist { "cw or flip" } else { "cw or ccw" })]
+    #[error("unknown twist '{}'; expected {}", crate::limits::abbreviate(twist), if *rules == PentagoRules::Twist { "cw or flip" } else { "cw or ccw" })]
     Twist {
         /// The twist as written.
         twist: String,
@@ -278,7 +278,11 @@ pub enum SpecError {
     #[error("empty game spec; expected e.g. tictactoe, hex:7, pentago:twist")]
     Empty,
     /// The name before the first `:` is not a game we have.
-    #[error("unknown game '{name}' in spec '{spec}'; expected tictactoe, hex:N[:swap] or pentago[:official|:openspiel|:twist]")]
+    #[error(
+        "unknown game '{}' in spec '{}'; expected tictactoe, hex:N[:swap] or pentago[:official|:openspiel|:twist]",
+        crate::limits::abbreviate(name),
+        crate::limits::abbreviate(spec)
+    )]
     UnknownGame {
         /// The game name, lower-cased.
         name: String,
@@ -286,7 +290,7 @@ pub enum SpecError {
         spec: String,
     },
     /// Tic-Tac-Toe was given an option.
-    #[error("tictactoe takes no options, got '{option}' in '{spec}'")]
+    #[error("tictactoe takes no options, got '{}' in '{}'", crate::limits::abbreviate(option), crate::limits::abbreviate(spec))]
     TicTacToeOption {
         /// The first option.
         option: String,
@@ -294,7 +298,7 @@ pub enum SpecError {
         spec: String,
     },
     /// A `hex:` option is wrong.
-    #[error("bad spec '{spec}': {source}")]
+    #[error("bad spec '{}': {source}", crate::limits::abbreviate(spec))]
     Hex {
         /// The whole spec.
         spec: String,
@@ -302,7 +306,7 @@ pub enum SpecError {
         source: HexOptionError,
     },
     /// A `pentago:` option is wrong.
-    #[error("bad spec '{spec}': {source}")]
+    #[error("bad spec '{}': {source}", crate::limits::abbreviate(spec))]
     Pentago {
         /// The whole spec.
         spec: String,

@@ -388,7 +388,10 @@ pub enum PentagoOptionError {
     #[error("empty pentago option (stray ':')")]
     EmptyOption,
     /// Neither a rule set nor `dedup`.
-    #[error("unknown pentago option '{option}'; expected a rule set (official, openspiel, twist) optionally followed by dedup")]
+    #[error(
+        "unknown pentago option '{}'; expected a rule set (official, openspiel, twist) optionally followed by dedup",
+        crate::limits::abbreviate(option)
+    )]
     UnknownOption {
         /// The option as written.
         option: String,
@@ -402,7 +405,7 @@ pub enum PentagoOptionError {
         rules: String,
     },
     /// Two rule sets.
-    #[error("two rule sets given: '{}' and '{second}'", first.name())]
+    #[error("two rule sets given: '{}' and '{}'", first.name(), crate::limits::abbreviate(second))]
     TwoRuleSets {
         /// The first rule set.
         first: PentagoRules,

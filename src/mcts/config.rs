@@ -10,13 +10,13 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum ConfigError {
     /// No preset has this name.
-    #[error("unknown preset '{name}'; expected one of: {}", SearchConfig::PRESETS.join(" "))]
+    #[error("unknown preset '{}'; expected one of: {}", crate::limits::abbreviate(name), SearchConfig::PRESETS.join(" "))]
     UnknownPreset {
         /// The name asked for.
         name: String,
     },
     /// No configuration field has this (serde) name.
-    #[error("unknown config key '{key}'; keys: {}", .keys.join(" "))]
+    #[error("unknown config key '{}'; keys: {}", crate::limits::abbreviate(key), .keys.join(" "))]
     UnknownKey {
         /// The key asked for.
         key: String,
@@ -24,7 +24,12 @@ pub enum ConfigError {
         keys: Vec<String>,
     },
     /// The value cannot be read as the field's type (number, boolean, enum name).
-    #[error("bad value '{value}' for '{key}': {reason}")]
+    #[error(
+        "bad value '{}' for '{}': {}",
+        crate::limits::abbreviate(value),
+        crate::limits::abbreviate(key),
+        crate::limits::abbreviate(reason)
+    )]
     BadValue {
         /// The field.
         key: String,

@@ -33,6 +33,43 @@ pub const VERSION: u32 = 1;
 pub const MAX_WIDTH: usize = 1024;
 /// Most hidden layers a weights file may declare.
 pub const MAX_HIDDEN_LAYERS: usize = 16;
+/// Bytes of a weights file before its spec: [`MAGIC`] and the version (u32). Enough to tell a
+/// weights file from anything else ([`check_header`]).
+pub const HEADER_BYTES: usize = MAGIC.len() + 4;
+
+/// The largest weights file the format allows, in bytes: 71,442,529 (about 71 MB). Derived from
+/// the format ([`Mlp::to_bytes`]) at its maximum dimensions: the header at its longest
+/// ([`HEADER_BYTES`], the spec's u16 length and 65,535 bytes of spec, inputs, layer count,
+/// [`MAX_HIDDEN_LAYERS`] widths and the policy outputs as u32: 65,625 bytes); the weights and
+/// biases of the widest net, [`MAX_HIDDEN_LAYERS`] hidden layers of [`MAX_WIDTH`] units on
+/// [`MAX_WIDTH`] inputs, a policy head of [`MAX_WIDTH`] outputs and the value head
+/// (17 × (1024 × 1024 + 1024) + 1024 + 1 = 17,844,225 parameters, 4 bytes each); and the CRC-32
+/// (4 bytes). A larger file cannot be a weights file, and readers refuse it before reading it.
+pub const MAX_FILE_BYTES: usize = HEADER_BYTES
+    + 2
+    + u16::MAX as usize
+    + 4 * (3 + MAX_HIDDEN_LAYERS)
+    + 4 * ((MAX_HIDDEN_LAYERS + 1) * (MAX_WIDTH * MAX_WIDTH + MAX_WIDTH) + MAX_WIDTH + 1)
+    + 4;
+
+/// Checks the first [`HEADER_BYTES`] of a weights file (fewer when the file is shorter): the
+/// magic and the version, before the rest is read.
+///
+/// # Errors
+/// [`NetError::BadMagic`] for anything that does not start with [`MAGIC`] (a file too short
+/// included); [`NetError::Version`] for another version.
+pub fn check_header(head: &[u8]) -> Result<(), NetError> {
+    if head.len() < MAGIC.len() || &head[..MAGIC.len()] != MAGIC {
+        return Err(NetError::BadMagic);
+    }
+    if let Some(v) = head.get(MAGIC.len()..HEADER_BYTES) {
+        let found = u32::from_le_bytes(v.try_into().expect("4 bytes"));
+        if found != VERSION {
+            return Err(NetError::Version { found });
+        }
+    }
+    Ok(())
+}
 
 /// The forward pass's two activation buffers, one pair per thread, grown to the widest layer
 /// seen (zeroing two [`MAX_WIDTH`] arrays on the stack per pass cost a fifth of a search
@@ -52,7 +89,7 @@ fn with_activations<R>(f: impl FnOnce(&mut Vec<f32>, &mut Vec<f32>) -> R) -> R {
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum NetError {
     /// No trained network ships for this game.
-    #[error("no trained network for '{spec}' (nets ship for: {}); use a preset without a network, e.g. puct or best", models::AVAILABLE.join(", "))]
+    #[error("no trained network for '{}' (nets ship for: {}); use a preset without a network, e.g. puct or best", crate::limits::abbreviate(spec), models::AVAILABLE.join(", "))]
     NoModel {
         /// The game spec asked for.
         spec: String,
@@ -67,7 +104,10 @@ pub enum NetError {
         file: String,
     },
     /// The file holds a net for a game that has no input encoding ([`features::Encoding`]).
-    #[error("the network was trained for '{spec}', a game without network inputs (nets play: tictactoe, hex:N without swap)")]
+    #[error(
+        "the network was trained for '{}', a game without network inputs (nets play: tictactoe, hex:N without swap)",
+        crate::limits::abbreviate(spec)
+    )]
     NoEncoding {
         /// The spec in the file.
         spec: String,
@@ -101,7 +141,7 @@ pub enum NetError {
     #[error("bad network shape: {0}")]
     Shape(String),
     /// The file holds a net for another game.
-    #[error("the network was trained for '{file}', not '{want}'")]
+    #[error("the network was trained for '{}', not '{}'", crate::limits::abbreviate(file), crate::limits::abbreviate(want))]
     WrongGame {
         /// The spec in the file.
         file: String,
@@ -524,13 +564,17 @@ mod tests {
     }
 
     #[test]
-    fn max_net_bytes_is_the_largest_file_the_format_holds() {
-        // Header: magic, version, spec length (u16) and the longest spec, inputs, layer count,
-        // the widths of the most hidden layers, policy outputs; then the weights and biases of
-        // the widest layers (the trunk, the policy head, the value head's one output); the CRC.
-        let header = MAGIC.len() + 4 + 2 + u16::MAX as usize + 4 + 4 + 4 * MAX_HIDDEN_LAYERS + 4;
-        let dense = (MAX_WIDTH * MAX_WIDTH + MAX_WIDTH) * (MAX_HIDDEN_LAYERS + 1) + (MAX_WIDTH + 1);
-        assert_eq!(MAX_NET_BYTES, header + 4 * dense + 4);
+    fn largest_file_is_the_widest_net() {
+        assert_eq!(MAX_FILE_BYTES, 71_442_529);
+        assert_eq!(MAX_NET_BYTES, MAX_FILE_BYTES, "limits.rs states the same number");
+        let widest = Mlp::zeros(&"x".repeat(u16::MAX as usize), MAX_WIDTH, &[MAX_WIDTH; MAX_HIDDEN_LAYERS], MAX_WIDTH);
+        let bytes = widest.to_bytes();
+        assert_eq!(bytes.len(), MAX_FILE_BYTES);
+        assert!(check_header(&bytes[..HEADER_BYTES]).is_ok());
+        assert_eq!(check_header(b"MCTSNE"), Err(NetError::BadMagic));
+        let mut v2 = bytes[..HEADER_BYTES].to_vec();
+        v2[MAGIC.len()] = 2;
+        assert_eq!(check_header(&v2), Err(NetError::Version { found: 2 }));
     }
 
     #[test]

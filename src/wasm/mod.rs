@@ -126,7 +126,7 @@ pub enum WasmError {
     #[error("records: {0}")]
     Records(String),
     /// A record format other than `moves` and `sgf`.
-    #[error("unknown record format '{0}' (expected moves or sgf)")]
+    #[error("unknown record format '{}' (expected moves or sgf)", crate::limits::abbreviate(.0))]
     RecordFormat(String),
 }
 

@@ -16,7 +16,16 @@ const { startServer } = await import(join(ROOT, 'www', 'serve.mjs'));
 const { url } = await startServer({ dir: dist, port: 0, prefix: '/' });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const page = await browser.newPage();
 const at = `${url}?game=hex:13&p0=engine&p1=engine&preset=rave&ms=3600000`;

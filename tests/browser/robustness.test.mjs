@@ -203,3 +203,67 @@ test('narrow dark layout: the board and controls fit a phone screen', async () =
   await screenshot(page, 'hex-11-narrow-dark');
   assertClean(assert, page);
 });
+
+// Finding: a JSON record of 1,000,000 moves gave a 3,000,093-character message (every move
+// quoted), a 514,314-pixel block on the page. Messages now quote inputs by their ends.
+test('a 1,000,000-move record or a megabyte of garbage: the message is a sentence and the game is kept', async () => {
+  const page = await h.openPage('?game=hex:5&p0=person&p1=person&moves=c3,b2');
+  await boardReady(page);
+  const before = await snapshot(page);
+  // Each record is made in the page (a megabyte through the protocol would be slow) and loaded
+  // through the record box.
+  const load = async (kind) => {
+    await page.evaluate((k) => {
+      const q = 'q'.repeat(999_000);
+      const records = {
+        json: JSON.stringify({
+          format: 'mcts-playground-game',
+          version: 1,
+          game: 'hex:7',
+          moves: Array.from({ length: 1_000_000 }, (_, i) => (i % 2 ? 'b2' : 'a1')),
+        }),
+        sgfMove: `(;GM[11]SZ[7];B[${q}])`,
+        sgfGame: `(;GM[${q}]SZ[7])`,
+        spec: `${q}\nd4`,
+        move: `hex:7\nd4 ${q}`,
+      };
+      document.querySelector('#message').textContent = '';
+      document.querySelector('#record-text').value = records[k];
+    }, kind);
+    await page.click('#record-load');
+    await page.waitForFunction(() => document.querySelector('#message').textContent !== '');
+    return page.textContent('#message');
+  };
+  const cases = [
+    ['json', 'Cannot load hex:7 with moves a1 b2 a1 b2 a1 … 999,993 more … a1 b2: move 3 (a1): illegal move a1'],
+    ['sgfMove', "Cannot read the record: move 1 'qqq"],
+    ['sgfGame', 'is not Hex (GM[11])'],
+    ['spec', "Cannot read the record: bad game spec: unknown game 'qqq"],
+    ['move', "Cannot read the record: move 2 'qqq"],
+  ];
+  for (const [kind, says] of cases) {
+    const text = await load(kind);
+    assert.ok(text.includes(says), `${says}: ${text.slice(0, 300)}`);
+    assert.ok(text.length <= 1000, `a sentence, not ${text.length} characters`);
+    const box = await page.locator('#message').boundingBox();
+    assert.ok(box && box.height < 200, `the message is a few lines high, not ${box?.height} px`);
+    const overflow = await page.$eval('#message', (e) => {
+      const text = document.createRange();
+      text.selectNodeContents(e);
+      const t = text.getBoundingClientRect();
+      // The text inside every box around it (a box may grow past its own column).
+      let over = 0;
+      for (let box = e; box; box = box.parentElement) {
+        const b = box.getBoundingClientRect();
+        over = Math.max(over, b.left - t.left, t.right - b.right);
+      }
+      return over;
+    });
+    assert.ok(overflow < 1, `the message wraps within its column (${overflow} px over)`);
+  }
+  await workerRoundTrip(page);
+  const kept = await snapshot(page);
+  assert.deepEqual([kept.view.spec, kept.moves], [before.view.spec, before.moves], 'the refused records replaced nothing');
+  await screenshot(page, 'robustness-long-record-messages');
+  assertClean(assert, page);
+});

@@ -28,6 +28,7 @@ import { mountVisualisation } from './overlay/mount';
 import { addSearch, archiveQuery, behindLabel, entryBytes, rootSummary, searchBehind, type MoveSearch } from './play/searches';
 import { teach } from './share/hooks';
 import { winRate } from './lib/format';
+import { abbreviate, cannotLoadMessage, MAX_MESSAGE_CHARS } from './lib/echo';
 import { parseSides } from './share/url';
 import { fallbackMessage, isNoNetError, netFreeFallback } from './play/net-fallback';
 import { labelPresetOptions, loadUserNet, mountNetControls, type NetsHooks } from './play/nets';
@@ -152,7 +153,8 @@ function readSide(p: Player): SideSettings {
 }
 
 function showMessage(text: string, kind: 'info' | 'error' = 'info'): void {
-  message.textContent = text;
+  // Every message is a sentence or two: whatever it quotes, it never fills the page.
+  message.textContent = abbreviate(text, MAX_MESSAGE_CHARS);
   message.className = `message ${kind}`;
 }
 
@@ -802,7 +804,7 @@ async function loadGame(wanted: string, moves: string[]): Promise<LoadResult> {
   const failed = (reason: string): LoadResult => ({
     ok: false,
     reason,
-    message: `Cannot load ${wanted}${moves.length ? ` with moves ${moves.join(' ')}` : ''}: ${reason}`,
+    message: cannotLoadMessage(wanted, moves, reason),
   });
   if (st().restoring) return failed('the engine is restarting');
   cancelAll();

@@ -7,6 +7,7 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressStyle};
 use mcts_playground::arena::{play_game, GameRecord, Standings};
 use mcts_playground::game::AnyGame;
+use mcts_playground::limits::MAX_ARENA_GAMES;
 use serde_json::json;
 
 use crate::error::CliError;
@@ -30,14 +31,15 @@ pub struct Args {
     /// Overrides for B, `key=value` (repeatable).
     #[arg(long = "set-b", value_name = "KEY=VALUE")]
     set_b: Vec<String>,
-    /// Number of games (A moves first in even-numbered games).
-    #[arg(long, default_value_t = 100)]
+    /// Number of games (A moves first in even-numbered games), 0 ..= 1,000,000
+    /// (`mcts_playground::limits::MAX_ARENA_GAMES`).
+    #[arg(long, default_value_t = 100, value_parser = parse_games)]
     games: usize,
     /// Budget per move in iterations (default 10,000 when --ms is not given).
     #[arg(long, conflicts_with = "ms")]
     iterations: Option<u64>,
-    /// Budget per move in milliseconds.
-    #[arg(long)]
+    /// Budget per move in milliseconds (0 ..= 2^53 − 1, `mcts_playground::limits::MAX_BUDGET`).
+    #[arg(long, value_parser = crate::search::parse_ms)]
     ms: Option<f64>,
     /// The clock `--ms` is measured on: `wall` (elapsed time, as a player sees it) or `cpu` (the
     /// searching thread's CPU time, so a loaded machine slows the match down but does not change
@@ -57,6 +59,15 @@ pub struct Args {
     /// Print one JSON object with the standings and every game.
     #[arg(long)]
     json: bool,
+}
+
+/// `--games`: a whole number of games in 0 ..= [`MAX_ARENA_GAMES`].
+fn parse_games(text: &str) -> Result<usize, String> {
+    let n: u64 = text.trim().parse().map_err(|_| format!("'{text}' is not a whole number of games"))?;
+    usize::try_from(n)
+        .ok()
+        .filter(|&n| n <= MAX_ARENA_GAMES)
+        .ok_or_else(|| format!("{text} games: at most {MAX_ARENA_GAMES} games per match"))
 }
 
 /// The clock a time budget (`--ms`) is measured on.
@@ -105,7 +116,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let budget = budget_from(a.iterations, a.ms);
     let threads = a.threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)).clamp(1, 64);
     let next = AtomicUsize::new(0);
-    let records: Mutex<Vec<GameRecord>> = Mutex::new(Vec::with_capacity(a.games));
+    // Grown as games end: the count is the user's, and a match may stop early on an error.
+    let records: Mutex<Vec<GameRecord>> = Mutex::new(Vec::new());
     let error: Mutex<Option<CliError>> = Mutex::new(None);
     let bar = if a.json { ProgressBar::hidden() } else { ProgressBar::new(a.games as u64) };
     bar.set_style(
@@ -157,7 +169,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             "elo": finite(s.elo), "elo_ci95": [finite(s.elo_ci95[0]), finite(s.elo_ci95[1])],
             "seconds": secs, "records": recs,
         });
-        println!("{obj}");
+        outln!("{obj}")?;
         return Ok(());
     }
     let budget_text = match (budget.iterations, budget.millis) {
@@ -166,12 +178,19 @@ pub fn run(a: Args) -> Result<(), CliError> {
         (None, Some(ms)) => format!("{ms} ms/move"),
         _ => String::new(),
     };
-    println!("{} — A = {} {:?} vs B = {} {:?}, {budget_text}, seed {}", a.game, a.a, a.set_a, a.b, a.set_b, a.seed);
-    println!(
+    outln!("{} — A = {} {:?} vs B = {} {:?}, {budget_text}, seed {}", a.game, a.a, a.set_a, a.b, a.set_b, a.seed)?;
+    outln!(
         "{:<8} {:>6} {:>6} {:>6} {:>9} {:>17} {:>8} {:>19}",
-        "", "wins", "draws", "losses", "win rate", "95% CI (Wilson)", "Elo", "Elo 95% CI"
-    );
-    println!(
+        "",
+        "wins",
+        "draws",
+        "losses",
+        "win rate",
+        "95% CI (Wilson)",
+        "Elo",
+        "Elo 95% CI"
+    )?;
+    outln!(
         "{:<8} {:>6} {:>6} {:>6} {:>9.3} {:>17} {:>8} {:>19}",
         "A vs B",
         s.wins,
@@ -181,8 +200,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
         format!("[{:.3}, {:.3}]", s.win_rate_ci95[0], s.win_rate_ci95[1]),
         fmt_elo(s.elo),
         format!("[{}, {}]", fmt_elo(s.elo_ci95[0]), fmt_elo(s.elo_ci95[1])),
-    );
-    println!("{} games in {:.1} s on {threads} threads", s.games, secs);
+    )?;
+    outln!("{} games in {:.1} s on {threads} threads", s.games, secs)?;
     Ok(())
 }
 

@@ -14,7 +14,7 @@ use std::time::Instant;
 use mcts_playground::game::{AnyGame, Game, MoveSets, NoTrace};
 use mcts_playground::mcts::bench::iterations_per_s;
 use mcts_playground::mcts::parallel::search_root_parallel;
-use mcts_playground::mcts::{Budget, SearchConfig};
+use mcts_playground::mcts::{AnySearch, Budget, SearchConfig};
 use mcts_playground::{with_game, Rng64};
 use serde_json::json;
 
@@ -29,8 +29,8 @@ pub struct Args {
     /// Game spec to measure (repeatable); default: tictactoe, hex:7, hex:11, pentago.
     #[arg(long, short)]
     game: Vec<String>,
-    /// Timed runs per figure; the median is reported.
-    #[arg(long, default_value_t = 3)]
+    /// Timed runs per figure (at least 1); the median is reported.
+    #[arg(long, default_value_t = 3, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     runs: usize,
     /// Milliseconds per timed run.
     #[arg(long, default_value_t = 300)]
@@ -38,8 +38,9 @@ pub struct Args {
     /// MCTS preset to measure (repeatable; `all` for every preset); default: uct.
     #[arg(long)]
     preset: Vec<String>,
-    /// Milliseconds per timed MCTS run (a search from the start position).
-    #[arg(long, default_value_t = 1000.0)]
+    /// Milliseconds per timed MCTS run (a search from the start position; 0 ..= 2^53 − 1, as
+    /// `--ms` of `mcts search`).
+    #[arg(long, default_value_t = 1000.0, value_parser = crate::search::parse_ms)]
     search_ms: f64,
     /// Measure random playouts only, no MCTS.
     #[arg(long)]
@@ -53,7 +54,7 @@ pub struct Args {
     /// `--search-ms`; total iterations over the longest thread's time), median of `--runs`, and
     /// `speedup` over the one-thread figure of the same run. JSON: {"game", "preset", "threads",
     /// "iterations_per_s", "speedup", ...}.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(2..=64))]
     threads: Vec<usize>,
 }
 
@@ -150,14 +151,59 @@ fn loadavg_1min() -> Option<f64> {
     std::fs::read_to_string("/proc/loadavg").ok()?.split_whitespace().next()?.parse().ok()
 }
 
+/// What `mcts bench` measures: each game, with the presets measured on it.
+struct Plan {
+    spec: String,
+    game: AnyGame,
+    presets: Vec<String>,
+}
+
+/// Every game and preset of the arguments, checked before anything is measured: each spec
+/// names a game, each preset exists and can search that game (a network preset needs the
+/// game's net). The same messages as `mcts search`.
+///
+/// # Errors
+/// A bad spec, an unknown preset, a preset the game cannot use.
+fn plan(a: &Args) -> Result<Vec<Plan>, CliError> {
+    let specs: Vec<String> = if a.game.is_empty() { DEFAULT_GAMES.iter().map(|s| s.to_string()).collect() } else { a.game.clone() };
+    for p in a.preset.iter().filter(|p| *p != "all") {
+        SearchConfig::preset(p).map_err(CliError::engine)?;
+    }
+    let mut plans = Vec::new();
+    for spec in specs {
+        let game = AnyGame::from_spec(&spec)?;
+        let mut presets: Vec<String> = if a.playouts_only {
+            Vec::new()
+        } else if a.preset.is_empty() {
+            vec!["uct".into()]
+        } else if a.preset.iter().any(|p| p == "all") {
+            // Every preset the game can use (the network presets only where a net ships).
+            mcts_playground::nn::models::presets_for(&game.spec()).iter().map(|s| s.to_string()).collect()
+        } else {
+            a.preset.clone()
+        };
+        // `uct` first when it is among the presets: the others' ratios are to its figure.
+        if let Some(i) = presets.iter().position(|p| p == "uct") {
+            let p = presets.remove(i);
+            presets.insert(0, p);
+        }
+        for p in &presets {
+            let config = SearchConfig::preset(p).map_err(CliError::engine)?;
+            AnySearch::new(&game, config).map_err(CliError::engine)?;
+        }
+        plans.push(Plan { spec, game, presets });
+    }
+    Ok(plans)
+}
+
 /// Runs the verb.
 ///
 /// # Errors
-/// A bad game spec.
+/// A bad game spec, an unknown preset or one the game cannot use (all checked before any
+/// measurement), or a failed write.
 pub fn run(a: Args) -> Result<(), CliError> {
-    let specs: Vec<String> = if a.game.is_empty() { DEFAULT_GAMES.iter().map(|s| s.to_string()).collect() } else { a.game.clone() };
-    for spec in &specs {
-        let g = AnyGame::from_spec(spec)?;
+    for Plan { spec, game: g, presets } in plan(&a)? {
+        let spec = &spec;
         let rate = with_game!(&g, g => playouts_per_s(g, a.runs, a.ms, Record::Outcome));
         let traced = with_game!(&g, g => playouts_per_s(g, a.runs, a.ms, Record::List));
         let sets = with_game!(&g, g => playouts_per_s(g, a.runs, a.ms, Record::Sets));
@@ -170,42 +216,26 @@ pub fn run(a: Args) -> Result<(), CliError> {
             if let Some(f) = filled {
                 j["filled_set_playouts_per_s"] = json!(f.round());
             }
-            println!("{j}");
+            outln!("{j}")?;
         } else {
             let fill = filled.map(|f| format!(", {f:>12.0} filling the board as sets")).unwrap_or_default();
-            println!(
+            outln!(
                 "{spec:<20} {:>14.0} random playouts/s outcome only, {:>12.0} recording moves, {:>12.0} as move sets{fill} (median of {} runs)",
                 rate, traced, sets, a.runs
-            );
+            )?;
         }
         if let Some((evals, params)) = with_game!(&g, g => net_evaluations_per_s(g, a.runs, a.ms)) {
             if a.json {
-                println!("{}", json!({"game": spec, "net_evaluations_per_s": evals.round(), "net_parameters": params, "batch": 1}));
+                outln!("{}", json!({"game": spec, "net_evaluations_per_s": evals.round(), "net_parameters": params, "batch": 1}))?;
             } else {
-                println!("{spec:<20} {evals:>14.0} network evaluations/s (batch 1, {params} parameters)");
+                outln!("{spec:<20} {evals:>14.0} network evaluations/s (batch 1, {params} parameters)")?;
             }
         }
-        if a.playouts_only {
-            continue;
-        }
-        let presets: Vec<String> = if a.preset.is_empty() {
-            vec!["uct".into()]
-        } else if a.preset.iter().any(|p| p == "all") {
-            // Every preset the game can use (the network presets only where a net ships).
-            mcts_playground::nn::models::presets_for(&g.spec()).iter().map(|s| s.to_string()).collect()
-        } else {
-            a.preset.clone()
-        };
         // Iterations per second of `uct` in this run, for the ratios (measured first when asked).
         let mut uct_rate: Option<f64> = None;
-        let mut presets = presets;
-        if let Some(i) = presets.iter().position(|p| p == "uct") {
-            let p = presets.remove(i);
-            presets.insert(0, p);
-        }
         for preset in &presets {
             let mut runs = Vec::new();
-            for _ in 0..a.runs.max(1) {
+            for _ in 0..a.runs {
                 runs.push(iterations_per_s(spec, preset, a.search_ms).map_err(CliError::engine)?);
             }
             let mut rates: Vec<f64> = runs.iter().map(|r| r.iterations_per_s).collect();
@@ -216,15 +246,15 @@ pub fn run(a: Args) -> Result<(), CliError> {
             }
             let ratio = uct_rate.filter(|&u| u > 0.0).map(|u| (rate / u * 1000.0).round() / 1000.0);
             if a.json {
-                println!(
+                outln!(
                     "{}",
                     json!({"game": spec, "preset": preset, "iterations_per_s": rate.round(),
                            "ratio_to_uct": ratio,
                            "bytes_per_node": last.bytes_per_node, "tree_bytes": last.tree_bytes,
                            "nodes": last.nodes, "search_ms": a.search_ms, "runs": a.runs, "statistic": "median"})
-                );
+                )?;
             } else {
-                println!(
+                outln!(
                     "{spec:<20} {preset:<10} {:>11.0} MCTS iterations/s (median of {}){}, {:.1} bytes/node, {:.1} MB tree after {} ms",
                     rate,
                     a.runs,
@@ -232,11 +262,11 @@ pub fn run(a: Args) -> Result<(), CliError> {
                     last.bytes_per_node,
                     last.tree_bytes as f64 / 1e6,
                     a.search_ms
-                );
+                )?;
             }
-            for &t in a.threads.iter().filter(|&&t| t > 1) {
+            for &t in &a.threads {
                 let mut rates = Vec::new();
-                for _ in 0..a.runs.max(1) {
+                for _ in 0..a.runs {
                     let config = SearchConfig::preset(preset).map_err(CliError::engine)?;
                     let r = search_root_parallel(&g, &config, Budget::millis(a.search_ms), t).map_err(CliError::engine)?;
                     rates.push(r.merged.iterations_per_s);
@@ -244,18 +274,18 @@ pub fn run(a: Args) -> Result<(), CliError> {
                 let total = median(&mut rates);
                 let speedup = if rate > 0.0 { (total / rate * 1000.0).round() / 1000.0 } else { 0.0 };
                 if a.json {
-                    println!(
+                    outln!(
                         "{}",
                         json!({"game": spec, "preset": preset, "threads": t, "iterations_per_s": total.round(),
                                "speedup": speedup, "search_ms": a.search_ms, "runs": a.runs, "statistic": "median",
                                "loadavg_1min": loadavg_1min()})
-                    );
+                    )?;
                 } else {
-                    println!(
+                    outln!(
                         "{spec:<20} {preset:<10} {total:>11.0} MCTS iterations/s on {t} threads, root-parallel (median of {}), {speedup:.2}× one thread{}",
                         a.runs,
                         loadavg_1min().map_or(String::new(), |l| format!(" (load average {l:.2})"))
-                    );
+                    )?;
                 }
             }
         }

@@ -3,6 +3,7 @@
 
 use mcts_playground::arena::ArenaError;
 use mcts_playground::game::{MoveError, SpecError};
+use mcts_playground::limits::abbreviate;
 
 /// Why a verb stopped.
 #[derive(Debug, thiserror::Error)]
@@ -11,7 +12,7 @@ pub enum CliError {
     #[error(transparent)]
     Spec(#[from] SpecError),
     /// Move `index` (1-based) of `--moves`, written `text`, is unreadable or illegal.
-    #[error("move {index} ('{text}'): {source}")]
+    #[error("move {index} ('{}'): {source}", abbreviate(text))]
     Move {
         /// 1-based index in `--moves`.
         index: usize,
@@ -21,7 +22,7 @@ pub enum CliError {
         source: MoveError,
     },
     /// A `--set` that is not `key=value`.
-    #[error("--set expects key=value, got '{0}'")]
+    #[error("--set expects key=value, got '{}'", abbreviate(.0))]
     SetSyntax(String),
     /// The engine refused a preset, a `--set` or a configuration; the message is the engine's
     /// (whatever error type the engine returns).
@@ -44,9 +45,13 @@ pub enum CliError {
     /// Encoding the `--json` output failed (a bug).
     #[error(transparent)]
     Json(#[from] serde_json::Error),
-    /// Reading standard input or writing standard output failed.
+    /// Reading standard input failed.
     #[error(transparent)]
     Io(#[from] std::io::Error),
+    /// Writing standard output failed (a closed pipe: a quiet exit, see `out::exit`; a full
+    /// disk).
+    #[error("writing standard output: {0}")]
+    Stdout(std::io::Error),
 }
 
 impl CliError {

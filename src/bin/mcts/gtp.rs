@@ -200,7 +200,7 @@ impl Session {
             return Err(GtpError::GameOver);
         }
         if p != self.game.to_move() {
-            return Err(GtpError::Turn(if self.game.to_move() == 0 { "black" } else { "white" }));
+            return Err(GtpError::Turn(color_name(self.game.to_move())));
         }
         Ok(())
     }
@@ -328,9 +328,10 @@ impl Session {
                     out.push_str(&row.chars().map(|c| c.to_string()).collect::<Vec<_>>().join(" "));
                     out.push('\n');
                 }
-                match self.game.outcome() {
-                    Some(o) => out.push_str(&format!("game over: {:?}", o)),
-                    None => out.push_str(&format!("{} to move", if self.game.to_move() == 0 { "black" } else { "white" })),
+                match self.game.outcome().map(|o| o.winner()) {
+                    Some(Some(p)) => out.push_str(&format!("game over: {} wins", color_name(p))),
+                    Some(None) => out.push_str("game over: draw"),
+                    None => out.push_str(&format!("{} to move", color_name(self.game.to_move()))),
                 }
                 Ok(out)
             }
@@ -345,6 +346,16 @@ impl Session {
             }
             other => Err(GtpError::UnknownCommand(shorten(other))),
         }
+    }
+}
+
+/// A player's GTP colour as the responses name it: player 0 (who moves first) is black, player
+/// 1 white, in every game (`play b …`, `genmove w`).
+fn color_name(p: u8) -> &'static str {
+    if p == 0 {
+        "black"
+    } else {
+        "white"
     }
 }
 
@@ -443,12 +454,14 @@ pub fn run(a: Args) -> Result<(), CliError> {
 /// # Errors
 /// An I/O error.
 pub fn serve(mut session: Session, input: &mut impl BufRead, out: &mut impl Write) -> Result<(), CliError> {
+    // A response and its flush; a failed write is a `CliError::Stdout` (a closed pipe ends the
+    // session quietly, see `out::exit`).
+    let mut respond = |text: std::fmt::Arguments| writeln!(out, "{text}\n").and_then(|()| out.flush()).map_err(CliError::Stdout);
     loop {
         let line = match read_line(input, MAX_GTP_LINE_BYTES)? {
             Line::Eof => return Ok(()),
             Line::TooLong(len) => {
-                writeln!(out, "? {}\n", GtpError::LineTooLong { len, max: MAX_GTP_LINE_BYTES })?;
-                out.flush()?;
+                respond(format_args!("? {}", GtpError::LineTooLong { len, max: MAX_GTP_LINE_BYTES }))?;
                 continue;
             }
             Line::Text(t) => preprocess(&t),
@@ -460,20 +473,17 @@ pub fn serve(mut session: Session, input: &mut impl BufRead, out: &mut impl Writ
         let id = if words[0].bytes().all(|b| b.is_ascii_digit()) { Some(words.remove(0).to_string()) } else { None };
         let id = id.unwrap_or_default();
         let Some((&cmd, args)) = words.split_first() else {
-            writeln!(out, "?{id} empty command\n")?;
-            out.flush()?;
+            respond(format_args!("?{id} empty command"))?;
             continue;
         };
         if cmd == "quit" {
-            writeln!(out, "={id}\n")?;
-            out.flush()?;
+            respond(format_args!("={id}"))?;
             return Ok(());
         }
         match session.execute(cmd, args) {
-            Ok(text) if text.is_empty() => writeln!(out, "={id}\n"),
-            Ok(text) => writeln!(out, "={id} {text}\n"),
-            Err(e) => writeln!(out, "?{id} {e}\n"),
+            Ok(text) if text.is_empty() => respond(format_args!("={id}")),
+            Ok(text) => respond(format_args!("={id} {text}")),
+            Err(e) => respond(format_args!("?{id} {e}")),
         }?;
-        out.flush()?;
     }
 }

@@ -13,6 +13,9 @@
 
 use clap::{Parser, Subcommand};
 
+#[macro_use]
+mod out;
+
 mod arena;
 mod bench;
 mod error;
@@ -78,8 +81,5 @@ fn main() {
             "this mcts was built without training (burn); build it with `cargo build --release --features train`".into(),
         )),
     };
-    if let Err(e) = result {
-        eprintln!("mcts: {e}");
-        std::process::exit(1);
-    }
+    out::exit(result)
 }

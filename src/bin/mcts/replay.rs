@@ -68,21 +68,21 @@ pub fn run(a: Args) -> Result<(), CliError> {
             "winner": outcome.and_then(|o| o.winner()),
             "ply": g.ply(),
         });
-        println!("{obj}");
+        outln!("{obj}")?;
     } else {
-        println!("{}", g.spec());
+        outln!("{}", g.spec())?;
         for row in g.board_string().split('/') {
-            println!("  {}", row.chars().map(|c| c.to_string()).collect::<Vec<_>>().join(" "));
+            outln!("  {}", row.chars().map(|c| c.to_string()).collect::<Vec<_>>().join(" "))?;
         }
         match outcome {
             Some(o) => match o.winner() {
-                Some(p) => println!("game over: player {p} ({}) wins", if p == 0 { "X" } else { "O" }),
-                None => println!("game over: draw"),
+                Some(p) => outln!("game over: player {p} ({}) wins", if p == 0 { "X" } else { "O" }),
+                None => outln!("game over: draw"),
             },
             None => {
-                println!("player {} ({}) to move, {} legal moves", g.to_move(), if g.to_move() == 0 { "X" } else { "O" }, g.legal_count())
+                outln!("player {} ({}) to move, {} legal moves", g.to_move(), if g.to_move() == 0 { "X" } else { "O" }, g.legal_count())
             }
-        }
+        }?;
     }
     Ok(())
 }

@@ -4,9 +4,11 @@ use std::time::Instant;
 
 use mcts_playground::mcts::parallel::{search_root_parallel, worker_seed};
 use mcts_playground::mcts::{AnySearch, Budget, SearchConfig};
+use mcts_playground::nn::{check_header, HEADER_BYTES, MAX_FILE_BYTES};
 use serde_json::json;
 
 use crate::error::CliError;
+use mcts_playground::limits::abbreviate;
 
 /// Arguments shared by the verbs that configure an engine.
 #[derive(clap::Args, Debug, Clone)]
@@ -56,13 +58,69 @@ impl EngineArgs {
 }
 
 /// `--ms`: a number of milliseconds in 0 ..= 2^53 − 1 (not NaN, not infinite: a search without
-/// end would only stop at the node cap, and then go on forever).
-fn parse_ms(text: &str) -> Result<f64, String> {
+/// end would only stop at the node cap, and then go on forever). The one parser of every verb's
+/// `--ms` (`search`, `gtp`, `arena`, `bench --search-ms`).
+pub fn parse_ms(text: &str) -> Result<f64, String> {
     let v: f64 = text.trim().parse().map_err(|_| format!("'{text}' is not a number of milliseconds"))?;
     if v.is_finite() && (0.0..=mcts_playground::limits::MAX_BUDGET).contains(&v) {
         Ok(v)
     } else {
         Err(format!("{text} is out of range: milliseconds are 0 ..= 2^53-1"))
+    }
+}
+
+/// Reads a weights file (`--net`, `--init`, `--value-openings`) in bounded memory and time: the
+/// path must name a regular file (checked before opening it: opening a named pipe without a
+/// writer would block) of at most [`MAX_FILE_BYTES`] (the largest net the format allows), whose
+/// header ([`check_header`]: magic and version) is read and checked before the rest.
+///
+/// # Errors
+/// The file is missing or unreadable, not a regular file (a directory, a device such as
+/// `/dev/zero`, a named pipe), larger than any weights file, or does not start as one; each
+/// message starts with the path.
+pub fn read_net(path: &std::path::Path) -> Result<Vec<u8>, CliError> {
+    use std::io::Read;
+    let at = |e: &dyn std::fmt::Display| CliError::Engine(format!("{}: {e}", path.display()));
+    let meta = std::fs::metadata(path).map_err(|e| at(&e))?;
+    if !meta.is_file() {
+        return Err(at(&format!("{}, not a network weights file (a regular file such as latest.mctsnet)", file_kind(&meta.file_type()))));
+    }
+    let too_large = |len: u64| at(&format!("{len} bytes, larger than any network weights file (at most {MAX_FILE_BYTES} bytes)"));
+    if meta.len() > MAX_FILE_BYTES as u64 {
+        return Err(too_large(meta.len()));
+    }
+    let mut file = std::fs::File::open(path).map_err(|e| at(&e))?;
+    let mut bytes = Vec::with_capacity(HEADER_BYTES);
+    (&mut file).take(HEADER_BYTES as u64).read_to_end(&mut bytes).map_err(|e| at(&e))?;
+    check_header(&bytes).map_err(|e| at(&e))?;
+    // The file may have grown since its size was read: never read more than the limit and a byte.
+    bytes.reserve(meta.len() as usize - bytes.len().min(meta.len() as usize));
+    file.take(MAX_FILE_BYTES as u64 + 1 - bytes.len() as u64).read_to_end(&mut bytes).map_err(|e| at(&e))?;
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(too_large(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
+
+/// What a path that is not a regular file names, in words.
+fn file_kind(t: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a named pipe (FIFO)";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if t.is_dir() {
+        "a directory"
+    } else {
+        "a special file"
     }
 }
 
@@ -74,11 +132,11 @@ fn parse_ms(text: &str) -> Result<f64, String> {
 /// `spec` (when given).
 pub fn register_net(path: &std::path::Path, spec: Option<&str>) -> Result<(), CliError> {
     let at = |e: &dyn std::fmt::Display| CliError::Engine(format!("{}: {e}", path.display()));
-    let bytes = std::fs::read(path).map_err(|e| at(&e))?;
+    let bytes = read_net(path)?;
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
     let net = mcts_playground::nn::Mlp::from_bytes(&bytes).map_err(|e| at(&e))?;
     if let Some(spec) = spec.filter(|&s| s != net.spec) {
-        return Err(at(&format!("a net for '{}', not '{spec}'", net.spec)));
+        return Err(at(&format!("a net for '{}', not '{spec}'", abbreviate(&net.spec))));
     }
     mcts_playground::nn::models::register(&bytes, name.as_deref()).map_err(|e| at(&e))?;
     Ok(())
@@ -159,26 +217,31 @@ pub fn run(a: Args) -> Result<(), CliError> {
                     json!({"seed": worker_seed(config.seed, i), "iterations": w.iterations, "best_move": w.best_move, "iterations_per_s": w.iterations_per_s})
                 })
                 .collect();
-            println!("{v}");
+            outln!("{v}")?;
             return Ok(());
         }
-        println!("root-parallel: {} threads, seeds {}..={}", a.threads, config.seed, worker_seed(config.seed, a.threads - 1));
+        outln!("root-parallel: {} threads, seeds {}..={}", a.threads, config.seed, worker_seed(config.seed, a.threads - 1))?;
         r.merged
     };
     if a.json {
-        println!("{}", serde_json::to_string(&st)?);
+        outln!("{}", serde_json::to_string(&st)?)?;
         return Ok(());
     }
-    println!("{} after {} moves, {} to move", g.spec(), g.ply(), if g.to_move() == 0 { "X" } else { "O" });
-    println!(
+    outln!("{} after {} moves, {} to move", g.spec(), g.ply(), if g.to_move() == 0 { "X" } else { "O" })?;
+    outln!(
         "{} iterations in {:.0} ms ({:.0}/s), {} nodes ({} bytes/node), depth {}",
-        st.iterations, st.elapsed_ms, st.iterations_per_s, st.nodes, st.bytes_per_node, st.max_depth
-    );
-    println!("best move {}  value {:.3}  proven {}", st.best_move.as_deref().unwrap_or("-"), st.value, st.proven.map_or("-", |p| p.name()));
-    println!("principal variation: {}", st.pv.join(" "));
-    println!("{:<12} {:>9} {:>7} {:>9} {:>7} {:>6} {:>6} {:>6}", "move", "N", "Q", "AMAF N", "AMAF Q", "beta", "P", "proven");
+        st.iterations,
+        st.elapsed_ms,
+        st.iterations_per_s,
+        st.nodes,
+        st.bytes_per_node,
+        st.max_depth
+    )?;
+    outln!("best move {}  value {:.3}  proven {}", st.best_move.as_deref().unwrap_or("-"), st.value, st.proven.map_or("-", |p| p.name()))?;
+    outln!("principal variation: {}", st.pv.join(" "))?;
+    outln!("{:<12} {:>9} {:>7} {:>9} {:>7} {:>6} {:>6} {:>6}", "move", "N", "Q", "AMAF N", "AMAF Q", "beta", "P", "proven")?;
     for c in st.children.iter().take(20) {
-        println!(
+        outln!(
             "{:<12} {:>9} {:>7.3} {:>9} {:>7} {:>6} {:>6} {:>6}",
             c.mv,
             c.visits,
@@ -188,7 +251,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             c.beta.map(|v| format!("{v:.2}")).unwrap_or_default(),
             c.prior.map(|v| format!("{v:.3}")).unwrap_or_default(),
             c.proven.map_or("", |p| p.name()),
-        );
+        )?;
     }
     Ok(())
 }

@@ -11,6 +11,7 @@ use mcts_playground::nn::{Mlp, NetEvaluator};
 use serde_json::json;
 
 use crate::error::CliError;
+use mcts_playground::limits::abbreviate;
 
 /// Arguments of `mcts solve`.
 #[derive(clap::Args, Debug)]
@@ -58,14 +59,14 @@ pub fn run(a: Args) -> Result<(), CliError> {
         if a.json {
             let v = json!({"game": a.pos.game, "moves": a.pos.moves, "to_move": name(g.to_move()), "winner": name(s.winner),
                 "winning_move": mv, "nodes": s.nodes, "ms": ms});
-            println!("{v}");
+            outln!("{v}")?;
         } else {
-            println!(
+            outln!(
                 "{} wins{} ({} positions, {ms:.0} ms)",
                 name(s.winner),
                 mv.map(|m| format!(", e.g. with {m}")).unwrap_or_default(),
                 s.nodes
-            );
+            )?;
         }
         return Ok(());
     }
@@ -74,11 +75,11 @@ pub fn run(a: Args) -> Result<(), CliError> {
     }
     let net = match &a.net {
         Some(p) => {
-            let bytes = std::fs::read(p).map_err(|e| CliError::Engine(format!("{}: {e}", p.display())))?;
+            let bytes = crate::search::read_net(p)?;
             let net = Mlp::from_bytes(&bytes).map_err(|e| CliError::Engine(format!("{}: {e}", p.display())))?;
             let spec = g.spec();
             if net.spec != spec {
-                return Err(CliError::Engine(format!("{}: a net for '{}', not '{spec}'", p.display(), net.spec)));
+                return Err(CliError::Engine(format!("{}: a net for '{}', not '{spec}'", p.display(), abbreviate(&net.spec))));
             }
             Some(NetEvaluator::<Hex>::new(Arc::new(net), &spec).map_err(|e| CliError::Engine(e.to_string()))?)
         }
@@ -122,16 +123,16 @@ pub fn run(a: Args) -> Result<(), CliError> {
         if net.is_some() {
             v["agree"] = json!(agree);
         }
-        println!("{v}");
+        outln!("{v}")?;
         return Ok(());
     }
     for (m, w, v, n) in &rows {
         let net_text = v.map(|v| format!("  net {v:+.3} {}", if (v > 0.0) == *w { "agrees" } else { "DISAGREES" })).unwrap_or_default();
-        println!("{m:>4}  {} wins{net_text}  ({n} positions)", name(if *w { mover } else { 1 - mover }));
+        outln!("{m:>4}  {} wins{net_text}  ({n} positions)", name(if *w { mover } else { 1 - mover }))?;
     }
-    println!("{} wins with {} of {} moves: {} ({ms:.0} ms)", name(mover), wins.len(), rows.len(), wins.join(" "));
+    outln!("{} wins with {} of {} moves: {} ({ms:.0} ms)", name(mover), wins.len(), rows.len(), wins.join(" "))?;
     if net.is_some() {
-        println!("the value head's sign agrees with the exact result on {agree} of {} moves", rows.len());
+        outln!("the value head's sign agrees with the exact result on {agree} of {} moves", rows.len())?;
     }
     Ok(())
 }

@@ -4,6 +4,7 @@
 
 use crate::error::CliError;
 use indicatif::{ProgressBar, ProgressStyle};
+use mcts_playground::limits::abbreviate;
 use mcts_playground::nn::train::{csv_line, TrainConfig, Trainer, CSV_HEADER};
 use mcts_playground::nn::Mlp;
 use std::io::Write;
@@ -88,12 +89,12 @@ pub struct Args {
 fn value_openings(path: &std::path::Path) -> Result<(), CliError> {
     use mcts_playground::game::{Game, Hex};
     use mcts_playground::nn::NetEvaluator;
-    let net = Mlp::from_bytes(&std::fs::read(path).map_err(io(path))?).map_err(|e| CliError::Engine(format!("{}: {e}", path.display())))?;
+    let net = Mlp::from_bytes(&crate::search::read_net(path)?).map_err(|e| CliError::Engine(format!("{}: {e}", path.display())))?;
     let n: usize = net
         .spec
         .strip_prefix("hex:")
         .and_then(|s| s.parse().ok())
-        .ok_or_else(|| CliError::Engine(format!("{}: a net for '{}', not Hex", path.display(), net.spec)))?;
+        .ok_or_else(|| CliError::Engine(format!("{}: a net for '{}', not Hex", path.display(), abbreviate(&net.spec))))?;
     let start = Hex::new(n, false).map_err(|e| CliError::Engine(e.to_string()))?;
     let spec = net.spec.clone();
     let ev: NetEvaluator<Hex> = NetEvaluator::new(std::sync::Arc::new(net), &spec).map_err(|e| CliError::Engine(e.to_string()))?;
@@ -106,12 +107,12 @@ fn value_openings(path: &std::path::Path) -> Result<(), CliError> {
         // The value head speaks for the side to move (White); Black's value is its negation.
         let black = -ev.forward(&g, &mut logits);
         let name = start.format_move(m);
-        println!("{name:>4} {black:+.3} ({:.1}% for Black)", (black + 1.0) * 50.0);
+        outln!("{name:>4} {black:+.3} ({:.1}% for Black)", (black + 1.0) * 50.0)?;
         if black > 0.0 {
             wins.push(name);
         }
     }
-    println!("Black wins (value > 0) with {} of {} openings: {}", wins.len(), n * n, wins.join(" "));
+    outln!("Black wins (value > 0) with {} of {} openings: {}", wins.len(), n * n, wins.join(" "))?;
     Ok(())
 }
 
@@ -154,7 +155,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         c.root = if r == "gumbel" { mcts_playground::mcts::RootRule::Gumbel } else { mcts_playground::mcts::RootRule::Puct };
     }
     let init = match &a.init {
-        Some(p) => Some(Mlp::from_bytes(&std::fs::read(p).map_err(io(p))?).map_err(|e| CliError::Engine(format!("{}: {e}", p.display())))?),
+        Some(p) => Some(Mlp::from_bytes(&crate::search::read_net(p)?).map_err(|e| CliError::Engine(format!("{}: {e}", p.display())))?),
         None => None,
     };
     let mut t = Trainer::new(c, init.as_ref()).map_err(|e| CliError::Engine(e.to_string()))?;
@@ -186,7 +187,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         let line = serde_json::to_string(&log)?;
         writeln!(jsonl, "{line}").map_err(io(&jsonl_path))?;
         if a.json {
-            println!("{line}");
+            outln!("{line}")?;
         }
         let r = |m: &Option<mcts_playground::nn::train::eval::MatchResult>| {
             m.map(|m| format!("{}/{}/{}", m.wins, m.draws, m.losses)).unwrap_or_default()

@@ -41,7 +41,7 @@ pub enum SearchError {
     #[error(transparent)]
     Config(#[from] ConfigError),
     /// The move is not legal at the root.
-    #[error("illegal move {0} at the root")]
+    #[error("illegal move {} at the root", crate::limits::abbreviate(.0))]
     IllegalMove(String),
     /// The move text could not be read (the game's message).
     #[error("{0}")]

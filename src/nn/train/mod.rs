@@ -33,7 +33,7 @@ pub enum TrainError {
     #[error(transparent)]
     Spec(#[from] crate::game::SpecError),
     /// No input encoding for the game.
-    #[error("no network input encoding for '{0}' (trainable: tictactoe, hex:N without swap)")]
+    #[error("no network input encoding for '{}' (trainable: tictactoe, hex:N without swap)", crate::limits::abbreviate(.0))]
     NoEncoding(String),
     /// A setting is out of range.
     #[error("{0}")]

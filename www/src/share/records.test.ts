@@ -3,6 +3,7 @@ import type { EngineClient } from '../engine';
 import type { GameRecordText, Snapshot, TreeSnapshot } from '../protocol';
 import type { PageHooks } from '../types';
 import { exportRecord, importRecord, treeJson } from './records';
+import { cannotLoadMessage } from '../lib/echo';
 
 /** root → a1 (→ c3), b2: a pre-order snapshot as the worker sends it. */
 function snapshot(): TreeSnapshot {
@@ -52,7 +53,7 @@ describe('treeJson', () => {
 });
 
 /** Page hooks with an engine that reads and writes records as the worker would. */
-function fakePage(opts: { parse?: (text: string) => GameRecordText; loads?: boolean; snap?: Snapshot | null } = {}) {
+function fakePage(opts: { parse?: (text: string) => GameRecordText; loads?: boolean; reason?: string; snap?: Snapshot | null } = {}) {
   const shown: [string, string | undefined][] = [];
   const loaded: [string, string[]][] = [];
   const written: [string, string[], string][] = [];
@@ -76,8 +77,8 @@ function fakePage(opts: { parse?: (text: string) => GameRecordText; loads?: bool
         ? { ok: true }
         : {
             ok: false,
-            reason: 'move 2 (d4): the cell is taken',
-            message: `Cannot load ${spec} with moves ${moves.join(' ')}: move 2 (d4): the cell is taken`,
+            reason: opts.reason ?? 'move 2 (d4): the cell is taken',
+            message: cannotLoadMessage(spec, moves, opts.reason ?? 'move 2 (d4): the cell is taken'),
           };
     },
   } as unknown as PageHooks;
@@ -97,6 +98,33 @@ describe('importRecord', () => {
     const r = await importRecord(page.hooks, 'hex:7\nd4 d4');
     expect(r).toEqual({ ok: false, message: 'Cannot load hex:7 with moves d4 d4: move 2 (d4): the cell is taken' });
     expect(page.shown).toEqual([]);
+  });
+  // Finding: a JSON record of 1,000,000 moves gave a 3,000,093-character message (every move
+  // quoted), a 514,314-pixel block on the page. Such a file (5 MB) is now refused by its size
+  // before it is parsed; a record under the size limit with too many moves is named by the ends
+  // of its list.
+  it('answers a 1,000,000-move JSON record with a sentence that names the problem', async () => {
+    const page = fakePage();
+    const huge = Array.from({ length: 1_000_000 }, (_, i) => (i % 2 ? 'b2' : 'a1'));
+    const big = JSON.stringify({ format: 'mcts-playground-game', version: 1, game: 'hex:7', moves: huge });
+    const refused = await importRecord(page.hooks, big);
+    expect(refused).toEqual({ ok: false, message: expect.stringMatching(/^Cannot read the record: the record is 5000070 bytes long; records of at most 1000000 bytes are read/) });
+    expect(refused.ok || refused.message.length).toBeLessThan(200);
+    expect(page.loaded).toEqual([]);
+  });
+  it('quotes a long move list by its ends', async () => {
+    const reason = '100000 moves; a request carries at most 1000';
+    const page = fakePage({ loads: false, reason });
+    const moves = Array.from({ length: 100_000 }, (_, i) => (i % 2 ? 'b2' : 'a1'));
+    const searches = moves.slice(0, 10_000).map((_, i) => ({ ply: i + 1, move: 'zz' }));
+    const text = JSON.stringify({ format: 'mcts-playground-game', version: 1, game: 'hex:7', moves, searches });
+    const r = await importRecord(page.hooks, text);
+    expect(r.ok).toBe(false);
+    expect(r.message).toBe(`Cannot load hex:7 with moves a1 b2 a1 b2 a1 … 99,993 more … a1 b2: ${reason}`);
+    expect(page.loaded[0]![1].length).toBe(100_000);
+    const { parseGameJson } = await import('./records');
+    const notes = parseGameJson(text).notes;
+    expect(notes).toEqual(['10,000 searches left out (searches 1, 2, 3 … 10000: they do not match moves of the record)']);
   });
   it('shows the engine’s reason when the record cannot be read, and loads nothing', async () => {
     const page = fakePage();

@@ -10,6 +10,7 @@ import { EngineClient } from '../engine';
 import type { GameRecordText, TreeSnapshot } from '../protocol';
 import { h } from '../lib/dom';
 import { MAX_RECORD_BYTES, recordTextTooLong, recordTooLong } from '../lib/limits';
+import { count } from '../lib/format';
 import { canvasPng, downloadBlob, downloadJson, downloadSvg, downloadText } from '../lib/download';
 import { addSearch, summariesOf, type MoveSearch, type RootSummary, type MoveFigures } from '../play/searches';
 
@@ -65,6 +66,7 @@ export function parseGameJson(text: string): { game: string; moves: string[]; se
   if (!Array.isArray(o.moves) || !o.moves.every((m) => typeof m === 'string')) throw new Error('"moves" must be a list of moves');
   const notes: string[] = [];
   const searches: RootSummary[] = [];
+  const leftOut: number[] = [];
   for (const [i, x] of (Array.isArray(o.searches) ? o.searches : []).entries()) {
     const r = x as Partial<RootSummary>;
     const ok =
@@ -89,8 +91,15 @@ export function parseGameJson(text: string): { game: string; moves: string[]; se
         best_rival: r.best_rival ?? null,
         proven: r.proven === 'win' || r.proven === 'loss' || r.proven === 'draw' ? r.proven : null,
       });
-    else notes.push(`search ${i + 1} left out (it does not match a move of the record)`);
+    else leftOut.push(i + 1);
   }
+  // One note per search left out, or one for all of them when there are many (the message stays
+  // a sentence whatever the record holds).
+  if (leftOut.length > 3)
+    notes.push(
+      `${count(leftOut.length)} searches left out (searches ${leftOut.slice(0, 3).join(', ')} … ${leftOut[leftOut.length - 1]}: they do not match moves of the record)`,
+    );
+  else for (const i of leftOut) notes.push(`search ${i} left out (it does not match a move of the record)`);
   return { game: o.game, moves: o.moves, searches, notes };
 }
 
