@@ -108,7 +108,12 @@ describe('importRecord', () => {
     const huge = Array.from({ length: 1_000_000 }, (_, i) => (i % 2 ? 'b2' : 'a1'));
     const big = JSON.stringify({ format: 'mcts-playground-game', version: 1, game: 'hex:7', moves: huge });
     const refused = await importRecord(page.hooks, big);
-    expect(refused).toEqual({ ok: false, message: expect.stringMatching(/^Cannot read the record: the record is 5000070 bytes long; records of at most 1000000 bytes are read/) });
+    expect(refused).toEqual({
+      ok: false,
+      message: expect.stringMatching(
+        /^Cannot read the record: the record is 5000070 bytes long; records of at most 1000000 bytes are read/,
+      ),
+    });
     expect(refused.ok || refused.message.length).toBeLessThan(200);
     expect(page.loaded).toEqual([]);
   });
