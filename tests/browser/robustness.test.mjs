@@ -205,7 +205,8 @@ test('narrow dark layout: the board and controls fit a phone screen', async () =
 });
 
 // Finding: a JSON record of 1,000,000 moves gave a 3,000,093-character message (every move
-// quoted), a 514,314-pixel block on the page. Messages now quote inputs by their ends.
+// quoted), a 514,314-pixel block on the page. Such a record is now refused by its size; messages
+// quote inputs by their ends (a 100,000-move record under the size limit).
 test('a 1,000,000-move record or a megabyte of garbage: the message is a sentence and the game is kept', async () => {
   const page = await h.openPage('?game=hex:5&p0=person&p1=person&moves=c3,b2');
   await boardReady(page);
@@ -222,6 +223,13 @@ test('a 1,000,000-move record or a megabyte of garbage: the message is a sentenc
           game: 'hex:7',
           moves: Array.from({ length: 1_000_000 }, (_, i) => (i % 2 ? 'b2' : 'a1')),
         }),
+        // Under the size limit (about 500 KB), still 100 times the moves a request carries.
+        jsonList: JSON.stringify({
+          format: 'mcts-playground-game',
+          version: 1,
+          game: 'hex:7',
+          moves: Array.from({ length: 100_000 }, (_, i) => (i % 2 ? 'b2' : 'a1')),
+        }),
         sgfMove: `(;GM[11]SZ[7];B[${q}])`,
         sgfGame: `(;GM[${q}]SZ[7])`,
         spec: `${q}\nd4`,
@@ -235,7 +243,9 @@ test('a 1,000,000-move record or a megabyte of garbage: the message is a sentenc
     return page.textContent('#message');
   };
   const cases = [
-    ['json', 'Cannot load hex:7 with moves a1 b2 a1 b2 a1 … 999,993 more … a1 b2: move 3 (a1): illegal move a1'],
+    // 5 MB: refused by its size before it is parsed (finding 2).
+    ['json', 'Cannot read the record: the record is 5000070 bytes long; records of at most 1000000 bytes are read'],
+    ['jsonList', 'Cannot load hex:7 with moves a1 b2 a1 b2 a1 … 99,993 more … a1 b2: move 3 (a1): illegal move a1'],
     ['sgfMove', "Cannot read the record: move 1 'qqq"],
     ['sgfGame', 'is not Hex (GM[11])'],
     ['spec', "Cannot read the record: bad game spec: unknown game 'qqq"],
