@@ -3,30 +3,16 @@
 // Load for `scripts/bench-suite-under-load.sh`; prints the URL it opened and nothing else.
 //
 //   node tests/bench/long-search.mjs [DIST]
-import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dist = resolve(process.argv[2] ?? join(ROOT, 'www', 'dist'));
-const require = createRequire(join(ROOT, 'www', 'package.json'));
-const { chromium } = require('playwright-core');
 const { startServer } = await import(join(ROOT, 'www', 'serve.mjs'));
+const { launchChromium } = await import(join(ROOT, 'tests', 'browser', 'harness.mjs'));
 
 const { url } = await startServer({ dir: dist, port: 0, prefix: '/' });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 const page = await browser.newPage();
 const at = `${url}?game=hex:13&p0=engine&p1=engine&preset=rave&ms=3600000`;
 await page.goto(at);

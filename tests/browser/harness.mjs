@@ -21,6 +21,24 @@ export const WAIT_MS = 120_000;
 /** The sub-path the site is served from: the built site must work from any sub-path. */
 export const PREFIX = '/sub/dir/';
 
+/** Debian's Chromium through playwright-core, headless, with the flags of ../shared/TOOLCHAIN.md
+ * (`CHROMIUM` names another executable). */
+export function launchChromium() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
 /**
  * Starts the server and the browser. Returns helpers; call `close()` at the end.
  * @returns {Promise<{url: string, browser: any, openPage: (query?: string) => Promise<any>, close: () => Promise<void>}>}
@@ -36,19 +54,7 @@ export async function setup() {
     prefix: PREFIX,
     onRequest: (r) => served.push(r),
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   const origin = new URL(url).origin;
   const pages = [];
   /** `before(page)` runs before the page loads (e.g. `page.route` to serve a corrupt file). */
