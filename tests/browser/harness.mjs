@@ -39,6 +39,24 @@ export function launchChromium() {
   });
 }
 
+/** Serves the built page's scripts with `edits` (`[from, to]` text pairs) applied to the one
+ * that holds every `from` (e.g. a lesson file bundled in), for `openPage`'s `before`. Returns a
+ * counter: `rewritten.count` is the number of scripts served edited. */
+export function rewriteBundle(page, edits) {
+  const rewritten = { count: 0 };
+  return {
+    rewritten,
+    ready: page.route(/\/assets\/.*\.js$/, async (route) => {
+      const response = await route.fetch();
+      let body = await response.text();
+      if (!edits.every(([from]) => body.includes(from))) return route.fulfill({ response });
+      for (const [from, to] of edits) body = body.replaceAll(from, to);
+      rewritten.count++;
+      return route.fulfill({ response, body });
+    }),
+  };
+}
+
 /**
  * Starts the server and the browser. Returns helpers; call `close()` at the end.
  * @returns {Promise<{url: string, browser: any, openPage: (query?: string) => Promise<any>, close: () => Promise<void>}>}

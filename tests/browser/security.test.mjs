@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setup, boardReady, workerRoundTrip, snapshot, assertClean, screenshot, ROOT, teachReady } from './harness.mjs';
+import { setup, boardReady, workerRoundTrip, snapshot, assertClean, screenshot, ROOT, teachReady, rewriteBundle } from './harness.mjs';
 
 let h;
 before(async () => {
@@ -355,20 +355,16 @@ test('element src: only http(s) and relative URLs become the frame; every script
 
 test('a lesson whose paper URL is javascript: gets no link, and its card names the URL', async () => {
   const real = 'https://doi.org/10.1109/TCIAIG.2012.2186810';
-  let rewritten = 0;
+  let bundle;
   const page = await h.openPage('?lesson=start', {
-    before: (p) =>
-      p.route(/\/assets\/.*\.js$/, async (route) => {
-        const response = await route.fetch();
-        const body = await response.text();
-        if (!body.includes(real)) return route.fulfill({ response });
-        rewritten++;
-        return route.fulfill({ response, body: body.replaceAll(real, 'JaVaScRiPt:window.__xss=13') });
-      }),
+    before: (p) => {
+      bundle = rewriteBundle(p, [[real, 'JaVaScRiPt:window.__xss=13']]);
+      return bundle.ready;
+    },
   });
   await teachReady(page);
   await page.waitForSelector('#lesson');
-  assert.equal(rewritten, 1, 'the start lesson was served with a javascript: paper URL');
+  assert.equal(bundle.rewritten.count, 1, 'the start lesson was served with a javascript: paper URL');
   assert.match(
     await page.$eval('#lesson', (c) => c.querySelector('#lesson-problems')?.textContent ?? '(no problems named)'),
     /start\.json: "paper\.url" "JaVaScRiPt:window\.__xss=13" has the scheme javascript:/,

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { setup, assertClean, screenshot, SCREENSHOTS, teachReady } from './harness.mjs';
+import { setup, assertClean, screenshot, SCREENSHOTS, teachReady, rewriteBundle } from './harness.mjs';
 
 let h;
 before(async () => {
@@ -156,20 +156,15 @@ test('a lesson file with selectors that do not parse: the card names the step an
     ['{click:"#st-new"}', '{click:"#st-new["}'],
     ['look:"#step .st-right"', 'look:"#step .st-right:nope"'],
   ];
-  let rewritten = 0;
+  let bundle;
   const page = await h.openPage('?lesson=start', {
-    before: (p) =>
-      p.route(/\/assets\/.*\.js$/, async (route) => {
-        const response = await route.fetch();
-        let body = await response.text();
-        if (!edits.every(([from]) => body.includes(from))) return route.fulfill({ response });
-        for (const [from, to] of edits) body = body.replace(from, to);
-        rewritten++;
-        return route.fulfill({ response, body });
-      }),
+    before: (p) => {
+      bundle = rewriteBundle(p, edits);
+      return bundle.ready;
+    },
   });
   await ready(page);
-  assert.equal(rewritten, 1, 'the start lesson was served with the broken selectors');
+  assert.equal(bundle.rewritten.count, 1, 'the start lesson was served with the broken selectors');
   await page.waitForSelector('#lesson');
   const said = await page.$eval('#lesson', (c) => c.querySelector('#lesson-problems')?.textContent ?? '(no problems named)');
   assert.match(said, /start\.json, step 1, action 3 \(click\): "#st-new\[" is not a valid CSS selector; the step's button is off/);
