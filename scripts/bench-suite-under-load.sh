@@ -8,6 +8,11 @@
 #
 #   bash scripts/bench-suite-under-load.sh        # 3 runs
 #   bash scripts/bench-suite-under-load.sh 1      # 1 run
+#   SEED_TARGET=../old-clone/target bash scripts/bench-suite-under-load.sh
+#                                                 # the clone starts with a copy of that cargo
+#                                                 # target directory (a build cache, as CI caches
+#                                                 # have): a cold first run under this load takes
+#                                                 # well over 90 min, most of it compiling burn
 #
 # Needs this checkout built (bash scripts/serve.sh --build-only, for the second Chromium) and
 # installs stress-ng (Debian) when it is missing. Logs: $WORK/run-N.log (printed).
@@ -26,6 +31,10 @@ git clone -q "$ROOT" "$WORK/clone"
 # The clone sits one level deeper; CI has ../shared beside the clone.
 [ -e "$WORK/shared" ] || ln -s "$(dirname "$ROOT")/shared" "$WORK/shared"
 echo "fresh clone of $(git rev-parse --short HEAD) in $WORK/clone"
+if [ -n "${SEED_TARGET:-}" ]; then
+  cp -a "$SEED_TARGET" "$WORK/clone/target"
+  echo "cargo target directory seeded from $SEED_TARGET ($(du -sh "$WORK/clone/target" | cut -f1))"
+fi
 
 cpus=$(nproc)
 stress-ng --cpu $((2 * cpus)) --timeout 0 --quiet &
