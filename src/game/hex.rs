@@ -71,7 +71,9 @@ use super::{
 use crate::bits::{byte_prefix_counts, mul_small, select64, select64_pre};
 use crate::rng::Rng64;
 
+pub mod dfpn;
 pub(crate) mod position;
+pub(crate) mod tt;
 
 /// Largest supported board side.
 pub const MAX_SIZE: usize = 19;

@@ -35,7 +35,7 @@ pub const TT_SLOTS: usize = 1 << 23;
 pub const MAX_SOLVE_SIZE: usize = 8;
 
 /// Why a position was not solved.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum SolveError {
     /// The board has more than [`MAX_SOLVE_SIZE`] cells a side.
     #[error("the exact solver takes boards up to {MAX_SOLVE_SIZE}x{MAX_SOLVE_SIZE}; this one is {0}x{0}")]
@@ -46,6 +46,9 @@ pub enum SolveError {
     /// The search visited `max_nodes` positions without an answer.
     #[error("not solved within {0} positions (--max-nodes); smaller boards or more stones solve faster")]
     Budget(u64),
+    /// The search ran for its time limit (seconds) without an answer.
+    #[error("not solved within {0} s (--time); smaller boards or more stones solve faster")]
+    Time(f64),
 }
 
 /// Limits of one solve.

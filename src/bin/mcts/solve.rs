@@ -1,11 +1,13 @@
-//! `mcts solve`: exact results of small Hex positions (`mcts_playground::game::hex_solve`), and
+//! `mcts solve`: exact results of small Hex positions (the proof-number solver
+//! `mcts_playground::game::hex::dfpn`, or the negamax `mcts_playground::game::hex_solve`), and
 //! with `--openings` every first move's result, optionally next to a net's value head.
 
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
-use mcts_playground::game::hex_solve::{solve, SolveLimits};
+use mcts_playground::game::hex::dfpn::{Dfpn, DfpnConfig};
+use mcts_playground::game::hex_solve::{solve, SolveError, SolveLimits};
 use mcts_playground::game::{AnyGame, Game, Hex};
 use mcts_playground::nn::{Mlp, NetEvaluator};
 use serde_json::json;
@@ -28,14 +30,78 @@ pub struct Args {
     /// made it) and count where its sign agrees with the exact result.
     #[arg(long, value_name = "FILE.mctsnet", requires = "openings")]
     net: Option<PathBuf>,
-    /// Positions the solver may visit per solve before it gives up.
+    /// The solver: `dfpn` (depth-first proof-number search, `game::hex::dfpn`) or `negamax`
+    /// (the older exact negamax, `game::hex_solve`, kept as the reference).
+    #[arg(long, value_enum, default_value_t = Solver::Dfpn)]
+    solver: Solver,
+    /// Positions the solver may visit per solve before it gives up (dfpn: nodes created;
+    /// negamax: positions visited).
     #[arg(long, default_value_t = SolveLimits::default().max_nodes)]
     max_nodes: u64,
-    /// Print one JSON object: {game, moves, to_move, winner, winning_move, nodes, ms} or, with
-    /// --openings, {game, moves, mover, openings: [{move, winner, mover_wins, nodes, net_value?}],
-    /// mover_wins, agree?, ms}.
+    /// Seconds per solve before it gives up (dfpn only; 0 = no limit).
+    #[arg(long, default_value_t = 0.0, value_parser = parse_seconds)]
+    time: f64,
+    /// The dfpn transposition table in MiB (64-byte entries, rounded down to a power of two;
+    /// 16..=16384).
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(16..=16384))]
+    tt_mib: u32,
+    /// Print one JSON object: {game, moves, to_move, winner, winning_move, nodes, ms, solver,
+    /// mid_calls?, tt_entries?, peak_rss_kib?} or, with --openings, {game, moves, mover,
+    /// openings: [{move, winner, mover_wins, nodes, net_value?}], mover_wins, agree?, ms, solver}.
     #[arg(long)]
     json: bool,
+}
+
+/// Which exact solver `mcts solve` runs.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Solver {
+    /// Depth-first proof-number search.
+    Dfpn,
+    /// Negamax with proof sets.
+    Negamax,
+}
+
+/// `--time`: non-negative finite seconds.
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x.is_finite() && (0.0..=1e7).contains(&x) => Ok(x),
+        _ => Err(format!("'{}': seconds from 0 to 10000000", abbreviate(s))),
+    }
+}
+
+/// One of the two solvers with its budget; a dfpn solver keeps its table from solve to solve.
+struct Engine {
+    dfpn: Option<Dfpn>,
+    limits: SolveLimits,
+    seconds: f64,
+}
+
+/// A result: winner, winning move, nodes.
+type Result3 = (u8, Option<u16>, u64);
+
+impl Engine {
+    fn solve(&mut self, g: &Hex) -> Result<Result3, SolveError> {
+        let Some(d) = self.dfpn.as_mut() else {
+            let s = solve(g, self.limits)?;
+            return Ok((s.winner, s.winning_move, s.nodes));
+        };
+        let (start, t0) = (d.stats().expansions, Instant::now());
+        let (max, secs) = (self.limits.max_nodes, self.seconds);
+        let mut stop = |st: &mcts_playground::game::hex::dfpn::DfpnStats| st.expansions - start >= max || (secs > 0.0 && t0.elapsed().as_secs_f64() >= secs);
+        match d.solve(g, &mut stop)? {
+            Some(s) => Ok((s.winner, s.winning_move, d.stats().expansions - start)),
+            None if secs > 0.0 && t0.elapsed().as_secs_f64() >= secs => Err(SolveError::Time(secs)),
+            None => Err(SolveError::Budget(max)),
+        }
+    }
+}
+
+/// Peak resident memory of this process in KiB (`VmHWM` of `/proc/self/status`), where the
+/// system has it.
+fn peak_rss_kib() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// Runs the verb.
@@ -49,23 +115,38 @@ pub fn run(a: Args) -> Result<(), CliError> {
         _ => return Err(CliError::Engine(format!("'{}': the exact solver is for Hex (hex:N, N <= 8)", a.pos.game))),
     };
     let limits = SolveLimits { max_nodes: a.max_nodes };
-    let err = |e: mcts_playground::game::hex_solve::SolveError| CliError::Engine(e.to_string());
+    let err = |e: SolveError| CliError::Engine(e.to_string());
+    let dfpn = (a.solver == Solver::Dfpn).then(|| {
+        let entries = (a.tt_mib as u64) << 20 >> 6;
+        Dfpn::new(DfpnConfig { tt_log2: 63 - entries.leading_zeros(), ..DfpnConfig::default() })
+    });
+    let solver_name = if dfpn.is_some() { "dfpn" } else { "negamax" };
+    let mut engine = Engine { dfpn, limits, seconds: a.time };
     let name = |p: u8| if p == 0 { "black" } else { "white" };
     if !a.openings {
         let t = Instant::now();
-        let s = solve(&g, limits).map_err(err)?;
+        let (winner, winning_move, nodes) = engine.solve(&g).map_err(err)?;
         let ms = t.elapsed().as_secs_f64() * 1e3;
-        let mv = s.winning_move.map(|m| g.format_move(m));
+        let mv = winning_move.map(|m| g.format_move(m));
         if a.json {
-            let v = json!({"game": a.pos.game, "moves": a.pos.moves, "to_move": name(g.to_move()), "winner": name(s.winner),
-                "winning_move": mv, "nodes": s.nodes, "ms": ms});
+            let mut v = json!({"game": a.pos.game, "moves": a.pos.moves, "to_move": name(g.to_move()), "winner": name(winner),
+                "winning_move": mv, "nodes": nodes, "ms": ms, "solver": solver_name});
+            if let Some(d) = &engine.dfpn {
+                let st = d.stats();
+                v["mid_calls"] = json!(st.mid_calls);
+                v["tt_entries"] = json!(st.tt_used);
+                v["tt_bytes"] = json!(d.tt_bytes());
+            }
+            if let Some(kib) = peak_rss_kib() {
+                v["peak_rss_kib"] = json!(kib);
+            }
             outln!("{v}")?;
         } else {
             outln!(
-                "{} wins{} ({} positions, {ms:.0} ms)",
-                name(s.winner),
+                "{} wins{} ({} positions, {ms:.0} ms, {solver_name})",
+                name(winner),
                 mv.map(|m| format!(", e.g. with {m}")).unwrap_or_default(),
-                s.nodes
+                nodes
             )?;
         }
         return Ok(());
@@ -94,8 +175,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
     for &m in &moves {
         let mut c = g.clone();
         c.play_unchecked(m);
-        let s = solve(&c, limits).map_err(err)?;
-        let mover_wins = s.winner == mover;
+        let (winner, _, nodes) = engine.solve(&c).map_err(err)?;
+        let mover_wins = winner == mover;
         // The value head speaks for the side to move after m; the mover's value is its negation.
         let value = net.as_ref().map(|ev| -ev.forward(&c, &mut logits));
         if value.is_some_and(|v| (v > 0.0) == mover_wins) {
@@ -105,7 +186,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         if mover_wins {
             wins.push(text.clone());
         }
-        rows.push((text, mover_wins, value, s.nodes));
+        rows.push((text, mover_wins, value, nodes));
     }
     let ms = t.elapsed().as_secs_f64() * 1e3;
     if a.json {
@@ -119,7 +200,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
                 o
             })
             .collect();
-        let mut v = json!({"game": a.pos.game, "moves": a.pos.moves, "mover": name(mover), "openings": openings, "mover_wins": wins.len(), "ms": ms});
+        let mut v = json!({"game": a.pos.game, "moves": a.pos.moves, "mover": name(mover), "openings": openings, "mover_wins": wins.len(), "ms": ms, "solver": solver_name});
         if net.is_some() {
             v["agree"] = json!(agree);
         }

@@ -1,0 +1,499 @@
+//! An exact Hex solver by depth-first proof-number search (df-pn: Nagai 2002, "Df-pn algorithm
+//! for searching AND/OR trees and its applications", PhD thesis, University of Tokyo), as
+//! benzene's DFPN solver runs it (Arneson, Hayward & Henderson 2010, "Solving Hex: beyond
+//! humans", Computers and Games; `src/solver/DfpnSolver.cpp` of benzene): negamax bounds, the
+//! widening of the child set, the 1+ε threshold (Pawlewicz & Lew 2007, "Improving depth-first
+//! PN-search: 1+ε trick", Computers and Games), a bounded transposition table ([`super::tt`])
+//! that also keeps each node's ordered child list, and Hex knowledge at every new node.
+//!
+//! # Bounds (negamax form)
+//! Each node's proof number φ and disproof number δ are for its own side to move. With children
+//! c₁…c_L in move order and k = the widening index (below):
+//! - φ(n) = min over c₁…c_k of δ(cᵢ) — the mover wins once one child is proven a loss for the
+//!   opponent; 0 as soon as some child has δ = 0;
+//! - δ(n) = Σ over all children of φ(cᵢ) — the mover loses once every child is a win for the
+//!   opponent (saturating below [`INFTY`]).
+//!
+//! A node is searched with thresholds (Tφ, Tδ) until φ ≥ Tφ or δ ≥ Tδ. The child with the
+//! smallest δ (δ₁; the second smallest δ₂) is searched with
+//! Tδ(c) = min(Tφ, max(δ₂ + 1, ⌊δ₂ (1 + ε)⌋)) and Tφ(c) = Tδ − δ(n) + φ(c), except that the child
+//! searched last keeps its turn while its δ stays below min(Tφ, max(δ₁ + 1, ⌊δ₁ (1 + ε)⌋))
+//! (benzene's `SelectChild`). The root is searched with thresholds (∞, ∞), so it returns only
+//! when solved or stopped.
+//!
+//! Widening (benzene's `ComputeMaxChildIndex`): with L children not yet proven wins for the
+//! opponent, only the first k such that k of them are among c₁…c_k count, k = `widening_base` +
+//! ⌈L · `widening_factor`⌉ (all when L < 2), so the move order steers the whole search.
+//!
+//! # Knowledge at a new node ([`Dfpn::expand`])
+//! - the mover has a cell that joins its edges: a win;
+//! - the opponent has two or more such cells: a loss (one stone blocks one of them); exactly one:
+//!   it is the only move (every other move loses to it);
+//! - otherwise every empty cell is a child, ordered by [`order`].
+//!
+//! # Correctness
+//! A run that is stopped (work or time) reports nothing: the value of a position is only ever
+//! read from a proven entry (φ = 0 or δ = 0). A transposition (the same stones reached by other
+//! move orders) shares one entry; Hex positions never repeat along a line (stones only accrue),
+//! so the graph has no cycles and df-pn's graph-history interaction cannot arise. Proof numbers
+//! in a DAG over-count shared subtrees, which only changes the order of the search.
+
+use super::position::{Pos, MAX_N};
+use super::tt::{Bounds, Entry, Table, INFTY, MAX_STORED_CHILDREN};
+use super::Hex;
+use crate::game::hex_solve::SolveError;
+use crate::game::{Game, Outcome, Player};
+
+/// The solver's settings.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DfpnConfig {
+    /// log2 of the transposition table's entries (64 bytes each): 22 = 256 MiB (the default
+    /// natively), 20 = 64 MiB. Clamped to 10..=30.
+    pub tt_log2: u32,
+    /// ε of the 1+ε trick; benzene's default is 0 (plain df-pn thresholds, δ + 1).
+    pub epsilon: f32,
+    /// The widening's base (benzene's `WideningBase`, default 1).
+    pub widening_base: u32,
+    /// The widening's factor (benzene's `WideningFactor`, default 0.25).
+    pub widening_factor: f32,
+}
+
+impl Default for DfpnConfig {
+    /// A 256 MiB table; ε = 0, widening 1 + ⌈0.25 L⌉ as benzene's defaults
+    /// (`DfpnSolver::DfpnSolver`).
+    fn default() -> Self {
+        DfpnConfig { tt_log2: 22, epsilon: 0.0, widening_base: 1, widening_factor: 0.25 }
+    }
+}
+
+/// Counters of a solver's work since it was created.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DfpnStats {
+    /// Calls of the recursive search (MID).
+    pub mid_calls: u64,
+    /// Nodes created (knowledge computed for a position not in the table): the search's "work".
+    pub expansions: u64,
+    /// Created nodes that knowledge settled without children.
+    pub terminal: u64,
+    /// Transposition-table entries in use.
+    pub tt_used: u64,
+    /// Transposition-table entries overwritten by another position.
+    pub tt_replaced: u64,
+}
+
+/// A proven result of [`Dfpn::solve`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DfpnSolved {
+    /// The player who wins with perfect play.
+    pub winner: Player,
+    /// A winning move of the side to move (cell `row * size + col`) when it is the winner and the
+    /// game is not over.
+    pub winning_move: Option<u16>,
+}
+
+/// The proof-number solver: owns its transposition table, which it keeps between calls (a
+/// second position reuses what the first proved).
+pub struct Dfpn {
+    cfg: DfpnConfig,
+    tt: Table,
+    stats: DfpnStats,
+    /// Set when the caller's `stop` said so: every MID call returns at once.
+    stopped: bool,
+}
+
+/// Children of a node, in search order.
+#[derive(Clone, Copy)]
+struct Moves {
+    len: usize,
+    cells: [u8; MAX_N * MAX_N],
+}
+
+/// What knowledge says about a new node.
+enum Expansion {
+    /// The mover wins; the winning cell when known.
+    Win(Option<u8>),
+    /// The mover loses.
+    Loss,
+    /// Search these moves.
+    Moves(Moves),
+}
+
+/// How often (in MID calls) the `stop` callback is asked.
+const STOP_EVERY: u64 = 256;
+
+impl Dfpn {
+    /// A solver with an empty table.
+    pub fn new(cfg: DfpnConfig) -> Dfpn {
+        Dfpn { tt: Table::new(cfg.tt_log2.clamp(10, 30)), cfg, stats: DfpnStats::default(), stopped: false }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &DfpnConfig {
+        &self.cfg
+    }
+
+    /// Work counters since the solver was created.
+    pub fn stats(&self) -> DfpnStats {
+        DfpnStats { tt_used: self.tt.used as u64, tt_replaced: self.tt.replaced, ..self.stats }
+    }
+
+    /// Bytes of the transposition table.
+    pub fn tt_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
+    /// Solves `g`: who wins with perfect play and, when it is the side to move, a winning move.
+    /// `stop` is asked every few hundred MID calls (with the counters so far); when it returns
+    /// true the search returns `Ok(None)` ("unknown"), and a later call resumes from the table.
+    ///
+    /// # Errors
+    /// [`SolveError::TooLarge`] above 8×8, [`SolveError::Swap`] with the swap rule.
+    pub fn solve(&mut self, g: &Hex, stop: &mut dyn FnMut(&DfpnStats) -> bool) -> Result<Option<DfpnSolved>, SolveError> {
+        let n = g.size();
+        if n > MAX_N {
+            return Err(SolveError::TooLarge(n));
+        }
+        if g.swap_enabled() {
+            return Err(SolveError::Swap);
+        }
+        if let Some(Outcome::Win(p)) = g.outcome() {
+            return Ok(Some(DfpnSolved { winner: p, winning_move: None }));
+        }
+        let root = Pos::from_hex(g);
+        let me = root.to_move as Player;
+        let Some(wins) = self.solve_pos(root, stop) else { return Ok(None) };
+        if !wins {
+            return Ok(Some(DfpnSolved { winner: 1 - me, winning_move: None }));
+        }
+        let Some(m) = self.winning_move(root, stop) else { return Ok(None) };
+        Ok(Some(DfpnSolved { winner: me, winning_move: Some(m as u16) }))
+    }
+
+    /// Whether the side to move wins `root` (not over), or `None` when `stop` ended the search.
+    fn solve_pos(&mut self, root: Pos, stop: &mut dyn FnMut(&DfpnStats) -> bool) -> Option<bool> {
+        self.stopped = false;
+        let b = self.mid(root, Bounds { phi: INFTY, delta: INFTY }, stop);
+        if b.is_solved() {
+            Some(b.is_win())
+        } else {
+            None
+        }
+    }
+
+    /// A winning move of `root`, a proven win for its side to move: the stored winning child, or
+    /// else the first child proven a loss for the opponent.
+    fn winning_move(&mut self, root: Pos, stop: &mut dyn FnMut(&DfpnStats) -> bool) -> Option<u8> {
+        if let Some(e) = self.tt.get(&root) {
+            if e.bounds.is_win() && e.best != u8::MAX {
+                if e.len == 0 {
+                    return Some(e.best);
+                }
+                if (e.len as usize) <= MAX_STORED_CHILDREN && (e.best as usize) < e.len as usize {
+                    let m = e.children[e.best as usize];
+                    if self.tt.bounds(&root.play(m as usize)).is_loss() {
+                        return Some(m);
+                    }
+                }
+            }
+        }
+        let mut empty = root.empty();
+        while empty != 0 {
+            let m = empty.trailing_zeros() as u8;
+            empty &= empty - 1;
+            let child = root.play(m as usize);
+            if child.connected(root.to_move as usize) {
+                return Some(m);
+            }
+            match self.solve_pos(child, stop)? {
+                false => return Some(m),
+                true => continue,
+            }
+        }
+        None
+    }
+
+    /// Knowledge for a position not in the table.
+    fn expand(&mut self, pos: &Pos) -> Expansion {
+        let me = pos.to_move as usize;
+        let win = pos.winning_cells(me);
+        if win != 0 {
+            return Expansion::Win(Some(win.trailing_zeros() as u8));
+        }
+        let threats = pos.winning_cells(me ^ 1);
+        let mut moves = Moves { len: 0, cells: [0; MAX_N * MAX_N] };
+        match threats.count_ones() {
+            0 => {}
+            1 => {
+                moves.cells[0] = threats.trailing_zeros() as u8;
+                moves.len = 1;
+                return Expansion::Moves(moves);
+            }
+            _ => return Expansion::Loss,
+        }
+        order(pos, pos.empty(), &mut moves);
+        if moves.len == 0 {
+            return Expansion::Loss;
+        }
+        Expansion::Moves(moves)
+    }
+
+    /// The children of a stored node whose list did not fit in its entry.
+    fn children_of(&mut self, pos: &Pos, e: &Entry) -> Moves {
+        if (e.len as usize) <= MAX_STORED_CHILDREN {
+            let mut m = Moves { len: e.len as usize, cells: [0; MAX_N * MAX_N] };
+            m.cells[..m.len].copy_from_slice(&e.children[..m.len]);
+            return m;
+        }
+        match self.expand(pos) {
+            Expansion::Moves(m) => m,
+            // Knowledge is a function of the position: a node once expanded to children is so again.
+            _ => unreachable!("expansion changed"),
+        }
+    }
+
+    /// The recursive search of one node with thresholds `th` (Nagai's MID, benzene's
+    /// `DfpnSolver::MID`); returns the node's bounds.
+    fn mid(&mut self, pos: Pos, th: Bounds, stop: &mut dyn FnMut(&DfpnStats) -> bool) -> Bounds {
+        self.stats.mid_calls += 1;
+        if self.stats.mid_calls % STOP_EVERY == 0 && !self.stopped {
+            let s = self.stats();
+            self.stopped = stop(&s);
+        }
+        let work0 = self.stats.expansions;
+        let (mut entry, moves) = match self.tt.get(&pos) {
+            Some(e) => {
+                let e = *e;
+                if e.bounds.is_solved() || e.len == 0 {
+                    return e.bounds;
+                }
+                let m = self.children_of(&pos, &e);
+                (e, m)
+            }
+            None => {
+                self.stats.expansions += 1;
+                let mut e = Entry { stones: pos.stones, bounds: Bounds::UNKNOWN, work: 1, best: u8::MAX, len: 0, children: [0; MAX_STORED_CHILDREN] };
+                match self.expand(&pos) {
+                    Expansion::Win(m) => {
+                        self.stats.terminal += 1;
+                        e.bounds = Bounds::WIN;
+                        e.best = m.unwrap_or(u8::MAX);
+                        self.tt.put(e);
+                        return e.bounds;
+                    }
+                    Expansion::Loss => {
+                        self.stats.terminal += 1;
+                        e.bounds = Bounds::LOSS;
+                        self.tt.put(e);
+                        return e.bounds;
+                    }
+                    Expansion::Moves(m) => {
+                        if m.len <= MAX_STORED_CHILDREN {
+                            e.len = m.len as u8;
+                            e.children[..m.len].copy_from_slice(&m.cells[..m.len]);
+                        } else {
+                            e.len = u8::MAX;
+                        }
+                        (e, m)
+                    }
+                }
+            }
+        };
+        let work_before = entry.work;
+        let len = moves.len;
+        let mut cb = [Bounds::UNKNOWN; MAX_N * MAX_N];
+        for i in 0..len {
+            cb[i] = self.tt.bounds(&pos.play(moves.cells[i] as usize));
+        }
+        let mut best = if (entry.best as usize) < len { entry.best as usize } else { usize::MAX };
+        loop {
+            let k = self.widening(&cb[..len]);
+            let (bounds, winner) = update_bounds(&cb[..len], k);
+            if let Some(w) = winner {
+                best = w;
+            }
+            entry.bounds = bounds;
+            entry.best = if best < len { best as u8 } else { u8::MAX };
+            entry.work = work_before.saturating_add((self.stats.expansions - work0).min(u32::MAX as u64) as u32);
+            self.tt.put(entry);
+            if bounds.phi >= th.phi || bounds.delta >= th.delta || self.stopped {
+                return bounds;
+            }
+            let (i, cth) = self.select_child(&cb[..len], k, best, bounds, th);
+            best = i;
+            cb[i] = self.mid(pos.play(moves.cells[i] as usize), cth, stop);
+        }
+    }
+
+    /// The widening index k: the shortest prefix of the children that holds
+    /// `widening_base + ⌈L · widening_factor⌉` of the L children not proven wins for the
+    /// opponent (all children when L < 2).
+    fn widening(&self, cb: &[Bounds]) -> usize {
+        let live = cb.iter().filter(|b| !b.is_win()).count();
+        if live < 2 {
+            return cb.len();
+        }
+        let look = self.cfg.widening_base as usize + (live as f32 * self.cfg.widening_factor).ceil() as usize;
+        let look = look.max(2);
+        let mut seen = 0;
+        for (i, b) in cb.iter().enumerate() {
+            if !b.is_win() {
+                seen += 1;
+                if seen == look {
+                    return i + 1;
+                }
+            }
+        }
+        cb.len()
+    }
+
+    /// The 1+ε bound on a child's δ: max(d + 1, ⌊d (1 + ε)⌋).
+    fn delta_bound(&self, d: u32) -> u32 {
+        let scaled = (d as f64 * (1.0 + self.cfg.epsilon as f64)) as u64;
+        (d as u64 + 1).max(scaled).min(INFTY as u64) as u32
+    }
+
+    /// The child to search and its thresholds (benzene's `SelectChild`).
+    fn select_child(&self, cb: &[Bounds], k: usize, prev: usize, node: Bounds, th: Bounds) -> (usize, Bounds) {
+        let (mut d1, mut d2, mut cand) = (INFTY, INFTY, 0);
+        for (i, b) in cb[..k].iter().enumerate() {
+            if b.delta < d1 {
+                d2 = d1;
+                d1 = b.delta;
+                cand = i;
+            } else if b.delta < d2 {
+                d2 = b.delta;
+            }
+        }
+        let mut best = prev;
+        let mut tdelta = th.phi.min(self.delta_bound(d1));
+        if cand == prev || prev >= k || cb[prev].delta >= tdelta {
+            best = cand;
+            tdelta = th.phi.min(self.delta_bound(d2));
+        }
+        let c = cb[best];
+        // Tφ(c) = Tδ − (δ(n) − φ(c)); δ(n) ≥ φ(c) and δ(n) < Tδ here.
+        let tphi = th.delta - (node.delta - c.phi);
+        (best, Bounds { phi: tphi, delta: tdelta })
+    }
+}
+
+/// The node's bounds from its children's (the first `k` feeding φ), and the index of a child
+/// proven lost (a winning move), if any.
+fn update_bounds(cb: &[Bounds], k: usize) -> (Bounds, Option<usize>) {
+    let mut phi = INFTY;
+    let mut delta: u64 = 0;
+    for (i, b) in cb.iter().enumerate() {
+        if b.is_loss() {
+            return (Bounds::WIN, Some(i));
+        }
+        if i < k {
+            phi = phi.min(b.delta);
+        }
+        delta += b.phi as u64;
+    }
+    if phi == INFTY {
+        return (Bounds::LOSS, None);
+    }
+    (Bounds { phi, delta: delta.min(INFTY as u64 - 1) as u32 }, None)
+}
+
+/// Orders the cells of `cells` into `out`: cells next to more stones first, then nearer the
+/// centre, then by index.
+fn order(pos: &Pos, cells: u64, out: &mut Moves) {
+    let geo = pos.geo();
+    let n = pos.n as i32;
+    let occupied = pos.stones[0] | pos.stones[1];
+    let mut scored = [(0i32, 0u8); MAX_N * MAX_N];
+    let mut len = 0;
+    let mut c = cells;
+    while c != 0 {
+        let cell = c.trailing_zeros() as usize;
+        c &= c - 1;
+        let (r, col) = (cell as i32 / n, cell as i32 % n);
+        // Hex distance to the centre, doubled so that even sides have an integral centre.
+        let (dr, dc) = (2 * r - (n - 1), 2 * col - (n - 1));
+        let dist = (dr.abs() + dc.abs() + (dr + dc).abs()) / 2;
+        let near = (geo.nb[cell] & occupied).count_ones() as i32;
+        scored[len] = (-(near * 4 * n) + dist, cell as u8);
+        len += 1;
+    }
+    scored[..len].sort_unstable();
+    for (i, &(_, cell)) in scored[..len].iter().enumerate() {
+        out.cells[i] = cell;
+    }
+    out.len = len;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::hex_solve::{solve, SolveLimits};
+    use crate::rng::Rng64;
+
+    fn dfpn_wins(s: &mut Dfpn, g: &Hex) -> bool {
+        let r = s.solve(g, &mut |_| false).unwrap().unwrap();
+        if r.winner == g.to_move() {
+            let m = r.winning_move.expect("a winning move");
+            let mut c = g.clone();
+            c.play_unchecked(m);
+            assert!(c.outcome().is_some() || solve(&c, SolveLimits::default()).unwrap().winner != c.to_move(), "{g:?}: {m} does not win");
+        }
+        r.winner == g.to_move()
+    }
+
+    fn random_position(n: usize, plies: usize, rng: &mut Rng64) -> Option<Hex> {
+        let mut g = Hex::new(n, false).unwrap();
+        for _ in 0..plies {
+            let mut moves = crate::game::MoveList::new();
+            g.legal_moves(&mut moves);
+            g.play_unchecked(moves[rng.index(moves.len())]);
+            if g.outcome().is_some() {
+                return None;
+            }
+        }
+        Some(g)
+    }
+
+    #[test]
+    fn agrees_with_the_negamax_on_random_positions() {
+        let mut rng = Rng64::new(7);
+        let mut s = Dfpn::new(DfpnConfig { tt_log2: 16, ..DfpnConfig::default() });
+        for (n, lo, hi, count) in [(3, 0, 6, 40), (4, 0, 10, 80), (5, 6, 16, 60)] {
+            let mut done = 0;
+            while done < count {
+                let plies = lo + rng.index(hi - lo);
+                let Some(g) = random_position(n, plies, &mut rng) else { continue };
+                let want = solve(&g, SolveLimits::default()).unwrap().winner == g.to_move();
+                assert_eq!(dfpn_wins(&mut s, &g), want, "{g:?}");
+                done += 1;
+            }
+        }
+    }
+
+    #[test]
+    fn four_by_four_openings_and_the_empty_board() {
+        let mut s = Dfpn::new(DfpnConfig { tt_log2: 16, ..DfpnConfig::default() });
+        let g = Hex::new(4, false).unwrap();
+        assert!(dfpn_wins(&mut s, &g));
+        let wins: Vec<u16> = (0..16)
+            .filter(|&c| {
+                let mut h = g.clone();
+                h.play_unchecked(c);
+                !dfpn_wins(&mut s, &h)
+            })
+            .collect();
+        assert_eq!(wins, vec![3, 6, 9, 12]);
+    }
+
+    #[test]
+    fn a_stopped_search_says_unknown_and_resumes() {
+        let mut g = Hex::new(5, false).unwrap();
+        g.play_unchecked(12);
+        let mut s = Dfpn::new(DfpnConfig { tt_log2: 18, ..DfpnConfig::default() });
+        assert_eq!(s.solve(&g, &mut |st| st.mid_calls > 1000).unwrap(), None);
+        let r = s.solve(&g, &mut |_| false).unwrap().unwrap();
+        assert_eq!(r.winner, 0);
+        assert_eq!(s.solve(&Hex::new(9, false).unwrap(), &mut |_| false), Err(SolveError::TooLarge(9)));
+        assert_eq!(s.solve(&Hex::new(4, true).unwrap(), &mut |_| false), Err(SolveError::Swap));
+    }
+}
