@@ -361,6 +361,54 @@ mod tests {
     }
 
     #[test]
+    fn first_moves_of_each_game() {
+        assert_eq!(first_move_openings("tictactoe").unwrap().len(), 9);
+        assert_eq!(first_move_openings("hex:7").unwrap().len(), 49);
+        assert_eq!(first_move_openings("hex:7:swap").unwrap().len(), 49, "no swap move at ply 0");
+        assert_eq!(first_move_openings("pentago").unwrap().len(), 288);
+        assert_eq!(first_move_openings("hex:2").unwrap(), [["a1"], ["b1"], ["a2"], ["b2"]]);
+    }
+
+    #[test]
+    fn openings_pair_up_and_cycle() {
+        let seq: Vec<usize> = (0..10).map(|i| opening_of(i, 3)).collect();
+        assert_eq!(seq, [0, 0, 1, 1, 2, 2, 0, 0, 1, 1]);
+        assert_eq!(opening_of(5, 0), 0);
+    }
+
+    #[test]
+    fn openings_file_lines() {
+        let ok = parse_openings("hex:3:swap", "# comment\n\n  A1 swap  # the pie rule\nb2\n").unwrap();
+        assert_eq!(ok, [vec!["a1".to_string(), "swap".to_string()], vec!["b2".to_string()]]);
+        let e = parse_openings("hex:3", "a1\nb2 b2\n").unwrap_err();
+        assert!(matches!(&e, OpeningsError::Move { line: 2, index: 2, text, .. } if text == "b2"), "{e}");
+        assert_eq!(parse_openings("hex:3", "a1 b1 a2 b2 a3").unwrap_err(), OpeningsError::GameOver { line: 1 });
+        assert_eq!(parse_openings("hex:3", "#\n   \n").unwrap_err(), OpeningsError::Empty);
+        assert!(matches!(parse_openings("chess", "e4"), Err(OpeningsError::Spec(_))));
+    }
+
+    #[test]
+    fn standings_split_by_colour() {
+        let rec = |index: usize, a_score: f64| {
+            let a_first = index % 2 == 0;
+            let winner = match a_score {
+                1.0 => Some(if a_first { 0 } else { 1 }),
+                0.0 => Some(if a_first { 1 } else { 0 }),
+                _ => None,
+            };
+            GameRecord { index, a_first, moves: vec![], opening_plies: 1, a_score, winner, tree_cap: None }
+        };
+        // A first: win, win, draw; A second: loss, loss, win.
+        let recs = [rec(0, 1.0), rec(1, 0.0), rec(2, 1.0), rec(3, 0.0), rec(4, 0.5), rec(5, 1.0)];
+        let s = Standings::from_records(&recs);
+        assert_eq!((s.wins, s.draws, s.losses), (3, 1, 2));
+        assert_eq!((s.a_first_games, s.a_first_wins, s.a_first_draws, s.a_first_losses), (3, 2, 1, 0));
+        assert_eq!((s.a_second_games, s.a_second_wins, s.a_second_draws, s.a_second_losses), (3, 1, 0, 2));
+        // First player: A's two wins as first, B's two wins as first (A's losses as second).
+        assert_eq!((s.first_player_wins, s.second_player_wins), (4, 1));
+    }
+
+    #[test]
     fn elo_of_known_rates() {
         assert!((elo_from_rate(0.5)).abs() < 1e-9);
         assert!(elo_from_rate(0.5).is_sign_positive(), "an even match is +0, not −0");
