@@ -390,7 +390,7 @@ mod tests {
     #[test]
     fn standings_split_by_colour() {
         let rec = |index: usize, a_score: f64| {
-            let a_first = index % 2 == 0;
+            let a_first = index.is_multiple_of(2);
             let winner = match a_score {
                 1.0 => Some(if a_first { 0 } else { 1 }),
                 0.0 => Some(if a_first { 1 } else { 0 }),
