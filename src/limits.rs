@@ -79,6 +79,12 @@ pub const MAX_SNAPSHOT_NODES: u64 = 1_000_000;
 /// (`invalid value '…' for '--games <GAMES>': … at most 1000000 games per match`, exit 2).
 pub const MAX_ARENA_GAMES: usize = 1_000_000;
 
+/// Largest file of openings read (`mcts arena --openings FILE`), in bytes: 10,000,000, room for
+/// every two-move opening of Hex 19×19 (361 × 360 = 129,960 lines of at most 8 bytes) nine times over. The
+/// path must name a regular file (a device or a named pipe is refused before it is opened); a
+/// longer file is refused before it is read.
+pub const MAX_OPENINGS_BYTES: u64 = 10_000_000;
+
 /// Longest quotation of an input in an error message, in characters: 200. An error names what
 /// it refused ("move 3 'zz': …", "bad spec '…'"), and the input may be as long as a record
 /// (1,000,000 bytes) or a request; [`abbreviate`] cuts every such quotation to this length, so

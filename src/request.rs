@@ -166,6 +166,9 @@ pub struct ArenaRecord {
     pub a_first: bool,
     /// Moves in the game's notation.
     pub moves: Vec<String>,
+    /// How many of `moves` were the opening's (0 when absent).
+    #[serde(default)]
+    pub opening_plies: usize,
     /// A's score: 1 win, 0.5 draw, 0 loss.
     pub a_score: f64,
     /// The winner (0 or 1), `None` for a draw.
@@ -209,6 +212,7 @@ impl ArenaRecord {
             index: self.index,
             a_first: self.a_first,
             moves: self.moves,
+            opening_plies: self.opening_plies,
             a_score: self.a_score,
             winner: self.winner,
             tree_cap: None,
@@ -259,6 +263,10 @@ pub struct ArenaGameSpec {
     pub seed: f64,
     /// Index of the game in the match.
     pub index: f64,
+    /// Whether the match is played on every first move of the game, each twice with colours
+    /// swapped (`mcts arena --openings all`); absent: false.
+    #[serde(default)]
+    pub openings: bool,
 }
 
 /// A worker request (`www/src/protocol.ts`, `Request`), as JSON. Field names are the protocol's;
@@ -548,9 +556,9 @@ mod tests {
 
     #[test]
     fn arena_records_are_checked() {
-        let r = ArenaRecord { index: 0, a_first: true, moves: vec![], a_score: f64::NAN, winner: None };
+        let r = ArenaRecord { index: 0, a_first: true, moves: vec![], opening_plies: 0, a_score: f64::NAN, winner: None };
         assert!(r.checked().is_err());
-        let r = ArenaRecord { index: 0, a_first: true, moves: vec![], a_score: 1.0, winner: Some(7) };
+        let r = ArenaRecord { index: 0, a_first: true, moves: vec![], opening_plies: 0, a_score: 1.0, winner: Some(7) };
         assert!(r.checked().is_err());
     }
 }

@@ -110,6 +110,120 @@ fn arena_totals_add_up() {
     assert_eq!(v["records"], v1["records"]);
 }
 
+/// Issue 36: `--openings all` plays every first move twice, colours swapped (games 2j and 2j+1
+/// share opening j, A first in the even one); the per-colour counts add up to the totals; the
+/// records begin with the opening; the same seed gives the same standings on any thread count.
+#[test]
+fn arena_openings_each_played_twice_colours_swapped() {
+    let args =
+        ["arena", "--game", "tictactoe", "--a", "uct", "--b", "rave", "--openings", "all", "--iterations", "40", "--seed", "3", "--json"];
+    let (ok, out, err) = mcts(&args);
+    assert!(ok, "{err}");
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    // Default --games on openings: one round, two games per opening.
+    assert_eq!((v["games"].as_u64(), v["openings"].as_str(), v["opening_count"].as_u64()), (Some(18), Some("all"), Some(9)));
+    let recs = v["records"].as_array().unwrap();
+    assert_eq!(recs.len(), 18);
+    let mut firsts = Vec::new();
+    for (j, pair) in recs.chunks(2).enumerate() {
+        assert_eq!((pair[0]["index"].as_u64(), pair[1]["index"].as_u64()), (Some(2 * j as u64), Some(2 * j as u64 + 1)));
+        assert_eq!((pair[0]["a_first"].as_bool(), pair[1]["a_first"].as_bool()), (Some(true), Some(false)), "colours swapped");
+        assert_eq!(pair[0]["moves"][0], pair[1]["moves"][0], "one opening for both colours");
+        assert_eq!((pair[0]["opening_plies"].as_u64(), pair[1]["opening_plies"].as_u64()), (Some(1), Some(1)));
+        firsts.push(pair[0]["moves"][0].as_str().unwrap().to_string());
+    }
+    assert_eq!(firsts, ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"], "every first move once");
+    let n = |k: &str| v[k].as_u64().unwrap_or_else(|| panic!("missing key {k}"));
+    assert_eq!((n("a_first_games"), n("a_second_games")), (9, 9));
+    assert_eq!(n("a_first_wins") + n("a_second_wins"), n("wins"));
+    assert_eq!(n("a_first_draws") + n("a_second_draws"), n("draws"));
+    assert_eq!(n("a_first_losses") + n("a_second_losses"), n("losses"));
+    assert_eq!(n("a_first_wins") + n("a_first_draws") + n("a_first_losses"), 9);
+    assert_eq!(n("first_player_wins"), n("a_first_wins") + n("a_second_losses"));
+    assert_eq!(n("second_player_wins"), n("a_second_wins") + n("a_first_losses"));
+    assert_eq!(n("first_player_wins") + n("second_player_wins") + n("draws"), 18);
+    // The first player is player 0 in every game: its wins are the records' winner 0.
+    assert_eq!(recs.iter().filter(|r| r["winner"] == 0).count() as u64, n("first_player_wins"));
+    // Reproducible: the same seed on one thread gives the same games and standings.
+    let (ok, out1, err) = mcts(&[&args[..], &["--threads", "1"]].concat());
+    assert!(ok, "{err}");
+    let v1: Value = serde_json::from_str(out1.trim()).unwrap();
+    for k in ["records", "wins", "draws", "losses", "a_first_wins", "a_second_wins", "first_player_wins", "win_rate", "elo"] {
+        assert_eq!(v[k], v1[k], "{k}");
+    }
+    // The table names the split.
+    let (ok, table, err) = mcts(&args[..args.len() - 1]);
+    assert!(ok, "{err}");
+    assert!(table.contains("on all 9 first moves, colours swapped") && table.contains("A first") && table.contains("A second"), "{table}");
+    assert!(table.contains(&format!("the first player won {} of 18 games", n("first_player_wins"))), "{table}");
+}
+
+/// `--openings FILE`: one opening a line, `#` comments and blank lines skipped, moves kept in
+/// the game's spelling; every line is checked before a game is played, and the first bad one
+/// is named by its line number and move.
+#[test]
+fn arena_openings_file_is_checked_line_by_line() {
+    let dir = std::env::temp_dir().join(format!("mcts-openings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    let good = file("good.txt", "# two openings\n\nB2 a1   # the centre, then a corner\nc3\n");
+    let (ok, out, err) =
+        mcts(&["arena", "--game", "tictactoe", "--a", "uct", "--b", "uct", "--openings", &good, "--iterations", "30", "--json"]);
+    assert!(ok, "{err}");
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!((v["games"].as_u64(), v["opening_count"].as_u64(), v["openings"].as_str()), (Some(4), Some(2), Some(good.as_str())));
+    let recs = v["records"].as_array().unwrap();
+    assert_eq!(recs[0]["moves"].as_array().unwrap()[..2], [Value::from("b2"), Value::from("a1")]);
+    assert_eq!(recs[1]["moves"].as_array().unwrap()[..2], [Value::from("b2"), Value::from("a1")]);
+    assert_eq!(recs[2]["moves"][0], "c3");
+    assert_eq!((recs[0]["opening_plies"].as_u64(), recs[2]["opening_plies"].as_u64()), (Some(2), Some(1)));
+    for (name, text, says) in [
+        ("bad-move.txt", "a1\n# fine so far\nb2 zz c3\n", "line 3: move 2 ('zz'): "),
+        ("occupied.txt", "a1 a1\n", "line 1: move 2 ('a1'): "),
+        ("over.txt", "b2\na1 b1 a2 b2 a3\n", "line 2: the game is over after this opening"),
+        ("empty.txt", "# nothing\n\n", "no openings: every line is blank or a # comment"),
+    ] {
+        let p = file(name, text);
+        let (ok, out, err) = mcts(&["arena", "--game", "tictactoe", "--a", "uct", "--b", "uct", "--openings", &p, "--iterations", "30"]);
+        assert!(!ok && out.is_empty(), "{name}: no game is played: {out}");
+        assert!(err.starts_with(&format!("mcts: --openings {p}: {says}")), "{name}: {err}");
+    }
+    let missing = dir.join("missing.txt");
+    let (ok, _, err) = mcts(&["arena", "--game", "tictactoe", "--a", "uct", "--b", "uct", "--openings", missing.to_str().unwrap()]);
+    assert!(!ok && err.contains("missing.txt") && err.contains("No such file"), "{err}");
+    // Not a regular file: refused before it is opened (reading /dev/zero would never end).
+    let (ok, _, err) = mcts(&["arena", "--game", "tictactoe", "--a", "uct", "--b", "uct", "--openings", "/dev/zero"]);
+    assert!(!ok && err.starts_with("mcts: --openings /dev/zero: a device, not a file of openings"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Hex without the swap rule is a first-player win: its matches default to all openings (the
+/// old behaviour is `--openings none`); Hex with the swap rule and other games default to none.
+/// A `--games` that is not a whole number of rounds is played, with a note on standard error.
+#[test]
+fn arena_hex_without_swap_defaults_to_all_openings() {
+    let run = |extra: &[&str]| {
+        let (ok, out, err) = mcts(&[&["arena", "--a", "uct", "--b", "uct", "--iterations", "20", "--json"][..], extra].concat());
+        assert!(ok, "{extra:?}: {err}");
+        (serde_json::from_str::<Value>(out.trim()).unwrap(), err)
+    };
+    let (v, err) = run(&["--game", "hex:2"]);
+    assert_eq!((v["openings"].as_str(), v["opening_count"].as_u64(), v["games"].as_u64()), (Some("all"), Some(4), Some(8)));
+    assert!(err.is_empty(), "{err}");
+    let (v, _) = run(&["--game", "hex:2", "--openings", "none", "--games", "4"]);
+    assert_eq!((v["openings"].as_str(), v["opening_count"].as_u64()), (Some("none"), Some(0)));
+    assert!(v["records"].as_array().unwrap().iter().all(|r| r.get("opening_plies").is_none()), "from the empty board");
+    let (v, _) = run(&["--game", "hex:2:swap", "--games", "2"]);
+    assert_eq!(v["openings"], "none");
+    let (v, err) = run(&["--game", "hex:2", "--games", "5"]);
+    assert_eq!(v["games"], 5);
+    assert!(err.contains("note: 5 games on 4 openings: not a whole number of rounds (8 games each"), "{err}");
+}
+
 #[test]
 fn arena_time_budget_on_the_thread_cpu_clock() {
     // `--clock cpu`: the per-move budget is the searching thread's CPU time; the JSON says which

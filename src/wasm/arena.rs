@@ -7,7 +7,7 @@ use wasm_bindgen::prelude::*;
 
 use super::search::build_config;
 use super::{clock, js_err, to_js, WasmError};
-use crate::arena::{play_game, GameRecord, Standings};
+use crate::arena::{first_move_openings, opening_of, play_game_from, GameRecord, Standings};
 use crate::mcts::SearchConfig;
 use crate::request::{arena_budget, arena_seed, ArenaRecord};
 
@@ -16,7 +16,11 @@ use crate::request::{arena_budget, arena_seed, ArenaRecord};
 /// derived from `(seed, index)`, A moves first when `index` is even, tree reuse for both sides).
 /// The budget per move is `iterations` when given (reproducible: the same records as
 /// `mcts arena --iterations N --seed S`), else `millis` milliseconds of `performance.now()`.
-/// Returns the `GameRecord`: `{ index, a_first, moves, a_score, winner }`.
+/// With `openings` true the match is played on every first move of the game, each twice with
+/// colours swapped (`mcts arena --openings all`): game `index` starts from first move
+/// `(index / 2) mod k` of the `k` legal first moves (`crate::arena::opening_of`).
+/// Returns the `GameRecord`: `{ index, a_first, moves, opening_plies, a_score, winner }`
+/// (`opening_plies` absent for a game from the empty board).
 ///
 /// # Errors
 /// A bad spec, preset or parameter, a missing budget, or an engine failure (the message says which).
@@ -32,6 +36,7 @@ pub fn arena_play_game(
     millis: Option<f64>,
     seed: f64,
     index: usize,
+    openings: Option<bool>,
 ) -> Result<JsValue, JsError> {
     check_params("A", preset_a, &params_a).map_err(js_err)?;
     check_params("B", preset_b, &params_b).map_err(js_err)?;
@@ -39,7 +44,13 @@ pub fn arena_play_game(
     let (b, _) = build_config(preset_b, params_b).map_err(|e| js_err(format!("configuration B: {e}")))?;
     let budget = arena_budget(iterations, millis).map_err(js_err)?;
     let seed = arena_seed(seed).map_err(js_err)?;
-    let record = play_game(spec, &a, &b, budget, seed, index, &clock).map_err(js_err)?;
+    let opening = if openings == Some(true) {
+        let all = first_move_openings(spec).map_err(js_err)?;
+        all.get(opening_of(index, all.len())).cloned().unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let record = play_game_from(spec, &opening, &a, &b, budget, seed, index, &clock).map_err(js_err)?;
     to_js(&record)
 }
 
@@ -85,7 +96,9 @@ fn check_params(side: &str, preset: &str, params: &JsValue) -> Result<(), String
 /// Standings of A from game records (`GameRecord` objects as `arenaPlayGame` returns them): the
 /// same `Standings` as `mcts arena` prints: `{ games, wins, draws, losses, win_rate,
 /// win_rate_ci95: [lo, hi] (Wilson 1927, z = 1.959964), elo, elo_ci95 }`, with infinite Elo
-/// figures (rates 0 or 1) as null.
+/// figures (rates 0 or 1) as null, and the per-colour split: `a_first_games`, `a_first_wins`,
+/// `a_first_draws`, `a_first_losses`, the same four `a_second_*`, `first_player_wins`,
+/// `second_player_wins`.
 ///
 /// # Errors
 /// Records that are not game records (unknown fields, a score other than 0, 0.5, 1, a winner
@@ -107,6 +120,16 @@ pub fn arena_standings(records: JsValue) -> Result<JsValue, JsError> {
         win_rate_ci95: [f64; 2],
         elo: Option<f64>,
         elo_ci95: [Option<f64>; 2],
+        a_first_games: usize,
+        a_first_wins: usize,
+        a_first_draws: usize,
+        a_first_losses: usize,
+        a_second_games: usize,
+        a_second_wins: usize,
+        a_second_draws: usize,
+        a_second_losses: usize,
+        first_player_wins: usize,
+        second_player_wins: usize,
     }
     to_js(&Out {
         games: s.games,
@@ -117,5 +140,15 @@ pub fn arena_standings(records: JsValue) -> Result<JsValue, JsError> {
         win_rate_ci95: s.win_rate_ci95,
         elo: fin(s.elo),
         elo_ci95: [fin(s.elo_ci95[0]), fin(s.elo_ci95[1])],
+        a_first_games: s.a_first_games,
+        a_first_wins: s.a_first_wins,
+        a_first_draws: s.a_first_draws,
+        a_first_losses: s.a_first_losses,
+        a_second_games: s.a_second_games,
+        a_second_wins: s.a_second_wins,
+        a_second_draws: s.a_second_draws,
+        a_second_losses: s.a_second_losses,
+        first_player_wins: s.first_player_wins,
+        second_player_wins: s.second_player_wins,
     })
 }

@@ -93,6 +93,69 @@ test('arena: 6 games of hex:4 in workers, right totals, same records as mcts are
   assertClean(assert, page);
 });
 
+// Issue 36: balanced openings. Hex without the swap rule starts with the box ticked (as
+// `mcts arena` defaults to all openings there); every first move of Hex 3×3 is played twice,
+// colours swapped; the per-colour split shown adds up to the totals and equals the command line's.
+test('arena: balanced openings on hex:3, every first move twice, per-colour split as mcts arena --openings all', async () => {
+  const page = await h.openPage('#arena');
+  await page.waitForFunction(() => document.querySelector('#ar-a')?.options.length > 0);
+  await page.fill('#ar-game', 'tictactoe');
+  await page.dispatchEvent('#ar-game', 'change');
+  assert.equal(await page.isChecked('#ar-openings'), false, 'Tic-Tac-Toe: from the empty board by default');
+  await page.fill('#ar-game', 'hex:3');
+  await page.dispatchEvent('#ar-game', 'change');
+  assert.equal(await page.isChecked('#ar-openings'), true, 'Hex without swap: balanced openings by default');
+  await page.selectOption('#ar-a', 'uct');
+  await page.selectOption('#ar-b', 'rave');
+  await page.fill('#ar-set-a', '');
+  await page.fill('#ar-games', '18');
+  await page.fill('#ar-budget', '30');
+  await page.selectOption('#ar-unit', 'iterations');
+  await page.fill('#ar-seed', '5');
+  await page.fill('#ar-workers', '2');
+  await page.click('#ar-run');
+  await page.waitForFunction(() => document.querySelector('#arena').dataset.state === 'done');
+  const cell = (k) => page.textContent(`#ar-standings [data-k="${k}"]`).then(Number);
+  const shown = {};
+  for (const k of ['games', 'wins', 'draws', 'losses', 'first-player-wins', 'second-player-wins']) shown[k] = await cell(k);
+  for (const side of ['first', 'second'])
+    for (const k of ['games', 'wins', 'draws', 'losses']) shown[`a-${side}-${k}`] = await cell(`a-${side}-${k}`);
+  assert.equal(shown.games, 18);
+  assert.equal(shown['a-first-games'], 9);
+  assert.equal(shown['a-second-games'], 9);
+  for (const k of ['wins', 'draws', 'losses']) assert.equal(shown[`a-first-${k}`] + shown[`a-second-${k}`], shown[k], `${k} by colour`);
+  assert.equal(shown['first-player-wins'], shown['a-first-wins'] + shown['a-second-losses']);
+  assert.equal(shown['first-player-wins'] + shown['second-player-wins'] + shown.draws, 18);
+  // The games' table: games 2j and 2j+1 share first move j, A first then B first.
+  const rows = await page.$$eval('#ar-games-table tbody tr', (trs) =>
+    trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
+  );
+  const cells = ['a1', 'b1', 'c1', 'a2', 'b2', 'c2', 'a3', 'b3', 'c3'];
+  assert.deepEqual(
+    rows.map((r) => [r[1], r[2]]),
+    cells.flatMap((c) => [
+      ['A first', c],
+      ['B first', c],
+    ]),
+  );
+  // The command line, same seed and budget: the same games and the same split.
+  const native = nativeArena(['--game', 'hex:3', '--a', 'uct', '--b', 'rave', '--openings', 'all', '--iterations', '30', '--seed', '5']);
+  assert.equal(native.games, 18);
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#ar-json')]);
+  const web = JSON.parse(readFileSync(await dl.path(), 'utf8'));
+  assert.deepEqual(web.records, native.records, 'the same games, openings first');
+  for (const k of ['openings', 'wins', 'draws', 'losses', 'a_first_games', 'a_first_wins', 'a_first_draws', 'a_first_losses']) {
+    assert.deepEqual(web[k], native[k], k);
+  }
+  for (const k of ['a_second_games', 'a_second_wins', 'a_second_draws', 'a_second_losses', 'first_player_wins', 'second_player_wins']) {
+    assert.deepEqual(web[k], native[k], k);
+  }
+  assert.equal(shown['a-first-wins'], native.a_first_wins);
+  assert.equal(shown['first-player-wins'], native.first_player_wins);
+  await screenshot(page, 'viz-arena-openings-hex3');
+  assertClean(assert, page);
+});
+
 test('arena: parameter errors are sentences, never a reader’s message', async () => {
   const page = await h.openPage('#arena', { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
   await page.waitForFunction(() => document.querySelector('#ar-a')?.options.length > 0);

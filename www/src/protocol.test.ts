@@ -21,6 +21,11 @@ describe('parseRequest (the worker checks every message from the page)', () => {
       { type: 'inspect', id: 10, slot: 'p1', tree: null },
       { type: 'inspect', id: 11, slot: 'p1', tree },
       { type: 'arenaGame', id: 12, game: { spec: 'hex:5', a: engine, b: engine, iterations: 100, millis: null, seed: 1, index: 0 } },
+      {
+        type: 'arenaGame',
+        id: 12,
+        game: { spec: 'hex:5', a: engine, b: engine, iterations: 100, millis: null, seed: 1, index: 3, openings: true },
+      },
       { type: 'arenaStandings', id: 13, records: [] },
       { type: 'stepNew', id: 14, spec: 'tictactoe', moves: [], engine, tree },
       { type: 'stepRun', id: 15, count: 10, tree },
@@ -43,6 +48,14 @@ describe('parseRequest (the worker checks every message from the page)', () => {
       err: "request 'loadNet': field 'name' is missing or malformed",
       id: 18,
     });
+  });
+  it('checks the openings flag of an arena game (issue 36: true, false or absent)', () => {
+    const game = { spec: 'hex:3', a: engine, b: engine, iterations: 10, millis: null, seed: 1, index: 0 };
+    for (const openings of ['all', 1, null])
+      expect(parseRequest({ type: 'arenaGame', id: 12, game: { ...game, openings } })).toEqual({
+        err: "request 'arenaGame': field 'game' is missing or malformed",
+        id: 12,
+      });
   });
   it('checks the ply a move was chosen at', () => {
     for (const ply of [-1, 1.5, '3', null, Number.NaN]) {

@@ -365,6 +365,10 @@ export interface ArenaGameSpec {
   millis: number | null;
   seed: number;
   index: number;
+  /** Every first move of the game, each twice with colours swapped (game `index` starts from
+   * first move `(index / 2) mod k`, Rust `arena::opening_of`): `mcts arena --openings all`.
+   * Absent: from the empty board. */
+  openings?: boolean;
 }
 
 /** One arena game's result (Rust `arena::GameRecord`). */
@@ -372,7 +376,10 @@ export interface GameRecord {
   index: number;
   /** Whether A had the first move. */
   a_first: boolean;
+  /** The moves, the opening's first. */
   moves: string[];
+  /** How many of `moves` are the opening's (absent: none, a game from the empty board). */
+  opening_plies?: number;
   /** 1 win, 0.5 draw, 0 loss for A. */
   a_score: number;
   winner: Player | null;
@@ -390,6 +397,19 @@ export interface Standings {
   win_rate_ci95: [number, number];
   elo: number | null;
   elo_ci95: [number | null, number | null];
+  /** The per-colour split: A's games, wins, draws and losses as the first player (player 0)… */
+  a_first_games: number;
+  a_first_wins: number;
+  a_first_draws: number;
+  a_first_losses: number;
+  /** … and as the second player. */
+  a_second_games: number;
+  a_second_wins: number;
+  a_second_draws: number;
+  a_second_losses: number;
+  /** Games won by the first player, and by the second, whichever configuration it was. */
+  first_player_wins: number;
+  second_player_wins: number;
 }
 
 // ---- step-through ----
@@ -594,7 +614,16 @@ const isTreeQuery: Check = (v) => isObj(v) && ['minVisits', 'topK', 'depth', 'ma
 const isArenaGame: Check = (v) => {
   if (!isObj(v)) return false;
   const optNum = (x: unknown) => x === null || (typeof x === 'number' && Number.isFinite(x) && x > 0);
-  return isStr(v.spec) && isEngine(v.a) && isEngine(v.b) && optNum(v.iterations) && optNum(v.millis) && isMs(v.seed) && isMs(v.index);
+  return (
+    isStr(v.spec) &&
+    isEngine(v.a) &&
+    isEngine(v.b) &&
+    optNum(v.iterations) &&
+    optNum(v.millis) &&
+    isMs(v.seed) &&
+    isMs(v.index) &&
+    (v.openings === undefined || typeof v.openings === 'boolean')
+  );
 };
 
 /** The fields each request must have (besides `type` and `id`), with their checks. */

@@ -296,6 +296,7 @@ function handle(req: Request): void {
         g.millis ?? undefined,
         g.seed,
         g.index,
+        g.openings ?? false,
       ) as GameRecord;
       send({ type: 'arenaGame', id: req.id, record });
       return;

@@ -1,13 +1,14 @@
-//! `mcts arena`: configuration A against configuration B, colours alternating, games in parallel.
+//! `mcts arena`: configuration A against configuration B, colours alternating, games in parallel,
+//! from the empty board or from a list of openings (each played twice, colours swapped).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use mcts_playground::arena::{play_game, GameRecord, Standings};
+use mcts_playground::arena::{first_move_openings, opening_of, parse_openings, play_game_from, GameRecord, Standings};
 use mcts_playground::game::AnyGame;
-use mcts_playground::limits::MAX_ARENA_GAMES;
+use mcts_playground::limits::{MAX_ARENA_GAMES, MAX_OPENINGS_BYTES};
 use serde_json::json;
 
 use crate::error::CliError;
@@ -32,9 +33,20 @@ pub struct Args {
     #[arg(long = "set-b", value_name = "KEY=VALUE")]
     set_b: Vec<String>,
     /// Number of games (A moves first in even-numbered games), 0 ..= 1,000,000
-    /// (`mcts_playground::limits::MAX_ARENA_GAMES`).
-    #[arg(long, default_value_t = 100, value_parser = parse_games)]
-    games: usize,
+    /// (`mcts_playground::limits::MAX_ARENA_GAMES`). Default: 100 from the empty board; on
+    /// openings, one round (2 games per opening). On openings, games 2j and 2j+1 play opening
+    /// j mod k (of k): a count that is not a multiple of 2k plays some openings more often than
+    /// others (a note on standard error says so).
+    #[arg(long, value_parser = parse_games)]
+    games: Option<usize>,
+    /// Openings: `all` (every legal first move: Hex n×n n², Tic-Tac-Toe 9, Pentago 288), `none`
+    /// (every game from the empty board), or a FILE with one opening a line (moves from the
+    /// start in the reference notation, separated by spaces, as `--moves`; blank lines and `#`
+    /// comments skipped; `./all` for a file named `all`). Each opening is played twice, A first
+    /// then B first. Default: `all` for Hex without the swap rule (a first-player win, so
+    /// games from the empty board mostly measure who moved first), `none` for other games.
+    #[arg(long, value_name = "all|none|FILE")]
+    openings: Option<String>,
     /// Budget per move in iterations (default 10,000 when --ms is not given).
     #[arg(long, conflicts_with = "ms")]
     iterations: Option<u64>,
@@ -59,6 +71,52 @@ pub struct Args {
     /// Print one JSON object with the standings and every game.
     #[arg(long)]
     json: bool,
+}
+
+/// The openings of a match: `--openings` as given, or its default for the game.
+///
+/// # Errors
+/// An unreadable file, or its first bad line.
+fn openings_from(arg: Option<&str>, game: &AnyGame) -> Result<(String, Vec<Vec<String>>), CliError> {
+    let spec = game.spec();
+    let hex_without_swap = matches!(game, AnyGame::Hex(h) if !h.swap_enabled());
+    let arg = arg.unwrap_or(if hex_without_swap { "all" } else { "none" });
+    match arg {
+        "none" => Ok((arg.into(), Vec::new())),
+        "all" => Ok((arg.into(), first_move_openings(&spec)?)),
+        path => {
+            let text = read_openings_file(path)?;
+            let list = parse_openings(&spec, &text).map_err(|source| CliError::Openings { path: path.to_string(), source })?;
+            Ok((path.to_string(), list))
+        }
+    }
+}
+
+/// Reads `--openings FILE` in bounded memory: a regular file (checked before it is opened: a
+/// named pipe without a writer would block, `/dev/zero` never ends) of at most
+/// [`MAX_OPENINGS_BYTES`], in UTF-8.
+///
+/// # Errors
+/// Missing, unreadable, not a regular file, too long, or not UTF-8; the message names the file.
+fn read_openings_file(path: &str) -> Result<String, CliError> {
+    use std::io::{Error, ErrorKind, Read};
+    let at = |source: Error| CliError::OpeningsFile { path: path.to_string(), source };
+    let too_long = |len: u64| at(Error::other(format!("{len} bytes, more than a file of openings may have ({MAX_OPENINGS_BYTES} bytes)")));
+    let meta = std::fs::metadata(path).map_err(at)?;
+    if !meta.is_file() {
+        let kind = crate::search::file_kind(&meta.file_type());
+        return Err(at(Error::other(format!("{kind}, not a file of openings (a text file, one opening a line)"))));
+    }
+    if meta.len() > MAX_OPENINGS_BYTES {
+        return Err(too_long(meta.len()));
+    }
+    let mut bytes = Vec::new();
+    // The file may have grown since its size was read: never read more than the limit and a byte.
+    std::fs::File::open(path).map_err(at)?.take(MAX_OPENINGS_BYTES + 1).read_to_end(&mut bytes).map_err(at)?;
+    if bytes.len() as u64 > MAX_OPENINGS_BYTES {
+        return Err(too_long(bytes.len() as u64));
+    }
+    String::from_utf8(bytes).map_err(|e| at(Error::new(ErrorKind::InvalidData, format!("not UTF-8 text ({e})"))))
 }
 
 /// `--games`: a whole number of games in 0 ..= [`MAX_ARENA_GAMES`].
@@ -107,7 +165,21 @@ impl Clock {
 /// # Errors
 /// Bad spec or configuration, or an engine failure.
 pub fn run(a: Args) -> Result<(), CliError> {
-    let spec = AnyGame::from_spec(&a.game)?.spec();
+    let start = AnyGame::from_spec(&a.game)?;
+    let spec = start.spec();
+    let (openings_arg, openings) = openings_from(a.openings.as_deref(), &start)?;
+    let k = openings.len();
+    let games = match a.games {
+        Some(n) => n,
+        None if k > 0 => (2 * k).min(MAX_ARENA_GAMES),
+        None => 100,
+    };
+    if k > 0 && !games.is_multiple_of(2 * k) {
+        errln(&format!(
+            "mcts: note: {games} games on {k} openings: not a whole number of rounds ({} games each, every opening with both colours), so some openings are played more often than others or with one colour only",
+            2 * k
+        ));
+    }
     if let Some(p) = &a.net {
         crate::search::register_net(p, Some(&spec))?;
     }
@@ -119,7 +191,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     // Grown as games end: the count is the user's, and a match may stop early on an error.
     let records: Mutex<Vec<GameRecord>> = Mutex::new(Vec::new());
     let error: Mutex<Option<CliError>> = Mutex::new(None);
-    let bar = if a.json { ProgressBar::hidden() } else { ProgressBar::new(a.games as u64) };
+    let bar = if a.json { ProgressBar::hidden() } else { ProgressBar::new(games as u64) };
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  [{elapsed_precise}, eta {eta}]")
             .map_err(|e| CliError::Progress(e.to_string()))?,
@@ -131,10 +203,11 @@ pub fn run(a: Args) -> Result<(), CliError> {
                 let clock = a.clock.start();
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= a.games || error.lock().unwrap().is_some() {
+                    if i >= games || error.lock().unwrap().is_some() {
                         break;
                     }
-                    match play_game(&a.game, &ca, &cb, budget, a.seed, i, &*clock) {
+                    let opening = if k > 0 { &openings[opening_of(i, k)][..] } else { &[] };
+                    match play_game_from(&a.game, opening, &ca, &cb, budget, a.seed, i, &*clock) {
                         Ok(r) => {
                             let mut recs = records.lock().unwrap();
                             recs.push(r);
@@ -167,6 +240,12 @@ pub fn run(a: Args) -> Result<(), CliError> {
             "games": s.games, "wins": s.wins, "draws": s.draws, "losses": s.losses,
             "win_rate": s.win_rate, "win_rate_ci95": s.win_rate_ci95,
             "elo": finite(s.elo), "elo_ci95": [finite(s.elo_ci95[0]), finite(s.elo_ci95[1])],
+            "openings": openings_arg, "opening_count": k,
+            "a_first_games": s.a_first_games, "a_first_wins": s.a_first_wins,
+            "a_first_draws": s.a_first_draws, "a_first_losses": s.a_first_losses,
+            "a_second_games": s.a_second_games, "a_second_wins": s.a_second_wins,
+            "a_second_draws": s.a_second_draws, "a_second_losses": s.a_second_losses,
+            "first_player_wins": s.first_player_wins, "second_player_wins": s.second_player_wins,
             "seconds": secs, "records": recs,
         });
         outln!("{obj}")?;
@@ -178,7 +257,12 @@ pub fn run(a: Args) -> Result<(), CliError> {
         (None, Some(ms)) => format!("{ms} ms/move"),
         _ => String::new(),
     };
-    outln!("{} — A = {} {:?} vs B = {} {:?}, {budget_text}, seed {}", a.game, a.a, a.set_a, a.b, a.set_b, a.seed)?;
+    let openings_text = match (k, openings_arg.as_str()) {
+        (0, _) => "from the empty board".to_string(),
+        (_, "all") => format!("on all {k} first moves, colours swapped"),
+        (_, path) => format!("on the {k} openings of {path}, colours swapped"),
+    };
+    outln!("{} — A = {} {:?} vs B = {} {:?}, {budget_text}, seed {}, {openings_text}", a.game, a.a, a.set_a, a.b, a.set_b, a.seed)?;
     outln!(
         "{:<8} {:>6} {:>6} {:>6} {:>9} {:>17} {:>8} {:>19}",
         "",
@@ -201,8 +285,28 @@ pub fn run(a: Args) -> Result<(), CliError> {
         fmt_elo(s.elo),
         format!("[{}, {}]", fmt_elo(s.elo_ci95[0]), fmt_elo(s.elo_ci95[1])),
     )?;
+    for (label, n, w, d, l) in [
+        ("A first", s.a_first_games, s.a_first_wins, s.a_first_draws, s.a_first_losses),
+        ("A second", s.a_second_games, s.a_second_wins, s.a_second_draws, s.a_second_losses),
+    ] {
+        let rate = if n > 0 { (w as f64 + 0.5 * d as f64) / n as f64 } else { 0.5 };
+        outln!("{label:<8} {w:>6} {d:>6} {l:>6} {rate:>9.3}   ({n} games)")?;
+    }
+    outln!(
+        "the first player won {} of {} games, the second player {}, {} drawn",
+        s.first_player_wins,
+        s.games,
+        s.second_player_wins,
+        s.draws
+    )?;
     outln!("{} games in {:.1} s on {threads} threads", s.games, secs)?;
     Ok(())
+}
+
+/// A line on standard error (a note; the results go to standard output).
+fn errln(text: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{text}");
 }
 
 fn finite(x: f64) -> Option<f64> {

@@ -1,7 +1,7 @@
 //! The errors `mcts` reports on standard error as `mcts: <message>` (exit status 1). The GTP
 //! verb's failure responses (`? message`) are protocol text and stay strings inside `gtp.rs`.
 
-use mcts_playground::arena::ArenaError;
+use mcts_playground::arena::{ArenaError, OpeningsError};
 use mcts_playground::game::{MoveError, SpecError};
 use mcts_playground::limits::abbreviate;
 
@@ -38,6 +38,22 @@ pub enum CliError {
         index: usize,
         /// What went wrong.
         source: ArenaError,
+    },
+    /// `--openings FILE` could not be read.
+    #[error("--openings {}: {source}", abbreviate(path))]
+    OpeningsFile {
+        /// The file as given.
+        path: String,
+        /// Why it could not be read.
+        source: std::io::Error,
+    },
+    /// A line of `--openings FILE` is not an opening of the game (the first bad line).
+    #[error("--openings {}: {source}", abbreviate(path))]
+    Openings {
+        /// The file as given.
+        path: String,
+        /// The line and what is wrong with it.
+        source: OpeningsError,
     },
     /// The progress bar's template was refused (a bug).
     #[error("{0}")]

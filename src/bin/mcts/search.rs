@@ -103,7 +103,7 @@ pub fn read_net(path: &std::path::Path) -> Result<Vec<u8>, CliError> {
 }
 
 /// What a path that is not a regular file names, in words.
-fn file_kind(t: &std::fs::FileType) -> &'static str {
+pub(crate) fn file_kind(t: &std::fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;

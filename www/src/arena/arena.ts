@@ -1,9 +1,11 @@
 // The arena in the browser: configuration A against B on one game for a number of games, colours
-// alternating (A moves first in even-numbered games), played in workers (as many as the machine
+// alternating (A moves first in even-numbered games), optionally on balanced openings (every first
+// move, each twice with colours swapped, as `mcts arena --openings all`; the default for Hex
+// without the swap rule, a first-player win), played in workers (as many as the machine
 // has cores, at most 8). Each game is the engine's own `arena::play_game` (through wasm), with
 // engine seeds derived from (seed, game index), so an iteration budget gives the same games and
 // results as `mcts arena --iterations N --seed S`; the standings (wins/draws/losses, win rate with
-// its 95% Wilson interval, Elo difference) are the engine's `arena::Standings`. Live standings, a
+// its 95% Wilson interval, Elo difference, the per-colour split) are the engine's `arena::Standings`. Live standings, a
 // uPlot chart of the win rate with its interval as games accumulate, the games' table, and CSV /
 // JSON downloads (the JSON has the shape of `mcts arena --json`).
 
@@ -40,8 +42,16 @@ interface ArenaResult extends Standings {
   iterations: number | null;
   ms: number | null;
   seed: number;
+  /** `all` (every first move, colours swapped) or `none`, as `mcts arena --openings`. */
+  openings: 'all' | 'none';
   seconds: number;
   records: GameRecord[];
+}
+
+/** Hex without the swap rule (`hex`, `hex:N`): a first-player win, so its matches default to
+ * balanced openings, as `mcts arena` does. */
+export function defaultOpenings(gameSpec: string): boolean {
+  return /^hex(:\d+)?$/i.test(gameSpec.trim());
 }
 
 export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
@@ -82,6 +92,12 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
     class: 'num',
     'aria-label': 'Workers',
   });
+  const openings = h('input', {
+    id: 'ar-openings',
+    type: 'checkbox',
+    'aria-label': 'Balanced openings: every first move, colours swapped',
+  });
+  openings.checked = defaultOpenings(spec.value);
   const runBtn = h('button', { type: 'button', id: 'ar-run', class: 'primary' }, 'Play');
   const stopBtn = h('button', { type: 'button', id: 'ar-stop', disabled: '' }, 'Stop');
   const csvBtn = h('button', { type: 'button', id: 'ar-csv', disabled: '' }, 'CSV');
@@ -102,14 +118,23 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
       h('label', {}, 'games ', games),
       h('label', {}, budget, unit),
       h('label', {}, 'seed ', seed),
+      h(
+        'label',
+        {
+          title:
+            'Game 2j and 2j+1 start from first move j (of all legal first moves, in turn), A first in the even one. On by default for Hex without the swap rule, where the first player wins most games from the empty board.',
+        },
+        openings,
+        ' balanced openings: every first move, colours swapped',
+      ),
       h('label', { title: `This machine reports ${cores} cores; at most 8 workers` }, 'workers ', workers),
       h('span', { class: 'row' }, runBtn, stopBtn, csvBtn, jsonBtn),
     ),
     h(
       'p',
       { class: 'muted small' },
-      'Colours alternate: A moves first in games 0, 2, 4, … With an iteration budget the games are reproducible and equal to ',
-      h('code', {}, 'mcts arena --game … --a … --b … --iterations N --seed S'),
+      'Colours alternate: A moves first in games 0, 2, 4, … With balanced openings, games 2j and 2j+1 start from the same first move (every legal first move in turn, 2 games each: Hex n×n has n²), so the split by colour shows how much moving first weighs. With an iteration budget the games are reproducible and equal to ',
+      h('code', {}, 'mcts arena --game … --a … --b … --iterations N --seed S --openings all|none'),
       '; a time budget depends on the machine.',
     ),
     status,
@@ -184,9 +209,36 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
           h('td', { 'data-k': 'elo' }, elo.elo),
           h('td', { 'data-k': 'elo-ci' }, elo.ci),
         ),
+        ...(
+          [
+            ['first', 'A first', s.a_first_games, s.a_first_wins, s.a_first_draws, s.a_first_losses],
+            ['second', 'A second', s.a_second_games, s.a_second_wins, s.a_second_draws, s.a_second_losses],
+          ] as const
+        ).map(([k, label, n, w, d, l]) =>
+          h(
+            'tr',
+            { class: 'ar-colour', 'data-colour': k },
+            h('td', { title: `A as the ${k} player (player ${k === 'first' ? 0 : 1})` }, label),
+            h('td', { 'data-k': `a-${k}-games` }, String(n)),
+            h('td', { 'data-k': `a-${k}-wins` }, String(w)),
+            h('td', { 'data-k': `a-${k}-draws` }, String(d)),
+            h('td', { 'data-k': `a-${k}-losses` }, String(l)),
+            h('td', {}, n ? winRate((w + 0.5 * d) / n) : '–'),
+            h('td', { colspan: '3' }),
+          ),
+        ),
       ),
     );
-    standingsHost.replaceChildren(t);
+    const split = h(
+      'p',
+      { class: 'muted small', id: 'ar-first-player' },
+      'The first player won ',
+      h('strong', { 'data-k': 'first-player-wins' }, String(s.first_player_wins)),
+      ` of ${s.games} games, the second player `,
+      h('strong', { 'data-k': 'second-player-wins' }, String(s.second_player_wins)),
+      `, ${s.draws} drawn.`,
+    );
+    standingsHost.replaceChildren(t, split);
   }
 
   function drawChart(): void {
@@ -280,6 +332,7 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
             ),
           ),
           h('td', {}, r.a_first ? 'A first' : 'B first'),
+          h('td', { class: 'mono', 'data-k': 'opening' }, r.opening_plies ? r.moves.slice(0, r.opening_plies).join(' ') : '–'),
           h(
             'td',
             { class: r.a_score === 1 ? 'win' : r.a_score === 0 ? 'loss' : '' },
@@ -293,7 +346,7 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
       h(
         'table',
         { class: 'data-table' },
-        h('thead', {}, h('tr', {}, ...['game (opens it)', 'colours', 'result', 'plies', 'moves'].map((x) => h('th', {}, x)))),
+        h('thead', {}, h('tr', {}, ...['game (opens it)', 'colours', 'opening', 'result', 'plies', 'moves'].map((x) => h('th', {}, x)))),
         h('tbody', {}, ...rows),
       ),
     );
@@ -329,6 +382,7 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
     const w = Math.max(1, Math.min(8, Math.round(Number(workers.value) || 1), n));
     const engA: EngineSettings = { preset: presetA.value, params: a.params };
     const engB: EngineSettings = { preset: presetB.value, params: b.params };
+    const onOpenings = openings.checked;
     const records: GameRecord[] = [];
     history.length = 0;
     chart?.destroy();
@@ -350,13 +404,22 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
     let standings: Standings | null = null;
     let netError: string | null = null;
     clients = Array.from({ length: w }, () => new EngineClient());
-    status.textContent = `Playing ${n} games of ${spec.value} in ${w} workers…`;
+    status.textContent = `Playing ${n} games of ${spec.value}${onOpenings ? ' on balanced openings' : ''} in ${w} workers…`;
     const loop = async (c: EngineClient) => {
       while (gen === generation && failure === null) {
         const index = next++;
         if (index >= n) return;
         try {
-          const rec = await c.arenaGame({ spec: spec.value.trim(), a: engA, b: engB, iterations, millis, seed: seedN, index });
+          const rec = await c.arenaGame({
+            spec: spec.value.trim(),
+            a: engA,
+            b: engB,
+            iterations,
+            millis,
+            seed: seedN,
+            index,
+            openings: onOpenings,
+          });
           if (gen !== generation) return;
           records.push(rec);
           const s = await c.arenaStandings(records.slice());
@@ -414,6 +477,7 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
       iterations,
       ms: millis,
       seed: seedN,
+      openings: onOpenings ? 'all' : 'none',
       games: s.games,
       wins: s.wins,
       draws: s.draws,
@@ -422,6 +486,16 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
       win_rate_ci95: s.win_rate_ci95,
       // Elo to 0.1, as `mcts arena --json` writes it.
       ...roundedElo(s),
+      a_first_games: s.a_first_games,
+      a_first_wins: s.a_first_wins,
+      a_first_draws: s.a_first_draws,
+      a_first_losses: s.a_first_losses,
+      a_second_games: s.a_second_games,
+      a_second_wins: s.a_second_wins,
+      a_second_draws: s.a_second_draws,
+      a_second_losses: s.a_second_losses,
+      first_player_wins: s.first_player_wins,
+      second_player_wins: s.second_player_wins,
       seconds: (performance.now() - t0) / 1000,
       records,
     };
@@ -460,7 +534,11 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
   stopBtn.addEventListener('click', stop);
   new ResizeObserver(() => chart?.setSize({ width: Math.max(260, chartHost.clientWidth || 500), height: 220 })).observe(chartHost);
   whenPresets(hooks.store, syncPresets);
-  spec.addEventListener('change', syncPresets);
+  spec.addEventListener('change', () => {
+    syncPresets();
+    // The default follows the game, as on the command line; the box may then be changed.
+    openings.checked = defaultOpenings(spec.value);
+  });
   presetA.addEventListener('focus', syncPresets);
   presetB.addEventListener('focus', syncPresets);
   hooks.store.subscribe((s, prev) => {
