@@ -287,11 +287,29 @@ fn solve_json_keys_and_errors() {
         v["openings"].as_array().unwrap().iter().filter(|o| o["mover_wins"] == true).map(|o| o["move"].as_str().unwrap()).collect();
     assert_eq!(wins, ["d1", "c2", "b3", "a4"]);
     assert_eq!(v["mover_wins"], 4);
+    assert_eq!(v["solver"], "dfpn");
+    // The negamax and the proof-number solver agree move by move.
+    let (ok, neg, err) = mcts(&["solve", "--game", "hex:4", "--openings", "--json", "--solver", "negamax"]);
+    assert!(ok, "{err}");
+    let neg: serde_json::Value = serde_json::from_str(&neg).unwrap();
+    assert_eq!(neg["solver"], "negamax");
+    for (a, b) in v["openings"].as_array().unwrap().iter().zip(neg["openings"].as_array().unwrap()) {
+        assert_eq!((&a["move"], &a["winner"]), (&b["move"], &b["winner"]));
+    }
+    let (ok, out, err) = mcts(&["solve", "--game", "hex:5", "--moves", "c3", "--json", "--tt-mib", "16"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((v["winner"].as_str(), v["to_move"].as_str()), (Some("black"), Some("white")));
+    assert!(v["mid_calls"].as_u64().unwrap() > 0 && v["tt_entries"].as_u64().unwrap() > 0);
     for bad in [
         &["solve", "--game", "pentago"][..],
         &["solve", "--game", "hex:5:swap"],
         &["solve", "--game", "hex:9"],
         &["solve", "--game", "hex:5", "--max-nodes", "5"],
+        &["solve", "--game", "hex:5", "--max-nodes", "5", "--solver", "negamax"],
+        &["solve", "--game", "hex:5", "--time", "NaN"],
+        &["solve", "--game", "hex:5", "--tt-mib", "8"],
+        &["solve", "--game", "hex:5", "--solver", "magic"],
     ] {
         let (ok, _, err) = mcts(bad);
         assert!(!ok && err.starts_with("mcts: "), "{bad:?}: {err}");

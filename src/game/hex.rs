@@ -73,6 +73,7 @@ use crate::rng::Rng64;
 
 pub mod dfpn;
 pub(crate) mod position;
+pub(crate) mod resist;
 pub(crate) mod tt;
 
 /// Largest supported board side.
@@ -86,7 +87,7 @@ const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
 // ---------------------------------------------------------------------------------------------
 
 /// A set of cells as a bitboard (bit `row * n + col`).
-trait Bits:
+pub(crate) trait Bits:
     Copy
     + Eq
     + fmt::Debug
@@ -412,7 +413,7 @@ impl Bits for W6 {
 
 /// Masks of one board size.
 #[derive(Debug)]
-struct Geo<B> {
+pub(crate) struct Geo<B> {
     n: u32,
     /// All n² cells.
     board: B,

@@ -87,7 +87,9 @@ impl Engine {
         };
         let (start, t0) = (d.stats().expansions, Instant::now());
         let (max, secs) = (self.limits.max_nodes, self.seconds);
-        let mut stop = |st: &mcts_playground::game::hex::dfpn::DfpnStats| st.expansions - start >= max || (secs > 0.0 && t0.elapsed().as_secs_f64() >= secs);
+        let mut stop = |st: &mcts_playground::game::hex::dfpn::DfpnStats| {
+            st.expansions - start >= max || (secs > 0.0 && t0.elapsed().as_secs_f64() >= secs)
+        };
         match d.solve(g, &mut stop)? {
             Some(s) => Ok((s.winner, s.winning_move, d.stats().expansions - start)),
             None if secs > 0.0 && t0.elapsed().as_secs_f64() >= secs => Err(SolveError::Time(secs)),

@@ -29,7 +29,7 @@
 //! - the mover has a cell that joins its edges: a win;
 //! - the opponent has two or more such cells: a loss (one stone blocks one of them); exactly one:
 //!   it is the only move (every other move loses to it);
-//! - otherwise every empty cell is a child, ordered by [`order`].
+//! - otherwise every empty cell is a child, ordered by circuit resistance ([`super::resist`]).
 //!
 //! # Correctness
 //! A run that is stopped (work or time) reports nothing: the value of a position is only ever
@@ -95,6 +95,9 @@ pub struct DfpnSolved {
 /// second position reuses what the first proved).
 pub struct Dfpn {
     cfg: DfpnConfig,
+    /// The board side of the positions in the table (keys are stone sets, which mean different
+    /// positions on different sides): a position of another side empties the table first.
+    side: u8,
     tt: Table,
     stats: DfpnStats,
     /// Set when the caller's `stop` said so: every MID call returns at once.
@@ -124,7 +127,7 @@ const STOP_EVERY: u64 = 256;
 impl Dfpn {
     /// A solver with an empty table.
     pub fn new(cfg: DfpnConfig) -> Dfpn {
-        Dfpn { tt: Table::new(cfg.tt_log2.clamp(10, 30)), cfg, stats: DfpnStats::default(), stopped: false }
+        Dfpn { tt: Table::new(cfg.tt_log2.clamp(10, 30)), cfg, side: 0, stats: DfpnStats::default(), stopped: false }
     }
 
     /// The settings.
@@ -171,6 +174,10 @@ impl Dfpn {
 
     /// Whether the side to move wins `root` (not over), or `None` when `stop` ended the search.
     fn solve_pos(&mut self, root: Pos, stop: &mut dyn FnMut(&DfpnStats) -> bool) -> Option<bool> {
+        if root.n != self.side {
+            self.tt.clear();
+            self.side = root.n;
+        }
         self.stopped = false;
         let b = self.mid(root, Bounds { phi: INFTY, delta: INFTY }, stop);
         if b.is_solved() {
@@ -255,7 +262,7 @@ impl Dfpn {
     /// `DfpnSolver::MID`); returns the node's bounds.
     fn mid(&mut self, pos: Pos, th: Bounds, stop: &mut dyn FnMut(&DfpnStats) -> bool) -> Bounds {
         self.stats.mid_calls += 1;
-        if self.stats.mid_calls % STOP_EVERY == 0 && !self.stopped {
+        if self.stats.mid_calls.is_multiple_of(STOP_EVERY) && !self.stopped {
             let s = self.stats();
             self.stopped = stop(&s);
         }
@@ -271,7 +278,14 @@ impl Dfpn {
             }
             None => {
                 self.stats.expansions += 1;
-                let mut e = Entry { stones: pos.stones, bounds: Bounds::UNKNOWN, work: 1, best: u8::MAX, len: 0, children: [0; MAX_STORED_CHILDREN] };
+                let mut e = Entry {
+                    stones: pos.stones,
+                    bounds: Bounds::UNKNOWN,
+                    work: 1,
+                    best: u8::MAX,
+                    len: 0,
+                    children: [0; MAX_STORED_CHILDREN],
+                };
                 match self.expand(&pos) {
                     Expansion::Win(m) => {
                         self.stats.terminal += 1;
@@ -301,8 +315,8 @@ impl Dfpn {
         let work_before = entry.work;
         let len = moves.len;
         let mut cb = [Bounds::UNKNOWN; MAX_N * MAX_N];
-        for i in 0..len {
-            cb[i] = self.tt.bounds(&pos.play(moves.cells[i] as usize));
+        for (b, &m) in cb.iter_mut().zip(&moves.cells[..len]) {
+            *b = self.tt.bounds(&pos.play(m as usize));
         }
         let mut best = if (entry.best as usize) < len { entry.best as usize } else { usize::MAX };
         loop {
@@ -377,6 +391,119 @@ impl Dfpn {
     }
 }
 
+/// Where a [`SolveSession`] stands.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SolveProgress {
+    /// Whether the side to move at the root wins, once proven.
+    pub root_wins: Option<bool>,
+    /// A winning move of the root's side to move, once proven.
+    pub winning_move: Option<u16>,
+    /// Every legal move of the root (cell `row * size + col`) with whether the side to move wins
+    /// after playing it, once proven (`None`: not yet).
+    pub moves: Vec<(u16, Option<bool>)>,
+    /// The solver's counters.
+    pub stats: DfpnStats,
+    /// Whether everything is proven (the root and every move).
+    pub done: bool,
+}
+
+/// A resumable solve of one position and of each of its moves, for a caller that runs it in
+/// slices (the page's worker between messages): the root first, then every legal move in turn
+/// (the child positions, sharing the table, as benzene's `dfpn-solver-find-winning`). Each
+/// [`SolveSession::run`] call continues where the last stopped.
+pub struct SolveSession {
+    dfpn: Dfpn,
+    root: Pos,
+    game_over: Option<Player>,
+    root_wins: Option<bool>,
+    winning_move: Option<u16>,
+    moves: Vec<(u16, Option<bool>)>,
+    next: usize,
+}
+
+impl SolveSession {
+    /// A session for `g` with a new solver of settings `cfg`.
+    ///
+    /// # Errors
+    /// [`SolveError::TooLarge`] above 8×8, [`SolveError::Swap`] with the swap rule.
+    pub fn new(g: &Hex, cfg: DfpnConfig) -> Result<SolveSession, SolveError> {
+        if g.size() > MAX_N {
+            return Err(SolveError::TooLarge(g.size()));
+        }
+        if g.swap_enabled() {
+            return Err(SolveError::Swap);
+        }
+        let root = Pos::from_hex(g);
+        let game_over = match g.outcome() {
+            Some(Outcome::Win(p)) => Some(p),
+            _ => None,
+        };
+        let moves = if game_over.is_some() {
+            Vec::new()
+        } else {
+            let mut e = root.empty();
+            let mut v = Vec::new();
+            while e != 0 {
+                v.push((e.trailing_zeros() as u16, None));
+                e &= e - 1;
+            }
+            v
+        };
+        let root_wins = game_over.map(|p| p == root.to_move as Player);
+        Ok(SolveSession { dfpn: Dfpn::new(cfg), root, game_over, root_wins, winning_move: None, moves, next: 0 })
+    }
+
+    /// Runs until everything is proven (returns true) or `stop` says stop (false).
+    pub fn run(&mut self, stop: &mut dyn FnMut(&DfpnStats) -> bool) -> bool {
+        if self.game_over.is_some() {
+            return true;
+        }
+        let me = self.root.to_move as usize;
+        if self.root_wins.is_none() {
+            let Some(w) = self.dfpn.solve_pos(self.root, stop) else { return false };
+            self.root_wins = Some(w);
+            if w {
+                let Some(m) = self.dfpn.winning_move(self.root, stop) else {
+                    self.root_wins = None;
+                    return false;
+                };
+                self.winning_move = Some(m as u16);
+            }
+        }
+        while self.next < self.moves.len() {
+            let (m, _) = self.moves[self.next];
+            let child = self.root.play(m as usize);
+            let wins = if child.connected(me) {
+                true
+            } else {
+                match self.dfpn.solve_pos(child, stop) {
+                    Some(opponent_wins) => !opponent_wins,
+                    None => return false,
+                }
+            };
+            self.moves[self.next].1 = Some(wins);
+            self.next += 1;
+        }
+        true
+    }
+
+    /// The results so far.
+    pub fn progress(&self) -> SolveProgress {
+        SolveProgress {
+            root_wins: self.root_wins,
+            winning_move: self.winning_move,
+            moves: self.moves.clone(),
+            stats: self.dfpn.stats(),
+            done: self.root_wins.is_some() && self.next == self.moves.len(),
+        }
+    }
+
+    /// Bytes of the solver's table (allocated once, at its fixed size).
+    pub fn tt_bytes(&self) -> usize {
+        self.dfpn.tt_bytes()
+    }
+}
+
 /// The node's bounds from its children's (the first `k` feeding φ), and the index of a child
 /// proven lost (a winning move), if any.
 fn update_bounds(cb: &[Bounds], k: usize) -> (Bounds, Option<usize>) {
@@ -397,30 +524,18 @@ fn update_bounds(cb: &[Bounds], k: usize) -> (Bounds, Option<usize>) {
     (Bounds { phi, delta: delta.min(INFTY as u64 - 1) as u32 }, None)
 }
 
-/// Orders the cells of `cells` into `out`: cells next to more stones first, then nearer the
-/// centre, then by index.
+/// Orders the cells of `cells` into `out` by decreasing circuit-resistance score
+/// ([`super::resist::scores`], as benzene's DFPN orders its children), ties by cell index.
 fn order(pos: &Pos, cells: u64, out: &mut Moves) {
-    let geo = pos.geo();
-    let n = pos.n as i32;
-    let occupied = pos.stones[0] | pos.stones[1];
-    let mut scored = [(0i32, 0u8); MAX_N * MAX_N];
+    let score = super::resist::scores(pos);
     let mut len = 0;
     let mut c = cells;
     while c != 0 {
-        let cell = c.trailing_zeros() as usize;
+        out.cells[len] = c.trailing_zeros() as u8;
         c &= c - 1;
-        let (r, col) = (cell as i32 / n, cell as i32 % n);
-        // Hex distance to the centre, doubled so that even sides have an integral centre.
-        let (dr, dc) = (2 * r - (n - 1), 2 * col - (n - 1));
-        let dist = (dr.abs() + dc.abs() + (dr + dc).abs()) / 2;
-        let near = (geo.nb[cell] & occupied).count_ones() as i32;
-        scored[len] = (-(near * 4 * n) + dist, cell as u8);
         len += 1;
     }
-    scored[..len].sort_unstable();
-    for (i, &(_, cell)) in scored[..len].iter().enumerate() {
-        out.cells[i] = cell;
-    }
+    out.cells[..len].sort_by(|&a, &b| score[b as usize].total_cmp(&score[a as usize]).then(a.cmp(&b)));
     out.len = len;
 }
 
@@ -493,6 +608,24 @@ mod tests {
         assert_eq!(s.solve(&g, &mut |st| st.mid_calls > 1000).unwrap(), None);
         let r = s.solve(&g, &mut |_| false).unwrap().unwrap();
         assert_eq!(r.winner, 0);
+        // A session in slices: the root, then every move, each slice resuming the last.
+        let mut h = Hex::new(4, false).unwrap();
+        h.play_unchecked(5);
+        let mut session = SolveSession::new(&h, DfpnConfig { tt_log2: 14, ..DfpnConfig::default() }).unwrap();
+        let mut slices = 0;
+        while !session.run(&mut |st| st.mid_calls % 512 == 0) {
+            slices += 1;
+            assert!(slices < 100_000);
+        }
+        let p = session.progress();
+        assert!(p.done && p.root_wins == Some(true));
+        for &(m, wins) in &p.moves {
+            let mut c = h.clone();
+            c.play_unchecked(m);
+            let want = c.outcome().is_some() || solve(&c, SolveLimits::default()).unwrap().winner != c.to_move();
+            assert_eq!(wins, Some(want), "move {m}");
+        }
+        assert!(p.moves.iter().any(|&(m, w)| w == Some(true) && Some(m) == p.winning_move));
         assert_eq!(s.solve(&Hex::new(9, false).unwrap(), &mut |_| false), Err(SolveError::TooLarge(9)));
         assert_eq!(s.solve(&Hex::new(4, true).unwrap(), &mut |_| false), Err(SolveError::Swap));
     }

@@ -22,6 +22,7 @@ pub(crate) struct Pos {
 }
 
 impl Pos {
+    #[cfg_attr(not(test), allow(dead_code))]
     /// The empty position of side `n` (1..=[`MAX_N`]), Black to move.
     pub fn empty_board(n: usize) -> Pos {
         debug_assert!((1..=MAX_N).contains(&n));
@@ -38,19 +39,13 @@ impl Pos {
                 stones[p as usize] |= 1 << cell;
             }
         }
-        Pos { n: n as u8, stones, to_move: g.to_move() as u8 }
+        Pos { n: n as u8, stones, to_move: g.to_move() }
     }
 
     /// The geometry (masks and neighbour sets) of this board size.
     #[inline]
-    pub fn geo(&self) -> &'static Geo<u64> {
+    pub(crate) fn geo(&self) -> &'static Geo<u64> {
         u64::geo(self.n as usize)
-    }
-
-    /// All cells of the board.
-    #[inline]
-    pub fn board(&self) -> u64 {
-        self.geo().board
     }
 
     /// The empty cells.
@@ -92,6 +87,7 @@ impl Pos {
         touch(0) & touch(1)
     }
 
+    #[cfg_attr(not(test), allow(dead_code))]
     /// The position rotated by 180° (cell i ↦ n² − 1 − i), which maps each player's edges onto
     /// themselves: a position and its rotation have the same value.
     #[inline]

@@ -79,7 +79,8 @@ pub(crate) struct Entry {
 const _: () = assert!(std::mem::size_of::<Entry>() == 64);
 
 impl Entry {
-    const EMPTY: Entry = Entry { stones: [0; 2], bounds: Bounds::UNKNOWN, work: 0, best: u8::MAX, len: 0, children: [0; MAX_STORED_CHILDREN] };
+    const EMPTY: Entry =
+        Entry { stones: [0; 2], bounds: Bounds::UNKNOWN, work: 0, best: u8::MAX, len: 0, children: [0; MAX_STORED_CHILDREN] };
 }
 
 /// The table: `2^log2` entries.
@@ -98,11 +99,6 @@ impl Table {
     pub fn new(log2: u32) -> Table {
         let log2 = log2.clamp(2, 30);
         Table { entries: vec![Entry::EMPTY; 1 << log2], bucket_bits: log2 - 2, used: 0, replaced: 0 }
-    }
-
-    /// Entries the table holds.
-    pub fn capacity(&self) -> usize {
-        self.entries.len()
     }
 
     /// Bytes the table occupies.
