@@ -72,6 +72,7 @@ use crate::bits::{byte_prefix_counts, mul_small, select64, select64_pre};
 use crate::rng::Rng64;
 
 pub(crate) mod position;
+pub(crate) mod vc;
 
 /// Largest supported board side.
 pub const MAX_SIZE: usize = 19;
