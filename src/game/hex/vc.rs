@@ -87,6 +87,8 @@ pub(crate) struct VcBuilder {
     /// Fulls per pair: `full_len[p]` carriers at `full[p * FULL_CAP..]`.
     full_len: Vec<u8>,
     full: Vec<u64>,
+    /// `full_inter[p]`: the intersection of the fulls of pair `p` (meaningful when it has any).
+    full_inter: Vec<u64>,
     /// Semis per pair: `semi_len[p]` carriers at `semi[p * SEMI_CAP..]`, keys in `semi_key`.
     semi_len: Vec<u8>,
     semi: Vec<u64>,
@@ -110,6 +112,7 @@ impl VcBuilder {
             full_nb: [0; MAX_ENDS],
             full_len: vec![0; MAX_PAIRS],
             full: vec![0; MAX_PAIRS * FULL_CAP],
+            full_inter: vec![0; MAX_PAIRS],
             semi_len: vec![0; MAX_PAIRS],
             semi: vec![0; MAX_PAIRS * SEMI_CAP],
             semi_key: vec![0; MAX_PAIRS * SEMI_CAP],
@@ -256,6 +259,11 @@ impl VcBuilder {
                 continue;
             }
             let p = pair(z, w);
+            // Every full z–w contains the list's intersection: none is disjoint from c (or
+            // avoids x) when the intersection is not.
+            if self.full_inter[p] & (c | xb) != 0 {
+                continue;
+            }
             let base = p * FULL_CAP;
             let mut i = 0;
             // `add_semi`/`add_full` on x–w never change the list z–w (x ≠ z), but read its length
@@ -275,8 +283,10 @@ impl VcBuilder {
         }
     }
 
-    /// Adds the full `x`–`y` of carrier `c` unless a known full is a subset of it; removes the
-    /// fulls and semis that are supersets of it; queues it for the AND rule.
+    /// Adds the full `x`–`y` of carrier `c` unless a known full is a subset of it, or (as
+    /// benzene's `AndList::TryAdd` with `limit_fulls`) it removes no known full and contains the
+    /// intersection of the known ones (so it would not shrink what every full of the pair
+    /// needs); removes the fulls and semis that are supersets of it; queues it for the AND rule.
     fn add_full(&mut self, x: usize, y: usize, c: u64) -> bool {
         let p = pair(x, y);
         let base = p * FULL_CAP;
@@ -293,6 +303,9 @@ impl VcBuilder {
                 j += 1;
             }
         }
+        if j == len && len > 0 && self.full_inter[p] & !c == 0 {
+            return false;
+        }
         if j == FULL_CAP {
             // Replace the largest carrier when the new one is smaller.
             let (k, big) = list.iter().enumerate().max_by_key(|(_, f)| f.count_ones()).map(|(k, f)| (k, f.count_ones())).unwrap();
@@ -305,6 +318,7 @@ impl VcBuilder {
             j += 1;
         }
         self.full_len[p] = j as u8;
+        self.full_inter[p] = self.full[base..base + j].iter().fold(!0, |a, &f| a & f);
         // Semis that are supersets of the new full are useless.
         let sbase = p * SEMI_CAP;
         let slen = self.semi_len[p] as usize;
@@ -363,7 +377,12 @@ impl VcBuilder {
         self.semi_key[base + at] = key;
         self.semi_len[p] = j as u8;
 
-        // OR: the new semi with up to MAX_OR − 1 others whose carriers meet c's nowhere in common.
+        // OR: the new semi with up to MAX_OR − 1 others whose carriers meet c's nowhere in common;
+        // none when all the pair's semis share a cell (as benzene, which ORs a list only once its
+        // intersection is empty).
+        if self.semi[base..base + j].iter().fold(!0, |a, &s| a & s) != 0 {
+            return;
+        }
         self.or_out.clear();
         self.or_search(base, j, at, 0, c, c, 1);
         for k in 0..self.or_out.len() {
