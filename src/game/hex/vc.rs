@@ -97,6 +97,16 @@ pub(crate) struct VcBuilder {
     queue: Vec<(u8, u8, u64)>,
     /// Fulls found by one OR search, added after it.
     or_out: Vec<u64>,
+    /// The caps in use (at most [`FULL_CAP`], [`SEMI_CAP`]).
+    full_cap: usize,
+    semi_cap: usize,
+    /// The OR search's candidates: suffix intersections of the pair's semis (the new one left
+    /// out), `or_suffix[i]` = the intersection of semis `i..`.
+    or_suffix: [u64; SEMI_CAP + 1],
+    /// Work counters (test builds): queue items ANDed, AND pairs tried, semis offered, semis
+    /// kept, OR search nodes, fulls offered.
+    #[cfg(test)]
+    stats: [u64; 6],
 }
 
 #[cfg_attr(not(test), allow(dead_code))]
@@ -118,7 +128,21 @@ impl VcBuilder {
             semi_key: vec![0; MAX_PAIRS * SEMI_CAP],
             queue: Vec::with_capacity(4096),
             or_out: Vec::with_capacity(64),
+            full_cap: FULL_CAP,
+            semi_cap: SEMI_CAP,
+            or_suffix: [0; SEMI_CAP + 1],
+            #[cfg(test)]
+            stats: [0; 6],
         }
+    }
+
+    /// A builder keeping at most `fulls` fulls and `semis` semis per pair (1..=[`FULL_CAP`],
+    /// 1..=[`SEMI_CAP`]).
+    pub fn with_caps(fulls: usize, semis: usize) -> VcBuilder {
+        let mut b = VcBuilder::new();
+        b.full_cap = fulls.clamp(1, FULL_CAP);
+        b.semi_cap = semis.clamp(1, SEMI_CAP);
+        b
     }
 
     /// H-search for `color` on `pos` (opponent stones are walls; `color`'s stone groups, empty
@@ -204,6 +228,10 @@ impl VcBuilder {
             if !self.full[p * FULL_CAP..p * FULL_CAP + self.full_len[p] as usize].contains(&c) {
                 continue;
             }
+            #[cfg(test)]
+            {
+                self.stats[0] += 1;
+            }
             self.and_at(y, x, c);
             self.and_at(x, y, c);
         }
@@ -251,13 +279,11 @@ impl VcBuilder {
         }
         let z_empty = self.pos.stones[self.color] >> z & 1 == 0;
         let xb = self.bit(x);
-        let mut ws = self.full_nb[z] & !(1u128 << x);
+        // The partners w ≠ x outside c (cell ids are their bits).
+        let mut ws = self.full_nb[z] & !(1u128 << x) & !(c as u128);
         while ws != 0 {
             let w = ws.trailing_zeros() as usize;
             ws &= ws - 1;
-            if c & self.bit(w) != 0 {
-                continue;
-            }
             let p = pair(z, w);
             // Every full z–w contains the list's intersection: none is disjoint from c (or
             // avoids x) when the intersection is not.
@@ -271,6 +297,10 @@ impl VcBuilder {
             while i < self.full_len[p] as usize {
                 let d = self.full[base + i];
                 i += 1;
+                #[cfg(test)]
+                {
+                    self.stats[1] += 1;
+                }
                 if d & c != 0 || d & xb != 0 {
                     continue;
                 }
@@ -288,6 +318,10 @@ impl VcBuilder {
     /// intersection of the known ones (so it would not shrink what every full of the pair
     /// needs); removes the fulls and semis that are supersets of it; queues it for the AND rule.
     fn add_full(&mut self, x: usize, y: usize, c: u64) -> bool {
+        #[cfg(test)]
+        {
+            self.stats[5] += 1;
+        }
         let p = pair(x, y);
         let base = p * FULL_CAP;
         let len = self.full_len[p] as usize;
@@ -306,7 +340,7 @@ impl VcBuilder {
         if j == len && len > 0 && self.full_inter[p] & !c == 0 {
             return false;
         }
-        if j == FULL_CAP {
+        if j == self.full_cap {
             // Replace the largest carrier when the new one is smaller.
             let (k, big) = list.iter().enumerate().max_by_key(|(_, f)| f.count_ones()).map(|(k, f)| (k, f.count_ones())).unwrap();
             if c.count_ones() >= big {
@@ -342,6 +376,10 @@ impl VcBuilder {
     /// semi is a subset of it; removes the semis that are supersets of it; then the OR rule
     /// combines it with up to `MAX_OR − 1` known semis of the pair.
     fn add_semi(&mut self, x: usize, y: usize, c: u64, key: u8) {
+        #[cfg(test)]
+        {
+            self.stats[2] += 1;
+        }
         let p = pair(x, y);
         let fbase = p * FULL_CAP;
         if self.full[fbase..fbase + self.full_len[p] as usize].iter().any(|&f| f & !c == 0) {
@@ -349,19 +387,26 @@ impl VcBuilder {
         }
         let base = p * SEMI_CAP;
         let len = self.semi_len[p] as usize;
-        if self.semi[base..base + len].iter().any(|&s| s & !c == 0) {
-            return;
+        let mut sup = false;
+        for &s in &self.semi[base..base + len] {
+            if s & !c == 0 {
+                return;
+            }
+            sup |= c & !s == 0;
         }
-        let mut j = 0;
-        for i in 0..len {
-            let s = self.semi[base + i];
-            if c & !s != 0 {
-                self.semi[base + j] = s;
-                self.semi_key[base + j] = self.semi_key[base + i];
-                j += 1;
+        let mut j = len;
+        if sup {
+            j = 0;
+            for i in 0..len {
+                let s = self.semi[base + i];
+                if c & !s != 0 {
+                    self.semi[base + j] = s;
+                    self.semi_key[base + j] = self.semi_key[base + i];
+                    j += 1;
+                }
             }
         }
-        let at = if j == SEMI_CAP {
+        let at = if j == self.semi_cap {
             let list = &self.semi[base..base + j];
             let (k, big) = list.iter().enumerate().max_by_key(|(_, s)| s.count_ones()).map(|(k, s)| (k, s.count_ones())).unwrap();
             if c.count_ones() >= big {
@@ -373,6 +418,10 @@ impl VcBuilder {
             j += 1;
             j - 1
         };
+        #[cfg(test)]
+        {
+            self.stats[3] += 1;
+        }
         self.semi[base + at] = c;
         self.semi_key[base + at] = key;
         self.semi_len[p] = j as u8;
@@ -384,7 +433,19 @@ impl VcBuilder {
             return;
         }
         self.or_out.clear();
-        self.or_search(base, j, at, 0, c, c, 1);
+        // Suffix intersections of the other semis, to stop a branch that cannot reach an empty
+        // intersection; and (benzene's `limit_or`) a branch whose union already holds the
+        // intersection of the pair's fulls would only give a full `add_full` refuses.
+        let mut acc = !0u64;
+        self.or_suffix[j] = acc;
+        for i in (0..j).rev() {
+            if i != at {
+                acc &= self.semi[base + i];
+            }
+            self.or_suffix[i] = acc;
+        }
+        let fi = if self.full_len[p] > 0 { self.full_inter[p] } else { 0 };
+        self.or_search(base, j, at, 0, c, c, 1, fi);
         for k in 0..self.or_out.len() {
             let u = self.or_out[k];
             self.add_full(x, y, u);
@@ -394,12 +455,20 @@ impl VcBuilder {
     /// The OR search: semis `from..len` of the list at `base` (skipping `skip`, the new one)
     /// added to a combination of intersection `inter` and union `union` of `count` semis; each
     /// combination with an empty intersection goes to `or_out`. A semi is only taken when it
-    /// shrinks the intersection.
+    /// shrinks the intersection; a branch stops when the remaining semis cannot empty the
+    /// intersection, or when its union contains `fi` (non-empty: the pair's full intersection).
     #[allow(clippy::too_many_arguments)]
-    fn or_search(&mut self, base: usize, len: usize, skip: usize, from: usize, inter: u64, union: u64, count: usize) {
+    fn or_search(&mut self, base: usize, len: usize, skip: usize, from: usize, inter: u64, union: u64, count: usize, fi: u64) {
         for i in from..len {
+            if inter & self.or_suffix[i] != 0 {
+                return;
+            }
             if i == skip {
                 continue;
+            }
+            #[cfg(test)]
+            {
+                self.stats[4] += 1;
             }
             let s = self.semi[base + i];
             let ni = inter & s;
@@ -407,10 +476,13 @@ impl VcBuilder {
                 continue;
             }
             let nu = union | s;
+            if fi != 0 && fi & !nu == 0 {
+                continue;
+            }
             if ni == 0 {
                 self.or_out.push(nu);
             } else if count + 1 < MAX_OR {
-                self.or_search(base, len, skip, i + 1, ni, nu, count + 1);
+                self.or_search(base, len, skip, i + 1, ni, nu, count + 1, fi);
             }
         }
     }
@@ -825,18 +897,28 @@ mod tests {
                 positions.push(p);
             }
         }
-        let mut b = VcBuilder::new();
-        let (mut full, mut semi) = (0, 0);
-        let t = std::time::Instant::now();
-        for p in &positions {
-            for c in 0..2 {
-                let v = b.build(p, c);
-                full += v.full.is_some() as usize;
-                semi += (v.full.is_none() && v.semi.is_some()) as usize;
+        for (fc, sc) in [(FULL_CAP, SEMI_CAP), (8, 16), (4, 8)] {
+            let mut b = VcBuilder::with_caps(fc, sc);
+            let (mut full, mut semi, mut region) = (0, 0, 0u64);
+            let t = std::time::Instant::now();
+            let cpu = cpu_time::ThreadTime::now();
+            for p in &positions {
+                for c in 0..2 {
+                    let v = b.build(p, c);
+                    full += v.full.is_some() as usize;
+                    semi += (v.full.is_none() && v.semi.is_some()) as usize;
+                    region += (v.semi_intersection & p.empty()).count_ones() as u64;
+                }
             }
+            let builds = positions.len() * 2;
+            let us = t.elapsed().as_secs_f64() * 1e6 / builds as f64;
+            let cpu_us = cpu.elapsed().as_secs_f64() * 1e6 / builds as f64;
+            let mean_region = region as f64 / builds as f64;
+            eprintln!(
+                "7x7 caps {fc}/{sc}: {builds} builds, {us:.1} µs per build ({cpu_us:.1} µs CPU time); edge full {full}, semi only {semi}, mean empty cells in the semi intersection {mean_region:.1}"
+            );
+            let per: Vec<u64> = b.stats.iter().map(|&s| s / builds as u64).collect();
+            eprintln!("  per build: ANDed fulls, AND pairs, semis offered, semis kept, OR nodes, fulls offered: {per:?}");
         }
-        let builds = positions.len() * 2;
-        let us = t.elapsed().as_secs_f64() * 1e6 / builds as f64;
-        eprintln!("7x7: {builds} builds, {us:.1} µs per build; edge full {full}, semi only {semi}");
     }
 }
