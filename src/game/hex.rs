@@ -75,6 +75,7 @@ pub mod dfpn;
 pub(crate) mod position;
 pub(crate) mod resist;
 pub(crate) mod tt;
+pub(crate) mod vc;
 
 /// Largest supported board side.
 pub const MAX_SIZE: usize = 19;
