@@ -71,6 +71,7 @@ use super::{
 use crate::bits::{byte_prefix_counts, mul_small, select64, select64_pre};
 use crate::rng::Rng64;
 
+pub(crate) mod ice;
 pub(crate) mod position;
 
 /// Largest supported board side.
