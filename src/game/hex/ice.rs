@@ -567,7 +567,9 @@ mod tests {
         let filled = f.apply(pos);
         let w = o.winner(pos);
         assert_eq!(o.winner(&filled), w, "value changed by fill-in {f:?} of {pos:?}");
-        if w == pos.to_move as usize && !filled.connected(0) && !filled.connected(1) {
+        // When the fill-in leaves no empty cell the filled board is full (and decided): there is
+        // no unfilled move to check.
+        if w == pos.to_move as usize && filled.empty() != 0 {
             let mut cand = filled.empty();
             let mut found = false;
             while cand != 0 && !found {
@@ -596,6 +598,76 @@ mod tests {
             }
         }
         filled
+    }
+
+    /// A random endgame of side `n`: up to `stones` random moves, alternately from a random
+    /// first player, never on a cell that would connect (so nobody is connected).
+    fn random_endgame(rng: &mut Rng64, n: usize, stones: usize) -> Pos {
+        let mut p = Pos { to_move: rng.below(2) as u8, ..Pos::empty_board(n) };
+        for _ in 0..stones {
+            let cand = p.empty() & !p.winning_cells(p.to_move as usize);
+            if cand == 0 {
+                break;
+            }
+            let mut x = cand;
+            for _ in 0..rng.below(cand.count_ones()) {
+                x &= x - 1;
+            }
+            p = p.play(x.trailing_zeros() as usize);
+        }
+        p
+    }
+
+    #[test]
+    fn fillin_keeps_the_value_and_a_winning_move_on_7x7_and_8x8_endgames() {
+        let mut rng = Rng64::new(8);
+        let mut o = Oracle::default();
+        let mut filled = 0;
+        for (n, empties) in [(7usize, 12usize), (8, 12)] {
+            for _ in 0..60 {
+                let p = random_endgame(&mut rng, n, n * n - empties);
+                for to_move in 0..2 {
+                    filled += check_position(&mut o, &Pos { to_move, ..p }).cells().count_ones();
+                }
+            }
+        }
+        assert!(filled > 0);
+    }
+
+    /// The fill-in of a position stays a valid fill-in after stones of either colour are added
+    /// outside it (what makes the solver's pruning of filled cells safe).
+    #[test]
+    fn fillin_stays_valid_after_stones_elsewhere() {
+        let mut rng = Rng64::new(9);
+        let mut o = Oracle::default();
+        let mut checked = 0;
+        for _ in 0..500 {
+            let n = 4 + rng.below(2) as usize;
+            let k = if n == 4 { rng.below(8) } else { 8 + rng.below(8) } as usize;
+            let Some(p) = random_pos(&mut rng, n, k) else { continue };
+            let f = fillin(&p);
+            let mut q = p;
+            for _ in 0..1 + rng.below(3) {
+                let free = q.empty() & !f.cells();
+                if free == 0 {
+                    break;
+                }
+                let mut x = free;
+                for _ in 0..rng.below(free.count_ones()) {
+                    x &= x - 1;
+                }
+                q.stones[rng.below(2) as usize] |= x & x.wrapping_neg();
+            }
+            if q.connected(0) || q.connected(1) {
+                continue;
+            }
+            for to_move in 0..2 {
+                let q = Pos { to_move, ..q };
+                assert_eq!(o.winner(&q), o.winner(&f.apply(&q)), "fill-in {f:?} of {p:?} wrong in {q:?}");
+            }
+            checked += 1;
+        }
+        assert!(checked > 200, "{checked}");
     }
 
     #[test]
@@ -710,10 +782,31 @@ mod tests {
         let mut sink = 0u64;
         for _ in 0..reps {
             for p in &positions {
-                sink ^= std::hint::black_box(fillin(std::hint::black_box(p))).added[0];
+                sink = sink.wrapping_add(std::hint::black_box(fillin(std::hint::black_box(p))).added[0]);
             }
         }
         let us = start.elapsed().as_secs_f64() * 1e6 / (reps * positions.len()) as f64;
+        // The parts on the real positions: one pattern pass, and the region rules.
+        let start = std::time::Instant::now();
+        for _ in 0..reps {
+            for p in &positions {
+                let t = tables(7);
+                let ring = t.rings(p.stones);
+                let e = p.empty();
+                let d = dead_any(&ring[0], &ring[1]) & e;
+                let cb = captured_pairs(t, &ring, e, 0);
+                sink = sink.wrapping_add(std::hint::black_box(d | cb | captured_pairs(t, &ring, e & !cb, 1)));
+            }
+        }
+        let us_pass = start.elapsed().as_secs_f64() * 1e6 / (reps * positions.len()) as f64;
+        let start = std::time::Instant::now();
+        for _ in 0..reps {
+            for p in &positions {
+                sink = sink.wrapping_add(dead_regions(tables(7), std::hint::black_box(p.stones), p.empty(), &mut None));
+            }
+        }
+        let us_regions = start.elapsed().as_secs_f64() * 1e6 / (reps * positions.len()) as f64;
+        println!("one pattern pass {us_pass:.3} us, region rules {us_regions:.3} us");
         let cells = filled as f64 / positions.len() as f64;
         println!(
             "7x7, 6-20 stones, {} positions: {us:.3} us per fillin, {cells:.2} cells filled on average; cells per rule {trace:?} ({sink})",
