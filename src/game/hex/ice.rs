@@ -32,6 +32,13 @@
 //!   entering N ∪ G is dead: a Q chain through it meets N ∪ G on both sides of it, at two cells
 //!   joined through G, so the chain can skip it. With G = ∅ this is "x lies in no component of
 //!   empty cells and Q stones touching both of Q's edges" (`dead-unreachable`).
+//! - **`dead-group`**: the ring lemma with C's connections through its groups: if, for a
+//!   component K of C (a group of C's stones with the edges it touches, or a bare edge of C),
+//!   every ring position of x is the opponent's, in K, or empty with a ring neighbour in K, then
+//!   x is dead. Every C run of a completion then holds a position of K (a C stone outside K is
+//!   excluded, and an empty position's K neighbour joins its run), and K joins them without x.
+//!   It contains the three ring patterns and adds, e.g., a cell in the bay of one group (its
+//!   neighbours 0 and 2 in one group, 3, 4 and 5 the opponent's).
 //! - **`capt-pair`**: two adjacent empty cells a, b such that a is ring-dead when b is P's and
 //!   b is ring-dead when a is P's are captured by P: when the opponent takes one, P takes the
 //!   other, and the opponent's stone is dead. It covers the edge bridge (a P stone on the
@@ -101,11 +108,13 @@ pub(crate) enum Rule {
     CaptPairBlack = 5,
     /// A pair captured by White.
     CaptPairWhite = 6,
+    /// Every ring position the opponent's, in one component of C, or empty next to it.
+    DeadGroup = 7,
 }
 
 /// Number of [`Rule`]s.
 #[cfg_attr(not(test), allow(dead_code))]
-pub(crate) const RULES: usize = 7;
+pub(crate) const RULES: usize = 8;
 
 /// Cells found per [`Rule`] (a cell matched by several rules in one pass counts for each).
 #[cfg_attr(not(test), allow(dead_code))]
@@ -126,12 +135,15 @@ struct Tables {
     /// at most one colour, and either reading is faithful (it is the same edge node as the
     /// ring position next to it of that colour; see the module doc).
     off: [[u64; 6]; 2],
+    /// `edge_off[p][e][i]`: the cells whose neighbour in direction `i` is off the board on
+    /// player p's edge `e` (0: top / left, 1: bottom / right; the corners as in `off`).
+    edge_off: [[[u64; 6]; 2]; 2],
 }
 
 impl Tables {
     fn build(n: usize) -> Tables {
         let geo = <u64 as Bits>::geo(n);
-        let mut t = Tables { geo, delta: [0; 6], valid: [0; 6], off: [[0; 6]; 2] };
+        let mut t = Tables { geo, delta: [0; 6], valid: [0; 6], off: [[0; 6]; 2], edge_off: [[[0; 6]; 2]; 2] };
         let ni = n as i32;
         for (i, &(dr, dc)) in DIRS.iter().enumerate() {
             t.delta[i] = dr * ni + dc;
@@ -148,9 +160,11 @@ impl Tables {
                         // (−1, n) and (n, −1) are both.
                         if !row_in {
                             t.off[0][i] |= bit;
+                            t.edge_off[0][(rr >= 0) as usize][i] |= bit;
                         }
                         if !col_in {
                             t.off[1][i] |= bit;
+                            t.edge_off[1][(cc >= 0) as usize][i] |= bit;
                         }
                         if !row_in && !col_in {
                             // Off both ways: only the obtuse corners' outer neighbours, which
@@ -268,6 +282,49 @@ fn dead_regions(t: &Tables, stones: [u64; 2], empty: u64, trace: &mut Option<&mu
     dead
 }
 
+/// The empty cells found dead by `dead-group`, from the ring masks `ring` of `stones`.
+fn dead_groups(t: &Tables, ring: &[[u64; 6]; 2], stones: [u64; 2], empty: u64) -> u64 {
+    let g = t.geo;
+    let er: [u64; 6] = std::array::from_fn(|i| t.nb_in(i, empty));
+    let mut dead = 0;
+    for (c, &own) in stones.iter().enumerate() {
+        let q = 1 - c;
+        let reach = [g.flood(own & g.edge[c][0], own), g.flood(own & g.edge[c][1], own)];
+        if reach[0] & reach[1] != 0 {
+            // C is connected: nothing to gain.
+            continue;
+        }
+        // The component K as (stones, edges touched): each edge with its reach set, then the
+        // groups touching no edge.
+        let mut test = |kst: u64, edges: [bool; 2]| {
+            let k: [u64; 6] = std::array::from_fn(|i| {
+                let mut m = t.nb_in(i, kst);
+                for (e, &on) in edges.iter().enumerate() {
+                    if on {
+                        m |= t.edge_off[c][e][i];
+                    }
+                }
+                // A corner position (both edges) is read as the opponent's only.
+                m & !t.off[q][i]
+            });
+            let mut ok = empty;
+            for i in 0..6 {
+                ok &= ring[q][i] | k[i] | (er[i] & (k[(i + 5) % 6] | k[(i + 1) % 6]));
+            }
+            dead |= ok;
+        };
+        test(reach[0], [true, false]);
+        test(reach[1], [false, true]);
+        let mut rest = own & !(reach[0] | reach[1]);
+        while rest != 0 {
+            let grp = g.flood(rest & rest.wrapping_neg(), own);
+            rest &= !grp;
+            test(grp, [false, false]);
+        }
+    }
+    dead
+}
+
 /// Dead and captured cells of `pos`, filled to a fixed point (Henderson & Hayward).
 /// `pos.to_move` is the side to move.
 ///
@@ -313,7 +370,11 @@ pub(crate) fn fillin_traced(pos: &Pos, mut trace: Option<&mut Trace>) -> Fillin 
                 break;
             }
             regions_tried = true;
-            dead = dead_regions(t, stones, empty, &mut trace);
+            let groups = dead_groups(t, &ring, stones, empty);
+            if let Some(tr) = trace.as_deref_mut() {
+                tr[Rule::DeadGroup as usize] += groups.count_ones() as u64;
+            }
+            dead = groups | dead_regions(t, stones, empty, &mut trace);
             if dead == 0 {
                 break;
             }
@@ -519,7 +580,9 @@ mod tests {
         let t = tables(pos.n as usize);
         let empty = pos.empty();
         let ring = t.rings(pos.stones);
-        let dead = (empty & dead_any(&ring[0], &ring[1])) | dead_regions(t, pos.stones, empty, &mut None);
+        let dead = (empty & dead_any(&ring[0], &ring[1]))
+            | dead_regions(t, pos.stones, empty, &mut None)
+            | dead_groups(t, &ring, pos.stones, empty);
         let mut d = dead;
         let mut checked = 0;
         while d != 0 {
@@ -740,6 +803,27 @@ mod tests {
     }
 
     #[test]
+    fn a_cell_in_the_bay_of_one_group_is_dead() {
+        // 5×5, x = (2,2): ring positions 0 = (1,2) and 2 = (2,3) are Black stones of one group
+        // (through (0,3), (0,4), (1,4)), 1 = (1,3) is empty, 3 = (3,2), 4 = (3,1), 5 = (2,1)
+        // are White.
+        let n = 5;
+        let black = at(n, 1, 2) | at(n, 0, 3) | at(n, 0, 4) | at(n, 1, 4) | at(n, 2, 3);
+        let white = at(n, 3, 2) | at(n, 3, 1) | at(n, 2, 1);
+        let pos = Pos { n: 5, stones: [black, white], to_move: 0 };
+        let t = tables(n);
+        let ring = t.rings(pos.stones);
+        let x = at(n, 2, 2);
+        // Not a ring pattern: (1,3) may be White, splitting Black's (1,2) and (2,3) in the ring.
+        assert_eq!(dead_any(&ring[0], &ring[1]) & x, 0);
+        assert_ne!(dead_groups(t, &ring, pos.stones, pos.empty()) & x, 0);
+        // The fill-in takes x with (1,3) as a pair captured by Black (each cell is ring-dead
+        // once the other is Black).
+        assert_ne!(fillin(&pos).added[0] & x, 0);
+        check_dead_by_definition(&pos);
+    }
+
+    #[test]
     fn the_edge_bridge_is_captured() {
         // 5×5, a Black stone on c2 = (1,2): the two top-row cells (0,2) and (0,3) between it
         // and Black's top edge are captured by Black, whoever is to move.
@@ -802,11 +886,14 @@ mod tests {
         let start = std::time::Instant::now();
         for _ in 0..reps {
             for p in &positions {
-                sink = sink.wrapping_add(dead_regions(tables(7), std::hint::black_box(p.stones), p.empty(), &mut None));
+                let t = tables(7);
+                let ring = t.rings(p.stones);
+                sink = sink.wrapping_add(dead_regions(t, std::hint::black_box(p.stones), p.empty(), &mut None));
+                sink = sink.wrapping_add(dead_groups(t, &ring, std::hint::black_box(p.stones), p.empty()));
             }
         }
         let us_regions = start.elapsed().as_secs_f64() * 1e6 / (reps * positions.len()) as f64;
-        println!("one pattern pass {us_pass:.3} us, region rules {us_regions:.3} us");
+        println!("one pattern pass {us_pass:.3} us, region and group rules {us_regions:.3} us");
         let cells = filled as f64 / positions.len() as f64;
         println!(
             "7x7, 6-20 stones, {} positions: {us:.3} us per fillin, {cells:.2} cells filled on average; cells per rule {trace:?} ({sink})",
