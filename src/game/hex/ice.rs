@@ -8,7 +8,7 @@
 //! edges. An empty cell is *dead* when its colour decides the winner of no completion; a set of
 //! empty cells is *captured* by P when P, moving second inside the set, can make every cell of
 //! it P's or dead. Filling a dead cell with either colour, or a P-captured set with P, keeps the
-//! value of the position with either side to move (Henderson 2010, ch. 3–4).
+//! value of the position with either side to move (Henderson 2010; proofs for our rules below).
 //!
 //! # The rules (all derived here, none copied)
 //! The *ring* of an empty cell x is its six neighbours in cyclic order ([`DIRS`]); an off-board
@@ -37,17 +37,28 @@
 //!   every ring position of x is the opponent's, in K, or empty with a ring neighbour in K, then
 //!   x is dead. Every C run of a completion then holds a position of K (a C stone outside K is
 //!   excluded, and an empty position's K neighbour joins its run), and K joins them without x.
-//!   It contains the three ring patterns and adds, e.g., a cell in the bay of one group (its
-//!   neighbours 0 and 2 in one group, 3, 4 and 5 the opponent's).
+//!   It covers the three ring patterns (away from the obtuse corners) and adds, e.g., a cell
+//!   in the bay of one group (its neighbours 0 and 2 in one group, 3, 4 and 5 the opponent's).
 //! - **`capt-pair`**: two adjacent empty cells a, b such that a is ring-dead when b is P's and
 //!   b is ring-dead when a is P's are captured by P: when the opponent takes one, P takes the
 //!   other, and the opponent's stone is dead. It covers the edge bridge (a P stone on the
 //!   second row and the two empty cells between it and P's edge) and benzene's `capt-1-3`,
 //!   `capt-2-2` and `capt-5` figures.
 //!
-//! Every rule's condition survives the addition of stones anywhere outside the filled cells, so
-//! a winning move of the filled position is one of the real position too (the solver prunes
-//! the filled cells).
+//! # Filling several at once, and pruning
+//! Deadness is kept when stones are added anywhere (fewer completions), and a `capt-pair`
+//! condition is kept when stones are added outside the pair (its dead tests only see more
+//! stones). So one pass fills, on the same board, all dead cells (any colours), all pairs
+//! captured by Black (overlapping pairs too: once one pair is Black, the cell it shares with
+//! another makes that one's other cell dead), and the pairs captured by White that share no
+//! cell with Black's; in that order each fill is valid on the board the earlier ones left.
+//!
+//! For the same reason the whole fill-in F of a position stays a valid fill-in after a move
+//! outside F (`fillin_stays_valid_after_stones_elsewhere`): if the side to move wins and the
+//! filled board has an empty cell, a winning move of the filled position is a winning move of
+//! the real one, so the solver may prune the filled cells. When the filled board is already
+//! connected for the side to move, every empty cell outside F wins (F is valid after it); when
+//! F covers every empty cell there is no such move and the solver must find one by search.
 //!
 //! # Bit-parallel matching
 //! Per board size a [`Tables`] (in a `OnceLock`) holds, for each direction, the shift that maps
@@ -271,7 +282,8 @@ fn dead_regions(t: &Tables, stones: [u64; 2], empty: u64, trace: &mut Option<&mu
             rest &= !grp;
             let nbh = g.grow(grp) & empty;
             let allowed = open & !(nbh | grp);
-            let reach = g.flood(allowed & e0, allowed) | g.flood(allowed & e1, allowed);
+            // One flood from both edges: the union of the two floods.
+            let reach = g.flood(allowed & (e0 | e1), allowed);
             let cut = empty & !nbh & !reach & !dead;
             if let Some(tr) = trace.as_deref_mut() {
                 tr[Rule::DeadRegion as usize] += cut.count_ones() as u64;
@@ -331,7 +343,8 @@ fn dead_groups(t: &Tables, ring: &[[u64; 6]; 2], stones: [u64; 2], empty: u64) -
 /// Each pass finds, on the board filled so far, the ring-dead cells, the pairs captured by
 /// Black and those captured by White that do not overlap Black's (all on the same board; each
 /// group of fills stays valid after the others, see the module doc), fills them, and repeats;
-/// when a pass finds nothing, the region rules are tried once before stopping. A dead cell is
+/// when a pass finds nothing, the slower `dead-group` and region rules are tried, and the loop
+/// stops when they find nothing either (each round fills at least one cell). A dead cell is
 /// given the colour of the majority of its ring (stones and edges), ties to the side to move
 /// (benzene's `StoneBoard::PickColor`): which colour does not matter for the value, only for
 /// the patterns it enables.
@@ -347,7 +360,6 @@ pub(crate) fn fillin_traced(pos: &Pos, mut trace: Option<&mut Trace>) -> Fillin 
     let mover = pos.to_move as usize & 1;
     let mut stones = pos.stones;
     let mut f = Fillin::default();
-    let mut regions_tried = false;
     loop {
         let empty = board & !(stones[0] | stones[1]);
         if empty == 0 {
@@ -366,10 +378,6 @@ pub(crate) fn fillin_traced(pos: &Pos, mut trace: Option<&mut Trace>) -> Fillin 
             tr[Rule::CaptPairWhite as usize] += cw.count_ones() as u64;
         }
         if dead | cb | cw == 0 {
-            if regions_tried {
-                break;
-            }
-            regions_tried = true;
             let groups = dead_groups(t, &ring, stones, empty);
             if let Some(tr) = trace.as_deref_mut() {
                 tr[Rule::DeadGroup as usize] += groups.count_ones() as u64;
@@ -378,8 +386,6 @@ pub(crate) fn fillin_traced(pos: &Pos, mut trace: Option<&mut Trace>) -> Fillin 
             if dead == 0 {
                 break;
             }
-        } else {
-            regions_tried = false;
         }
         // Dead cells outside the captured pairs: the majority colour of their ring.
         let mut rest = dead & !(cb | cw);
@@ -734,7 +740,9 @@ mod tests {
     }
 
     #[test]
-    fn fillin_keeps_the_value_and_a_winning_move_on_3x3_and_4x4() {
+    fn fillin_keeps_the_value_and_a_winning_move_on_1x1_to_4x4() {
+        check_random(10, 1, 0, 1, 10);
+        check_random(11, 2, 0, 3, 100);
         assert!(check_random(1, 3, 0, 6, 300) > 0);
         assert!(check_random(2, 4, 0, 12, 600) > 0);
     }
