@@ -628,8 +628,8 @@ mod tests {
 
     /// Checks 1 and 2 of the brief on `pos`: the winner is the same with the fill-in, and when
     /// the side to move wins, a cell left empty by the fill-in wins in the real position.
-    fn check_position(o: &mut Oracle, pos: &Pos) -> Fillin {
-        let f = fillin(pos);
+    fn check_position(o: &mut Oracle, pos: &Pos, trace: &mut Trace) -> Fillin {
+        let f = fillin_traced(pos, Some(trace));
         assert_eq!(f.added[0] & f.added[1], 0);
         assert_eq!(f.cells() & !pos.empty(), 0);
         assert_eq!(f.dead & !f.cells(), 0);
@@ -653,20 +653,28 @@ mod tests {
     }
 
     /// Runs [`check_position`] on `count` random positions of side `n` with `lo..=hi` stones,
-    /// both sides to move; returns the cells filled.
-    fn check_random(seed: u64, n: usize, lo: usize, hi: usize, count: usize) -> u64 {
+    /// both sides to move; returns the cells each rule filled.
+    fn check_random(seed: u64, n: usize, lo: usize, hi: usize, count: usize) -> Trace {
         let mut rng = Rng64::new(seed);
         let mut o = Oracle::default();
-        let mut filled = 0;
+        let mut trace: Trace = [0; RULES];
         for _ in 0..count {
             let k = lo + rng.below((hi - lo + 1) as u32) as usize;
             if let Some(p) = random_pos(&mut rng, n, k) {
                 for to_move in 0..2 {
-                    filled += check_position(&mut o, &Pos { to_move, ..p }).cells().count_ones() as u64;
+                    check_position(&mut o, &Pos { to_move, ..p }, &mut trace);
                 }
             }
         }
-        filled
+        println!("{n}x{n}, {lo}-{hi} stones: cells per rule {trace:?}");
+        trace
+    }
+
+    /// Asserts that every rule fired in `trace`.
+    fn all_fired(trace: &Trace) {
+        for (r, &c) in trace.iter().enumerate() {
+            assert!(c > 0, "rule {r} never fired: {trace:?}");
+        }
     }
 
     /// A random endgame of side `n`: up to `stones` random moves, alternately from a random
@@ -691,16 +699,17 @@ mod tests {
     fn fillin_keeps_the_value_and_a_winning_move_on_7x7_and_8x8_endgames() {
         let mut rng = Rng64::new(8);
         let mut o = Oracle::default();
-        let mut filled = 0;
+        let mut trace: Trace = [0; RULES];
         for (n, empties) in [(7usize, 12usize), (8, 12)] {
             for _ in 0..60 {
                 let p = random_endgame(&mut rng, n, n * n - empties);
                 for to_move in 0..2 {
-                    filled += check_position(&mut o, &Pos { to_move, ..p }).cells().count_ones();
+                    check_position(&mut o, &Pos { to_move, ..p }, &mut trace);
                 }
             }
         }
-        assert!(filled > 0);
+        println!("7x7 and 8x8 endgames: cells per rule {trace:?}");
+        assert!(trace.iter().sum::<u64>() > 0);
     }
 
     /// The fill-in of a position stays a valid fill-in after stones of either colour are added
@@ -743,18 +752,19 @@ mod tests {
     fn fillin_keeps_the_value_and_a_winning_move_on_1x1_to_4x4() {
         check_random(10, 1, 0, 1, 10);
         check_random(11, 2, 0, 3, 100);
-        assert!(check_random(1, 3, 0, 6, 300) > 0);
-        assert!(check_random(2, 4, 0, 12, 600) > 0);
+        check_random(1, 3, 0, 6, 300);
+        all_fired(&check_random(2, 4, 0, 12, 600));
     }
 
     #[test]
     fn fillin_keeps_the_value_and_a_winning_move_on_5x5() {
-        assert!(check_random(3, 5, 10, 20, 250) > 0);
+        all_fired(&check_random(3, 5, 10, 20, 250));
     }
 
     #[test]
     fn fillin_keeps_the_value_and_a_winning_move_on_6x6_endgames() {
-        assert!(check_random(4, 6, 20, 28, 150) > 0);
+        let trace = check_random(4, 6, 20, 28, 150);
+        assert!(trace.iter().sum::<u64>() > 0);
     }
 
     /// The same checks with the reference solver [`hex_solve::solve`] (4×4, where its table
