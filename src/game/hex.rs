@@ -72,6 +72,7 @@ use crate::bits::{byte_prefix_counts, mul_small, select64, select64_pre};
 use crate::rng::Rng64;
 
 pub mod dfpn;
+pub(crate) mod ice;
 pub(crate) mod position;
 pub(crate) mod resist;
 pub(crate) mod tt;
