@@ -85,7 +85,7 @@ const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
 // ---------------------------------------------------------------------------------------------
 
 /// A set of cells as a bitboard (bit `row * n + col`).
-trait Bits:
+pub(crate) trait Bits:
     Copy
     + Eq
     + fmt::Debug
@@ -411,7 +411,7 @@ impl Bits for W6 {
 
 /// Masks of one board size.
 #[derive(Debug)]
-struct Geo<B> {
+pub(crate) struct Geo<B> {
     n: u32,
     /// All n² cells.
     board: B,
