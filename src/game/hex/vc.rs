@@ -88,6 +88,9 @@ pub(crate) struct VcBuilder {
     cells_of: [u64; MAX_ENDS],
     /// `full_nb[x]`: the endpoints y with at least one full x–y known (bit y).
     full_nb: [u128; MAX_ENDS],
+    /// `adj[x]`: the endpoints y with a full x–y of empty carrier (adjacent), which no derived
+    /// connection x–y can improve on.
+    adj: [u128; MAX_ENDS],
     /// Fulls per pair: `full_len[p]` carriers at `full[p * FULL_CAP..]`.
     full_len: Vec<u8>,
     full: Vec<u64>,
@@ -127,6 +130,7 @@ impl VcBuilder {
             end_of: [NONE; 64],
             cells_of: [0; MAX_ENDS],
             full_nb: [0; MAX_ENDS],
+            adj: [0; MAX_ENDS],
             full_len: vec![0; MAX_PAIRS],
             full: vec![0; MAX_PAIRS * FULL_CAP],
             full_inter: vec![0; MAX_PAIRS],
@@ -168,6 +172,7 @@ impl VcBuilder {
         self.full_len[..pairs].fill(0);
         self.semi_len[..pairs].fill(0);
         self.full_nb[..ends].fill(0);
+        self.adj[..ends].fill(0);
         self.cells_of[..ends].fill(0);
         self.queue.clear();
 
@@ -288,8 +293,8 @@ impl VcBuilder {
         }
         let z_empty = self.pos.stones[self.color] >> z & 1 == 0;
         let xb = self.bit(x);
-        // The partners w ≠ x outside c (cell ids are their bits).
-        let mut ws = self.full_nb[z] & !(1u128 << x) & !(c as u128);
+        // The partners w ≠ x outside c (cell ids are their bits), not adjacent to x.
+        let mut ws = self.full_nb[z] & !(1u128 << x) & !(c as u128) & !self.adj[x];
         while ws != 0 {
             let w = ws.trailing_zeros() as usize;
             ws &= ws - 1;
@@ -389,6 +394,10 @@ impl VcBuilder {
         self.semi_len[p] = k as u8;
         self.full_nb[x] |= 1 << y;
         self.full_nb[y] |= 1 << x;
+        if c == 0 {
+            self.adj[x] |= 1 << y;
+            self.adj[y] |= 1 << x;
+        }
         self.queue.push((x as u8, y as u8, c));
         true
     }
