@@ -23,12 +23,16 @@
 //!   and the colour plays its key). As benzene's old builder (`max_ors = 4`), a new semi is
 //!   combined with at most three semis already known for its pair.
 //!
-//! Each endpoint pair keeps at most [`FULL_CAP`] fulls and [`SEMI_CAP`] semis, the smallest
-//! carriers first in a tie with the cap; a new connection whose carrier is a superset of a known
-//! one of the same kind (or of a known full, for a semi) is dropped, and a new full removes the
-//! known semis and fulls that are supersets of it. So a build is bounded, and every connection
-//! reported is sound (each is derived by the rules above), while some are missed. The solver only
-//! needs the edge-to-edge lists ([`EdgeVcs`]).
+//! Each endpoint pair keeps at most [`FULL_CAP`] fulls and [`SEMI_CAP`] semis (when a list is
+//! full, a smaller carrier replaces its largest). A new connection whose carrier is a superset of
+//! a known one of the same kind (or of a known full, for a semi) is dropped, and a new full
+//! removes the known semis and fulls that are supersets of it. As benzene's defaults
+//! (`limit_fulls`, `limit_or` in its `VCS.cpp`), a new full that removes no known full is kept
+//! only if it does not contain the intersection of the pair's fulls, and a pair's semis are ORed
+//! only once they have an empty common intersection. The work queue ANDs each new full at both
+//! its ends; semis are ORed as they arrive. So a build is bounded; every connection reported is
+//! sound (each is derived by the rules above), while some are missed. The solver reads the
+//! edge-to-edge lists ([`EdgeVcs`]).
 
 use super::position::{Pos, MAX_N};
 
@@ -84,6 +88,9 @@ pub(crate) struct VcBuilder {
     cells_of: [u64; MAX_ENDS],
     /// `full_nb[x]`: the endpoints y with at least one full x–y known (bit y).
     full_nb: [u128; MAX_ENDS],
+    /// `adj[x]`: the endpoints y with a full x–y of empty carrier (adjacent), which no derived
+    /// connection x–y can improve on.
+    adj: [u128; MAX_ENDS],
     /// Fulls per pair: `full_len[p]` carriers at `full[p * FULL_CAP..]`.
     full_len: Vec<u8>,
     full: Vec<u64>,
@@ -100,13 +107,16 @@ pub(crate) struct VcBuilder {
     /// The caps in use (at most [`FULL_CAP`], [`SEMI_CAP`]).
     full_cap: usize,
     semi_cap: usize,
+    /// The largest carrier (cells) kept for a connection between two cells (connections with
+    /// an edge are not limited).
+    max_inner: u32,
     /// The OR search's candidates: suffix intersections of the pair's semis (the new one left
     /// out), `or_suffix[i]` = the intersection of semis `i..`.
     or_suffix: [u64; SEMI_CAP + 1],
     /// Work counters (test builds): queue items ANDed, AND pairs tried, semis offered, semis
     /// kept, OR search nodes, fulls offered.
     #[cfg(test)]
-    stats: [u64; 6],
+    stats: [u64; 8],
 }
 
 #[cfg_attr(not(test), allow(dead_code))]
@@ -120,6 +130,7 @@ impl VcBuilder {
             end_of: [NONE; 64],
             cells_of: [0; MAX_ENDS],
             full_nb: [0; MAX_ENDS],
+            adj: [0; MAX_ENDS],
             full_len: vec![0; MAX_PAIRS],
             full: vec![0; MAX_PAIRS * FULL_CAP],
             full_inter: vec![0; MAX_PAIRS],
@@ -130,16 +141,18 @@ impl VcBuilder {
             or_out: Vec::with_capacity(64),
             full_cap: FULL_CAP,
             semi_cap: SEMI_CAP,
+            max_inner: 64,
             or_suffix: [0; SEMI_CAP + 1],
             #[cfg(test)]
-            stats: [0; 6],
+            stats: [0; 8],
         }
     }
 
     /// A builder keeping at most `fulls` fulls and `semis` semis per pair (1..=[`FULL_CAP`],
-    /// 1..=[`SEMI_CAP`]).
-    pub fn with_caps(fulls: usize, semis: usize) -> VcBuilder {
+    /// 1..=[`SEMI_CAP`]) and, between two cells, only carriers of at most `max_inner` cells.
+    pub fn with_caps(fulls: usize, semis: usize, max_inner: u32) -> VcBuilder {
         let mut b = VcBuilder::new();
+        b.max_inner = max_inner;
         b.full_cap = fulls.clamp(1, FULL_CAP);
         b.semi_cap = semis.clamp(1, SEMI_CAP);
         b
@@ -159,6 +172,7 @@ impl VcBuilder {
         self.full_len[..pairs].fill(0);
         self.semi_len[..pairs].fill(0);
         self.full_nb[..ends].fill(0);
+        self.adj[..ends].fill(0);
         self.cells_of[..ends].fill(0);
         self.queue.clear();
 
@@ -279,15 +293,23 @@ impl VcBuilder {
         }
         let z_empty = self.pos.stones[self.color] >> z & 1 == 0;
         let xb = self.bit(x);
-        // The partners w ≠ x outside c (cell ids are their bits).
-        let mut ws = self.full_nb[z] & !(1u128 << x) & !(c as u128);
+        // The partners w ≠ x outside c (cell ids are their bits), not adjacent to x.
+        let mut ws = self.full_nb[z] & !(1u128 << x) & !(c as u128) & !self.adj[x];
         while ws != 0 {
             let w = ws.trailing_zeros() as usize;
             ws &= ws - 1;
+            #[cfg(test)]
+            {
+                self.stats[6] += 1;
+            }
             let p = pair(z, w);
             // Every full z–w contains the list's intersection: none is disjoint from c (or
             // avoids x) when the intersection is not.
             if self.full_inter[p] & (c | xb) != 0 {
+                #[cfg(test)]
+                {
+                    self.stats[7] += 1;
+                }
                 continue;
             }
             let base = p * FULL_CAP;
@@ -321,6 +343,10 @@ impl VcBuilder {
         #[cfg(test)]
         {
             self.stats[5] += 1;
+        }
+        let cells = self.n * self.n;
+        if c.count_ones() > self.max_inner && x < cells && y < cells {
+            return false;
         }
         let p = pair(x, y);
         let base = p * FULL_CAP;
@@ -368,6 +394,10 @@ impl VcBuilder {
         self.semi_len[p] = k as u8;
         self.full_nb[x] |= 1 << y;
         self.full_nb[y] |= 1 << x;
+        if c == 0 {
+            self.adj[x] |= 1 << y;
+            self.adj[y] |= 1 << x;
+        }
         self.queue.push((x as u8, y as u8, c));
         true
     }
@@ -380,9 +410,15 @@ impl VcBuilder {
         {
             self.stats[2] += 1;
         }
+        let cells = self.n * self.n;
+        if c.count_ones() > self.max_inner && x < cells && y < cells {
+            return;
+        }
         let p = pair(x, y);
         let fbase = p * FULL_CAP;
-        if self.full[fbase..fbase + self.full_len[p] as usize].iter().any(|&f| f & !c == 0) {
+        // A full inside c holds the fulls' intersection: scan only when c does too.
+        let flen = self.full_len[p] as usize;
+        if flen > 0 && self.full_inter[p] & !c == 0 && self.full[fbase..fbase + flen].iter().any(|&f| f & !c == 0) {
             return;
         }
         let base = p * SEMI_CAP;
@@ -630,10 +666,8 @@ mod tests {
             if s.count_ones() <= 14 {
                 assert!(holds(pos, color, e0, e1, s, true), "edge semi {s:#x} of {color} fails on {pos:?}");
                 // The key wins: after it, a full with the rest.
-                let after = Pos {
-                    stones: [pos.stones[0] | (1 << k) * (color == 0) as u64, pos.stones[1] | (1 << k) * (color == 1) as u64],
-                    ..*pos
-                };
+                let mut after = *pos;
+                after.stones[color] |= 1 << k;
                 assert!(holds(&after, color, e0, e1, s & !(1 << k), false), "semi key {k} fails on {pos:?}");
                 checked += 1;
             }
@@ -883,6 +917,24 @@ mod tests {
         assert_eq!(best.count_ones(), 8, "{best:#x}");
     }
 
+    /// Which edge templates H-search finds for a lone stone (ignored; prints): Black's stone on
+    /// rows 2 to 4 of an empty 7×7 board, to the top edge, the smallest full carrier found.
+    #[test]
+    #[ignore]
+    fn measure_lone_stone_templates() {
+        let n = 7;
+        let mut b = VcBuilder::new();
+        for row in 1..4 {
+            for col in 0..n {
+                let pos = position(n, &[(row, col)], &[]);
+                b.build(&pos, 0);
+                let best = b.fulls(row * n + col, n * n).iter().map(|f| f.count_ones()).min();
+                let semi = b.semis(row * n + col, n * n).0.iter().map(|f| f.count_ones()).min();
+                eprintln!("row {} col {}: smallest full {best:?}, smallest semi {semi:?}", row + 1, col + 1);
+            }
+        }
+    }
+
     /// Release-mode measurement (`cargo test --release --lib hex::vc::tests::measure -- --ignored
     /// --nocapture`): mean time per build on random 7×7 positions with 6–20 stones, and how often
     /// an edge-to-edge full or semi is found.
@@ -897,8 +949,8 @@ mod tests {
                 positions.push(p);
             }
         }
-        for (fc, sc) in [(FULL_CAP, SEMI_CAP), (8, 16), (4, 8)] {
-            let mut b = VcBuilder::with_caps(fc, sc);
+        for (fc, sc, mi) in [(FULL_CAP, SEMI_CAP, 64), (8, 16, 64), (4, 8, 64)] {
+            let mut b = VcBuilder::with_caps(fc, sc, mi);
             let (mut full, mut semi, mut region) = (0, 0, 0u64);
             let t = std::time::Instant::now();
             let cpu = cpu_time::ThreadTime::now();
@@ -915,10 +967,10 @@ mod tests {
             let cpu_us = cpu.elapsed().as_secs_f64() * 1e6 / builds as f64;
             let mean_region = region as f64 / builds as f64;
             eprintln!(
-                "7x7 caps {fc}/{sc}: {builds} builds, {us:.1} µs per build ({cpu_us:.1} µs CPU time); edge full {full}, semi only {semi}, mean empty cells in the semi intersection {mean_region:.1}"
+                "7x7 caps {fc}/{sc}, inner carriers <= {mi}: {builds} builds, {us:.1} µs per build ({cpu_us:.1} µs CPU time); edge full {full}, semi only {semi}, mean empty cells in the semi intersection {mean_region:.1}"
             );
             let per: Vec<u64> = b.stats.iter().map(|&s| s / builds as u64).collect();
-            eprintln!("  per build: ANDed fulls, AND pairs, semis offered, semis kept, OR nodes, fulls offered: {per:?}");
+            eprintln!("  per build: ANDed fulls, AND pairs, semis offered, semis kept, OR nodes, fulls offered, AND partners, partners rejected: {per:?}");
         }
     }
 }
