@@ -38,6 +38,13 @@ pub struct Args {
     /// negamax: positions visited).
     #[arg(long, default_value_t = SolveLimits::default().max_nodes)]
     max_nodes: u64,
+    /// dfpn without virtual connections (an ablation: the must-play region and edge-to-edge
+    /// connections off).
+    #[arg(long)]
+    no_vc: bool,
+    /// dfpn without the inferior-cell fill-in (an ablation).
+    #[arg(long)]
+    no_fillin: bool,
     /// Seconds per solve before it gives up (dfpn only; 0 = no limit).
     #[arg(long, default_value_t = 0.0, value_parser = parse_seconds)]
     time: f64,
@@ -120,7 +127,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let err = |e: SolveError| CliError::Engine(e.to_string());
     let dfpn = (a.solver == Solver::Dfpn).then(|| {
         let entries = (a.tt_mib as u64) << 20 >> 6;
-        Dfpn::new(DfpnConfig { tt_log2: 63 - entries.leading_zeros(), ..DfpnConfig::default() })
+        Dfpn::new(DfpnConfig { tt_log2: 63 - entries.leading_zeros(), vc: !a.no_vc, fillin: !a.no_fillin, ..DfpnConfig::default() })
     });
     let solver_name = if dfpn.is_some() { "dfpn" } else { "negamax" };
     let mut engine = Engine { dfpn, limits, seconds: a.time };
@@ -136,6 +143,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             if let Some(d) = &engine.dfpn {
                 let st = d.stats();
                 v["mid_calls"] = json!(st.mid_calls);
+                v["vc_builds"] = json!(st.vc_builds);
                 v["tt_entries"] = json!(st.tt_used);
                 v["tt_bytes"] = json!(d.tt_bytes());
             }

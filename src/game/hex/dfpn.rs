@@ -25,11 +25,22 @@
 //! opponent, only the first k such that k of them are among c₁…c_k count, k = `widening_base` +
 //! ⌈L · `widening_factor`⌉ (all when L < 2), so the move order steers the whole search.
 //!
-//! # Knowledge at a new node ([`Dfpn::expand`])
+//! # Knowledge at a new node ([`Dfpn::expand`], as benzene's `CreateData`)
 //! - the mover has a cell that joins its edges: a win;
 //! - the opponent has two or more such cells: a loss (one stone blocks one of them); exactly one:
 //!   it is the only move (every other move loses to it);
-//! - otherwise every empty cell is a child, ordered by circuit resistance ([`super::resist`]).
+//! - fill-in ([`super::ice`], Henderson 2010): dead and captured cells are filled on a copy of
+//!   the board, which has the same value; a connection on it decides the node;
+//! - virtual connections ([`super::vc`], H-search: Anshelevich 2002): an edge-to-edge full
+//!   connection of the opponent is a loss, an edge-to-edge semi- or full connection of the mover
+//!   a win (the semi's key is the winning move); otherwise the children are the empty cells of
+//!   the filled board inside every carrier of the opponent's edge-to-edge semi-connections (the
+//!   must-play region: a move outside one lets the opponent play that semi's key and connect;
+//!   Hayward et al. 2003, "Solving 7×7 Hex: virtual connections and game-state reduction"),
+//!   ordered by circuit resistance ([`super::resist`]).
+//!
+//! The table is keyed by the real position; the fill-in only changes the board the knowledge is
+//! computed on, and children are always moves on the real board.
 //!
 //! # Correctness
 //! A run that is stopped (work or time) reports nothing: the value of a position is only ever
@@ -56,13 +67,19 @@ pub struct DfpnConfig {
     pub widening_base: u32,
     /// The widening's factor (benzene's `WideningFactor`, default 0.25).
     pub widening_factor: f32,
+    /// Virtual connections ([`super::vc`]) at every new node: edge-to-edge connections decide
+    /// it, the opponent's semi-connections restrict the mover to the must-play region.
+    pub vc: bool,
+    /// Inferior-cell fill-in ([`super::ice`]: dead and captured cells) at every new node, before
+    /// the virtual connections; filled cells are not searched.
+    pub fillin: bool,
 }
 
 impl Default for DfpnConfig {
     /// A 256 MiB table; ε = 0, widening 1 + ⌈0.25 L⌉ as benzene's defaults
     /// (`DfpnSolver::DfpnSolver`).
     fn default() -> Self {
-        DfpnConfig { tt_log2: 22, epsilon: 0.0, widening_base: 1, widening_factor: 0.25 }
+        DfpnConfig { tt_log2: 22, epsilon: 0.0, widening_base: 1, widening_factor: 0.25, vc: true, fillin: true }
     }
 }
 
@@ -75,6 +92,8 @@ pub struct DfpnStats {
     pub expansions: u64,
     /// Created nodes that knowledge settled without children.
     pub terminal: u64,
+    /// Virtual-connection builds (one per colour and node).
+    pub vc_builds: u64,
     /// Transposition-table entries in use.
     pub tt_used: u64,
     /// Transposition-table entries overwritten by another position.
@@ -102,6 +121,8 @@ pub struct Dfpn {
     stats: DfpnStats,
     /// Set when the caller's `stop` said so: every MID call returns at once.
     stopped: bool,
+    /// The virtual-connection builder (its buffers reused from node to node).
+    vcs: super::vc::VcBuilder,
 }
 
 /// Children of a node, in search order.
@@ -127,7 +148,14 @@ const STOP_EVERY: u64 = 256;
 impl Dfpn {
     /// A solver with an empty table.
     pub fn new(cfg: DfpnConfig) -> Dfpn {
-        Dfpn { tt: Table::new(cfg.tt_log2.clamp(10, 30)), cfg, side: 0, stats: DfpnStats::default(), stopped: false }
+        Dfpn {
+            tt: Table::new(cfg.tt_log2.clamp(10, 30)),
+            cfg,
+            side: 0,
+            stats: DfpnStats::default(),
+            stopped: false,
+            vcs: super::vc::VcBuilder::new(),
+        }
     }
 
     /// The settings.
@@ -237,7 +265,33 @@ impl Dfpn {
             }
             _ => return Expansion::Loss,
         }
-        order(pos, pos.empty(), &mut moves);
+        // The board the knowledge sees: the real stones plus the fill-in (which keeps the value
+        // for either side to move, so a connection on it decides the real position).
+        let kb = if self.cfg.fillin { super::ice::fillin(pos).apply(pos) } else { *pos };
+        if kb.connected(me) {
+            return Expansion::Win(None);
+        }
+        if kb.connected(me ^ 1) {
+            return Expansion::Loss;
+        }
+        let mut consider = kb.empty();
+        if self.cfg.vc {
+            self.stats.vc_builds += 2;
+            let theirs = self.vcs.build(&kb, me ^ 1);
+            if theirs.full.is_some() {
+                return Expansion::Loss;
+            }
+            // Moves outside one of the opponent's semi-connection carriers lose to its key.
+            consider &= theirs.semi_intersection;
+            let mine = self.vcs.build(&kb, me);
+            if let Some((_, key)) = mine.semi {
+                return Expansion::Win(Some(key));
+            }
+            if mine.full.is_some() {
+                return Expansion::Win(None);
+            }
+        }
+        order(&kb, consider, &mut moves);
         if moves.len == 0 {
             return Expansion::Loss;
         }
@@ -572,14 +626,21 @@ mod tests {
     #[test]
     fn agrees_with_the_negamax_on_random_positions() {
         let mut rng = Rng64::new(7);
-        let mut s = Dfpn::new(DfpnConfig { tt_log2: 16, ..DfpnConfig::default() });
-        for (n, lo, hi, count) in [(3, 0, 6, 40), (4, 0, 10, 80), (5, 6, 16, 60)] {
+        for (n, lo, hi, count) in [(3, 0, 6, 40), (4, 0, 10, 80), (5, 6, 16, 60), (6, 18, 26, 12)] {
+            // Every knowledge setting (none, fill-in, VCs, both), each with its own table.
+            let mut solvers: Vec<Dfpn> = [(false, false), (true, false), (false, true), (true, true)]
+                .iter()
+                .map(|&(fillin, vc)| Dfpn::new(DfpnConfig { tt_log2: 16, fillin, vc, ..DfpnConfig::default() }))
+                .collect();
             let mut done = 0;
             while done < count {
                 let plies = lo + rng.index(hi - lo);
                 let Some(g) = random_position(n, plies, &mut rng) else { continue };
                 let want = solve(&g, SolveLimits::default()).unwrap().winner == g.to_move();
-                assert_eq!(dfpn_wins(&mut s, &g), want, "{g:?}");
+                for s in &mut solvers {
+                    let c = *s.config();
+                    assert_eq!(dfpn_wins(s, &g), want, "fill-in {} vc {}: {g:?}", c.fillin, c.vc);
+                }
                 done += 1;
             }
         }
@@ -604,7 +665,8 @@ mod tests {
     fn a_stopped_search_says_unknown_and_resumes() {
         let mut g = Hex::new(5, false).unwrap();
         g.play_unchecked(12);
-        let mut s = Dfpn::new(DfpnConfig { tt_log2: 18, ..DfpnConfig::default() });
+        // Without knowledge, so that the first 1,000 MID calls do not settle it.
+        let mut s = Dfpn::new(DfpnConfig { tt_log2: 18, vc: false, fillin: false, ..DfpnConfig::default() });
         assert_eq!(s.solve(&g, &mut |st| st.mid_calls > 1000).unwrap(), None);
         let r = s.solve(&g, &mut |_| false).unwrap().unwrap();
         assert_eq!(r.winner, 0);

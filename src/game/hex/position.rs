@@ -48,6 +48,12 @@ impl Pos {
         u64::geo(self.n as usize)
     }
 
+    /// All cells of the board.
+    #[inline]
+    pub fn board(&self) -> u64 {
+        self.geo().board
+    }
+
     /// The empty cells.
     #[inline]
     pub fn empty(&self) -> u64 {
