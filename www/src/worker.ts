@@ -429,9 +429,14 @@ function solveStep(): void {
 
 function startSolve(id: number, position: SolvePosition, budgetMs: number, progressMs: number): void {
   const key = `${position.spec}|${position.moves.join(' ')}`;
+  // A new request supersedes the running solve (which may hold the kept session: it reports first).
+  if (solving) finishSolve(solving, 'stopped');
   let session: SolveSession;
   if (keptSolve && keptSolve.key === key) session = keptSolve.session;
   else {
+    // The old table goes before the new one is allocated, so the worker's memory holds one.
+    keptSolve?.session.free();
+    keptSolve = null;
     const g = new GameSession(position.spec);
     try {
       for (const [i, m] of position.moves.entries()) {
@@ -445,12 +450,8 @@ function startSolve(id: number, position: SolvePosition, budgetMs: number, progr
     } finally {
       g.free();
     }
-    // The running solve holds the kept session: end it before freeing that.
-    if (solving) finishSolve(solving, 'stopped');
-    keptSolve?.session.free();
     keptSolve = { key, session };
   }
-  if (solving) finishSolve(solving, 'stopped');
   const now = performance.now();
   solving = { id, session, started: now, budgetMs, progressMs: Math.max(50, progressMs), lastProgress: now, stopRequested: false };
   solveChannel.port2.postMessage(null);
