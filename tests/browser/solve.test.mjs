@@ -125,6 +125,18 @@ test('Stop ends a long solve: status stopped, moves not yet proven marked ?, the
   const marks = await boardMarks(page);
   assert.ok(Object.values(marks).includes('open'));
   await screenshot(page, 'solve-hex7-stopped');
+  // Solve again continues the same solve: its table and counters go on from where it stopped.
+  const positions = async () => Number((await page.textContent('#solve-status')).match(/— ([\d,]+) positions/)[1].replaceAll(',', ''));
+  const before = await positions();
+  await page.click('#solve-run');
+  await page.waitForFunction(() => {
+    const s = document.getElementById('solve-status');
+    return s.dataset.state === 'running' && Number(s.dataset.progress) >= 1;
+  });
+  assert.match(await page.textContent('#solve-status'), /^solving \(continued\)… /);
+  await page.click('#solve-run');
+  await waitState(page, 'stopped');
+  assert.ok((await positions()) >= before, 'the counters went on from the first run');
   // The page answers: a move is played and clears the marks.
   await clickCell(page, 'd4');
   await waitForPly(page, 1);
@@ -179,6 +191,13 @@ test('the worker’s solve request: a result for hex:3, sentences for what the s
     ['b2'],
   );
   assert.ok(done.stats.expansions > 0 && done.ttBytes === 64 * 2 ** 20);
+  assert.equal(done.continued, false);
+  // The same position again: the kept solve, already finished, answers at once with its counters.
+  const same = await raw({ type: 'solve', id: 900_000_004, position: { spec: 'hex:3', moves: ['a1'] }, budgetMs: 600_000 });
+  assert.equal(same.result, 'proven');
+  assert.equal(same.continued, true);
+  assert.deepEqual(same.stats, done.stats);
+  assert.deepEqual(same.moves, done.moves);
   for (const [position, budgetMs, want] of [
     [{ spec: 'hex:9', moves: [] }, 1000, /the exact solver takes boards up to 8x8; this one is 9x9/],
     [{ spec: 'hex:5:swap', moves: [] }, 1000, /the exact solver does not handle the swap rule/],
@@ -195,5 +214,6 @@ test('the worker’s solve request: a result for hex:3, sentences for what the s
   const again = await raw({ type: 'solve', id: 900_000_003, position: { spec: 'hex:3', moves: [] }, budgetMs: 600_000 });
   assert.equal(again.type, 'solveDone');
   assert.equal(again.rootWins, true);
+  assert.equal(again.continued, false);
   assertClean(assert, page);
 });

@@ -523,5 +523,6 @@ function solveReport(r: SolveReport): SolveReport {
     stats: r.stats,
     ms: r.ms,
     ttBytes: r.ttBytes,
+    continued: r.continued,
   };
 }

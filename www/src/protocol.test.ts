@@ -139,6 +139,7 @@ describe('parseResponse (the page checks every message from the worker)', () => 
     stats: { midCalls: 10, expansions: 8, terminal: 2, ttUsed: 8, ttReplaced: 0 },
     ms: 12.5,
     ttBytes: 67108864,
+    continued: false,
   };
   const snapshot = { view: { spec: 'hex:7' }, legal: ['a1'], moves: [], redo: [], outcome: null };
   it('accepts well-formed responses', () => {
@@ -185,6 +186,7 @@ describe('parseResponse (the page checks every message from the worker)', () => 
       [{ stats: { ...solveReport.stats, midCalls: -1 } }, 'stats'],
       [{ stats: { midCalls: 1 } }, 'stats'],
       [{ ms: Number.NaN }, 'ms'],
+      [{ continued: undefined }, 'continued'],
     ];
     for (const [patch, field] of bad)
       expect(parseResponse({ type: 'solveProgress', id: 10, ...solveReport, ...patch })).toEqual({

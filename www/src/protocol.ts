@@ -265,6 +265,9 @@ export interface SolveReport {
   ms: number;
   /** Bytes of the solver's transposition table (64 MiB in the page). */
   ttBytes: number;
+  /** Whether this request continues the last unfinished solve of the same position (its table
+   * and what it proved kept; the counters go on from there). */
+  continued: boolean;
 }
 
 /** How a solve ended: everything proven, the budget ran out first, or Stop. */
@@ -749,6 +752,7 @@ const SOLVE_REPORT: Record<string, Check> = {
   stats: (v) => isObj(v) && ['midCalls', 'expansions', 'terminal', 'ttUsed', 'ttReplaced'].every((k) => isMs(v[k])),
   ms: isMs,
   ttBytes: isMs,
+  continued: (v) => typeof v === 'boolean',
 };
 
 const isTrainProgress: Check = (v) => isObj(v) && isStr(v.phase) && isMs(v.games) && isMs(v.iteration);

@@ -374,6 +374,8 @@ interface ActiveSolve {
   progressMs: number;
   lastProgress: number;
   stopRequested: boolean;
+  /** Whether it continues the kept session of the same position. */
+  continued: boolean;
 }
 
 /** The running solve, if any. */
@@ -383,7 +385,7 @@ let solving: ActiveSolve | null = null;
 let keptSolve: { key: string; session: SolveSession } | null = null;
 
 function solveReport(s: ActiveSolve): SolveReport {
-  const p = s.session.progress() as Omit<SolveReport, 'ms'> & { done: boolean };
+  const p = s.session.progress() as Omit<SolveReport, 'ms' | 'continued'> & { done: boolean };
   return {
     rootWins: p.rootWins,
     winningMove: p.winningMove,
@@ -392,6 +394,7 @@ function solveReport(s: ActiveSolve): SolveReport {
     stats: p.stats,
     ms: performance.now() - s.started,
     ttBytes: p.ttBytes,
+    continued: s.continued,
   };
 }
 
@@ -432,7 +435,8 @@ function startSolve(id: number, position: SolvePosition, budgetMs: number, progr
   // A new request supersedes the running solve (which may hold the kept session: it reports first).
   if (solving) finishSolve(solving, 'stopped');
   let session: SolveSession;
-  if (keptSolve && keptSolve.key === key) session = keptSolve.session;
+  const continued = keptSolve !== null && keptSolve.key === key;
+  if (keptSolve && continued) session = keptSolve.session;
   else {
     // The old table goes before the new one is allocated, so the worker's memory holds one.
     keptSolve?.session.free();
@@ -453,7 +457,16 @@ function startSolve(id: number, position: SolvePosition, budgetMs: number, progr
     keptSolve = { key, session };
   }
   const now = performance.now();
-  solving = { id, session, started: now, budgetMs, progressMs: Math.max(50, progressMs), lastProgress: now, stopRequested: false };
+  solving = {
+    id,
+    session,
+    started: now,
+    budgetMs,
+    progressMs: Math.max(50, progressMs),
+    lastProgress: now,
+    stopRequested: false,
+    continued,
+  };
   solveChannel.port2.postMessage(null);
 }
 

@@ -54,6 +54,7 @@ describe('solveStatusText', () => {
     stats: { midCalls: 20000, expansions: 12345, terminal: 10, ttUsed: 12000, ttReplaced: 0 },
     ms: 1234,
     ttBytes: 64 << 20,
+    continued: false,
   };
   it('says who wins and a winning move once proven, with the work', () => {
     const r = { ...base, rootWins: true, winningMove: 'b2', moves: base.moves.map((m) => ({ ...m, moverWins: m.moverWins ?? false })) };
@@ -73,5 +74,8 @@ describe('solveStatusText', () => {
       'proven: Black wins, e.g. b2; 2 of 3 moves proven within 10 s — 12,345 positions, 1.2 s. Solve again to continue.',
     );
     expect(solveStatusText('hex', base, null, 10)).toBe('solving… 2 of 3 moves proven — 12,345 positions, 1.2 s');
+    expect(solveStatusText('hex', { ...base, continued: true }, null, 10)).toBe(
+      'solving (continued)… 2 of 3 moves proven — 12,345 positions, 1.2 s',
+    );
   });
 });

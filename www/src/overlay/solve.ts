@@ -47,7 +47,7 @@ export function solveStatusText(kind: Snapshot['view']['kind'], r: SolveReport, 
         ? `${mover} wins${r.winningMove ? `, e.g. ${r.winningMove}` : ''}`
         : `${other} wins (every move of ${mover} loses)`;
   const movesPart = `${proven} of ${r.moves.length} moves proven`;
-  if (end === null) return `solving… ${root ? `proven: ${root}; ` : ''}${movesPart} — ${work}`;
+  if (end === null) return `solving${r.continued ? ' (continued)' : ''}… ${root ? `proven: ${root}; ` : ''}${movesPart} — ${work}`;
   if (end === 'proven') return `proven: ${root ?? '?'} — ${work}`;
   const again = ' Solve again to continue.';
   if (end === 'stopped') return `stopped: ${root ? `proven: ${root}; ` : 'value unknown; '}${movesPart} — ${work}.${again}`;
