@@ -17,6 +17,9 @@
 //!   the clock `performance.now()`, with a statistics snapshot, the best move, reset, and tree
 //!   reuse as the game it follows moves on (`follow`); `presets()`; and `mergeRootStats()`, the
 //!   root-parallel merge of several workers' statistics;
+//! - [`solve`]: `SolveSession`, the exact Hex solver (depth-first proof-number search,
+//!   [`crate::game::hex::dfpn`]) on a `GameSession`'s position, run in slices against the same
+//!   clock, with the root's and every root move's proven value (`progress()`);
 //! - [`views`]: what the page draws from a search beyond its statistics: the compact tree
 //!   snapshot (`treeSnapshot`) and the step-through (`stepIteration`, `setRecordPlayouts`);
 //! - [`arena`]: `arenaPlayGame` and `arenaStandings` (the same [`crate::arena`] code as
@@ -45,12 +48,14 @@ pub mod game;
 pub mod nets;
 pub mod records;
 pub mod search;
+pub mod solve;
 #[cfg(feature = "train")]
 pub mod train;
 pub mod views;
 
 pub use game::GameSession;
 pub use search::{SearchSession, PAGE_NODE_CAP};
+pub use solve::{SolveSessionJs, PAGE_SOLVER_TT_LOG2};
 
 #[wasm_bindgen]
 extern "C" {

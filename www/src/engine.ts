@@ -12,6 +12,7 @@ import type { ArenaGameSpec, GameRecord, Standings, TreeQuery } from './protocol
 import type { GameRecordText } from './protocol';
 import type { TrainProgress, TrainSettings } from './protocol';
 import type { NetInfo, PositionEvaluation, ShippedNet } from './protocol';
+import type { SolveEnd, SolvePosition, SolveReport } from './protocol';
 
 /** The request failed; the worker is fine. */
 export class EngineError extends Error {
@@ -89,6 +90,21 @@ export interface TrainHandle {
   pause(): void;
 }
 
+/** A finished solve: how it ended and what was proven. */
+export interface SolveOutcome extends SolveReport {
+  result: SolveEnd;
+}
+
+/** A running exact solve (`solve`). */
+export interface SolveHandle {
+  readonly id: number;
+  /** Settles when the solve ends (proven, budget spent, or stopped); rejects with EngineError
+   * (a position the solver does not take, with the engine's sentence) or EngineDied. */
+  readonly done: Promise<SolveOutcome>;
+  /** End now: `done` settles with `stopped` and what was proven so far. */
+  stop(): void;
+}
+
 type Pending =
   | { kind: 'hello'; resolve: (h: Hello) => void; reject: (e: Error) => void }
   | { kind: 'state'; resolve: (s: Snapshot) => void; reject: (e: Error) => void }
@@ -107,6 +123,12 @@ type Pending =
       onProgress: ((r: TrainReport) => void) | undefined;
     }
   | { kind: 'weights'; resolve: (b: ArrayBuffer) => void; reject: (e: Error) => void }
+  | {
+      kind: 'solve';
+      resolve: (o: SolveOutcome) => void;
+      reject: (e: Error) => void;
+      onProgress: ((r: SolveReport) => void) | undefined;
+    }
   // ---- visualisation: answered by the response of the type named in `answer` ----
   | { kind: 'viz'; answer: VizResponse['type']; resolve: (r: VizResponse) => void; reject: (e: Error) => void };
 
@@ -138,6 +160,13 @@ export class EngineClient {
    * answers only the training requests and loads the training package on `trainStart`. */
   static trainer(): EngineClient {
     return new EngineClient(new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'mcts-train' }));
+  }
+
+  /** A client of a worker of its own for the exact solver (the same worker.ts, named
+   * `mcts-solve`), so that a solve never shares a thread with the game's or the analysis'
+   * searches. */
+  static solver(): EngineClient {
+    return new EngineClient(new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'mcts-solve' }));
   }
 
   constructor(worker?: Worker) {
@@ -228,6 +257,31 @@ export class EngineClient {
    * (`mergeStats`; worker 0's first), the move chosen by `engine`'s final-move rule. */
   mergeStats(parts: SearchStats[], engine: EngineSettings): Promise<SearchStats> {
     return new Promise((resolve, reject) => this.send({ type: 'mergeStats', parts, engine }, { kind: 'merge', resolve, reject }));
+  }
+
+  // ---- exact solver ----
+
+  /** Solves `position` (Hex up to 8×8, no swap rule) and each of its moves for at most
+   * `budgetMs` milliseconds; `onProgress` gets what is proven every `progressMs` or so. Solving
+   * the position of the last unfinished solve again continues it. */
+  solve(position: SolvePosition, budgetMs: number, onProgress?: (r: SolveReport) => void, progressMs = 200): SolveHandle {
+    let resolve!: (o: SolveOutcome) => void;
+    let reject!: (e: Error) => void;
+    const done = new Promise<SolveOutcome>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    const id = this.send({ type: 'solve', position, budgetMs, progressMs }, { kind: 'solve', resolve, reject, onProgress });
+    return {
+      id,
+      done,
+      stop: () => {
+        if (this.pending.has(id))
+          void new Promise<void>((ok, no) => this.send({ type: 'solveStop', target: id }, { kind: 'ack', resolve: ok, reject: no })).catch(
+            () => {},
+          );
+      },
+    };
   }
 
   // ---- visualisation ----
@@ -385,6 +439,9 @@ export class EngineClient {
       case 'trainProgress':
         if (p?.kind === 'train') p.onProgress?.({ progress: r.progress, trainMs: r.trainMs, parameters: r.parameters });
         return;
+      case 'solveProgress':
+        if (p?.kind === 'solve') p.onProgress?.(solveReport(r));
+        return;
       case 'hello':
       case 'state':
       case 'searchDone':
@@ -401,6 +458,7 @@ export class EngineClient {
       case 'trainWeights':
       case 'netLoaded':
       case 'evaluation':
+      case 'solveDone':
         if (!p) return this.onRaw?.(r);
         this.pending.delete(r.id);
         this.settle(p, r);
@@ -410,7 +468,7 @@ export class EngineClient {
     }
   }
 
-  private settle(p: Pending, r: Exclude<Response, { type: 'fatal' | 'error' | 'progress' | 'trainProgress' }>): void {
+  private settle(p: Pending, r: Exclude<Response, { type: 'fatal' | 'error' | 'progress' | 'trainProgress' | 'solveProgress' }>): void {
     const mismatch = () => p.reject(new EngineError(`unexpected '${r.type}' answer to a '${p.kind}' request`));
     switch (r.type) {
       case 'hello':
@@ -446,8 +504,25 @@ export class EngineClient {
       case 'trainWeights':
         if (p.kind !== 'weights') return mismatch();
         return p.resolve(r.bytes);
+      case 'solveDone':
+        if (p.kind !== 'solve') return mismatch();
+        return p.resolve({ ...solveReport(r), result: r.result });
       default:
         assertNever(r);
     }
   }
+}
+
+/** The report part of a `solveProgress` / `solveDone` message. */
+function solveReport(r: SolveReport): SolveReport {
+  return {
+    rootWins: r.rootWins,
+    winningMove: r.winningMove,
+    toMove: r.toMove,
+    moves: r.moves,
+    stats: r.stats,
+    ms: r.ms,
+    ttBytes: r.ttBytes,
+    continued: r.continued,
+  };
 }

@@ -34,6 +34,9 @@ describe('parseRequest (the worker checks every message from the page)', () => {
       { type: 'loadNet', id: 18, bytes: new ArrayBuffer(8) },
       { type: 'loadNet', id: 19, bytes: new ArrayBuffer(8), name: 'my net' },
       { type: 'evaluate', id: 20, engine },
+      { type: 'solve', id: 21, position: { spec: 'hex:5', moves: ['c3'] }, budgetMs: 10_000 },
+      { type: 'solve', id: 22, position: { spec: 'hex:4', moves: [] }, budgetMs: 3_600_000, progressMs: 100 },
+      { type: 'solveStop', id: 23, target: 21 },
     ];
     for (const m of good) expect(parseRequest(m)).toEqual({ ok: m });
   });
@@ -56,6 +59,26 @@ describe('parseRequest (the worker checks every message from the page)', () => {
         err: "request 'arenaGame': field 'game' is missing or malformed",
         id: 12,
       });
+  });
+  it('checks a solve request: the position, a budget of (0, 1 hour] and the progress interval (issue 36)', () => {
+    const solve = { type: 'solve', id: 21, position: { spec: 'hex:5', moves: [] }, budgetMs: 1000 };
+    const bad: [Record<string, unknown>, string][] = [
+      [{ position: { spec: 'hex:5' } }, 'position'],
+      [{ position: { spec: 5, moves: [] } }, 'position'],
+      [{ position: 'hex:5' }, 'position'],
+      [{ budgetMs: 0 }, 'budgetMs'],
+      [{ budgetMs: -1 }, 'budgetMs'],
+      [{ budgetMs: 3_600_001 }, 'budgetMs'],
+      [{ budgetMs: Number.POSITIVE_INFINITY }, 'budgetMs'],
+      [{ budgetMs: '1000' }, 'budgetMs'],
+      [{ progressMs: -5 }, 'progressMs'],
+    ];
+    for (const [patch, field] of bad)
+      expect(parseRequest({ ...solve, ...patch })).toEqual({ err: `request 'solve': field '${field}' is missing or malformed`, id: 21 });
+    expect(parseRequest({ type: 'solveStop', id: 2, target: 0 })).toEqual({
+      err: "request 'solveStop': field 'target' is missing or malformed",
+      id: 2,
+    });
   });
   it('checks the ply a move was chosen at', () => {
     for (const ply of [-1, 1.5, '3', null, Number.NaN]) {
@@ -104,6 +127,20 @@ describe('parseRequest (the worker checks every message from the page)', () => {
 });
 
 describe('parseResponse (the page checks every message from the worker)', () => {
+  const solveReport = {
+    rootWins: null,
+    winningMove: null,
+    toMove: 1,
+    moves: [
+      { move: 'a1', moverWins: null },
+      { move: 'b2', moverWins: true },
+      { move: 'c3', moverWins: false },
+    ],
+    stats: { midCalls: 10, expansions: 8, terminal: 2, ttUsed: 8, ttReplaced: 0 },
+    ms: 12.5,
+    ttBytes: 67108864,
+    continued: false,
+  };
   const snapshot = { view: { spec: 'hex:7' }, legal: ['a1'], moves: [], redo: [], outcome: null };
   it('accepts well-formed responses', () => {
     const good = [
@@ -134,8 +171,32 @@ describe('parseResponse (the page checks every message from the worker)', () => 
         net: { spec: 'tictactoe', name: 'mine', source: 'user', parameters: 20234, layers: [18, 9], bytes: 80983 },
       },
       { type: 'evaluation', id: 9, evaluation: { evaluator: 'net', priors: [{ move: 'b2', index: 4, p: 1 }], value: 0.5, net: null } },
+      { type: 'solveProgress', id: 10, ...solveReport },
+      { type: 'solveDone', id: 10, result: 'proven', ...solveReport, rootWins: true, winningMove: 'b2' },
     ];
     for (const m of good) expect(parseResponse(m)).toEqual({ ok: m });
+  });
+  it('checks the solver reports', () => {
+    const bad: [Record<string, unknown>, string][] = [
+      [{ rootWins: 'yes' }, 'rootWins'],
+      [{ winningMove: 3 }, 'winningMove'],
+      [{ toMove: 2 }, 'toMove'],
+      [{ moves: [{ move: 'a1', moverWins: 'win' }] }, 'moves'],
+      [{ moves: [{ moverWins: true }] }, 'moves'],
+      [{ stats: { ...solveReport.stats, midCalls: -1 } }, 'stats'],
+      [{ stats: { midCalls: 1 } }, 'stats'],
+      [{ ms: Number.NaN }, 'ms'],
+      [{ continued: undefined }, 'continued'],
+    ];
+    for (const [patch, field] of bad)
+      expect(parseResponse({ type: 'solveProgress', id: 10, ...solveReport, ...patch })).toEqual({
+        err: `response 'solveProgress': field '${field}' is missing or malformed`,
+        id: 10,
+      });
+    expect(parseResponse({ type: 'solveDone', id: 10, ...solveReport, result: 'draw' })).toEqual({
+      err: "response 'solveDone': field 'result' is missing or malformed",
+      id: 10,
+    });
   });
   it('rejects unknown types, missing ids and malformed fields', () => {
     expect(parseResponse(42)).toEqual({ err: 'a response must be an object', id: null });

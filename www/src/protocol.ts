@@ -189,7 +189,9 @@ export type Request =
   /** What the evaluator of `engine` (a preset and its overrides) thinks of the current position:
    * its prior P per legal move and, for a network, the value head's estimate. Fetches the game's
    * shipped net first when the preset needs one. Answer: `evaluation`. */
-  | { type: 'evaluate'; id: number; engine: EngineSettings };
+  | { type: 'evaluate'; id: number; engine: EngineSettings }
+  // ---- exact solver ----
+  | SolveRequest;
 
 /** Worker → page. */
 export type Response =
@@ -219,7 +221,77 @@ export type Response =
   | TrainResponse
   // ---- networks ----
   | { type: 'netLoaded'; id: number; net: NetInfo }
-  | { type: 'evaluation'; id: number; evaluation: PositionEvaluation };
+  | { type: 'evaluation'; id: number; evaluation: PositionEvaluation }
+  // ---- exact solver ----
+  | SolveResponse;
+
+// ---- exact solver ----
+
+/** A position named by its game and the moves from the start (a solve does not touch the
+ * worker's game: the page's solver worker holds no game of its own). */
+export interface SolvePosition {
+  spec: string;
+  moves: string[];
+}
+
+/** A root move and its exact value for the side to move (null: not proven yet). */
+export interface SolveMoveValue {
+  move: string;
+  moverWins: boolean | null;
+}
+
+/** The solver's counters (Rust `DfpnStats`): MID calls, nodes created (the work), nodes settled
+ * by knowledge alone, transposition-table entries in use and overwritten. */
+export interface SolveStats {
+  midCalls: number;
+  expansions: number;
+  terminal: number;
+  ttUsed: number;
+  ttReplaced: number;
+}
+
+/** Where a solve stands (Rust `wasm::solve::SolveSession::progress`, plus the worker's clock). */
+export interface SolveReport {
+  /** Whether the side to move wins with perfect play, once proven. */
+  rootWins: boolean | null;
+  /** A winning move of the side to move, once proven (null: not yet, or the position is lost). */
+  winningMove: string | null;
+  /** The side to move at the root. */
+  toMove: Player;
+  /** Every legal move, ascending cell index, with its value for the side to move. */
+  moves: SolveMoveValue[];
+  stats: SolveStats;
+  /** Milliseconds since this solve request started (a continued solve counts from its own start). */
+  ms: number;
+  /** Bytes of the solver's transposition table (64 MiB in the page). */
+  ttBytes: number;
+  /** Whether this request continues the last unfinished solve of the same position (its table
+   * and what it proved kept; the counters go on from there). */
+  continued: boolean;
+}
+
+/** How a solve ended: everything proven, the budget ran out first, or Stop. */
+export type SolveEnd = 'proven' | 'unknown' | 'stopped';
+
+/** Page → worker, exact solver (Hex up to 8×8 without the swap rule; the engine refuses others
+ * with a sentence).
+ * - `solve`: solve `position` and each of its moves, for at most `budgetMs` milliseconds, in
+ *   slices (the worker stays responsive). Asking again for the position of the last solve that
+ *   did not finish continues it (its table is kept); another position starts afresh. A running
+ *   solve ends first (`solveDone` `stopped`). Answers: `solveProgress` every `progressMs`
+ *   (default 200), then `solveDone`; `error` naming why the position cannot be solved.
+ * - `solveStop`: solve `target` ends now (`solveDone` `stopped`). Answer: `ack`. */
+export type SolveRequest =
+  | { type: 'solve'; id: number; position: SolvePosition; budgetMs: number; progressMs?: number }
+  | { type: 'solveStop'; id: number; target: number };
+
+/** Worker → page, exact solver. */
+export type SolveResponse =
+  | ({ type: 'solveProgress'; id: number } & SolveReport)
+  | ({ type: 'solveDone'; id: number; result: SolveEnd } & SolveReport);
+
+/** The longest solve a request may ask for (one hour); the page offers 1 to 600 seconds. */
+export const MAX_SOLVE_BUDGET_MS = 3_600_000;
 
 // ---- networks ----
 
@@ -656,6 +728,13 @@ const REQUEST_FIELDS: { [K in RequestType]: Record<string, Check> } = {
   // ---- networks ----
   loadNet: { bytes: (v) => v instanceof ArrayBuffer, name: (v) => v === undefined || isStr(v) },
   evaluate: { engine: isEngine },
+  // ---- exact solver ----
+  solve: {
+    position: (v) => isObj(v) && isStr(v.spec) && isStrArray(v.moves),
+    budgetMs: (v) => typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= MAX_SOLVE_BUDGET_MS,
+    progressMs: (v) => v === undefined || isMs(v),
+  },
+  solveStop: { target: isId },
 };
 
 const isSnapshot: Check = (v) =>
@@ -663,6 +742,18 @@ const isSnapshot: Check = (v) =>
 const isProgress: Check = (v) => isObj(v) && isMs(v.playouts) && isMs(v.elapsedMs) && isStrArray(v.pv);
 const isResult: Check = (v) => isProgress(v) && isObj(v) && (v.move === null || isStr(v.move)) && isStr(v.end);
 const isTree: Check = (v) => isObj(v) && isMs(v.count) && v.parent instanceof Int32Array && isStrArray(v.moves);
+
+const isBoolOrNull: Check = (v) => v === null || typeof v === 'boolean';
+const SOLVE_REPORT: Record<string, Check> = {
+  rootWins: isBoolOrNull,
+  winningMove: (v) => v === null || isStr(v),
+  toMove: (v) => v === 0 || v === 1,
+  moves: (v) => Array.isArray(v) && v.every((m) => isObj(m) && isStr(m.move) && isBoolOrNull(m.moverWins)),
+  stats: (v) => isObj(v) && ['midCalls', 'expansions', 'terminal', 'ttUsed', 'ttReplaced'].every((k) => isMs(v[k])),
+  ms: isMs,
+  ttBytes: isMs,
+  continued: (v) => typeof v === 'boolean',
+};
 
 const isTrainProgress: Check = (v) => isObj(v) && isStr(v.phase) && isMs(v.games) && isMs(v.iteration);
 
@@ -699,6 +790,9 @@ const RESPONSE_FIELDS: { [K in ResponseType]: Record<string, Check> } = {
   // ---- networks ----
   netLoaded: { net: (v) => isObj(v) && isStr(v.spec) && isMs(v.parameters) },
   evaluation: { evaluation: (v) => isObj(v) && isStr(v.evaluator) && Array.isArray(v.priors) && (v.value === null || isMs(v.value)) },
+  // ---- exact solver ----
+  solveProgress: SOLVE_REPORT,
+  solveDone: { ...SOLVE_REPORT, result: (v) => v === 'proven' || v === 'unknown' || v === 'stopped' },
 };
 
 /** A parsed message, or what is wrong with it (`id` when the message had a usable one). */

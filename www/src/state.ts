@@ -24,8 +24,9 @@ export interface SideSettings {
 export const VIEWS = ['play', 'compare', 'arena', 'train'] as const;
 export type View = (typeof VIEWS)[number];
 
-/** The board overlays (analysis), in the order of their toggles and of the URL's `overlays=`. */
-export const OVERLAY_KEYS = ['visits', 'q', 'amaf', 'proven', 'pv', 'prior'] as const;
+/** The board overlays (analysis), in the order of their toggles and of the URL's `overlays=`.
+ * `exact`: the exact solver's values of the root moves (the Solve control). */
+export const OVERLAY_KEYS = ['visits', 'q', 'amaf', 'proven', 'pv', 'prior', 'exact'] as const;
 export type OverlayKey = (typeof OVERLAY_KEYS)[number];
 
 /** A compare pane's fields as typed (blank: the preset's value / the common budget). */
@@ -119,7 +120,7 @@ export function createPageStore(): PageStore {
     workers: 1,
     view: 'play',
     hint: [],
-    overlays: ['visits', 'proven', 'pv'],
+    overlays: ['visits', 'proven', 'pv', 'exact'],
     compare: null,
     searches: [],
     review: null,

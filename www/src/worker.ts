@@ -16,6 +16,7 @@ import init, {
   debugPanic,
   presets,
   mergeRootStats,
+  SolveSession,
 } from '../../pkg/mcts_playground.js';
 import { arenaPlayGame, arenaStandings } from '../../pkg/mcts_playground.js';
 import { parseRecord, writeRecord } from '../../pkg/mcts_playground.js';
@@ -28,6 +29,7 @@ import type { IterationTrace } from './protocol';
 import type { GameRecordText } from './protocol';
 import type { TrainProgress, TrainRequest } from './protocol';
 import type { NetInfo, PositionEvaluation, ShippedNet } from './protocol';
+import type { SolveEnd, SolveReport, SolvePosition } from './protocol';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -75,6 +77,8 @@ function fatal(id: number | null, e: unknown): void {
   dead = panic ? `engine panicked: ${panic.replace(/\s*\n\s*/g, ' ')}` : `engine crashed: ${message(e)}`;
   active = null;
   trees.clear();
+  solving = null;
+  keptSolve = null;
   send({ type: 'fatal', id, message: dead });
 }
 
@@ -341,9 +345,129 @@ function handle(req: Request): void {
       send({ type: 'evaluation', id: req.id, evaluation });
       return;
     }
+    // ---- exact solver ----
+    case 'solve':
+      startSolve(req.id, req.position, req.budgetMs, req.progressMs ?? 200);
+      return;
+    case 'solveStop':
+      if (solving && solving.id === req.target) solving.stopRequested = true;
+      send({ type: 'ack', id: req.id });
+      return;
     default:
       assertNever(req);
   }
+}
+
+// ---- exact solver ------------------------------------------------------------------------------
+// The proof-number solver (wasm `SolveSession`) runs in slices of a few milliseconds on its own
+// MessageChannel, like a search: `solveStop` and other requests are handled between slices. The
+// page runs it in a worker of its own (EngineClient.solver()), so the searches keep their thread.
+
+/** Milliseconds of solving per slice before yielding to the message queue. */
+const SOLVE_CHUNK_MS = 10;
+
+interface ActiveSolve {
+  id: number;
+  session: SolveSession;
+  started: number;
+  budgetMs: number;
+  progressMs: number;
+  lastProgress: number;
+  stopRequested: boolean;
+  /** Whether it continues the kept session of the same position. */
+  continued: boolean;
+}
+
+/** The running solve, if any. */
+let solving: ActiveSolve | null = null;
+/** The last solve's session and its position, kept with its table (64 MiB) so that a solve of
+ * the same position continues where the last one stopped; another position frees it. */
+let keptSolve: { key: string; session: SolveSession } | null = null;
+
+function solveReport(s: ActiveSolve): SolveReport {
+  const p = s.session.progress() as Omit<SolveReport, 'ms' | 'continued'> & { done: boolean };
+  return {
+    rootWins: p.rootWins,
+    winningMove: p.winningMove,
+    toMove: p.toMove,
+    moves: p.moves,
+    stats: p.stats,
+    ms: performance.now() - s.started,
+    ttBytes: p.ttBytes,
+    continued: s.continued,
+  };
+}
+
+function finishSolve(s: ActiveSolve, result: SolveEnd): void {
+  solving = null;
+  send({ type: 'solveDone', id: s.id, result, ...solveReport(s) });
+}
+
+const solveChannel = new MessageChannel();
+solveChannel.port1.onmessage = () => solveStep();
+
+function solveStep(): void {
+  const s = solving;
+  if (!s) return;
+  if (s.stopRequested) return finishSolve(s, 'stopped');
+  const left = s.budgetMs - (performance.now() - s.started);
+  if (left <= 0) return finishSolve(s, 'unknown');
+  let done: boolean;
+  try {
+    done = s.session.run(Math.min(SOLVE_CHUNK_MS, left));
+  } catch (e) {
+    if (isTrap(e)) return fatal(s.id, e);
+    solving = null;
+    send({ type: 'error', id: s.id, message: message(e) });
+    return;
+  }
+  if (done) return finishSolve(s, 'proven');
+  const now = performance.now();
+  if (now - s.lastProgress >= s.progressMs) {
+    s.lastProgress = now;
+    send({ type: 'solveProgress', id: s.id, ...solveReport(s) });
+  }
+  solveChannel.port2.postMessage(null);
+}
+
+function startSolve(id: number, position: SolvePosition, budgetMs: number, progressMs: number): void {
+  const key = `${position.spec}|${position.moves.join(' ')}`;
+  // A new request supersedes the running solve (which may hold the kept session: it reports first).
+  if (solving) finishSolve(solving, 'stopped');
+  let session: SolveSession;
+  const continued = keptSolve !== null && keptSolve.key === key;
+  if (keptSolve && continued) session = keptSolve.session;
+  else {
+    // The old table goes before the new one is allocated, so the worker's memory holds one.
+    keptSolve?.session.free();
+    keptSolve = null;
+    const g = new GameSession(position.spec);
+    try {
+      for (const [i, m] of position.moves.entries()) {
+        try {
+          g.play(m);
+        } catch (e) {
+          throw new Error(`move ${i + 1} (${m}): ${message(e)}`);
+        }
+      }
+      session = new SolveSession(g);
+    } finally {
+      g.free();
+    }
+    keptSolve = { key, session };
+  }
+  const now = performance.now();
+  solving = {
+    id,
+    session,
+    started: now,
+    budgetMs,
+    progressMs: Math.max(50, progressMs),
+    lastProgress: now,
+    stopRequested: false,
+    continued,
+  };
+  solveChannel.port2.postMessage(null);
 }
 
 // ---- the search engine (wasm SearchSession) -------------------------------------------------

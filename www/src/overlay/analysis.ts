@@ -18,7 +18,7 @@ import { addSearch, archiveQuery, behindLabel, rootSummary, searchBehind, type M
 import { changed } from '../lib/store';
 import { OVERLAY_KEYS, positionKey, whenPresets } from '../state';
 import type { PlaygroundHooks } from '../types';
-import { playerName } from '../board';
+import { parseCell, playerName } from '../board';
 import {
   BoardOverlay,
   figuresByCell,
@@ -37,6 +37,7 @@ import './viz.css';
 import { h } from '../lib/dom';
 import { winRate, winRateFor } from '../lib/format';
 import { drawLegend as drawLegendList } from './legend';
+import { mountSolver } from './solve';
 
 type Source = { client: EngineClient; slot: string; own: boolean };
 
@@ -210,6 +211,27 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     ),
   );
   document.querySelector('main.layout')!.after(section);
+  // ---- the exact solver (Hex up to 8×8): its row under the analysis controls ----
+  const solver = mountSolver(hooks, () => redrawAll(false));
+  section.querySelector('.an-head')!.after(solver.element);
+
+  /** The exact values of the live position's moves by board cell, when the board shows the live
+   * position (not a reviewed move) and it was solved. */
+  function exactByCell(s: Snapshot | null): Map<number, boolean | null> | null {
+    const vals = solver.values();
+    if (!vals || !s || hooks.store.get().review !== null) return null;
+    const out = new Map<number, boolean | null>();
+    for (const [m, w] of vals) {
+      const cell = parseCell(m, s.view.rows, s.view.cols);
+      if (cell !== null) out.set(cell, w);
+    }
+    return out;
+  }
+  /** The same by move, for the root-move table of the live search. */
+  function exactByMove(): ReadonlyMap<string, boolean | null> | null {
+    if (hooks.store.get().review !== null || shown().entry) return null;
+    return solver.values();
+  }
 
   // ---- state ----
   let own: EngineClient | null = null;
@@ -671,7 +693,22 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     const { stats, snap, kids, view, legal, entry } = shown();
     const toMove = view ? view.to_move : s?.view.to_move;
     let data: OverlayData | null = null;
-    if (s && stats && toMove !== null && toMove !== undefined) {
+    const exact = exactByCell(s);
+    if (s && !stats && exact && s.view.to_move !== null) {
+      // Solved, no search on view: the exact values alone.
+      data = {
+        kind: s.view.kind,
+        rows: s.view.rows,
+        cols: s.view.cols,
+        toMove: s.view.to_move,
+        cells: new Map(),
+        rootVisits: 0,
+        pv: [],
+        line: null,
+        highlight: new Set(),
+        exact,
+      };
+    } else if (s && stats && toMove !== null && toMove !== undefined) {
       const line = snap && kids && hovered !== null ? { path: pathTo(snap, hovered), pv: pvBelow(snap, kids, hovered, 10) } : null;
       data = {
         kind: s.view.kind,
@@ -687,6 +724,8 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
         // The search behind a move, outside review, is drawn on the live position after it: the
         // stones there (the move played among them) stay visible.
         stones: entry && hooks.store.get().review === null ? stonesOf(s.view) : null,
+        // The exact values are the live position's: not on the search behind a move.
+        exact: entry ? null : exact,
       };
     }
     overlay.draw(data, on);
@@ -706,8 +745,10 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
       pentago: kind === 'pentago',
       noAmaf: !!stats && !stats.children.some((c) => c.amaf_q !== null),
       priorSource: stats ? (stats.evaluator ?? null) : undefined,
+      exact: { solved: solver.values() !== null, unavailable: solver.unavailable() },
     });
-    if (!stats)
+    if (!stats && solver.values()) legend.prepend(h('li', { class: 'muted' }, 'No search on view: the board shows the exact values only.'));
+    else if (!stats)
       legend.prepend(h('li', { class: 'muted' }, 'Overlays appear while a search runs (Analyse, or the game’s engine thinking).'));
     else if (entry)
       legend.prepend(
@@ -741,7 +782,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
       internalsPending = true;
       setTimeout(() => {
         internalsPending = false;
-        renderInternals(internalsHost, shown().stats, currentEvaluation());
+        renderInternals(internalsHost, shown().stats, currentEvaluation(), exactByMove());
       }, 0);
     }
   }

@@ -43,6 +43,12 @@ export const OVERLAYS: OverlayToggle[] = [
   },
   { key: 'proven', label: 'Proven', hotkey: 's', title: 'Moves proven won (W) or lost (L) by MCTS-Solver' },
   { key: 'pv', label: 'PV', hotkey: 'p', title: 'The principal variation as numbered ghost stones' },
+  {
+    key: 'exact',
+    label: 'Exact',
+    hotkey: 'x',
+    title: 'The exact solver’s value of each move for the side to move (Solve, Hex up to 8×8): ✓ win, ✗ loss, ? not proven yet',
+  },
 ];
 
 /** Per-cell figures for the overlays. */
@@ -161,6 +167,10 @@ export interface OverlayData {
    * ghost stone covers them, so the move played shows as the stone it is (with its last-move
    * dot); its figures stay, as a label under the stone's centre. */
   stones?: ReadonlySet<number> | null;
+  /** The exact solver's value of each root move's cell for the side to move (true: a win,
+   * false: a loss, null: not proven yet), for the `exact` overlay; null: no solve of this
+   * position. */
+  exact?: ReadonlyMap<number, boolean | null> | null;
 }
 
 interface CellEls {
@@ -171,6 +181,9 @@ interface CellEls {
   num: SVGTextElement;
   /** The visit share written on a ghost stone, under its number. */
   sub: SVGTextElement;
+  /** The exact solver's badge: ✓ (win), ✗ (loss) or ? (not proven yet) in the cell's corner. */
+  exactBg: SVGCircleElement;
+  exactMark: SVGTextElement;
 }
 
 /** The overlay of one board renderer. */
@@ -194,6 +207,12 @@ export class BoardOverlay {
         num: svg('text', { x, y: y + r * 0.2, class: 'ov-num', 'font-size': (r * 0.6).toFixed(1) }, g),
         sub: svg('text', { x, y: y + r * 0.5, class: 'ov-sub', 'font-size': (r * 0.3).toFixed(1) }, g),
         label: svg('text', { x, y, class: 'ov-label', 'font-size': (r * 0.42).toFixed(1) }, g),
+        exactBg: svg('circle', { cx: x + r * 0.5, cy: y - r * 0.5, r: r * 0.34, class: 'ov-exact' }, g),
+        exactMark: svg(
+          'text',
+          { x: x + r * 0.5, y: y - r * 0.5 + r * 0.17, class: 'ov-exact-mark', 'font-size': (r * 0.46).toFixed(1) },
+          g,
+        ),
       });
       g.dataset.ovCell = String(this.cells.length - 1);
     }
@@ -295,6 +314,18 @@ export class BoardOverlay {
         c.num.setAttribute('y', (Number(c.ghost.getAttribute('cy')) + r * (sub ? 0.08 : 0.2)).toFixed(2));
         c.sub.setAttribute('class', `ov-sub p${ghost.player}`);
         c.sub.textContent = sub;
+      }
+      // The exact solver's value of the move (a corner badge, apart from MCTS-Solver's rings).
+      const exact = on.has('exact') && d?.exact?.has(i) ? d.exact.get(i)! : undefined;
+      const kind = exact === undefined ? '' : exact === null ? 'open' : exact ? 'win' : 'loss';
+      const group = c.exactBg.parentNode as SVGGElement;
+      if (group.dataset.exact !== kind) {
+        group.dataset.exact = kind;
+        c.exactBg.style.display = kind ? '' : 'none';
+        c.exactMark.style.display = kind ? '' : 'none';
+        c.exactBg.setAttribute('class', `ov-exact ${kind}`);
+        c.exactMark.setAttribute('class', `ov-exact-mark ${kind}`);
+        c.exactMark.textContent = kind === 'win' ? '✓' : kind === 'loss' ? '✗' : kind === 'open' ? '?' : '';
       }
     });
   }

@@ -39,7 +39,19 @@ function puctSection(st: FullStats, ev: PositionEvaluation | null): HTMLElement 
   return h('p', { class: 'puct-note' }, ...parts);
 }
 
-export function renderInternals(host: HTMLElement, st: FullStats | null, ev: PositionEvaluation | null = null): void {
+/** The exact solver's mark of a move for the root-move table: ✓ win, ✗ loss, blank unknown. */
+export function exactMark(w: boolean | null | undefined): string {
+  return w === true ? '✓ win' : w === false ? '✗ loss' : '';
+}
+
+/** `exact`: the exact solver's values of the root moves for the side to move (Solve), which add
+ * a column; null: no solve of this position. */
+export function renderInternals(
+  host: HTMLElement,
+  st: FullStats | null,
+  ev: PositionEvaluation | null = null,
+  exact: ReadonlyMap<string, boolean | null> | null = null,
+): void {
   if (!st) {
     host.replaceChildren(h('p', { class: 'muted' }, 'Run an analysis to see the policy internals.'));
     return;
@@ -59,9 +71,16 @@ export function renderInternals(host: HTMLElement, st: FullStats | null, ev: Pos
     ...(hasBeta ? ['AMAF N', 'AMAF Q', 'β', '(1−β)Q+βA'] : []),
     ...(hasPrior ? ['P', 'U = c·P·√N/(1+n)', 'Q + U'] : []),
     'proven',
+    ...(exact ? ['exact'] : []),
   ];
   const table = h('table', { class: 'internals-table' });
-  table.append(h('thead', {}, h('tr', {}, ...head.map((x) => h('th', {}, x)))));
+  const headTitle = (x: string) =>
+    x === 'exact'
+      ? 'The exact solver’s value of the move for the player choosing it (Solve): ✓ win, ✗ loss, blank not proven yet'
+      : x === 'proven'
+        ? 'Proven by MCTS-Solver inside this search'
+        : undefined;
+  table.append(h('thead', {}, h('tr', {}, ...head.map((x) => h('th', { title: headTitle(x) }, x)))));
   const body = h('tbody', {});
   for (const c of top) {
     const cells = [c.move, count(c.visits), winRate(c.q), f2(c.q)];
@@ -75,7 +94,22 @@ export function renderInternals(host: HTMLElement, st: FullStats | null, ev: Pos
       cells.push(f2(c.prior), f2(u), u === null ? '' : c.visits > 0 ? f2(c.q + u) : `fpu + ${f2(u)}`);
     }
     cells.push(c.proven ?? '');
-    body.append(h('tr', { class: c.proven ? `proven-${c.proven}` : undefined }, ...cells.map((x) => h('td', {}, x))));
+    const tds = cells.map((x) => h('td', {}, x));
+    if (exact) {
+      const w = exact.get(c.move);
+      tds.push(
+        h(
+          'td',
+          {
+            class: w === true ? 'exact-win' : w === false ? 'exact-loss' : 'exact-open',
+            'data-exact': w === true ? 'win' : w === false ? 'loss' : 'open',
+            title: w === undefined || w === null ? 'not proven yet' : undefined,
+          },
+          exactMark(w),
+        ),
+      );
+    }
+    body.append(h('tr', { class: c.proven ? `proven-${c.proven}` : undefined, 'data-move': c.move }, ...tds));
   }
   table.append(body);
   if (hasPrior) parts.push(puctSection(st, ev));

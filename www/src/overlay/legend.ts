@@ -20,10 +20,17 @@ export interface LegendOptions {
   /** Where the priors come from (`net`, `uniform`, `tactical`), or null when the search uses
    * none (not PUCT); undefined: not said. */
   priorSource?: string | null | undefined;
+  /** The exact solver's state for this position (the `exact` overlay's lines say it): solved or
+   * not yet, or the reason it does not take the game (then no line); undefined: do not mention
+   * the solver. */
+  exact?: { solved: boolean; unavailable: string | null } | undefined;
 }
 
 /** A small SVG of a mark, drawn with the overlay's own classes so the colours follow the theme. */
-function mark(kind: 'heat' | 'prior' | 'win' | 'loss' | 'draw' | 'ghost' | 'best' | 'text', text = ''): SVGSVGElement {
+function mark(
+  kind: 'heat' | 'prior' | 'win' | 'loss' | 'draw' | 'ghost' | 'best' | 'text' | 'exact-win' | 'exact-loss' | 'exact-open',
+  text = '',
+): SVGSVGElement {
   const root = svg('svg', { viewBox: '0 0 20 20', width: '18', height: '18', class: 'lg-mark viz-overlay', 'aria-hidden': 'true' });
   if (kind === 'heat' || kind === 'prior') {
     const c = svg('circle', { cx: 10, cy: 10, r: 8.5, class: 'ov-heat' }, root);
@@ -32,6 +39,11 @@ function mark(kind: 'heat' | 'prior' | 'win' | 'loss' | 'draw' | 'ghost' | 'best
   } else if (kind === 'ghost') {
     svg('circle', { cx: 10, cy: 10, r: 8, class: 'ov-ghost p0' }, root);
     svg('text', { x: 10, y: 14, class: 'ov-num p0', 'font-size': '11' }, root).textContent = '1';
+  } else if (kind.startsWith('exact-')) {
+    const k = kind.slice(6);
+    svg('circle', { cx: 10, cy: 10, r: 8, class: `ov-exact ${k}` }, root);
+    svg('text', { x: 10, y: 14, class: `ov-exact-mark ${k}`, 'font-size': '11' }, root).textContent =
+      k === 'win' ? '✓' : k === 'loss' ? '✗' : '?';
   } else if (kind === 'text') {
     svg('text', { x: 10, y: 14, class: 'ov-label', 'font-size': text.length > 1 ? '8' : '11' }, root).textContent = text;
   } else {
@@ -79,6 +91,19 @@ export function legendItems(o: LegendOptions): HTMLElement[] {
       mark('ghost'),
       'numbered ghost stones = the principal variation, the line the search expects (1 = the move it would play), in the colour of the player making each move; the % under a number is that cell’s visit share',
     ]);
+  if (o.on.has('exact') && o.exact) {
+    // Nothing when the solver does not take this game (the Solve row says why).
+    if (!o.exact.solved && !o.exact.unavailable)
+      items.push([
+        mark('exact-open'),
+        'exact values (✓ win, ✗ loss): press Solve under “Seeing the search” to prove each move won or lost',
+      ]);
+    else if (o.exact.solved) {
+      items.push([mark('exact-win'), `✓ = ${o.who} wins by playing this move, with perfect play (proven by the exact solver)`]);
+      items.push([mark('exact-loss'), `✗ = ${o.who} loses after this move against perfect play (proven)`]);
+      items.push([mark('exact-open'), '? = not proven yet (the solver’s budget ran out or it was stopped)']);
+    }
+  }
   if (o.best) items.push([mark('best'), 'ring = the best move (most visits)']);
   if (o.pentago && items.length)
     items.push([

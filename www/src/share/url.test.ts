@@ -124,7 +124,7 @@ describe('overlays', () => {
   it('report unknown names and keep the known ones', () => {
     expect(parseOverlays(' q , heat,pv')).toEqual({
       overlays: ['q', 'pv'],
-      errors: ["overlays: unknown overlay 'heat' (expected visits, q, amaf, proven, pv, prior or none)"],
+      errors: ["overlays: unknown overlay 'heat' (expected visits, q, amaf, proven, pv, prior, exact or none)"],
     });
   });
 });

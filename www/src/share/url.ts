@@ -10,7 +10,7 @@
 //   preset0=, preset1=, ms0=, ms1=, playouts0=, playouts1=   one side's (override the above)
 //   seed=N               the engines' random seed (reproducible searches with playouts=)
 //   view=play|compare|arena            the open view (also the #hash)
-//   overlays=visits,q,amaf,proven,pv,prior|none   the board overlays switched on (play view)
+//   overlays=visits,q,amaf,proven,pv,prior,exact|none   the board overlays switched on (play view)
 //   pane1..pane4=preset:rave,c:0.7,rave_k:500,lgr_p:0.5,pool_k:10,budget:20000   compare panes
 //   cmpgame=, cmpmoves=, cmpmode=playouts|ms, cmpbudget=, cmpseed=, panes=2..4, cmprun=1
 //                        the compare view's position, budget (equal playouts or equal time) and runs

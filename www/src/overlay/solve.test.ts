@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { Snapshot, SolveReport } from '../protocol';
+import { solveStatusText, solveUnavailable } from './solve';
+
+function snap(spec: string, rows: number, extra: Partial<Snapshot> = {}): Snapshot {
+  const kind = spec.startsWith('hex') ? 'hex' : spec.startsWith('pentago') ? 'pentago' : 'tictactoe';
+  return {
+    view: {
+      kind,
+      spec,
+      rows,
+      cols: rows,
+      cells: [],
+      to_move: 0,
+      last_move: null,
+      last_cells: [],
+      winning_cells: [],
+      outcome: null,
+      ply: 0,
+    },
+    legal: ['a1'],
+    moves: [],
+    redo: [],
+    outcome: null,
+    ...extra,
+  };
+}
+
+describe('solveUnavailable: why the Solve control is off', () => {
+  it('takes Hex up to 8×8 without the swap rule, live and not over', () => {
+    for (const n of [1, 4, 7, 8]) expect(solveUnavailable(snap(`hex:${n}`, n), false)).toBeNull();
+  });
+  it('names the reason otherwise', () => {
+    expect(solveUnavailable(null, false)).toBe('no game yet');
+    expect(solveUnavailable(snap('hex:9', 9), false)).toBe('Hex 9×9 is too large for the exact solver (it takes boards up to 8×8)');
+    expect(solveUnavailable(snap('hex:5:swap', 5), false)).toMatch(/swap rule/);
+    expect(solveUnavailable(snap('tictactoe', 3), false)).toMatch(/is for Hex/);
+    expect(solveUnavailable(snap('pentago', 6), false)).toMatch(/is for Hex/);
+    expect(solveUnavailable(snap('hex:5', 5, { outcome: { winner: 0 } }), false)).toBe('the game is over');
+    expect(solveUnavailable(snap('hex:5', 5), true)).toBe('back to the live position to solve it');
+  });
+});
+
+describe('solveStatusText', () => {
+  const base: SolveReport = {
+    rootWins: null,
+    winningMove: null,
+    toMove: 0,
+    moves: [
+      { move: 'a1', moverWins: null },
+      { move: 'b2', moverWins: true },
+      { move: 'c3', moverWins: false },
+    ],
+    stats: { midCalls: 20000, expansions: 12345, terminal: 10, ttUsed: 12000, ttReplaced: 0 },
+    ms: 1234,
+    ttBytes: 64 << 20,
+    continued: false,
+  };
+  it('says who wins and a winning move once proven, with the work', () => {
+    const r = { ...base, rootWins: true, winningMove: 'b2', moves: base.moves.map((m) => ({ ...m, moverWins: m.moverWins ?? false })) };
+    expect(solveStatusText('hex', r, 'proven', 10)).toBe('proven: Black wins, e.g. b2 — 12,345 positions, 1.2 s');
+    expect(solveStatusText('hex', { ...r, rootWins: false, winningMove: null, toMove: 1 }, 'proven', 10)).toBe(
+      'proven: Black wins (every move of White loses) — 12,345 positions, 1.2 s',
+    );
+  });
+  it('says unknown within the budget, stopped, or solving, with the moves proven so far', () => {
+    expect(solveStatusText('hex', base, 'unknown', 10)).toBe(
+      'unknown within 10 s: 2 of 3 moves proven — 12,345 positions, 1.2 s. Solve again to continue.',
+    );
+    expect(solveStatusText('hex', base, 'stopped', 10)).toBe(
+      'stopped: value unknown; 2 of 3 moves proven — 12,345 positions, 1.2 s. Solve again to continue.',
+    );
+    expect(solveStatusText('hex', { ...base, rootWins: true, winningMove: 'b2' }, 'unknown', 10)).toBe(
+      'proven: Black wins, e.g. b2; 2 of 3 moves proven within 10 s — 12,345 positions, 1.2 s. Solve again to continue.',
+    );
+    expect(solveStatusText('hex', base, null, 10)).toBe('solving… 2 of 3 moves proven — 12,345 positions, 1.2 s');
+    expect(solveStatusText('hex', { ...base, continued: true }, null, 10)).toBe(
+      'solving (continued)… 2 of 3 moves proven — 12,345 positions, 1.2 s',
+    );
+  });
+});
