@@ -32,18 +32,30 @@ const cellOf = (m) => (Number(m.slice(1)) - 1) * n + letters.indexOf(m[0]);
 /** A canonical key of a position up to the 180° rotation: the smaller of the two stone lists. */
 function key(moves) {
   const sets = [[], []];
-  moves.forEach((m, i) => sets[i % 2].push(cellOf(m)));
-  const text = (rot) => sets.map((s) => s.map((c) => (rot ? n * n - 1 - c : c)).sort((a, b) => a - b).join(',')).join('|');
+  for (const [i, m] of moves.entries()) sets[i % 2].push(cellOf(m));
+  const text = (rot) =>
+    sets
+      .map((s) =>
+        s
+          .map((c) => (rot ? n * n - 1 - c : c))
+          .sort((a, b) => a - b)
+          .join(','),
+      )
+      .join('|');
   const a = text(false);
   const b = text(true);
   return a < b ? a : b;
 }
 
 const arena = JSON.parse(
-  execFileSync(mcts, ['arena', '--game', 'hex:7', '--a', 'best', '--b', 'rave', '--iterations', '3000', '--openings', 'all', '--seed', opt.seed, '--json'], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 28,
-  }),
+  execFileSync(
+    mcts,
+    ['arena', '--game', 'hex:7', '--a', 'best', '--b', 'rave', '--iterations', '3000', '--openings', 'all', '--seed', opt.seed, '--json'],
+    {
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    },
+  ),
 );
 // A deterministic pseudo-random choice of prefix lengths (a linear congruential sequence).
 let state = Number(opt.seed);
@@ -67,10 +79,14 @@ for (const rec of arena.records) {
 
 function mohex(moves) {
   const cmds = ['param_game allow_swap 0', `boardsize ${n} ${n}`, 'clear_board'];
-  moves.forEach((m, i) => cmds.push(`play ${i % 2 === 0 ? 'b' : 'w'} ${m}`));
+  for (const [i, m] of moves.entries()) cmds.push(`play ${i % 2 === 0 ? 'b' : 'w'} ${m}`);
   cmds.push(`dfpn-solve-state ${moves.length % 2 === 0 ? 'black' : 'white'}`, 'quit');
   const r = spawnSync(opt.mohex, [], { input: `${cmds.join('\n')}\n`, encoding: 'utf8', maxBuffer: 1 << 26 });
-  const last = r.stdout.split('\n').filter((l) => l.startsWith('=')).at(-2) ?? '';
+  const last =
+    r.stdout
+      .split('\n')
+      .filter((l) => l.startsWith('='))
+      .at(-2) ?? '';
   return /black/.test(last) ? 'black' : /white/.test(last) ? 'white' : '?';
 }
 
@@ -87,7 +103,18 @@ for (const moves of candidates) {
     console.error(`disagree: ${moves.join(' ')}: ours ${ours}, MoHex ${theirs}`);
     continue;
   }
-  lines.push(JSON.stringify({ game: 'hex:7', moves: moves.join(' '), stones: moves.length, to_move: moves.length % 2 ? 'white' : 'black', winner: ours, mohex: theirs }));
+  lines.push(
+    JSON.stringify({
+      game: 'hex:7',
+      moves: moves.join(' '),
+      stones: moves.length,
+      to_move: moves.length % 2 ? 'white' : 'black',
+      winner: ours,
+      mohex: theirs,
+    }),
+  );
 }
 writeFileSync(opt.out, `${lines.join('\n')}\n`);
-console.log(`${lines.length} positions written to ${opt.out}; ${disagree} disagreements left out; ${candidates.length} candidates from ${arena.records.length} games`);
+console.log(
+  `${lines.length} positions written to ${opt.out}; ${disagree} disagreements left out; ${candidates.length} candidates from ${arena.records.length} games`,
+);

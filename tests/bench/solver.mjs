@@ -63,16 +63,19 @@ function positions() {
 const mcts = join(ROOT, 'target/release/mcts');
 if (!opt['no-build']) execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'mcts'], { cwd: ROOT, stdio: 'inherit' });
 
-/** MoHex's `dfpn-solve-state` on one position: {winner, ms} (start-up included). */
+/** MoHex's `dfpn-solve-state` on one position: {winner, ms}, ms = the solver's own "Elapsed Time"
+ * (its statistics on standard error; start-up excluded, as our `ms` is), or the process's wall time
+ * when it prints none. */
 function mohex(game, moves) {
   const n = Number(game.split(':')[1]);
   const cmds = ['param_game allow_swap 0', `boardsize ${n} ${n}`, 'clear_board'];
   const list = moves.split(/[\s,]+/).filter(Boolean);
-  list.forEach((m, i) => cmds.push(`play ${i % 2 === 0 ? 'b' : 'w'} ${m}`));
+  for (const [i, m] of list.entries()) cmds.push(`play ${i % 2 === 0 ? 'b' : 'w'} ${m}`);
   cmds.push(`dfpn-solve-state ${list.length % 2 === 0 ? 'black' : 'white'}`, 'quit');
   const t0 = performance.now();
   const r = spawnSync(opt.mohex, [], { input: `${cmds.join('\n')}\n`, encoding: 'utf8', maxBuffer: 1 << 26 });
-  const ms = performance.now() - t0;
+  const elapsed = /Elapsed Time\s+([\d.]+)/.exec(r.stderr ?? '');
+  const ms = elapsed ? Number(elapsed[1]) * 1000 : performance.now() - t0;
   const answers = r.stdout.split('\n').filter((l) => l.startsWith('='));
   const last = answers.at(-2) ?? '';
   const winner = /black/.test(last) ? 'black' : /white/.test(last) ? 'white' : '?';
@@ -93,7 +96,9 @@ for (const p of positions()) {
   }
   if (opt.mohex) row.mohex = mohex(p.game, p.moves);
   rows.push(row);
-  const mo = row.mohex ? `  mohex ${row.mohex.winner.padEnd(5)} ${row.mohex.ms.toFixed(0).padStart(7)} ms  ratio ${(row.ms / row.mohex.ms).toFixed(2)}` : '';
+  const mo = row.mohex
+    ? `  mohex ${row.mohex.winner.padEnd(5)} ${row.mohex.ms.toFixed(0).padStart(7)} ms  ratio ${(row.ms / row.mohex.ms).toFixed(2)}`
+    : '';
   const bad = p.expect && p.expect !== row.winner ? `  EXPECTED ${p.expect}` : '';
   console.log(
     `${p.game.padEnd(6)} ${(p.moves || '(empty)').padEnd(28)} ${row.winner.padEnd(7)} ${String(row.nodes).padStart(10)} nodes ${String(row.mid).padStart(10)} MID ${row.ms.toFixed(0).padStart(8)} ms ${row.mib.toFixed(0).padStart(5)} MiB${mo}${bad}${row.error ? `  (${row.error})` : ''}`,

@@ -104,8 +104,10 @@ test('Solve marks every root move with its exact value, as mcts solve --openings
   assertClean(assert, page);
 });
 
-test('Stop ends a long solve: status stopped, moves not yet proven marked ?, the page responsive', async () => {
-  const page = await h.openPage('?game=hex:7&p0=person&p1=person');
+test('Stop ends a long solve (hex:8): status stopped, moves not yet proven marked ?, the page responsive', async () => {
+  // Hex 8×8 from the empty board: far beyond what the solver proves in a minute (all 8×8 openings
+  // took CPU-months in 2009), so Stop always finds it running.
+  const page = await h.openPage('?game=hex:8&p0=person&p1=person');
   await boardReady(page);
   await page.fill('#solve-budget', '60');
   await page.click('#solve-run');
@@ -120,11 +122,11 @@ test('Stop ends a long solve: status stopped, moves not yet proven marked ?, the
   await waitState(page, 'stopped');
   assert.match(await page.textContent('#solve-status'), /^stopped: .* — [\d,]+ positions, [\d.]+ s\. Solve again to continue\.$/);
   assert.equal(await page.textContent('#solve-run'), 'Solve');
-  // Every one of the 49 moves carries a mark; most are not proven yet.
-  await page.waitForFunction(() => document.querySelectorAll('.viz-overlay [data-exact]:not([data-exact=""])').length === 49);
+  // Every one of the 64 moves carries a mark; most are not proven yet.
+  await page.waitForFunction(() => document.querySelectorAll('.viz-overlay [data-exact]:not([data-exact=""])').length === 64);
   const marks = await boardMarks(page);
   assert.ok(Object.values(marks).includes('open'));
-  await screenshot(page, 'solve-hex7-stopped');
+  await screenshot(page, 'solve-hex8-stopped');
   // Solve again continues the same solve: its table and counters go on from where it stopped.
   const positions = async () => Number((await page.textContent('#solve-status')).match(/— ([\d,]+) positions/)[1].replaceAll(',', ''));
   const before = await positions();
