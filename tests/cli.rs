@@ -305,14 +305,21 @@ fn solve_json_keys_and_errors() {
         &["solve", "--game", "pentago"][..],
         &["solve", "--game", "hex:5:swap"],
         &["solve", "--game", "hex:9"],
-        &["solve", "--game", "hex:5", "--max-nodes", "5"],
+        // (The empty 5×5 board is settled at its root by a virtual connection; 7×7 is not.)
+        &["solve", "--game", "hex:7", "--max-nodes", "5"],
         &["solve", "--game", "hex:5", "--max-nodes", "5", "--solver", "negamax"],
-        &["solve", "--game", "hex:5", "--time", "NaN"],
-        &["solve", "--game", "hex:5", "--tt-mib", "8"],
-        &["solve", "--game", "hex:5", "--solver", "magic"],
     ] {
         let (ok, _, err) = mcts(bad);
         assert!(!ok && err.starts_with("mcts: "), "{bad:?}: {err}");
+    }
+    // Option values are checked as the command line is read (clap's message names the option).
+    for (bad, option) in [
+        (&["solve", "--game", "hex:5", "--time", "NaN"][..], "--time"),
+        (&["solve", "--game", "hex:5", "--tt-mib", "8"], "--tt-mib"),
+        (&["solve", "--game", "hex:5", "--solver", "magic"], "--solver"),
+    ] {
+        let (ok, _, err) = mcts(bad);
+        assert!(!ok && err.starts_with("error: invalid value") && err.contains(option), "{bad:?}: {err}");
     }
 }
 
