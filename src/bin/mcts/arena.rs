@@ -174,18 +174,19 @@ pub fn run(a: Args) -> Result<(), CliError> {
         None if k > 0 => (2 * k).min(MAX_ARENA_GAMES),
         None => 100,
     };
-    if k > 0 && !games.is_multiple_of(2 * k) {
-        errln(&format!(
-            "mcts: note: {games} games on {k} openings: not a whole number of rounds ({} games each, every opening with both colours), so some openings are played more often than others or with one colour only",
-            2 * k
-        ));
-    }
     if let Some(p) = &a.net {
         crate::search::register_net(p, Some(&spec))?;
     }
     let ca = config_from(&a.a, &a.set_a, None)?;
     let cb = config_from(&a.b, &a.set_b, None)?;
     let budget = budget_from(a.iterations, a.ms);
+    // After every option is checked, so that a refused option is the only message.
+    if k > 0 && !games.is_multiple_of(2 * k) {
+        errln(&format!(
+            "mcts: note: {games} games on {k} openings: not a whole number of rounds ({} games each, every opening with both colours), so some openings are played more often than others or with one colour only",
+            2 * k
+        ));
+    }
     let threads = a.threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)).clamp(1, 64);
     let next = AtomicUsize::new(0);
     // Grown as games end: the count is the user's, and a match may stop early on an error.
