@@ -1,6 +1,7 @@
 // Makes tests/data/hex7-solve.jsonl: 100 Hex 7×7 positions with 6–20 stones from self-play games
 // (`mcts arena`, best against rave on every opening), no two the same up to the 180° rotation, the
-// first 100 candidates in game order (so the set does not depend on what our solver can do),
+// first 100 of the candidates shuffled by a seeded sequence (so the set does not depend on what
+// our solver can do, and spreads over all games),
 // each labelled by MoHex's solver (`dfpn-solve-state`, the ground truth; a position it cannot
 // settle is reported and left out). Reproducible from its seed; run once, the file is checked in.
 // `node tests/bench/solver.mjs --set positions` then measures our solver on them.
@@ -92,6 +93,11 @@ function mohex(moves) {
   return /black/.test(last) ? 'black' : /white/.test(last) ? 'white' : '?';
 }
 
+// Spread over all games (a Fisher–Yates shuffle by the same sequence), not the first games' openings.
+for (let i = candidates.length - 1; i > 0; i--) {
+  const j = next() % (i + 1);
+  [candidates[i], candidates[j]] = [candidates[j], candidates[i]];
+}
 const lines = [];
 let unsettled = 0;
 for (const moves of candidates) {
