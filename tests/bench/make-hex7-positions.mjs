@@ -10,11 +10,12 @@
 //
 // Each line: {"game": "hex:7", "moves": "d4 c5 …", "stones": 9, "to_move": "white", "winner":
 // "black"} (the winner by MoHex).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { mohexSolve } from './mohex.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values: opt } = parseArgs({
@@ -80,18 +81,7 @@ for (const rec of arena.records) {
   }
 }
 
-function mohex(moves) {
-  const cmds = ['param_game allow_swap 0', `boardsize ${n} ${n}`, 'clear_board'];
-  for (const [i, m] of moves.entries()) cmds.push(`play ${i % 2 === 0 ? 'b' : 'w'} ${m}`);
-  cmds.push(`dfpn-solve-state ${moves.length % 2 === 0 ? 'black' : 'white'}`, 'quit');
-  const r = spawnSync(opt.mohex, [], { input: `${cmds.join('\n')}\n`, encoding: 'utf8', maxBuffer: 1 << 26 });
-  const last =
-    r.stdout
-      .split('\n')
-      .filter((l) => l.startsWith('='))
-      .at(-2) ?? '';
-  return /black/.test(last) ? 'black' : /white/.test(last) ? 'white' : '?';
-}
+const mohex = (moves) => mohexSolve(opt.mohex, n, moves).winner;
 
 // Spread over all games (a Fisher–Yates shuffle by the same sequence), not the first games' openings.
 for (let i = candidates.length - 1; i > 0; i--) {

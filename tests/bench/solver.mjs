@@ -19,6 +19,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { mohexSolve } from './mohex.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values: opt } = parseArgs({
@@ -75,23 +76,9 @@ function positions() {
 const mcts = join(ROOT, 'target/release/mcts');
 if (!opt['no-build']) execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'mcts'], { cwd: ROOT, stdio: 'inherit' });
 
-/** MoHex's `dfpn-solve-state` on one position: {winner, ms}, ms = the solver's own "Elapsed Time"
- * (its statistics on standard error; start-up excluded, as our `ms` is), or the process's wall time
- * when it prints none. */
+/** MoHex's `dfpn-solve-state` on one position: {winner, ms}. */
 function mohex(game, moves) {
-  const n = Number(game.split(':')[1]);
-  const cmds = ['param_game allow_swap 0', `boardsize ${n} ${n}`, 'clear_board'];
-  const list = moves.split(/[\s,]+/).filter(Boolean);
-  for (const [i, m] of list.entries()) cmds.push(`play ${i % 2 === 0 ? 'b' : 'w'} ${m}`);
-  cmds.push(`dfpn-solve-state ${list.length % 2 === 0 ? 'black' : 'white'}`, 'quit');
-  const t0 = performance.now();
-  const r = spawnSync(opt.mohex, [], { input: `${cmds.join('\n')}\n`, encoding: 'utf8', maxBuffer: 1 << 26 });
-  const elapsed = /Elapsed Time\s+([\d.]+)/.exec(r.stderr ?? '');
-  const ms = elapsed ? Number(elapsed[1]) * 1000 : performance.now() - t0;
-  const answers = r.stdout.split('\n').filter((l) => l.startsWith('='));
-  const last = answers.at(-2) ?? '';
-  const winner = /black/.test(last) ? 'black' : /white/.test(last) ? 'white' : '?';
-  return { winner, ms };
+  return mohexSolve(opt.mohex, Number(game.split(':')[1]), moves.split(/[\s,]+/).filter(Boolean));
 }
 
 const rows = [];
