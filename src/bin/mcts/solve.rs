@@ -42,6 +42,14 @@ pub struct Args {
     /// connections off).
     #[arg(long)]
     no_vc: bool,
+    /// dfpn's ε of the 1+ε trick (Pawlewicz & Lew 2007): a child is searched until its δ is
+    /// (1 + ε) times its sibling's; 0 (benzene's default) is plain df-pn. 0..=4.
+    #[arg(long, default_value_t = 0.0, value_parser = parse_epsilon)]
+    epsilon: f64,
+    /// dfpn's widening factor (benzene's `WideningFactor`): 1 + ⌈factor · L⌉ of the L live
+    /// children count. Default 0.25 as benzene; 0 < factor ≤ 1.
+    #[arg(long, default_value_t = 0.25, value_parser = parse_widening)]
+    widening: f64,
     /// dfpn without the inferior-cell fill-in (an ablation).
     #[arg(long)]
     no_fillin: bool,
@@ -73,6 +81,22 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(x) if x.is_finite() && (0.0..=1e7).contains(&x) => Ok(x),
         _ => Err(format!("'{}': seconds from 0 to 10000000", abbreviate(s))),
+    }
+}
+
+/// `--epsilon`: 0..=4.
+fn parse_epsilon(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if (0.0..=4.0).contains(&x) => Ok(x),
+        _ => Err(format!("'{}': a number from 0 to 4", abbreviate(s))),
+    }
+}
+
+/// `--widening`: (0, 1].
+fn parse_widening(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x > 0.0 && x <= 1.0 => Ok(x),
+        _ => Err(format!("'{}': a number above 0 and at most 1", abbreviate(s))),
     }
 }
 
@@ -127,7 +151,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let err = |e: SolveError| CliError::Engine(e.to_string());
     let dfpn = (a.solver == Solver::Dfpn).then(|| {
         let entries = (a.tt_mib as u64) << 20 >> 6;
-        Dfpn::new(DfpnConfig { tt_log2: 63 - entries.leading_zeros(), vc: !a.no_vc, fillin: !a.no_fillin, ..DfpnConfig::default() })
+        Dfpn::new(DfpnConfig { tt_log2: 63 - entries.leading_zeros(), vc: !a.no_vc, fillin: !a.no_fillin, epsilon: a.epsilon as f32, widening_factor: a.widening as f32, ..DfpnConfig::default() })
     });
     let solver_name = if dfpn.is_some() { "dfpn" } else { "negamax" };
     let mut engine = Engine { dfpn, limits, seconds: a.time };
