@@ -203,7 +203,10 @@ impl Dfpn {
     /// Whether the side to move wins `root` (not over), or `None` when `stop` ended the search.
     fn solve_pos(&mut self, root: Pos, stop: &mut dyn FnMut(&DfpnStats) -> bool) -> Option<bool> {
         if root.n != self.side {
-            self.tt.clear();
+            // (A new table is empty already: clearing 256 MiB costs more than a small solve.)
+            if self.tt.used > 0 {
+                self.tt.clear();
+            }
             self.side = root.n;
         }
         self.stopped = false;
