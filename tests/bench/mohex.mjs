@@ -2,6 +2,7 @@
 // position, through its GTP on standard input: used by the solver benchmark and by the script that
 // labels tests/data/hex7-solve.jsonl.
 import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
 
 /**
  * Solves the position after `moves` (a list in our notation, which MoHex shares) on an n×n board
@@ -14,7 +15,8 @@ export function mohexSolve(path, n, moves) {
   for (const [i, m] of moves.entries()) cmds.push(`play ${i % 2 === 0 ? 'b' : 'w'} ${m}`);
   cmds.push(`dfpn-solve-state ${moves.length % 2 === 0 ? 'black' : 'white'}`, 'quit');
   const t0 = performance.now();
-  const r = spawnSync(path, [], { input: `${cmds.join('\n')}\n`, encoding: 'utf8', maxBuffer: 1 << 26 });
+  // In the temporary directory: MoHex writes its log (default.log) where it runs.
+  const r = spawnSync(path, [], { cwd: tmpdir(), input: `${cmds.join('\n')}\n`, encoding: 'utf8', maxBuffer: 1 << 26 });
   const wall = performance.now() - t0;
   const last =
     (r.stdout ?? '')

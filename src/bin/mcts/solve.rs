@@ -151,7 +151,14 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let err = |e: SolveError| CliError::Engine(e.to_string());
     let dfpn = (a.solver == Solver::Dfpn).then(|| {
         let entries = (a.tt_mib as u64) << 20 >> 6;
-        Dfpn::new(DfpnConfig { tt_log2: 63 - entries.leading_zeros(), vc: !a.no_vc, fillin: !a.no_fillin, epsilon: a.epsilon as f32, widening_factor: a.widening as f32, ..DfpnConfig::default() })
+        Dfpn::new(DfpnConfig {
+            tt_log2: 63 - entries.leading_zeros(),
+            vc: !a.no_vc,
+            fillin: !a.no_fillin,
+            epsilon: a.epsilon as f32,
+            widening_factor: a.widening as f32,
+            ..DfpnConfig::default()
+        })
     });
     let solver_name = if dfpn.is_some() { "dfpn" } else { "negamax" };
     let mut engine = Engine { dfpn, limits, seconds: a.time };
