@@ -2,7 +2,8 @@
 // Chromium through playwright-core (flags from ../shared/TOOLCHAIN.md), and watch the page for
 // console errors, failed requests and requests leaving the origin.
 import { createRequire } from 'node:module';
-import { mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 
@@ -20,6 +21,18 @@ export const WAIT_MS = 120_000;
 
 /** The sub-path the site is served from: the built site must work from any sub-path. */
 export const PREFIX = '/sub/dir/';
+
+/** `mcts solve --openings --json` of a position (the native exact solver, built if missing):
+ * move → 'win' | 'loss' for the side to move. */
+export function nativeOpenings(game, moves) {
+  let bin = ['debug', 'release'].map((p) => join(ROOT, 'target', p, 'mcts')).find((b) => existsSync(b));
+  if (!bin) {
+    execFileSync('cargo', ['build', '--quiet', '--bin', 'mcts'], { cwd: ROOT, stdio: 'inherit' });
+    bin = join(ROOT, 'target', 'debug', 'mcts');
+  }
+  const out = JSON.parse(execFileSync(bin, ['solve', '--game', game, '--moves', moves, '--openings', '--json'], { encoding: 'utf8' }));
+  return Object.fromEntries(out.openings.map((o) => [o.move, o.mover_wins ? 'win' : 'loss']));
+}
 
 /** Debian's Chromium through playwright-core, headless, with the flags of ../shared/TOOLCHAIN.md
  * (`CHROMIUM` names another executable). */

@@ -6,10 +6,7 @@
 // `solve` request answers bad input with a sentence.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { setup, boardReady, assertClean, screenshot, clickCell, waitForPly, ROOT } from './harness.mjs';
+import { setup, boardReady, assertClean, screenshot, clickCell, waitForPly, nativeOpenings } from './harness.mjs';
 
 let h;
 before(async () => {
@@ -18,17 +15,6 @@ before(async () => {
 after(async () => {
   await h?.close();
 });
-
-/** `mcts solve --openings --json` of a position: move → 'win' | 'loss' for the side to move. */
-function nativeOpenings(game, moves) {
-  let bin = ['debug', 'release'].map((p) => join(ROOT, 'target', p, 'mcts')).find((b) => existsSync(b));
-  if (!bin) {
-    execFileSync('cargo', ['build', '--quiet', '--bin', 'mcts'], { cwd: ROOT, stdio: 'inherit' });
-    bin = join(ROOT, 'target', 'debug', 'mcts');
-  }
-  const out = JSON.parse(execFileSync(bin, ['solve', '--game', game, '--moves', moves, '--openings', '--json'], { encoding: 'utf8' }));
-  return Object.fromEntries(out.openings.map((o) => [o.move, o.mover_wins ? 'win' : 'loss']));
-}
 
 /** The overlay's exact marks: cell name → 'win' | 'loss' | 'open'. */
 async function boardMarks(page) {
@@ -217,5 +203,91 @@ test('the worker’s solve request: a result for hex:3, sentences for what the s
   assert.equal(again.type, 'solveDone');
   assert.equal(again.rootWins, true);
   assert.equal(again.continued, false);
+  assertClean(assert, page);
+});
+
+/** Moves as the review line writes them (overlay/verdict.ts `listMoves`). */
+function listMoves(ms, max = 5) {
+  if (ms.length <= 1) return ms[0] ?? '';
+  if (ms.length > max) return `${ms.slice(0, max).join(', ')} and ${ms.length - max} more`;
+  return `${ms.slice(0, -1).join(', ')} and ${ms.at(-1)}`;
+}
+
+test('review of a past move: Solve proves the position before it, the review line says whether the move played won (as mcts solve), another position never shows these marks', async () => {
+  const page = await h.openPage('?game=hex:5&p0=person&p1=person&moves=c3,d2');
+  await boardReady(page);
+  await page.waitForFunction(() => document.querySelector('#an-preset').options.length > 0);
+  await page.selectOption('#an-preset', 'uct');
+  await page.fill('#an-budget', '500');
+  /** Analyse, then play `move`: the analysis is kept as the search behind it (reviewable). */
+  const analyseThenPlay = async (move, ply) => {
+    await page.click('#an-run');
+    await page.waitForFunction(() => document.body.dataset.analysis === 'done');
+    await clickCell(page, move);
+    await waitForPly(page, ply);
+    await page.waitForFunction((n) => document.querySelector(`#moves button[data-ply="${n}"]`), ply);
+  };
+  // Move 3: Black plays a1, a losing move; move 4: White answers with a winning one.
+  const before3 = nativeOpenings('hex:5', 'c3 d2');
+  const wins3 = Object.keys(before3).filter((m) => before3[m] === 'win');
+  assert.equal(before3.a1, 'loss');
+  await analyseThenPlay('a1', 3);
+  const before4 = nativeOpenings('hex:5', 'c3 d2 a1');
+  const wins4 = Object.keys(before4).filter((m) => before4[m] === 'win');
+  const white = wins4[0];
+  await analyseThenPlay(white, 4);
+  const verdict = () => page.$eval('#review-verdict', (e) => ({ state: e.dataset.verdict, text: e.textContent, hidden: e.hidden }));
+  const waitVerdict = (s) => page.waitForFunction((x) => document.getElementById('review-verdict').dataset.verdict === x, s);
+  const review = async (n) => {
+    await page.click(`#moves button[data-ply="${n}"]`);
+    await page.waitForFunction((x) => document.body.dataset.review === String(x), n);
+  };
+
+  // Review move 3: nothing solved there yet; the Solve control takes that position.
+  await review(3);
+  await waitState(page, 'idle');
+  assert.deepEqual(await verdict(), {
+    state: 'none',
+    text: 'Exact solver: Solve (under “Seeing the search”) proves whether a1 was a winning move.',
+    hidden: false,
+  });
+  assert.equal(await markCount(page), 0);
+  assert.equal(await page.isDisabled('#solve-run'), false);
+  await page.click('#solve-run');
+  await waitState(page, 'proven');
+  await waitVerdict('loss');
+  assert.equal((await verdict()).text, `Exact: a1 was a losing move: ${listMoves(wins3)} would have won.`);
+  // The marks are the reviewed position's: every move before move 3, as mcts solve.
+  assert.deepEqual(await boardMarks(page), before3);
+  assert.match(await page.textContent('#solve-status'), /^Before move 3: proven: Black wins, e\.g\. /);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, 'solve-review-verdict');
+
+  // Another review step: move 4's position has no solve yet, so no marks and no verdict of move 3's.
+  await review(4);
+  await waitState(page, 'idle');
+  assert.equal((await verdict()).state, 'none');
+  assert.equal(await markCount(page), 0);
+  await page.click('#solve-run');
+  await waitState(page, 'proven');
+  await waitVerdict('win');
+  assert.equal(
+    (await verdict()).text,
+    `Exact: ${white} was a winning move for White (${wins4.length} of ${Object.keys(before4).length} moves win).`,
+  );
+  assert.deepEqual(await boardMarks(page), before4);
+
+  // Back to move 3: its solve is kept by position, so its verdict and marks return at once.
+  await review(3);
+  await waitVerdict('loss');
+  await waitState(page, 'proven');
+  assert.deepEqual(await boardMarks(page), before3);
+
+  // Back to live: a position never solved: no marks, no verdict, the control idle.
+  await page.click('#live');
+  await page.waitForFunction(() => document.body.dataset.review === '');
+  await waitState(page, 'idle');
+  assert.equal(await markCount(page), 0);
+  assert.equal(await page.isHidden('#review-bar'), true);
   assertClean(assert, page);
 });

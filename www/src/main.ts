@@ -33,7 +33,9 @@ import { parseSides } from './share/url';
 import { fallbackMessage, isNoNetError, netFreeFallback } from './play/net-fallback';
 import { labelPresetOptions, loadUserNet, mountNetControls, type NetsHooks } from './play/nets';
 import type { LoadResult, SideSettings, Who } from './types';
-import { createPageStore, personToMove as isPersonToMove, type PageState } from './state';
+import { createPageStore, movesKey, personToMove as isPersonToMove, type PageState } from './state';
+import { solveUnavailable } from './overlay/solve';
+import { reviewVerdict as verdictOf } from './overlay/verdict';
 import {
   buildPage,
   drawPanel as drawPanel_,
@@ -74,6 +76,7 @@ const {
   movesList,
   reviewBar,
   reviewText,
+  reviewVerdict,
   liveBtn,
 } = ui;
 
@@ -306,6 +309,21 @@ function drawReview(reviewed: MoveSearch | undefined): void {
       ? ' (from the loaded record: root statistics only)'
       : ' (its tree is gone: only the last 200 engine moves keep theirs)';
   reviewText.textContent = `Reviewing move ${reviewed.summary.ply} (${reviewed.summary.move}): the position before it, read-only. ${behindLabel(reviewed.summary)}${gone}.`;
+  // The exact solver's verdict on the move played, from the values of the position before it
+  // (never those of another position); nothing for a position the solver does not take.
+  const v = reviewed.view;
+  const exact = st().exact;
+  const verdict = solveUnavailable({ view: v, outcome: null })
+    ? null
+    : verdictOf(
+        reviewed.summary.move,
+        playerName(v.kind, reviewed.summary.player),
+        playerName(v.kind, reviewed.summary.player === 0 ? 1 : 0),
+        exact?.key === movesKey(reviewed.spec, reviewed.before) ? exact : null,
+      );
+  reviewVerdict.hidden = !verdict;
+  reviewVerdict.textContent = verdict?.text ?? '';
+  reviewVerdict.dataset.verdict = verdict?.state ?? '';
 }
 
 // A move that is no longer in the game (undo, another game) ends the review.

@@ -4,7 +4,7 @@
 // for the browser tests and the CSS; nothing in the page reads them back.)
 
 import { createStore, type Store } from './lib/store';
-import type { Budget, NetInfo, Player, ShippedNet, Snapshot } from './protocol';
+import type { Budget, NetInfo, Player, ShippedNet, Snapshot, SolveEnd, SolveMoveValue } from './protocol';
 import type { SearchLog } from './play/searches';
 
 /** Who plays a side. */
@@ -86,6 +86,26 @@ export interface PageState {
    * nets the user loaded (e.g. trained in the page), which replace the shipped net of their game
    * in every engine worker until the page reloads. */
   nets: NetsState;
+  /** The exact solver's values of the position the Solve control is on (overlay/solve.ts): the
+   * live position, or the one before the reviewed move; null when that position has none. */
+  exact: ExactValues | null;
+}
+
+/** The exact solver's values of one position, as far as its solve got (overlay/solve.ts writes
+ * them; the review line reads them). */
+export interface ExactValues {
+  /** The position solved (`positionKey`: its spec and moves). */
+  key: string;
+  /** The side to move there; every value is for that player. */
+  toMove: Player;
+  /** Whether the side to move wins with perfect play (null: not proven). */
+  rootWins: boolean | null;
+  /** Every legal move with its value for the side to move (null: not proven). */
+  moves: readonly SolveMoveValue[];
+  /** How the solve ended (null: it is still running). */
+  end: SolveEnd | null;
+  /** The solve's budget in seconds. */
+  budgetS: number;
 }
 
 /** A net the user loaded: what the engine said of it, and its bytes (to give it again to a new
@@ -125,12 +145,18 @@ export function createPageStore(): PageStore {
     searches: [],
     review: null,
     nets: { netPresets: [], shipped: [], user: [] },
+    exact: null,
   });
 }
 
 /** A position's identity: the spec and the moves (a new game, a move, undo and redo change it). */
 export function positionKey(s: Snapshot | null): string {
-  return s ? `${s.view.spec}|${s.moves.join(' ')}` : '';
+  return s ? movesKey(s.view.spec, s.moves) : '';
+}
+
+/** The same key for a position named by its spec and the moves from the start. */
+export function movesKey(spec: string, moves: readonly string[]): string {
+  return `${spec}|${moves.join(' ')}`;
 }
 
 /** Calls `f` once with the engine's preset names, as soon as they are known (at once if they are). */

@@ -215,11 +215,12 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
   const solver = mountSolver(hooks, () => redrawAll(false));
   section.querySelector('.an-head')!.after(solver.element);
 
-  /** The exact values of the live position's moves by board cell, when the board shows the live
-   * position (not a reviewed move) and it was solved. */
+  /** The exact values of the moves of the position on the board (the live one, or the one before
+   * the reviewed move: the solver's values are always those of that position) by cell, when it
+   * was solved. */
   function exactByCell(s: Snapshot | null): Map<number, boolean | null> | null {
     const vals = solver.values();
-    if (!vals || !s || hooks.store.get().review !== null) return null;
+    if (!vals || !s) return null;
     const out = new Map<number, boolean | null>();
     for (const [m, w] of vals) {
       const cell = parseCell(m, s.view.rows, s.view.cols);
@@ -227,10 +228,13 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     }
     return out;
   }
-  /** The same by move, for the root-move table of the live search. */
+  /** Whether the search on view is of the position on the board: the live search, or the search
+   * behind the reviewed move (not the search behind the move just played, drawn on the position
+   * after it). */
+  const searchOfBoard = () => hooks.store.get().review !== null || !shown().entry;
+  /** The same by move, for the root-move table of the search on view. */
   function exactByMove(): ReadonlyMap<string, boolean | null> | null {
-    if (hooks.store.get().review !== null || shown().entry) return null;
-    return solver.values();
+    return searchOfBoard() ? solver.values() : null;
   }
 
   // ---- state ----
@@ -694,13 +698,15 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     const toMove = view ? view.to_move : s?.view.to_move;
     let data: OverlayData | null = null;
     const exact = exactByCell(s);
-    if (s && !stats && exact && s.view.to_move !== null) {
+    // The side to move on the board: the reviewed position's, or the live one's.
+    const boardToMove = hooks.store.get().review !== null && view ? view.to_move : s?.view.to_move;
+    if (s && !stats && exact && boardToMove !== null && boardToMove !== undefined) {
       // Solved, no search on view: the exact values alone.
       data = {
         kind: s.view.kind,
         rows: s.view.rows,
         cols: s.view.cols,
-        toMove: s.view.to_move,
+        toMove: boardToMove,
         cells: new Map(),
         rootVisits: 0,
         pv: [],
@@ -724,8 +730,9 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
         // The search behind a move, outside review, is drawn on the live position after it: the
         // stones there (the move played among them) stay visible.
         stones: entry && hooks.store.get().review === null ? stonesOf(s.view) : null,
-        // The exact values are the live position's: not on the search behind a move.
-        exact: entry ? null : exact,
+        // The exact values are those of the position on the board: not on the search behind the
+        // move just played (drawn on the position after it).
+        exact: searchOfBoard() ? exact : null,
       };
     }
     overlay.draw(data, on);

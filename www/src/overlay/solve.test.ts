@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Snapshot, SolveReport } from '../protocol';
-import { solveStatusText, solveUnavailable } from './solve';
+import type { MoveSearch } from '../play/searches';
+import { solveStatusText, solveTarget, solveUnavailable, targetKey } from './solve';
 
 function snap(spec: string, rows: number, extra: Partial<Snapshot> = {}): Snapshot {
   const kind = spec.startsWith('hex') ? 'hex' : spec.startsWith('pentago') ? 'pentago' : 'tictactoe';
@@ -28,16 +29,35 @@ function snap(spec: string, rows: number, extra: Partial<Snapshot> = {}): Snapsh
 
 describe('solveUnavailable: why the Solve control is off', () => {
   it('takes Hex up to 8×8 without the swap rule, live and not over', () => {
-    for (const n of [1, 4, 7, 8]) expect(solveUnavailable(snap(`hex:${n}`, n), false)).toBeNull();
+    for (const n of [1, 4, 7, 8]) expect(solveUnavailable(snap(`hex:${n}`, n))).toBeNull();
   });
   it('names the reason otherwise', () => {
-    expect(solveUnavailable(null, false)).toBe('no game yet');
-    expect(solveUnavailable(snap('hex:9', 9), false)).toBe('Hex 9×9 is too large for the exact solver (it takes boards up to 8×8)');
-    expect(solveUnavailable(snap('hex:5:swap', 5), false)).toMatch(/swap rule/);
-    expect(solveUnavailable(snap('tictactoe', 3), false)).toMatch(/is for Hex/);
-    expect(solveUnavailable(snap('pentago', 6), false)).toMatch(/is for Hex/);
-    expect(solveUnavailable(snap('hex:5', 5, { outcome: { winner: 0 } }), false)).toBe('the game is over');
-    expect(solveUnavailable(snap('hex:5', 5), true)).toBe('back to the live position to solve it');
+    expect(solveUnavailable(null)).toBe('no game yet');
+    expect(solveUnavailable(snap('hex:9', 9))).toBe('Hex 9×9 is too large for the exact solver (it takes boards up to 8×8)');
+    expect(solveUnavailable(snap('hex:5:swap', 5))).toMatch(/swap rule/);
+    expect(solveUnavailable(snap('tictactoe', 3))).toMatch(/is for Hex/);
+    expect(solveUnavailable(snap('pentago', 6))).toMatch(/is for Hex/);
+    expect(solveUnavailable(snap('hex:5', 5, { outcome: { winner: 0 } }))).toBe('the game is over');
+  });
+});
+
+describe('solveTarget: the position the Solve control is on', () => {
+  const live = snap('hex:5', 5, { moves: ['c3', 'd2', 'b4'], outcome: { winner: 0 } });
+  const before = snap('hex:5', 5, { moves: ['c3'] }).view;
+  const entry = { spec: 'hex:5', before: ['c3'], view: before, summary: { move: 'd2' } } as unknown as MoveSearch;
+  it('is the live position outside review', () => {
+    const t = solveTarget({ snapshot: live, review: null, searches: [entry] });
+    expect(t && targetKey(t)).toBe('hex:5|c3 d2 b4');
+    expect(solveUnavailable(t)).toBe('the game is over');
+  });
+  it('is the position before the reviewed move in review (never over), solvable there', () => {
+    const t = solveTarget({ snapshot: live, review: 2, searches: [entry] });
+    expect(t && targetKey(t)).toBe('hex:5|c3');
+    expect(t?.view).toBe(before);
+    expect(solveUnavailable(t)).toBeNull();
+  });
+  it('is null before the first game', () => {
+    expect(solveTarget({ snapshot: null, review: null, searches: [] })).toBeNull();
   });
 });
 

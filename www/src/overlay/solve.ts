@@ -1,28 +1,59 @@
 // "Truth where the search is shown" (issue 36): the exact Hex solver (depth-first proof-number
-// search, Rust `game::hex::dfpn`) on the live position, from the analysis section. A budget in
+// search, Rust `game::hex::dfpn`) from the analysis section, on the position the board shows: the
+// live position, or, while a past move is reviewed, the position before that move. A budget in
 // seconds, Solve (which becomes Stop), a status line, and each root move's exact value for the
-// side to move, which the board overlay `exact` (hotkey X) and the root-move table show.
+// side to move, which the board overlay `exact` (hotkey X), the root-move table and the review
+// line (was the move played a winning move?) show. The values go to the page state (`exact`).
 //
 // The solver runs in a worker of its own (EngineClient.solver()), in slices, so the game's engine
-// and the analysis keep their threads and Stop answers at once. A new position (a move, undo, a
-// new game) stops a running solve and clears the marks; solving the same position again after a
-// stop or an exhausted budget continues where it stopped (the worker keeps the solver's table).
+// and the analysis keep their threads and Stop answers at once. Another position (a move, undo, a
+// new game, another reviewed move, back to live) stops a running solve; the marks shown are always
+// those of the position on the board. The page keeps the last results by position, so coming back
+// to a position solved before shows its values again at once; solving the same position again
+// after a stop or an exhausted budget continues where it stopped (the worker keeps the solver's
+// table of the last position it solved).
 
 import { EngineClient, EngineDied, type SolveHandle } from '../engine';
 import { h } from '../lib/dom';
 import { count } from '../lib/format';
-import type { SolveEnd, SolveReport, Snapshot } from '../protocol';
+import type { BoardView, Snapshot, SolveEnd, SolveReport } from '../protocol';
 import { playerName } from '../board';
-import { positionKey } from '../state';
+import { searchBehind } from '../play/searches';
+import { movesKey, type ExactValues, type PageState } from '../state';
 import type { PlaygroundHooks } from '../types';
 
 /** The largest board the solver takes (Rust `hex_solve::MAX_SOLVE_SIZE`). */
 export const SOLVE_MAX_SIZE = 8;
 /** The budget field's range and default, in seconds (docs/limits.md). */
 export const SOLVE_BUDGET_S = { min: 1, max: 600, initial: 10 } as const;
+/** Results kept by position (a few KB each), so that going back to a solved position shows it. */
+const KEEP_RESULTS = 32;
 
-/** Why the live position cannot be solved (null: it can). */
-export function solveUnavailable(s: Snapshot | null, reviewing: boolean): string | null {
+/** A position as the solver needs it: its game and moves, its picture, whether the game is over. */
+export interface SolveTarget {
+  spec: string;
+  moves: readonly string[];
+  view: BoardView;
+  outcome: Snapshot['outcome'];
+}
+
+/** The position the Solve control is on: the one before the reviewed move while a past move is
+ * reviewed, else the live position (null: no game yet). */
+export function solveTarget(st: Pick<PageState, 'snapshot' | 'review' | 'searches'>): SolveTarget | null {
+  const s = st.snapshot;
+  if (!s) return null;
+  if (st.review !== null) {
+    const e = searchBehind(st.searches, s.view.spec, s.moves, st.review);
+    if (e) return { spec: e.spec, moves: e.before, view: e.view, outcome: null };
+  }
+  return { spec: s.view.spec, moves: s.moves, view: s.view, outcome: s.outcome };
+}
+
+/** A target's key (the same as `positionKey` of a snapshot of that position). */
+export const targetKey = (t: SolveTarget | null): string => (t ? movesKey(t.spec, t.moves) : '');
+
+/** Why a position cannot be solved (null: it can). Takes a snapshot or a `SolveTarget`. */
+export function solveUnavailable(s: Pick<SolveTarget, 'view' | 'outcome'> | null): string | null {
   if (!s) return 'no game yet';
   const v = s.view;
   if (v.kind !== 'hex') return 'the exact solver is for Hex (boards up to 8×8, without the swap rule)';
@@ -30,7 +61,6 @@ export function solveUnavailable(s: Snapshot | null, reviewing: boolean): string
     return `Hex ${v.rows}×${v.cols} is too large for the exact solver (it takes boards up to ${SOLVE_MAX_SIZE}×${SOLVE_MAX_SIZE})`;
   if (v.spec.split(':').includes('swap')) return 'the exact solver does not handle the swap rule (choose Hex without it)';
   if (s.outcome) return 'the game is over';
-  if (reviewing) return 'back to the live position to solve it';
   return null;
 }
 
@@ -59,10 +89,18 @@ export function solveStatusText(kind: Snapshot['view']['kind'], r: SolveReport, 
 export interface Solver {
   /** The controls (a row for the analysis section). */
   readonly element: HTMLElement;
-  /** The exact values of the live position's root moves, by move (null: no solve of it). */
+  /** The exact values of the root moves of the position on the board (the live one, or the one
+   * before the reviewed move), by move (null: no solve of it). */
   values(): ReadonlyMap<string, boolean | null> | null;
-  /** Why the live position cannot be solved (null: it can). */
+  /** Why the position on the board cannot be solved (null: it can). */
   unavailable(): string | null;
+}
+
+/** A solve's last report and how it ended (`end` null: still running). */
+interface Result {
+  report: SolveReport;
+  end: SolveEnd | null;
+  budgetS: number;
 }
 
 /** Builds the Solve control; `changed` is called whenever the values or the status change. */
@@ -95,33 +133,59 @@ export function mountSolver(hooks: PlaygroundHooks, changed: () => void): Solver
   let client: EngineClient | null = null;
   /** The running solve and the position it solves. */
   let running: { handle: SolveHandle; key: string } | null = null;
-  /** The last report of the live position (while running or after). */
-  let result: { key: string; report: SolveReport; end: SolveEnd | null; budgetS: number } | null = null;
-  let shownKey = positionKey(hooks.snapshot());
+  /** The last report of each position solved (while running or after), oldest first. */
+  const results = new Map<string, Result>();
+  const target = () => solveTarget(hooks.store.get());
+  let shownKey = targetKey(target());
   let progressCount = 0;
 
-  const live = () => hooks.store.get().snapshot;
-  const reason = () => solveUnavailable(live(), hooks.store.get().review !== null);
+  const reason = () => solveUnavailable(target());
+  const current = (): Result | undefined => results.get(targetKey(target()));
+
+  function keep(key: string, r: Result): void {
+    results.delete(key);
+    results.set(key, r);
+    while (results.size > KEEP_RESULTS) results.delete(results.keys().next().value!);
+  }
+
+  /** The page state's `exact`: the values of the position on the board, or null. */
+  let published = '';
+  function publish(): void {
+    const key = targetKey(target());
+    const r = current();
+    const exact: ExactValues | null = r
+      ? { key, toMove: r.report.toMove, rootWins: r.report.rootWins, moves: r.report.moves, end: r.end, budgetS: r.budgetS }
+      : null;
+    const sig = exact ? JSON.stringify([key, exact.rootWins, exact.end, exact.moves.map((m) => m.moverWins)]) : '';
+    if (sig === published) return;
+    published = sig;
+    hooks.store.update({ exact });
+  }
 
   function draw(): void {
-    const s = live();
+    const t = target();
+    const kind = t?.view.kind ?? 'hex';
     const why = reason();
     const busy = running !== null;
+    const r = current();
     btn.textContent = busy ? 'Stop' : 'Solve';
     btn.classList.toggle('primary', !busy);
     btn.disabled = !busy && why !== null;
     btn.title = !busy && why ? `Not available: ${why}` : busy ? 'Stop the solver (what is proven stays)' : 'Prove each move won or lost';
     budget.disabled = busy || why !== null;
     let state: string;
-    if (busy && result) {
-      status.textContent = solveStatusText(s?.view.kind ?? 'hex', result.report, null, result.budgetS);
+    // While a past move is reviewed, the status is about the position before it.
+    const review = hooks.store.get().review;
+    const where = review === null ? '' : `Before move ${review}: `;
+    if (busy && r) {
+      status.textContent = where + solveStatusText(kind, r.report, null, r.budgetS);
       state = 'running';
     } else if (busy) {
       status.textContent = 'solving…';
       state = 'running';
-    } else if (result && result.key === positionKey(s)) {
-      status.textContent = solveStatusText(s?.view.kind ?? 'hex', result.report, result.end, result.budgetS);
-      state = result.end ?? 'running';
+    } else if (r) {
+      status.textContent = where + solveStatusText(kind, r.report, r.end, r.budgetS);
+      state = r.end ?? 'running';
     } else if (why) {
       status.textContent = `Not available: ${why}.`;
       state = 'unavailable';
@@ -132,6 +196,8 @@ export function mountSolver(hooks: PlaygroundHooks, changed: () => void): Solver
     }
     status.dataset.state = state;
     status.dataset.progress = String(progressCount);
+    // Which position the status is about: the live one or the one before the reviewed move.
+    status.dataset.key = shownKey;
   }
 
   function fail(text: string): void {
@@ -140,36 +206,40 @@ export function mountSolver(hooks: PlaygroundHooks, changed: () => void): Solver
   }
 
   async function solve(): Promise<void> {
-    const s = live();
-    if (!s || reason() !== null) return draw();
+    const t = target();
+    if (!t || reason() !== null) return draw();
     const secs = Number(budget.value);
     if (!Number.isFinite(secs) || secs < SOLVE_BUDGET_S.min || secs > SOLVE_BUDGET_S.max) {
       fail(`Solver budget: '${budget.value}' is not a number of seconds from ${SOLVE_BUDGET_S.min} to ${SOLVE_BUDGET_S.max}.`);
       return;
     }
     if (!client || client.dead) client = EngineClient.solver();
-    const key = positionKey(s);
+    const key = targetKey(t);
     progressCount = 0;
     status.dataset.state = '';
-    const handle = client.solve({ spec: s.view.spec, moves: s.moves }, secs * 1000, (r) => {
+    const handle = client.solve({ spec: t.spec, moves: [...t.moves] }, secs * 1000, (r) => {
       if (running?.handle !== handle) return;
       progressCount++;
-      result = { key, report: r, end: null, budgetS: secs };
-      draw();
-      changed();
+      keep(key, { report: r, end: null, budgetS: secs });
+      update();
     });
     running = { handle, key };
     draw();
     try {
       const out = await handle.done;
-      if (running?.handle !== handle) return;
+      if (running?.handle !== handle) {
+        // Stopped because the board moved to another position: what it proved is kept for it.
+        keep(key, { report: out, end: out.result, budgetS: secs });
+        return;
+      }
       running = null;
-      result = { key, report: out, end: out.result, budgetS: secs };
+      keep(key, { report: out, end: out.result, budgetS: secs });
     } catch (e) {
       if (running?.handle !== handle) return;
       running = null;
-      result = null;
+      results.delete(key);
       const msg = e instanceof Error ? e.message : String(e);
+      publish();
       fail(e instanceof EngineDied ? `The solver’s worker stopped: ${msg}` : `Solver: ${msg}`);
       changed();
       btn.textContent = 'Solve';
@@ -177,7 +247,13 @@ export function mountSolver(hooks: PlaygroundHooks, changed: () => void): Solver
       btn.disabled = reason() !== null;
       return;
     }
+    update();
+  }
+
+  /** Draws the control, tells the page state and the analysis. */
+  function update(): void {
     draw();
+    publish();
     changed();
   }
 
@@ -186,29 +262,28 @@ export function mountSolver(hooks: PlaygroundHooks, changed: () => void): Solver
     else void solve();
   });
 
-  // A new position stops a running solve and clears the marks.
+  // Another position on the board (a move, undo, a new game, another reviewed move, back to
+  // live) stops a running solve; the marks and the status become that position's.
   hooks.store.subscribe((st, prev) => {
-    if (st.snapshot === prev.snapshot && st.review === prev.review) return;
-    const key = positionKey(st.snapshot);
-    if (key !== shownKey) {
-      shownKey = key;
-      running?.handle.stop();
+    if (st.snapshot === prev.snapshot && st.review === prev.review && st.searches === prev.searches) return;
+    const key = targetKey(solveTarget(st));
+    if (key === shownKey) return draw();
+    shownKey = key;
+    if (running && running.key !== key) {
+      running.handle.stop();
       running = null;
-      result = null;
-      progressCount = 0;
-      if (status.dataset.state === 'error') status.dataset.state = '';
-      changed();
     }
-    draw();
+    progressCount = 0;
+    if (status.dataset.state === 'error') status.dataset.state = '';
+    update();
   });
   draw();
 
   return {
     element,
     values() {
-      const s = live();
-      if (!result || result.key !== positionKey(s)) return null;
-      return new Map(result.report.moves.map((m) => [m.move, m.moverWins]));
+      const r = current();
+      return r ? new Map(r.report.moves.map((m) => [m.move, m.moverWins])) : null;
     },
     unavailable: reason,
   };

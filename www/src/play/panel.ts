@@ -66,7 +66,9 @@ export function buildPage(app: HTMLElement) {
     { id: 'live', type: 'button', class: 'primary', title: 'Back to the live position (Esc or End)', 'aria-keyshortcuts': 'Escape End' },
     'Back to live position',
   );
-  const reviewBar = h('div', { id: 'review-bar', class: 'review-bar', role: 'status', hidden: '' }, reviewText, ' ', liveBtn);
+  // The exact solver's verdict on the reviewed move (was it a winning move?), when it has one.
+  const reviewVerdict = h('div', { id: 'review-verdict', class: 'review-verdict', hidden: '' });
+  const reviewBar = h('div', { id: 'review-bar', class: 'review-bar', role: 'status', hidden: '' }, reviewText, reviewVerdict, liveBtn);
 
   const gameSel = h(
     'select',
@@ -156,6 +158,7 @@ export function buildPage(app: HTMLElement) {
     movesList,
     reviewBar,
     reviewText,
+    reviewVerdict,
     liveBtn,
   };
 }

@@ -1,0 +1,52 @@
+// What the exact solver says of a move that was played (the review of a past move, issue 36):
+// was it a winning move, a losing move, or is it not proven (yet)? The values are those of the
+// position before the move, for the player who played it (`ExactValues`, written by the Solve
+// control, overlay/solve.ts). Pure functions over plain data: unit-tested in Node.
+
+import type { ExactValues } from '../state';
+
+/** Moves as words: `d4`, `d4 and e2`, `d4, e2 and c3`; more than `max`: `d4, e2, c3, b4, a5 and 3 more`. */
+export function listMoves(ms: readonly string[], max = 5): string {
+  if (ms.length <= 1) return ms[0] ?? '';
+  if (ms.length > max) return `${ms.slice(0, max).join(', ')} and ${ms.length - max} more`;
+  return `${ms.slice(0, -1).join(', ')} and ${ms[ms.length - 1]}`;
+}
+
+/** The moves of `e` proven winning for the side to move, in the solver's order (cell order). */
+export function winningMoves(e: Pick<ExactValues, 'moves'>): string[] {
+  return e.moves.filter((m) => m.moverWins === true).map((m) => m.move);
+}
+
+/** A reviewed move's value: `win` (a winning move), `loss` (a losing move), `open` (not proven,
+ * or the solve is still running), `none` (no solve of that position). */
+export interface Verdict {
+  state: 'win' | 'loss' | 'open' | 'none';
+  text: string;
+}
+
+/** The review line's verdict on `move`, played by `mover` (the side to move of the position
+ * `e` solved; `other` is the opponent). `e` null: that position has not been solved. */
+export function reviewVerdict(move: string, mover: string, other: string, e: ExactValues | null): Verdict {
+  if (!e) return { state: 'none', text: `Exact solver: Solve (under “Seeing the search”) proves whether ${move} was a winning move.` };
+  const v = e.moves.find((m) => m.move === move)?.moverWins ?? null;
+  const wins = winningMoves(e);
+  const unproven = e.moves.some((m) => m.moverWins === null);
+  if (v === true) {
+    const of = unproven ? `${wins.length} winning moves proven so far` : `${wins.length} of ${e.moves.length} moves win`;
+    return { state: 'win', text: `Exact: ${move} was a winning move for ${mover} (${of}).` };
+  }
+  if (v === false) {
+    if (e.rootWins === false)
+      return { state: 'loss', text: `Exact: ${move} was a losing move, as was every other: ${other} wins whatever ${mover} plays.` };
+    if (wins.length === 0) return { state: 'loss', text: `Exact: ${move} was a losing move (no winning move proven yet).` };
+    return {
+      state: 'loss',
+      text: `Exact: ${move} was a losing move: ${listMoves(wins)} would have won${unproven ? ' (others not proven yet)' : ''}.`,
+    };
+  }
+  const known =
+    e.rootWins === true && wins.length ? ` ${mover} wins with ${listMoves(wins)}.` : e.rootWins === false ? ` ${other} wins.` : '';
+  if (e.end === null) return { state: 'open', text: `Exact: solving… ${move} not proven yet.${known}` };
+  const why = e.end === 'stopped' ? `the solve stopped before ${move} was proven` : `${move} not proven within ${e.budgetS} s`;
+  return { state: 'open', text: `Exact: ${why}.${known} Solve again to continue.` };
+}
