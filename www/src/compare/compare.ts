@@ -8,13 +8,19 @@
 // marker wherever its best move changed (convergence), and the win rate of the leading root
 // moves of the selected pane. The whole setup is in the URL (share/url.ts) and Copy link gives a
 // link that opens it and runs it again: the same seed and playouts give the same figures.
+// Ground truth (issue 36): when the exact solver takes the position (Hex up to 8×8 without the
+// swap rule, overlay/solve.ts `solveUnavailable`), a run also solves it in the solver's worker
+// (`EngineClient.solver()`, the Solve control's mechanism, with a budget of `COMPARE_SOLVE_S`);
+// then each pane says from how many playouts its best move was, and stayed, a proven winning move
+// (truth.ts), the pane boards mark every move won or lost, and the value chart draws the exact
+// value of the position as a dashed line. Otherwise one line says why, and nothing else changes.
 
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { EngineClient, EngineDied, EngineError, SearchCancelled } from '../engine';
+import { EngineClient, EngineDied, EngineError, SearchCancelled, type SolveHandle } from '../engine';
 import { fallbackMessage, isNoNetError, netFreeFallback } from '../play/net-fallback';
 import { labelPresetOptions } from '../play/nets';
-import type { Budget, FullStats, Snapshot, TreeSnapshot } from '../protocol';
+import type { Budget, FullStats, Snapshot, SolveEnd, SolveReport, TreeSnapshot } from '../protocol';
 import { Icicle } from '../tree/icicle';
 import { createRenderer, initialState, parseCell, playerName, type BoardRenderer } from '../board';
 import { BoardOverlay, figuresByCell } from '../overlay/board-overlay';
@@ -32,6 +38,10 @@ import { h } from '../lib/dom';
 import { MOVE_COLOURS, SERIES_COLOURS } from '../lib/colour';
 import { count, perSecond, share, winRate, winRateFor } from '../lib/format';
 import { COMPARE_BUDGET, checkCompare, compareRunLink } from '../share/url';
+import { solveStatusText, solveUnavailable } from '../overlay/solve';
+import { positionKey } from '../state';
+import { listMoves, winningMoves } from '../overlay/verdict';
+import { COMPARE_SOLVE_S, exactValue, paneTruth } from './truth';
 
 /** Samples per run: the budget is searched in this many equal steps. */
 const STEPS = 40;
@@ -43,6 +53,8 @@ const PARAMS: { key: string; label: string; title: string }[] = [
 ];
 /** The overlays every pane's board shows. */
 const PANE_OVERLAYS: ReadonlySet<OverlayKey> = new Set<OverlayKey>(['visits', 'proven', 'pv']);
+/** The same with the exact solver's marks, once it has proven the position. */
+const PANE_OVERLAYS_EXACT: ReadonlySet<OverlayKey> = new Set<OverlayKey>([...PANE_OVERLAYS, 'exact']);
 const MODE_WORDS: Record<CompareMode, string> = { playouts: 'equal playouts', millis: 'equal time' };
 
 interface Sample {
@@ -64,6 +76,8 @@ interface Pane {
   stats: FullStats | null;
   readout: HTMLElement;
   pv: HTMLElement;
+  /** The pane's best move against the exact values (truth.ts `paneTruth`). */
+  truth: HTMLElement;
   boardHost: HTMLElement;
   renderer: BoardRenderer | null;
   rendererKey: string;
@@ -121,6 +135,8 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
   );
   const linkOut = h('input', { id: 'cmp-link-text', readonly: '', hidden: '', 'aria-label': 'Link to this comparison', size: '40' });
   const note = h('div', { id: 'cmp-note', class: 'muted small', role: 'status' });
+  // The exact solver's line: what it proved of the position, or why it is not used.
+  const exactNote = h('div', { id: 'cmp-exact', class: 'small cmp-exact', role: 'status' });
   const panesHost = h('div', { class: 'cmp-panes', id: 'cmp-panes' });
   const legend = h('ul', { id: 'cmp-legend', class: 'ov-legend', 'aria-label': 'What the marks on the pane boards mean' });
   const select = h('select', { id: 'cmp-select', 'aria-label': 'Pane whose moves the lower chart shows' });
@@ -149,6 +165,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
       linkOut,
     ),
     note,
+    exactNote,
     panesHost,
     legend,
     h(
@@ -195,6 +212,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     const badge = h('span', { class: 'cmp-badge', id: `cmp-badge-${k}` });
     const readout = h('div', { class: 'cmp-readout', id: `cmp-readout-${k}` });
     const pv = h('div', { class: 'cmp-pv mono small', id: `cmp-pv-${k}` });
+    const truth = h('div', { class: 'cmp-truth small', id: `cmp-truth-${k}`, hidden: '' });
     const boardHost = h('div', { class: 'cmp-board', id: `cmp-board-${k}` });
     const bars = h('div', { class: 'cmp-bars', id: `cmp-bars-${k}` });
     const icicle = new Icicle({ onHover: () => {}, onClick: () => {} }, 120);
@@ -206,6 +224,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
       boardHost,
       readout,
       pv,
+      truth,
       h(
         'div',
         { class: 'muted small' },
@@ -231,6 +250,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
       stats: null,
       readout,
       pv,
+      truth,
       boardHost,
       renderer: null,
       rendererKey: '',
@@ -372,6 +392,142 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
   const charts: { value: uPlot | null; moves: uPlot | null } = { value: null, moves: null };
   let generation = 0;
 
+  // ---- the exact solver: the truth beside the panes ----
+  let solver: EngineClient | null = null;
+  /** The exact solve of a compared position (kept across runs of the same position: a finished
+   * one is not asked again, an unfinished one continues in the worker's kept table). */
+  let exact: {
+    key: string;
+    kind: Snapshot['view']['kind'];
+    handle: SolveHandle | null;
+    report: SolveReport | null;
+    end: SolveEnd | null;
+    error: string | null;
+  } | null = null;
+  /** The position of the latest run (its key) and why the solver does not take it (null: it does). */
+  let runKey = '';
+  let exactWhy: string | null = null;
+
+  /** The exact values of the latest run's position, once its root is proven either way. */
+  function exactOfRun(): SolveReport | null {
+    return exact && exact.key === runKey && exact.report && exact.report.rootWins !== null ? exact.report : null;
+  }
+
+  /** Solves the position of this run (`pos`, the panes' position) unless it is solved or being
+   * solved already; a solve of another position is stopped. */
+  function startExact(pos: Snapshot): void {
+    const key = positionKey(pos);
+    runKey = key;
+    exactWhy = solveUnavailable(pos);
+    if (exact && exact.key !== key) {
+      exact.handle?.stop();
+      exact = null;
+    }
+    if (exactWhy !== null) return drawExact();
+    // The same position again: a running or finished solve is kept; an unfinished one continues.
+    if (exact && (exact.handle || exact.end === 'proven')) return drawExact();
+    if (!solver || solver.dead) solver = EngineClient.solver();
+    const prev = exact?.key === key ? exact : null;
+    const mine: NonNullable<typeof exact> = {
+      key,
+      kind: pos.view.kind,
+      handle: null,
+      report: prev?.report ?? null,
+      end: null,
+      error: null,
+    };
+    exact = mine;
+    const handle = solver.solve({ spec: pos.view.spec, moves: pos.moves }, COMPARE_SOLVE_S * 1000, (r) => {
+      if (exact !== mine) return;
+      mine.report = r;
+      drawExact();
+    });
+    mine.handle = handle;
+    drawExact();
+    handle.done
+      .then(
+        (out) => {
+          mine.handle = null;
+          mine.report = out;
+          mine.end = out.result;
+        },
+        (e: unknown) => {
+          mine.handle = null;
+          mine.error = e instanceof Error ? e.message : String(e);
+        },
+      )
+      .finally(() => {
+        if (exact !== mine) return;
+        drawExact();
+        drawCharts();
+      });
+  }
+
+  /** The exact line, every pane's truth line and board marks. */
+  function drawExact(): void {
+    const state = exactState();
+    exactNote.dataset.state = state;
+    host.dataset.exact = state;
+    exactNote.classList.toggle('muted', state !== 'proven');
+    const e = exact?.key === runKey ? exact : null;
+    if (state === 'unavailable') exactNote.textContent = `Exact solver: not used — ${exactWhy}.`;
+    else if (state === '' || !e) exactNote.textContent = '';
+    else if (state === 'error') exactNote.textContent = `Exact solver: ${e.error}`;
+    else if (!e.report) exactNote.textContent = `Exact solver: solving the position (at most ${COMPARE_SOLVE_S} s, beside the panes)…`;
+    else {
+      const text = solveStatusText(e.kind, e.report, e.end, COMPARE_SOLVE_S).replace(
+        ' Solve again to continue.',
+        ' Run all again continues the solve.',
+      );
+      const wins = winningMoves(e.report);
+      const list =
+        e.end !== null && e.report.rootWins
+          ? ` Winning moves: ${listMoves(wins)} (${wins.length} of ${e.report.moves.length}${e.end === 'proven' ? '' : ' proven'}).`
+          : '';
+      exactNote.textContent = `Exact solver: ${text}${/[.)]$/.test(text) ? '' : '.'}${list}`;
+    }
+    for (const p of panes) drawTruth(p);
+  }
+
+  /** `proven` (the root is proven, whatever the rest), `solving`, `unknown` / `stopped` (ended
+   * without proving the root), `unavailable`, `error`, or '' (no run yet). */
+  function exactState(): string {
+    if (!runKey) return '';
+    if (exactWhy !== null) return 'unavailable';
+    const e = exact?.key === runKey ? exact : null;
+    if (!e) return '';
+    if (e.error) return 'error';
+    if (e.report?.rootWins != null && e.end !== null) return 'proven';
+    if (e.end === null) return 'solving';
+    return e.end === 'proven' ? 'proven' : e.end;
+  }
+
+  /** A pane's line: from how many playouts its best move was, and stayed, a winning move. Said
+   * once the pane has finished (or was stopped), from the samples it recorded. */
+  function drawTruth(p: Pane): void {
+    const r = exactOfRun();
+    const st = p.stats;
+    const on = !!r && !!st && !p.running && p.samples.length > 0 && exact?.end !== null;
+    p.truth.hidden = !on;
+    p.truth.dataset.history = p.samples.map((x) => `${x.playouts}:${x.best ?? '-'}`).join(' ');
+    if (!on || !r || !st) {
+      p.truth.dataset.state = '';
+      p.truth.dataset.from = '';
+      p.truth.textContent = '';
+      drawOverlay(p);
+      return;
+    }
+    const who = playerName(p.position?.view.kind ?? 'hex', r.toMove);
+    const t = paneTruth(p.samples, r, who);
+    p.truth.dataset.state = t.state;
+    p.truth.dataset.from = t.playouts === null ? '' : String(t.playouts);
+    p.truth.replaceChildren(
+      h('strong', {}, t.state === 'winning' ? '✓ exact: ' : t.state === 'not-winning' ? '✗ exact: ' : 'exact: '),
+      t.text,
+    );
+    drawOverlay(p);
+  }
+
   async function runAll(): Promise<void> {
     syncPanes();
     const settings = read();
@@ -395,11 +551,14 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     host.dataset.mode = m;
     const unit = COMPARE_BUDGET[m].unit;
     note.textContent = `${spec.value}${mv.length ? ` after ${mv.join(' ')}` : ''}: every pane searches this position with seed ${seedText}, ${MODE_WORDS[m]} (${count(common)} ${unit} unless a pane has its own); each pane runs in its own worker, all at once (this machine has ${navigator.hardwareConcurrency || '?'} cores).${m === 'millis' ? ' Equal time depends on the machine: the same link may give other figures elsewhere.' : ''}`;
+    runKey = '';
+    drawExact();
     const runs = active.map(async (p) => {
       p.samples = [];
       p.stats = null;
       p.running = true;
       p.el.dataset.state = 'running';
+      drawTruth(p);
       if (!p.client || p.client.dead) p.client = new EngineClient();
       const client = p.client;
       const params: Record<string, string> = { seed: seedText };
@@ -407,6 +566,8 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
       const n = p.budget.value.trim() ? Number(p.budget.value) : common;
       try {
         p.position = await client.newGame(spec.value.trim(), mv);
+        // The first pane to have the position (checked by its engine) has it solved.
+        if (gen === generation && runKey === '') startExact(p.position);
         drawBoard(p);
         // The budget in STEPS equal steps on one tree (the worker keeps the slot's tree between
         // searches of the same position), sampled after each: with equal playouts every pane is
@@ -439,6 +600,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
           p.readout.textContent = `Error: ${e instanceof Error ? e.message : String(e)}`;
       } finally {
         p.running = false;
+        if (gen === generation) drawTruth(p);
       }
     });
     stopAll = () => {
@@ -454,6 +616,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
   let stopAll = () => {};
   stopBtn.addEventListener('click', () => {
     stopAll();
+    exact?.handle?.stop();
     generation++;
     runBtn.disabled = false;
     stopBtn.disabled = true;
@@ -509,6 +672,14 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
       return;
     }
     const best = st.best_move ? parseCell(st.best_move, s.view.rows, s.view.cols) : null;
+    // The exact solver's marks, kept few on these small boards: ✓ on every winning move, and
+    // the best move's own mark (✗ a loss, ? not proven) when it is not one.
+    const solved = exactOfRun();
+    const exactCells = solved && exact?.end !== null ? new Map<number, boolean | null>() : null;
+    for (const m of exactCells ? solved!.moves : []) {
+      const cell = parseCell(m.move, s.view.rows, s.view.cols);
+      if (cell !== null && (m.moverWins === true || m.move === st.best_move)) exactCells!.set(cell, m.moverWins);
+    }
     p.overlay.draw(
       {
         kind: s.view.kind,
@@ -520,9 +691,33 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
         pv: st.pv,
         line: null,
         highlight: best === null ? new Set() : new Set([best]),
+        exact: exactCells,
       },
-      PANE_OVERLAYS,
+      exactCells ? PANE_OVERLAYS_EXACT : PANE_OVERLAYS,
     );
+    drawPaneLegend(s.view.kind, exactCells !== null);
+  }
+
+  /** The legend of the pane boards' marks (with the exact solver's, once it has proven the position). */
+  function drawPaneLegend(kind: Snapshot['view']['kind'], solved: boolean): void {
+    const sig = `${kind}|${solved}`;
+    if (legend.dataset.sig === sig) return;
+    legend.dataset.sig = sig;
+    drawLegend(legend, {
+      on: solved ? PANE_OVERLAYS_EXACT : PANE_OVERLAYS,
+      who: 'the side to move',
+      best: true,
+      pentago: kind === 'pentago',
+      exact: solved ? { solved: true, unavailable: null } : undefined,
+    });
+    if (solved)
+      legend.append(
+        h(
+          'li',
+          { class: 'muted' },
+          'On the pane boards: ✓ on every proven winning move; the ringed best move shows its own mark, ✗ or ?, when it is not one.',
+        ),
+      );
   }
 
   function drawPane(p: Pane, t: TreeSnapshot | null): void {
@@ -576,7 +771,6 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
       ),
     );
     drawOverlay(p);
-    drawLegend(legend, { on: PANE_OVERLAYS, who: 'the side to move', best: true, pentago: kind === 'pentago' });
     if (t) {
       p.icicle.setData(t, 0);
       // For the tests: the snapshot's first level against the root's visited moves (breadth-first
@@ -669,6 +863,23 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
           value: (_u, v) => (v == null ? '' : '●'),
         },
       );
+    }
+    // The exact value of the position for the side to move (the chart's player), once proven:
+    // a dashed line at 100% (it wins with perfect play) or 0% (it loses).
+    const solved = exactOfRun();
+    const ev = solved && solved.toMove === toMove ? exactValue(solved) : null;
+    valueChart.dataset.exact = ev === null ? '' : String(ev);
+    if (ev !== null && xs.length) {
+      data.push(xs.map(() => ev * 100));
+      series.push({
+        label: `exact value: ${who} ${ev === 1 ? 'wins' : 'loses'} (${ev * 100}%)`,
+        stroke: getComputedStyle(host).getPropertyValue('--fg').trim() || '#1d1d1f',
+        width: 2,
+        dash: [8, 5],
+        points: { show: false },
+        value: (_u, v) => (v == null ? '–' : `${v}%`),
+      });
+      valueAxes.textContent += ` Dashed line: the exact value of the position for ${who}, proven by the exact solver — ${ev === 1 ? `100%: ${who} wins with perfect play` : `0%: ${who} loses against perfect play`}.`;
     }
     const ax = axisStyle();
     const scales: uPlot.Scales = { x: { time: false }, y: { range: [0, 100] } };

@@ -1,0 +1,190 @@
+// Ground truth beside Compare (issue 36): on a position the exact solver takes, a run also solves
+// it (the solver's worker, as the Solve control); each pane says from how many playouts its best
+// move was, and stayed, a proven winning move — a figure that must follow from the pane's own
+// recorded samples and `mcts solve --openings` — the pane boards tick the winning moves, and the
+// value chart draws the exact value as a dashed line. A lost position says so in every pane. On a
+// position the solver does not take (hex:9, Tic-Tac-Toe) one line says why and Compare is as
+// before; a solve stopped before it proves anything says unknown and judges nothing.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { setup, assertClean, screenshot, nativeOpenings } from './harness.mjs';
+
+let h;
+before(async () => {
+  h = await setup();
+});
+after(async () => {
+  await h?.close();
+});
+
+const count = (n) => n.toLocaleString('en');
+
+/** Opens the compare view on `query` (cmp* parameters) and runs it to the end of the panes and of
+ * the exact solver's part (proven, or the one line of why not). */
+async function runCompare(query, exactEnd) {
+  const page = await h.openPage(`?view=compare&${query}`, { viewport: { width: 1280, height: 900 } });
+  await page.waitForFunction(() => document.querySelector('#cmp-preset-0')?.options.length > 0);
+  await page.click('#cmp-run');
+  await page.waitForFunction(() => document.querySelector('#compare').dataset.state === 'done');
+  await page.waitForFunction((x) => document.querySelector('#compare').dataset.exact === x, exactEnd);
+  return page;
+}
+
+/** Pane k's truth line and its recorded samples (playouts, best move). */
+const truthOf = (page, k) =>
+  page.$eval(`#cmp-truth-${k}`, (e) => ({
+    hidden: e.hidden,
+    state: e.dataset.state,
+    from: e.dataset.from,
+    text: e.textContent,
+    history: e.dataset.history
+      .split(' ')
+      .filter(Boolean)
+      .map((s) => {
+        const [p, b] = s.split(':');
+        return { playouts: Number(p), best: b === '-' ? null : b };
+      }),
+  }));
+
+/** The value chart's series labels (uPlot's legend). */
+const chartLabels = (page) => page.$$eval('#cmp-value-chart .u-legend .u-label', (ls) => ls.map((l) => l.textContent));
+
+/** The cells of pane k's board with an exact mark: name → 'win' | 'loss' | 'open'. */
+async function paneMarks(page, k, cols) {
+  const byCell = await page.$$eval(`#cmp-board-${k} .viz-overlay [data-ov-cell]`, (gs) =>
+    gs.filter((g) => g.dataset.exact).map((g) => [Number(g.dataset.ovCell), g.dataset.exact]),
+  );
+  return Object.fromEntries(byCell.map(([i, v]) => [`${String.fromCharCode(97 + (i % cols))}${Math.floor(i / cols) + 1}`, v]));
+}
+
+test('compare on hex:6 after a2: each pane’s “proven winning from N playouts” follows from its samples and mcts solve; the exact line is drawn', async () => {
+  const exact = nativeOpenings('hex:6', 'a2');
+  const wins = Object.keys(exact).filter((m) => exact[m] === 'win');
+  assert.deepEqual(wins, ['d3'], 'White has one winning reply to a2');
+  const page = await runCompare(
+    'game=hex:6&cmpgame=hex:6&cmpmoves=a2&cmpbudget=40000&cmpseed=1&panes=3&pane1=preset:uct&pane2=preset:rave&pane3=preset:lgr',
+    'proven',
+  );
+  assert.match(
+    await page.textContent('#cmp-exact'),
+    new RegExp(
+      `^Exact solver: proven: White wins, e\\.g\\. d3 — [\\d,]+ positions, [\\d.]+ s\\. Winning moves: d3 \\(1 of ${Object.keys(exact).length}\\)\\.$`,
+    ),
+  );
+  const states = [];
+  for (const k of [0, 1, 2]) {
+    const t = await truthOf(page, k);
+    assert.equal(t.hidden, false, `pane ${k + 1} says how its best move stands`);
+    // The samples are the pane's: 40 of them, every 1,000 playouts, the last its final best move.
+    assert.equal(t.history.length, 40);
+    assert.deepEqual(
+      t.history.map((s) => s.playouts),
+      Array.from({ length: 40 }, (_, i) => (i + 1) * 1000),
+    );
+    assert.equal(t.history.at(-1).best, await page.getAttribute(`#cmp-readout-${k}`, 'data-best'));
+    // The first sample from which every later best move is a winning move (mcts solve's).
+    let from = null;
+    for (let i = t.history.length - 1; i >= 0 && exact[t.history[i].best] === 'win'; i--) from = i;
+    if (from === null) {
+      assert.equal(t.state, 'not-winning', `pane ${k + 1}`);
+      assert.equal(t.from, '');
+      const last = t.history.at(-1).best;
+      assert.equal(t.text, `✗ exact: best move not a proven winning move within 40,000 playouts (${last} loses; d3 wins)`);
+    } else {
+      const at = t.history[from].playouts;
+      assert.equal(t.state, 'winning', `pane ${k + 1}`);
+      assert.equal(t.from, String(at));
+      const before = from === 0 ? 'already at the first sample' : `not yet at ${count(t.history[from - 1].playouts)}`;
+      assert.equal(
+        t.text,
+        `✓ exact: best move proven winning by ${count(at)} playouts and at every sample after (${before}; sampled every 1,000 playouts)`,
+      );
+    }
+    states.push(t.state);
+    // The pane's board ticks the winning move; its best move carries its own mark.
+    const marks = await paneMarks(page, k, 6);
+    assert.equal(marks.d3, 'win');
+    assert.equal(marks[t.history.at(-1).best], exact[t.history.at(-1).best]);
+  }
+  assert.ok(states.includes('winning') && states.includes('not-winning'), `this seed gives both verdicts: ${states}`);
+  // The value chart: the exact value for White (to move) as a line at 100%, in the legend and in words.
+  assert.equal(await page.getAttribute('#cmp-value-chart', 'data-exact'), '1');
+  assert.ok((await chartLabels(page)).includes('exact value: White wins (100%)'));
+  assert.match(
+    await page.textContent('#cmp-value-axes'),
+    /Dashed line: the exact value of the position for White, proven by the exact solver — 100%: White wins with perfect play\./,
+  );
+  assert.match(await page.textContent('#cmp-legend'), /✓ = the side to move wins by playing this move/);
+  await screenshot(page, 'compare-truth-hex6');
+  assertClean(assert, page);
+});
+
+test('compare on a lost position (hex:5 after c3): every pane says so, the exact line is at 0%', async () => {
+  const exact = nativeOpenings('hex:5', 'c3');
+  assert.ok(
+    Object.values(exact).every((v) => v === 'loss'),
+    'White loses whatever it plays after c3 on 5×5',
+  );
+  const page = await runCompare(
+    'game=hex:5&cmpgame=hex:5&cmpmoves=c3&cmpbudget=2000&cmpseed=1&pane1=preset:uct&pane2=preset:rave',
+    'proven',
+  );
+  assert.match(await page.textContent('#cmp-exact'), /^Exact solver: proven: Black wins \(every move of White loses\) — /);
+  for (const k of [0, 1]) {
+    const t = await truthOf(page, k);
+    assert.equal(t.state, 'lost');
+    assert.equal(t.text, 'exact: position lost for White: every move loses, whatever the search picks');
+  }
+  assert.equal(await page.getAttribute('#cmp-value-chart', 'data-exact'), '0');
+  assert.ok((await chartLabels(page)).includes('exact value: White loses (0%)'));
+  assertClean(assert, page);
+});
+
+test('compare where the solver does not take the position (hex:9, Tic-Tac-Toe): one line says why, the rest as before', async () => {
+  for (const [query, why] of [
+    ['game=hex:9&cmpgame=hex:9&cmpmoves=e5&cmpbudget=1000', 'Hex 9×9 is too large for the exact solver (it takes boards up to 8×8)'],
+    ['game=tictactoe&cmpgame=tictactoe&cmpbudget=1000', 'the exact solver is for Hex (boards up to 8×8, without the swap rule)'],
+  ]) {
+    const page = await runCompare(`${query}&cmpseed=1&pane1=preset:uct&pane2=preset:rave`, 'unavailable');
+    assert.equal(await page.textContent('#cmp-exact'), `Exact solver: not used — ${why}.`);
+    for (const k of [0, 1]) {
+      assert.equal(await page.getAttribute(`#cmp-readout-${k}`, 'data-playouts'), '1000', 'each pane ran its budget');
+      const t = await truthOf(page, k);
+      assert.equal(t.hidden, true, 'no verdict on the panes');
+      assert.equal(t.text, '');
+      assert.equal(await page.$$eval(`#cmp-board-${k} .viz-overlay [data-exact]`, (gs) => gs.filter((g) => g.dataset.exact).length), 0);
+    }
+    // The value chart as before: a line and change markers per pane, no exact line, no words of one.
+    assert.equal(await page.getAttribute('#cmp-value-chart', 'data-exact'), '');
+    const labels = await chartLabels(page);
+    assert.ok(!labels.some((l) => l.startsWith('exact')), labels.join());
+    assert.ok(labels.includes('pane 1 uct') && labels.includes('pane 2 rave'));
+    assert.doesNotMatch(await page.textContent('#cmp-value-axes'), /Dashed line/);
+    assert.doesNotMatch(await page.textContent('#cmp-legend'), /exact solver/);
+    assertClean(assert, page);
+    await page.context().close();
+  }
+});
+
+test('a solve stopped before it proves the position says unknown and judges no pane; Run all again continues it', async () => {
+  // Hex 8×8 from the empty board: far beyond the solver in 30 s, so it is always running at Stop.
+  const page = await h.openPage('?view=compare&game=hex:8&cmpgame=hex:8&cmpbudget=100000000&cmpseed=1&pane1=preset:uct&pane2=preset:rave');
+  await page.waitForFunction(() => document.querySelector('#cmp-preset-0')?.options.length > 0);
+  await page.click('#cmp-run');
+  await page.waitForFunction(() => /solving… /.test(document.querySelector('#cmp-exact').textContent));
+  assert.equal(await page.getAttribute('#compare', 'data-exact'), 'solving');
+  await page.click('#cmp-stop');
+  await page.waitForFunction(() => document.querySelector('#compare').dataset.exact === 'stopped');
+  assert.match(
+    await page.textContent('#cmp-exact'),
+    /^Exact solver: stopped: value unknown; \d+ of 64 moves proven — [\d,]+ positions, [\d.]+ s\. Run all again continues the solve\.$/,
+  );
+  for (const k of [0, 1]) assert.equal(await page.getAttribute(`#cmp-truth-${k}`, 'data-state'), '', `pane ${k + 1} is not judged`);
+  assert.notEqual(await page.getAttribute('#cmp-value-chart', 'data-exact'), '1');
+  // Run all again: the same position, the solve goes on from its kept table.
+  await page.click('#cmp-run');
+  await page.waitForFunction(() => /solving \(continued\)… /.test(document.querySelector('#cmp-exact').textContent));
+  await page.click('#cmp-stop');
+  await page.waitForFunction(() => document.querySelector('#compare').dataset.exact === 'stopped');
+  assertClean(assert, page);
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { exactValue, paneTruth, provenFromIndex, sampleStep, type BestAt, type ExactRoot } from './truth';
+
+const samples = (...bests: (string | null)[]): BestAt[] => bests.map((best, i) => ({ playouts: (i + 1) * 1250, best }));
+const exact: ExactRoot = {
+  rootWins: true,
+  moves: [
+    { move: 'a1', moverWins: false },
+    { move: 'c3', moverWins: true },
+    { move: 'd4', moverWins: true },
+    { move: 'e5', moverWins: null },
+  ],
+};
+const winning = new Set(['c3', 'd4']);
+
+describe('provenFromIndex: the first sample from which the best move stays a winning move', () => {
+  it('is the start of the last run of winning best moves, changes among winning moves included', () => {
+    expect(provenFromIndex(samples('a1', 'c3', 'a1', 'c3', 'd4', 'c3'), winning)).toBe(3);
+    expect(provenFromIndex(samples('c3', 'd4'), winning)).toBe(0);
+  });
+  it('is null when the last best move is not winning, unproven or missing', () => {
+    expect(provenFromIndex(samples('c3', 'a1'), winning)).toBeNull();
+    expect(provenFromIndex(samples('c3', 'e5'), winning)).toBeNull();
+    expect(provenFromIndex(samples('c3', null), winning)).toBeNull();
+    expect(provenFromIndex([], winning)).toBeNull();
+  });
+});
+
+describe('sampleStep', () => {
+  it('is the spacing of evenly spaced samples from 0, else null', () => {
+    expect(sampleStep(samples('a1', 'c3', 'd4'))).toBe(1250);
+    expect(
+      sampleStep([
+        { playouts: 100, best: 'a1' },
+        { playouts: 250, best: 'a1' },
+      ]),
+    ).toBeNull();
+    expect(sampleStep([{ playouts: 100, best: 'a1' }])).toBeNull();
+  });
+});
+
+describe('paneTruth: what a pane says of its best move', () => {
+  it('names the first sample from which it stayed winning, the sample before, and the spacing', () => {
+    const t = paneTruth(samples('a1', 'e5', 'c3', 'd4'), exact, 'Black');
+    expect(t).toEqual({
+      state: 'winning',
+      text: 'best move proven winning by 3,750 playouts and at every sample after (not yet at 2,500; sampled every 1,250 playouts)',
+      playouts: 3750,
+    });
+    expect(paneTruth(samples('c3'), exact, 'Black').text).toBe(
+      'best move proven winning by 1,250 playouts and at every sample after (already at the first sample; 1 sample)',
+    );
+  });
+  it('says when the last best move is a loss or not proven, with the winning moves', () => {
+    expect(paneTruth(samples('c3', 'a1'), exact, 'Black')).toEqual({
+      state: 'not-winning',
+      text: 'best move not a proven winning move within 2,500 playouts (a1 loses; c3 and d4 win)',
+      playouts: null,
+    });
+    expect(paneTruth(samples('e5'), exact, 'Black').text).toBe(
+      'best move not a proven winning move within 1,250 playouts (e5 is not proven either way)',
+    );
+  });
+  it('says a lost position is lost and an unknown one unknown, whatever the samples', () => {
+    const lost: ExactRoot = { rootWins: false, moves: exact.moves.map((m) => ({ ...m, moverWins: false })) };
+    expect(paneTruth(samples('a1'), lost, 'White')).toMatchObject({
+      state: 'lost',
+      text: 'position lost for White: every move loses, whatever the search picks',
+    });
+    expect(paneTruth(samples('c3'), { rootWins: null, moves: [] }, 'White').state).toBe('unknown');
+    expect(paneTruth([], exact, 'Black').state).toBe('none');
+  });
+});
+
+describe('exactValue: the line on the win-rate chart', () => {
+  it('is 1 for a win of the side to move, 0 for a loss, null when unknown', () => {
+    expect(exactValue(exact)).toBe(1);
+    expect(exactValue({ rootWins: false, moves: [] })).toBe(0);
+    expect(exactValue({ rootWins: null, moves: [] })).toBeNull();
+    expect(exactValue(null)).toBeNull();
+  });
+});
