@@ -149,6 +149,34 @@ test('the ucb1, rave and solver lessons walked: each step’s outlined element i
   }
 });
 
+test('the which-policy lesson walked: three searches disagree, the exact solver says which is right and from when', async () => {
+  const page = await h.openPage('?lesson=which-policy');
+  await ready(page);
+  assert.match(await page.textContent('#lesson h2'), /Which policy is right\?/);
+  assert.equal(await doStep(page, 1), 'cmp-panes');
+  const bests = await page.$$eval('.cmp-readout', (rs) => rs.map((r) => r.dataset.best));
+  assert.deepEqual(bests, ['c4', 'b5', 'd3'], 'UCT, RAVE and LGR end on three different moves (seed 1, 40,000 playouts)');
+  assert.equal(await doStep(page, 2), 'cmp-exact');
+  assert.match(await page.textContent('#cmp-exact'), /White wins, e\.g\. d3 .* Winning moves: d3 \(1 of 35\)/);
+  assert.equal(await doStep(page, 3), 'cmp-truth-0');
+  const truths = await page.$$eval('.cmp-truth', (ts) => ts.map((t) => [t.dataset.state, t.dataset.from]));
+  assert.deepEqual(truths, [
+    ['not-winning', ''],
+    ['not-winning', ''],
+    ['winning', '3000'],
+  ]);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await screenshot(page, 'lesson-which-policy-step3');
+  assert.equal(await doStep(page, 4), 'cmp-value-chart');
+  assert.equal(await doStep(page, 5), 'board');
+  const marks = await page.$$eval('#board .viz-overlay [data-ov-cell]', (gs) => gs.map((g) => g.dataset.exact).filter(Boolean));
+  assert.equal(marks.length, 35);
+  assert.equal(marks.filter((m) => m === 'win').length, 1, 'one winning move, d3');
+  const d3 = await page.getAttribute('#board [data-cell="d3"]', 'data-index');
+  assert.equal(await page.getAttribute(`#board .viz-overlay [data-ov-cell="${d3}"]`, 'data-exact'), 'win');
+  assertClean(assert, page);
+});
+
 test('a lesson file with selectors that do not parse: the card names the step and the selector, that step’s button is off', async () => {
   // The built page, served with two selectors of the start lesson's step 1 broken: an action's
   // (an empty attribute selector) and `look` (an unknown pseudo-class).
