@@ -326,7 +326,6 @@ impl Dfpn {
         let work0 = self.stats.expansions;
         let (mut entry, moves) = match self.tt.get(&pos) {
             Some(e) => {
-                let e = *e;
                 if e.bounds.is_solved() || e.len == 0 {
                     return e.bounds;
                 }
@@ -348,13 +347,13 @@ impl Dfpn {
                         self.stats.terminal += 1;
                         e.bounds = Bounds::WIN;
                         e.best = m.unwrap_or(u8::MAX);
-                        self.tt.put(e);
+                        self.tt.put(&pos, e);
                         return e.bounds;
                     }
                     Expansion::Loss => {
                         self.stats.terminal += 1;
                         e.bounds = Bounds::LOSS;
-                        self.tt.put(e);
+                        self.tt.put(&pos, e);
                         return e.bounds;
                     }
                     Expansion::Moves(m) => {
@@ -385,7 +384,7 @@ impl Dfpn {
             entry.bounds = bounds;
             entry.best = if best < len { best as u8 } else { u8::MAX };
             entry.work = work_before.saturating_add((self.stats.expansions - work0).min(u32::MAX as u64) as u32);
-            self.tt.put(entry);
+            self.tt.put(&pos, entry);
             if bounds.phi >= th.phi || bounds.delta >= th.delta || self.stopped {
                 return bounds;
             }

@@ -93,7 +93,6 @@ impl Pos {
         touch(0) & touch(1)
     }
 
-    #[cfg_attr(not(test), allow(dead_code))]
     /// The position rotated by 180° (cell i ↦ n² − 1 − i), which maps each player's edges onto
     /// themselves: a position and its rotation have the same value.
     #[inline]

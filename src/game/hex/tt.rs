@@ -3,6 +3,12 @@
 //! least work in a full bucket, as benzene's `SgHashTable<DfpnData, 4>` (Arneson, Hayward &
 //! Henderson 2010, "Solving Hex: beyond humans"). A solved entry is never replaced by an unsolved
 //! one of the same position.
+//!
+//! A position and its 180° rotation (cell i ↦ n² − 1 − i, which maps each player's edges onto
+//! themselves) have the same value, so they share one entry: the key is the smaller of the two
+//! stone sets, and an entry's moves (its children, or its winning cell) are stored in that
+//! orientation and mapped back on reading. (Benzene keys its table by the position alone and
+//! removes rotations only from a self-symmetric position's moves.)
 
 use super::position::Pos;
 
@@ -122,23 +128,63 @@ impl Table {
         }
     }
 
-    /// The entry of `pos`, if stored.
+    /// The key of `pos`: the smaller of its stone sets and its rotation's, and whether that is
+    /// the rotation.
     #[inline]
-    pub fn get(&self, pos: &Pos) -> Option<&Entry> {
-        let b = self.bucket(pos.stones);
-        self.entries[b..b + WAYS].iter().find(|e| e.stones == pos.stones && e.work != 0)
+    fn key(pos: &Pos) -> ([u64; 2], bool) {
+        let r = pos.rotated().stones;
+        if r < pos.stones {
+            (r, true)
+        } else {
+            (pos.stones, false)
+        }
+    }
+
+    /// An entry's moves in the other orientation: the children (when listed) or the winning
+    /// cell of a node solved by knowledge (`len == 0`).
+    fn rotate_moves(e: &mut Entry, n: u8) {
+        let last = (n as usize * n as usize - 1) as u8;
+        if (e.len as usize) <= MAX_STORED_CHILDREN {
+            for c in &mut e.children[..e.len as usize] {
+                *c = last - *c;
+            }
+        }
+        if e.len == 0 && e.best != u8::MAX {
+            e.best = last - e.best;
+        }
+    }
+
+    /// The entry of `pos` (or of its rotation, mapped back onto `pos`), if stored.
+    #[inline]
+    pub fn get(&self, pos: &Pos) -> Option<Entry> {
+        let (key, rotated) = Table::key(pos);
+        let b = self.bucket(key);
+        let mut e = *self.entries[b..b + WAYS].iter().find(|e| e.stones == key && e.work != 0)?;
+        if rotated {
+            Table::rotate_moves(&mut e, pos.n);
+            e.stones = pos.stones;
+        }
+        Some(e)
     }
 
     /// The bounds of `pos`: stored, or [`Bounds::UNKNOWN`].
     #[inline]
     pub fn bounds(&self, pos: &Pos) -> Bounds {
-        self.get(pos).map_or(Bounds::UNKNOWN, |e| e.bounds)
+        let key = Table::key(pos).0;
+        let b = self.bucket(key);
+        self.entries[b..b + WAYS].iter().find(|e| e.stones == key && e.work != 0).map_or(Bounds::UNKNOWN, |e| e.bounds)
     }
 
-    /// Stores `e` (its `work` at least 1): over the same position (unless that one is solved and
-    /// `e` is not), else in an empty slot, else over the bucket's entry with the least work.
-    pub fn put(&mut self, mut e: Entry) {
+    /// Stores `e`, the entry of `pos` (its `work` at least 1): over the same position or its
+    /// rotation (unless that one is solved and `e` is not), else in an empty slot, else over the
+    /// bucket's entry with the least work.
+    pub fn put(&mut self, pos: &Pos, mut e: Entry) {
         e.work = e.work.max(1);
+        let (key, rotated) = Table::key(pos);
+        if rotated {
+            Table::rotate_moves(&mut e, pos.n);
+        }
+        e.stones = key;
         let b = self.bucket(e.stones);
         let bucket = &mut self.entries[b..b + WAYS];
         if let Some(old) = bucket.iter_mut().find(|x| x.stones == e.stones && x.work != 0) {
@@ -156,5 +202,46 @@ impl Table {
         let victim = bucket.iter_mut().min_by_key(|x| x.work).expect("four ways");
         *victim = e;
         self.replaced += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A position and its 180° rotation share one entry; the moves read back are in the
+    /// orientation of the position asked about.
+    #[test]
+    fn a_position_and_its_rotation_share_an_entry() {
+        let n = 5;
+        let mut pos = Pos::empty_board(n);
+        for cell in [0, 7, 13] {
+            pos = pos.play(cell);
+        }
+        let rot = pos.rotated();
+        assert_ne!(pos.stones, rot.stones);
+        let mut t = Table::new(8);
+        let mut e = Entry::EMPTY;
+        e.bounds = Bounds { phi: 3, delta: 5 };
+        e.len = 3;
+        e.best = 1;
+        e.children[..3].copy_from_slice(&[1, 2, 24]);
+        t.put(&pos, e);
+        assert_eq!(t.used, 1);
+        let back = t.get(&pos).expect("stored");
+        assert_eq!(&back.children[..3], &[1, 2, 24]);
+        assert_eq!(back.stones, pos.stones);
+        let r = t.get(&rot).expect("the rotation finds it");
+        assert_eq!(&r.children[..3], &[23, 22, 0]);
+        assert_eq!((r.best, r.stones, r.bounds), (1, rot.stones, e.bounds));
+        // A node solved by knowledge keeps its winning cell, mapped.
+        let mut w = Entry::EMPTY;
+        w.bounds = Bounds::WIN;
+        w.best = 4;
+        t.put(&rot, w);
+        assert_eq!(t.used, 1, "the same entry");
+        assert_eq!(t.get(&pos).unwrap().best, 20);
+        assert_eq!(t.get(&rot).unwrap().best, 4);
+        assert!(t.bounds(&pos).is_win());
     }
 }
