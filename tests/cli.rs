@@ -323,6 +323,40 @@ fn solve_json_keys_and_errors() {
     }
 }
 
+/// `solve --openings` with a budget that settles only some openings: the run still succeeds, the
+/// others are unknown (null winner, counted in `unknown`), and every settled one is right (the
+/// published 6×6 table: Black wins 24 of the 36 openings).
+#[test]
+fn solve_openings_reports_unknown_openings_and_goes_on() {
+    let table = [".....B", ".BBBBB", "BBBBBB", "BBBBBB", "BBBBB.", "B....."];
+    let (ok, out, err) = mcts(&["solve", "--game", "hex:6", "--openings", "--max-nodes", "10", "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rows = v["openings"].as_array().unwrap();
+    assert_eq!(rows.len(), 36);
+    let unknown = rows.iter().filter(|o| o["winner"].is_null()).count();
+    assert!(unknown > 0 && unknown < 36, "{unknown} unknown: the budget should settle some openings, not all");
+    assert_eq!(v["unknown"].as_u64(), Some(unknown as u64));
+    for o in rows {
+        let m = o["move"].as_str().unwrap();
+        let (c, r) = ((m.as_bytes()[0] - b'a') as usize, m[1..].parse::<usize>().unwrap() - 1);
+        let black = table[r].as_bytes()[c] == b'B';
+        match o["winner"].as_str() {
+            None => assert!(o["mover_wins"].is_null(), "{o}"),
+            Some(w) => {
+                assert_eq!(w == "black", black, "opening {m}");
+                assert_eq!(o["mover_wins"].as_bool(), Some(black), "opening {m}");
+            }
+        }
+    }
+    assert_eq!(v["mover_wins"].as_u64().unwrap() as usize, rows.iter().filter(|o| o["mover_wins"] == true).count());
+    // The text form says so too.
+    let (ok, text, err) = mcts(&["solve", "--game", "hex:6", "--openings", "--max-nodes", "10"]);
+    assert!(ok, "{err}");
+    assert_eq!(text.lines().filter(|l| l.contains("unknown within the budget  (")).count(), unknown, "{text}");
+    assert!(text.contains(&format!("; {unknown} unknown within the budget")), "{text}");
+}
+
 #[test]
 fn a_net_file_replaces_the_shipped_net() {
     // A net of zeros: uniform priors and a value of exactly ½ everywhere, so the root's mean

@@ -62,7 +62,9 @@ pub struct Args {
     tt_mib: u32,
     /// Print one JSON object: {game, moves, to_move, winner, winning_move, nodes, ms, solver,
     /// mid_calls?, tt_entries?, peak_rss_kib?} or, with --openings, {game, moves, mover,
-    /// openings: [{move, winner, mover_wins, nodes, net_value?}], mover_wins, agree?, ms, solver}.
+    /// openings: [{move, winner, mover_wins, nodes, net_value?}], mover_wins, unknown, agree?,
+    /// agree_of?, ms, solver}; an opening the budget does not settle has `winner` and
+    /// `mover_wins` null and counts in `unknown` (`agree` is out of the `agree_of` solved ones).
     #[arg(long)]
     json: bool,
 }
@@ -211,50 +213,70 @@ pub fn run(a: Args) -> Result<(), CliError> {
     let mut moves = mcts_playground::game::MoveList::new();
     g.legal_moves(&mut moves);
     let mut logits = vec![0f32; g.size() * g.size()];
-    let (mut rows, mut wins, mut agree) = (Vec::new(), Vec::new(), 0);
+    let (mut rows, mut wins, mut agree, mut unknown) = (Vec::new(), Vec::new(), 0, 0);
     let t = Instant::now();
     for &m in &moves {
         let mut c = g.clone();
         c.play_unchecked(m);
-        let (winner, _, nodes) = engine.solve(&c).map_err(err)?;
-        let mover_wins = winner == mover;
+        let before = engine.dfpn.as_ref().map_or(0, |d| d.stats().expansions);
+        // An opening the budget does not settle is reported unknown; the others still count.
+        let (mover_wins, nodes) = match engine.solve(&c) {
+            Ok((winner, _, nodes)) => (Some(winner == mover), nodes),
+            Err(SolveError::Time(_) | SolveError::Budget(_)) => {
+                unknown += 1;
+                (None, engine.dfpn.as_ref().map_or(a.max_nodes, |d| d.stats().expansions - before))
+            }
+            Err(e) => return Err(err(e)),
+        };
         // The value head speaks for the side to move after m; the mover's value is its negation.
         let value = net.as_ref().map(|ev| -ev.forward(&c, &mut logits));
-        if value.is_some_and(|v| (v > 0.0) == mover_wins) {
-            agree += 1;
+        if let (Some(v), Some(w)) = (value, mover_wins) {
+            if (v > 0.0) == w {
+                agree += 1;
+            }
         }
         let text = g.format_move(m);
-        if mover_wins {
+        if mover_wins == Some(true) {
             wins.push(text.clone());
         }
         rows.push((text, mover_wins, value, nodes));
     }
     let ms = t.elapsed().as_secs_f64() * 1e3;
+    let solved = rows.len() - unknown;
+    let winner_name = |w: Option<bool>| w.map(|w| name(if w { mover } else { 1 - mover }));
     if a.json {
         let openings: Vec<_> = rows
             .iter()
             .map(|(m, w, v, n)| {
-                let mut o = json!({"move": m, "winner": name(if *w { mover } else { 1 - mover }), "mover_wins": w, "nodes": n});
+                let mut o = json!({"move": m, "winner": winner_name(*w), "mover_wins": w, "nodes": n});
                 if let Some(v) = v {
                     o["net_value"] = json!(v);
                 }
                 o
             })
             .collect();
-        let mut v = json!({"game": a.pos.game, "moves": a.pos.moves, "mover": name(mover), "openings": openings, "mover_wins": wins.len(), "ms": ms, "solver": solver_name});
+        let mut v = json!({"game": a.pos.game, "moves": a.pos.moves, "mover": name(mover), "openings": openings,
+            "mover_wins": wins.len(), "unknown": unknown, "ms": ms, "solver": solver_name});
         if net.is_some() {
             v["agree"] = json!(agree);
+            v["agree_of"] = json!(solved);
         }
         outln!("{v}")?;
         return Ok(());
     }
     for (m, w, v, n) in &rows {
-        let net_text = v.map(|v| format!("  net {v:+.3} {}", if (v > 0.0) == *w { "agrees" } else { "DISAGREES" })).unwrap_or_default();
-        outln!("{m:>4}  {} wins{net_text}  ({n} positions)", name(if *w { mover } else { 1 - mover }))?;
+        let Some(w) = *w else {
+            let net_text = v.map(|v| format!("  net {v:+.3}")).unwrap_or_default();
+            outln!("{m:>4}  unknown within the budget{net_text}  ({n} positions)")?;
+            continue;
+        };
+        let net_text = v.map(|v| format!("  net {v:+.3} {}", if (v > 0.0) == w { "agrees" } else { "DISAGREES" })).unwrap_or_default();
+        outln!("{m:>4}  {} wins{net_text}  ({n} positions)", name(if w { mover } else { 1 - mover }))?;
     }
-    outln!("{} wins with {} of {} moves: {} ({ms:.0} ms)", name(mover), wins.len(), rows.len(), wins.join(" "))?;
+    let unknown_text = if unknown > 0 { format!("; {unknown} unknown within the budget") } else { String::new() };
+    outln!("{} wins with {} of {} moves: {}{unknown_text} ({ms:.0} ms)", name(mover), wins.len(), rows.len(), wins.join(" "))?;
     if net.is_some() {
-        outln!("the value head's sign agrees with the exact result on {agree} of {} moves", rows.len())?;
+        outln!("the value head's sign agrees with the exact result on {agree} of {solved} solved moves")?;
     }
     Ok(())
 }
