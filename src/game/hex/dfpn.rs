@@ -301,17 +301,35 @@ impl Dfpn {
         Expansion::Moves(moves)
     }
 
-    /// The children of a stored node whose list did not fit in its entry.
-    fn children_of(&mut self, pos: &Pos, e: &Entry) -> Moves {
+    /// The children of a stored node, from its entry or (when the list did not fit) expanded
+    /// again. `Err(bounds)`: expanding again settled the node. Knowledge is sound but not
+    /// symmetric: the entry may have been made for the position's 180° rotation (the table keys
+    /// both alike), where H-search, whose result depends on the order it meets the cells in,
+    /// found less.
+    fn children_of(&mut self, pos: &Pos, e: &Entry) -> Result<Moves, Bounds> {
         if (e.len as usize) <= MAX_STORED_CHILDREN {
             let mut m = Moves { len: e.len as usize, cells: [0; MAX_N * MAX_N] };
             m.cells[..m.len].copy_from_slice(&e.children[..m.len]);
-            return m;
+            return Ok(m);
         }
         match self.expand(pos) {
-            Expansion::Moves(m) => m,
-            // Knowledge is a function of the position: a node once expanded to children is so again.
-            _ => unreachable!("expansion changed"),
+            Expansion::Moves(m) => Ok(m),
+            Expansion::Win(m) => {
+                let mut won = *e;
+                won.bounds = Bounds::WIN;
+                won.len = 0;
+                won.best = m.unwrap_or(u8::MAX);
+                self.tt.put(pos, won);
+                Err(won.bounds)
+            }
+            Expansion::Loss => {
+                let mut lost = *e;
+                lost.bounds = Bounds::LOSS;
+                lost.len = 0;
+                lost.best = u8::MAX;
+                self.tt.put(pos, lost);
+                Err(lost.bounds)
+            }
         }
     }
 
@@ -329,8 +347,10 @@ impl Dfpn {
                 if e.bounds.is_solved() || e.len == 0 {
                     return e.bounds;
                 }
-                let m = self.children_of(&pos, &e);
-                (e, m)
+                match self.children_of(&pos, &e) {
+                    Ok(m) => (e, m),
+                    Err(settled) => return settled,
+                }
             }
             None => {
                 self.stats.expansions += 1;
@@ -623,6 +643,25 @@ mod tests {
             }
         }
         Some(g)
+    }
+
+    /// A stored node whose children did not fit in its entry is expanded again on its next
+    /// visit; when that expansion settles it (the entry came from the position's rotation, where
+    /// H-search found less), the node takes the settled value instead of failing.
+    #[test]
+    fn a_node_settled_when_expanded_again_takes_that_value() {
+        let mut d = Dfpn::new(DfpnConfig { tt_log2: 10, ..DfpnConfig::default() });
+        d.side = 5;
+        // Black's c3 on 5×5: White to move has lost (Black is connected by templates).
+        let pos = Pos::empty_board(5).play(12);
+        assert!(matches!(d.expand(&pos), Expansion::Loss));
+        let e =
+            Entry { stones: pos.stones, bounds: Bounds::UNKNOWN, work: 5, best: u8::MAX, len: u8::MAX, children: [0; MAX_STORED_CHILDREN] };
+        d.tt.put(&pos, e);
+        let b = d.mid(pos, Bounds { phi: INFTY, delta: INFTY }, &mut |_| false);
+        assert!(b.is_loss());
+        assert!(d.tt.bounds(&pos).is_loss());
+        assert!(d.tt.bounds(&pos.rotated()).is_loss());
     }
 
     #[test]
