@@ -17,24 +17,23 @@ export interface NodeLinkEvents {
 }
 
 /** Children of each node of a snapshot, in order (most visits first), in two typed arrays
- * (compressed rows: no per-node objects, so a 300,000-node snapshot makes no garbage to collect). */
+ * (compressed rows: no per-node objects, so a 300,000-node snapshot makes no garbage to collect
+ * beyond these two arrays). Each instance owns its arrays: the analysis keeps the lists of every
+ * reviewed move's tree, so a later tree's lists must never be written into an earlier one's. */
 export class Children {
   private readonly start: Int32Array;
   private readonly list: Int32Array;
-  /** Scratch buffers reused from one snapshot to the next (only the latest is ever read), so
-   * large snapshots do not churn the garbage collector. */
-  private static pool: Int32Array[] = [new Int32Array(0), new Int32Array(0), new Int32Array(0)];
-  private static grab(k: number, n: number): Int32Array {
-    if (Children.pool[k]!.length < n) Children.pool[k] = new Int32Array(Math.ceil(n * 1.25));
-    return Children.pool[k]!.subarray(0, n);
-  }
+  /** Scratch buffer for the fill pointers, reused from one build to the next (it is read only
+   * while a constructor runs, never after). */
+  private static scratch = new Int32Array(0);
   constructor(s: TreeSnapshot) {
     const n = s.count;
-    this.start = Children.grab(0, n + 1).fill(0);
-    this.list = Children.grab(1, Math.max(0, n - 1));
+    this.start = new Int32Array(n + 1);
+    this.list = new Int32Array(Math.max(0, n - 1));
     for (let i = 1; i < n; i++) this.start[s.parent[i]! + 1]!++;
     for (let i = 0; i < n; i++) this.start[i + 1]! += this.start[i]!;
-    const fill = Children.grab(2, n);
+    if (Children.scratch.length < n) Children.scratch = new Int32Array(Math.ceil(n * 1.25));
+    const fill = Children.scratch.subarray(0, n);
     fill.set(this.start.subarray(0, n));
     for (let i = 1; i < n; i++) this.list[fill[s.parent[i]!]!++] = i;
   }
