@@ -89,6 +89,13 @@ export interface SearchStats {
   tree_cap?: 'node_cap' | 'memory_cap' | null;
   /** The memory cap in bytes (absent from older records). */
   memory_cap_bytes?: number;
+  /** The final-move rule that chose `best_move` (a proven win always first): `robust` most
+   * visits, `max` highest Q, `secure` highest Q − A/√n; null after a Gumbel root search or in
+   * older records (absent there too). */
+  final_move?: 'robust' | 'max' | 'secure' | null;
+  /** How new leaves were valued: `rollout` (a playout: `playouts` counts them), `value` (the
+   * network's value head, no playout), `mix` (both); null or absent in older records. */
+  leaf?: 'rollout' | 'value' | 'mix' | null;
 }
 
 /** What the page shows while the engine thinks (several times a second) and when it is done. */
