@@ -36,12 +36,13 @@ import {
 } from '../state';
 import { h } from '../lib/dom';
 import { MOVE_COLOURS, SERIES_COLOURS } from '../lib/colour';
-import { count, perSecond, share, winRate, winRateFor } from '../lib/format';
+import { count, moveWinRateCompact, perSecond, provenTitle, share, winRateFor } from '../lib/format';
 import { COMPARE_BUDGET, checkCompare, compareRunLink } from '../share/url';
 import { solveStatusText, solveUnavailable } from '../overlay/solve';
 import { positionKey } from '../state';
 import { listMoves, winningMoves } from '../overlay/verdict';
 import { COMPARE_SOLVE_S, exactValue, paneTruth } from './truth';
+import { ringReason } from './ring';
 
 /** Samples per run: the budget is searched in this many equal steps. */
 const STEPS = 40;
@@ -510,6 +511,8 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     const on = !!r && !!st && !p.running && p.samples.length > 0 && exact?.end !== null;
     p.truth.hidden = !on;
     p.truth.dataset.history = p.samples.map((x) => `${x.playouts}:${x.best ?? '-'}`).join(' ');
+    // The best move's win rate at each sample (what the value chart draws).
+    p.truth.dataset.values = p.samples.map((x) => x.value.toFixed(4)).join(' ');
     if (!on || !r || !st) {
       p.truth.dataset.state = '';
       p.truth.dataset.from = '';
@@ -698,15 +701,20 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     drawPaneLegend(s.view.kind, exactCells !== null);
   }
 
-  /** The legend of the pane boards' marks (with the exact solver's, once it has proven the position). */
+  /** The legend of the pane boards' marks (with the exact solver's, once it has proven the
+   * position), and why a pane's ring is not on its most visited move. */
   function drawPaneLegend(kind: Snapshot['view']['kind'], solved: boolean): void {
-    const sig = `${kind}|${solved}`;
+    const why = panes
+      .slice(0, Number(count_.value))
+      .map((p) => (p.stats ? ringReason(p.stats, `Pane ${p.k + 1} (${p.preset.value})`) : null))
+      .filter((x): x is string => x !== null);
+    const sig = `${kind}|${solved}|${why.join('|')}`;
     if (legend.dataset.sig === sig) return;
     legend.dataset.sig = sig;
     drawLegend(legend, {
       on: solved ? PANE_OVERLAYS_EXACT : PANE_OVERLAYS,
       who: 'the side to move',
-      best: true,
+      best: why,
       pentago: kind === 'pentago',
       exact: solved ? { solved: true, unavailable: null } : undefined,
     });
@@ -766,7 +774,11 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
             h('span', { class: 'bar', style: `width:${((c.visits / total) * 100).toFixed(2)}%;background:${SERIES_COLOURS[p.k]}` }),
           ),
           h('span', { class: 'bar-num' }, share(c.visits / total)),
-          h('span', { class: 'bar-num', title: `win rate of ${c.move} for ${who}` }, winRate(c.q)),
+          h(
+            'span',
+            { class: 'bar-num', title: c.proven ? `${c.move}: ${provenTitle(c.q, c.proven)}` : `win rate of ${c.move} for ${who}` },
+            moveWinRateCompact(c.q, c.proven),
+          ),
         ),
       ),
     );

@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { compact, count, perSecond, rawQ, rootWinRate, share, winRate, winRateFor, winRateShort } from './format';
+import {
+  compact,
+  count,
+  moveWinRate,
+  moveWinRateCompact,
+  moveWinRateShort,
+  perSecond,
+  provenTitle,
+  provenValue,
+  rawQ,
+  rootWinRate,
+  share,
+  winRate,
+  winRateFor,
+  winRateShort,
+} from './format';
 
 describe('win rate', () => {
   it('is percent with one decimal, clamped to 0–100', () => {
@@ -21,6 +36,20 @@ describe('win rate', () => {
   });
   it('turns a root Q round to the side to move', () => {
     expect(rootWinRate(0.3)).toBeCloseTo(0.7);
+  });
+  it('shows a proven move at its proven value, not its playouts’ mean', () => {
+    expect(provenValue('win')).toBe(1);
+    expect(provenValue('draw')).toBe(0.5);
+    expect(provenValue('loss')).toBe(0);
+    expect(moveWinRate(0.622, 'draw')).toBe('50.0% (draw)');
+    expect(moveWinRate(0.9, 'loss')).toBe('0.0% (loss)');
+    expect(moveWinRate(0.622, null)).toBe('62.2%');
+    expect(moveWinRateShort(0.622, 'draw')).toBe('50%');
+    expect(moveWinRateCompact(0.622, 'draw')).toBe('50% D');
+    expect(moveWinRateCompact(0.2, 'win')).toBe('100% W');
+    expect(moveWinRateCompact(0.622, null)).toBe('62.2%');
+    expect(moveWinRateShort(0.622, null)).toBe('62%');
+    expect(provenTitle(0.622, 'draw')).toBe('proven draw: worth 50.0% with perfect play (its playouts’ mean was 62.2%)');
   });
 });
 

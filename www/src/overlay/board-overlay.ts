@@ -14,7 +14,7 @@ import type { BoardView, FullChildStats, GameKind, Player, PositionEvaluation } 
 import { cellName, parseCell } from '../board';
 import { svg } from '../lib/dom';
 import { PRIOR_FILL, VISIT_FILL, valueColour, visitOpacity } from '../lib/colour';
-import { share, winRateShort } from '../lib/format';
+import { moveWinRateShort, share, winRateShort } from '../lib/format';
 import type { OverlayKey } from '../state';
 
 export type { OverlayKey };
@@ -286,7 +286,7 @@ export class BoardOverlay {
       if (f && d && !ghost) {
         if (on.has('visits') && f.visits > 0) lines.push(share(f.visits / Math.max(1, d.rootVisits)));
         if (prior !== undefined) lines.push(`P${share(prior)}`);
-        if (on.has('q') && f.q !== null && f.visits > 0) lines.push(`Q${winRateShort(f.q)}`);
+        if (on.has('q') && f.q !== null && f.visits > 0) lines.push(`Q${moveWinRateShort(f.q, f.proven)}`);
         if (on.has('amaf') && f.amaf !== null) lines.push(`A${winRateShort(f.amaf)}`);
       }
       // On a stone the label sits under the centre, clear of the last-move dot.

@@ -8,7 +8,7 @@
 
 import type { FullStats, PositionEvaluation } from '../protocol';
 import { h } from '../lib/dom';
-import { RAW_Q_NOTE, count, rawQ, winRate } from '../lib/format';
+import { RAW_Q_NOTE, count, moveWinRate, provenTitle, rawQ, winRate } from '../lib/format';
 
 const f2 = rawQ;
 
@@ -83,7 +83,7 @@ export function renderInternals(
   table.append(h('thead', {}, h('tr', {}, ...head.map((x) => h('th', { title: headTitle(x) }, x)))));
   const body = h('tbody', {});
   for (const c of top) {
-    const cells = [c.move, count(c.visits), winRate(c.q), f2(c.q)];
+    const cells = [c.move, count(c.visits), moveWinRate(c.q, c.proven), f2(c.q)];
     if (hasBeta) {
       const mix = c.beta !== null && c.amaf_q !== null ? (1 - c.beta) * c.q + c.beta * c.amaf_q : null;
       cells.push(String(c.amaf_visits), f2(c.amaf_q), f2(c.beta), f2(mix));
@@ -95,6 +95,8 @@ export function renderInternals(
     }
     cells.push(c.proven ?? '');
     const tds = cells.map((x) => h('td', {}, x));
+    // A proven move's win rate is its proven value; the title keeps its playouts' mean.
+    if (c.proven) tds[2]!.title = provenTitle(c.q, c.proven);
     if (exact) {
       const w = exact.get(c.move);
       tds.push(
