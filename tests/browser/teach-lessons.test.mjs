@@ -1,8 +1,9 @@
 // Lessons walked step by step, as a student would: each step's button does what the step says,
 // then the element the step points at is outlined and on screen. "Start here" drives the
-// step-through through its four phases and the choice of the move; the LGR lesson opens the
-// search behind the engine's moves from the move list; the Pentago-Twist lesson previews a twist
-// before it is played. Screenshots of a lesson step at both sizes and in both schemes.
+// step-through through its four phases and the choice of the move; the Pentago-Twist lesson
+// previews a twist before it is played. Screenshots of a lesson step at both sizes and in both
+// schemes. The lessons whose steps quote figures are walked in teach-lessons-figures.test.mjs,
+// which reads each figure back from the page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -72,21 +73,6 @@ test('Start here: five steps drive the step-through (select, expand, playout, ba
   assertClean(assert, page);
 });
 
-test('the LGR lesson: the reply table of the search behind White’s moves, reached from the move list', async () => {
-  const page = await h.openPage('?lesson=lgr');
-  await ready(page);
-  assert.equal(await doStep(page, 1), 'lgr-replies');
-  assert.equal(await page.getAttribute('body', 'data-review'), '2');
-  assert.match(await page.textContent('#internals .lgr-replies'), /Stored last-good replies \(\d+ shown\)/);
-  assert.match(await page.textContent('#an-status'), /Search behind move 2 \(\w+\d+\), 5,000 playouts, lgrf2/);
-  await doStep(page, 2);
-  assert.equal(await page.getAttribute('body', 'data-review'), '4');
-  assert.match(await page.textContent('#an-status'), /Search behind move 4/);
-  await doStep(page, 3);
-  assert.equal(await page.getAttribute('body', 'data-review'), '');
-  assertClean(assert, page);
-});
-
 test('the Pentago-Twist lesson previews the twist before it is played', async () => {
   const page = await h.openPage('?lesson=pentago-twist');
   await ready(page);
@@ -115,66 +101,6 @@ test('lesson step screenshots at 390×844 and in dark mode', async () => {
     await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
     assertClean(assert, page);
   }
-});
-
-test('the decisive and puct-prior lessons walked: each step’s outlined element is on screen', async () => {
-  const page = await h.openPage('?lesson=decisive');
-  await ready(page);
-  assert.equal(await doStep(page, 1), 'cmp-panes');
-  assert.equal(await doStep(page, 2), 'cmp-pane-0');
-  assert.equal(await page.inputValue('#cmp-budget'), '3000');
-  assertClean(assert, page);
-  const puct = await h.openPage('?lesson=puct-prior');
-  await ready(puct);
-  assert.equal(await doStep(puct, 1), 'internals');
-  assert.match(await puct.textContent('#internals'), /prior/);
-  assert.equal(await doStep(puct, 2), 'cmp-panes');
-  assert.equal(await puct.getAttribute('body', 'data-view'), 'compare');
-  assertClean(assert, puct);
-});
-
-test('the ucb1, rave and solver lessons walked: each step’s outlined element is on screen', async () => {
-  const expected = {
-    ucb1: ['cmp-panes', 'cmp-pane-0'],
-    rave: ['cmp-panes', 'internals'],
-    solver: ['cmp-panes', 'internals'],
-  };
-  for (const [id, looks] of Object.entries(expected)) {
-    const page = await h.openPage(`?lesson=${id}`);
-    await ready(page);
-    for (const [k, look] of looks.entries()) assert.equal(await doStep(page, k + 1), look, `${id} step ${k + 1}`);
-    if (id === 'solver') assert.match(await page.textContent('#internals'), /proven root\s*draw/);
-    assertClean(assert, page);
-    await page.context().close();
-  }
-});
-
-test('the which-policy lesson walked: three searches disagree, the exact solver says which is right and from when', async () => {
-  const page = await h.openPage('?lesson=which-policy');
-  await ready(page);
-  assert.match(await page.textContent('#lesson h2'), /Which policy is right\?/);
-  assert.equal(await doStep(page, 1), 'cmp-panes');
-  const bests = await page.$$eval('.cmp-readout', (rs) => rs.map((r) => r.dataset.best));
-  assert.deepEqual(bests, ['c4', 'b5', 'd3'], 'UCT, RAVE and LGR end on three different moves (seed 1, 40,000 playouts)');
-  assert.equal(await doStep(page, 2), 'cmp-exact');
-  assert.match(await page.textContent('#cmp-exact'), /White wins, e\.g\. d3 .* Winning moves: d3 \(1 of 35\)/);
-  assert.equal(await doStep(page, 3), 'cmp-truth-0');
-  const truths = await page.$$eval('.cmp-truth', (ts) => ts.map((t) => [t.dataset.state, t.dataset.from]));
-  assert.deepEqual(truths, [
-    ['not-winning', ''],
-    ['not-winning', ''],
-    ['winning', '3000'],
-  ]);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await screenshot(page, 'lesson-which-policy-step3');
-  assert.equal(await doStep(page, 4), 'cmp-value-chart');
-  assert.equal(await doStep(page, 5), 'board');
-  const marks = await page.$$eval('#board .viz-overlay [data-ov-cell]', (gs) => gs.map((g) => g.dataset.exact).filter(Boolean));
-  assert.equal(marks.length, 35);
-  assert.equal(marks.filter((m) => m === 'win').length, 1, 'one winning move, d3');
-  const d3 = await page.getAttribute('#board [data-cell="d3"]', 'data-index');
-  assert.equal(await page.getAttribute(`#board .viz-overlay [data-ov-cell="${d3}"]`, 'data-exact'), 'win');
-  assertClean(assert, page);
 });
 
 test('a lesson file with selectors that do not parse: the card names the step and the selector, that step’s button is off', async () => {
