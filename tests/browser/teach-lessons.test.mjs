@@ -1,9 +1,11 @@
 // Lessons walked step by step, as a student would: each step's button does what the step says,
 // then the element the step points at is outlined and on screen. "Start here" drives the
-// step-through through its four phases and the choice of the move; the Pentago-Twist lesson
-// previews a twist before it is played. Screenshots of a lesson step at both sizes and in both
-// schemes. The lessons whose steps quote figures are walked in teach-lessons-figures.test.mjs,
-// which reads each figure back from the page.
+// step-through through its four phases and the choice of the move, in one language (the root's
+// win rate the same in the tree and the path table); on a phone the step's question stays on
+// screen beside what it outlines (the lesson dock), and the last step leads to the next lesson.
+// The Pentago-Twist lesson previews a twist before it is played. Screenshots of a lesson step at
+// both sizes and in both schemes. The lessons whose steps quote figures are walked in
+// teach-lessons-figures.test.mjs, which reads each figure back from the page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -57,6 +59,14 @@ test('Start here: five steps drive the step-through (select, expand, playout, ba
   assert.equal(await page.getAttribute('#step', 'data-phase'), 'Selection');
   assert.equal(await page.getAttribute('#step', 'data-iteration'), '11');
   assert.ok(await page.$eval('.lesson-look', (e) => e.classList.contains('st-right')));
+  // One language for one value: the root's win rate for the side to move, in the tree and in
+  // the path table alike (not a win rate in one and the raw Q of the other player in the other).
+  const rootInTree = (await page.textContent('#step .nodelink [data-node="0"] .nl-label')).match(/\d+\.\d%/)[0];
+  const rootRow = await page.$$eval('#st-table tbody tr', (trs) => [...trs[0].children].map((td) => td.textContent));
+  assert.equal(rootRow[1], 'root');
+  assert.equal(rootRow[2], '(X to move)');
+  assert.equal(rootRow[4], rootInTree, 'the root’s win rate in the table is the tree’s');
+  assert.match(await page.textContent('#st-table thead'), /win rate/);
   await doStep(page, 2);
   assert.equal(await page.getAttribute('#step', 'data-phase'), 'Expansion');
   assert.equal(await doStep(page, 3), 'st-board');
@@ -70,6 +80,47 @@ test('Start here: five steps drive the step-through (select, expand, playout, ba
   // The answer unfolds.
   await page.click('#lesson-step-5 summary');
   assert.ok(await page.isVisible('#lesson-step-5 details p'));
+  // The last step leads on to the next lesson in the menu's order.
+  assert.equal(await page.getAttribute('#lesson-next', 'data-lesson'), 'ucb1');
+  assertClean(assert, page);
+});
+
+test('on a phone, each step’s question stays on screen beside what it outlines; the dock leads on', async () => {
+  const page = await h.openPage('?lesson=start', { viewport: { width: 390, height: 844 } });
+  await ready(page);
+  assert.ok(await page.$eval('#lesson-dock', (d) => d.hidden), 'no dock before a step has run');
+  for (const n of [1, 2, 3, 4, 5]) {
+    // Steps 2–5 are started from the dock, where the reader is, not from the card far above.
+    if (n === 1) await doStep(page, 1);
+    else {
+      assert.match(await page.textContent('#lesson-dock-next'), new RegExp(`^Step ${n}: `));
+      await page.click('#lesson-dock-next');
+      await page.waitForFunction((k) => {
+        const c = document.querySelector('#lesson');
+        return c.dataset.step === String(k) && c.dataset.stepState === 'done';
+      }, n);
+    }
+    await page.waitForFunction((k) => document.querySelector('#lesson-dock').dataset.step === String(k), n);
+    assert.match(await page.textContent('#lesson-dock-q summary'), /Question:/);
+    // The outlined element's top is on screen above the dock, and the dock with its question on
+    // screen too: both at once, without scrolling.
+    await page.waitForFunction(() => {
+      const t = document.querySelector('.lesson-look').getBoundingClientRect();
+      const d = document.querySelector('#lesson-dock').getBoundingClientRect();
+      const q = document.querySelector('#lesson-dock-q').getBoundingClientRect();
+      return t.top >= 0 && t.top + 40 <= d.top && d.bottom <= window.innerHeight + 1 && q.top >= d.top && q.bottom <= window.innerHeight;
+    });
+    assert.equal(
+      await page.textContent('#lesson-dock-q summary'),
+      `Question: ${await page.textContent(`#lesson-step-${n} summary`).then((t) => t.replace(/^Question: /, ''))}`,
+    );
+  }
+  // The last step's dock offers the next lesson.
+  assert.match(await page.textContent('#lesson-dock-next'), /^Next lesson: UCB1/);
+  assert.match(await page.getAttribute('#lesson-dock-next', 'href'), /\?lesson=ucb1$/);
+  // Nothing is cut off sideways at 390 px: the page does not scroll horizontally.
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+  await page.screenshot({ path: join(SCREENSHOTS, 'lesson-start-dock-390.png') });
   assertClean(assert, page);
 });
 

@@ -32,10 +32,10 @@ import {
 } from './board-overlay';
 import { renderInternals } from './internals';
 import { Icicle, compact } from '../tree/icicle';
-import { NodeLink, childLists, type Children } from '../tree/nodelink';
+import { NodeLink, childLists, nodeValueText, type Children } from '../tree/nodelink';
 import './viz.css';
 import { h } from '../lib/dom';
-import { winRate, winRateFor } from '../lib/format';
+import { winRateFor } from '../lib/format';
 import { drawLegend as drawLegendList } from './legend';
 import { mountSolver } from './solve';
 
@@ -582,7 +582,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     if (snap && n !== null && kids) {
       const path = pathTo(snap, n);
       const mv = path.length ? path.join(' ') : 'the root';
-      hoverInfo.textContent = `${mv}: N=${snap.visits[n]} · win rate ${winRate(snap.q[n]!)} for the player who chose it${snap.proven[n] ? ` · proven ${['', 'win', 'loss', 'draw'][snap.proven[n]!]}` : ''} · then ${pvBelow(snap, kids, n, 8).join(' ') || '—'}`;
+      hoverInfo.textContent = `${mv}: N=${snap.visits[n]} · win rate ${nodeValueText(snap, n)} for ${n === 0 ? 'the side to move' : 'the player who chose it'} · then ${pvBelow(snap, kids, n, 8).join(' ') || '—'}`;
     } else
       hoverInfo.textContent =
         'Hover a node to see its line on the board (numbered ghost stones); hover a board cell to find its move in the tree.';

@@ -7,7 +7,7 @@
 import { hierarchy, tree, type HierarchyPointNode } from 'd3-hierarchy';
 import type { TreeSnapshot } from '../protocol';
 import { valueColour } from '../lib/colour';
-import { compact, rootWinRate, winRate } from '../lib/format';
+import { compact, provenValue, rootWinRate, winRate } from '../lib/format';
 import { h, svg } from '../lib/dom';
 
 export interface NodeLinkEvents {
@@ -52,6 +52,21 @@ export class Children {
 
 export function childLists(s: TreeSnapshot): Children {
   return new Children(s);
+}
+
+const PROOFS = [null, 'win', 'loss', 'draw'] as const;
+
+/** A node's figure in one language with the rest of the page: the win rate of the player who
+ * chose the move into it (its Q), or its proven value once proven (`100.0% won`); the root's,
+ * which the engine keeps for the player who moved into it, turned round to the side to move
+ * (`75.0%`, and `won` when the side to move has a proven win). */
+export function nodeValueText(s: Pick<TreeSnapshot, 'move' | 'q' | 'proven'>, i: number): string {
+  const root = s.move[i] === 65535;
+  let p = PROOFS[s.proven[i]!] ?? null;
+  if (root && p) p = p === 'win' ? 'loss' : p === 'loss' ? 'win' : 'draw';
+  const q = root ? rootWinRate(s.q[i]!) : s.q[i]!;
+  if (!p) return winRate(q);
+  return `${winRate(provenValue(p))} ${p === 'win' ? 'won' : p === 'loss' ? 'lost' : 'draw'}`;
 }
 
 export class NodeLink {
@@ -124,8 +139,7 @@ export class NodeLink {
       const b = svg('tspan', { class: 'nl-move' }, label);
       b.textContent = mv;
       const rest = svg('tspan', {}, label);
-      // A move's Q is its win rate for the player who chose it; the root's is turned round to the side to move.
-      rest.textContent = ` N=${compact(s.visits[i]!)} ${winRate(s.move[i] === 65535 ? rootWinRate(s.q[i]!) : s.q[i]!)}${s.proven[i] ? ` ${['', 'won', 'lost', 'draw'][s.proven[i]!]}` : ''}`;
+      rest.textContent = ` N=${compact(s.visits[i]!)} ${nodeValueText(s, i)}`;
       svg('title', {}, g).textContent = i === root ? `${mv}: click to go up one level` : `${mv}: click to re-root here`;
       g.addEventListener('pointerenter', () => this.events.onHover(i));
       g.addEventListener('pointerleave', () => this.events.onHover(null));
