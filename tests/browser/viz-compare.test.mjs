@@ -164,18 +164,56 @@ test('compare: Copy link opens the same comparison in a fresh page and reproduce
   assertClean(assert, again);
 });
 
-test('compare: equal time gives every pane the same milliseconds, in the headers and the URL', async () => {
-  const page = await h.openPage('?game=hex:5&view=compare', { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+test('compare: equal time gives every pane’s worker the same one budget, and each readout adds up', async () => {
+  const page = await h.openPage('?game=hex:5&view=compare', {
+    viewport: { width: 390, height: 844 },
+    colorScheme: 'dark',
+    // Every search request the page posts, by worker (counted in the page, at postMessage).
+    before: (p) =>
+      p.addInitScript(() => {
+        window.__searches = [];
+        const post = Worker.prototype.postMessage;
+        Worker.prototype.postMessage = function (m, ...rest) {
+          if (m && typeof m === 'object' && m.type === 'search') {
+            window.__workers ??= new Map();
+            if (!window.__workers.has(this)) window.__workers.set(this, window.__workers.size);
+            window.__searches.push({ worker: window.__workers.get(this), slot: m.slot, budget: m.budget });
+          }
+          return post.call(this, m, ...rest);
+        };
+      }),
+  });
   await page.waitForFunction(() => document.querySelector('#cmp-preset-0')?.options.length > 0);
   await page.fill('#cmp-game', 'hex:5');
   await page.selectOption('#cmp-mode', 'millis');
-  await page.fill('#cmp-budget', '400');
+  await page.fill('#cmp-budget', '1000');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('cmpmode') === 'ms');
-  assert.equal(new URL(page.url()).searchParams.get('cmpbudget'), '400');
-  for (const k of [0, 1]) assert.match(await page.textContent(`#cmp-badge-${k}`), /equal time · 400 ms/);
+  assert.equal(new URL(page.url()).searchParams.get('cmpbudget'), '1000');
+  for (const k of [0, 1]) assert.match(await page.textContent(`#cmp-badge-${k}`), /equal time · 1,000 ms/);
   await page.click('#cmp-run');
   await page.waitForFunction(() => document.querySelector('#compare').dataset.state === 'done');
-  for (const k of [0, 1]) assert.ok(Number(await page.getAttribute(`#cmp-readout-${k}`, 'data-playouts')) > 0, `pane ${k} searched`);
+  // Each pane's worker got one search of the whole budget, the same for every pane (not 40
+  // searches of 25 ms whose overruns add up differently in each pane).
+  const searches = (await page.evaluate(() => window.__searches)).filter((r) => r.slot === 'cmp');
+  const byWorker = {};
+  for (const r of searches) byWorker[r.worker] = [...(byWorker[r.worker] ?? []), r];
+  assert.equal(Object.keys(byWorker).length, 2, 'one worker per pane');
+  for (const rs of Object.values(byWorker))
+    assert.deepEqual(
+      rs.map((r) => r.budget),
+      [{ kind: 'millis', value: 1000 }],
+    );
+  // Each readout adds up: its rate is its playouts over the time it shows.
+  for (const k of [0, 1]) {
+    const r = await page.$eval(`#cmp-readout-${k}`, (e) => ({ ...e.dataset, text: e.textContent }));
+    assert.ok(Number(r.playouts) > 0, `pane ${k} searched`);
+    assert.ok(Math.abs((Number(r.playouts) * 1000) / Number(r.ms) - Number(r.rate)) <= 1e-6 * Number(r.rate), JSON.stringify(r));
+    const [, n, secs, rate] = r.text.match(/([\d,]+) playouts in ([\d.]+) s · ([\d,]+)\/s/);
+    const num = (x) => Number(x.replaceAll(',', ''));
+    assert.equal(num(n), Number(r.playouts));
+    assert.equal(secs, (Number(r.ms) / 1000).toFixed(2), 'the time shown is the time the rate is over');
+    assert.ok(Math.abs(num(n) / Number(secs) - num(rate)) <= 0.01 * num(rate), `${n} playouts in ${secs} s at ${rate}/s`);
+  }
   await screenshot(page, 'viz-compare-equal-time-390-dark');
   assertClean(assert, page);
 });

@@ -50,7 +50,9 @@ export interface Snapshot {
   outcome: { winner: Player | null } | null;
 }
 
-/** How long the engine thinks about one move. */
+/** How long the engine thinks about one move: `playouts` (iterations), or `millis` of search —
+ * the time the engine spends in its chunks (the worker's messages between chunks do not count),
+ * as `mcts search --ms`. */
 export type Budget = { kind: 'millis'; value: number } | { kind: 'playouts'; value: number };
 
 /** The engine's algorithm: a preset name (`uct`, `rave`, `grave`, ... from the engine's list) and

@@ -142,11 +142,13 @@ function step(): void {
   const s = active;
   if (!s) return;
   if (s.stopRequested) return finish(s, 'stopped');
-  const elapsed = performance.now() - s.started;
   let millis = CHUNK_MS;
   let iterations: number | undefined;
   if (s.budget.kind === 'millis') {
-    const left = s.budget.value - elapsed;
+    // Milliseconds of search: the time spent in the engine's chunks, as `mcts search --ms` counts
+    // it, not the messages the worker answers between chunks (an inspection of the tree, another
+    // page's poll), so two searches given the same budget search for the same time.
+    const left = s.budget.value - s.engineMs;
     if (left <= 0) return finish(s, 'budget');
     millis = Math.min(CHUNK_MS, left);
   } else {

@@ -572,17 +572,16 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
         // The first pane to have the position (checked by its engine) has it solved.
         if (gen === generation && runKey === '') startExact(p.position);
         drawBoard(p);
-        // The budget in STEPS equal steps on one tree (the worker keeps the slot's tree between
-        // searches of the same position), sampled after each: with equal playouts every pane is
-        // sampled at the same playout counts, whatever its speed. The engine's results do not
-        // depend on the steps.
-        let done = 0;
-        for (let k = 1; k <= STEPS && gen === generation; k++) {
-          const target = m === 'playouts' ? Math.round((n * k) / STEPS) : (n * k) / STEPS;
-          if (target <= done) continue;
-          const step: Budget = m === 'playouts' ? { kind: 'playouts', value: target - done } : { kind: 'millis', value: target - done };
-          const run = () => client.search({ slot: 'cmp', engine: { preset: p.preset.value, params }, budget: step, progressMs: 1000 }).done;
-          const out = await run().catch((e: unknown) => {
+        const search = (budget: Budget, onProgress: () => void = () => {}) => {
+          const run = () =>
+            client.search({
+              slot: 'cmp',
+              engine: { preset: p.preset.value, params },
+              budget,
+              progressMs: budget.kind === 'millis' ? Math.max(50, budget.value / STEPS) : 1000,
+              onProgress,
+            }).done;
+          return run().catch((e: unknown) => {
             // A network preset without a usable net: this pane goes on with a net-free preset.
             const fb = e instanceof EngineError && isNoNetError(e.message) ? netFreeFallback(hooks.presets()) : null;
             if (!fb) throw e;
@@ -592,9 +591,29 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
             note.textContent += ` Pane ${p.k + 1}: ${fallbackMessage(was, spec.value.trim(), fb, (e as Error).message)}`;
             return run();
           });
-          done = target;
-          if (out.result.end === 'proven' || out.result.end === 'nodeCap' || out.result.end === 'memoryCap') k = STEPS;
-          await sample(p, gen, k >= STEPS, k % 4 === 0 || k >= STEPS);
+        };
+        if (m === 'millis') {
+          // Equal time: one search of the whole budget, the same request to every pane's worker,
+          // which counts it on the engine's own search time (the chunks it runs, not the messages
+          // between them), so no pane searches longer than another and the time a pane shows is
+          // the time its rate was computed over. Sampled while it runs (progress messages).
+          let k = 0;
+          await search({ kind: 'millis', value: n }, () => void sample(p, gen, false, ++k % 4 === 0));
+          await sample(p, gen, true, true);
+        } else {
+          // Equal playouts: the budget in STEPS equal steps on one tree (the worker keeps the
+          // slot's tree between searches of the same position), sampled after each: every pane is
+          // sampled at the same playout counts, whatever its speed. The engine's results do not
+          // depend on the steps.
+          let done = 0;
+          for (let k = 1; k <= STEPS && gen === generation; k++) {
+            const target = Math.round((n * k) / STEPS);
+            if (target <= done) continue;
+            const out = await search({ kind: 'playouts', value: target - done });
+            done = target;
+            if (out.result.end === 'proven' || out.result.end === 'nodeCap' || out.result.end === 'memoryCap') k = STEPS;
+            await sample(p, gen, k >= STEPS, k % 4 === 0 || k >= STEPS);
+          }
         }
         p.el.dataset.state = 'done';
       } catch (e) {
@@ -740,10 +759,14 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
         {},
         st.iterations === 0 && st.proven
           ? `proven ${st.proven} without playouts · ${count(st.nodes)} nodes`
-          : `${count(st.iterations)} playouts · ${perSecond(st.iterations_per_s, st.iterations)} · ${count(st.nodes)} nodes${st.proven ? ` · proven ${st.proven}` : ''}`,
+          : // The time is the engine's search time, the one its rate is computed over (the pane's
+            // tree is fresh for each run, so the statistics are this run's).
+            `${count(st.iterations)} playouts in ${(st.elapsed_ms / 1000).toFixed(2)} s · ${perSecond(st.iterations_per_s, st.iterations)} · ${count(st.nodes)} nodes${st.proven ? ` · proven ${st.proven}` : ''}`,
       ),
     );
     p.readout.dataset.playouts = String(st.iterations);
+    p.readout.dataset.ms = String(st.elapsed_ms);
+    p.readout.dataset.rate = String(st.iterations_per_s);
     p.readout.dataset.best = st.best_move ?? '';
     p.readout.dataset.value = String(st.value);
     p.pv.textContent = st.pv.length ? `line: ${st.pv.slice(0, 10).join(' ')}` : '';
