@@ -217,3 +217,27 @@ test('compare: equal time gives every pane’s worker the same one budget, and e
   await screenshot(page, 'viz-compare-equal-time-390-dark');
   assertClean(assert, page);
 });
+
+test('compare: switching the unit keeps each unit’s own budget (50,000 playouts never become 50,000 ms)', async () => {
+  const page = await h.openPage('?game=hex:5&view=compare');
+  await page.waitForFunction(() => document.querySelector('#cmp-preset-0')?.options.length > 0);
+  assert.equal(await page.inputValue('#cmp-budget'), '50000');
+  await page.fill('#cmp-budget-1', '30000');
+  await page.selectOption('#cmp-mode', 'millis');
+  // The unit's default, not the playouts read as milliseconds; the pane's own budget is blank.
+  assert.equal(await page.inputValue('#cmp-budget'), '2000');
+  assert.equal(await page.inputValue('#cmp-budget-1'), '');
+  assert.match(await page.textContent('#cmp-badge-0'), /equal time · 2,000 ms/);
+  assert.match(await page.textContent('#cmp-note'), /Budget in ms now: 2,000 ms per pane \(the playouts budget, 50,000, is kept/);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('cmpbudget') === '2000');
+  await page.fill('#cmp-budget', '1500');
+  // Back: each unit's own figures.
+  await page.selectOption('#cmp-mode', 'playouts');
+  assert.equal(await page.inputValue('#cmp-budget'), '50000');
+  assert.equal(await page.inputValue('#cmp-budget-1'), '30000');
+  assert.match(await page.textContent('#cmp-badge-1'), /own budget · 30,000 playouts/);
+  await page.selectOption('#cmp-mode', 'millis');
+  assert.equal(await page.inputValue('#cmp-budget'), '1500');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('cmpbudget') === '1500');
+  assertClean(assert, page);
+});

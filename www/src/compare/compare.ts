@@ -265,6 +265,30 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
 
   const modeOf = (): CompareMode => (mode.value === 'millis' ? 'millis' : 'playouts');
 
+  // Each unit keeps its own budget: switching from playouts to milliseconds never reads 50,000
+  // playouts as 50,000 ms. The common budget starts at the unit's default; a pane's own budget
+  // starts blank (the common one) in a unit it has not been set in.
+  const DEFAULT_BUDGET: Record<CompareMode, string> = { playouts: '50000', millis: '2000' };
+  const budgets: Record<CompareMode, string> = { ...DEFAULT_BUDGET };
+  const ownBudgets = new Map<number, Record<CompareMode, string>>();
+  let shownMode: CompareMode = modeOf();
+  mode.addEventListener('change', () => {
+    const was = shownMode;
+    const now = modeOf();
+    if (was === now) return;
+    budgets[was] = budget.value;
+    budget.value = budgets[now];
+    for (const p of panes) {
+      const own = ownBudgets.get(p.k) ?? { playouts: '', millis: '' };
+      own[was] = p.budget.value;
+      p.budget.value = own[now];
+      ownBudgets.set(p.k, own);
+    }
+    shownMode = now;
+    note.classList.remove('error');
+    note.textContent = `Budget in ${COMPARE_BUDGET[now].unit} now: ${count(Number(budget.value))} ${COMPARE_BUDGET[now].unit} per pane (the ${COMPARE_BUDGET[was].unit} budget, ${count(Number(budgets[was]))}, is kept for when you switch back).`;
+  });
+
   /** Each pane's header says what budget it runs: the common one (equal playouts / equal time) or its own. */
   function drawBadges(): void {
     const m = modeOf();
@@ -329,6 +353,9 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     moves.value = s.moves;
     mode.value = s.mode;
     budget.value = s.budget;
+    // A budget from the URL is in its own unit.
+    shownMode = s.mode;
+    budgets[s.mode] = s.budget;
     seed.value = s.seed;
     count_.value = String(Math.min(4, Math.max(2, s.panes.length)));
     syncPanes();
