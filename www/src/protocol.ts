@@ -389,8 +389,22 @@ export interface PolicyStats {
 }
 
 /** The full statistics (Rust `SearchStats`). */
+/** One search's own figures (a search request on a slot): the tree's statistics count every
+ * iteration since the tree was built, the searches of earlier moves included (tree reuse). */
+export interface SearchFigures {
+  /** Playouts (iterations) this search ran. */
+  playouts: number;
+  /** Milliseconds since it started (to its end, once finished). */
+  elapsedMs: number;
+  /** Of those, milliseconds spent in the engine's chunks. */
+  engineMs: number;
+}
+
 export interface FullStats extends Omit<SearchStats, 'children'> {
   children: FullChildStats[];
+  /** The slot's latest search (running, or the last one finished), added by the worker to an
+   * inspection; null before any search, absent from older records. */
+  search?: SearchFigures | null;
   policy: PolicyStats;
   bytes_per_node: number;
   tree_bytes: number;

@@ -24,7 +24,7 @@ import { evaluatePosition, loadNet, loadShippedNet, netInfo, netPresets, shipped
 import { buildTreeSnapshot, transferables } from './tree/snapshot';
 import { assertNever, parseRequest } from './protocol';
 import type { Budget, EngineSettings, Request, Response, SearchEnd, SearchProgress, SearchStats } from './protocol';
-import type { FullStats, GameRecord, Standings, TreeQuery } from './protocol';
+import type { FullStats, GameRecord, SearchFigures, Standings, TreeQuery } from './protocol';
 import type { IterationTrace } from './protocol';
 import type { GameRecordText } from './protocol';
 import type { TrainProgress, TrainRequest } from './protocol';
@@ -124,8 +124,15 @@ function progressOf(s: ActiveSearch): SearchProgress {
   };
 }
 
+/** This search's own figures (the tree's statistics count every iteration since the tree was
+ * built, earlier moves' searches included). */
+function figuresOf(s: ActiveSearch): SearchFigures {
+  return { playouts: s.playouts, elapsedMs: performance.now() - s.started, engineMs: s.engineMs };
+}
+
 function finish(s: ActiveSearch, end: SearchEnd): void {
   active = null;
+  s.tree.lastSearch = figuresOf(s);
   const p = progressOf(s);
   const stats = s.tree.stats();
   send({ type: 'searchDone', id: s.id, result: { ...p, move: s.tree.bestMove(), end }, stats });
@@ -286,7 +293,10 @@ function handle(req: Request): void {
     case 'inspect': {
       const t = trees.get(req.slot);
       const tree = t && req.tree ? t.treeSnapshot(req.tree) : null;
-      const r: Response = { type: 'inspection', id: req.id, stats: t ? t.fullStats() : null, tree };
+      // With the figures of the slot's latest search (running or done), so that a view shows
+      // the playouts and rate of this search, as the engine's readout does.
+      const search = t ? (active?.tree === t ? figuresOf(active) : t.lastSearch) : null;
+      const r: Response = { type: 'inspection', id: req.id, stats: t ? { ...t.fullStats(), search } : null, tree };
       self.postMessage(r, tree ? transferables(tree) : []);
       return;
     }
@@ -488,6 +498,8 @@ let netEpoch = 0;
 interface EngineSearch {
   /** `netEpoch` when the tree was built. */
   readonly netEpoch: number;
+  /** The figures of the last search that ran on this tree and finished (null: none yet). */
+  lastSearch: SearchFigures | null;
   configure(engine: EngineSettings): void;
   /** Re-roots the tree on the game's current position (reusing the subtree when reachable). */
   follow(game: GameSession): void;
@@ -506,6 +518,7 @@ function createSearch(game: GameSession, engine: EngineSettings): EngineSearch {
   const s = new SearchSession(game, engine.preset, engine.params);
   return {
     netEpoch,
+    lastSearch: null,
     configure: (e) => void s.configure(e.preset, e.params),
     follow: (g) => void s.follow(g),
     run: (millis, iterations) => s.run(millis, iterations) as RunReport,

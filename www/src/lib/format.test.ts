@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   compact,
   count,
+  duration,
   moveWinRate,
   moveWinRateCompact,
   moveWinRateShort,
@@ -70,6 +71,10 @@ describe('raw Q, shares and counts', () => {
     expect(compact(1234)).toBe('1.2k');
     expect(compact(48213)).toBe('48k');
     expect(compact(1_300_000)).toBe('1.3M');
+  });
+  it('writes a duration in ms under a second', () => {
+    expect(duration(43.4)).toBe('43 ms');
+    expect(duration(2430)).toBe('2.4 s');
   });
   it('has no rate without playouts', () => {
     expect(perSecond(0, 0)).toBe('–/s');

@@ -87,6 +87,11 @@ export function compact(n: number): string {
   return n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e4 ? `${Math.round(n / 1e3)}k` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : String(n);
 }
 
+/** A duration as people read it: `430 ms` under a second, else `2.4 s`. */
+export function duration(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
 /** A rate per second: `12,345/s`; none measured (e.g. a proven position, no playouts) → `–/s`. */
 export function perSecond(n: number, playouts: number): string {
   return playouts > 0 && Number.isFinite(n) && n > 0 ? `${count(n)}/s` : '–/s';

@@ -14,7 +14,7 @@ import { EngineClient, EngineDied, EngineError, SearchCancelled, type SearchHand
 import { fallbackMessage, isNoNetError, netFreeFallback } from '../play/net-fallback';
 import { labelPresetOptions } from '../play/nets';
 import type { BoardView, FullStats, PositionEvaluation, Snapshot, TreeQuery, TreeSnapshot } from '../protocol';
-import { addSearch, archiveQuery, behindLabel, rootSummary, searchBehind, type MoveSearch } from '../play/searches';
+import { addSearch, archiveQuery, behindLabel, rootSummary, searchBehind, searchedText, type MoveSearch } from '../play/searches';
 import { changed } from '../lib/store';
 import { OVERLAY_KEYS, positionKey, whenPresets } from '../state';
 import type { PlaygroundHooks } from '../types';
@@ -35,7 +35,7 @@ import { Icicle, compact } from '../tree/icicle';
 import { NodeLink, childLists, nodeValueText, type Children } from '../tree/nodelink';
 import './viz.css';
 import { h } from '../lib/dom';
-import { winRateFor } from '../lib/format';
+import { count, duration, perSecond, winRateFor } from '../lib/format';
 import { drawLegend as drawLegendList } from './legend';
 import { mountSolver } from './solve';
 
@@ -665,9 +665,18 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
           : `watching the game’s engine (${source.slot})`
         : 'finished';
     const best = stats.best_move ?? '–';
+    // This search's own figures, the engine readout's (the tree's `iterations` count every
+    // search since the tree was built: earlier moves' too).
+    const f = stats.search ?? null;
+    const ranCount = f ? f.playouts : stats.iterations;
+    const ran = !f
+      ? `${count(stats.iterations)} playouts`
+      : searchedText({ playouts: stats.root_visits ?? ranCount, search_playouts: f.playouts, proven: stats.proven });
     const parts = [
-      entry ? src : `${src}: ${stats.iterations.toLocaleString('en')} playouts`,
-      `${Math.round(stats.iterations_per_s).toLocaleString('en')}/s`,
+      entry ? src : `${src}: ${ran}`,
+      ...(f
+        ? [perSecond(f.elapsedMs > 0 ? (f.playouts * 1000) / f.elapsedMs : 0, f.playouts), duration(f.elapsedMs)]
+        : [perSecond(stats.iterations_per_s, stats.iterations)]),
       `${stats.nodes.toLocaleString('en')} nodes`,
       `best ${best} (${winRateFor(stats.value, who)})${stats.proven ? `, proven ${stats.proven}` : ''}`,
     ];
@@ -682,7 +691,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     status.textContent =
       parts.join(' · ') +
       (fallbackNote && !entry && (source ? source.own : analysed?.key === positionKey(hooks.snapshot())) ? ` — ${fallbackNote}` : '');
-    status.dataset.iterations = String(stats.iterations);
+    status.dataset.iterations = String(ranCount);
     status.dataset.nodes = String(stats.nodes);
   }
 
