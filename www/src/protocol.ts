@@ -104,6 +104,9 @@ export interface SearchStats {
 export interface SearchProgress {
   /** Playouts in this search so far (this move only, not counting reused ones). */
   playouts: number;
+  /** How the search values its leaves (`value`: the network's value head, no playouts: the
+   * iterations counted in `playouts` are evaluations); absent from older workers. */
+  leaf?: 'rollout' | 'value' | 'mix' | null;
   /** Playouts per second over this search. */
   playoutsPerS: number;
   /** Milliseconds since the search started. */

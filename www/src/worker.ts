@@ -111,6 +111,7 @@ function progressOf(s: ActiveSearch): SearchProgress {
   const best = st.children[0];
   return {
     playouts: s.playouts,
+    leaf: st.leaf ?? null,
     playoutsPerS: elapsed > 0 ? (s.playouts * 1000) / elapsed : 0,
     elapsedMs: elapsed,
     engineMs: s.engineMs,

@@ -36,7 +36,7 @@ import {
 } from '../state';
 import { h } from '../lib/dom';
 import { MOVE_COLOURS, SERIES_COLOURS } from '../lib/colour';
-import { count, moveWinRateCompact, perSecond, provenTitle, share, winRateFor } from '../lib/format';
+import { count, iterationsWord, moveWinRateCompact, perSecond, provenTitle, share, winRateFor } from '../lib/format';
 import { COMPARE_BUDGET, checkCompare, compareRunLink } from '../share/url';
 import { solveStatusText, solveUnavailable } from '../overlay/solve';
 import { positionKey } from '../state';
@@ -785,10 +785,10 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
         'div',
         {},
         st.iterations === 0 && st.proven
-          ? `proven ${st.proven} without playouts · ${count(st.nodes)} nodes`
+          ? `proven ${st.proven} without ${iterationsWord(st.leaf)} · ${count(st.nodes)} nodes`
           : // The time is the engine's search time, the one its rate is computed over (the pane's
             // tree is fresh for each run, so the statistics are this run's).
-            `${count(st.iterations)} playouts in ${(st.elapsed_ms / 1000).toFixed(2)} s · ${perSecond(st.iterations_per_s, st.iterations)} · ${count(st.nodes)} nodes${st.proven ? ` · proven ${st.proven}` : ''}`,
+            `${count(st.iterations)} ${iterationsWord(st.leaf)} in ${(st.elapsed_ms / 1000).toFixed(2)} s · ${perSecond(st.iterations_per_s, st.iterations)} · ${count(st.nodes)} nodes${st.proven ? ` · proven ${st.proven}` : ''}`,
       ),
     );
     p.readout.dataset.playouts = String(st.iterations);

@@ -3,6 +3,7 @@ import {
   compact,
   count,
   duration,
+  iterationsWord,
   moveWinRate,
   moveWinRateCompact,
   moveWinRateShort,
@@ -71,6 +72,12 @@ describe('raw Q, shares and counts', () => {
     expect(compact(1234)).toBe('1.2k');
     expect(compact(48213)).toBe('48k');
     expect(compact(1_300_000)).toBe('1.3M');
+  });
+  it('calls an AlphaZero search’s iterations evaluations, any other search’s playouts', () => {
+    expect(iterationsWord('value')).toBe('evaluations');
+    expect(iterationsWord('mix')).toBe('playouts');
+    expect(iterationsWord('rollout')).toBe('playouts');
+    expect(iterationsWord(undefined)).toBe('playouts');
   });
   it('writes a duration in ms under a second', () => {
     expect(duration(43.4)).toBe('43 ms');

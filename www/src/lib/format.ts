@@ -87,6 +87,13 @@ export function compact(n: number): string {
   return n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e4 ? `${Math.round(n / 1e3)}k` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : String(n);
 }
 
+/** How a search's iterations are called: `evaluations` when its leaves are valued by a network's
+ * value head without a playout (`leaf = value`, AlphaZero), else `playouts` (a playout each,
+ * with or without a network's value mixed in). */
+export function iterationsWord(leaf: 'rollout' | 'value' | 'mix' | null | undefined): 'playouts' | 'evaluations' {
+  return leaf === 'value' ? 'evaluations' : 'playouts';
+}
+
 /** A duration as people read it: `430 ms` under a second, else `2.4 s`. */
 export function duration(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;

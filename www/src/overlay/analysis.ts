@@ -35,7 +35,7 @@ import { Icicle, compact } from '../tree/icicle';
 import { NodeLink, childLists, nodeValueText, type Children } from '../tree/nodelink';
 import './viz.css';
 import { h } from '../lib/dom';
-import { count, duration, perSecond, winRateFor } from '../lib/format';
+import { count, duration, iterationsWord, perSecond, winRateFor } from '../lib/format';
 import { drawLegend as drawLegendList } from './legend';
 import { mountSolver } from './solve';
 
@@ -670,8 +670,13 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     const f = stats.search ?? null;
     const ranCount = f ? f.playouts : stats.iterations;
     const ran = !f
-      ? `${count(stats.iterations)} playouts`
-      : searchedText({ playouts: stats.root_visits ?? ranCount, search_playouts: f.playouts, proven: stats.proven });
+      ? `${count(stats.iterations)} ${iterationsWord(stats.leaf)}`
+      : searchedText({
+          playouts: stats.root_visits ?? ranCount,
+          search_playouts: f.playouts,
+          proven: stats.proven,
+          leaf: stats.leaf ?? null,
+        });
     const parts = [
       entry ? src : `${src}: ${ran}`,
       ...(f

@@ -58,7 +58,28 @@ export function renderInternals(
   }
   const parts: HTMLElement[] = [];
   const p = st.policy;
-  parts.push(h('p', {}, h('strong', {}, 'Playout policy: '), p.active.join(', ')));
+  // A search that values its leaves by the network runs no playout: no playout policy to name.
+  if (st.leaf === 'value')
+    parts.push(
+      h(
+        'p',
+        { class: 'leaf-eval' },
+        h('strong', {}, 'Leaf evaluation: '),
+        'the network’s value head v — no playouts: each iteration adds one position to the tree and backs up v, its value for the side to move there (Silver et al. 2017).',
+      ),
+    );
+  else {
+    parts.push(h('p', {}, h('strong', {}, 'Playout policy: '), p.active.join(', ')));
+    if (st.leaf === 'mix')
+      parts.push(
+        h(
+          'p',
+          { class: 'leaf-eval' },
+          h('strong', {}, 'Leaf evaluation: '),
+          '(1 − λ)·v + λ·z, the network’s value head v mixed with the playout’s result z (Silver et al. 2016).',
+        ),
+      );
+  }
   const top = st.children.slice(0, 12);
   const hasBeta = top.some((c) => c.beta !== null);
   const hasPrior = top.some((c) => c.prior !== null);

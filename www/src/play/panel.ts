@@ -4,7 +4,7 @@
 
 import { playerName } from '../board';
 import { h } from '../lib/dom';
-import { count, duration, perSecond, winRateFor } from '../lib/format';
+import { count, duration, iterationsWord, perSecond, winRateFor } from '../lib/format';
 import type { Player, SearchProgress, Snapshot } from '../protocol';
 import { boardInteractive, personToMove, type PageState } from '../state';
 import { searchBehind, searchedText } from './searches';
@@ -253,8 +253,8 @@ export function showProgress(ui: PageUi, snap: Snapshot | null, p: SearchProgres
       {},
       // A position proven before any playout (e.g. by the solver from the tree kept) has no rate.
       p.playouts === 0 && p.proven
-        ? `proven without new playouts · ${duration(p.elapsedMs)}`
-        : `${count(p.playouts)} playouts · ${perSecond(p.playoutsPerS, p.playouts)} · ${duration(p.elapsedMs)}`,
+        ? `proven without new ${iterationsWord(p.leaf)} · ${duration(p.elapsedMs)}`
+        : `${count(p.playouts)} ${iterationsWord(p.leaf)} · ${perSecond(p.playoutsPerS, p.playouts)} · ${duration(p.elapsedMs)}`,
     ),
     h('div', {}, `best `, h('strong', { id: 'best-move' }, p.bestMove ?? '–'), ` · win rate ${rate}${proven}`),
     h('div', { class: 'pv' }, p.pv.length ? `line: ${p.pv.slice(0, 8).join(' ')}` : ''),

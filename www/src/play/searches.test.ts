@@ -171,6 +171,12 @@ describe('what a kept search ran', () => {
       'Search behind move 12 (a6), proven without new playouts (root N 76 from the tree kept from earlier moves), best',
     );
   });
+  it('counts an AlphaZero search’s evaluations (no playouts)', () => {
+    expect(searchedText({ playouts: 200, search_playouts: 200, proven: null, leaf: 'value' })).toBe('200 evaluations');
+    expect(searchedText({ playouts: 9, search_playouts: 0, proven: 'draw', leaf: 'value' })).toBe(
+      'proven without new evaluations (root N 9 from the tree kept from earlier moves)',
+    );
+  });
   it('reads a record without the search’s own count as before', () => {
     expect(searchedText({ playouts: 5_000, proven: null })).toBe('5,000 playouts');
     expect(searchedText({ playouts: 5_000, search_playouts: 5_000, proven: null })).toBe('5,000 playouts');

@@ -56,6 +56,9 @@ export interface RootSummary {
   /** Playouts this search ran itself (0: it had none to run, e.g. the tree kept from earlier
    * moves already proved the position); absent from older records. */
   search_playouts?: number;
+  /** How the search valued its leaves (`value`: the network's value head, no playouts: its
+   * iterations are evaluations); absent from older records. */
+  leaf?: 'rollout' | 'value' | 'mix' | null;
   /** The move's own figures at the root (null if the search never tried it). */
   chosen: MoveFigures | null;
   /** The most-visited other root move (null with a single legal move). */
@@ -105,6 +108,7 @@ export function rootSummary(stats: FullStats, move: string, ply: number, preset:
     preset,
     playouts: rootN,
     ...(stats.search ? { search_playouts: stats.search.playouts } : {}),
+    ...(stats.leaf ? { leaf: stats.leaf } : {}),
     chosen: chosen ? figures(chosen) : null,
     best_rival: rival ? figures(rival) : null,
     proven: stats.proven,
@@ -157,12 +161,13 @@ export function entryBytes(e: MoveSearch): number {
 
 /** What a kept search ran: "48,213 playouts", "48,213 playouts (root N 60,120 with the tree
  * kept from earlier moves)", "proven without new playouts (root N 76 from the tree kept)". */
-export function searchedText(s: Pick<RootSummary, 'playouts' | 'search_playouts' | 'proven'>): string {
+export function searchedText(s: Pick<RootSummary, 'playouts' | 'search_playouts' | 'proven' | 'leaf'>): string {
   const n = (x: number) => x.toLocaleString('en');
-  if (s.search_playouts === undefined) return `${n(s.playouts)} playouts`;
+  const word = s.leaf === 'value' ? 'evaluations' : 'playouts';
+  if (s.search_playouts === undefined) return `${n(s.playouts)} ${word}`;
   if (s.search_playouts === 0)
-    return `${s.proven ? 'proven' : 'stopped'} without new playouts (root N ${n(s.playouts)} from the tree kept from earlier moves)`;
-  return `${n(s.search_playouts)} playouts${s.playouts > s.search_playouts ? ` (root N ${n(s.playouts)} with the tree kept from earlier moves)` : ''}`;
+    return `${s.proven ? 'proven' : 'stopped'} without new ${word} (root N ${n(s.playouts)} from the tree kept from earlier moves)`;
+  return `${n(s.search_playouts)} ${word}${s.playouts > s.search_playouts ? ` (root N ${n(s.playouts)} with the tree kept from earlier moves)` : ''}`;
 }
 
 /** The label of a kept search: "Search behind move 12 (c4), 48,213 playouts, rave". */
