@@ -85,7 +85,7 @@ test('Start here: five steps drive the step-through (select, expand, playout, ba
   assertClean(assert, page);
 });
 
-test('on a phone, each step’s question stays on screen beside what it outlines; the dock leads on', async () => {
+test('on a phone, each step’s question stays on screen beside what it outlines, the tree and table fit; the dock leads on', async () => {
   const page = await h.openPage('?lesson=start', { viewport: { width: 390, height: 844 } });
   await ready(page);
   assert.ok(await page.$eval('#lesson-dock', (d) => d.hidden), 'no dock before a step has run');
@@ -114,6 +114,13 @@ test('on a phone, each step’s question stays on screen beside what it outlines
       await page.textContent('#lesson-dock-q summary'),
       `Question: ${await page.textContent(`#lesson-step-${n} summary`).then((t) => t.replace(/^Question: /, ''))}`,
     );
+    // The step-through's tree and path table fit the card: nothing cut off on the right.
+    const fit = await page.evaluate(() => {
+      const t = document.querySelector('#st-table');
+      const nl = document.querySelector('#step .nodelink');
+      return { table: t.scrollWidth - t.parentElement.clientWidth, tree: nl.scrollWidth - nl.clientWidth };
+    });
+    assert.deepEqual(fit, { table: 0, tree: 0 }, `step ${n}: pixels cut off on the right`);
   }
   // The last step's dock offers the next lesson.
   assert.match(await page.textContent('#lesson-dock-next'), /^Next lesson: UCB1/);

@@ -241,3 +241,40 @@ test('compare: switching the unit keeps each unit’s own budget (50,000 playout
   await page.waitForFunction(() => new URL(location.href).searchParams.get('cmpbudget') === '1500');
   assertClean(assert, page);
 });
+
+test('compare: four panes on Hex 11×11 — the overlay labels only what it can write readably, every cell has its figures on hover, and a pane zooms', async () => {
+  const page = await h.openPage(
+    '?view=compare&cmpgame=hex:11&panes=4&pane1=preset:uct&pane2=preset:rave&pane3=preset:lgr&pane4=preset:best&cmpbudget=4000&cmpseed=1',
+    { viewport: { width: 1280, height: 900 } },
+  );
+  await page.waitForFunction(() => document.querySelector('#cmp-preset-0')?.options.length > 0);
+  await page.click('#cmp-run');
+  await page.waitForFunction(() => document.querySelector('#compare').dataset.state === 'done');
+  const labels = (k) =>
+    page.$$eval(`#cmp-board-${k} .viz-overlay .ov-label`, (ts) =>
+      ts.filter((t) => t.textContent).map((t) => t.getBoundingClientRect().height),
+    );
+  for (const k of [0, 1, 2, 3]) {
+    // About 300 px for 11×11 cells: a few labels, each at least 9 px high (not 4 px).
+    const hs = await labels(k);
+    assert.ok(hs.length >= 1 && hs.length <= 3, `pane ${k + 1}: ${hs.length} labels`);
+    for (const x of hs) assert.ok(x >= 9, `pane ${k + 1}: a label ${x} px high`);
+    // Every cell has its figures as a tooltip: the best move's are its bar's.
+    const best = await page.getAttribute(`#cmp-readout-${k}`, 'data-best');
+    const share = await page.textContent(`#cmp-bars-${k} .bar-row[data-move="${best}"] .bar-num`);
+    assert.match(
+      await page.textContent(`#cmp-board-${k} [data-cell="${best}"] title`),
+      new RegExp(`^${best}: ${share} of the root’s visits, win rate [\\d.]+% for Black$`),
+    );
+  }
+  assert.match(await page.textContent('#cmp-small-note'), /only the most visited cells are labelled\. Hover a cell for its figures, or ⤢ zoom a pane/);
+  await screenshot(page, 'viz-compare-hex11-4-panes');
+  // Zoomed, pane 2 takes the row and writes every figure.
+  await page.click('#cmp-zoom-1');
+  assert.equal(await page.getAttribute('#cmp-zoom-1', 'aria-pressed'), 'true');
+  await page.waitForFunction(() => document.querySelector('#cmp-board-1 .viz-overlay').dataset.small === 'false');
+  const zoomed = await labels(1);
+  assert.ok(zoomed.length > 10, `${zoomed.length} labels zoomed`);
+  for (const x of zoomed) assert.ok(x >= 7, `a label ${x} px high`);
+  assertClean(assert, page);
+});

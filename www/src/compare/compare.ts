@@ -23,7 +23,7 @@ import { labelPresetOptions } from '../play/nets';
 import type { Budget, FullStats, Snapshot, SolveEnd, SolveReport, TreeSnapshot } from '../protocol';
 import { Icicle } from '../tree/icicle';
 import { createRenderer, initialState, parseCell, playerName, type BoardRenderer } from '../board';
-import { BoardOverlay, figuresByCell } from '../overlay/board-overlay';
+import { BoardOverlay, figuresByCell, type OverlayData } from '../overlay/board-overlay';
 import { drawLegend } from '../overlay/legend';
 import {
   whenPresets,
@@ -211,6 +211,20 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     });
     fields.append(h('label', { title: 'This pane’s own budget, in the unit above (blank: the common budget)' }, 'own budget ', paneBudget));
     const badge = h('span', { class: 'cmp-badge', id: `cmp-badge-${k}` });
+    // On a board too small for its figures (Hex 11×11 in a quarter of the row), the overlay
+    // labels only the most visited cells; every cell has its figures as a tooltip, and the zoom
+    // gives the pane the whole row.
+    const zoom = h(
+      'button',
+      {
+        type: 'button',
+        class: 'cmp-zoom',
+        id: `cmp-zoom-${k}`,
+        'aria-pressed': 'false',
+        title: 'Zoom: this pane across the whole row, its board large enough to read every figure',
+      },
+      '⤢ zoom',
+    );
     const readout = h('div', { class: 'cmp-readout', id: `cmp-readout-${k}` });
     const pv = h('div', { class: 'cmp-pv mono small', id: `cmp-pv-${k}` });
     const truth = h('div', { class: 'cmp-truth small', id: `cmp-truth-${k}`, hidden: '' });
@@ -220,7 +234,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     const el = h(
       'div',
       { class: 'an-card cmp-pane', id: `cmp-pane-${k}`, style: `border-top: 4px solid ${SERIES_COLOURS[k]}` },
-      h('div', { class: 'tree-head' }, h('h3', {}, `Pane ${k + 1}`), preset, badge),
+      h('div', { class: 'tree-head' }, h('h3', {}, `Pane ${k + 1}`), preset, badge, zoom),
       fields,
       boardHost,
       readout,
@@ -239,7 +253,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
       ),
       icicle.element,
     );
-    return {
+    const pane: Pane = {
       k,
       el,
       preset,
@@ -261,6 +275,14 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
       icicle,
       running: false,
     };
+    zoom.addEventListener('click', () => {
+      const on = !el.classList.contains('zoomed');
+      el.classList.toggle('zoomed', on);
+      zoom.setAttribute('aria-pressed', String(on));
+      // The overlay sizes its labels to the board as drawn: once the new layout is in.
+      requestAnimationFrame(() => drawOverlay(pane));
+    });
+    return pane;
   }
 
   const modeOf = (): CompareMode => (mode.value === 'millis' ? 'millis' : 'playouts');
@@ -718,6 +740,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     const st = p.stats;
     if (!st || s.view.to_move === null) {
       p.overlay.draw(null, PANE_OVERLAYS);
+      p.overlay.titleCells(null, '');
       return;
     }
     const best = st.best_move ? parseCell(st.best_move, s.view.rows, s.view.cols) : null;
@@ -729,21 +752,20 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
       const cell = parseCell(m.move, s.view.rows, s.view.cols);
       if (cell !== null && (m.moverWins === true || m.move === st.best_move)) exactCells!.set(cell, m.moverWins);
     }
-    p.overlay.draw(
-      {
-        kind: s.view.kind,
-        rows: s.view.rows,
-        cols: s.view.cols,
-        toMove: s.view.to_move,
-        cells: figuresByCell(s.view.kind, s.view.rows, s.view.cols, st.children, s.legal),
-        rootVisits: st.children.reduce((a, c) => a + c.visits, 0),
-        pv: st.pv,
-        line: null,
-        highlight: best === null ? new Set() : new Set([best]),
-        exact: exactCells,
-      },
-      exactCells ? PANE_OVERLAYS_EXACT : PANE_OVERLAYS,
-    );
+    const data: OverlayData = {
+      kind: s.view.kind,
+      rows: s.view.rows,
+      cols: s.view.cols,
+      toMove: s.view.to_move,
+      cells: figuresByCell(s.view.kind, s.view.rows, s.view.cols, st.children, s.legal),
+      rootVisits: st.children.reduce((a, c) => a + c.visits, 0),
+      pv: st.pv,
+      line: null,
+      highlight: best === null ? new Set() : new Set([best]),
+      exact: exactCells,
+    };
+    p.overlay.draw(data, exactCells ? PANE_OVERLAYS_EXACT : PANE_OVERLAYS);
+    p.overlay.titleCells(data, playerName(s.view.kind, s.view.to_move));
     drawPaneLegend(s.view.kind, exactCells !== null);
   }
 
@@ -754,7 +776,8 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
       .slice(0, Number(count_.value))
       .map((p) => (p.stats ? ringReason(p.stats, `Pane ${p.k + 1} (${p.preset.value})`) : null))
       .filter((x): x is string => x !== null);
-    const sig = `${kind}|${solved}|${why.join('|')}`;
+    const small = panes.slice(0, Number(count_.value)).some((p) => p.overlay?.group.dataset.small === 'true');
+    const sig = `${kind}|${solved}|${small}|${why.join('|')}`;
     if (legend.dataset.sig === sig) return;
     legend.dataset.sig = sig;
     drawLegend(legend, {
@@ -764,6 +787,14 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
       pentago: kind === 'pentago',
       exact: solved ? { solved: true, unavailable: null } : undefined,
     });
+    if (small)
+      legend.append(
+        h(
+          'li',
+          { class: 'muted', id: 'cmp-small-note' },
+          'These boards are too small to write every figure: only the most visited cells are labelled. Hover a cell for its figures, or ⤢ zoom a pane.',
+        ),
+      );
     if (solved)
       legend.append(
         h(

@@ -553,7 +553,7 @@ export function mountStep(hooks: PlaygroundHooks): void {
     const head = h(
       'tr',
       {},
-      h('th', {}, 'depth'),
+      h('th', { class: 'st-depth' }, 'depth'),
       h('th', {}, 'move'),
       h('th', {}, 'by'),
       h('th', { title: 'visit count' }, after ? 'N before → after' : 'N'),
@@ -580,7 +580,7 @@ export function mountStep(hooks: PlaygroundHooks): void {
       const tr = h(
         'tr',
         { class: `k-${n.kind}${hidden ? ' later' : ''}` },
-        h('td', {}, String(n.depth)),
+        h('td', { class: 'st-depth' }, String(n.depth)),
         h('td', {}, n.kind === 'expanded' && phase >= 1 ? `★ ${n.move}` : (n.move ?? 'root')),
         h(
           'td',

@@ -7,7 +7,7 @@
 import { hierarchy, tree, type HierarchyPointNode } from 'd3-hierarchy';
 import type { TreeSnapshot } from '../protocol';
 import { valueColour } from '../lib/colour';
-import { compact, provenValue, rootWinRate, winRate } from '../lib/format';
+import { compact as compactCount, provenValue, rootWinRate, winRate } from '../lib/format';
 import { h, svg } from '../lib/dom';
 
 export interface NodeLinkEvents {
@@ -97,8 +97,14 @@ export class NodeLink {
     const d0 = s.depth[root]!;
     const h = hierarchy<number>(root, (i) => (s.depth[i]! - d0 < depth ? kids.of(i, topK) : undefined));
     const leaves = h.leaves().length;
-    const rowH = 26;
-    const colW = 150;
+    // Narrower than the tree (a phone): narrower columns with each label on two lines (the move,
+    // then N and the win rate), and if that is still too wide the drawing scaled down to fit, to
+    // at most 3/4 (beyond that it scrolls).
+    const avail = this.element.clientWidth;
+    const levels = h.height + 1;
+    const compact = avail > 0 && levels * 150 + 40 > avail;
+    const rowH = compact ? 34 : 26;
+    const colW = compact ? Math.max(84, Math.floor((avail - 40) / levels)) : 150;
     const layout = tree<number>().nodeSize([rowH, colW])(h);
     let minX = Infinity;
     let maxX = -Infinity;
@@ -106,11 +112,13 @@ export class NodeLink {
       minX = Math.min(minX, n.x);
       maxX = Math.max(maxX, n.x);
     });
-    const width = (h.height + 1) * colW + 40;
+    const width = levels * colW + 40;
     const height = Math.max(rowH * 2, maxX - minX + rowH * 2);
+    const scale = avail > 0 && width > avail ? Math.max(0.75, avail / width) : 1;
     this.svg.setAttribute('viewBox', `-12 ${minX - rowH} ${width} ${height}`);
-    this.svg.setAttribute('width', String(width));
-    this.svg.setAttribute('height', String(height));
+    this.svg.setAttribute('width', String(Math.floor(width * scale)));
+    this.svg.setAttribute('height', String(Math.ceil(height * scale)));
+    this.element.dataset.compact = String(compact);
     void leaves;
     const rootVisits = Math.max(1, s.visits[root]!);
     const links = svg('g', { class: 'nl-links' }, this.svg);
@@ -135,11 +143,11 @@ export class NodeLink {
       const g = svg('g', { transform: `translate(${n.y},${n.x})`, class: 'nl-node', 'data-node': i, tabindex: 0, role: 'button' }, nodesG);
       const mv = s.move[i] === 65535 ? 'root' : (s.moves[s.move[i]!] ?? '?');
       svg('circle', { r: 6, fill: valueColour(s.q[i]!), class: `nl-dot proven-${s.proven[i]}` }, g);
-      const label = svg('text', { x: 10, y: 4, class: 'nl-label' }, g);
+      const label = svg('text', { x: 10, y: compact ? -2 : 4, class: 'nl-label' }, g);
       const b = svg('tspan', { class: 'nl-move' }, label);
       b.textContent = mv;
-      const rest = svg('tspan', {}, label);
-      rest.textContent = ` N=${compact(s.visits[i]!)} ${nodeValueText(s, i)}`;
+      const rest = svg('tspan', compact ? { x: 10, dy: '1.15em' } : {}, label);
+      rest.textContent = `${compact ? '' : ' '}N=${compactCount(s.visits[i]!)} ${nodeValueText(s, i)}`;
       svg('title', {}, g).textContent = i === root ? `${mv}: click to go up one level` : `${mv}: click to re-root here`;
       g.addEventListener('pointerenter', () => this.events.onHover(i));
       g.addEventListener('pointerleave', () => this.events.onHover(null));
@@ -154,6 +162,12 @@ export class NodeLink {
       this.nodes.set(i, g);
     });
     this.applyHighlight();
+    // In a box shorter than the tree (the step-through's), the root in view, not the tree's top.
+    const box = this.element;
+    if (box.scrollHeight > box.clientHeight + 1) {
+      const rootY = (layout.x - (minX - rowH)) * scale;
+      box.scrollTop = Math.max(0, rootY - box.clientHeight / 2);
+    }
   }
 
   setHighlight(nodes: Set<number>): void {
