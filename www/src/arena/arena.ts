@@ -19,7 +19,7 @@ import { h } from '../lib/dom';
 import { safeHref } from '../lib/safe-url';
 import { downloadCsv, downloadJson } from '../lib/download';
 import { whenPresets, type PageStore } from '../state';
-import { arenaCsv, fmtEloCells, fmtRateCi, parseSets, roundedElo } from './figures';
+import { arenaCsv, firstPlayerNote, fmtEloCells, fmtRateCi, parseSets, roundedElo } from './figures';
 import { count, winRate } from '../lib/format';
 import { MAX_SEED, queryString, wholeInRange } from '../share/url';
 import { SERIES_COLOURS, withAlpha } from '../lib/colour';
@@ -175,6 +175,9 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
     }
   }
 
+  /** The game and openings of the match on show. */
+  let matchOf: { spec: string; openings: boolean } | null = null;
+
   function drawStandings(s: Standings | null): void {
     if (!s) {
       standingsHost.replaceChildren();
@@ -238,7 +241,22 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
       h('strong', { 'data-k': 'second-player-wins' }, String(s.second_player_wins)),
       `, ${s.draws} drawn.`,
     );
-    standingsHost.replaceChildren(t, split);
+    // When moving first decided the match: say so, and offer the remedy.
+    const note = matchOf ? firstPlayerNote(matchOf.spec, s, matchOf.openings) : null;
+    if (note) {
+      const p = h('p', { class: 'small ar-first-note', id: 'ar-first-note' }, note.text, ' ');
+      if (note.swapSpec) {
+        const to = note.swapSpec;
+        const b = h('button', { type: 'button', id: 'ar-try-swap' }, `Use ${to}`);
+        b.addEventListener('click', () => {
+          spec.value = to;
+          spec.dispatchEvent(new Event('change', { bubbles: true }));
+          status.textContent = `Game set to ${to}: press Play for a match with the swap rule.`;
+        });
+        p.append(b);
+      }
+      standingsHost.replaceChildren(t, split, p);
+    } else standingsHost.replaceChildren(t, split);
   }
 
   function drawChart(): void {
@@ -383,6 +401,7 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
     const engA: EngineSettings = { preset: presetA.value, params: a.params };
     const engB: EngineSettings = { preset: presetB.value, params: b.params };
     const onOpenings = openings.checked;
+    matchOf = { spec: spec.value.trim(), openings: onOpenings };
     const records: GameRecord[] = [];
     history.length = 0;
     chart?.destroy();
