@@ -267,7 +267,10 @@ test('compare: four panes on Hex 11×11 — the overlay labels only what it can 
       new RegExp(`^${best}: ${share} of the root’s visits, win rate [\\d.]+% for Black$`),
     );
   }
-  assert.match(await page.textContent('#cmp-small-note'), /only the most visited cells are labelled\. Hover a cell for its figures, or ⤢ zoom a pane/);
+  assert.match(
+    await page.textContent('#cmp-small-note'),
+    /only the most visited cells are labelled\. Hover a cell for its figures, or ⤢ zoom a pane/,
+  );
   await screenshot(page, 'viz-compare-hex11-4-panes');
   // Zoomed, pane 2 takes the row and writes every figure.
   await page.click('#cmp-zoom-1');
@@ -276,5 +279,36 @@ test('compare: four panes on Hex 11×11 — the overlay labels only what it can 
   const zoomed = await labels(1);
   assert.ok(zoomed.length > 10, `${zoomed.length} labels zoomed`);
   for (const x of zoomed) assert.ok(x >= 7, `a label ${x} px high`);
+  assertClean(assert, page);
+});
+
+test('compare: two panes open as an Arena match with the same configurations, budget and seed', async () => {
+  const page = await h.openPage(
+    '?view=compare&cmpgame=hex:7&panes=3&pane1=preset:uct,c:0.7&pane2=preset:rave&pane3=preset:lgr,lgr_p:0.5&cmpbudget=3000&cmpseed=4',
+  );
+  await page.waitForFunction(() => document.querySelector('#cmp-preset-0')?.options.length > 0);
+  assert.deepEqual([await page.inputValue('#cmp-arena-a'), await page.inputValue('#cmp-arena-b')], ['0', '1']);
+  await page.selectOption('#cmp-arena-b', '2');
+  await page.click('#cmp-arena');
+  await page.waitForFunction(() => document.body.dataset.view === 'arena');
+  assert.equal(await page.inputValue('#ar-game'), 'hex:7');
+  assert.deepEqual(
+    [
+      await page.inputValue('#ar-a'),
+      await page.inputValue('#ar-set-a'),
+      await page.inputValue('#ar-b'),
+      await page.inputValue('#ar-set-b'),
+    ],
+    ['uct', 'c=0.7', 'lgr', 'lgr_p=0.5'],
+  );
+  assert.deepEqual(
+    [await page.inputValue('#ar-budget'), await page.inputValue('#ar-unit'), await page.inputValue('#ar-seed')],
+    ['3000', 'iterations', '4'],
+  );
+  assert.equal(await page.isChecked('#ar-openings'), true, 'Hex without swap: balanced openings');
+  assert.match(
+    await page.textContent('#ar-status'),
+    /Set up from Compare's pane 1 \(uct\) as A and pane 3 \(lgr\) as B: whole games of hex:7 on balanced openings, 3,000 iterations per move\. Press Play\./,
+  );
   assertClean(assert, page);
 });

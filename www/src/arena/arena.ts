@@ -18,7 +18,7 @@ import type { EngineSettings, GameRecord, Snapshot, Standings } from '../protoco
 import { h } from '../lib/dom';
 import { safeHref } from '../lib/safe-url';
 import { downloadCsv, downloadJson } from '../lib/download';
-import { whenPresets, type PageStore } from '../state';
+import { whenPresets, type ArenaSetup, type PageStore } from '../state';
 import { arenaCsv, firstPlayerNote, fmtEloCells, fmtRateCi, parseSets, roundedElo } from './figures';
 import { count, winRate } from '../lib/format';
 import { MAX_SEED, queryString, wholeInRange } from '../share/url';
@@ -562,6 +562,25 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
   presetB.addEventListener('focus', syncPresets);
   hooks.store.subscribe((s, prev) => {
     if (s.nets !== prev.nets) syncPresets();
+  });
+  // A match set up from Compare's panes: the form takes it (the game first: its change sets the
+  // default openings and the preset lists), and says where it comes from.
+  const takeSetup = (x: ArenaSetup) => {
+    spec.value = x.game;
+    spec.dispatchEvent(new Event('change', { bubbles: true }));
+    syncPresets();
+    presetA.value = x.a.preset;
+    presetB.value = x.b.preset;
+    setA.value = x.a.sets;
+    setB.value = x.b.sets;
+    budget.value = String(x.budget);
+    unit.value = x.unit;
+    seed.value = x.seed;
+    status.textContent = `Set up from ${x.from}: whole games of ${x.game}${openings.checked ? ' on balanced openings' : ''}, ${count(x.budget)} ${x.unit === 'iterations' ? 'iterations' : 'ms'} per move. Press Play.`;
+    hooks.store.update({ arenaSetup: null });
+  };
+  hooks.store.subscribe((st) => {
+    if (st.arenaSetup) whenPresets(hooks.store, () => st.arenaSetup && takeSetup(st.arenaSetup));
   });
   (window as unknown as { __arena: unknown }).__arena = { result: () => result };
 }

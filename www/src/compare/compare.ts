@@ -29,6 +29,7 @@ import {
   whenPresets,
   type CompareMode,
   type CompareSettings,
+  type ArenaSide,
   type OverlayKey,
   type PageStore,
   type PaneFields,
@@ -136,6 +137,19 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
   );
   const linkOut = h('input', { id: 'cmp-link-text', readonly: '', hidden: '', 'aria-label': 'Link to this comparison', size: '40' });
   const note = h('div', { id: 'cmp-note', class: 'muted small', role: 'status' });
+  // Two of the panes as an Arena match: whole games between their configurations.
+  const arenaA = h('select', { id: 'cmp-arena-a', 'aria-label': 'Pane playing as A in the Arena' });
+  const arenaB = h('select', { id: 'cmp-arena-b', 'aria-label': 'Pane playing as B in the Arena' });
+  const arenaLink = h(
+    'a',
+    {
+      href: '#arena',
+      id: 'cmp-arena',
+      class: 'button-link',
+      title: 'Open the Arena with these two panes’ configurations and budget, ready to play whole games',
+    },
+    'Play them in the Arena ▸',
+  );
   // The exact solver's line: what it proved of the position, or why it is not used.
   const exactNote = h('div', { id: 'cmp-exact', class: 'small cmp-exact', role: 'status' });
   const panesHost = h('div', { class: 'cmp-panes', id: 'cmp-panes' });
@@ -165,6 +179,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
       linkBtn,
       linkOut,
     ),
+    h('div', { class: 'row cmp-arena small' }, 'Arena match: pane ', arenaA, ' against pane ', arenaB, ' ', arenaLink),
     note,
     exactNote,
     panesHost,
@@ -344,6 +359,14 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     const sel = select.value;
     select.replaceChildren(...panes.slice(0, n).map((p) => h('option', { value: String(p.k) }, `pane ${p.k + 1} (${p.preset.value})`)));
     select.value = sel !== '' && Number(sel) < n ? sel : '0';
+    for (const [el, dflt] of [
+      [arenaA, '0'],
+      [arenaB, '1'],
+    ] as const) {
+      const was = el.value;
+      el.replaceChildren(...panes.slice(0, n).map((p) => h('option', { value: String(p.k) }, `${p.k + 1} (${p.preset.value})`)));
+      el.value = was !== '' && Number(was) < n ? was : dflt;
+    }
     drawBadges();
   }
   count_.addEventListener('change', syncPanes);
@@ -413,6 +436,34 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
       hooks.store.update({ compare: read() });
       void runAll();
     }
+  });
+
+  arenaLink.addEventListener('click', () => {
+    // The store carries the match to the Arena; the link's #arena opens it.
+    const side = (k: number): ArenaSide => {
+      const p = panes[k]!;
+      return {
+        preset: p.preset.value,
+        sets: [...p.params]
+          .filter(([, i]) => i.value.trim() !== '')
+          .map(([key, i]) => `${key}=${i.value.trim()}`)
+          .join(' '),
+      };
+    };
+    const [ka, kb] = [Number(arenaA.value), Number(arenaB.value)];
+    const own = panes[ka]!.budget.value.trim() || panes[kb]!.budget.value.trim();
+    const m = modeOf();
+    hooks.store.update({
+      arenaSetup: {
+        game: spec.value.trim(),
+        a: side(ka),
+        b: side(kb),
+        budget: Math.max(1, Math.round(Number(own || budget.value) || 1)),
+        unit: m === 'millis' ? 'millis' : 'iterations',
+        seed: seed.value,
+        from: `Compare's pane ${ka + 1} (${panes[ka]!.preset.value}) as A and pane ${kb + 1} (${panes[kb]!.preset.value}) as B`,
+      },
+    });
   });
 
   fromGame.addEventListener('click', () => {
