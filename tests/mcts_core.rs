@@ -396,3 +396,24 @@ fn advance_to_an_untried_move_keeps_the_tree_legal() {
         }
     }
 }
+
+#[test]
+fn stats_name_the_final_move_rule_and_the_leaf_evaluation() {
+    // The page says why a move is ringed (most visits, or the secure child) and whether the
+    // search ran playouts or valued its leaves with a network, from these two keys.
+    let g = AnyGame::from_spec("tictactoe").unwrap();
+    for (preset, rule, leaf) in [("uct", "robust", "rollout"), ("solver", "secure", "rollout"), ("alphazero", "robust", "value")] {
+        let mut s = AnySearch::new(&g, SearchConfig::preset(preset).unwrap()).unwrap();
+        s.run(Budget::iterations(200), NO_CLOCK);
+        let v = serde_json::to_value(s.stats()).unwrap();
+        assert_eq!(v["final_move"], rule, "{preset}");
+        assert_eq!(v["leaf"], leaf, "{preset}");
+    }
+    // Statistics written before the keys existed still read (both null).
+    let mut v = serde_json::to_value(Search::new(TicTacToe::new(), SearchConfig::default()).unwrap().stats()).unwrap();
+    let o = v.as_object_mut().unwrap();
+    o.remove("final_move");
+    o.remove("leaf");
+    let old: mcts_playground::mcts::SearchStats = serde_json::from_value(v).unwrap();
+    assert_eq!((old.final_move, old.leaf), (None, None));
+}

@@ -250,6 +250,8 @@ pub fn merge_root_stats(parts: &[SearchStats], final_move: FinalMove, secure_a: 
         evaluator: first.evaluator.clone(),
         puct_c: first.puct_c,
         root_visits,
+        final_move: Some(final_move),
+        leaf: first.leaf,
     })
 }
 

@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::mcts::config::{FinalMove, LeafEval};
 use crate::mcts::tree::Proven;
 
 /// One root child.
@@ -118,6 +119,17 @@ pub struct SearchStats {
     /// Visits N of the root (the N of the PUCT and UCB1 terms).
     #[serde(default)]
     pub root_visits: u64,
+    /// The final-move rule that chose `best_move` (`"robust"`: most visits, `"max"`: highest Q,
+    /// `"secure"`: highest `Q − A/√n`; a proven win always first, a proven loss last); null after
+    /// a Gumbel root search (sequential halving chose the move) and in statistics written before
+    /// the key existed.
+    #[serde(default)]
+    pub final_move: Option<FinalMove>,
+    /// How a new leaf was valued: `"rollout"` (a playout to the end: `playouts` counts them),
+    /// `"value"` (the evaluator's value head, no playout) or `"mix"` (both, AlphaGo's blend);
+    /// null in statistics written before the key existed.
+    #[serde(default)]
+    pub leaf: Option<LeafEval>,
 }
 
 /// One node of a tree export.

@@ -1,8 +1,11 @@
 // Lessons walked step by step, as a student would: each step's button does what the step says,
 // then the element the step points at is outlined and on screen. "Start here" drives the
-// step-through through its four phases and the choice of the move; the LGR lesson opens the
-// search behind the engine's moves from the move list; the Pentago-Twist lesson previews a twist
-// before it is played. Screenshots of a lesson step at both sizes and in both schemes.
+// step-through through its four phases and the choice of the move, in one language (the root's
+// win rate the same in the tree and the path table); on a phone the step's question stays on
+// screen beside what it outlines (the lesson dock), and the last step leads to the next lesson.
+// The Pentago-Twist lesson previews a twist before it is played. Screenshots of a lesson step at
+// both sizes and in both schemes. The lessons whose steps quote figures are walked in
+// teach-lessons-figures.test.mjs, which reads each figure back from the page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -56,6 +59,14 @@ test('Start here: five steps drive the step-through (select, expand, playout, ba
   assert.equal(await page.getAttribute('#step', 'data-phase'), 'Selection');
   assert.equal(await page.getAttribute('#step', 'data-iteration'), '11');
   assert.ok(await page.$eval('.lesson-look', (e) => e.classList.contains('st-right')));
+  // One language for one value: the root's win rate for the side to move, in the tree and in
+  // the path table alike (not a win rate in one and the raw Q of the other player in the other).
+  const rootInTree = (await page.textContent('#step .nodelink [data-node="0"] .nl-label')).match(/\d+\.\d%/)[0];
+  const rootRow = await page.$$eval('#st-table tbody tr', (trs) => [...trs[0].children].map((td) => td.textContent));
+  assert.equal(rootRow[1], 'root');
+  assert.equal(rootRow[2], '(X to move)');
+  assert.equal(rootRow[4], rootInTree, 'the root’s win rate in the table is the tree’s');
+  assert.match(await page.textContent('#st-table thead'), /win rate/);
   await doStep(page, 2);
   assert.equal(await page.getAttribute('#step', 'data-phase'), 'Expansion');
   assert.equal(await doStep(page, 3), 'st-board');
@@ -69,21 +80,54 @@ test('Start here: five steps drive the step-through (select, expand, playout, ba
   // The answer unfolds.
   await page.click('#lesson-step-5 summary');
   assert.ok(await page.isVisible('#lesson-step-5 details p'));
+  // The last step leads on to the next lesson in the menu's order.
+  assert.equal(await page.getAttribute('#lesson-next', 'data-lesson'), 'ucb1');
   assertClean(assert, page);
 });
 
-test('the LGR lesson: the reply table of the search behind White’s moves, reached from the move list', async () => {
-  const page = await h.openPage('?lesson=lgr');
+test('on a phone, each step’s question stays on screen beside what it outlines, the tree and table fit; the dock leads on', async () => {
+  const page = await h.openPage('?lesson=start', { viewport: { width: 390, height: 844 } });
   await ready(page);
-  assert.equal(await doStep(page, 1), 'lgr-replies');
-  assert.equal(await page.getAttribute('body', 'data-review'), '2');
-  assert.match(await page.textContent('#internals .lgr-replies'), /Stored last-good replies \(\d+ shown\)/);
-  assert.match(await page.textContent('#an-status'), /Search behind move 2 \(\w+\d+\), 5,000 playouts, lgrf2/);
-  await doStep(page, 2);
-  assert.equal(await page.getAttribute('body', 'data-review'), '4');
-  assert.match(await page.textContent('#an-status'), /Search behind move 4/);
-  await doStep(page, 3);
-  assert.equal(await page.getAttribute('body', 'data-review'), '');
+  assert.ok(await page.$eval('#lesson-dock', (d) => d.hidden), 'no dock before a step has run');
+  for (const n of [1, 2, 3, 4, 5]) {
+    // Steps 2–5 are started from the dock, where the reader is, not from the card far above.
+    if (n === 1) await doStep(page, 1);
+    else {
+      assert.match(await page.textContent('#lesson-dock-next'), new RegExp(`^Step ${n}: `));
+      await page.click('#lesson-dock-next');
+      await page.waitForFunction((k) => {
+        const c = document.querySelector('#lesson');
+        return c.dataset.step === String(k) && c.dataset.stepState === 'done';
+      }, n);
+    }
+    await page.waitForFunction((k) => document.querySelector('#lesson-dock').dataset.step === String(k), n);
+    assert.match(await page.textContent('#lesson-dock-q summary'), /Question:/);
+    // The outlined element's top is on screen above the dock, and the dock with its question on
+    // screen too: both at once, without scrolling.
+    await page.waitForFunction(() => {
+      const t = document.querySelector('.lesson-look').getBoundingClientRect();
+      const d = document.querySelector('#lesson-dock').getBoundingClientRect();
+      const q = document.querySelector('#lesson-dock-q').getBoundingClientRect();
+      return t.top >= 0 && t.top + 40 <= d.top && d.bottom <= window.innerHeight + 1 && q.top >= d.top && q.bottom <= window.innerHeight;
+    });
+    assert.equal(
+      await page.textContent('#lesson-dock-q summary'),
+      `Question: ${await page.textContent(`#lesson-step-${n} summary`).then((t) => t.replace(/^Question: /, ''))}`,
+    );
+    // The step-through's tree and path table fit the card: nothing cut off on the right.
+    const fit = await page.evaluate(() => {
+      const t = document.querySelector('#st-table');
+      const nl = document.querySelector('#step .nodelink');
+      return { table: t.scrollWidth - t.parentElement.clientWidth, tree: nl.scrollWidth - nl.clientWidth };
+    });
+    assert.deepEqual(fit, { table: 0, tree: 0 }, `step ${n}: pixels cut off on the right`);
+  }
+  // The last step's dock offers the next lesson.
+  assert.match(await page.textContent('#lesson-dock-next'), /^Next lesson: UCB1/);
+  assert.match(await page.getAttribute('#lesson-dock-next', 'href'), /\?lesson=ucb1$/);
+  // Nothing is cut off sideways at 390 px: the page does not scroll horizontally.
+  assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390);
+  await page.screenshot({ path: join(SCREENSHOTS, 'lesson-start-dock-390.png') });
   assertClean(assert, page);
 });
 
@@ -115,66 +159,6 @@ test('lesson step screenshots at 390×844 and in dark mode', async () => {
     await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
     assertClean(assert, page);
   }
-});
-
-test('the decisive and puct-prior lessons walked: each step’s outlined element is on screen', async () => {
-  const page = await h.openPage('?lesson=decisive');
-  await ready(page);
-  assert.equal(await doStep(page, 1), 'cmp-panes');
-  assert.equal(await doStep(page, 2), 'cmp-pane-0');
-  assert.equal(await page.inputValue('#cmp-budget'), '3000');
-  assertClean(assert, page);
-  const puct = await h.openPage('?lesson=puct-prior');
-  await ready(puct);
-  assert.equal(await doStep(puct, 1), 'internals');
-  assert.match(await puct.textContent('#internals'), /prior/);
-  assert.equal(await doStep(puct, 2), 'cmp-panes');
-  assert.equal(await puct.getAttribute('body', 'data-view'), 'compare');
-  assertClean(assert, puct);
-});
-
-test('the ucb1, rave and solver lessons walked: each step’s outlined element is on screen', async () => {
-  const expected = {
-    ucb1: ['cmp-panes', 'cmp-pane-0'],
-    rave: ['cmp-panes', 'internals'],
-    solver: ['cmp-panes', 'internals'],
-  };
-  for (const [id, looks] of Object.entries(expected)) {
-    const page = await h.openPage(`?lesson=${id}`);
-    await ready(page);
-    for (const [k, look] of looks.entries()) assert.equal(await doStep(page, k + 1), look, `${id} step ${k + 1}`);
-    if (id === 'solver') assert.match(await page.textContent('#internals'), /proven root\s*draw/);
-    assertClean(assert, page);
-    await page.context().close();
-  }
-});
-
-test('the which-policy lesson walked: three searches disagree, the exact solver says which is right and from when', async () => {
-  const page = await h.openPage('?lesson=which-policy');
-  await ready(page);
-  assert.match(await page.textContent('#lesson h2'), /Which policy is right\?/);
-  assert.equal(await doStep(page, 1), 'cmp-panes');
-  const bests = await page.$$eval('.cmp-readout', (rs) => rs.map((r) => r.dataset.best));
-  assert.deepEqual(bests, ['c4', 'b5', 'd3'], 'UCT, RAVE and LGR end on three different moves (seed 1, 40,000 playouts)');
-  assert.equal(await doStep(page, 2), 'cmp-exact');
-  assert.match(await page.textContent('#cmp-exact'), /White wins, e\.g\. d3 .* Winning moves: d3 \(1 of 35\)/);
-  assert.equal(await doStep(page, 3), 'cmp-truth-0');
-  const truths = await page.$$eval('.cmp-truth', (ts) => ts.map((t) => [t.dataset.state, t.dataset.from]));
-  assert.deepEqual(truths, [
-    ['not-winning', ''],
-    ['not-winning', ''],
-    ['winning', '3000'],
-  ]);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await screenshot(page, 'lesson-which-policy-step3');
-  assert.equal(await doStep(page, 4), 'cmp-value-chart');
-  assert.equal(await doStep(page, 5), 'board');
-  const marks = await page.$$eval('#board .viz-overlay [data-ov-cell]', (gs) => gs.map((g) => g.dataset.exact).filter(Boolean));
-  assert.equal(marks.length, 35);
-  assert.equal(marks.filter((m) => m === 'win').length, 1, 'one winning move, d3');
-  const d3 = await page.getAttribute('#board [data-cell="d3"]', 'data-index');
-  assert.equal(await page.getAttribute(`#board .viz-overlay [data-ov-cell="${d3}"]`, 'data-exact'), 'win');
-  assertClean(assert, page);
 });
 
 test('a lesson file with selectors that do not parse: the card names the step and the selector, that step’s button is off', async () => {

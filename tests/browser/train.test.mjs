@@ -6,7 +6,9 @@
 // are named. Every wait is for a state the page sets (data-state, data-iteration), never for time.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setup, assertClean, screenshot, teachReady, clickCell, waitForPly, snapshot, ROOT } from './harness.mjs';
 
@@ -100,6 +102,26 @@ test('train: the training package loads only on Start; a tiny run charts 2 itera
     assert.ok(Number(r.cells[2]) > 0 && Number(r.cells[3]) >= 0, `losses ${r.cells[2]} ${r.cells[3]}`);
   }
   await screenshot(page, 'train-done-1280-light');
+
+  // Download the net: a .mctsnet file that the command line plays (`--net`).
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#tr-save')]);
+  assert.equal(dl.suggestedFilename(), 'tictactoe-iter-2.mctsnet');
+  const file = join(mkdtempSync(join(tmpdir(), 'mcts-net-')), dl.suggestedFilename());
+  copyFileSync(await dl.path(), file);
+  execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'mcts'], { cwd: ROOT, stdio: 'inherit' });
+  const cli = JSON.parse(
+    execFileSync(
+      join(ROOT, 'target', 'release', 'mcts'),
+      ['search', '--game', 'tictactoe', '--moves', 'b2', '--algo', 'alphazero', '--net', file, '--iterations', '50', '--json'],
+      { encoding: 'utf8' },
+    ),
+  );
+  assert.equal(cli.iterations, 50);
+  assert.ok(cli.best_move, 'the command line searched with the downloaded net');
+  assert.match(
+    await page.textContent('#tr-status'),
+    /Saved tictactoe-iter-2\.mctsnet \([\d,]+ bytes\): mcts search --game tictactoe --algo alphazero --net tictactoe-iter-2\.mctsnet/,
+  );
 
   // Play this net: the weights go to the play worker; the engine (O, alphazero) answers X's move.
   await page.click('#tr-play');

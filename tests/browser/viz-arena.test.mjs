@@ -156,6 +156,35 @@ test('arena: balanced openings on hex:3, every first move twice, per-colour spli
   assertClean(assert, page);
 });
 
+test('arena: when the first player wins most games, the standings say so and offer the swap rule', async () => {
+  const page = await h.openPage('#arena');
+  await page.waitForFunction(() => document.querySelector('#ar-a')?.options.length > 0);
+  await page.fill('#ar-game', 'hex:3');
+  await page.dispatchEvent('#ar-game', 'change');
+  // From the empty board: on 3×3 the first player wins with the centre.
+  await page.uncheck('#ar-openings');
+  await page.selectOption('#ar-a', 'uct');
+  await page.selectOption('#ar-b', 'uct');
+  await page.fill('#ar-games', '10');
+  await page.fill('#ar-budget', '200');
+  await page.selectOption('#ar-unit', 'iterations');
+  await page.fill('#ar-seed', '1');
+  await page.click('#ar-run');
+  await page.waitForFunction(() => document.querySelector('#arena').dataset.state === 'done');
+  // The per-colour split is shown.
+  const first = Number(await page.textContent('#ar-standings [data-k="first-player-wins"]'));
+  assert.ok(first >= 7, `the first player won ${first} of 10`);
+  assert.ok(await page.isVisible('#ar-standings tr[data-colour="first"]'));
+  assert.match(
+    await page.textContent('#ar-first-note'),
+    /The first player won \d+\.\d% of the games: this match measures who moved first more than A against B\. In Hex moving first wins with perfect play; try the swap rule \(hex:3:swap/,
+  );
+  await page.click('#ar-try-swap');
+  assert.equal(await page.inputValue('#ar-game'), 'hex:3:swap');
+  assert.equal(await page.isChecked('#ar-openings'), false, 'with the swap rule: from the empty board');
+  assertClean(assert, page);
+});
+
 test('arena: parameter errors are sentences, never a reader’s message', async () => {
   const page = await h.openPage('#arena', { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
   await page.waitForFunction(() => document.querySelector('#ar-a')?.options.length > 0);

@@ -164,18 +164,151 @@ test('compare: Copy link opens the same comparison in a fresh page and reproduce
   assertClean(assert, again);
 });
 
-test('compare: equal time gives every pane the same milliseconds, in the headers and the URL', async () => {
-  const page = await h.openPage('?game=hex:5&view=compare', { viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+test('compare: equal time gives every pane’s worker the same one budget, and each readout adds up', async () => {
+  const page = await h.openPage('?game=hex:5&view=compare', {
+    viewport: { width: 390, height: 844 },
+    colorScheme: 'dark',
+    // Every search request the page posts, by worker (counted in the page, at postMessage).
+    before: (p) =>
+      p.addInitScript(() => {
+        window.__searches = [];
+        const post = Worker.prototype.postMessage;
+        Worker.prototype.postMessage = function (m, ...rest) {
+          if (m && typeof m === 'object' && m.type === 'search') {
+            window.__workers ??= new Map();
+            if (!window.__workers.has(this)) window.__workers.set(this, window.__workers.size);
+            window.__searches.push({ worker: window.__workers.get(this), slot: m.slot, budget: m.budget });
+          }
+          return post.call(this, m, ...rest);
+        };
+      }),
+  });
   await page.waitForFunction(() => document.querySelector('#cmp-preset-0')?.options.length > 0);
   await page.fill('#cmp-game', 'hex:5');
   await page.selectOption('#cmp-mode', 'millis');
-  await page.fill('#cmp-budget', '400');
+  await page.fill('#cmp-budget', '1000');
   await page.waitForFunction(() => new URL(location.href).searchParams.get('cmpmode') === 'ms');
-  assert.equal(new URL(page.url()).searchParams.get('cmpbudget'), '400');
-  for (const k of [0, 1]) assert.match(await page.textContent(`#cmp-badge-${k}`), /equal time · 400 ms/);
+  assert.equal(new URL(page.url()).searchParams.get('cmpbudget'), '1000');
+  for (const k of [0, 1]) assert.match(await page.textContent(`#cmp-badge-${k}`), /equal time · 1,000 ms/);
   await page.click('#cmp-run');
   await page.waitForFunction(() => document.querySelector('#compare').dataset.state === 'done');
-  for (const k of [0, 1]) assert.ok(Number(await page.getAttribute(`#cmp-readout-${k}`, 'data-playouts')) > 0, `pane ${k} searched`);
+  // Each pane's worker got one search of the whole budget, the same for every pane (not 40
+  // searches of 25 ms whose overruns add up differently in each pane).
+  const searches = (await page.evaluate(() => window.__searches)).filter((r) => r.slot === 'cmp');
+  const byWorker = {};
+  for (const r of searches) byWorker[r.worker] = [...(byWorker[r.worker] ?? []), r];
+  assert.equal(Object.keys(byWorker).length, 2, 'one worker per pane');
+  for (const rs of Object.values(byWorker))
+    assert.deepEqual(
+      rs.map((r) => r.budget),
+      [{ kind: 'millis', value: 1000 }],
+    );
+  // Each readout adds up: its rate is its playouts over the time it shows.
+  for (const k of [0, 1]) {
+    const r = await page.$eval(`#cmp-readout-${k}`, (e) => ({ ...e.dataset, text: e.textContent }));
+    assert.ok(Number(r.playouts) > 0, `pane ${k} searched`);
+    assert.ok(Math.abs((Number(r.playouts) * 1000) / Number(r.ms) - Number(r.rate)) <= 1e-6 * Number(r.rate), JSON.stringify(r));
+    const [, n, secs, rate] = r.text.match(/([\d,]+) playouts in ([\d.]+) s · ([\d,]+)\/s/);
+    const num = (x) => Number(x.replaceAll(',', ''));
+    assert.equal(num(n), Number(r.playouts));
+    assert.equal(secs, (Number(r.ms) / 1000).toFixed(2), 'the time shown is the time the rate is over');
+    assert.ok(Math.abs(num(n) / Number(secs) - num(rate)) <= 0.01 * num(rate), `${n} playouts in ${secs} s at ${rate}/s`);
+  }
   await screenshot(page, 'viz-compare-equal-time-390-dark');
+  assertClean(assert, page);
+});
+
+test('compare: switching the unit keeps each unit’s own budget (50,000 playouts never become 50,000 ms)', async () => {
+  const page = await h.openPage('?game=hex:5&view=compare');
+  await page.waitForFunction(() => document.querySelector('#cmp-preset-0')?.options.length > 0);
+  assert.equal(await page.inputValue('#cmp-budget'), '50000');
+  await page.fill('#cmp-budget-1', '30000');
+  await page.selectOption('#cmp-mode', 'millis');
+  // The unit's default, not the playouts read as milliseconds; the pane's own budget is blank.
+  assert.equal(await page.inputValue('#cmp-budget'), '2000');
+  assert.equal(await page.inputValue('#cmp-budget-1'), '');
+  assert.match(await page.textContent('#cmp-badge-0'), /equal time · 2,000 ms/);
+  assert.match(await page.textContent('#cmp-note'), /Budget in ms now: 2,000 ms per pane \(the playouts budget, 50,000, is kept/);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('cmpbudget') === '2000');
+  await page.fill('#cmp-budget', '1500');
+  // Back: each unit's own figures.
+  await page.selectOption('#cmp-mode', 'playouts');
+  assert.equal(await page.inputValue('#cmp-budget'), '50000');
+  assert.equal(await page.inputValue('#cmp-budget-1'), '30000');
+  assert.match(await page.textContent('#cmp-badge-1'), /own budget · 30,000 playouts/);
+  await page.selectOption('#cmp-mode', 'millis');
+  assert.equal(await page.inputValue('#cmp-budget'), '1500');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('cmpbudget') === '1500');
+  assertClean(assert, page);
+});
+
+test('compare: four panes on Hex 11×11 — the overlay labels only what it can write readably, every cell has its figures on hover, and a pane zooms', async () => {
+  const page = await h.openPage(
+    '?view=compare&cmpgame=hex:11&panes=4&pane1=preset:uct&pane2=preset:rave&pane3=preset:lgr&pane4=preset:best&cmpbudget=4000&cmpseed=1',
+    { viewport: { width: 1280, height: 900 } },
+  );
+  await page.waitForFunction(() => document.querySelector('#cmp-preset-0')?.options.length > 0);
+  await page.click('#cmp-run');
+  await page.waitForFunction(() => document.querySelector('#compare').dataset.state === 'done');
+  const labels = (k) =>
+    page.$$eval(`#cmp-board-${k} .viz-overlay .ov-label`, (ts) =>
+      ts.filter((t) => t.textContent).map((t) => t.getBoundingClientRect().height),
+    );
+  for (const k of [0, 1, 2, 3]) {
+    // About 300 px for 11×11 cells: a few labels, each at least 9 px high (not 4 px).
+    const hs = await labels(k);
+    assert.ok(hs.length >= 1 && hs.length <= 3, `pane ${k + 1}: ${hs.length} labels`);
+    for (const x of hs) assert.ok(x >= 9, `pane ${k + 1}: a label ${x} px high`);
+    // Every cell has its figures as a tooltip: the best move's are its bar's.
+    const best = await page.getAttribute(`#cmp-readout-${k}`, 'data-best');
+    const share = await page.textContent(`#cmp-bars-${k} .bar-row[data-move="${best}"] .bar-num`);
+    assert.match(
+      await page.textContent(`#cmp-board-${k} [data-cell="${best}"] title`),
+      new RegExp(`^${best}: ${share} of the root’s visits, win rate [\\d.]+% for Black$`),
+    );
+  }
+  assert.match(
+    await page.textContent('#cmp-small-note'),
+    /only the most visited cells are labelled\. Hover a cell for its figures, or ⤢ zoom a pane/,
+  );
+  await screenshot(page, 'viz-compare-hex11-4-panes');
+  // Zoomed, pane 2 takes the row and writes every figure.
+  await page.click('#cmp-zoom-1');
+  assert.equal(await page.getAttribute('#cmp-zoom-1', 'aria-pressed'), 'true');
+  await page.waitForFunction(() => document.querySelector('#cmp-board-1 .viz-overlay').dataset.small === 'false');
+  const zoomed = await labels(1);
+  assert.ok(zoomed.length > 10, `${zoomed.length} labels zoomed`);
+  for (const x of zoomed) assert.ok(x >= 7, `a label ${x} px high`);
+  assertClean(assert, page);
+});
+
+test('compare: two panes open as an Arena match with the same configurations, budget and seed', async () => {
+  const page = await h.openPage(
+    '?view=compare&cmpgame=hex:7&panes=3&pane1=preset:uct,c:0.7&pane2=preset:rave&pane3=preset:lgr,lgr_p:0.5&cmpbudget=3000&cmpseed=4',
+  );
+  await page.waitForFunction(() => document.querySelector('#cmp-preset-0')?.options.length > 0);
+  assert.deepEqual([await page.inputValue('#cmp-arena-a'), await page.inputValue('#cmp-arena-b')], ['0', '1']);
+  await page.selectOption('#cmp-arena-b', '2');
+  await page.click('#cmp-arena');
+  await page.waitForFunction(() => document.body.dataset.view === 'arena');
+  assert.equal(await page.inputValue('#ar-game'), 'hex:7');
+  assert.deepEqual(
+    [
+      await page.inputValue('#ar-a'),
+      await page.inputValue('#ar-set-a'),
+      await page.inputValue('#ar-b'),
+      await page.inputValue('#ar-set-b'),
+    ],
+    ['uct', 'c=0.7', 'lgr', 'lgr_p=0.5'],
+  );
+  assert.deepEqual(
+    [await page.inputValue('#ar-budget'), await page.inputValue('#ar-unit'), await page.inputValue('#ar-seed')],
+    ['3000', 'iterations', '4'],
+  );
+  assert.equal(await page.isChecked('#ar-openings'), true, 'Hex without swap: balanced openings');
+  assert.match(
+    await page.textContent('#ar-status'),
+    /Set up from Compare's pane 1 \(uct\) as A and pane 3 \(lgr\) as B: whole games of hex:7 on balanced openings, 3,000 iterations per move\. Press Play\./,
+  );
   assertClean(assert, page);
 });

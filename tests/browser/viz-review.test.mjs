@@ -67,6 +67,14 @@ test('the search behind an engine move survives the move, is reachable from the 
   await waitForPly(page, 4);
   await waitIdle(page);
   await waitBehind(page, 4);
+  // One search, one count: the search behind move 4 ran 3,000 playouts on the tree kept from
+  // move 2 — what the engine's readout said — not the 6,000 the tree has run in all.
+  assert.equal(await page.getAttribute('#thinking', 'data-playouts'), '3000');
+  assert.equal(await page.getAttribute('#an-status', 'data-iterations'), '3000');
+  assert.match(
+    await page.textContent('#an-status'),
+    /Search behind move 4 \(\w+\), 3,000 playouts( \(root N [\d,]+ with the tree kept from earlier moves\))?, rave/,
+  );
   const buttons = await page.$$eval('#moves button.mv', (bs) => bs.map((b) => b.dataset.ply));
   assert.deepEqual(buttons, ['2', '4'], 'engine moves are buttons, person moves without a search are not');
   await page.click('#moves button[data-ply="2"]');

@@ -50,7 +50,9 @@ export interface Snapshot {
   outcome: { winner: Player | null } | null;
 }
 
-/** How long the engine thinks about one move. */
+/** How long the engine thinks about one move: `playouts` (iterations), or `millis` of search —
+ * the time the engine spends in its chunks (the worker's messages between chunks do not count),
+ * as `mcts search --ms`. */
 export type Budget = { kind: 'millis'; value: number } | { kind: 'playouts'; value: number };
 
 /** The engine's algorithm: a preset name (`uct`, `rave`, `grave`, ... from the engine's list) and
@@ -89,12 +91,22 @@ export interface SearchStats {
   tree_cap?: 'node_cap' | 'memory_cap' | null;
   /** The memory cap in bytes (absent from older records). */
   memory_cap_bytes?: number;
+  /** The final-move rule that chose `best_move` (a proven win always first): `robust` most
+   * visits, `max` highest Q, `secure` highest Q − A/√n; null after a Gumbel root search or in
+   * older records (absent there too). */
+  final_move?: 'robust' | 'max' | 'secure' | null;
+  /** How new leaves were valued: `rollout` (a playout: `playouts` counts them), `value` (the
+   * network's value head, no playout), `mix` (both); null or absent in older records. */
+  leaf?: 'rollout' | 'value' | 'mix' | null;
 }
 
 /** What the page shows while the engine thinks (several times a second) and when it is done. */
 export interface SearchProgress {
   /** Playouts in this search so far (this move only, not counting reused ones). */
   playouts: number;
+  /** How the search values its leaves (`value`: the network's value head, no playouts: the
+   * iterations counted in `playouts` are evaluations); absent from older workers. */
+  leaf?: 'rollout' | 'value' | 'mix' | null;
   /** Playouts per second over this search. */
   playoutsPerS: number;
   /** Milliseconds since the search started. */
@@ -380,8 +392,22 @@ export interface PolicyStats {
 }
 
 /** The full statistics (Rust `SearchStats`). */
+/** One search's own figures (a search request on a slot): the tree's statistics count every
+ * iteration since the tree was built, the searches of earlier moves included (tree reuse). */
+export interface SearchFigures {
+  /** Playouts (iterations) this search ran. */
+  playouts: number;
+  /** Milliseconds since it started (to its end, once finished). */
+  elapsedMs: number;
+  /** Of those, milliseconds spent in the engine's chunks. */
+  engineMs: number;
+}
+
 export interface FullStats extends Omit<SearchStats, 'children'> {
   children: FullChildStats[];
+  /** The slot's latest search (running, or the last one finished), added by the worker to an
+   * inspection; null before any search, absent from older records. */
+  search?: SearchFigures | null;
   policy: PolicyStats;
   bytes_per_node: number;
   tree_bytes: number;

@@ -89,6 +89,28 @@ export interface PageState {
   /** The exact solver's values of the position the Solve control is on (overlay/solve.ts): the
    * live position, or the one before the reviewed move; null when that position has none. */
   exact: ExactValues | null;
+  /** A match Compare asks the Arena to set up (two of its panes); the Arena fills its form with
+   * it and clears it. */
+  arenaSetup: ArenaSetup | null;
+}
+
+/** One side of an Arena match as its form takes it: a preset and `key=value` parameters. */
+export interface ArenaSide {
+  preset: string;
+  /** `key=value` pairs separated by spaces (the form's parameters field). */
+  sets: string;
+}
+
+/** An Arena match to set up: the game, the two configurations, the budget per move and the seed. */
+export interface ArenaSetup {
+  game: string;
+  a: ArenaSide;
+  b: ArenaSide;
+  budget: number;
+  unit: 'iterations' | 'millis';
+  seed: string;
+  /** Where it comes from, for the Arena's status line. */
+  from: string;
 }
 
 /** The exact solver's values of one position, as far as its solve got (overlay/solve.ts writes
@@ -146,6 +168,7 @@ export function createPageStore(): PageStore {
     review: null,
     nets: { netPresets: [], shipped: [], user: [] },
     exact: null,
+    arenaSetup: null,
   });
 }
 

@@ -24,7 +24,7 @@ import { evaluatePosition, loadNet, loadShippedNet, netInfo, netPresets, shipped
 import { buildTreeSnapshot, transferables } from './tree/snapshot';
 import { assertNever, parseRequest } from './protocol';
 import type { Budget, EngineSettings, Request, Response, SearchEnd, SearchProgress, SearchStats } from './protocol';
-import type { FullStats, GameRecord, Standings, TreeQuery } from './protocol';
+import type { FullStats, GameRecord, SearchFigures, Standings, TreeQuery } from './protocol';
 import type { IterationTrace } from './protocol';
 import type { GameRecordText } from './protocol';
 import type { TrainProgress, TrainRequest } from './protocol';
@@ -111,6 +111,7 @@ function progressOf(s: ActiveSearch): SearchProgress {
   const best = st.children[0];
   return {
     playouts: s.playouts,
+    leaf: st.leaf ?? null,
     playoutsPerS: elapsed > 0 ? (s.playouts * 1000) / elapsed : 0,
     elapsedMs: elapsed,
     engineMs: s.engineMs,
@@ -124,8 +125,15 @@ function progressOf(s: ActiveSearch): SearchProgress {
   };
 }
 
+/** This search's own figures (the tree's statistics count every iteration since the tree was
+ * built, earlier moves' searches included). */
+function figuresOf(s: ActiveSearch): SearchFigures {
+  return { playouts: s.playouts, elapsedMs: performance.now() - s.started, engineMs: s.engineMs };
+}
+
 function finish(s: ActiveSearch, end: SearchEnd): void {
   active = null;
+  s.tree.lastSearch = figuresOf(s);
   const p = progressOf(s);
   const stats = s.tree.stats();
   send({ type: 'searchDone', id: s.id, result: { ...p, move: s.tree.bestMove(), end }, stats });
@@ -142,11 +150,13 @@ function step(): void {
   const s = active;
   if (!s) return;
   if (s.stopRequested) return finish(s, 'stopped');
-  const elapsed = performance.now() - s.started;
   let millis = CHUNK_MS;
   let iterations: number | undefined;
   if (s.budget.kind === 'millis') {
-    const left = s.budget.value - elapsed;
+    // Milliseconds of search: the time spent in the engine's chunks, as `mcts search --ms` counts
+    // it, not the messages the worker answers between chunks (an inspection of the tree, another
+    // page's poll), so two searches given the same budget search for the same time.
+    const left = s.budget.value - s.engineMs;
     if (left <= 0) return finish(s, 'budget');
     millis = Math.min(CHUNK_MS, left);
   } else {
@@ -284,7 +294,10 @@ function handle(req: Request): void {
     case 'inspect': {
       const t = trees.get(req.slot);
       const tree = t && req.tree ? t.treeSnapshot(req.tree) : null;
-      const r: Response = { type: 'inspection', id: req.id, stats: t ? t.fullStats() : null, tree };
+      // With the figures of the slot's latest search (running or done), so that a view shows
+      // the playouts and rate of this search, as the engine's readout does.
+      const search = t ? (active?.tree === t ? figuresOf(active) : t.lastSearch) : null;
+      const r: Response = { type: 'inspection', id: req.id, stats: t ? { ...t.fullStats(), search } : null, tree };
       self.postMessage(r, tree ? transferables(tree) : []);
       return;
     }
@@ -486,6 +499,8 @@ let netEpoch = 0;
 interface EngineSearch {
   /** `netEpoch` when the tree was built. */
   readonly netEpoch: number;
+  /** The figures of the last search that ran on this tree and finished (null: none yet). */
+  lastSearch: SearchFigures | null;
   configure(engine: EngineSettings): void;
   /** Re-roots the tree on the game's current position (reusing the subtree when reachable). */
   follow(game: GameSession): void;
@@ -504,6 +519,7 @@ function createSearch(game: GameSession, engine: EngineSettings): EngineSearch {
   const s = new SearchSession(game, engine.preset, engine.params);
   return {
     netEpoch,
+    lastSearch: null,
     configure: (e) => void s.configure(e.preset, e.params),
     follow: (g) => void s.follow(g),
     run: (millis, iterations) => s.run(millis, iterations) as RunReport,

@@ -126,6 +126,8 @@ impl<G: Game> Search<G> {
             evaluator: (self.config.selection == Selection::Puct).then(|| self.evaluator.name().to_string()),
             puct_c: (self.config.selection == Selection::Puct).then_some(self.config.c),
             root_visits: root.n as u64,
+            final_move: self.gumbel_choice.is_none().then_some(self.config.final_move),
+            leaf: Some(self.config.leaf),
         }
     }
 

@@ -18,8 +18,8 @@ import type { EngineSettings, GameRecord, Snapshot, Standings } from '../protoco
 import { h } from '../lib/dom';
 import { safeHref } from '../lib/safe-url';
 import { downloadCsv, downloadJson } from '../lib/download';
-import { whenPresets, type PageStore } from '../state';
-import { arenaCsv, fmtEloCells, fmtRateCi, parseSets, roundedElo } from './figures';
+import { whenPresets, type ArenaSetup, type PageStore } from '../state';
+import { arenaCsv, firstPlayerNote, fmtEloCells, fmtRateCi, parseSets, roundedElo } from './figures';
 import { count, winRate } from '../lib/format';
 import { MAX_SEED, queryString, wholeInRange } from '../share/url';
 import { SERIES_COLOURS, withAlpha } from '../lib/colour';
@@ -175,6 +175,9 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
     }
   }
 
+  /** The game and openings of the match on show. */
+  let matchOf: { spec: string; openings: boolean } | null = null;
+
   function drawStandings(s: Standings | null): void {
     if (!s) {
       standingsHost.replaceChildren();
@@ -238,7 +241,22 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
       h('strong', { 'data-k': 'second-player-wins' }, String(s.second_player_wins)),
       `, ${s.draws} drawn.`,
     );
-    standingsHost.replaceChildren(t, split);
+    // When moving first decided the match: say so, and offer the remedy.
+    const note = matchOf ? firstPlayerNote(matchOf.spec, s, matchOf.openings) : null;
+    if (note) {
+      const p = h('p', { class: 'small ar-first-note', id: 'ar-first-note' }, note.text, ' ');
+      if (note.swapSpec) {
+        const to = note.swapSpec;
+        const b = h('button', { type: 'button', id: 'ar-try-swap' }, `Use ${to}`);
+        b.addEventListener('click', () => {
+          spec.value = to;
+          spec.dispatchEvent(new Event('change', { bubbles: true }));
+          status.textContent = `Game set to ${to}: press Play for a match with the swap rule.`;
+        });
+        p.append(b);
+      }
+      standingsHost.replaceChildren(t, split, p);
+    } else standingsHost.replaceChildren(t, split);
   }
 
   function drawChart(): void {
@@ -383,6 +401,7 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
     const engA: EngineSettings = { preset: presetA.value, params: a.params };
     const engB: EngineSettings = { preset: presetB.value, params: b.params };
     const onOpenings = openings.checked;
+    matchOf = { spec: spec.value.trim(), openings: onOpenings };
     const records: GameRecord[] = [];
     history.length = 0;
     chart?.destroy();
@@ -543,6 +562,25 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
   presetB.addEventListener('focus', syncPresets);
   hooks.store.subscribe((s, prev) => {
     if (s.nets !== prev.nets) syncPresets();
+  });
+  // A match set up from Compare's panes: the form takes it (the game first: its change sets the
+  // default openings and the preset lists), and says where it comes from.
+  const takeSetup = (x: ArenaSetup) => {
+    spec.value = x.game;
+    spec.dispatchEvent(new Event('change', { bubbles: true }));
+    syncPresets();
+    presetA.value = x.a.preset;
+    presetB.value = x.b.preset;
+    setA.value = x.a.sets;
+    setB.value = x.b.sets;
+    budget.value = String(x.budget);
+    unit.value = x.unit;
+    seed.value = x.seed;
+    status.textContent = `Set up from ${x.from}: whole games of ${x.game}${openings.checked ? ' on balanced openings' : ''}, ${count(x.budget)} ${x.unit === 'iterations' ? 'iterations' : 'ms'} per move. Press Play.`;
+    hooks.store.update({ arenaSetup: null });
+  };
+  hooks.store.subscribe((st) => {
+    if (st.arenaSetup) whenPresets(hooks.store, () => st.arenaSetup && takeSetup(st.arenaSetup));
   });
   (window as unknown as { __arena: unknown }).__arena = { result: () => result };
 }

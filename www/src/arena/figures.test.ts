@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { arenaStandings, initSync } from '../../../pkg/mcts_playground.js';
 import type { GameRecord, Standings } from '../protocol';
 import { csvText } from '../lib/download';
-import { arenaCsv, eloOf, fmtElo, fmtEloCells, fmtEloCi, fmtRateCi, parseSets, round1, roundedElo } from './figures';
+import { arenaCsv, eloOf, firstPlayerNote, fmtElo, fmtEloCells, fmtEloCi, fmtRateCi, parseSets, round1, roundedElo } from './figures';
 
 initSync({ module: readFileSync(new URL('../../../pkg/mcts_playground_bg.wasm', import.meta.url)) });
 
@@ -100,5 +100,26 @@ describe('parseSets', () => {
     expect(parseSets('c=0.5, rave_k=300')).toEqual({ params: { c: '0.5', rave_k: '300' }, sets: ['c=0.5', 'rave_k=300'], error: null });
     expect(parseSets('  ')).toEqual({ params: {}, sets: [], error: null });
     expect(parseSets('c=0.5 fast').error).toBe("expected key=value, got 'fast'");
+  });
+});
+
+describe('firstPlayerNote', () => {
+  it('says when moving first decided a Hex match and offers the swap rule', () => {
+    // alphazero against best on Hex 7×7 from the empty board: the first player won 374 of 400.
+    const n = firstPlayerNote('hex:7', { games: 400, first_player_wins: 374 }, false);
+    expect(n?.swapSpec).toBe('hex:7:swap');
+    expect(n?.text).toBe(
+      "The first player won 93.5% of the games: this match measures who moved first more than A against B. In Hex moving first wins with perfect play; try the swap rule (hex:7:swap: White may take Black's first move as its own) or balanced openings.",
+    );
+    expect(firstPlayerNote('hex', { games: 20, first_player_wins: 20 }, true)?.swapSpec).toBe('hex:11:swap');
+  });
+  it('says nothing of a balanced match or a short one', () => {
+    expect(firstPlayerNote('hex:7', { games: 400, first_player_wins: 212 }, false)).toBeNull();
+    expect(firstPlayerNote('hex:7', { games: 8, first_player_wins: 8 }, false)).toBeNull();
+  });
+  it('offers balanced openings where there is no swap rule to offer', () => {
+    expect(firstPlayerNote('pentago', { games: 20, first_player_wins: 18 }, false)?.text).toMatch(/Try balanced openings/);
+    expect(firstPlayerNote('pentago', { games: 20, first_player_wins: 18 }, true)).toBeNull();
+    expect(firstPlayerNote('hex:7:swap', { games: 20, first_player_wins: 18 }, true)).toBeNull();
   });
 });

@@ -55,6 +55,33 @@ export function fmtEloCi([lo, hi]: Standings['elo_ci95']): string {
   return `[${lo === null ? '−∞' : fmtElo(lo, 0)}, ${hi === null ? '+∞' : fmtElo(hi, 1)}]`;
 }
 
+/** Below this share of the games won by the first player, the match is not said to be decided
+ * by who moved first. */
+export const FIRST_PLAYER_DOMINATES = 0.7;
+
+/** When the first player won most games of a match (at least 10 games, `FIRST_PLAYER_DOMINATES`
+ * of them), what to say about it and the remedy: for Hex without the swap rule, a first-player
+ * win with perfect play, the swap rule (`hex:N:swap`, the spec to switch to); otherwise, or
+ * with the swap rule already on, balanced openings when they were off. Null: nothing to say. */
+export function firstPlayerNote(
+  spec: string,
+  s: Pick<Standings, 'games' | 'first_player_wins'>,
+  openings: boolean,
+): { text: string; swapSpec: string | null } | null {
+  if (s.games < 10 || s.first_player_wins < FIRST_PLAYER_DOMINATES * s.games) return null;
+  const share = winRate(s.first_player_wins / s.games);
+  const hex = /^hex(:\d+)?$/i.exec(spec.trim());
+  const head = `The first player won ${share} of the games: this match measures who moved first more than A against B.`;
+  if (hex) {
+    const swapSpec = `${hex[1] ? spec.trim() : 'hex:11'}:swap`;
+    return {
+      text: `${head} In Hex moving first wins with perfect play; try the swap rule (${swapSpec}: White may take Black's first move as its own)${openings ? '' : ' or balanced openings'}.`,
+      swapSpec,
+    };
+  }
+  return openings ? null : { text: `${head} Try balanced openings (every first move, colours swapped).`, swapSpec: null };
+}
+
 /** The win rate's interval in percent, as every win rate on the page: `[91.0%, 97.3%]`. */
 export function fmtRateCi([lo, hi]: Standings['win_rate_ci95']): string {
   return `[${winRate(lo)}, ${winRate(hi)}]`;

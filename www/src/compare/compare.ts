@@ -23,12 +23,13 @@ import { labelPresetOptions } from '../play/nets';
 import type { Budget, FullStats, Snapshot, SolveEnd, SolveReport, TreeSnapshot } from '../protocol';
 import { Icicle } from '../tree/icicle';
 import { createRenderer, initialState, parseCell, playerName, type BoardRenderer } from '../board';
-import { BoardOverlay, figuresByCell } from '../overlay/board-overlay';
+import { BoardOverlay, figuresByCell, type OverlayData } from '../overlay/board-overlay';
 import { drawLegend } from '../overlay/legend';
 import {
   whenPresets,
   type CompareMode,
   type CompareSettings,
+  type ArenaSide,
   type OverlayKey,
   type PageStore,
   type PaneFields,
@@ -36,12 +37,13 @@ import {
 } from '../state';
 import { h } from '../lib/dom';
 import { MOVE_COLOURS, SERIES_COLOURS } from '../lib/colour';
-import { count, perSecond, share, winRate, winRateFor } from '../lib/format';
+import { count, iterationsWord, moveWinRateCompact, perSecond, provenTitle, share, winRateFor } from '../lib/format';
 import { COMPARE_BUDGET, checkCompare, compareRunLink } from '../share/url';
 import { solveStatusText, solveUnavailable } from '../overlay/solve';
 import { positionKey } from '../state';
 import { listMoves, winningMoves } from '../overlay/verdict';
 import { COMPARE_SOLVE_S, exactValue, paneTruth } from './truth';
+import { ringReason } from './ring';
 
 /** Samples per run: the budget is searched in this many equal steps. */
 const STEPS = 40;
@@ -135,6 +137,19 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
   );
   const linkOut = h('input', { id: 'cmp-link-text', readonly: '', hidden: '', 'aria-label': 'Link to this comparison', size: '40' });
   const note = h('div', { id: 'cmp-note', class: 'muted small', role: 'status' });
+  // Two of the panes as an Arena match: whole games between their configurations.
+  const arenaA = h('select', { id: 'cmp-arena-a', 'aria-label': 'Pane playing as A in the Arena' });
+  const arenaB = h('select', { id: 'cmp-arena-b', 'aria-label': 'Pane playing as B in the Arena' });
+  const arenaLink = h(
+    'a',
+    {
+      href: '#arena',
+      id: 'cmp-arena',
+      class: 'button-link',
+      title: 'Open the Arena with these two panes’ configurations and budget, ready to play whole games',
+    },
+    'Play them in the Arena ▸',
+  );
   // The exact solver's line: what it proved of the position, or why it is not used.
   const exactNote = h('div', { id: 'cmp-exact', class: 'small cmp-exact', role: 'status' });
   const panesHost = h('div', { class: 'cmp-panes', id: 'cmp-panes' });
@@ -164,6 +179,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
       linkBtn,
       linkOut,
     ),
+    h('div', { class: 'row cmp-arena small' }, 'Arena match: pane ', arenaA, ' against pane ', arenaB, ' ', arenaLink),
     note,
     exactNote,
     panesHost,
@@ -210,6 +226,20 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     });
     fields.append(h('label', { title: 'This pane’s own budget, in the unit above (blank: the common budget)' }, 'own budget ', paneBudget));
     const badge = h('span', { class: 'cmp-badge', id: `cmp-badge-${k}` });
+    // On a board too small for its figures (Hex 11×11 in a quarter of the row), the overlay
+    // labels only the most visited cells; every cell has its figures as a tooltip, and the zoom
+    // gives the pane the whole row.
+    const zoom = h(
+      'button',
+      {
+        type: 'button',
+        class: 'cmp-zoom',
+        id: `cmp-zoom-${k}`,
+        'aria-pressed': 'false',
+        title: 'Zoom: this pane across the whole row, its board large enough to read every figure',
+      },
+      '⤢ zoom',
+    );
     const readout = h('div', { class: 'cmp-readout', id: `cmp-readout-${k}` });
     const pv = h('div', { class: 'cmp-pv mono small', id: `cmp-pv-${k}` });
     const truth = h('div', { class: 'cmp-truth small', id: `cmp-truth-${k}`, hidden: '' });
@@ -219,7 +249,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     const el = h(
       'div',
       { class: 'an-card cmp-pane', id: `cmp-pane-${k}`, style: `border-top: 4px solid ${SERIES_COLOURS[k]}` },
-      h('div', { class: 'tree-head' }, h('h3', {}, `Pane ${k + 1}`), preset, badge),
+      h('div', { class: 'tree-head' }, h('h3', {}, `Pane ${k + 1}`), preset, badge, zoom),
       fields,
       boardHost,
       readout,
@@ -238,7 +268,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
       ),
       icicle.element,
     );
-    return {
+    const pane: Pane = {
       k,
       el,
       preset,
@@ -260,9 +290,41 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
       icicle,
       running: false,
     };
+    zoom.addEventListener('click', () => {
+      const on = !el.classList.contains('zoomed');
+      el.classList.toggle('zoomed', on);
+      zoom.setAttribute('aria-pressed', String(on));
+      // The overlay sizes its labels to the board as drawn: once the new layout is in.
+      requestAnimationFrame(() => drawOverlay(pane));
+    });
+    return pane;
   }
 
   const modeOf = (): CompareMode => (mode.value === 'millis' ? 'millis' : 'playouts');
+
+  // Each unit keeps its own budget: switching from playouts to milliseconds never reads 50,000
+  // playouts as 50,000 ms. The common budget starts at the unit's default; a pane's own budget
+  // starts blank (the common one) in a unit it has not been set in.
+  const DEFAULT_BUDGET: Record<CompareMode, string> = { playouts: '50000', millis: '2000' };
+  const budgets: Record<CompareMode, string> = { ...DEFAULT_BUDGET };
+  const ownBudgets = new Map<number, Record<CompareMode, string>>();
+  let shownMode: CompareMode = modeOf();
+  mode.addEventListener('change', () => {
+    const was = shownMode;
+    const now = modeOf();
+    if (was === now) return;
+    budgets[was] = budget.value;
+    budget.value = budgets[now];
+    for (const p of panes) {
+      const own = ownBudgets.get(p.k) ?? { playouts: '', millis: '' };
+      own[was] = p.budget.value;
+      p.budget.value = own[now];
+      ownBudgets.set(p.k, own);
+    }
+    shownMode = now;
+    note.classList.remove('error');
+    note.textContent = `Budget in ${COMPARE_BUDGET[now].unit} now: ${count(Number(budget.value))} ${COMPARE_BUDGET[now].unit} per pane (the ${COMPARE_BUDGET[was].unit} budget, ${count(Number(budgets[was]))}, is kept for when you switch back).`;
+  });
 
   /** Each pane's header says what budget it runs: the common one (equal playouts / equal time) or its own. */
   function drawBadges(): void {
@@ -297,6 +359,14 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     const sel = select.value;
     select.replaceChildren(...panes.slice(0, n).map((p) => h('option', { value: String(p.k) }, `pane ${p.k + 1} (${p.preset.value})`)));
     select.value = sel !== '' && Number(sel) < n ? sel : '0';
+    for (const [el, dflt] of [
+      [arenaA, '0'],
+      [arenaB, '1'],
+    ] as const) {
+      const was = el.value;
+      el.replaceChildren(...panes.slice(0, n).map((p) => h('option', { value: String(p.k) }, `${p.k + 1} (${p.preset.value})`)));
+      el.value = was !== '' && Number(was) < n ? was : dflt;
+    }
     drawBadges();
   }
   count_.addEventListener('change', syncPanes);
@@ -328,6 +398,9 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     moves.value = s.moves;
     mode.value = s.mode;
     budget.value = s.budget;
+    // A budget from the URL is in its own unit.
+    shownMode = s.mode;
+    budgets[s.mode] = s.budget;
     seed.value = s.seed;
     count_.value = String(Math.min(4, Math.max(2, s.panes.length)));
     syncPanes();
@@ -363,6 +436,34 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
       hooks.store.update({ compare: read() });
       void runAll();
     }
+  });
+
+  arenaLink.addEventListener('click', () => {
+    // The store carries the match to the Arena; the link's #arena opens it.
+    const side = (k: number): ArenaSide => {
+      const p = panes[k]!;
+      return {
+        preset: p.preset.value,
+        sets: [...p.params]
+          .filter(([, i]) => i.value.trim() !== '')
+          .map(([key, i]) => `${key}=${i.value.trim()}`)
+          .join(' '),
+      };
+    };
+    const [ka, kb] = [Number(arenaA.value), Number(arenaB.value)];
+    const own = panes[ka]!.budget.value.trim() || panes[kb]!.budget.value.trim();
+    const m = modeOf();
+    hooks.store.update({
+      arenaSetup: {
+        game: spec.value.trim(),
+        a: side(ka),
+        b: side(kb),
+        budget: Math.max(1, Math.round(Number(own || budget.value) || 1)),
+        unit: m === 'millis' ? 'millis' : 'iterations',
+        seed: seed.value,
+        from: `Compare's pane ${ka + 1} (${panes[ka]!.preset.value}) as A and pane ${kb + 1} (${panes[kb]!.preset.value}) as B`,
+      },
+    });
   });
 
   fromGame.addEventListener('click', () => {
@@ -510,6 +611,8 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     const on = !!r && !!st && !p.running && p.samples.length > 0 && exact?.end !== null;
     p.truth.hidden = !on;
     p.truth.dataset.history = p.samples.map((x) => `${x.playouts}:${x.best ?? '-'}`).join(' ');
+    // The best move's win rate at each sample (what the value chart draws).
+    p.truth.dataset.values = p.samples.map((x) => x.value.toFixed(4)).join(' ');
     if (!on || !r || !st) {
       p.truth.dataset.state = '';
       p.truth.dataset.from = '';
@@ -569,17 +672,16 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
         // The first pane to have the position (checked by its engine) has it solved.
         if (gen === generation && runKey === '') startExact(p.position);
         drawBoard(p);
-        // The budget in STEPS equal steps on one tree (the worker keeps the slot's tree between
-        // searches of the same position), sampled after each: with equal playouts every pane is
-        // sampled at the same playout counts, whatever its speed. The engine's results do not
-        // depend on the steps.
-        let done = 0;
-        for (let k = 1; k <= STEPS && gen === generation; k++) {
-          const target = m === 'playouts' ? Math.round((n * k) / STEPS) : (n * k) / STEPS;
-          if (target <= done) continue;
-          const step: Budget = m === 'playouts' ? { kind: 'playouts', value: target - done } : { kind: 'millis', value: target - done };
-          const run = () => client.search({ slot: 'cmp', engine: { preset: p.preset.value, params }, budget: step, progressMs: 1000 }).done;
-          const out = await run().catch((e: unknown) => {
+        const search = (budget: Budget, onProgress: () => void = () => {}) => {
+          const run = () =>
+            client.search({
+              slot: 'cmp',
+              engine: { preset: p.preset.value, params },
+              budget,
+              progressMs: budget.kind === 'millis' ? Math.max(50, budget.value / STEPS) : 1000,
+              onProgress,
+            }).done;
+          return run().catch((e: unknown) => {
             // A network preset without a usable net: this pane goes on with a net-free preset.
             const fb = e instanceof EngineError && isNoNetError(e.message) ? netFreeFallback(hooks.presets()) : null;
             if (!fb) throw e;
@@ -589,9 +691,29 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
             note.textContent += ` Pane ${p.k + 1}: ${fallbackMessage(was, spec.value.trim(), fb, (e as Error).message)}`;
             return run();
           });
-          done = target;
-          if (out.result.end === 'proven' || out.result.end === 'nodeCap' || out.result.end === 'memoryCap') k = STEPS;
-          await sample(p, gen, k >= STEPS, k % 4 === 0 || k >= STEPS);
+        };
+        if (m === 'millis') {
+          // Equal time: one search of the whole budget, the same request to every pane's worker,
+          // which counts it on the engine's own search time (the chunks it runs, not the messages
+          // between them), so no pane searches longer than another and the time a pane shows is
+          // the time its rate was computed over. Sampled while it runs (progress messages).
+          let k = 0;
+          await search({ kind: 'millis', value: n }, () => void sample(p, gen, false, ++k % 4 === 0));
+          await sample(p, gen, true, true);
+        } else {
+          // Equal playouts: the budget in STEPS equal steps on one tree (the worker keeps the
+          // slot's tree between searches of the same position), sampled after each: every pane is
+          // sampled at the same playout counts, whatever its speed. The engine's results do not
+          // depend on the steps.
+          let done = 0;
+          for (let k = 1; k <= STEPS && gen === generation; k++) {
+            const target = Math.round((n * k) / STEPS);
+            if (target <= done) continue;
+            const out = await search({ kind: 'playouts', value: target - done });
+            done = target;
+            if (out.result.end === 'proven' || out.result.end === 'nodeCap' || out.result.end === 'memoryCap') k = STEPS;
+            await sample(p, gen, k >= STEPS, k % 4 === 0 || k >= STEPS);
+          }
         }
         p.el.dataset.state = 'done';
       } catch (e) {
@@ -669,6 +791,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
     const st = p.stats;
     if (!st || s.view.to_move === null) {
       p.overlay.draw(null, PANE_OVERLAYS);
+      p.overlay.titleCells(null, '');
       return;
     }
     const best = st.best_move ? parseCell(st.best_move, s.view.rows, s.view.cols) : null;
@@ -680,36 +803,49 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
       const cell = parseCell(m.move, s.view.rows, s.view.cols);
       if (cell !== null && (m.moverWins === true || m.move === st.best_move)) exactCells!.set(cell, m.moverWins);
     }
-    p.overlay.draw(
-      {
-        kind: s.view.kind,
-        rows: s.view.rows,
-        cols: s.view.cols,
-        toMove: s.view.to_move,
-        cells: figuresByCell(s.view.kind, s.view.rows, s.view.cols, st.children, s.legal),
-        rootVisits: st.children.reduce((a, c) => a + c.visits, 0),
-        pv: st.pv,
-        line: null,
-        highlight: best === null ? new Set() : new Set([best]),
-        exact: exactCells,
-      },
-      exactCells ? PANE_OVERLAYS_EXACT : PANE_OVERLAYS,
-    );
+    const data: OverlayData = {
+      kind: s.view.kind,
+      rows: s.view.rows,
+      cols: s.view.cols,
+      toMove: s.view.to_move,
+      cells: figuresByCell(s.view.kind, s.view.rows, s.view.cols, st.children, s.legal),
+      rootVisits: st.children.reduce((a, c) => a + c.visits, 0),
+      pv: st.pv,
+      line: null,
+      highlight: best === null ? new Set() : new Set([best]),
+      exact: exactCells,
+    };
+    p.overlay.draw(data, exactCells ? PANE_OVERLAYS_EXACT : PANE_OVERLAYS);
+    p.overlay.titleCells(data, playerName(s.view.kind, s.view.to_move));
     drawPaneLegend(s.view.kind, exactCells !== null);
   }
 
-  /** The legend of the pane boards' marks (with the exact solver's, once it has proven the position). */
+  /** The legend of the pane boards' marks (with the exact solver's, once it has proven the
+   * position), and why a pane's ring is not on its most visited move. */
   function drawPaneLegend(kind: Snapshot['view']['kind'], solved: boolean): void {
-    const sig = `${kind}|${solved}`;
+    const why = panes
+      .slice(0, Number(count_.value))
+      .map((p) => (p.stats ? ringReason(p.stats, `Pane ${p.k + 1} (${p.preset.value})`) : null))
+      .filter((x): x is string => x !== null);
+    const small = panes.slice(0, Number(count_.value)).some((p) => p.overlay?.group.dataset.small === 'true');
+    const sig = `${kind}|${solved}|${small}|${why.join('|')}`;
     if (legend.dataset.sig === sig) return;
     legend.dataset.sig = sig;
     drawLegend(legend, {
       on: solved ? PANE_OVERLAYS_EXACT : PANE_OVERLAYS,
       who: 'the side to move',
-      best: true,
+      best: why,
       pentago: kind === 'pentago',
       exact: solved ? { solved: true, unavailable: null } : undefined,
     });
+    if (small)
+      legend.append(
+        h(
+          'li',
+          { class: 'muted', id: 'cmp-small-note' },
+          'These boards are too small to write every figure: only the most visited cells are labelled. Hover a cell for its figures, or ⤢ zoom a pane.',
+        ),
+      );
     if (solved)
       legend.append(
         h(
@@ -731,11 +867,15 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
         'div',
         {},
         st.iterations === 0 && st.proven
-          ? `proven ${st.proven} without playouts · ${count(st.nodes)} nodes`
-          : `${count(st.iterations)} playouts · ${perSecond(st.iterations_per_s, st.iterations)} · ${count(st.nodes)} nodes${st.proven ? ` · proven ${st.proven}` : ''}`,
+          ? `proven ${st.proven} without ${iterationsWord(st.leaf)} · ${count(st.nodes)} nodes`
+          : // The time is the engine's search time, the one its rate is computed over (the pane's
+            // tree is fresh for each run, so the statistics are this run's).
+            `${count(st.iterations)} ${iterationsWord(st.leaf)} in ${(st.elapsed_ms / 1000).toFixed(2)} s · ${perSecond(st.iterations_per_s, st.iterations)} · ${count(st.nodes)} nodes${st.proven ? ` · proven ${st.proven}` : ''}`,
       ),
     );
     p.readout.dataset.playouts = String(st.iterations);
+    p.readout.dataset.ms = String(st.elapsed_ms);
+    p.readout.dataset.rate = String(st.iterations_per_s);
     p.readout.dataset.best = st.best_move ?? '';
     p.readout.dataset.value = String(st.value);
     p.pv.textContent = st.pv.length ? `line: ${st.pv.slice(0, 10).join(' ')}` : '';
@@ -766,7 +906,11 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
             h('span', { class: 'bar', style: `width:${((c.visits / total) * 100).toFixed(2)}%;background:${SERIES_COLOURS[p.k]}` }),
           ),
           h('span', { class: 'bar-num' }, share(c.visits / total)),
-          h('span', { class: 'bar-num', title: `win rate of ${c.move} for ${who}` }, winRate(c.q)),
+          h(
+            'span',
+            { class: 'bar-num', title: c.proven ? `${c.move}: ${provenTitle(c.q, c.proven)}` : `win rate of ${c.move} for ${who}` },
+            moveWinRateCompact(c.q, c.proven),
+          ),
         ),
       ),
     );

@@ -123,9 +123,19 @@ new MutationObserver(() => {
   });
 }).observe(document.documentElement, { subtree: true, childList: true });
 
+/** The part of the viewport the lesson dock leaves free at the top (the dock sits at the bottom
+ * on a narrow screen; beside the page on a wide one, where it covers nothing the step points at). */
+function freeHeight(): number {
+  const dock = document.getElementById('lesson-dock');
+  if (!dock || dock.hidden) return window.innerHeight;
+  const r = dock.getBoundingClientRect();
+  // Docked beside the content (a wide screen): the whole height is free.
+  return r.left > window.innerWidth / 2 ? window.innerHeight : Math.max(120, r.top);
+}
+
 /** Scrolls the page (vertically only: a wide table must not scroll it sideways) so that `el` is on
- * screen, and keeps it there for a few frames while the views finish drawing what the step
- * changed (their layout can still move it). */
+ * screen above the lesson dock, and keeps it there for a few frames while the views finish drawing
+ * what the step changed (their layout can still move it). */
 function bringIntoView(el: Element): void {
   let frames = 0;
   let still = 0;
@@ -139,11 +149,12 @@ function bringIntoView(el: Element): void {
   const tick = () => {
     if (stopped || !el.isConnected) return;
     const r = el.getBoundingClientRect();
-    const inView = r.top >= 0 && r.top < window.innerHeight - Math.min(r.height, window.innerHeight / 3);
+    const free = freeHeight();
+    const inView = r.top >= 0 && r.top < free - Math.min(r.height, free / 3);
     if (inView) still++;
     else {
       still = 0;
-      window.scrollTo({ top: window.scrollY + r.top - Math.max(8, (window.innerHeight - r.height) / 3), behavior: 'auto' });
+      window.scrollTo({ top: window.scrollY + r.top - Math.max(8, (free - r.height) / 3), behavior: 'auto' });
     }
     if (still < 15 && ++frames < 600) requestAnimationFrame(tick);
   };
@@ -237,7 +248,62 @@ export function mountLessonCard(): void {
     return li;
   });
   list.append(...items);
+  // The next lesson in the menu's order, offered at the last step.
+  const next = LESSONS[LESSONS.indexOf(lesson) + 1] ?? null;
+  const nextLink = (id: string): HTMLElement | null => {
+    const href = next ? safeHref(`?lesson=${encodeURIComponent(next.id)}`, location.href) : null;
+    return next && href
+      ? h('a', { id, class: 'lesson-next', href, 'data-lesson': next.id }, `Next lesson: ${next.title} ▸`)
+      : h('span', { id, class: 'lesson-next muted' }, 'This is the last lesson; the Lessons menu at the top lists them all.');
+  };
+  items[items.length - 1]?.append(h('p', {}, nextLink('lesson-next')!));
   card.append(list, status);
+
+  // The dock: once a step has run, its "look at", its question and the way on stay on screen
+  // beside what the step outlined (at the bottom of a narrow screen, at the right of a wide one),
+  // so the card need not be scrolled back to, thousands of pixels above on a phone.
+  const dock = h('aside', { id: 'lesson-dock', class: 'lesson-dock', 'aria-label': `Lesson step: ${lesson.title}`, hidden: '' });
+  document.body.append(dock);
+  function showDock(n: number, step: LessonStep): void {
+    const last = n === lesson!.steps.length;
+    const toCard = h('button', { type: 'button', class: 'lesson-dock-card', id: 'lesson-dock-card' }, '▴ All steps');
+    toCard.addEventListener('click', () => card.scrollIntoView({ block: 'start' }));
+    const close = h(
+      'button',
+      { type: 'button', class: 'lesson-dock-close', id: 'lesson-dock-close', 'aria-label': 'Close the step box' },
+      '×',
+    );
+    close.addEventListener('click', () => hideDock());
+    let onward: HTMLElement;
+    if (last) onward = nextLink('lesson-dock-next')!;
+    else {
+      const b = h('button', { type: 'button', class: 'primary', id: 'lesson-dock-next' }, `Step ${n + 1}: ${lesson!.steps[n]!.title} ▸`);
+      b.addEventListener('click', () => (card.querySelector(`#lesson-do-${n + 1}`) as HTMLButtonElement | null)?.click());
+      onward = b;
+    }
+    dock.replaceChildren(
+      h('div', { class: 'lesson-dock-head' }, h('strong', {}, `Step ${n} of ${lesson!.steps.length}: ${step.title}`), close),
+      h('p', { class: 'lesson-where' }, h('strong', {}, 'Look at: '), step.lookText, ' (outlined)'),
+      h(
+        'details',
+        { class: 'lesson-q', id: 'lesson-dock-q' },
+        h('summary', {}, h('strong', {}, 'Question: '), step.question),
+        h('p', {}, h('strong', {}, 'Answer: '), step.answer),
+      ),
+      h('div', { class: 'lesson-dock-row' }, toCard, onward),
+    );
+    dock.dataset.step = String(n);
+    dock.hidden = false;
+    document.body.classList.add('lesson-docked');
+    // At the bottom of a narrow screen: room under the page so that its end can scroll above it.
+    const beside = window.matchMedia('(min-width: 1100px)').matches;
+    document.body.style.paddingBottom = beside ? '' : `${dock.getBoundingClientRect().height + 8}px`;
+  }
+  function hideDock(): void {
+    dock.hidden = true;
+    document.body.classList.remove('lesson-docked');
+    document.body.style.paddingBottom = '';
+  }
   let running = false;
   async function run(n: number, step: LessonStep, btn: HTMLButtonElement): Promise<void> {
     if (running) return;
@@ -253,6 +319,7 @@ export function mountLessonCard(): void {
       for (const a of step.actions) await runAction(a);
       items[n - 1]!.classList.add('done');
       status.textContent = `Step ${n} done. Look at ${step.lookText} (outlined on the page).`;
+      showDock(n, step);
       // Outline (and scroll to) once the page has laid out what the step changed.
       await new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
       const el = highlight(step);

@@ -1,5 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { compact, count, perSecond, rawQ, rootWinRate, share, winRate, winRateFor, winRateShort } from './format';
+import {
+  compact,
+  count,
+  duration,
+  iterationsWord,
+  moveWinRate,
+  moveWinRateCompact,
+  moveWinRateShort,
+  perSecond,
+  provenTitle,
+  provenValue,
+  rawQ,
+  rootWinRate,
+  share,
+  winRate,
+  winRateFor,
+  winRateShort,
+} from './format';
 
 describe('win rate', () => {
   it('is percent with one decimal, clamped to 0–100', () => {
@@ -22,6 +39,20 @@ describe('win rate', () => {
   it('turns a root Q round to the side to move', () => {
     expect(rootWinRate(0.3)).toBeCloseTo(0.7);
   });
+  it('shows a proven move at its proven value, not its playouts’ mean', () => {
+    expect(provenValue('win')).toBe(1);
+    expect(provenValue('draw')).toBe(0.5);
+    expect(provenValue('loss')).toBe(0);
+    expect(moveWinRate(0.622, 'draw')).toBe('50.0% (draw)');
+    expect(moveWinRate(0.9, 'loss')).toBe('0.0% (loss)');
+    expect(moveWinRate(0.622, null)).toBe('62.2%');
+    expect(moveWinRateShort(0.622, 'draw')).toBe('50%');
+    expect(moveWinRateCompact(0.622, 'draw')).toBe('50% D');
+    expect(moveWinRateCompact(0.2, 'win')).toBe('100% W');
+    expect(moveWinRateCompact(0.622, null)).toBe('62.2%');
+    expect(moveWinRateShort(0.622, null)).toBe('62%');
+    expect(provenTitle(0.622, 'draw')).toBe('proven draw: worth 50.0% with perfect play (its playouts’ mean was 62.2%)');
+  });
 });
 
 describe('raw Q, shares and counts', () => {
@@ -41,6 +72,16 @@ describe('raw Q, shares and counts', () => {
     expect(compact(1234)).toBe('1.2k');
     expect(compact(48213)).toBe('48k');
     expect(compact(1_300_000)).toBe('1.3M');
+  });
+  it('calls an AlphaZero search’s iterations evaluations, any other search’s playouts', () => {
+    expect(iterationsWord('value')).toBe('evaluations');
+    expect(iterationsWord('mix')).toBe('playouts');
+    expect(iterationsWord('rollout')).toBe('playouts');
+    expect(iterationsWord(undefined)).toBe('playouts');
+  });
+  it('writes a duration in ms under a second', () => {
+    expect(duration(43.4)).toBe('43 ms');
+    expect(duration(2430)).toBe('2.4 s');
   });
   it('has no rate without playouts', () => {
     expect(perSecond(0, 0)).toBe('–/s');

@@ -31,6 +31,36 @@ export function rootWinRate(rootQ: number): number {
   return 1 - rootQ;
 }
 
+/** A proven result, for the player it is proven for. */
+export type Proof = 'win' | 'loss' | 'draw';
+
+/** The game-theoretic value of a proven result in [0, 1], as a win rate: win 1, draw ½, loss 0. */
+export function provenValue(p: Proof): number {
+  return p === 'win' ? 1 : p === 'loss' ? 0 : 0.5;
+}
+
+/** A move's win rate as the views show it: once MCTS-Solver has proven the move, its proven
+ * value (`50.0% (draw)`: the mean of its playouts no longer counts), else its mean Q (`62.2%`). */
+export function moveWinRate(q: number | null | undefined, proven: Proof | null | undefined): string {
+  return proven ? `${winRate(provenValue(proven))} (${proven})` : winRate(q);
+}
+
+/** The same, short, for a board cell: `50%` for a proven draw, else the rounded mean. */
+export function moveWinRateShort(q: number | null | undefined, proven: Proof | null | undefined): string {
+  return winRateShort(proven ? provenValue(proven) : q);
+}
+
+/** The same for a narrow column: `50% D` (proven draw), `100% W`, `0% L`, else `62.2%`. */
+export function moveWinRateCompact(q: number | null | undefined, proven: Proof | null | undefined): string {
+  return proven ? `${winRateShort(provenValue(proven))} ${proven === 'win' ? 'W' : proven === 'loss' ? 'L' : 'D'}` : winRate(q);
+}
+
+/** What a proven move's figure means, for a title: `proven draw: worth 50% with perfect play (its
+ * playouts' mean was 62.2%)`. */
+export function provenTitle(q: number | null | undefined, proven: Proof): string {
+  return `proven ${proven}: worth ${winRate(provenValue(proven))} with perfect play (its playouts’ mean was ${winRate(q)})`;
+}
+
 /** A raw Q (mean reward in [0, 1]) with three places, as the formulas use it: `0.533`. */
 export function rawQ(x: number | null | undefined): string {
   if (x === null || x === undefined || !Number.isFinite(x)) return '–';
@@ -55,6 +85,18 @@ export function count(n: number): string {
 /** A count in at most four characters: `950`, `1.2k`, `48k`, `1.3M`. */
 export function compact(n: number): string {
   return n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e4 ? `${Math.round(n / 1e3)}k` : n >= 1e3 ? `${(n / 1e3).toFixed(1)}k` : String(n);
+}
+
+/** How a search's iterations are called: `evaluations` when its leaves are valued by a network's
+ * value head without a playout (`leaf = value`, AlphaZero), else `playouts` (a playout each,
+ * with or without a network's value mixed in). */
+export function iterationsWord(leaf: 'rollout' | 'value' | 'mix' | null | undefined): 'playouts' | 'evaluations' {
+  return leaf === 'value' ? 'evaluations' : 'playouts';
+}
+
+/** A duration as people read it: `430 ms` under a second, else `2.4 s`. */
+export function duration(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 /** A rate per second: `12,345/s`; none measured (e.g. a proven position, no playouts) → `–/s`. */

@@ -14,7 +14,7 @@ import { EngineClient, EngineDied, EngineError, SearchCancelled, type SearchHand
 import { fallbackMessage, isNoNetError, netFreeFallback } from '../play/net-fallback';
 import { labelPresetOptions } from '../play/nets';
 import type { BoardView, FullStats, PositionEvaluation, Snapshot, TreeQuery, TreeSnapshot } from '../protocol';
-import { addSearch, archiveQuery, behindLabel, rootSummary, searchBehind, type MoveSearch } from '../play/searches';
+import { addSearch, archiveQuery, behindLabel, rootSummary, searchBehind, searchedText, type MoveSearch } from '../play/searches';
 import { changed } from '../lib/store';
 import { OVERLAY_KEYS, positionKey, whenPresets } from '../state';
 import type { PlaygroundHooks } from '../types';
@@ -32,10 +32,10 @@ import {
 } from './board-overlay';
 import { renderInternals } from './internals';
 import { Icicle, compact } from '../tree/icicle';
-import { NodeLink, childLists, type Children } from '../tree/nodelink';
+import { NodeLink, childLists, nodeValueText, type Children } from '../tree/nodelink';
 import './viz.css';
 import { h } from '../lib/dom';
-import { winRate, winRateFor } from '../lib/format';
+import { count, duration, iterationsWord, perSecond, winRateFor } from '../lib/format';
 import { drawLegend as drawLegendList } from './legend';
 import { mountSolver } from './solve';
 
@@ -582,7 +582,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     if (snap && n !== null && kids) {
       const path = pathTo(snap, n);
       const mv = path.length ? path.join(' ') : 'the root';
-      hoverInfo.textContent = `${mv}: N=${snap.visits[n]} · win rate ${winRate(snap.q[n]!)} for the player who chose it${snap.proven[n] ? ` · proven ${['', 'win', 'loss', 'draw'][snap.proven[n]!]}` : ''} · then ${pvBelow(snap, kids, n, 8).join(' ') || '—'}`;
+      hoverInfo.textContent = `${mv}: N=${snap.visits[n]} · win rate ${nodeValueText(snap, n)} for ${n === 0 ? 'the side to move' : 'the player who chose it'} · then ${pvBelow(snap, kids, n, 8).join(' ') || '—'}`;
     } else
       hoverInfo.textContent =
         'Hover a node to see its line on the board (numbered ghost stones); hover a board cell to find its move in the tree.';
@@ -665,9 +665,23 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
           : `watching the game’s engine (${source.slot})`
         : 'finished';
     const best = stats.best_move ?? '–';
+    // This search's own figures, the engine readout's (the tree's `iterations` count every
+    // search since the tree was built: earlier moves' too).
+    const f = stats.search ?? null;
+    const ranCount = f ? f.playouts : stats.iterations;
+    const ran = !f
+      ? `${count(stats.iterations)} ${iterationsWord(stats.leaf)}`
+      : searchedText({
+          playouts: stats.root_visits ?? ranCount,
+          search_playouts: f.playouts,
+          proven: stats.proven,
+          leaf: stats.leaf ?? null,
+        });
     const parts = [
-      entry ? src : `${src}: ${stats.iterations.toLocaleString('en')} playouts`,
-      `${Math.round(stats.iterations_per_s).toLocaleString('en')}/s`,
+      entry ? src : `${src}: ${ran}`,
+      ...(f
+        ? [perSecond(f.elapsedMs > 0 ? (f.playouts * 1000) / f.elapsedMs : 0, f.playouts), duration(f.elapsedMs)]
+        : [perSecond(stats.iterations_per_s, stats.iterations)]),
       `${stats.nodes.toLocaleString('en')} nodes`,
       `best ${best} (${winRateFor(stats.value, who)})${stats.proven ? `, proven ${stats.proven}` : ''}`,
     ];
@@ -682,7 +696,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
     status.textContent =
       parts.join(' · ') +
       (fallbackNote && !entry && (source ? source.own : analysed?.key === positionKey(hooks.snapshot())) ? ` — ${fallbackNote}` : '');
-    status.dataset.iterations = String(stats.iterations);
+    status.dataset.iterations = String(ranCount);
     status.dataset.nodes = String(stats.nodes);
   }
 

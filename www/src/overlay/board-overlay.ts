@@ -14,7 +14,7 @@ import type { BoardView, FullChildStats, GameKind, Player, PositionEvaluation } 
 import { cellName, parseCell } from '../board';
 import { svg } from '../lib/dom';
 import { PRIOR_FILL, VISIT_FILL, valueColour, visitOpacity } from '../lib/colour';
-import { share, winRateShort } from '../lib/format';
+import { moveWinRate, moveWinRateShort, share, winRateShort } from '../lib/format';
 import type { OverlayKey } from '../state';
 
 export type { OverlayKey };
@@ -186,6 +186,16 @@ interface CellEls {
   exactMark: SVGTextElement;
 }
 
+/** The smallest label, in screen pixels, the overlay writes: on a board drawn smaller (Hex 11×11
+ * in a quarter of a Compare row: 4 px, a large board on a phone) it writes only the most visited
+ * cells' figures, at `BIG_LABEL_PX` (their neighbours, unlabelled, leave it room), and the rest
+ * is heat. */
+export const MIN_LABEL_PX = 7;
+/** The size of those labels, in screen pixels. */
+export const BIG_LABEL_PX = 10;
+/** How many cells keep their figures on such a board. */
+export const SMALL_BOARD_LABELS = 3;
+
 /** The overlay of one board renderer. */
 export class BoardOverlay {
   readonly group: SVGGElement;
@@ -223,9 +233,31 @@ export class BoardOverlay {
     return this.svgRoot.isConnected && this.group.parentNode === this.svgRoot;
   }
 
+  /** Screen pixels per SVG unit of the board as drawn now (1 when it is not laid out). */
+  private scale(): number {
+    const vb = this.svgRoot.viewBox?.baseVal;
+    const w = this.svgRoot.getBoundingClientRect().width;
+    return vb && vb.width > 0 && w > 0 ? w / vb.width : 1;
+  }
+
   draw(d: OverlayData | null, on: ReadonlySet<OverlayKey>): void {
     // Keep the overlay above everything the renderer may have appended since.
     if (this.group.nextSibling) this.svgRoot.appendChild(this.group);
+    // Labels too small to read: only the most visited cells keep theirs, at a readable size.
+    const scale = this.scale();
+    const r0 = this.geom.find((g) => g)?.r ?? 10;
+    const small = r0 * 0.42 * scale < MIN_LABEL_PX;
+    const labelSize = small ? BIG_LABEL_PX / scale : null;
+    const labelled =
+      small && d
+        ? new Set(
+            [...d.cells]
+              .sort((a, b) => b[1].visits - a[1].visits)
+              .slice(0, SMALL_BOARD_LABELS)
+              .map(([c]) => c),
+          )
+        : null;
+    this.group.dataset.small = String(small);
     const ghosts = new Map<number, { n: number; player: number; path: boolean }>();
     if (d) {
       const line = d.line
@@ -282,11 +314,16 @@ export class BoardOverlay {
         c.heat.style.fillOpacity = opacity.toFixed(2);
       }
       const lines: string[] = [];
-      if (!f && prior !== undefined && !ghost) lines.push(`P${share(prior)}`);
-      if (f && d && !ghost) {
+      const fontSize = (labelSize ?? (this.geom[i]?.r ?? 10) * 0.42).toFixed(1);
+      if (c.label.getAttribute('font-size') !== fontSize) c.label.setAttribute('font-size', fontSize);
+      c.label.classList.toggle('ov-big', labelSize !== null);
+      if (labelled && !labelled.has(i)) {
+        // Unreadable here: the cell's figures are left to its heat (and a hover in Compare).
+      } else if (!f && prior !== undefined && !ghost) lines.push(`P${share(prior)}`);
+      if (f && d && !ghost && (!labelled || labelled.has(i))) {
         if (on.has('visits') && f.visits > 0) lines.push(share(f.visits / Math.max(1, d.rootVisits)));
         if (prior !== undefined) lines.push(`P${share(prior)}`);
-        if (on.has('q') && f.q !== null && f.visits > 0) lines.push(`Q${winRateShort(f.q)}`);
+        if (on.has('q') && f.q !== null && f.visits > 0) lines.push(`Q${moveWinRateShort(f.q, f.proven)}`);
         if (on.has('amaf') && f.amaf !== null) lines.push(`A${winRateShort(f.amaf)}`);
       }
       // On a stone the label sits under the centre, clear of the last-move dot.
@@ -303,7 +340,7 @@ export class BoardOverlay {
       }
       c.ghost.style.display = ghost ? '' : 'none';
       c.num.style.display = ghost ? '' : 'none';
-      const sub = ghost && f && d && on.has('visits') && f.visits > 0 ? share(f.visits / Math.max(1, d.rootVisits)) : '';
+      const sub = ghost && f && d && on.has('visits') && f.visits > 0 && !small ? share(f.visits / Math.max(1, d.rootVisits)) : '';
       c.sub.style.display = sub ? '' : 'none';
       if (ghost) {
         c.ghost.setAttribute('class', `ov-ghost p${ghost.player}${ghost.path ? ' path' : ''}`);
@@ -330,6 +367,29 @@ export class BoardOverlay {
     });
   }
 
+  /** Gives each cell of the board a tooltip with its figures (`d4: 26% of the root's visits, win
+   * rate 53.2% for Black`), for boards whose labels are too small or left out (Compare panes:
+   * their boards take no clicks, so a title is all a cell carries). */
+  titleCells(d: OverlayData | null, who: string): void {
+    for (const g of this.svgRoot.querySelectorAll<SVGGElement>('[data-index]')) {
+      const i = Number(g.getAttribute('data-index'));
+      const f = d?.cells.get(i);
+      const name = g.getAttribute('data-cell') ?? cellName(i, d?.cols ?? 1);
+      const text = !d
+        ? ''
+        : !f || f.visits === 0
+          ? `${name}: not visited`
+          : `${name}: ${share(f.visits / Math.max(1, d.rootVisits))} of the root’s visits, win rate ${moveWinRate(f.q, f.proven)} for ${who}`;
+      let t = g.querySelector(':scope > title');
+      if (!text) {
+        t?.remove();
+        continue;
+      }
+      if (!t) t = svg('title', {}, g);
+      if (t.textContent !== text) t.textContent = text;
+    }
+  }
+
   remove(): void {
     this.group.remove();
   }
@@ -337,7 +397,7 @@ export class BoardOverlay {
 
 /** Writes up to three centred lines into a <text> with <tspan>s. */
 function setLines(t: SVGTextElement, lines: string[]): void {
-  const key = `${t.getAttribute('y')}\n${lines.join('\n')}`;
+  const key = `${t.getAttribute('y')}\n${t.getAttribute('font-size')}\n${lines.join('\n')}`;
   if (t.dataset.key === key) return;
   t.dataset.key = key;
   t.replaceChildren();

@@ -8,7 +8,7 @@
 
 import type { FullStats, PositionEvaluation } from '../protocol';
 import { h } from '../lib/dom';
-import { RAW_Q_NOTE, count, rawQ, winRate } from '../lib/format';
+import { RAW_Q_NOTE, count, moveWinRate, provenTitle, rawQ, winRate } from '../lib/format';
 
 const f2 = rawQ;
 
@@ -58,7 +58,28 @@ export function renderInternals(
   }
   const parts: HTMLElement[] = [];
   const p = st.policy;
-  parts.push(h('p', {}, h('strong', {}, 'Playout policy: '), p.active.join(', ')));
+  // A search that values its leaves by the network runs no playout: no playout policy to name.
+  if (st.leaf === 'value')
+    parts.push(
+      h(
+        'p',
+        { class: 'leaf-eval' },
+        h('strong', {}, 'Leaf evaluation: '),
+        'the network’s value head v — no playouts: each iteration adds one position to the tree and backs up v, its value for the side to move there (Silver et al. 2017).',
+      ),
+    );
+  else {
+    parts.push(h('p', {}, h('strong', {}, 'Playout policy: '), p.active.join(', ')));
+    if (st.leaf === 'mix')
+      parts.push(
+        h(
+          'p',
+          { class: 'leaf-eval' },
+          h('strong', {}, 'Leaf evaluation: '),
+          '(1 − λ)·v + λ·z, the network’s value head v mixed with the playout’s result z (Silver et al. 2016).',
+        ),
+      );
+  }
   const top = st.children.slice(0, 12);
   const hasBeta = top.some((c) => c.beta !== null);
   const hasPrior = top.some((c) => c.prior !== null);
@@ -83,7 +104,7 @@ export function renderInternals(
   table.append(h('thead', {}, h('tr', {}, ...head.map((x) => h('th', { title: headTitle(x) }, x)))));
   const body = h('tbody', {});
   for (const c of top) {
-    const cells = [c.move, count(c.visits), winRate(c.q), f2(c.q)];
+    const cells = [c.move, count(c.visits), moveWinRate(c.q, c.proven), f2(c.q)];
     if (hasBeta) {
       const mix = c.beta !== null && c.amaf_q !== null ? (1 - c.beta) * c.q + c.beta * c.amaf_q : null;
       cells.push(String(c.amaf_visits), f2(c.amaf_q), f2(c.beta), f2(mix));
@@ -95,6 +116,8 @@ export function renderInternals(
     }
     cells.push(c.proven ?? '');
     const tds = cells.map((x) => h('td', {}, x));
+    // A proven move's win rate is its proven value; the title keeps its playouts' mean.
+    if (c.proven) tds[2]!.title = provenTitle(c.q, c.proven);
     if (exact) {
       const w = exact.get(c.move);
       tds.push(

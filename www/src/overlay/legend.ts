@@ -13,8 +13,9 @@ export interface LegendOptions {
   who: string;
   /** Pentago: figures are summed over the twists of each cell. */
   pentago?: boolean;
-  /** A ring marks the best move (Compare panes). */
-  best?: boolean;
+  /** A ring marks the move each engine would play (Compare panes); the sentences say, per pane,
+   * why a ringed move is not the most visited one (compare/ring.ts), listed after the legend. */
+  best?: boolean | string[];
   /** The root has no AMAF figures (the preset keeps none). */
   noAmaf?: boolean;
   /** Where the priors come from (`net`, `uniform`, `tactical`), or null when the search uses
@@ -104,13 +105,21 @@ export function legendItems(o: LegendOptions): HTMLElement[] {
       items.push([mark('exact-open'), '? = not proven yet (the solver’s budget ran out or it was stopped)']);
     }
   }
-  if (o.best) items.push([mark('best'), 'ring = the best move (most visits)']);
+  if (o.best)
+    items.push([
+      mark('best'),
+      o.best === true || o.best.length === 0
+        ? 'ring = the move the engine would play: its most visited move (a proven win first)'
+        : 'ring = the move the engine would play: its most visited move (a proven win first), unless its preset’s rule chooses another, as below',
+    ]);
   if (o.pentago && items.length)
     items.push([
       mark('text', '6×6'),
       'Pentago: a cell sums its moves over the 8 twists (win rates averaged by visits); ghost stones show placements',
     ]);
-  return items.map(([m, text]) => h('li', {}, m, h('span', {}, text)));
+  const out = items.map(([m, text]) => h('li', {}, m, h('span', {}, text)));
+  if (Array.isArray(o.best)) for (const why of o.best) out.push(h('li', { class: 'ring-why' }, mark('best'), h('span', {}, why)));
+  return out;
 }
 
 /** Fills `host` (a `<ul class="ov-legend">`) with the legend. */

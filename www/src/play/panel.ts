@@ -4,10 +4,10 @@
 
 import { playerName } from '../board';
 import { h } from '../lib/dom';
-import { count, perSecond, winRateFor } from '../lib/format';
+import { count, duration, iterationsWord, perSecond, winRateFor } from '../lib/format';
 import type { Player, SearchProgress, Snapshot } from '../protocol';
 import { boardInteractive, personToMove, type PageState } from '../state';
-import { searchBehind } from './searches';
+import { searchBehind, searchedText } from './searches';
 
 export type GameChoice = 'hex' | 'tictactoe' | 'pentago:official' | 'pentago:twist';
 
@@ -209,7 +209,7 @@ export function drawPanel(ui: PageUi, state: PageState): void {
               title: e.fromRecord
                 ? `Move ${i + 1}: the root statistics of its search, from the loaded record`
                 : e.stats
-                  ? `Review move ${i + 1}: the position before it and the search that chose it (${e.summary.playouts.toLocaleString('en')} playouts, ${e.summary.preset})`
+                  ? `Review move ${i + 1}: the position before it and the search that chose it (${searchedText(e.summary)}, ${e.summary.preset})`
                   : `Move ${i + 1}: its search is gone (only the last 200 engine moves keep theirs); the root statistics remain`,
             },
             m,
@@ -253,8 +253,8 @@ export function showProgress(ui: PageUi, snap: Snapshot | null, p: SearchProgres
       {},
       // A position proven before any playout (e.g. by the solver from the tree kept) has no rate.
       p.playouts === 0 && p.proven
-        ? `proven without new playouts · ${(p.elapsedMs / 1000).toFixed(1)} s`
-        : `${count(p.playouts)} playouts · ${perSecond(p.playoutsPerS, p.playouts)} · ${(p.elapsedMs / 1000).toFixed(1)} s`,
+        ? `proven without new ${iterationsWord(p.leaf)} · ${duration(p.elapsedMs)}`
+        : `${count(p.playouts)} ${iterationsWord(p.leaf)} · ${perSecond(p.playoutsPerS, p.playouts)} · ${duration(p.elapsedMs)}`,
     ),
     h('div', {}, `best `, h('strong', { id: 'best-move' }, p.bestMove ?? '–'), ` · win rate ${rate}${proven}`),
     h('div', { class: 'pv' }, p.pv.length ? `line: ${p.pv.slice(0, 8).join(' ')}` : ''),

@@ -8,6 +8,7 @@ import {
   behindLabel,
   entryBytes,
   rootSummary,
+  searchedText,
   searchBehind,
   summariesOf,
   type MoveSearch,
@@ -136,6 +137,49 @@ describe('rootSummary', () => {
     );
     expect(s.best_rival?.move).toBe('a1');
     expect(s.chosen?.visits).toBe(20);
+  });
+});
+
+describe('what a kept search ran', () => {
+  it('is the search’s own playouts, with the root’s N when the tree kept earlier moves’ visits', () => {
+    // The tree ran 790,211 iterations over the game; this search ran 20,000 on a root that kept
+    // 6,000 visits from the search before.
+    const st = {
+      ...stats(
+        [
+          ['b2', 20_000, 0.6],
+          ['a1', 6_000, 0.4],
+        ],
+        790_211,
+      ),
+      root_visits: 26_000,
+      search: { playouts: 20_000, elapsedMs: 400, engineMs: 390 },
+    };
+    const s = rootSummary(st, 'b2', 4, 'best', 'engine');
+    expect([s.playouts, s.search_playouts]).toEqual([26_000, 20_000]);
+    expect(behindLabel(s)).toBe('Search behind move 4 (b2), 20,000 playouts (root N 26,000 with the tree kept from earlier moves), best');
+  });
+  it('says when the kept tree had proven the position before any new playout', () => {
+    const st = {
+      ...stats([['a6', 75, 1]], 790_211),
+      proven: 'win' as const,
+      root_visits: 76,
+      search: { playouts: 0, elapsedMs: 1, engineMs: 0 },
+    };
+    const s = rootSummary(st, 'a6', 12, 'best', 'engine');
+    expect(behindLabel(s)).toBe(
+      'Search behind move 12 (a6), proven without new playouts (root N 76 from the tree kept from earlier moves), best',
+    );
+  });
+  it('counts an AlphaZero search’s evaluations (no playouts)', () => {
+    expect(searchedText({ playouts: 200, search_playouts: 200, proven: null, leaf: 'value' })).toBe('200 evaluations');
+    expect(searchedText({ playouts: 9, search_playouts: 0, proven: 'draw', leaf: 'value' })).toBe(
+      'proven without new evaluations (root N 9 from the tree kept from earlier moves)',
+    );
+  });
+  it('reads a record without the search’s own count as before', () => {
+    expect(searchedText({ playouts: 5_000, proven: null })).toBe('5,000 playouts');
+    expect(searchedText({ playouts: 5_000, search_playouts: 5_000, proven: null })).toBe('5,000 playouts');
   });
 });
 

@@ -53,6 +53,12 @@ export interface RootSummary {
   preset: string;
   /** Playouts (iterations) of the search, reused ones included (the root's N). */
   playouts: number;
+  /** Playouts this search ran itself (0: it had none to run, e.g. the tree kept from earlier
+   * moves already proved the position); absent from older records. */
+  search_playouts?: number;
+  /** How the search valued its leaves (`value`: the network's value head, no playouts: its
+   * iterations are evaluations); absent from older records. */
+  leaf?: 'rollout' | 'value' | 'mix' | null;
   /** The move's own figures at the root (null if the search never tried it). */
   chosen: MoveFigures | null;
   /** The most-visited other root move (null with a single legal move). */
@@ -91,14 +97,18 @@ function figures(c: FullStats['children'][number]): MoveFigures {
 export function rootSummary(stats: FullStats, move: string, ply: number, preset: string, source: RootSummary['source']): RootSummary {
   const chosen = stats.children.find((c) => c.move === move) ?? null;
   const rival = stats.children.filter((c) => c.move !== move).sort((a, b) => b.visits - a.visits)[0] ?? null;
-  const rootN = stats.children.reduce((a, c) => a + c.visits, 0);
+  // The root's N (reused visits included): not `iterations`, which counts every iteration the
+  // tree ever ran, in subtrees dropped since too.
+  const rootN = stats.root_visits ?? stats.children.reduce((a, c) => a + c.visits, 0);
   return {
     ply,
     move,
     player: stats.to_move as Player,
     source,
     preset,
-    playouts: Math.max(stats.iterations, rootN),
+    playouts: rootN,
+    ...(stats.search ? { search_playouts: stats.search.playouts } : {}),
+    ...(stats.leaf ? { leaf: stats.leaf } : {}),
     chosen: chosen ? figures(chosen) : null,
     best_rival: rival ? figures(rival) : null,
     proven: stats.proven,
@@ -149,7 +159,18 @@ export function entryBytes(e: MoveSearch): number {
   return n;
 }
 
+/** What a kept search ran: "48,213 playouts", "48,213 playouts (root N 60,120 with the tree
+ * kept from earlier moves)", "proven without new playouts (root N 76 from the tree kept)". */
+export function searchedText(s: Pick<RootSummary, 'playouts' | 'search_playouts' | 'proven' | 'leaf'>): string {
+  const n = (x: number) => x.toLocaleString('en');
+  const word = s.leaf === 'value' ? 'evaluations' : 'playouts';
+  if (s.search_playouts === undefined) return `${n(s.playouts)} ${word}`;
+  if (s.search_playouts === 0)
+    return `${s.proven ? 'proven' : 'stopped'} without new ${word} (root N ${n(s.playouts)} from the tree kept from earlier moves)`;
+  return `${n(s.search_playouts)} ${word}${s.playouts > s.search_playouts ? ` (root N ${n(s.playouts)} with the tree kept from earlier moves)` : ''}`;
+}
+
 /** The label of a kept search: "Search behind move 12 (c4), 48,213 playouts, rave". */
 export function behindLabel(s: RootSummary): string {
-  return `Search behind move ${s.ply} (${s.move}), ${s.playouts.toLocaleString('en')} playouts, ${s.preset}`;
+  return `Search behind move ${s.ply} (${s.move}), ${searchedText(s)}, ${s.preset}`;
 }

@@ -87,6 +87,8 @@ export function parseGameJson(text: string): { game: string; moves: string[]; se
         source: r.source === 'analysis' ? 'analysis' : 'engine',
         preset: typeof r.preset === 'string' ? r.preset : '?',
         playouts: isNum(r.playouts) ? r.playouts : 0,
+        ...(isNum(r.search_playouts) && r.search_playouts >= 0 ? { search_playouts: r.search_playouts } : {}),
+        ...(r.leaf === 'rollout' || r.leaf === 'value' || r.leaf === 'mix' ? { leaf: r.leaf } : {}),
         chosen: r.chosen ?? null,
         best_rival: r.best_rival ?? null,
         proven: r.proven === 'win' || r.proven === 'loss' || r.proven === 'draw' ? r.proven : null,

@@ -24,7 +24,7 @@ import type { PlaygroundHooks } from '../types';
 import { positionKey, whenPresets } from '../state';
 import './step.css';
 import { h } from '../lib/dom';
-import { RAW_Q_NOTE, rawQ } from '../lib/format';
+import { RAW_Q_NOTE, rawQ, rootWinRate, winRate } from '../lib/format';
 
 /** One stored step: the tree after `trace` (null: the fresh tree), `ran` iterations in this step. */
 interface Entry {
@@ -553,31 +553,46 @@ export function mountStep(hooks: PlaygroundHooks): void {
     const head = h(
       'tr',
       {},
-      h('th', {}, 'depth'),
+      h('th', { class: 'st-depth' }, 'depth'),
       h('th', {}, 'move'),
       h('th', {}, 'by'),
       h('th', { title: 'visit count' }, after ? 'N before → after' : 'N'),
-      h('th', { title: RAW_Q_NOTE }, after ? 'Q before → after (raw mean reward in [0, 1])' : 'Q (raw mean reward in [0, 1])'),
+      h(
+        'th',
+        { title: `win rate = Q in percent, for the player who made the move (the root: the side to move, as in the tree). ${RAW_Q_NOTE}` },
+        after ? 'win rate before → after' : 'win rate',
+      ),
       h('th', { title: 'selection score of this move at its parent' }, 'score'),
       h('th', { title: 'the best other child at the parent' }, 'best rival'),
     );
     const rows = t.path.map((n) => {
       const nText = after ? `${n.before.n} → ${n.after.n}` : String(n.before.n);
-      const qText = after ? `${f3(n.before.q)} → ${f3(n.after.q)}` : n.before.n ? f3(n.before.q) : '—';
-      const proof = n.before.proven !== n.after.proven && after ? ` (proven ${n.after.proven})` : '';
+      // One language with the tree: the win rate of the player who made the move into the node
+      // (its Q); the root's Q, kept for the player who moved into it, turned round to the side
+      // to move. The raw Q is in the title.
+      const root = n.kind === 'root';
+      const rate = (q: number) => winRate(root ? rootWinRate(q) : q);
+      const qText = after ? `${rate(n.before.q)} → ${rate(n.after.q)}` : n.before.n ? rate(n.before.q) : '—';
+      const qTitle = after ? `Q (raw) ${f3(n.before.q)} → ${f3(n.after.q)}` : `Q (raw) ${n.before.n ? f3(n.before.q) : '—'}`;
+      const flip = (p: string | null) => (root && p === 'win' ? 'loss' : root && p === 'loss' ? 'win' : p);
+      const proof = n.before.proven !== n.after.proven && after ? ` (proven ${flip(n.after.proven)})` : '';
       const hidden = phase === 0 && n.kind === 'expanded';
       const tr = h(
         'tr',
         { class: `k-${n.kind}${hidden ? ' later' : ''}` },
-        h('td', {}, String(n.depth)),
+        h('td', { class: 'st-depth' }, String(n.depth)),
         h('td', {}, n.kind === 'expanded' && phase >= 1 ? `★ ${n.move}` : (n.move ?? 'root')),
         h(
           'td',
-          { title: n.kind === 'root' ? '' : 'the player who made this move (N and Q are from their view)' },
-          n.kind === 'root' ? '—' : who(n.mover),
+          {
+            title: root
+              ? 'the root: its win rate is the side to move’s'
+              : 'the player who made this move (N and the win rate are from their view)',
+          },
+          root ? `(${who(session!.view.to_move ?? 0)} to move)` : who(n.mover),
         ),
         h('td', {}, nText),
-        h('td', {}, qText + proof),
+        h('td', { title: qTitle + (root ? ' for the player who moved into the root' : '') }, qText + proof),
         h('td', { title: scoreTitle(n.chosen) }, scoreText(n.chosen)),
         h('td', { title: scoreTitle(n.rival) }, n.rival ? scoreText(n.rival) : '—'),
       );

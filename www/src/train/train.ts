@@ -16,6 +16,7 @@ import type { SideSettings } from '../state';
 import type { PlaygroundHooks } from '../types';
 import { h } from '../lib/dom';
 import { loadUserNet } from '../play/nets';
+import { downloadBlob } from '../lib/download';
 import { count } from '../lib/format';
 import { SERIES_COLOURS, withAlpha } from '../lib/colour';
 import { TRAIN_DEFAULTS, type TrainForm, firstUnbeaten, gamesPerSecond, readTrainForm, wdl } from './figures';
@@ -51,6 +52,16 @@ export function mountTrain(host: HTMLElement, hooks: PlaygroundHooks): void {
     { type: 'button', id: 'tr-play', disabled: '', title: 'Play Tic-Tac-Toe against the net as trained so far (alphazero preset)' },
     'Play this net',
   );
+  const saveBtn = h(
+    'button',
+    {
+      type: 'button',
+      id: 'tr-save',
+      disabled: '',
+      title: 'Download the net as trained so far: a .mctsnet weights file, as mcts train writes, that mcts search/arena/gtp --net read',
+    },
+    'Download net (.mctsnet)',
+  );
   const status = h('div', { id: 'tr-status', class: 'an-status', role: 'status' }, 'Set the run up and press Start.');
   const progress = h('progress', { id: 'tr-progress', max: '1', value: '0', 'aria-label': 'Iterations done', hidden: '' });
   const figs = {
@@ -82,7 +93,7 @@ export function mountTrain(host: HTMLElement, hooks: PlaygroundHooks): void {
       h('label', {}, 'Adam steps / iteration ', inputs.steps),
       h('label', {}, 'learning rate ', inputs.lr),
       h('label', {}, 'seed ', inputs.seed),
-      h('span', { class: 'row' }, startBtn, pauseBtn, resetBtn, playBtn),
+      h('span', { class: 'row' }, startBtn, pauseBtn, resetBtn, playBtn, saveBtn),
     ),
     status,
     progress,
@@ -131,6 +142,7 @@ export function mountTrain(host: HTMLElement, hooks: PlaygroundHooks): void {
     pauseBtn.textContent = s === 'paused' ? 'Resume' : 'Pause';
     resetBtn.disabled = !(live || s === 'done' || s === 'failed');
     playBtn.disabled = !(client && (s === 'running' || s === 'paused' || s === 'done'));
+    saveBtn.disabled = playBtn.disabled;
   }
   setState('idle', 'Set the run up and press Start.');
 
@@ -394,6 +406,27 @@ export function mountTrain(host: HTMLElement, hooks: PlaygroundHooks): void {
     if (clear) setState('idle', 'Reset: the net is gone. Set the run up and press Start.');
   }
 
+  /** Downloads the weights as trained so far: the bytes of a `.mctsnet` file, the format
+   * `mcts train` writes its checkpoints in, so the command line plays the net with `--net`. */
+  async function saveNet(): Promise<void> {
+    if (!client) return;
+    const trainer = client;
+    const done = reports.length;
+    saveBtn.disabled = true;
+    try {
+      const bytes = await trainer.trainWeights();
+      const name = `tictactoe-iter-${done}.mctsnet`;
+      downloadBlob(name, new Blob([bytes], { type: 'application/octet-stream' }));
+      host.dataset.saved = name;
+      status.textContent = `Saved ${name} (${count(bytes.byteLength)} bytes): mcts search --game tictactoe --algo alphazero --net ${name} plays it on the command line.`;
+    } catch (e) {
+      status.textContent = `Could not save the net: ${e instanceof Error ? e.message : String(e)}`;
+    } finally {
+      const st = host.dataset.state;
+      saveBtn.disabled = !(client === trainer && (st === 'running' || st === 'paused' || st === 'done'));
+    }
+  }
+
   async function playNet(): Promise<void> {
     if (!client) return;
     const trainer = client;
@@ -430,6 +463,7 @@ export function mountTrain(host: HTMLElement, hooks: PlaygroundHooks): void {
   pauseBtn.addEventListener('click', pauseOrResume);
   resetBtn.addEventListener('click', () => reset(true));
   playBtn.addEventListener('click', () => void playNet());
+  saveBtn.addEventListener('click', () => void saveNet());
   window.addEventListener('resize', () => {
     for (const [c, el] of [
       [lossChart, lossHost],

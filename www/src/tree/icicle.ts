@@ -10,7 +10,8 @@
 import type { TreeSnapshot } from '../protocol';
 import { PROVEN_COLOUR, valuePalette } from '../lib/colour';
 import { h } from '../lib/dom';
-import { compact, rootWinRate, winRate } from '../lib/format';
+import { compact } from '../lib/format';
+import { nodeValueText } from './nodelink';
 
 const PALETTE = valuePalette(64);
 
@@ -185,8 +186,9 @@ export class Icicle {
       const q = s.q[i]!;
       ctx.fillStyle = q < 0.2 || q > 0.8 ? '#fff' : '#111';
       const mv = s.move[i] === 65535 ? 'root' : (s.moves[s.move[i]!] ?? '?');
-      // A move's Q is its win rate for the player who chose it; the root's is turned round to the side to move.
-      const rate = winRate(s.move[i] === 65535 ? rootWinRate(q) : q);
+      // A move's Q is its win rate for the player who chose it; the root's is turned round to the
+      // side to move; a proven node shows its proven value (nodelink.ts `nodeValueText`).
+      const rate = nodeValueText(s, i);
       const text = w > 110 ? `${mv} N=${compact(s.visits[i]!)} ${rate}` : w > 60 ? `${mv} ${compact(s.visits[i]!)}` : mv;
       ctx.save();
       ctx.beginPath();

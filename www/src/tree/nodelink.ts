@@ -7,7 +7,7 @@
 import { hierarchy, tree, type HierarchyPointNode } from 'd3-hierarchy';
 import type { TreeSnapshot } from '../protocol';
 import { valueColour } from '../lib/colour';
-import { compact, rootWinRate, winRate } from '../lib/format';
+import { compact as compactCount, provenValue, rootWinRate, winRate } from '../lib/format';
 import { h, svg } from '../lib/dom';
 
 export interface NodeLinkEvents {
@@ -17,24 +17,23 @@ export interface NodeLinkEvents {
 }
 
 /** Children of each node of a snapshot, in order (most visits first), in two typed arrays
- * (compressed rows: no per-node objects, so a 300,000-node snapshot makes no garbage to collect). */
+ * (compressed rows: no per-node objects, so a 300,000-node snapshot makes no garbage to collect
+ * beyond these two arrays). Each instance owns its arrays: the analysis keeps the lists of every
+ * reviewed move's tree, so a later tree's lists must never be written into an earlier one's. */
 export class Children {
   private readonly start: Int32Array;
   private readonly list: Int32Array;
-  /** Scratch buffers reused from one snapshot to the next (only the latest is ever read), so
-   * large snapshots do not churn the garbage collector. */
-  private static pool: Int32Array[] = [new Int32Array(0), new Int32Array(0), new Int32Array(0)];
-  private static grab(k: number, n: number): Int32Array {
-    if (Children.pool[k]!.length < n) Children.pool[k] = new Int32Array(Math.ceil(n * 1.25));
-    return Children.pool[k]!.subarray(0, n);
-  }
+  /** Scratch buffer for the fill pointers, reused from one build to the next (it is read only
+   * while a constructor runs, never after). */
+  private static scratch = new Int32Array(0);
   constructor(s: TreeSnapshot) {
     const n = s.count;
-    this.start = Children.grab(0, n + 1).fill(0);
-    this.list = Children.grab(1, Math.max(0, n - 1));
+    this.start = new Int32Array(n + 1);
+    this.list = new Int32Array(Math.max(0, n - 1));
     for (let i = 1; i < n; i++) this.start[s.parent[i]! + 1]!++;
     for (let i = 0; i < n; i++) this.start[i + 1]! += this.start[i]!;
-    const fill = Children.grab(2, n);
+    if (Children.scratch.length < n) Children.scratch = new Int32Array(Math.ceil(n * 1.25));
+    const fill = Children.scratch.subarray(0, n);
     fill.set(this.start.subarray(0, n));
     for (let i = 1; i < n; i++) this.list[fill[s.parent[i]!]!++] = i;
   }
@@ -53,6 +52,21 @@ export class Children {
 
 export function childLists(s: TreeSnapshot): Children {
   return new Children(s);
+}
+
+const PROOFS = [null, 'win', 'loss', 'draw'] as const;
+
+/** A node's figure in one language with the rest of the page: the win rate of the player who
+ * chose the move into it (its Q), or its proven value once proven (`100.0% won`); the root's,
+ * which the engine keeps for the player who moved into it, turned round to the side to move
+ * (`75.0%`, and `won` when the side to move has a proven win). */
+export function nodeValueText(s: Pick<TreeSnapshot, 'move' | 'q' | 'proven'>, i: number): string {
+  const root = s.move[i] === 65535;
+  let p = PROOFS[s.proven[i]!] ?? null;
+  if (root && p) p = p === 'win' ? 'loss' : p === 'loss' ? 'win' : 'draw';
+  const q = root ? rootWinRate(s.q[i]!) : s.q[i]!;
+  if (!p) return winRate(q);
+  return `${winRate(provenValue(p))} ${p === 'win' ? 'won' : p === 'loss' ? 'lost' : 'draw'}`;
 }
 
 export class NodeLink {
@@ -83,8 +97,14 @@ export class NodeLink {
     const d0 = s.depth[root]!;
     const h = hierarchy<number>(root, (i) => (s.depth[i]! - d0 < depth ? kids.of(i, topK) : undefined));
     const leaves = h.leaves().length;
-    const rowH = 26;
-    const colW = 150;
+    // Narrower than the tree (a phone): narrower columns with each label on two lines (the move,
+    // then N and the win rate), and if that is still too wide the drawing scaled down to fit, to
+    // at most 3/4 (beyond that it scrolls).
+    const avail = this.element.clientWidth;
+    const levels = h.height + 1;
+    const compact = avail > 0 && levels * 150 + 40 > avail;
+    const rowH = compact ? 34 : 26;
+    const colW = compact ? Math.max(84, Math.floor((avail - 40) / levels)) : 150;
     const layout = tree<number>().nodeSize([rowH, colW])(h);
     let minX = Infinity;
     let maxX = -Infinity;
@@ -92,11 +112,13 @@ export class NodeLink {
       minX = Math.min(minX, n.x);
       maxX = Math.max(maxX, n.x);
     });
-    const width = (h.height + 1) * colW + 40;
+    const width = levels * colW + 40;
     const height = Math.max(rowH * 2, maxX - minX + rowH * 2);
+    const scale = avail > 0 && width > avail ? Math.max(0.75, avail / width) : 1;
     this.svg.setAttribute('viewBox', `-12 ${minX - rowH} ${width} ${height}`);
-    this.svg.setAttribute('width', String(width));
-    this.svg.setAttribute('height', String(height));
+    this.svg.setAttribute('width', String(Math.floor(width * scale)));
+    this.svg.setAttribute('height', String(Math.ceil(height * scale)));
+    this.element.dataset.compact = String(compact);
     void leaves;
     const rootVisits = Math.max(1, s.visits[root]!);
     const links = svg('g', { class: 'nl-links' }, this.svg);
@@ -121,12 +143,11 @@ export class NodeLink {
       const g = svg('g', { transform: `translate(${n.y},${n.x})`, class: 'nl-node', 'data-node': i, tabindex: 0, role: 'button' }, nodesG);
       const mv = s.move[i] === 65535 ? 'root' : (s.moves[s.move[i]!] ?? '?');
       svg('circle', { r: 6, fill: valueColour(s.q[i]!), class: `nl-dot proven-${s.proven[i]}` }, g);
-      const label = svg('text', { x: 10, y: 4, class: 'nl-label' }, g);
+      const label = svg('text', { x: 10, y: compact ? -2 : 4, class: 'nl-label' }, g);
       const b = svg('tspan', { class: 'nl-move' }, label);
       b.textContent = mv;
-      const rest = svg('tspan', {}, label);
-      // A move's Q is its win rate for the player who chose it; the root's is turned round to the side to move.
-      rest.textContent = ` N=${compact(s.visits[i]!)} ${winRate(s.move[i] === 65535 ? rootWinRate(s.q[i]!) : s.q[i]!)}${s.proven[i] ? ` ${['', 'won', 'lost', 'draw'][s.proven[i]!]}` : ''}`;
+      const rest = svg('tspan', compact ? { x: 10, dy: '1.15em' } : {}, label);
+      rest.textContent = `${compact ? '' : ' '}N=${compactCount(s.visits[i]!)} ${nodeValueText(s, i)}`;
       svg('title', {}, g).textContent = i === root ? `${mv}: click to go up one level` : `${mv}: click to re-root here`;
       g.addEventListener('pointerenter', () => this.events.onHover(i));
       g.addEventListener('pointerleave', () => this.events.onHover(null));
@@ -141,6 +162,12 @@ export class NodeLink {
       this.nodes.set(i, g);
     });
     this.applyHighlight();
+    // In a box shorter than the tree (the step-through's), the root in view, not the tree's top.
+    const box = this.element;
+    if (box.scrollHeight > box.clientHeight + 1) {
+      const rootY = (layout.x - (minX - rowH)) * scale;
+      box.scrollTop = Math.max(0, rootY - box.clientHeight / 2);
+    }
   }
 
   setHighlight(nodes: Set<number>): void {

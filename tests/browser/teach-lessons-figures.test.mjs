@@ -1,0 +1,377 @@
+// What a lesson says about figures is what the page shows. A lesson opens with a fixed position,
+// seed and budget, so the figures its steps quote (visit shares, win rates, playout counts, the
+// iteration the step-through stops at, when a net stopped losing) are the page's own: each step
+// that quotes one is walked here as a student walks it, and every figure it quotes is read back
+// from the page — the sentence must contain it, and the page must show it. The first test fails
+// when a lesson step quotes a figure that no check below reads (a new lesson, or a new sentence).
+// The walks also check what every lesson walk checks: each step's button finishes and outlines
+// something on screen.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setup, assertClean, teachReady, ROOT } from './harness.mjs';
+
+const DATA = join(ROOT, 'www', 'src', 'lessons', 'data');
+const LESSONS = Object.fromEntries(
+  readdirSync(DATA)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(join(DATA, f), 'utf8')))
+    .map((l) => [l.id, l]),
+);
+const text = (step) => [step.do, step.lookText, step.question, step.answer].join(' ');
+
+/** The figures a step's text quotes: percentages, counts of two digits or more, and shares said in
+ * words (half, three quarters, four times); not years of citations, cell names or board sizes. */
+export function quotedFigures(step) {
+  const t = text(step)
+    .replace(/\b(1[89]|20)\d\d\b/g, ' ')
+    .replace(/\b[a-s](1[0-9]|[1-9])\b/g, ' ')
+    .replace(/\d+×\d+/g, ' ');
+  return t.match(/\d+(?:\.\d+)?\s?%|\d{1,3}(?:,\d{3})+|\b\d{2,}\b|\b(?:half|twice|(?:one|two|three) quarters?|\w+ times)\b/gi) ?? [];
+}
+
+/** Asserts that the step's text quotes `words` (the figure the check then reads on the page). */
+function says(step, words) {
+  assert.ok(text(step).includes(words), `the step says “${words}”: ${text(step)}`);
+}
+
+// ---- reading the page ----
+const readouts = (page) => page.$$eval('.cmp-readout', (rs) => rs.map((r) => ({ ...r.dataset })));
+/** Pane `k`'s root moves: move → { share: as shown, visits }. */
+const bars = (page, k) =>
+  page.$$eval(`#cmp-bars-${k} .bar-row[data-move]`, (rows) =>
+    Object.fromEntries(
+      rows.map((r) => [
+        r.dataset.move,
+        { share: r.children[2].textContent, frac: Number(r.dataset.share), visits: Number(r.dataset.visits) },
+      ]),
+    ),
+  );
+/** The Policy internals' root-move table: one object per row, keyed by the column heads. */
+const internals = (page) =>
+  page.$eval('#internals .internals-table', (t) => {
+    const head = [...t.querySelectorAll('thead th')].map((th) => th.textContent);
+    return [...t.querySelectorAll('tbody tr')].map((tr) => Object.fromEntries([...tr.children].map((td, i) => [head[i], td.textContent])));
+  });
+const pct = (x) => Math.round(x * 1000) / 10;
+
+/** Checks by `lesson/step`, run right after that step's button has finished. */
+const CHECKS = {
+  'ucb1/1': async (page, step) => {
+    says(step, 'Run the three searches, 20,000 playouts each');
+    assert.deepEqual(
+      (await readouts(page)).map((r) => r.playouts),
+      ['20000', '20000', '20000'],
+    );
+    // c = 0.1 piles the visits on one move; c = 3 spreads them (no move gets a tenth).
+    says(step, 'c = 0.1 piles them on the move that looked best early');
+    says(step, 'c = 3 spreads them almost evenly');
+    const top = async (k) => Math.max(...Object.values(await bars(page, k)).map((b) => b.frac));
+    assert.ok((await top(0)) > 0.9, `c = 0.1: ${await top(0)}`);
+    assert.ok((await top(2)) < 0.1, `c = 3: ${await top(2)}`);
+  },
+  'ucb1/2': async (page, step) => {
+    says(step, 'c = 1.4');
+    assert.equal(await page.inputValue('#cmp-c-0'), '1.4');
+    assert.deepEqual(
+      (await readouts(page)).map((r) => r.playouts),
+      ['20000', '20000', '20000'],
+    );
+  },
+  'rave/1': async (page, step) => {
+    says(step, '20,000 playouts each, seed 1');
+    assert.equal(await page.inputValue('#cmp-seed'), '1');
+    assert.deepEqual(
+      (await readouts(page)).map((r) => r.playouts),
+      ['20000', '20000'],
+    );
+    says(step, 'RAVE piles them on a few cells — d4, the centre, 45%, c6 28%, e4 7.5%');
+    const rave = await bars(page, 1);
+    assert.deepEqual(Object.keys(rave).slice(0, 3), ['d4', 'c6', 'e4']);
+    assert.deepEqual([rave.d4.share, rave.c6.share, rave.e4.share], ['45%', '28%', '7.5%']);
+    says(step, 'its most visited move, f2, with only 3.8%');
+    const uct = await bars(page, 0);
+    assert.equal(Object.keys(uct)[0], 'f2');
+    assert.equal(uct.f2.share, '3.8%');
+  },
+  'rave/2': async (page, step) => {
+    says(step, 'analyse the same position with RAVE, 20,000 playouts');
+    assert.equal(await page.getAttribute('#an-status', 'data-iterations'), '20000');
+    says(
+      step,
+      'β is small for the most-visited moves and near 1 for the rarely visited ones — 0.19 for d4 (8,988 visits), 0.87 for f2 (106)',
+    );
+    const rows = await internals(page);
+    const row = (m) => rows.find((r) => r.move === m);
+    assert.deepEqual([row('d4').N, Number(row('d4').β).toFixed(2)], ['8,988', '0.19']);
+    assert.deepEqual([row('f2').N, Number(row('f2').β).toFixed(2)], ['106', '0.87']);
+    // β falls as the visits grow, row by row (the rows are by visits).
+    const betas = rows.map((r) => Number(r.β));
+    assert.deepEqual(
+      [...betas].sort((a, b) => a - b),
+      betas,
+      'β rises down the table',
+    );
+  },
+  'decisive/1': async (page, step) => {
+    says(step, 'Run both panes with only 300 playouts');
+    assert.deepEqual(
+      (await readouts(page)).map((r) => r.playouts),
+      ['300', '300'],
+    );
+    says(step, "rate White's chances near 60%");
+    const uct = Number((await readouts(page))[0].value);
+    assert.ok(Math.abs(uct - 0.6) <= 0.03, `UCT's value ${uct}`);
+    says(step, 'plain UCT gives it a minority, “decisive” almost all');
+    assert.ok((await bars(page, 0)).b5.frac < 0.5);
+    assert.ok((await bars(page, 1)).b5.frac > 0.85);
+  },
+  'decisive/2': async (page, step) => {
+    says(step, 'Raise the budget to 3,000 playouts');
+    assert.equal(await page.inputValue('#cmp-budget'), '3000');
+    assert.deepEqual(
+      (await readouts(page)).map((r) => r.playouts),
+      ['3000', '3000'],
+    );
+  },
+  'puct-prior/1': async (page, step) => {
+    says(step, 'puct preset, 2,000 playouts');
+    assert.equal(await page.getAttribute('#an-status', 'data-iterations'), '2000');
+    says(step, 'b5, the block, has a prior four times that of the other moves');
+    const rows = await internals(page);
+    const b5 = Number(rows.find((r) => r.move === 'b5').P);
+    for (const r of rows.filter((x) => x.move !== 'b5'))
+      assert.ok(Math.abs(b5 / Number(r.P) - 4) < 0.05, `${r.move}: P ${r.P} against b5's ${b5}`);
+  },
+  'puct-prior/2': async (page, step) => {
+    says(step, 'with 300 playouts');
+    assert.deepEqual(
+      (await readouts(page)).map((r) => r.playouts),
+      ['300', '300'],
+    );
+  },
+  'solver/1': async (page, step) => {
+    says(step, 'up to 100,000 playouts, seed 1');
+    const [uct, solver] = await readouts(page);
+    assert.equal(uct.playouts, '100000');
+    says(step, 'plain UCT rates X at about 60% after 100,000 playouts');
+    assert.ok(Math.abs(Number(uct.value) - 0.6) <= 0.015, `UCT's value ${uct.value}`);
+    says(step, 'the solver pane proves the root a draw after about 56,000 and stops');
+    assert.ok(Math.abs(Number(solver.playouts) - 56_000) <= 1000, `the solver proved the draw at ${solver.playouts}`);
+    assert.match(await page.textContent('#cmp-readout-1'), /proven draw/);
+    says(step, 'rings b2, a proven draw, although c2, a2, b3 and b1 have twice its visits');
+    assert.equal(solver.best, 'b2');
+    const b = await bars(page, 1);
+    for (const m of ['c2', 'a2', 'b3', 'b1']) assert.ok(b[m].visits >= 2 * b.b2.visits, `${m}: ${b[m].visits} against b2's ${b.b2.visits}`);
+    // The legend says why the ring is not on the most visited move.
+    says(step, 'it plays the secure child (the highest Q − 1/√n), not the most visited');
+    assert.match(
+      await page.textContent('#cmp-legend'),
+      /Pane 2 \(solver\) rings b2, not its most visited move c2: both are proven draws, and among moves proven equal its preset plays the secure child/,
+    );
+    // A proven move's win rate is its proven value.
+    assert.equal(await page.textContent('#cmp-bars-1 .bar-row[data-move="b2"] .bar-num:last-child'), '50% D');
+  },
+  'solver/2': async (page, step) => {
+    says(step, 'Here all nine first moves are proven draws');
+    const rows = await internals(page);
+    assert.equal(rows.length, 9);
+    assert.ok(
+      rows.every((r) => r.proven === 'draw'),
+      rows.map((r) => r.proven).join(),
+    );
+    says(step, 'so each shows the win rate of a draw, 50%');
+    assert.ok(
+      rows.every((r) => r['win rate'] === '50.0% (draw)'),
+      rows.map((r) => r['win rate']).join(),
+    );
+    says(step, "their playouts' means, between 61% and 69%, no longer count");
+    const qs = rows.map((r) => Number(r['Q (raw)']));
+    assert.ok(Math.min(...qs) >= 0.61 && Math.max(...qs) <= 0.69, qs.join());
+  },
+  'lgr/3': async (page, step) => {
+    says(step, 'last 200 engine moves');
+    says(step, 'a tree snapshot of at most 4,000 nodes');
+    const src = readFileSync(join(ROOT, 'www', 'src', 'play', 'searches.ts'), 'utf8');
+    assert.match(src, /export const KEEP_SEARCHES = 200;/);
+    assert.match(src, /maxNodes: 4000 \}/);
+    says(step, '(at most about 130 KB; 30–60 KB at this budget); 200 of them stay within about 26 MB');
+    const kept = await page.evaluate(() => window.__playground.searchBytes());
+    assert.ok(kept.length >= 2);
+    for (const e of kept) {
+      assert.ok(e.nodes <= 4000);
+      assert.ok(e.bytes >= 30_000 && e.bytes <= 60_000, `move ${e.ply}: ${e.bytes} bytes`);
+    }
+  },
+  'start/1': async (page, step) => {
+    says(step, 'let it run 10 iterations, then show the selection phase of iteration 11');
+    assert.equal(await page.getAttribute('#step', 'data-iteration'), '11');
+  },
+  'start/5': async (page, step) => {
+    says(step, 'Run 100 more iterations');
+    assert.equal(await page.getAttribute('#step', 'data-iteration'), '111');
+  },
+  'which-policy/1': async (page, step) => {
+    says(step, '40,000 playouts each, seed 1');
+    const rs = await readouts(page);
+    assert.deepEqual(
+      rs.map((r) => r.playouts),
+      ['40000', '40000', '40000'],
+    );
+    says(step, 'UCT ends on c4, RAVE on b5, LGR on d3, all between 57% and 60% for White');
+    assert.deepEqual(
+      rs.map((r) => r.best),
+      ['c4', 'b5', 'd3'],
+    );
+    for (const r of rs) assert.ok(pct(Number(r.value)) >= 57 && pct(Number(r.value)) <= 60, r.value);
+  },
+  'which-policy/2': async (page, step) => {
+    says(step, 'd3 is the only winning move of 35');
+    assert.match(await page.textContent('#cmp-exact'), /Winning moves: d3 \(1 of 35\)/);
+    says(step, 'RAVE put three quarters of its visits on b5');
+    const share = (await bars(page, 1)).b5.frac;
+    assert.ok(share >= 0.7 && share <= 0.8, String(share));
+    says(step, 'outlast 40,000 playouts');
+  },
+  'which-policy/3': async (page, step) => {
+    const history = async (k) =>
+      Object.fromEntries(
+        (await page.getAttribute(`#cmp-truth-${k}`, 'data-history')).split(' ').map((x) => x.split(':').map((y, i) => (i ? y : Number(y)))),
+      );
+    const [uct, rave, lgr] = [await history(0), await history(1), await history(2)];
+    says(step, 'LGR: best move proven winning by 3,000 playouts and at every sample after');
+    assert.equal(await page.getAttribute('#cmp-truth-2', 'data-from'), '3000');
+    says(step, 'the panes are read every 1,000 playouts');
+    assert.deepEqual(Object.keys(uct).slice(0, 3), ['1000', '2000', '3000']);
+    says(step, 'UCT: not a winning move within 40,000 (it had d3 until 11,000, lost it, found it again at 29,000 and ended on c4)');
+    const uctD3 = Object.entries(uct)
+      .filter(([, m]) => m === 'd3')
+      .map(([n]) => Number(n));
+    assert.equal(uct[11000], 'd3');
+    assert.notEqual(uct[12000], 'd3');
+    assert.equal(Math.min(...uctD3.filter((n) => n > 11000)), 29000);
+    assert.equal(uct[40000], 'c4');
+    says(step, 'RAVE: never');
+    assert.ok(Object.values(rave).every((m) => m !== 'd3'));
+    says(step, "UCT's best move was d3, the winning move, at the very first sample");
+    assert.equal(uct[1000], 'd3');
+    says(step, 'Stopped at 20,000 playouts, UCT would have played c3');
+    assert.equal(uct[20000], 'c3');
+    says(step, '“by 3,000” means somewhere after 2,000 and at most 3,000');
+    assert.notEqual(lgr[2000], 'd3');
+    assert.equal(lgr[3000], 'd3');
+  },
+  'which-policy/4': async (page, step) => {
+    says(step, 'the dashed line at 100%');
+    assert.equal(await page.getAttribute('#cmp-value-chart', 'data-exact'), '1');
+    says(step, "each pane's win rate of its best move runs between 53% and 69%");
+    const all = [];
+    for (const k of [0, 1, 2]) all.push(...(await page.getAttribute(`#cmp-truth-${k}`, 'data-values')).split(' ').map(Number));
+    assert.deepEqual([Math.floor(Math.min(...all) * 100), Math.ceil(Math.max(...all) * 100)], [53, 69]);
+    says(step, 'LGR found the winning move, yet its win rate is 59%');
+    assert.equal(Math.round(Number((await readouts(page))[2].value) * 100), 59);
+    says(step, 'far more than 40,000 playouts');
+  },
+  'which-policy/5': async (page, step) => {
+    says(step, 'How does the solver prove 35 moves');
+    const marks = await page.$$eval('#board .viz-overlay [data-ov-cell]', (gs) => gs.map((g) => g.dataset.exact).filter(Boolean));
+    assert.equal(marks.length, 35);
+    assert.deepEqual(
+      marks.filter((m) => m === 'win'),
+      ['win'],
+    );
+  },
+  'alphazero-train/1': async (page, step) => {
+    says(step, 'Start a run of 20 iterations of 40 self-play games each (64 playouts per move, 100 Adam steps, learning rate 0.002)');
+    const v = async (id) => page.inputValue(`input#${id}`);
+    assert.deepEqual(
+      [await v('tr-iterations'), await v('tr-games'), await v('tr-playouts'), await v('tr-steps'), await v('tr-lr')],
+      ['20', '40', '64', '100', '0.002'],
+    );
+    says(step, 'with 64 playouts, PUCT finds');
+  },
+  'alphazero-train/3': async (page, step) => {
+    says(step, 'Let training finish its 20 iterations');
+    assert.equal(await page.getAttribute('#train', 'data-iteration'), '20');
+    says(step, 'this run (seed 1) first lost no game at iteration 18, after 720 self-play games');
+    assert.equal(await page.getAttribute('#train', 'data-unbeaten-at'), '720');
+    assert.match(await page.textContent('#tr-unbeaten'), /first lost no game to perfect play at iteration 18, after 720 self-play games/);
+    says(step, 'stop losing after 350–550 self-play games');
+  },
+};
+
+test('every lesson step that quotes a figure has a check that reads it on the page', () => {
+  const missing = [];
+  for (const l of Object.values(LESSONS))
+    l.steps.forEach((s, k) => {
+      const figures = quotedFigures(s);
+      if (figures.length && !CHECKS[`${l.id}/${k + 1}`]) missing.push(`${l.id} step ${k + 1} quotes ${figures.join(', ')}`);
+    });
+  assert.deepEqual(missing, []);
+  // And no check is left over from a lesson or step that is gone.
+  for (const key of Object.keys(CHECKS)) {
+    const [id, n] = key.split('/');
+    assert.ok(LESSONS[id]?.steps[Number(n) - 1], `${key}: no such lesson step`);
+  }
+});
+
+let h;
+before(async () => {
+  h = await setup();
+});
+after(async () => {
+  await h?.close();
+});
+
+async function ready(page) {
+  // (A lesson may open in the compare or train view, where the game's board is hidden.)
+  await page.waitForSelector('[data-index]', { state: 'attached' });
+  await page.waitForFunction(() => document.body.dataset.ply !== undefined);
+  await teachReady(page);
+}
+
+/** Presses step `n`'s button, waits until it is done and checks that it outlined something on
+ * screen; returns the outlined element's id (or first class). */
+async function doStep(page, n) {
+  await page.click(`#lesson-do-${n}`);
+  await page.waitForFunction((k) => {
+    const c = document.querySelector('#lesson');
+    return c.dataset.step === String(k) && c.dataset.stepState !== 'running';
+  }, n);
+  assert.equal(await page.getAttribute('#lesson', 'data-step-state'), 'done', `step ${n}: ${await page.textContent('#lesson-status')}`);
+  const looks = await page.$$('.lesson-look');
+  assert.ok(looks.length > 0, `step ${n} outlines something`);
+  assert.ok(await looks[0].isVisible(), `step ${n}: the outlined element is visible`);
+  await page.waitForFunction(() => {
+    const r = document.querySelector('.lesson-look').getBoundingClientRect();
+    return r.bottom > 0 && r.top < window.innerHeight && r.width > 0 && r.height > 0;
+  });
+  return page.$eval('.lesson-look', (e) => e.id || e.classList[0]);
+}
+
+/** Walks lesson `id` step by step, checking what each step outlines (`looks`, when given) and
+ * every figure it quotes. */
+async function walk(id, looks = []) {
+  const lesson = LESSONS[id];
+  const page = await h.openPage(`?lesson=${id}`);
+  await ready(page);
+  for (const [k, step] of lesson.steps.entries()) {
+    const outlined = await doStep(page, k + 1);
+    if (looks[k]) assert.equal(outlined, looks[k], `${id} step ${k + 1} outlines ${looks[k]}`);
+    await CHECKS[`${id}/${k + 1}`]?.(page, step);
+  }
+  assertClean(assert, page);
+  await page.context().close();
+}
+
+test('ucb1: the three values of c, their visits and the new c', () => walk('ucb1', ['cmp-panes', 'cmp-pane-0']));
+test('rave: where RAVE and UCT put their visits; β against N', () => walk('rave', ['cmp-panes', 'internals']));
+test('decisive: the shares of b5 and UCT’s value', () => walk('decisive', ['cmp-panes', 'cmp-pane-0']));
+test('puct-prior: the prior of the block; the shares of b5', () => walk('puct-prior', ['internals', 'cmp-panes']));
+test('solver: UCT’s value, the draw proven, the ring explained, proven values shown', () => walk('solver', ['cmp-panes', 'internals']));
+test('lgr: the kept searches’ size', () => walk('lgr', ['lgr-replies', 'lgr-replies', 'moves']));
+test('which-policy: the three searches, the solver’s verdict, the samples', () =>
+  walk('which-policy', ['cmp-panes', 'cmp-exact', 'cmp-truth-0', 'cmp-value-chart', 'board']));
+test('start: the iterations the step-through stops at', () => walk('start'));
+test('alphazero-train: the run’s settings and when the raw policy stopped losing', () => walk('alphazero-train'));
