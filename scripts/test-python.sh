@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# The Python package's tests (scripts/test.sh, step 6; runs alone too, after
+# `bash scripts/serve.sh --build-only` for the widget's page):
+#   - a virtual environment python/.venv (made once) with the pinned build and test tools:
+#     maturin, pytest, NumPy, anywidget and Ray (the `ray` extra; MCTS_PYTHON_RAY=0 leaves Ray out
+#     and its tests are skipped);
+#   - the built page (www/dist) copied into the package for the widget (python/bundle-page.sh);
+#   - the extension built once, optimised, and installed in place (maturin develop --release:
+#     cargo rebuilds only what changed);
+#   - pytest python/tests, against this checkout's `mcts` (target/debug/mcts, built here).
+# Skipped with a message, status 0, only when there is no Python 3.11+ interpreter at all.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+py=""
+for c in python3.13 python3.12 python3.11 python3; do
+  if command -v "$c" >/dev/null && "$c" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' 2>/dev/null; then
+    py=$c
+    break
+  fi
+done
+if [ -z "$py" ]; then
+  echo "test-python.sh: SKIPPED: no Python 3.11 or later on this machine (python3 not found or too old); the Python package was not tested"
+  exit 0
+fi
+venv=python/.venv
+if [ ! -x "$venv/bin/python" ]; then
+  if ! "$py" -m venv "$venv" 2>/dev/null; then
+    # Debian's python3 splits venv into a package of its own.
+    as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv
+    rm -rf "$venv"
+    "$py" -m venv "$venv"
+  fi
+fi
+pins=(maturin==1.16.0 pytest==9.2.0 numpy==2.4.6 anywidget==0.11.0 nbclient==0.11.0 ipykernel==7.4.0 matplotlib==3.11.2)
+[ "${MCTS_PYTHON_RAY:-1}" = 1 ] && pins+=(ray==2.60.0)
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check "${pins[@]}"
+if [ -f www/dist/index.html ]; then
+  bash python/bundle-page.sh
+  export MCTS_REQUIRE_PAGE=1
+else
+  echo "test-python.sh: www/dist is not built: the widget's tests use a stand-in page"
+fi
+(cd python && VIRTUAL_ENV="$PWD/.venv" PATH="$PWD/.venv/bin:$PATH" maturin develop --release --quiet)
+cargo build --quiet --bin mcts
+MCTS_BIN="$PWD/target/debug/mcts" "$venv/bin/python" -m pytest python/tests -q -p no:cacheprovider
