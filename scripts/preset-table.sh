@@ -51,7 +51,7 @@ while [ $# -gt 0 ]; do
     *) echo "preset-table.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
-cargo build --release --quiet
+[ -n "$ray" ] || cargo build --release --quiet
 mkdir -p "$(dirname "$out")"
 pyexe=${MCTS_PYTHON:-python/.venv/bin/python}
 if [ -n "$ray" ] && ! "$pyexe" -c 'import mcts_playground.distributed, ray' 2>/dev/null; then

@@ -7,7 +7,7 @@
 #   - the built page (www/dist) copied into the package for the widget (python/bundle-page.sh);
 #   - the extension built once, optimised, and installed in place (maturin develop --release:
 #     cargo rebuilds only what changed);
-#   - pytest python/tests, against this checkout's `mcts` (target/debug/mcts, built here).
+#   - pytest python/tests, against this checkout's `mcts` (target/debug/mcts, the test profile's).
 # Skipped with a message, status 0, only when there is no Python 3.11+ interpreter at all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,6 +43,8 @@ if [ -f www/dist/index.html ]; then
 else
   echo "test-python.sh: www/dist is not built: the widget's tests use a stand-in page"
 fi
-(cd python && VIRTUAL_ENV="$PWD/.venv" PATH="$PWD/.venv/bin:$PATH" maturin develop --release --quiet)
-cargo build --quiet --bin mcts
+# (pip's "Ignoring <extra>: markers ..." lines are noise: the extras are installed above.)
+(cd python && VIRTUAL_ENV="$PWD/.venv" PATH="$PWD/.venv/bin:$PATH" maturin develop --release --quiet 2>&1 | { grep -v '^Ignoring ' || true; })
+# The test profile: the `mcts` that `cargo test` (step 2) already built, so nothing is rebuilt.
+cargo build --quiet --profile test --bin mcts
 MCTS_BIN="$PWD/target/debug/mcts" "$venv/bin/python" -m pytest python/tests -q -p no:cacheprovider

@@ -318,7 +318,11 @@ def load_net(path: str | os.PathLike[str], spec: str | None = None) -> dict[str,
 def __getattr__(name: str) -> Any:
     # The widget needs anywidget: imported on first use, so the core API does not.
     if name == "Playground":
-        from .widget import Playground
-
+        try:
+            from .widget import Playground
+        except ModuleNotFoundError as e:
+            if e.name != "anywidget":
+                raise
+            raise ModuleNotFoundError("the notebook widget needs anywidget: pip install './python[widget]'", name="anywidget") from e
         return Playground
     raise AttributeError(f"module 'mcts_playground' has no attribute {name!r}")

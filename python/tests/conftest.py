@@ -27,11 +27,12 @@ def without_timing(v: Any) -> Any:
 
 @pytest.fixture(scope="session")
 def mcts_bin() -> pathlib.Path:
-    """The `mcts` binary: $MCTS_BIN, or this checkout's debug build (built when missing or stale)."""
+    """The `mcts` binary: $MCTS_BIN, or this checkout's test-profile build (the one `cargo test`
+    builds; built here when missing or stale)."""
     env = os.environ.get("MCTS_BIN")
     if env:
         return pathlib.Path(env)
-    subprocess.run(["cargo", "build", "--quiet", "--bin", "mcts"], cwd=REPO, check=True)
+    subprocess.run(["cargo", "build", "--quiet", "--profile", "test", "--bin", "mcts"], cwd=REPO, check=True)
     return REPO / "target" / "debug" / "mcts"
 
 
