@@ -7,7 +7,9 @@
 #   - the built page (www/dist) copied into the package for the widget (python/bundle-page.sh);
 #   - the extension built once, optimised, and installed in place (maturin develop --release:
 #     cargo rebuilds only what changed);
-#   - pytest python/tests, against this checkout's `mcts` (target/debug/mcts, the test profile's).
+#   - pytest python/tests, against this checkout's `mcts` (target/debug/mcts, the test profile's);
+#   - python/tests/jupyterlab.test.mjs: JupyterLab in Chromium runs a cell that makes the widget,
+#     the board renders, a move made on it reaches the kernel.
 # Skipped with a message, status 0, only when there is no Python 3.11+ interpreter at all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,7 +36,7 @@ if [ ! -x "$venv/bin/python" ]; then
     "$py" -m venv "$venv"
   fi
 fi
-pins=(maturin==1.16.0 pytest==9.2.0 numpy==2.4.6 anywidget==0.11.0 nbclient==0.11.0 ipykernel==7.4.0 matplotlib==3.11.2)
+pins=(maturin==1.16.0 pytest==9.2.0 numpy==2.4.6 anywidget==0.11.0 nbclient==0.11.0 ipykernel==7.4.0 matplotlib==3.11.2 jupyterlab==4.6.6)
 [ "${MCTS_PYTHON_RAY:-1}" = 1 ] && pins+=(ray==2.60.0)
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "${pins[@]}"
 if [ -f www/dist/index.html ]; then
@@ -47,4 +49,13 @@ fi
 (cd python && VIRTUAL_ENV="$PWD/.venv" PATH="$PWD/.venv/bin:$PATH" maturin develop --release --quiet 2>&1 | { grep -v '^Ignoring ' || true; })
 # The test profile: the `mcts` that `cargo test` (step 2) already built, so nothing is rebuilt.
 cargo build --quiet --profile test --bin mcts
-MCTS_BIN="$PWD/target/debug/mcts" "$venv/bin/python" -m pytest python/tests -q -p no:cacheprovider
+status=0
+MCTS_BIN="$PWD/target/debug/mcts" "$venv/bin/python" -m pytest python/tests -q -p no:cacheprovider || status=$?
+# The widget in JupyterLab, in Chromium (the browser tests' playwright-core and Chromium): a cell
+# creates it, the board renders, a move made on it reaches the kernel.
+if [ -f www/dist/index.html ] && [ -d www/node_modules/playwright-core ] && [ -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
+  node --test python/tests/jupyterlab.test.mjs || status=1
+else
+  echo "test-python.sh: the JupyterLab browser test needs the built page, www/node_modules and Chromium (scripts/test.sh installs them); not run"
+fi
+exit "$status"
