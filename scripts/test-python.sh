@@ -36,7 +36,7 @@ if [ ! -x "$venv/bin/python" ]; then
     "$py" -m venv "$venv"
   fi
 fi
-pins=(maturin==1.16.0 pytest==9.2.0 numpy==2.4.6 anywidget==0.11.0 nbclient==0.11.0 ipykernel==7.4.0 matplotlib==3.11.2 jupyterlab==4.6.6)
+pins=(maturin==1.16.0 pytest==9.2.0 numpy==2.4.6 anywidget==0.11.0 nbclient==0.11.0 ipykernel==7.4.0 matplotlib==3.11.2 jupyterlab==4.6.6 mypy==2.4.1)
 [ "${MCTS_PYTHON_RAY:-1}" = 1 ] && pins+=(ray==2.60.0)
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "${pins[@]}"
 if [ -f www/dist/index.html ]; then

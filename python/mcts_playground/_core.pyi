@@ -6,22 +6,25 @@ into dicts. Every engine error is a ``ValueError`` carrying the engine's sentenc
 
 from collections.abc import Sequence
 from os import PathLike
-from typing import Any, Final
+from typing import Any, Final, final
 
 import numpy as np
 import numpy.typing as npt
+
+__all__ = ["EXAMPLE_SPECS", "PRESETS", "Game", "State", "arena", "arena_games", "arena_plan", "arena_report", "load_net", "search", "solve"]
 
 PRESETS: Final[list[str]]
 """Every preset name: uct rave grave decisive lgr lgrf2 poolrave mast qb depth2 solver puct best alphazero alphago puct-net."""
 EXAMPLE_SPECS: Final[list[str]]
 """Example game spec strings: tictactoe, hex:7, hex:11, hex:11:swap, pentago, pentago:openspiel, pentago:twist."""
 
+@final
 class Game:
     """A game from its spec string: ``tictactoe``, ``hex:N`` (1 <= N <= 19), ``hex:N:swap``,
     ``pentago`` (= ``pentago:official``), ``pentago:openspiel``, ``pentago:twist``, Pentago's
     ``:dedup``. Raises ValueError naming what is wrong with a spec."""
 
-    def __init__(self, spec: str) -> None: ...
+    def __new__(cls, spec: str) -> Game: ...
     @property
     def spec(self) -> str:
         """The canonical spec (``hex`` alone is ``hex:11``)."""
@@ -43,13 +46,14 @@ class Game:
         """The presets usable in this game (network presets only where a net plays it)."""
     def new_initial_state(self) -> State:
         """The start position."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class State:
     """A position and the moves that led to it (``undo`` goes back along them)."""
 
-    def __init__(self, spec: str, moves: Sequence[str] | str | None = None) -> None:
+    def __new__(cls, spec: str, moves: Sequence[str] | str | None = None) -> State:
         """The position after ``moves`` (a list, or one string separated by spaces) from the
         start of ``spec``. Raises ValueError naming a bad spec or the first bad move
         (``move 2 ('zz'): cannot read move 'zz': ...``)."""

@@ -175,7 +175,8 @@ impl State {
     /// Plays a move, given in the reference notation (`d4`, `d4-BR-cw`, `swap`) or as a dense
     /// index. Raises ValueError with the engine's sentence for an unreadable or illegal move, or
     /// a finished game; the state is then unchanged.
-    fn apply(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn apply(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mv = r#move;
         let text = match mv.extract::<usize>() {
             Ok(i) => self
                 .now()
