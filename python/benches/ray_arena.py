@@ -66,6 +66,9 @@ def main() -> None:
             r, secs = cli(a.mcts, m, threads)
             row(door="cli", threads=threads, games=r["games"], seconds=round(secs, 2), games_per_s=round(r["games"] / secs, 3),
                 same=without_timing(r) == without_timing(ref))
+    # On a loaded machine Ray's agent may take longer than the raylet's default wait (tests too).
+    os.environ.setdefault("RAY_raylet_start_wait_time_s", "120")
+    os.environ.setdefault("RAY_agent_register_timeout_ms", "120000")
     import ray
 
     if "ray" in only or "kill" in only:
