@@ -10,10 +10,16 @@
 #
 # Usage: bash scripts/preset-table.sh [--games N=200] [--iterations N=2000] [--ms T=100]
 #          [--specs "hex:7 hex:11 pentago"] [--presets "rave grave ..."] [--out docs/preset-table]
-#          [--threads N] [--clock cpu|wall] [--resume]
+#          [--threads N] [--clock cpu|wall] [--resume] [--ray ADDRESS]
 # --iterations 0 or --ms 0 leaves that budget out. --clock (default cpu): equal time is measured on
 # each searching thread's CPU time (`mcts arena --clock cpu`), so other work on the machine slows
 # the run down without changing how much each move computes; `wall` measures elapsed time.
+# --ray ADDRESS plays each match's games as tasks on a Ray cluster (`python -m
+# mcts_playground.distributed`, the Python package in python/, with the `ray` extra, in
+# $MCTS_PYTHON or python/.venv/bin/python): the same JSON as `mcts arena --json`, every game the
+# same for an iteration budget; each match keeps its finished games in OUT.ckpt/<match>.jsonl, so
+# a match cut short (a driver stopped, a task that failed past its retries) resumes there with
+# --resume. Every node must have the package installed.
 # A full run (200 games per cell, 3 games, 2 budgets, 23 matches each) takes hours on a few
 # cores; a small run proves the pipeline.
 set -euo pipefail
@@ -27,6 +33,7 @@ out=docs/preset-table
 threads=""
 clock=cpu
 resume=0
+ray=""
 cmd="bash scripts/preset-table.sh $*"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -39,12 +46,31 @@ while [ $# -gt 0 ]; do
     --threads) threads="--threads $2"; shift 2 ;;
     --clock) clock=$2; shift 2 ;;
     --resume) resume=1; shift ;;
-    -h|--help) sed -n 2,16p "$0"; exit 0 ;;
+    --ray) ray=$2; shift 2 ;;
+    -h|--help) sed -n 2,22p "$0"; exit 0 ;;
     *) echo "preset-table.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
-cargo build --release --quiet
+[ -n "$ray" ] || cargo build --release --quiet
 mkdir -p "$(dirname "$out")"
+pyexe=${MCTS_PYTHON:-python/.venv/bin/python}
+if [ -n "$ray" ] && ! "$pyexe" -c 'import mcts_playground.distributed, ray' 2>/dev/null; then
+  echo "preset-table.sh: --ray needs the Python package with Ray in $pyexe (bash scripts/test-python.sh makes python/.venv; or set MCTS_PYTHON)" >&2
+  exit 2
+fi
+# One match: `mcts arena --json`, or its Ray twin with the same options.
+arena() {
+  if [ -n "$ray" ]; then
+    mkdir -p "$out.ckpt"
+    local ckpt
+    ckpt="$out.ckpt/$(printf '%s' "$*" | tr -c 'A-Za-z0-9.=-' '_').jsonl"
+    [ "$resume" = 1 ] || rm -f "$ckpt"
+    "$pyexe" -m mcts_playground.distributed --address "$ray" --checkpoint "$ckpt" "$@"
+  else
+    # shellcheck disable=SC2086
+    ./target/release/mcts arena "$@" $threads
+  fi
+}
 # Rows are appended to OUT.rows.jsonl as each match ends, so an interrupted run keeps what it
 # finished (--resume skips the matches already there). A match that fails (an engine error) is
 # recorded as a row with "error" and the table goes on; the script then exits non-zero.
@@ -65,9 +91,9 @@ for spec in $specs; do
           continue
         fi
         echo "$spec: $p vs $opp, $games games, ${flag[*]}" >&2
-        # shellcheck disable=SC2086
-        if ! res=$(./target/release/mcts arena --game "$spec" --a "$p" --b "$opp" --games "$games" "${flag[@]}" \
-          --seed 1 --json $threads 2>&1); then
+        # Standard error apart (notes; Ray's own log lines): the JSON alone is the result.
+        if ! res=$(arena --game "$spec" --a "$p" --b "$opp" --games "$games" "${flag[@]}" --seed 1 --json 2>"$out.stderr"); then
+          res="$res$(tail -n 5 "$out.stderr")"
           echo "preset-table.sh: $spec $p vs $opp failed: $res" >&2
           failed=1
           python3 -c 'import json,sys; print(json.dumps({"game": sys.argv[1], "a": sys.argv[2], "b": sys.argv[3], "budget": sys.argv[4], "error": sys.argv[5]}))' "$spec" "$p" "$opp" "$budget" "$res" >> "$rows"

@@ -6,7 +6,12 @@
 #   2. cargo test, then the training tests with `--features train` (burn);
 #   3. the build: wasm, wasm-bindgen, wasm-opt (strip), tsc --noEmit, vite build;
 #   4. the TypeScript unit tests (vitest, Node, no browser);
-#   5. the browser tests (node --test tests/browser, playwright-core driving /usr/bin/chromium).
+#   5. the browser tests (node --test tests/browser, playwright-core driving /usr/bin/chromium);
+#   6. the Python package (python/): its extension built once (maturin, into the virtual
+#      environment python/.venv, which this script makes and fills), the built page copied in for
+#      the widget, then pytest python/tests (the API against the mcts CLI, the widget's Python
+#      side, matches split into tasks on a thread pool and on a local Ray). Skipped, saying so,
+#      only when no Python 3.11+ interpreter exists.
 # Every stage runs even after a failing one (except that the unit and browser tests need the
 # build); the exit status is non-zero if any stage failed, and the output ends with the runners'
 # own summaries.
@@ -58,6 +63,9 @@ step "TypeScript unit tests: vitest run (www)"
 
 step "browser tests: node --test tests/browser"
 node --test --test-concurrency=1 tests/browser/ || failed+=("browser tests")
+
+step "Python package: maturin develop --release (python/.venv), pytest python/tests"
+bash scripts/test-python.sh || failed+=("Python tests")
 
 if [ ${#failed[@]} -gt 0 ]; then
   echo "test.sh: FAILED: ${failed[*]}" >&2

@@ -13,13 +13,14 @@
 //! wins Hex tournament", ICGA Journal 2009). [`first_move_openings`] lists every legal first
 //! move, [`parse_openings`] reads a file of openings.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::game::{AnyGame, MoveError, Outcome, SpecError};
 use crate::mcts::{AnySearch, Budget, SearchConfig, TreeCap};
 
-/// The result of one arena game.
-#[derive(Clone, Debug, Serialize)]
+/// The result of one arena game (read back from its JSON too, for a match whose games were
+/// played elsewhere: `report::Match::report`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct GameRecord {
     /// Index of the game in the match (0-based).
     pub index: usize,
@@ -29,7 +30,7 @@ pub struct GameRecord {
     pub moves: Vec<String>,
     /// How many of `moves` are the opening's (given, not chosen by an engine). Absent from the
     /// JSON when the game started from the empty board.
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub opening_plies: usize,
     /// Score of configuration A: 1 win, 0.5 draw, 0 loss.
     pub a_score: f64,
@@ -37,7 +38,7 @@ pub struct GameRecord {
     pub winner: Option<u8>,
     /// A cap that held either side's tree at the end of a move (the memory cap first): the tree
     /// stopped growing there. Absent from the JSON when none did.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tree_cap: Option<crate::mcts::TreeCap>,
 }
 

@@ -771,6 +771,14 @@ impl AnyGame {
             g.play(m)
         })
     }
+    /// Reads a move in notation without playing it: its dense index. A move that reads but is
+    /// not legal here (an occupied cell) is still read.
+    ///
+    /// # Errors
+    /// [`MoveError::Parse`] saying what is wrong with the text.
+    pub fn parse_index(&self, text: &str) -> Result<usize, MoveError> {
+        with_game!(self, g => g.parse_move(text).map(|m| g.move_index(m)))
+    }
     /// Formats a dense move index in notation (`None` when out of range).
     pub fn format_index(&self, index: usize) -> Option<String> {
         with_game!(self, g => g.move_from_index(index).map(|m| g.format_move(m)))

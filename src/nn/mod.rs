@@ -16,6 +16,8 @@
 //! forward pass equals the trainer's.
 
 pub mod features;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod file;
 pub mod models;
 
 mod evaluator;

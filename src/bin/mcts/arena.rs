@@ -1,18 +1,14 @@
 //! `mcts arena`: configuration A against configuration B, colours alternating, games in parallel,
 //! from the empty board or from a list of openings (each played twice, colours swapped).
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use mcts_playground::arena::{first_move_openings, opening_of, parse_openings, play_game_from, GameRecord, Standings};
-use mcts_playground::game::AnyGame;
-use mcts_playground::limits::{MAX_ARENA_GAMES, MAX_OPENINGS_BYTES};
-use serde_json::json;
+use mcts_playground::arena::Standings;
+use mcts_playground::limits::MAX_ARENA_GAMES;
+use mcts_playground::report::{self, Match, MatchSpec};
 
 use crate::error::CliError;
-use crate::search::{budget_from, config_from};
 
 /// Arguments of `mcts arena`.
 #[derive(clap::Args, Debug)]
@@ -73,52 +69,6 @@ pub struct Args {
     json: bool,
 }
 
-/// The openings of a match: `--openings` as given, or its default for the game.
-///
-/// # Errors
-/// An unreadable file, or its first bad line.
-fn openings_from(arg: Option<&str>, game: &AnyGame) -> Result<(String, Vec<Vec<String>>), CliError> {
-    let spec = game.spec();
-    let hex_without_swap = matches!(game, AnyGame::Hex(h) if !h.swap_enabled());
-    let arg = arg.unwrap_or(if hex_without_swap { "all" } else { "none" });
-    match arg {
-        "none" => Ok((arg.into(), Vec::new())),
-        "all" => Ok((arg.into(), first_move_openings(&spec)?)),
-        path => {
-            let text = read_openings_file(path)?;
-            let list = parse_openings(&spec, &text).map_err(|source| CliError::Openings { path: path.to_string(), source })?;
-            Ok((path.to_string(), list))
-        }
-    }
-}
-
-/// Reads `--openings FILE` in bounded memory: a regular file (checked before it is opened: a
-/// named pipe without a writer would block, `/dev/zero` never ends) of at most
-/// [`MAX_OPENINGS_BYTES`], in UTF-8.
-///
-/// # Errors
-/// Missing, unreadable, not a regular file, too long, or not UTF-8; the message names the file.
-fn read_openings_file(path: &str) -> Result<String, CliError> {
-    use std::io::{Error, ErrorKind, Read};
-    let at = |source: Error| CliError::OpeningsFile { path: path.to_string(), source };
-    let too_long = |len: u64| at(Error::other(format!("{len} bytes, more than a file of openings may have ({MAX_OPENINGS_BYTES} bytes)")));
-    let meta = std::fs::metadata(path).map_err(at)?;
-    if !meta.is_file() {
-        let kind = crate::search::file_kind(&meta.file_type());
-        return Err(at(Error::other(format!("{kind}, not a file of openings (a text file, one opening a line)"))));
-    }
-    if meta.len() > MAX_OPENINGS_BYTES {
-        return Err(too_long(meta.len()));
-    }
-    let mut bytes = Vec::new();
-    // The file may have grown since its size was read: never read more than the limit and a byte.
-    std::fs::File::open(path).map_err(at)?.take(MAX_OPENINGS_BYTES + 1).read_to_end(&mut bytes).map_err(at)?;
-    if bytes.len() as u64 > MAX_OPENINGS_BYTES {
-        return Err(too_long(bytes.len() as u64));
-    }
-    String::from_utf8(bytes).map_err(|e| at(Error::new(ErrorKind::InvalidData, format!("not UTF-8 text ({e})"))))
-}
-
 /// `--games`: a whole number of games in 0 ..= [`MAX_ARENA_GAMES`].
 fn parse_games(text: &str) -> Result<usize, String> {
     let n: u64 = text.trim().parse().map_err(|_| format!("'{text}' is not a whole number of games"))?;
@@ -137,25 +87,11 @@ pub enum Clock {
     Cpu,
 }
 
-impl Clock {
-    /// A clock for the calling thread: milliseconds since this call.
-    fn start(self) -> Box<dyn Fn() -> f64> {
-        match self {
-            Clock::Wall => {
-                let start = Instant::now();
-                Box::new(move || start.elapsed().as_secs_f64() * 1000.0)
-            }
-            Clock::Cpu => {
-                let start = cpu_time::ThreadTime::now();
-                Box::new(move || start.elapsed().as_secs_f64() * 1000.0)
-            }
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            Clock::Wall => "wall",
-            Clock::Cpu => "cpu",
+impl From<Clock> for report::Clock {
+    fn from(c: Clock) -> report::Clock {
+        match c {
+            Clock::Wall => report::Clock::Wall,
+            Clock::Cpu => report::Clock::Cpu,
         }
     }
 }
@@ -165,91 +101,44 @@ impl Clock {
 /// # Errors
 /// Bad spec or configuration, or an engine failure.
 pub fn run(a: Args) -> Result<(), CliError> {
-    let start = AnyGame::from_spec(&a.game)?;
-    let spec = start.spec();
-    let (openings_arg, openings) = openings_from(a.openings.as_deref(), &start)?;
-    let k = openings.len();
-    let games = match a.games {
-        Some(n) => n,
-        None if k > 0 => (2 * k).min(MAX_ARENA_GAMES),
-        None => 100,
-    };
-    if let Some(p) = &a.net {
-        crate::search::register_net(p, Some(&spec))?;
-    }
-    let ca = config_from(&a.a, &a.set_a, None)?;
-    let cb = config_from(&a.b, &a.set_b, None)?;
-    let budget = budget_from(a.iterations, a.ms);
+    let m = Match::prepare(MatchSpec {
+        game: a.game.clone(),
+        a: a.a.clone(),
+        b: a.b.clone(),
+        set_a: a.set_a.clone(),
+        set_b: a.set_b.clone(),
+        games: a.games,
+        openings: a.openings.clone(),
+        iterations: a.iterations,
+        ms: a.ms,
+        clock: a.clock.into(),
+        seed: a.seed,
+        net: a.net.clone(),
+    })?;
     // After every option is checked, so that a refused option is the only message.
-    if k > 0 && !games.is_multiple_of(2 * k) {
-        errln(&format!(
-            "mcts: note: {games} games on {k} openings: not a whole number of rounds ({} games each, every opening with both colours), so some openings are played more often than others or with one colour only",
-            2 * k
-        ));
+    if let Some(note) = m.rounds_note() {
+        errln(&format!("mcts: note: {note}"));
     }
+    let (games, k, budget) = (m.games, m.openings.len(), m.budget);
+    let openings_arg = m.openings_arg.clone();
     let threads = a.threads.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)).clamp(1, 64);
-    let next = AtomicUsize::new(0);
-    // Grown as games end: the count is the user's, and a match may stop early on an error.
-    let records: Mutex<Vec<GameRecord>> = Mutex::new(Vec::new());
-    let error: Mutex<Option<CliError>> = Mutex::new(None);
     let bar = if a.json { ProgressBar::hidden() } else { ProgressBar::new(games as u64) };
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  [{elapsed_precise}, eta {eta}]")
             .map_err(|e| CliError::Progress(e.to_string()))?,
     );
     let t0 = Instant::now();
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                let clock = a.clock.start();
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= games || error.lock().unwrap().is_some() {
-                        break;
-                    }
-                    let opening = if k > 0 { &openings[opening_of(i, k)][..] } else { &[] };
-                    match play_game_from(&a.game, opening, &ca, &cb, budget, a.seed, i, &*clock) {
-                        Ok(r) => {
-                            let mut recs = records.lock().unwrap();
-                            recs.push(r);
-                            let s = Standings::from_records(&recs);
-                            bar.set_message(format!("A {}-{}-{}  win rate {:.3}", s.wins, s.draws, s.losses, s.win_rate));
-                            bar.inc(1);
-                        }
-                        Err(source) => {
-                            *error.lock().unwrap() = Some(CliError::ArenaGame { index: i, source });
-                            break;
-                        }
-                    }
-                }
-            });
-        }
+    let recs = m.play_all(threads, &|recs| {
+        let s = Standings::from_records(recs);
+        bar.set_message(format!("A {}-{}-{}  win rate {:.3}", s.wins, s.draws, s.losses, s.win_rate));
+        bar.inc(1);
     });
     bar.finish_and_clear();
-    if let Some(e) = error.into_inner().unwrap() {
-        return Err(e);
-    }
-    let mut recs = records.into_inner().unwrap();
-    recs.sort_by_key(|r| r.index);
+    let recs = recs?;
     let s = Standings::from_records(&recs);
     let secs = t0.elapsed().as_secs_f64();
     if a.json {
-        let obj = json!({
-            "game": a.game, "a": a.a, "b": a.b, "set_a": a.set_a, "set_b": a.set_b,
-            "iterations": budget.iterations, "ms": budget.millis, "clock": a.clock.name(), "seed": a.seed,
-            "net": a.net.as_ref().map(|p| p.display().to_string()),
-            "games": s.games, "wins": s.wins, "draws": s.draws, "losses": s.losses,
-            "win_rate": s.win_rate, "win_rate_ci95": s.win_rate_ci95,
-            "elo": finite(s.elo), "elo_ci95": [finite(s.elo_ci95[0]), finite(s.elo_ci95[1])],
-            "openings": openings_arg, "opening_count": k,
-            "a_first_games": s.a_first_games, "a_first_wins": s.a_first_wins,
-            "a_first_draws": s.a_first_draws, "a_first_losses": s.a_first_losses,
-            "a_second_games": s.a_second_games, "a_second_wins": s.a_second_wins,
-            "a_second_draws": s.a_second_draws, "a_second_losses": s.a_second_losses,
-            "first_player_wins": s.first_player_wins, "second_player_wins": s.second_player_wins,
-            "seconds": secs, "records": recs,
-        });
-        outln!("{obj}")?;
+        outln!("{}", m.report(&recs, secs))?;
         return Ok(());
     }
     let budget_text = match (budget.iterations, budget.millis) {
@@ -308,10 +197,6 @@ pub fn run(a: Args) -> Result<(), CliError> {
 fn errln(text: &str) {
     use std::io::Write;
     let _ = writeln!(std::io::stderr(), "{text}");
-}
-
-fn finite(x: f64) -> Option<f64> {
-    x.is_finite().then_some((x * 10.0).round() / 10.0)
 }
 
 fn fmt_elo(x: f64) -> String {

@@ -4,6 +4,7 @@
 use mcts_playground::arena::{ArenaError, OpeningsError};
 use mcts_playground::game::{MoveError, SpecError};
 use mcts_playground::limits::abbreviate;
+use mcts_playground::report::ReportError;
 
 /// Why a verb stopped.
 #[derive(Debug, thiserror::Error)]
@@ -68,6 +69,23 @@ pub enum CliError {
     /// disk).
     #[error("writing standard output: {0}")]
     Stdout(std::io::Error),
+}
+
+impl From<ReportError> for CliError {
+    /// The library's report errors keep their sentences: each maps to the variant it was.
+    fn from(e: ReportError) -> CliError {
+        match e {
+            ReportError::Spec(e) => CliError::Spec(e),
+            ReportError::Move { index, text, source } => CliError::Move { index, text, source },
+            ReportError::SetSyntax(s) => CliError::SetSyntax(s),
+            ReportError::Engine(s) => CliError::Engine(s),
+            ReportError::GameOver => CliError::GameOver,
+            ReportError::ArenaGame { index, source } => CliError::ArenaGame { index, source },
+            ReportError::OpeningsFile { path, source } => CliError::OpeningsFile { path, source },
+            ReportError::Openings { path, source } => CliError::Openings { path, source },
+            ReportError::Json(e) => CliError::Json(e),
+        }
+    }
 }
 
 impl CliError {

@@ -43,11 +43,8 @@ pub struct Args {
 /// # Errors
 /// A bad spec, or a move that cannot be read or is illegal, named with its 1-based index.
 pub fn position(spec: &str, moves: &str) -> Result<AnyGame, CliError> {
-    let mut g = AnyGame::from_spec(spec)?;
-    for (i, m) in moves.split_whitespace().enumerate() {
-        g.play_text(m).map_err(|source| CliError::Move { index: i + 1, text: m.to_string(), source })?;
-    }
-    Ok(g)
+    let list: Vec<&str> = moves.split_whitespace().collect();
+    Ok(mcts_playground::report::position(spec, &list)?)
 }
 
 /// Runs the verb.

@@ -1,14 +1,10 @@
 //! `mcts search`: search one position and print the root statistics.
 
-use std::time::Instant;
-
-use mcts_playground::mcts::parallel::{search_root_parallel, worker_seed};
-use mcts_playground::mcts::{AnySearch, Budget, SearchConfig};
-use mcts_playground::nn::{check_header, HEADER_BYTES, MAX_FILE_BYTES};
-use serde_json::json;
+use mcts_playground::mcts::parallel::worker_seed;
+use mcts_playground::mcts::{Budget, SearchConfig};
+use mcts_playground::report;
 
 use crate::error::CliError;
-use mcts_playground::limits::abbreviate;
 
 /// Arguments shared by the verbs that configure an engine.
 #[derive(clap::Args, Debug, Clone)]
@@ -69,59 +65,16 @@ pub fn parse_ms(text: &str) -> Result<f64, String> {
     }
 }
 
-/// Reads a weights file (`--net`, `--init`, `--value-openings`) in bounded memory and time: the
-/// path must name a regular file (checked before opening it: opening a named pipe without a
-/// writer would block) of at most [`MAX_FILE_BYTES`] (the largest net the format allows), whose
-/// header ([`check_header`]: magic and version) is read and checked before the rest.
+/// Reads a weights file (`--net`, `--init`, `--value-openings`) in bounded memory and time
+/// (`mcts_playground::nn::file::read_net`: a regular file of at most the largest net the format
+/// allows, its header checked before the rest).
 ///
 /// # Errors
-/// The file is missing or unreadable, not a regular file (a directory, a device such as
-/// `/dev/zero`, a named pipe), larger than any weights file, or does not start as one; each
-/// message starts with the path.
+/// The file is missing or unreadable, not a regular file, larger than any weights file, or does
+/// not start as one; each message starts with the path.
+#[cfg(feature = "train")]
 pub fn read_net(path: &std::path::Path) -> Result<Vec<u8>, CliError> {
-    use std::io::Read;
-    let at = |e: &dyn std::fmt::Display| CliError::Engine(format!("{}: {e}", path.display()));
-    let meta = std::fs::metadata(path).map_err(|e| at(&e))?;
-    if !meta.is_file() {
-        return Err(at(&format!("{}, not a network weights file (a regular file such as latest.mctsnet)", file_kind(&meta.file_type()))));
-    }
-    let too_large = |len: u64| at(&format!("{len} bytes, larger than any network weights file (at most {MAX_FILE_BYTES} bytes)"));
-    if meta.len() > MAX_FILE_BYTES as u64 {
-        return Err(too_large(meta.len()));
-    }
-    let mut file = std::fs::File::open(path).map_err(|e| at(&e))?;
-    let mut bytes = Vec::with_capacity(HEADER_BYTES);
-    (&mut file).take(HEADER_BYTES as u64).read_to_end(&mut bytes).map_err(|e| at(&e))?;
-    check_header(&bytes).map_err(|e| at(&e))?;
-    // The file may have grown since its size was read: never read more than the limit and a byte.
-    bytes.reserve(meta.len() as usize - bytes.len().min(meta.len() as usize));
-    file.take(MAX_FILE_BYTES as u64 + 1 - bytes.len() as u64).read_to_end(&mut bytes).map_err(|e| at(&e))?;
-    if bytes.len() > MAX_FILE_BYTES {
-        return Err(too_large(bytes.len() as u64));
-    }
-    Ok(bytes)
-}
-
-/// What a path that is not a regular file names, in words.
-pub(crate) fn file_kind(t: &std::fs::FileType) -> &'static str {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if t.is_fifo() {
-            return "a named pipe (FIFO)";
-        }
-        if t.is_char_device() || t.is_block_device() {
-            return "a device";
-        }
-        if t.is_socket() {
-            return "a socket";
-        }
-    }
-    if t.is_dir() {
-        "a directory"
-    } else {
-        "a special file"
-    }
+    mcts_playground::nn::file::read_net(path).map_err(CliError::engine)
 }
 
 /// Reads the weights file at `path` and registers it (`nn::models::register`) as the net of
@@ -131,14 +84,7 @@ pub(crate) fn file_kind(t: &std::fs::FileType) -> &'static str {
 /// The file cannot be read, is not a valid weights file, or holds a net for a game other than
 /// `spec` (when given).
 pub fn register_net(path: &std::path::Path, spec: Option<&str>) -> Result<(), CliError> {
-    let at = |e: &dyn std::fmt::Display| CliError::Engine(format!("{}: {e}", path.display()));
-    let bytes = read_net(path)?;
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
-    let net = mcts_playground::nn::Mlp::from_bytes(&bytes).map_err(|e| at(&e))?;
-    if let Some(spec) = spec.filter(|&s| s != net.spec) {
-        return Err(at(&format!("a net for '{}', not '{spec}'", abbreviate(&net.spec))));
-    }
-    mcts_playground::nn::models::register(&bytes, name.as_deref()).map_err(|e| at(&e))?;
+    report::register_net(path, spec)?;
     Ok(())
 }
 
@@ -147,24 +93,12 @@ pub fn register_net(path: &std::path::Path, spec: Option<&str>) -> Result<(), Cl
 /// # Errors
 /// Unknown preset, malformed override, unknown key or out-of-range value.
 pub fn config_from(algo: &str, sets: &[String], seed: Option<u64>) -> Result<SearchConfig, CliError> {
-    let mut c = SearchConfig::preset(algo).map_err(CliError::engine)?;
-    for kv in sets {
-        let (k, v) = kv.split_once('=').ok_or_else(|| CliError::SetSyntax(kv.clone()))?;
-        c.set(k.trim(), v.trim()).map_err(CliError::engine)?;
-    }
-    if let Some(s) = seed {
-        c.seed = s;
-    }
-    Ok(c)
+    Ok(report::config_from(algo, sets, seed)?)
 }
 
 /// A budget from optional iterations and milliseconds (10,000 iterations when both are absent).
 pub fn budget_from(iterations: Option<u64>, ms: Option<f64>) -> Budget {
-    if iterations.is_none() && ms.is_none() {
-        Budget { iterations: Some(10_000), millis: None }
-    } else {
-        Budget { iterations, millis: ms }
-    }
+    report::budget_from(iterations, ms)
 }
 
 /// Arguments of `mcts search`.
@@ -198,35 +132,15 @@ pub fn run(a: Args) -> Result<(), CliError> {
     }
     let config = a.engine.config()?;
     a.engine.register_net(Some(&g.spec()))?;
-    let st = if a.threads == 1 {
-        let mut s = AnySearch::new(&g, config).map_err(CliError::engine)?;
-        let t0 = Instant::now();
-        let clock = move || t0.elapsed().as_secs_f64() * 1000.0;
-        s.run(a.engine.budget(), &clock);
-        s.stats()
-    } else {
-        let r = search_root_parallel(&g, &config, a.engine.budget(), a.threads).map_err(CliError::engine)?;
-        if a.json {
-            let mut v = serde_json::to_value(&r.merged)?;
-            v["threads"] = json!(a.threads);
-            v["workers"] = r
-                .workers
-                .iter()
-                .enumerate()
-                .map(|(i, w)| {
-                    json!({"seed": worker_seed(config.seed, i), "iterations": w.iterations, "best_move": w.best_move, "iterations_per_s": w.iterations_per_s})
-                })
-                .collect();
-            outln!("{v}")?;
-            return Ok(());
-        }
-        outln!("root-parallel: {} threads, seeds {}..={}", a.threads, config.seed, worker_seed(config.seed, a.threads - 1))?;
-        r.merged
-    };
+    let r = report::search::search(&g, &config, a.engine.budget(), a.threads)?;
     if a.json {
-        outln!("{}", serde_json::to_string(&st)?)?;
+        outln!("{}", r.to_json()?)?;
         return Ok(());
     }
+    if a.threads > 1 {
+        outln!("root-parallel: {} threads, seeds {}..={}", a.threads, config.seed, worker_seed(config.seed, a.threads - 1))?;
+    }
+    let st = r.stats;
     outln!("{} after {} moves, {} to move", g.spec(), g.ply(), if g.to_move() == 0 { "X" } else { "O" })?;
     outln!(
         "{} iterations in {:.0} ms ({:.0}/s), {} nodes ({} bytes/node), depth {}",

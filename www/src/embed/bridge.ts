@@ -27,7 +27,9 @@ export { PROTOCOL };
 /** Parts of the page an embed can show besides the board and status (`show=`). */
 export const EMBED_SHOW = ['moves', 'thinking', 'controls', 'analysis', 'players', 'share'] as const;
 
-/** Embed chrome: hides the header and side panel except the parts `show=` names. */
+/** Embed chrome: hides the header and side panel except the parts `show=` names. The open view
+ * (`view=play|compare|arena`) shows as on the full page: the views' own rules (`overlay/viz.css`)
+ * hide the others (the Python notebook widget's `view=` relies on it). */
 export function applyEmbedChrome(show: string | null): void {
   document.body.classList.add('embed');
   const parts = (show ?? '')
@@ -37,7 +39,7 @@ export function applyEmbedChrome(show: string | null): void {
   for (const p of parts) if ((EMBED_SHOW as readonly string[]).includes(p)) document.body.classList.add(`embed-show-${p}`);
   const style = h('style');
   style.textContent = `
-body.embed header, body.embed .help, body.embed #analysis, body.embed .view, body.embed #overlay-bar, body.embed #overlay-legend, body.embed .overlay-bar, body.embed .overlay-legend { display: none !important; }
+body.embed header, body.embed .help, body.embed #analysis, body.embed #overlay-bar, body.embed #overlay-legend, body.embed .overlay-bar, body.embed .overlay-legend { display: none !important; }
 body.embed.embed-show-analysis #overlay-bar, body.embed.embed-show-analysis #overlay-legend { display: flex !important; }
 body.embed.embed-show-analysis #analysis { display: block !important; }
 body.embed .layout { display: block; padding: 0.25rem; max-width: none; }

@@ -1,0 +1,259 @@
+"""The notebook widget: the playground page in a notebook (anywidget).
+
+``Playground(game="hex:7", moves=["d4"], preset="rave", view="play")`` shows the built page's
+``<mcts-playground>`` element (``www/src/embed/``) in JupyterLab, Notebook 7, VS Code or marimo.
+
+Where the page comes from: the package ships the built site (``www/dist``, copied into
+``mcts_playground/page/`` by ``python/bundle-page.sh`` before the wheel is built; see
+:func:`page_dir`), and the kernel serves that directory on loopback (``127.0.0.1``, a free
+port, one server per kernel, only that directory, with ``application/wasm`` for the engine). The
+widget's front end (``widget.js``) imports the page's ``embed.js`` from there; nothing is
+fetched from elsewhere. So the browser showing the notebook must run on the kernel's machine
+(a local JupyterLab, VS Code, marimo); a remote hub would need the port forwarded.
+
+Two-way traits:
+    kernel → page: ``game``, ``moves`` (the position, set without reloading), ``preset``,
+        ``view`` (play / compare / arena), ``seed``, ``playouts``, ``ms``, ``p0``, ``p1``,
+        ``show`` (these reload the frame, the position kept); :meth:`Playground.start_search`.
+    page → kernel: ``moves`` and ``game`` follow every move made in the page; ``ready``;
+        ``last_search`` (the embed's ``searchFinished``: ``side``, ``bestMove``, ``winRate``
+        in [0, 1] for the side that searched, ``playouts``, ``proven``, ``end``);
+        ``game_over`` (``winner``); ``last_error`` and ``errors`` (the page's sentences).
+    Callbacks: :meth:`Playground.on` (``"move"``, ``"searchFinished"``, ``"error"``, ...).
+
+The full report of a search (``mcts search --json``'s keys) comes from the kernel's engine:
+:meth:`Playground.analyse` searches the position shown, with a seed and an iteration budget, and
+stores it in ``report``.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import pathlib
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import anywidget
+import traitlets
+
+from . import State, search
+
+__all__ = ["Playground", "page_dir", "page_url", "PageNotFound"]
+
+_HERE = pathlib.Path(__file__).parent
+#: The widget's front end, shipped with the package.
+ESM = _HERE / "widget.js"
+
+
+class PageNotFound(FileNotFoundError):
+    """The built page is neither packaged nor named by ``MCTS_PLAYGROUND_PAGE``."""
+
+
+def page_dir() -> pathlib.Path:
+    """The built page the widget shows: ``$MCTS_PLAYGROUND_PAGE`` when set, else the package's
+    ``page/`` directory. Raises :class:`PageNotFound` (saying how to get one) when it has no
+    ``index.html`` and ``embed.js``."""
+    env = os.environ.get("MCTS_PLAYGROUND_PAGE")
+    d = pathlib.Path(env) if env else _HERE / "page"
+    if not ((d / "index.html").is_file() and (d / "embed.js").is_file()):
+        where = f"MCTS_PLAYGROUND_PAGE={env}" if env else f"the package ({d})"
+        raise PageNotFound(
+            f"the built page is not in {where}: build it (bash scripts/serve.sh --build-only), copy it into the "
+            "package (bash python/bundle-page.sh) and reinstall, or set MCTS_PLAYGROUND_PAGE to a built www/dist"
+        )
+    return d
+
+
+class _PageHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves one directory; module scripts may be imported from the notebook's origin."""
+
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".css": "text/css",
+        ".html": "text/html",
+        ".json": "application/json",
+        ".mctsnet": "application/octet-stream",
+    }
+
+    def end_headers(self) -> None:
+        # The notebook (another origin) imports embed.js as a module: CORS is required for that.
+        self.send_header("Access-Control-Allow-Origin", "*")
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
+        pass
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser that goes away mid-answer (a frame reloaded) is no error of the server's.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
+_server: _Server | None = None
+_server_dir: pathlib.Path | None = None
+_lock = threading.Lock()
+
+
+def page_url() -> str:
+    """The URL (ending in ``/``) of the page served on loopback for this kernel; starts the
+    server on first use (a daemon thread, a free port on 127.0.0.1)."""
+    global _server, _server_dir
+    d = page_dir()
+    with _lock:
+        if _server is None or _server_dir != d:
+            if _server is not None:
+                _server.shutdown()
+            handler = functools.partial(_PageHandler, directory=str(d))
+            _server = _Server(("127.0.0.1", 0), handler)
+            _server_dir = d
+            threading.Thread(target=_server.serve_forever, name="mcts-playground-page", daemon=True).start()
+        return f"http://127.0.0.1:{_server.server_address[1]}/"
+
+
+VIEWS = ("play", "compare", "arena")
+SIDES = ("person", "engine")
+
+
+class Playground(anywidget.AnyWidget):
+    """The playground page in a notebook.
+
+    Args:
+        game: a game spec (``hex:7``, ``tictactoe``, ``pentago:twist``, ...).
+        moves: moves from the start, in the reference notation (a list or one string).
+        preset: the engine's preset (``rave``, ``uct``, ...).
+        view: ``"play"``, ``"compare"`` or ``"arena"``.
+        seed: the engine's seed (with ``playouts``: the same searches as ``mcts search``).
+        playouts, ms: the engine's budget per move (playouts, or milliseconds).
+        p0, p1: who plays each side, ``"person"`` or ``"engine"``.
+        show: parts of the page besides the board (``"moves,thinking,controls"``).
+        width, height: the frame's CSS size.
+
+    A bad game or move raises ``ValueError`` with the engine's sentence (checked in the kernel
+    before the page sees it); errors the page reports arrive in ``last_error`` and ``errors``.
+    """
+
+    _esm = ESM
+
+    game = traitlets.Unicode("hex:7").tag(sync=True)
+    moves = traitlets.List(traitlets.Unicode(), default_value=[]).tag(sync=True)
+    preset = traitlets.Unicode("rave").tag(sync=True)
+    view = traitlets.Enum(VIEWS, default_value="play").tag(sync=True)
+    seed = traitlets.Int(None, allow_none=True).tag(sync=True)
+    playouts = traitlets.Int(None, allow_none=True).tag(sync=True)
+    ms = traitlets.Int(None, allow_none=True).tag(sync=True)
+    p0 = traitlets.Enum(SIDES, default_value="person").tag(sync=True)
+    p1 = traitlets.Enum(SIDES, default_value="engine").tag(sync=True)
+    show = traitlets.Unicode("").tag(sync=True)
+    width = traitlets.Unicode("100%").tag(sync=True)
+    height = traitlets.Unicode("460px").tag(sync=True)
+    page_url = traitlets.Unicode("").tag(sync=True)
+
+    ready = traitlets.Bool(False).tag(sync=True)
+    last_search = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
+    game_over = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
+    last_error = traitlets.Unicode("").tag(sync=True)
+    errors = traitlets.List(traitlets.Unicode(), default_value=[])
+    searches = traitlets.List(traitlets.Dict(), default_value=[])
+    report = traitlets.Dict(allow_none=True, default_value=None)
+
+    def __init__(
+        self,
+        game: str = "hex:7",
+        moves: Sequence[str] | str = (),
+        preset: str = "rave",
+        view: str = "play",
+        **kwargs: Any,
+    ) -> None:
+        if isinstance(moves, str):
+            moves = [m for m in moves.replace(",", " ").split() if m]
+        state = State(game, list(moves))  # ValueError with the engine's sentence
+        if preset not in state.game().presets():
+            raise ValueError(f"unknown preset {preset!r} for {state.spec}; expected one of: {' '.join(state.game().presets())}")
+        self._handlers: dict[str, list[Callable[[dict[str, Any]], None]]] = {}
+        super().__init__(game=state.spec, moves=state.moves, preset=preset, view=view, page_url=page_url(), **kwargs)
+        self.on_msg(self._on_front_end)
+
+    @traitlets.validate("game")
+    def _check_game(self, proposal: dict[str, Any]) -> str:
+        try:
+            return State(proposal["value"]).spec
+        except ValueError as e:
+            raise traitlets.TraitError(str(e)) from None
+
+    @traitlets.validate("moves")
+    def _check_moves(self, proposal: dict[str, Any]) -> list[str]:
+        try:
+            return State(self.game, list(proposal["value"])).moves
+        except ValueError as e:
+            raise traitlets.TraitError(str(e)) from None
+
+    @property
+    def state(self) -> State:
+        """The position shown, as a ``State``."""
+        return State(self.game, list(self.moves))
+
+    def set_position(self, game: str, moves: Sequence[str] | str = ()) -> None:
+        """Shows another position (the page is not reloaded). Raises ``ValueError`` with the
+        engine's sentence for a bad game or move, and nothing changes."""
+        if isinstance(moves, str):
+            moves = [m for m in moves.replace(",", " ").split() if m]
+        s = State(game, list(moves))
+        with self.hold_trait_notifications():
+            self.game = s.spec
+            self.moves = s.moves
+
+    def start_search(self, *, playouts: int | None = None, ms: int | None = None, preset: str | None = None, play: bool = False) -> None:
+        """Asks the page's engine to search the position for the side to move (the embed's
+        ``startSearch``); the result arrives in ``last_search`` and the ``searchFinished``
+        callbacks. ``play=True`` also plays the best move."""
+        if playouts is not None and ms is not None:
+            raise ValueError("give playouts or ms, not both")
+        msg: dict[str, Any] = {"command": "startSearch", "play": bool(play)}
+        if playouts is not None:
+            msg["budget"] = {"kind": "playouts", "value": int(playouts)}
+        elif ms is not None:
+            msg["budget"] = {"kind": "millis", "value": int(ms)}
+        if preset is not None:
+            msg["preset"] = preset
+        self.send(msg)
+
+    def analyse(self, *, iterations: int = 10_000, seed: int | None = None, preset: str | None = None, **kwargs: Any) -> dict[str, Any]:
+        """Searches the position shown with the kernel's engine and returns the report of
+        ``mcts search --json`` (also stored in ``report``). Keyword arguments as
+        :func:`mcts_playground.search`."""
+        r = search(self.state, preset or self.preset, iterations=iterations, seed=self.seed if seed is None else seed, **kwargs)
+        self.report = r
+        return r
+
+    def on(self, event: str, callback: Callable[[dict[str, Any]], None]) -> None:
+        """Calls ``callback(detail)`` on each page event of that type: ``ready``, ``move``,
+        ``position``, ``searchFinished``, ``gameOver``, ``error`` (``detail`` as the embed
+        protocol's message: ``game``, ``moves``, and the event's own fields)."""
+        self._handlers.setdefault(event, []).append(callback)
+
+    def _on_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """A custom message from the front end: ``{event, detail}``."""
+        if not isinstance(content, dict) or not isinstance(content.get("event"), str):
+            return
+        event, detail = content["event"], content.get("detail")
+        if not isinstance(detail, dict):
+            detail = {}
+        if event == "error":
+            self.errors = [*self.errors, str(detail.get("message", ""))]
+        elif event == "searchFinished":
+            self.searches = [*self.searches, detail]
+        for cb in self._handlers.get(event, []):
+            cb(detail)

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The Python package's tests (scripts/test.sh, step 6; runs alone too, after
+# `bash scripts/serve.sh --build-only` for the widget's page):
+#   - a virtual environment python/.venv (made once) with the pinned build and test tools:
+#     maturin, pytest, NumPy, anywidget and Ray (the `ray` extra; MCTS_PYTHON_RAY=0 leaves Ray out
+#     and its tests are skipped);
+#   - the built page (www/dist) copied into the package for the widget (python/bundle-page.sh);
+#   - the extension built once, optimised, and installed in place (maturin develop --release:
+#     cargo rebuilds only what changed);
+#   - pytest python/tests, against this checkout's `mcts` (target/debug/mcts, the test profile's);
+#   - python/tests/jupyterlab.test.mjs: JupyterLab in Chromium runs a cell that makes the widget,
+#     the board renders, a move made on it reaches the kernel.
+# Skipped with a message, status 0, only when there is no Python 3.11+ interpreter at all.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+py=""
+for c in python3.13 python3.12 python3.11 python3; do
+  if command -v "$c" >/dev/null && "$c" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' 2>/dev/null; then
+    py=$c
+    break
+  fi
+done
+if [ -z "$py" ]; then
+  echo "test-python.sh: SKIPPED: no Python 3.11 or later on this machine (python3 not found or too old); the Python package was not tested"
+  exit 0
+fi
+venv=python/.venv
+if [ ! -x "$venv/bin/python" ]; then
+  if ! "$py" -m venv "$venv" 2>/dev/null; then
+    # Debian's python3 splits venv into a package of its own.
+    as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+    as_root apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv
+    rm -rf "$venv"
+    "$py" -m venv "$venv"
+  fi
+fi
+pins=(maturin==1.16.0 pytest==9.2.0 numpy==2.4.6 anywidget==0.11.0 nbclient==0.11.0 ipykernel==7.4.0 matplotlib==3.11.2 jupyterlab==4.6.6 mypy==2.4.1)
+[ "${MCTS_PYTHON_RAY:-1}" = 1 ] && pins+=(ray==2.60.0)
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check "${pins[@]}"
+if [ -f www/dist/index.html ]; then
+  bash python/bundle-page.sh
+  export MCTS_REQUIRE_PAGE=1
+else
+  echo "test-python.sh: www/dist is not built: the widget's tests use a stand-in page"
+fi
+# (pip's "Ignoring <extra>: markers ..." lines are noise: the extras are installed above.)
+(cd python && VIRTUAL_ENV="$PWD/.venv" PATH="$PWD/.venv/bin:$PATH" maturin develop --release --quiet 2>&1 | { grep -v '^Ignoring ' || true; })
+# The test profile: the `mcts` that `cargo test` (step 2) already built, so nothing is rebuilt.
+cargo build --quiet --profile test --bin mcts
+status=0
+MCTS_BIN="$PWD/target/debug/mcts" "$venv/bin/python" -m pytest python/tests -q -p no:cacheprovider || status=$?
+# The widget in JupyterLab, in Chromium (the browser tests' playwright-core and Chromium): a cell
+# creates it, the board renders, a move made on it reaches the kernel.
+if [ -f www/dist/index.html ] && [ -d www/node_modules/playwright-core ] && [ -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
+  node --test python/tests/jupyterlab.test.mjs || status=1
+else
+  echo "test-python.sh: the JupyterLab browser test needs the built page, www/node_modules and Chromium (scripts/test.sh installs them); not run"
+fi
+exit "$status"

@@ -1,0 +1,122 @@
+// In Chromium: the Python notebook widget's front end (python/mcts_playground/widget.js, the
+// anywidget ESM) with the built page, under a stand-in for anywidget's model (get/set/on/
+// save_changes/send, as the anywidget front end gives it). Checks the two-way bridge: the page's
+// moves (the engine's and a person's click) reach the model and the kernel's messages; the
+// kernel's position, command and view reach the page. (Not inside JupyterLab: that needs a
+// Jupyter server and its extension in CI; the Python side is tested by python/tests.)
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setup, assertClean, screenshot, ROOT } from './harness.mjs';
+
+let h;
+before(async () => {
+  h = await setup();
+});
+after(async () => {
+  await h?.close();
+});
+
+const HOST = `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>widget host</title></head>
+<body><div id="host"></div><script type="module">
+import widget from './py-widget.js';
+const values = { game: 'hex:5', moves: ['c3'], preset: 'uct', view: 'play', seed: 1, playouts: 300, ms: null, p0: 'person',
+  p1: 'engine', show: '', width: '480px', height: '480px', page_url: new URL('./', location.href).href, ready: false,
+  last_search: null, game_over: null, last_error: '' };
+const listeners = {};
+const fire = (ev, ...a) => (listeners[ev] || []).forEach((f) => f(...a));
+const model = {
+  get: (k) => values[k],
+  set: (k, v) => { const changed = JSON.stringify(values[k]) !== JSON.stringify(v); values[k] = v; if (changed) fire('change:' + k); },
+  on: (ev, f) => { (listeners[ev] ||= []).push(f); },
+  save_changes: () => { window.__saved++; },
+  send: (msg) => window.__sent.push(msg),
+};
+window.__sent = []; window.__saved = 0; window.__values = values;
+// What the kernel does: set a trait (synced to the front end), send a custom message.
+window.__kernel = { set: (k, v) => model.set(k, v), custom: (msg) => fire('msg:custom', msg) };
+widget.render({ model, el: document.getElementById('host') });
+</script></body></html>`;
+
+const events = (page, type) => page.evaluate((t) => window.__sent.filter((m) => m.event === t).map((m) => m.detail), type);
+const embedFrame = (page) => page.frames().find((f) => f.url().includes('embed=1'));
+
+test('the widget front end bridges the page and the kernel both ways', async () => {
+  const esm = readFileSync(join(ROOT, 'python', 'mcts_playground', 'widget.js'), 'utf8');
+  const page = await h.openPage('widget-host.html', {
+    before: async (p) => {
+      await p.route(`${h.url}widget-host.html`, (r) => r.fulfill({ contentType: 'text/html', body: HOST }));
+      await p.route(`${h.url}py-widget.js`, (r) => r.fulfill({ contentType: 'text/javascript', body: esm }));
+    },
+  });
+  await page.waitForFunction(() => window.__values.ready === true);
+  // The engine (White) answers c3 by itself: the move reaches the model and the kernel.
+  await page.waitForFunction(() => window.__sent.some((m) => m.event === 'move' && m.detail.moves.length === 2));
+  const reply = (await events(page, 'move'))[0];
+  assert.equal(reply.game, 'hex:5');
+  assert.deepEqual(await page.evaluate(() => window.__values.moves), reply.moves);
+  assert.ok((await events(page, 'searchFinished')).length >= 1, 'the engine search is reported');
+  assert.ok(await page.evaluate(() => window.__values.last_search?.bestMove), 'last_search holds the best move');
+
+  // A person's click in the frame: the move reaches the kernel.
+  const frame = embedFrame(page);
+  await frame.waitForFunction(() => {
+    const s = window.__playground.snapshot();
+    return s?.view.to_move === 0 && document.body.dataset.thinking === '';
+  });
+  const free = await frame.evaluate(() => {
+    const taken = new Set(window.__playground.snapshot().moves);
+    return ['a1', 'e5', 'a5', 'e1', 'b2'].find((m) => !taken.has(m));
+  });
+  await screenshot(page, 'python-widget-play');
+  await frame.click(`[data-cell="${free}"]`);
+  await page.waitForFunction((m) => window.__sent.some((e) => e.event === 'move' && e.detail.move === m), free);
+  assert.deepEqual((await page.evaluate(() => window.__values.moves)).slice(0, 3), [...reply.moves, free]);
+
+  // The kernel sets the position: the page shows it without reloading, and says so.
+  await page.waitForFunction(() => window.__sent.filter((m) => m.event === 'move').length >= 3); // the engine's answer
+  await frame.waitForFunction(() => document.body.dataset.thinking === '');
+  await page.evaluate(() => window.__kernel.set('moves', ['a1']));
+  await page.waitForFunction(() => window.__sent.some((m) => m.event === 'position'));
+  await frame.waitForFunction(() => window.__playground.snapshot()?.moves.join(' ').startsWith('a1'));
+  assert.equal(embedFrame(page), frame, 'the same frame: no reload');
+
+  // A command from the kernel: startSearch with playouts, played.
+  await frame.waitForFunction(() => document.body.dataset.thinking === '' && window.__playground.snapshot()?.view.to_move === 0);
+  const before = (await events(page, 'searchFinished')).length;
+  await page.evaluate(() => window.__kernel.custom({ command: 'startSearch', budget: { kind: 'playouts', value: 200 }, play: true }));
+  await page.waitForFunction((n) => window.__sent.filter((m) => m.event === 'searchFinished').length > n, before);
+  // The first search after the command is its own (the engine then answers the move it played).
+  const found = (await events(page, 'searchFinished'))[before];
+  assert.equal(found.playouts, 200);
+  assert.equal(found.side, 0);
+
+  // A bad position from the kernel is the page's error, in last_error.
+  await page.evaluate(() => window.__kernel.set('moves', ['a1', 'a1']));
+  await page.waitForFunction(() => window.__values.last_error !== '');
+  assert.match(await page.evaluate(() => window.__values.last_error), /a1/);
+
+  // The view: the frame reloads in the compare view with the position kept.
+  await page.evaluate(() => {
+    window.__kernel.set('moves', ['c3']);
+    window.__kernel.set('view', 'compare');
+  });
+  await page.waitForFunction(() => [...document.querySelectorAll('iframe')].some((f) => f.src.includes('view=compare')));
+  const src = await page.evaluate(() => document.querySelector('iframe').src);
+  assert.equal(new URL(src).searchParams.get('moves'), 'c3');
+  // The reloaded frame (same origin here) is ready in the compare view.
+  await page.waitForFunction(() => {
+    const w = document.querySelector('iframe').contentWindow;
+    return w.location.href.includes('view=compare') && w.document.body?.dataset.teachReady === 'true';
+  });
+  // The embed shows the open view (it used to hide every view: a blank frame).
+  const shown = await page.evaluate(() => {
+    const d = document.querySelector('iframe').contentDocument;
+    const visible = (id) => d.getElementById(id)?.getClientRects().length > 0;
+    return { compare: visible('compare'), arena: visible('arena'), board: d.querySelector('main.layout')?.getClientRects().length > 0 };
+  });
+  assert.deepEqual(shown, { compare: true, arena: false, board: false });
+  await screenshot(page, 'python-widget-compare');
+  assertClean(assert, page, [/a1/]);
+});
