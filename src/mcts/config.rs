@@ -542,7 +542,7 @@ impl SearchConfig {
             Preset::Uct => {}
             Preset::Rave => rave(&mut c),
             // Cazenave (2015) and Ludii's GRAVE select on the blended value alone (no UCB term);
-            // with c = √2 GRAVE lost to RAVE 0.105 at 10k playouts (issue 12).
+            // with c = √2 GRAVE lost to RAVE 0.105 at 10k playouts (our measurement).
             Preset::Grave => {
                 c.value = ValueEstimate::Grave;
                 c.c = 0.0;

@@ -1,4 +1,4 @@
-// Root-parallel search in the page (issue 12, www/src/parallel.ts): with Engine workers = 2 the
+// Root-parallel search in the page (www/src/parallel.ts): with Engine workers = 2 the
 // engine's move comes from two workers searching the position with seeds s and s + 1, each for
 // half the playout budget, their root statistics merged. Checked: the merged playouts are the sum
 // of the workers' (and the budget), the move is legal and is the move of the native root-parallel

@@ -1,4 +1,4 @@
-// The exact Hex solver in the page (issue 36, "truth where the search is shown"): the analysis
+// The exact Hex solver in the page ("truth where the search is shown"): the analysis
 // section's Solve control marks each root move with its exact value for the side to move (the
 // board overlay `exact`, hotkey X, and a column of the root-move table), equal to
 // `mcts solve --openings`; Stop ends a long solve with the page responsive; the control says why

@@ -1,4 +1,4 @@
-// Ground truth beside Compare (issue 36): on a position the exact solver takes, a run also solves
+// Ground truth beside Compare: on a position the exact solver takes, a run also solves
 // it (the solver's worker, as the Solve control); each pane says from how many playouts its best
 // move was, and stayed, a proven winning move — a figure that must follow from the pane's own
 // recorded samples and `mcts solve --openings` — the pane boards tick the winning moves, and the

@@ -1,4 +1,4 @@
-// Root-parallel search in the page (issue 12): the engine's search of one position spread over
+// Root-parallel search in the page: the engine's search of one position spread over
 // several workers, each an ordinary engine worker (worker.ts, so it stays the only importer of the
 // wasm package) searching with its own seed, their root statistics merged.
 //

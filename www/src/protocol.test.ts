@@ -52,7 +52,7 @@ describe('parseRequest (the worker checks every message from the page)', () => {
       id: 18,
     });
   });
-  it('checks the openings flag of an arena game (issue 36: true, false or absent)', () => {
+  it('checks the openings flag of an arena game (true, false or absent)', () => {
     const game = { spec: 'hex:3', a: engine, b: engine, iterations: 10, millis: null, seed: 1, index: 0 };
     for (const openings of ['all', 1, null])
       expect(parseRequest({ type: 'arenaGame', id: 12, game: { ...game, openings } })).toEqual({
@@ -60,7 +60,7 @@ describe('parseRequest (the worker checks every message from the page)', () => {
         id: 12,
       });
   });
-  it('checks a solve request: the position, a budget of (0, 1 hour] and the progress interval (issue 36)', () => {
+  it('checks a solve request: the position, a budget of (0, 1 hour] and the progress interval', () => {
     const solve = { type: 'solve', id: 21, position: { spec: 'hex:5', moves: [] }, budgetMs: 1000 };
     const bad: [Record<string, unknown>, string][] = [
       [{ position: { spec: 'hex:5' } }, 'position'],

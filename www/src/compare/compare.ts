@@ -8,7 +8,7 @@
 // marker wherever its best move changed (convergence), and the win rate of the leading root
 // moves of the selected pane. The whole setup is in the URL (share/url.ts) and Copy link gives a
 // link that opens it and runs it again: the same seed and playouts give the same figures.
-// Ground truth (issue 36): when the exact solver takes the position (Hex up to 8×8 without the
+// Ground truth: when the exact solver takes the position (Hex up to 8×8 without the
 // swap rule, overlay/solve.ts `solveUnavailable`), a run also solves it in the solver's worker
 // (`EngineClient.solver()`, the Solve control's mechanism, with a budget of `COMPARE_SOLVE_S`);
 // then each pane says from how many playouts its best move was, and stayed, a proven winning move

@@ -1,4 +1,4 @@
-// Ground truth beside the Compare panes (issue 36): once the exact solver has the position's
+// Ground truth beside the Compare panes: once the exact solver has the position's
 // root moves (compare.ts asks the solver worker), each pane says from how many playouts its best
 // move was, and stayed, a proven winning move. The panes sample their search every budget/40
 // playouts (compare.ts `STEPS`), so the figure is a sample: the best move was winning *by* that

@@ -1,4 +1,4 @@
-// "Truth where the search is shown" (issue 36): the exact Hex solver (depth-first proof-number
+// "Truth where the search is shown": the exact Hex solver (depth-first proof-number
 // search, Rust `game::hex::dfpn`) from the analysis section, on the position the board shows: the
 // live position, or, while a past move is reviewed, the position before that move. A budget in
 // seconds, Solve (which becomes Stop), a status line, and each root move's exact value for the

@@ -1,4 +1,4 @@
-// What the exact solver says of a move that was played (the review of a past move, issue 36):
+// What the exact solver says of a move that was played (the review of a past move):
 // was it a winning move, a losing move, or is it not proven (yet)? The values are those of the
 // position before the move, for the player who played it (`ExactValues`, written by the Solve
 // control, overlay/solve.ts). Pure functions over plain data: unit-tested in Node.
