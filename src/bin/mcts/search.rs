@@ -128,7 +128,7 @@ pub struct Args {
 pub fn run(a: Args) -> Result<(), CliError> {
     let g = a.pos.position()?;
     if g.outcome().is_some() {
-        return Err(CliError::GameOver);
+        return Err(CliError::Report(mcts_playground::report::ReportError::GameOver));
     }
     let config = a.engine.config()?;
     a.engine.register_net(Some(&g.spec()))?;
