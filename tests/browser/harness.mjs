@@ -1,6 +1,7 @@
 // Shared set-up for the browser tests: serve www/dist from a sub-path on 127.0.0.1, launch Debian's
 // Chromium through playwright-core (flags from ../shared/TOOLCHAIN.md), and watch the page for
 // console errors, failed requests and requests leaving the origin.
+import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -168,12 +169,41 @@ export async function waitPersonTurn(page, player, timeout = WAIT_MS) {
   );
 }
 
-/** Waits until no search runs (person's turn or game over). */
 /** Waits until the page (or an embed's frame) has applied its URL state and teaching features. */
 export async function teachReady(page, timeout = WAIT_MS) {
   await page.waitForFunction(() => document.body.dataset.teachReady === 'true', null, { timeout });
 }
 
+/** A lesson's page ready to be driven: the game's board attached (a lesson may open in the
+ * compare or train view, where it is hidden), the URL state applied, the teaching features up. */
+export async function lessonReady(page) {
+  await page.waitForSelector('[data-index]', { state: 'attached' });
+  await page.waitForFunction(() => document.body.dataset.ply !== undefined);
+  await teachReady(page);
+}
+
+/** Presses lesson step `n`'s button and waits until it is done; asserts that it is done and that
+ * it outlined something shown and (once its scroll ends) inside the viewport; returns the
+ * outlined element's id (or first class). */
+export async function doLessonStep(page, n) {
+  await page.click(`#lesson-do-${n}`);
+  await page.waitForFunction((k) => {
+    const c = document.querySelector('#lesson');
+    return c.dataset.step === String(k) && c.dataset.stepState !== 'running';
+  }, n);
+  const state = await page.getAttribute('#lesson', 'data-step-state');
+  assert.equal(state, 'done', `step ${n}: ${await page.textContent('#lesson-status')}`);
+  const looks = await page.$$('.lesson-look');
+  assert.ok(looks.length > 0, `step ${n} outlines something`);
+  assert.ok(await looks[0].isVisible(), `step ${n}: the outlined element is visible`);
+  await page.waitForFunction(() => {
+    const r = document.querySelector('.lesson-look').getBoundingClientRect();
+    return r.bottom > 0 && r.top < window.innerHeight && r.width > 0 && r.height > 0;
+  });
+  return page.$eval('.lesson-look', (e) => e.id || e.classList[0]);
+}
+
+/** Waits until no search runs (person's turn or game over). */
 export async function waitIdle(page, timeout = WAIT_MS) {
   await page.waitForFunction(() => document.body.dataset.thinking === '', null, { timeout });
 }

@@ -10,7 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setup, assertClean, teachReady, ROOT } from './harness.mjs';
+import { setup, assertClean, lessonReady, doLessonStep, ROOT } from './harness.mjs';
 
 const DATA = join(ROOT, 'www', 'src', 'lessons', 'data');
 const LESSONS = Object.fromEntries(
@@ -325,29 +325,7 @@ after(async () => {
 });
 
 async function ready(page) {
-  // (A lesson may open in the compare or train view, where the game's board is hidden.)
-  await page.waitForSelector('[data-index]', { state: 'attached' });
-  await page.waitForFunction(() => document.body.dataset.ply !== undefined);
-  await teachReady(page);
-}
-
-/** Presses step `n`'s button, waits until it is done and checks that it outlined something on
- * screen; returns the outlined element's id (or first class). */
-async function doStep(page, n) {
-  await page.click(`#lesson-do-${n}`);
-  await page.waitForFunction((k) => {
-    const c = document.querySelector('#lesson');
-    return c.dataset.step === String(k) && c.dataset.stepState !== 'running';
-  }, n);
-  assert.equal(await page.getAttribute('#lesson', 'data-step-state'), 'done', `step ${n}: ${await page.textContent('#lesson-status')}`);
-  const looks = await page.$$('.lesson-look');
-  assert.ok(looks.length > 0, `step ${n} outlines something`);
-  assert.ok(await looks[0].isVisible(), `step ${n}: the outlined element is visible`);
-  await page.waitForFunction(() => {
-    const r = document.querySelector('.lesson-look').getBoundingClientRect();
-    return r.bottom > 0 && r.top < window.innerHeight && r.width > 0 && r.height > 0;
-  });
-  return page.$eval('.lesson-look', (e) => e.id || e.classList[0]);
+  await lessonReady(page);
 }
 
 /** Walks lesson `id` step by step, checking what each step outlines (`looks`, when given) and
@@ -357,7 +335,7 @@ async function walk(id, looks = []) {
   const page = await h.openPage(`?lesson=${id}`);
   await ready(page);
   for (const [k, step] of lesson.steps.entries()) {
-    const outlined = await doStep(page, k + 1);
+    const outlined = await doLessonStep(page, k + 1);
     if (looks[k]) assert.equal(outlined, looks[k], `${id} step ${k + 1} outlines ${looks[k]}`);
     await CHECKS[`${id}/${k + 1}`]?.(page, step);
   }

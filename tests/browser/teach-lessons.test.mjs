@@ -9,7 +9,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { setup, assertClean, screenshot, SCREENSHOTS, teachReady, rewriteBundle } from './harness.mjs';
+import { setup, assertClean, screenshot, SCREENSHOTS, lessonReady, doLessonStep, rewriteBundle } from './harness.mjs';
 
 let h;
 before(async () => {
@@ -20,31 +20,8 @@ after(async () => {
 });
 
 async function ready(page) {
-  // (A lesson may open in the compare view, where the game's board is hidden.)
-  await page.waitForSelector('[data-index]', { state: 'attached' });
-  await page.waitForFunction(() => document.body.dataset.ply !== undefined);
-  await teachReady(page);
+  await lessonReady(page);
   await page.waitForFunction(() => document.querySelector('#st-preset').options.length > 0);
-}
-
-/** Presses step `n`'s button and waits until it is done; returns what is outlined. */
-async function doStep(page, n) {
-  await page.click(`#lesson-do-${n}`);
-  await page.waitForFunction((k) => {
-    const c = document.querySelector('#lesson');
-    return c.dataset.step === String(k) && c.dataset.stepState !== 'running';
-  }, n);
-  const state = await page.getAttribute('#lesson', 'data-step-state');
-  assert.equal(state, 'done', `step ${n}: ${await page.textContent('#lesson-status')}`);
-  const looks = await page.$$('.lesson-look');
-  assert.ok(looks.length > 0, `step ${n} outlines something`);
-  // The outlined element is shown and (once its scroll ends) inside the viewport.
-  assert.ok(await looks[0].isVisible(), `step ${n}: the outlined element is visible`);
-  await page.waitForFunction(() => {
-    const r = document.querySelector('.lesson-look').getBoundingClientRect();
-    return r.bottom > 0 && r.top < window.innerHeight && r.width > 0 && r.height > 0;
-  });
-  return page.$eval('.lesson-look', (e) => e.id || e.classList[0]);
 }
 
 test('Start here: five steps drive the step-through (select, expand, playout, back up, choose)', async () => {
@@ -55,7 +32,7 @@ test('Start here: five steps drive the step-through (select, expand, playout, ba
   assert.match(await page.getAttribute('#lesson-paper', 'href'), /^https:\/\/doi\.org\//);
   // Every step has a question with its answer folded away.
   assert.equal(await page.$$eval('#lesson details.lesson-q:not([open])', (d) => d.length), 5);
-  await doStep(page, 1);
+  await doLessonStep(page, 1);
   assert.equal(await page.getAttribute('#step', 'data-phase'), 'Selection');
   assert.equal(await page.getAttribute('#step', 'data-iteration'), '11');
   assert.ok(await page.$eval('.lesson-look', (e) => e.classList.contains('st-right')));
@@ -67,15 +44,15 @@ test('Start here: five steps drive the step-through (select, expand, playout, ba
   assert.equal(rootRow[2], '(X to move)');
   assert.equal(rootRow[4], rootInTree, 'the root’s win rate in the table is the tree’s');
   assert.match(await page.textContent('#st-table thead'), /win rate/);
-  await doStep(page, 2);
+  await doLessonStep(page, 2);
   assert.equal(await page.getAttribute('#step', 'data-phase'), 'Expansion');
-  assert.equal(await doStep(page, 3), 'st-board');
+  assert.equal(await doLessonStep(page, 3), 'st-board');
   assert.equal(await page.getAttribute('#step', 'data-phase'), 'Playout');
-  assert.equal(await doStep(page, 4), 'st-table');
+  assert.equal(await doLessonStep(page, 4), 'st-table');
   assert.match(await page.textContent('#st-table'), /→/, 'N and Q before → after');
   await page.setViewportSize({ width: 1280, height: 800 });
   await screenshot(page, 'lesson-start-step4-1280-light');
-  await doStep(page, 5);
+  await doLessonStep(page, 5);
   assert.equal(await page.getAttribute('#step', 'data-iteration'), '111');
   // The answer unfolds.
   await page.click('#lesson-step-5 summary');
@@ -91,7 +68,7 @@ test('on a phone, each step’s question stays on screen beside what it outlines
   assert.ok(await page.$eval('#lesson-dock', (d) => d.hidden), 'no dock before a step has run');
   for (const n of [1, 2, 3, 4, 5]) {
     // Steps 2–5 are started from the dock, where the reader is, not from the card far above.
-    if (n === 1) await doStep(page, 1);
+    if (n === 1) await doLessonStep(page, 1);
     else {
       assert.match(await page.textContent('#lesson-dock-next'), new RegExp(`^Step ${n}: `));
       await page.click('#lesson-dock-next');
@@ -135,12 +112,12 @@ test('the Pentago-Twist lesson previews the twist before it is played', async ()
   const page = await h.openPage('?lesson=pentago-twist');
   await ready(page);
   await page.waitForFunction(() => document.body.dataset.game === 'pentago:twist');
-  await doStep(page, 1);
-  await doStep(page, 2);
+  await doLessonStep(page, 1);
+  await doLessonStep(page, 2);
   assert.equal(await page.getAttribute('#board svg', 'data-preview'), 'TL-cw');
   assert.equal(await page.evaluate(() => window.__playground.snapshot().moves.length), 0, 'nothing played by the preview');
   await screenshot(page, 'lesson-pentago-preview');
-  await doStep(page, 3);
+  await doLessonStep(page, 3);
   const moves = await page.evaluate(() => window.__playground.snapshot().moves);
   assert.equal(moves[0], 'a2-TL-cw');
   assert.equal(await page.getAttribute('body', 'data-review'), '2');
@@ -155,7 +132,7 @@ test('lesson step screenshots at 390×844 and in dark mode', async () => {
   ]) {
     const page = await h.openPage('?lesson=start', { viewport, colorScheme });
     await ready(page);
-    for (const n of [1, 2, 3, 4]) await doStep(page, n);
+    for (const n of [1, 2, 3, 4]) await doLessonStep(page, n);
     await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
     assertClean(assert, page);
   }
