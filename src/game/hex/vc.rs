@@ -1,5 +1,7 @@
 //! Virtual connections for the exact solver, by H-search (Anshelevich 2002, "A hierarchical
-//! approach to computer Hex", Artificial Intelligence 134).
+//! approach to computer Hex", Artificial Intelligence 134) with the captured sets and the list
+//! discipline of benzene's VC builder (`src/hex/VCS.cpp`; Pawlewicz, Hayward, Henderson &
+//! Arneson, "Stronger virtual connections in Hex", IEEE TCIAIG 7(2), 2015).
 //!
 //! A *virtual connection* (VC) of one colour between two endpoints x and y is a set of empty
 //! cells, its *carrier*, inside which the colour can join x and y whatever the opponent does,
@@ -7,32 +9,47 @@
 //! - a *full* connection holds with the opponent to move (the colour moves second);
 //! - a *semi*-connection holds with the colour to move; it has a *key*, the cell to play first.
 //!
+//! "Joined" counts the colour's two edges as stones: x and y are joined when a chain of the
+//! colour's stones and edges links them (so two cells that both reach the top edge are joined;
+//! an edge-to-edge connection is the usual win).
+//!
 //! Endpoints are small ids: a cell `0..n²` (an empty cell, or a stone group of the colour by its
 //! lowest cell, its captain) and the colour's two edges at `n²` and `n² + 1`. Opponent stones are
 //! walls. An empty endpoint counts as the colour's stone (a VC x–y between empty cells says what
 //! the colour gets once it holds both). Carriers hold only empty cells, never their endpoints.
 //!
-//! H-search builds them bottom-up (Anshelevich 2002, section 3):
-//! - base: adjacent endpoints are fully connected with the empty carrier;
-//! - the AND rule: fulls x–z (carrier A) and z–y (carrier B) with A ∩ B = ∅, x ∉ B and y ∉ A
-//!   give, through an empty cell z, a semi x–y with carrier A ∪ B ∪ {z} and key z (the colour
-//!   plays z, then both fulls hold); through a stone group z, a full x–y with carrier A ∪ B. There
-//!   is no AND through an edge (two cells touching the same edge are not joined by it);
-//! - the OR rule: semis x–y whose carriers have an empty common intersection give a full x–y
-//!   with the union of their carriers (wherever the opponent plays, one of the semis survives
-//!   and the colour plays its key). As benzene's old builder (`max_ors = 4`), a new semi is
-//!   combined with at most three semis already known for its pair.
+//! **Captured sets** (benzene's `vc-captured-set.txt`, pattern `vc-captured1`): an empty cell p
+//! with two adjacent empty neighbours a, b whose three cells beyond (the far neighbours of a and
+//! b) are all the colour's stones or its edge *captures* {a, b}: once the colour holds p, an
+//! intrusion at a is answered at b and p stays joined to those stones. [`captured_set`] gives
+//! them for each empty endpoint.
 //!
-//! Each endpoint pair keeps at most [`FULL_CAP`] fulls and [`SEMI_CAP`] semis (when a list is
-//! full, a smaller carrier replaces its largest). A new connection whose carrier is a superset of
-//! a known one of the same kind (or of a known full, for a semi) is dropped, and a new full
-//! removes the known semis and fulls that are supersets of it. As benzene's defaults
-//! (`limit_fulls`, `limit_or` in its `VCS.cpp`), a new full that removes no known full is kept
-//! only if it does not contain the intersection of the pair's fulls, and a pair's semis are ORed
-//! only once they have an empty common intersection. The work queue ANDs each new full at both
-//! its ends; semis are ORed as they arrive. So a build is bounded; every connection reported is
-//! sound (each is derived by the rules above), while some are missed. The solver reads the
-//! edge-to-edge lists ([`EdgeVcs`]).
+//! The rules (Anshelevich 2002, section 3; the captured-set forms as benzene's `VCS::AndFull*`
+//! and `VCOr`):
+//! - base: adjacent endpoints are fully connected with the empty carrier;
+//! - the AND rule: fulls x–z (carrier A) and z–y (carrier B) with x ∉ B and y ∉ A, where A and
+//!   B are disjoint or meet only inside C, the union of the captured sets of x, z and y, give
+//!   through an empty cell z a semi x–y with carrier A ∪ B ∪ {z} (∪ C when they meet) and key z;
+//!   through a stone group z, a full x–y with carrier A ∪ B (∪ C). There is no AND through an
+//!   edge (benzene's default `and_over_edge = false`);
+//! - the OR rule: semis x–y whose carriers have no common cell outside the captured sets of x
+//!   and y give a full x–y with the union of their carriers (and those captured sets): wherever
+//!   the opponent plays, one of the semis survives and the colour plays its key. As benzene's
+//!   `VCOr`, the semis are combined greedily, not in every subset: for a candidate cell a (one
+//!   the pair's fulls all need), the semis avoiding a are taken one by one while each shrinks
+//!   their intersection.
+//!
+//! The list discipline is benzene's (`limit_fulls`, `limit_or`): a new connection whose carrier
+//! is a superset of a known one of the same kind (or of a known full, for a semi) is dropped, and
+//! a new full removes the known semis and fulls that are supersets of it; a new full that removes
+//! no known full is kept only if it avoids a cell of the intersection of the pair's fulls; the OR
+//! looks only for fulls avoiding such a cell, and runs for a pair once its semis' intersection
+//! lies inside the captured sets. Each full is ANDed once at each end, against the fulls already
+//! ANDed (benzene's processed marks), so each two fulls meet once. The lists have no cap below
+//! [`FULL_CAP`] and [`SEMI_CAP`] (a safety bound for the fixed buffers, rarely reached: past it a
+//! smaller carrier replaces the largest). A build is bounded; every connection reported is sound
+//! (each is derived by the rules above), while some are missed. The solver reads the edge-to-edge
+//! lists ([`EdgeVcs`]).
 
 use super::position::{Pos, MAX_N};
 
@@ -40,12 +57,10 @@ use super::position::{Pos, MAX_N};
 const MAX_ENDS: usize = MAX_N * MAX_N + 2;
 /// Unordered endpoint pairs (x < y).
 const MAX_PAIRS: usize = MAX_ENDS * (MAX_ENDS - 1) / 2;
-/// The most full connections kept per endpoint pair.
-pub(crate) const FULL_CAP: usize = 16;
-/// The most semi-connections kept per endpoint pair.
-pub(crate) const SEMI_CAP: usize = 32;
-/// The most semis one OR combines (the new one among them), benzene's old `max_ors`.
-const MAX_OR: usize = 4;
+/// The most full connections kept per endpoint pair (a bound for the fixed buffers).
+pub(crate) const FULL_CAP: usize = 48;
+/// The most semi-connections kept per endpoint pair (a bound for the fixed buffers).
+pub(crate) const SEMI_CAP: usize = 64;
 /// No endpoint (an opponent stone).
 const NONE: u8 = u8::MAX;
 
@@ -72,7 +87,7 @@ pub(crate) struct EdgeVcs {
 }
 
 /// H-search for one colour at a time, with buffers reused from build to build (no allocation
-/// per build once the work queue has grown to its working size).
+/// per build once the queues have grown to their working size).
 #[cfg_attr(not(test), allow(dead_code))]
 pub(crate) struct VcBuilder {
     /// Board side of the last build.
@@ -84,37 +99,45 @@ pub(crate) struct VcBuilder {
     /// Endpoint of each cell: the cell itself when empty, its group's captain for the colour's
     /// stones, [`NONE`] for the opponent's.
     end_of: [u8; 64],
-    /// Each endpoint's cells (a group's stones, an empty cell's bit, an edge's cells).
-    cells_of: [u64; MAX_ENDS],
+    /// `captured[x]`: the cells the colour captures once it holds the empty cell x
+    /// ([`captured_set`]); 0 for stone groups and edges.
+    captured: [u64; MAX_ENDS],
     /// `full_nb[x]`: the endpoints y with at least one full x–y known (bit y).
     full_nb: [u128; MAX_ENDS],
     /// `adj[x]`: the endpoints y with a full x–y of empty carrier (adjacent), which no derived
     /// connection x–y can improve on.
     adj: [u128; MAX_ENDS],
-    /// Fulls per pair: `full_len[p]` carriers at `full[p * FULL_CAP..]`.
+    /// Fulls per pair: `full_len[p]` carriers at `full[p * FULL_CAP..]`, `full_done` marks those
+    /// already ANDed (benzene's "old").
     full_len: Vec<u8>,
     full: Vec<u64>,
-    /// `full_inter[p]`: the intersection of the fulls of pair `p` (meaningful when it has any).
+    full_done: Vec<bool>,
+    /// `full_inter[p]`: the intersection of all fulls of pair `p`; `done_inter[p]`: of those
+    /// already ANDed (all cells when none).
     full_inter: Vec<u64>,
-    /// Semis per pair: `semi_len[p]` carriers at `semi[p * SEMI_CAP..]`, keys in `semi_key`.
+    done_inter: Vec<u64>,
+    /// Semis per pair: `semi_len[p]` carriers at `semi[p * SEMI_CAP..]`, keys in `semi_key`,
+    /// `semi_new` marks those not yet seen by an OR.
     semi_len: Vec<u8>,
     semi: Vec<u64>,
     semi_key: Vec<u8>,
+    semi_new: Vec<bool>,
+    /// Whether pair `p` waits in the OR queue.
+    or_queued: Vec<bool>,
     /// New fulls not yet ANDed: (x, y, carrier).
     queue: Vec<(u8, u8, u64)>,
-    /// Fulls found by one OR search, added after it.
+    /// Pairs whose semis wait for the OR rule: (x, y).
+    or_queue: Vec<(u8, u8)>,
+    /// Scratch for one OR: the pair's semis (carrier, new) and the fulls it found.
+    or_semis: Vec<(u64, bool)>,
     or_out: Vec<u64>,
     /// The caps in use (at most [`FULL_CAP`], [`SEMI_CAP`]).
     full_cap: usize,
     semi_cap: usize,
-    /// The largest carrier (cells) kept for a connection between two cells (connections with
-    /// an edge are not limited).
-    max_inner: u32,
-    /// The OR search's candidates: suffix intersections of the pair's semis (the new one left
-    /// out), `or_suffix[i]` = the intersection of semis `i..`.
-    or_suffix: [u64; SEMI_CAP + 1],
-    /// Work counters (test builds): queue items ANDed, AND pairs tried, semis offered, semis
-    /// kept, OR search nodes, fulls offered.
+    /// Whether captured sets are used (off: plain H-search, for the ablation).
+    use_captured: bool,
+    /// Work counters (test builds): fulls ANDed, AND pairs tried, semis offered, semis kept,
+    /// ORs run, fulls offered, AND partners, partners rejected.
     #[cfg(test)]
     stats: [u64; 8],
 }
@@ -128,33 +151,38 @@ impl VcBuilder {
             color: 0,
             pos: Pos::empty_board(1),
             end_of: [NONE; 64],
-            cells_of: [0; MAX_ENDS],
+            captured: [0; MAX_ENDS],
             full_nb: [0; MAX_ENDS],
             adj: [0; MAX_ENDS],
             full_len: vec![0; MAX_PAIRS],
             full: vec![0; MAX_PAIRS * FULL_CAP],
+            full_done: vec![false; MAX_PAIRS * FULL_CAP],
             full_inter: vec![0; MAX_PAIRS],
+            done_inter: vec![0; MAX_PAIRS],
             semi_len: vec![0; MAX_PAIRS],
             semi: vec![0; MAX_PAIRS * SEMI_CAP],
             semi_key: vec![0; MAX_PAIRS * SEMI_CAP],
+            semi_new: vec![false; MAX_PAIRS * SEMI_CAP],
+            or_queued: vec![false; MAX_PAIRS],
             queue: Vec::with_capacity(4096),
+            or_queue: Vec::with_capacity(1024),
+            or_semis: Vec::with_capacity(SEMI_CAP),
             or_out: Vec::with_capacity(64),
             full_cap: FULL_CAP,
             semi_cap: SEMI_CAP,
-            max_inner: 64,
-            or_suffix: [0; SEMI_CAP + 1],
+            use_captured: true,
             #[cfg(test)]
             stats: [0; 8],
         }
     }
 
     /// A builder keeping at most `fulls` fulls and `semis` semis per pair (1..=[`FULL_CAP`],
-    /// 1..=[`SEMI_CAP`]) and, between two cells, only carriers of at most `max_inner` cells.
-    pub fn with_caps(fulls: usize, semis: usize, max_inner: u32) -> VcBuilder {
+    /// 1..=[`SEMI_CAP`]), with or without captured sets.
+    pub fn with_caps(fulls: usize, semis: usize, captured: bool) -> VcBuilder {
         let mut b = VcBuilder::new();
-        b.max_inner = max_inner;
         b.full_cap = fulls.clamp(1, FULL_CAP);
         b.semi_cap = semis.clamp(1, SEMI_CAP);
+        b.use_captured = captured;
         b
     }
 
@@ -171,10 +199,12 @@ impl VcBuilder {
         let pairs = ends * (ends - 1) / 2;
         self.full_len[..pairs].fill(0);
         self.semi_len[..pairs].fill(0);
+        self.or_queued[..pairs].fill(false);
         self.full_nb[..ends].fill(0);
         self.adj[..ends].fill(0);
-        self.cells_of[..ends].fill(0);
+        self.captured[..ends].fill(0);
         self.queue.clear();
+        self.or_queue.clear();
 
         let own = pos.stones[color];
         let empty = pos.empty();
@@ -184,7 +214,6 @@ impl VcBuilder {
             let c = rest.trailing_zeros() as usize;
             let group = g.flood(1 << c, own);
             rest &= !group;
-            self.cells_of[c] = group;
             let mut m = group;
             while m != 0 {
                 self.end_of[m.trailing_zeros() as usize] = c as u8;
@@ -196,10 +225,10 @@ impl VcBuilder {
             let c = m.trailing_zeros() as usize;
             m &= m - 1;
             self.end_of[c] = c as u8;
-            self.cells_of[c] = 1 << c;
+            if self.use_captured {
+                self.captured[c] = captured_set(pos, color, c);
+            }
         }
-        self.cells_of[cells] = g.edge[color][0];
-        self.cells_of[cells + 1] = g.edge[color][1];
 
         // Base: adjacent endpoints (a group's neighbours are empty cells or walls, since adjacent
         // stones of one colour are one group).
@@ -230,24 +259,18 @@ impl VcBuilder {
             }
         }
 
-        // The work queue: each new full is ANDed with the fulls at both its ends; semis are ORed
-        // as they are added.
+        // The work queues (benzene's `DoSearch`): every new full is ANDed before any OR runs.
         let mut next = 0;
-        while next < self.queue.len() {
-            let (x, y, c) = self.queue[next];
-            next += 1;
-            let (x, y) = (x as usize, y as usize);
-            // Skip a full removed since (a subset or a smaller carrier replaced it).
-            let p = pair(x, y);
-            if !self.full[p * FULL_CAP..p * FULL_CAP + self.full_len[p] as usize].contains(&c) {
-                continue;
+        loop {
+            if next < self.queue.len() {
+                let (x, y, c) = self.queue[next];
+                next += 1;
+                self.and_full(x as usize, y as usize, c);
+            } else if let Some((x, y)) = self.or_queue.pop() {
+                self.or_semis(x as usize, y as usize);
+            } else {
+                break;
             }
-            #[cfg(test)]
-            {
-                self.stats[0] += 1;
-            }
-            self.and_at(y, x, c);
-            self.and_at(x, y, c);
         }
         if self.queue.capacity() > 1 << 16 {
             // Keep the retained buffer bounded after a pathological build.
@@ -283,16 +306,39 @@ impl VcBuilder {
         }
     }
 
-    /// The AND rule with pivot `z` for the new full `x`–`z` of carrier `c`: every full `z`–`w`
-    /// of carrier `d` disjoint from `c` (with `x ∉ d`, `w ∉ c`) gives a semi `x`–`w` with key `z`
-    /// when `z` is empty, a full when `z` is a stone group, nothing when `z` is an edge.
+    /// ANDs the full `x`–`y` of carrier `c` at both its ends (benzene's `VCS::AndFull`), once:
+    /// nothing when it was removed since it was queued, or already ANDed.
+    fn and_full(&mut self, x: usize, y: usize, c: u64) {
+        let p = pair(x, y);
+        let base = p * FULL_CAP;
+        let len = self.full_len[p] as usize;
+        let Some(i) = self.full[base..base + len].iter().position(|&f| f == c) else { return };
+        if self.full_done[base + i] {
+            return;
+        }
+        self.full_done[base + i] = true;
+        self.done_inter[p] &= c;
+        #[cfg(test)]
+        {
+            self.stats[0] += 1;
+        }
+        self.and_at(x, y, c);
+        self.and_at(y, x, c);
+    }
+
+    /// The AND rule with pivot `z` for the full `x`–`z` of carrier `c`: every full `z`–`w` of
+    /// carrier `d` already ANDed, with `x ∉ d` and `w ∉ c`, whose overlap with `c` (plus `z`) lies
+    /// inside the captured sets of x, z and w, gives a semi `x`–`w` with key `z` when `z` is
+    /// empty, a full when `z` is a stone group, nothing when `z` is an edge.
     fn and_at(&mut self, x: usize, z: usize, c: u64) {
         let cells = self.n * self.n;
         if z >= cells {
             return;
         }
         let z_empty = self.pos.stones[self.color] >> z & 1 == 0;
+        let c = if z_empty { c | 1 << z } else { c };
         let xb = self.bit(x);
+        let cap_xz = self.captured[x] | self.captured[z];
         // The partners w ≠ x outside c (cell ids are their bits), not adjacent to x.
         let mut ws = self.full_nb[z] & !(1u128 << x) & !(c as u128) & !self.adj[x];
         while ws != 0 {
@@ -303,33 +349,46 @@ impl VcBuilder {
                 self.stats[6] += 1;
             }
             let p = pair(z, w);
-            // Every full z–w contains the list's intersection: none is disjoint from c (or
-            // avoids x) when the intersection is not.
-            if self.full_inter[p] & (c | xb) != 0 {
+            let cap = cap_xz | self.captured[w];
+            // Every full z–w already ANDed contains their intersection: none fits with c (or
+            // avoids x) when the intersection does not.
+            if self.done_inter[p] & c & !cap != 0 || self.done_inter[p] & xb != 0 {
                 #[cfg(test)]
                 {
                     self.stats[7] += 1;
                 }
                 continue;
             }
+            // The captured cells join the carrier only when the carriers meet; they must not
+            // hold an endpoint.
+            let cap_ok = cap & (xb | self.bit(w)) == 0;
             let base = p * FULL_CAP;
             let mut i = 0;
             // `add_semi`/`add_full` on x–w never change the list z–w (x ≠ z), but read its length
             // each time anyway.
             while i < self.full_len[p] as usize {
                 let d = self.full[base + i];
+                let done = self.full_done[base + i];
                 i += 1;
                 #[cfg(test)]
                 {
                     self.stats[1] += 1;
                 }
-                if d & c != 0 || d & xb != 0 {
+                if !done || d & xb != 0 {
                     continue;
                 }
-                if z_empty {
-                    self.add_semi(x, w, c | d | 1 << z, z as u8);
+                let overlap = d & c;
+                let carrier = if overlap == 0 {
+                    c | d
+                } else if cap_ok && overlap & !cap == 0 {
+                    c | d | cap
                 } else {
-                    self.add_full(x, w, c | d);
+                    continue;
+                };
+                if z_empty {
+                    self.add_semi(x, w, carrier, z as u8, cap);
+                } else {
+                    self.add_full(x, w, carrier);
                 }
             }
         }
@@ -344,22 +403,18 @@ impl VcBuilder {
         {
             self.stats[5] += 1;
         }
-        let cells = self.n * self.n;
-        if c.count_ones() > self.max_inner && x < cells && y < cells {
-            return false;
-        }
         let p = pair(x, y);
         let base = p * FULL_CAP;
         let len = self.full_len[p] as usize;
-        let list = &mut self.full[base..base + len];
-        if list.iter().any(|&f| f & !c == 0) {
+        if self.full[base..base + len].iter().any(|&f| f & !c == 0) {
             return false;
         }
         let mut j = 0;
         for i in 0..len {
-            let f = list[i];
+            let f = self.full[base + i];
             if c & !f != 0 {
-                list[j] = f;
+                self.full[base + j] = f;
+                self.full_done[base + j] = self.full_done[base + i];
                 j += 1;
             }
         }
@@ -367,18 +422,29 @@ impl VcBuilder {
             return false;
         }
         if j == self.full_cap {
-            // Replace the largest carrier when the new one is smaller.
+            // The safety bound: replace the largest carrier when the new one is smaller.
+            let list = &self.full[base..base + j];
             let (k, big) = list.iter().enumerate().max_by_key(|(_, f)| f.count_ones()).map(|(k, f)| (k, f.count_ones())).unwrap();
             if c.count_ones() >= big {
                 return false;
             }
-            list[k] = c;
+            self.full[base + k] = c;
+            self.full_done[base + k] = false;
         } else {
             self.full[base + j] = c;
+            self.full_done[base + j] = false;
             j += 1;
         }
         self.full_len[p] = j as u8;
-        self.full_inter[p] = self.full[base..base + j].iter().fold(!0, |a, &f| a & f);
+        let (mut all, mut done) = (!0u64, !0u64);
+        for i in 0..j {
+            all &= self.full[base + i];
+            if self.full_done[base + i] {
+                done &= self.full[base + i];
+            }
+        }
+        self.full_inter[p] = all;
+        self.done_inter[p] = done;
         // Semis that are supersets of the new full are useless.
         let sbase = p * SEMI_CAP;
         let slen = self.semi_len[p] as usize;
@@ -388,6 +454,7 @@ impl VcBuilder {
             if c & !s != 0 {
                 self.semi[sbase + k] = s;
                 self.semi_key[sbase + k] = self.semi_key[sbase + i];
+                self.semi_new[sbase + k] = self.semi_new[sbase + i];
                 k += 1;
             }
         }
@@ -403,16 +470,13 @@ impl VcBuilder {
     }
 
     /// Adds the semi `x`–`y` of carrier `c` (key included) and key `key` unless a known full or
-    /// semi is a subset of it; removes the semis that are supersets of it; then the OR rule
-    /// combines it with up to `MAX_OR − 1` known semis of the pair.
-    fn add_semi(&mut self, x: usize, y: usize, c: u64, key: u8) {
+    /// semi is a subset of it; removes the semis that are supersets of it; queues the pair for
+    /// the OR rule once its semis have no common cell outside `cap` (benzene's
+    /// `OrList::TryQueue`).
+    fn add_semi(&mut self, x: usize, y: usize, c: u64, key: u8, cap: u64) {
         #[cfg(test)]
         {
             self.stats[2] += 1;
-        }
-        let cells = self.n * self.n;
-        if c.count_ones() > self.max_inner && x < cells && y < cells {
-            return;
         }
         let p = pair(x, y);
         let fbase = p * FULL_CAP;
@@ -438,6 +502,7 @@ impl VcBuilder {
                 if c & !s != 0 {
                     self.semi[base + j] = s;
                     self.semi_key[base + j] = self.semi_key[base + i];
+                    self.semi_new[base + j] = self.semi_new[base + i];
                     j += 1;
                 }
             }
@@ -460,66 +525,40 @@ impl VcBuilder {
         }
         self.semi[base + at] = c;
         self.semi_key[base + at] = key;
+        self.semi_new[base + at] = true;
         self.semi_len[p] = j as u8;
-
-        // OR: the new semi with up to MAX_OR − 1 others whose carriers meet c's nowhere in common;
-        // none when all the pair's semis share a cell (as benzene, which ORs a list only once its
-        // intersection is empty).
-        if self.semi[base..base + j].iter().fold(!0, |a, &s| a & s) != 0 {
-            return;
-        }
-        self.or_out.clear();
-        // Suffix intersections of the other semis, to stop a branch that cannot reach an empty
-        // intersection; and (benzene's `limit_or`) a branch whose union already holds the
-        // intersection of the pair's fulls would only give a full `add_full` refuses.
-        let mut acc = !0u64;
-        self.or_suffix[j] = acc;
-        for i in (0..j).rev() {
-            if i != at {
-                acc &= self.semi[base + i];
-            }
-            self.or_suffix[i] = acc;
-        }
-        let fi = if self.full_len[p] > 0 { self.full_inter[p] } else { 0 };
-        self.or_search(base, j, at, 0, c, c, 1, fi);
-        for k in 0..self.or_out.len() {
-            let u = self.or_out[k];
-            self.add_full(x, y, u);
+        if !self.or_queued[p] && self.semi[base..base + j].iter().fold(!0, |a, &s| a & s) & !cap == 0 {
+            self.or_queued[p] = true;
+            self.or_queue.push((x as u8, y as u8));
         }
     }
 
-    /// The OR search: semis `from..len` of the list at `base` (skipping `skip`, the new one)
-    /// added to a combination of intersection `inter` and union `union` of `count` semis; each
-    /// combination with an empty intersection goes to `or_out`. A semi is only taken when it
-    /// shrinks the intersection; a branch stops when the remaining semis cannot empty the
-    /// intersection, or when its union contains `fi` (non-empty: the pair's full intersection).
-    #[allow(clippy::too_many_arguments)]
-    fn or_search(&mut self, base: usize, len: usize, skip: usize, from: usize, inter: u64, union: u64, count: usize, fi: u64) {
-        for i in from..len {
-            if inter & self.or_suffix[i] != 0 {
-                return;
-            }
-            if i == skip {
-                continue;
-            }
-            #[cfg(test)]
-            {
-                self.stats[4] += 1;
-            }
-            let s = self.semi[base + i];
-            let ni = inter & s;
-            if ni == inter {
-                continue;
-            }
-            let nu = union | s;
-            if fi != 0 && fi & !nu == 0 {
-                continue;
-            }
-            if ni == 0 {
-                self.or_out.push(nu);
-            } else if count + 1 < MAX_OR {
-                self.or_search(base, len, skip, i + 1, ni, nu, count + 1, fi);
-            }
+    /// The OR rule for pair `x`–`y` (benzene's `VCS::OrSemis` and `VCOr` with `limit_or`): the
+    /// fulls found are added, and the pair's semis are marked seen.
+    fn or_semis(&mut self, x: usize, y: usize) {
+        let p = pair(x, y);
+        self.or_queued[p] = false;
+        #[cfg(test)]
+        {
+            self.stats[4] += 1;
+        }
+        let base = p * SEMI_CAP;
+        let len = self.semi_len[p] as usize;
+        self.or_semis.clear();
+        for i in 0..len {
+            self.or_semis.push((self.semi[base + i], self.semi_new[base + i]));
+            self.semi_new[base + i] = false;
+        }
+        let cands = if self.full_len[p] > 0 { self.full_inter[p] } else { self.pos.board() };
+        let (cx, cy) = (self.captured[x], self.captured[y]);
+        // Captured cells must not hold an endpoint to join a carrier.
+        let ends = self.bit(x) | self.bit(y);
+        let (cx, cy) = (if cx & ends == 0 { cx } else { 0 }, if cy & ends == 0 { cy } else { 0 });
+        self.or_out.clear();
+        vc_or(&mut self.or_semis, cands, cx, cy, &mut self.or_out);
+        for k in 0..self.or_out.len() {
+            let u = self.or_out[k];
+            self.add_full(x, y, u);
         }
     }
 
@@ -553,6 +592,116 @@ impl VcBuilder {
     }
 }
 
+/// benzene's `VCOr` (greedy OR): fulls from the semis of one pair (carrier, not yet seen by an
+/// OR), each avoiding at least one cell of `cands` (the intersection of the pair's fulls, or the
+/// whole board), pushed to `out`. A full must take a semi not seen before (else an earlier OR
+/// found it), so the candidates inside every new semi go first; for a candidate a, the semis
+/// avoiding a are ORed greedily (each taken only when it shrinks the intersection) until their
+/// intersection lies inside the captured sets `cx`, `cy` of the endpoints (added only as
+/// needed), which join the carrier.
+fn vc_or(semis: &mut Vec<(u64, bool)>, mut cands: u64, cx: u64, cy: u64, out: &mut Vec<u64>) {
+    let mut captured = 0u64;
+    while cands != 0 {
+        // Semis holding every candidate cannot help avoid one.
+        semis.retain(|&(s, _)| cands & !s != 0);
+        let (mut i_new, mut i_old) = (!0u64, !0u64);
+        for &(s, new) in semis.iter() {
+            if new {
+                i_new &= s;
+            } else {
+                i_old &= s;
+            }
+        }
+        cands &= !i_new;
+        if cands == 0 {
+            break;
+        }
+        let i = i_new & i_old;
+        if i & !captured != 0 {
+            captured |= cx;
+        }
+        if i & !captured != 0 {
+            captured |= cy;
+        }
+        if i & !captured != 0 {
+            break;
+        }
+        cands &= !captured;
+        if cands == 0 {
+            break;
+        }
+        let a = cands & cands.wrapping_neg();
+        let mut i2 = !0u64;
+        for &(s, _) in semis.iter() {
+            if s & a == 0 {
+                i2 &= s;
+            }
+        }
+        if i2 & !captured == 0 {
+            let mut u = captured;
+            let mut i2 = !0u64;
+            for &(s, _) in semis.iter() {
+                if s & a != 0 || i2 & !s == 0 {
+                    continue;
+                }
+                i2 &= s;
+                u |= s;
+                if i2 & !captured == 0 {
+                    break;
+                }
+            }
+            out.push(u);
+            cands &= u;
+        } else {
+            cands &= !a;
+        }
+    }
+}
+
+/// The cells `color` captures around the empty cell `p` once it holds `p`: for each pair of
+/// adjacent neighbours a, b of p, both empty, whose three neighbours on the far side are all
+/// `color`'s stones or beyond its edge, {a, b} (if the opponent takes one, the colour takes the
+/// other and p stays joined to those stones). The pattern `vc-captured1` of benzene's VC builder
+/// (`share/vc-captured-set.txt`, in its six rotations); on the row next to an edge it is the
+/// bridge to the edge.
+pub(crate) fn captured_set(pos: &Pos, color: usize, p: usize) -> u64 {
+    // The six directions (row, col) in cyclic order around a cell.
+    const D: [(i32, i32); 6] = [(-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1)];
+    let n = pos.n as i32;
+    let (r, c) = ((p / pos.n as usize) as i32, (p % pos.n as usize) as i32);
+    let empty = pos.empty();
+    let own = pos.stones[color];
+    let on = |r: i32, c: i32| (0..n).contains(&r) && (0..n).contains(&c);
+    // A cell that is the colour's: its stone, or just beyond one of its edges (Black joins the
+    // top and bottom rows, White the left and right columns).
+    let owned = |r: i32, c: i32| {
+        if on(r, c) {
+            own >> (r * n + c) & 1 == 1
+        } else if color == 0 {
+            (r == -1 || r == n) && (0..n).contains(&c)
+        } else {
+            (c == -1 || c == n) && (0..n).contains(&r)
+        }
+    };
+    let mut set = 0;
+    for i in 0..6 {
+        let (di, dj) = (D[i], D[(i + 1) % 6]);
+        let (a, b) = ((r + di.0, c + di.1), (r + dj.0, c + dj.1));
+        if !on(a.0, a.1) || !on(b.0, b.1) {
+            continue;
+        }
+        let (ab, bb) = (1u64 << (a.0 * n + a.1), 1u64 << (b.0 * n + b.1));
+        if empty & ab == 0 || empty & bb == 0 {
+            continue;
+        }
+        let far = [(a.0 + di.0, a.1 + di.1), (a.0 + dj.0, a.1 + dj.1), (b.0 + dj.0, b.1 + dj.1)];
+        if far.iter().all(|&(fr, fc)| owned(fr, fc)) {
+            set |= ab | bb;
+        }
+    }
+    set
+}
+
 impl Default for VcBuilder {
     fn default() -> Self {
         VcBuilder::new()
@@ -570,7 +719,7 @@ mod tests {
 
     /// The brute-force definition of a VC, independent of the builder: with only the cells of
     /// `carrier` playable (by both sides), does `color` end with endpoints `x` and `y` joined by
-    /// its stones, moving first (`first`, a semi) or second (a full)? Empty endpoints count as
+    /// its stones and edges (a chain may pass through an edge, as in the module's "joined"), moving first (`first`, a semi) or second (a full)? Empty endpoints count as
     /// the colour's stones. Moves outside the cells still connectable to `x` change nothing
     /// (Hex is monotone: an extra stone never hurts its owner) and are not tried.
     fn holds(pos: &Pos, color: usize, x: usize, y: usize, carrier: u64, first: bool) -> bool {
@@ -583,8 +732,25 @@ mod tests {
         let own = pos.stones[color] | (end_bit(x) | end_bit(y));
         let (sx, ty) = (mask(x), mask(y));
         let mut memo = HashMap::new();
+        let edges = g.edge[color];
+        // The cells of `within` linked to `seed` through `within` and the colour's two edges.
+        let comp = move |seed: u64, within: u64| {
+            let mut r = g.flood(seed & within, within);
+            loop {
+                let before = r;
+                for e in edges {
+                    if r & e != 0 {
+                        r |= g.flood(e & within, within);
+                    }
+                }
+                if r == before {
+                    return r;
+                }
+            }
+        };
+        #[allow(clippy::too_many_arguments)]
         fn win(
-            g: &crate::game::hex::Geo<u64>,
+            comp: &dyn Fn(u64, u64) -> u64,
             sx: u64,
             ty: u64,
             own: u64,
@@ -592,11 +758,11 @@ mod tests {
             mine: bool,
             memo: &mut HashMap<(u64, u64, bool), bool>,
         ) -> bool {
-            if g.flood(sx & own, own) & ty != 0 {
+            if comp(sx, own) & ty != 0 {
                 return true;
             }
             let open = own | free;
-            let region = g.flood(sx & open, open);
+            let region = comp(sx, open);
             if region & ty == 0 {
                 return false;
             }
@@ -608,7 +774,8 @@ mod tests {
             while moves != 0 {
                 let b = moves & moves.wrapping_neg();
                 moves &= moves - 1;
-                let r = if mine { win(g, sx, ty, own | b, free & !b, false, memo) } else { win(g, sx, ty, own, free & !b, true, memo) };
+                let r =
+                    if mine { win(comp, sx, ty, own | b, free & !b, false, memo) } else { win(comp, sx, ty, own, free & !b, true, memo) };
                 if r == mine {
                     v = mine;
                     break;
@@ -617,7 +784,7 @@ mod tests {
             memo.insert((own, free, mine), v);
             v
         }
-        win(g, sx, ty, own, carrier, first, &mut memo)
+        win(&comp, sx, ty, own, carrier, first, &mut memo)
     }
 
     /// A random position of side `n` after `plies` random moves, or `None` when the game ended.
@@ -949,7 +1116,7 @@ mod tests {
                 positions.push(p);
             }
         }
-        for (fc, sc, mi) in [(FULL_CAP, SEMI_CAP, 64), (8, 16, 64), (4, 8, 64)] {
+        for (fc, sc, mi) in [(FULL_CAP, SEMI_CAP, true), (FULL_CAP, SEMI_CAP, false), (16, 32, true)] {
             let mut b = VcBuilder::with_caps(fc, sc, mi);
             let (mut full, mut semi, mut region) = (0, 0, 0u64);
             let t = std::time::Instant::now();
@@ -967,7 +1134,7 @@ mod tests {
             let cpu_us = cpu.elapsed().as_secs_f64() * 1e6 / builds as f64;
             let mean_region = region as f64 / builds as f64;
             eprintln!(
-                "7x7 caps {fc}/{sc}, inner carriers <= {mi}: {builds} builds, {us:.1} µs per build ({cpu_us:.1} µs CPU time); edge full {full}, semi only {semi}, mean empty cells in the semi intersection {mean_region:.1}"
+                "7x7 caps {fc}/{sc}, captured sets {mi}: {builds} builds, {us:.1} µs per build ({cpu_us:.1} µs CPU time); edge full {full}, semi only {semi}, mean empty cells in the semi intersection {mean_region:.1}"
             );
             let per: Vec<u64> = b.stats.iter().map(|&s| s / builds as u64).collect();
             eprintln!("  per build: ANDed fulls, AND pairs, semis offered, semis kept, OR nodes, fulls offered, AND partners, partners rejected: {per:?}");
