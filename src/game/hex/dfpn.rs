@@ -123,6 +123,8 @@ pub struct Dfpn {
     stopped: bool,
     /// The virtual-connection builder (its buffers reused from node to node).
     vcs: super::vc::VcBuilder,
+    /// Scratch for the full connections of one build (the resistance order's circuit).
+    links: Vec<(u8, u8, u8)>,
 }
 
 /// Children of a node, in search order.
@@ -155,6 +157,7 @@ impl Dfpn {
             stats: DfpnStats::default(),
             stopped: false,
             vcs: super::vc::VcBuilder::new(),
+            links: Vec::with_capacity(2048),
         }
     }
 
@@ -278,7 +281,7 @@ impl Dfpn {
             return Expansion::Loss;
         }
         let mut consider = kb.empty();
-        if self.cfg.vc {
+        let score = if self.cfg.vc {
             self.stats.vc_builds += 2;
             let theirs = self.vcs.build(&kb, me ^ 1);
             if theirs.full.is_some() {
@@ -286,6 +289,10 @@ impl Dfpn {
             }
             // Moves outside one of the opponent's semi-connection carriers lose to its key.
             consider &= theirs.semi_intersection;
+            // The resistance on the circuits of each colour's full connections (benzene's order).
+            let mut score = [0.0; MAX_N * MAX_N];
+            self.vcs.full_links(&mut self.links);
+            super::resist::energy_with(&kb, me ^ 1, Some(&self.links), &mut score);
             let mine = self.vcs.build(&kb, me);
             if let Some((_, key)) = mine.semi {
                 return Expansion::Win(Some(key));
@@ -293,8 +300,13 @@ impl Dfpn {
             if mine.full.is_some() {
                 return Expansion::Win(None);
             }
-        }
-        order(&kb, consider, &mut moves);
+            self.vcs.full_links(&mut self.links);
+            super::resist::energy_with(&kb, me, Some(&self.links), &mut score);
+            score
+        } else {
+            super::resist::scores(&kb)
+        };
+        order(&score, consider, &mut moves);
         if moves.len == 0 {
             return Expansion::Loss;
         }
@@ -600,10 +612,9 @@ fn update_bounds(cb: &[Bounds], k: usize) -> (Bounds, Option<usize>) {
     (Bounds { phi, delta: delta.min(INFTY as u64 - 1) as u32 }, None)
 }
 
-/// Orders the cells of `cells` into `out` by decreasing circuit-resistance score
-/// ([`super::resist::scores`], as benzene's DFPN orders its children), ties by cell index.
-fn order(pos: &Pos, cells: u64, out: &mut Moves) {
-    let score = super::resist::scores(pos);
+/// Orders the cells of `cells` into `out` by decreasing circuit-resistance score (`score`, of
+/// [`super::resist`], as benzene's DFPN orders its children), ties by cell index.
+fn order(score: &[f64; MAX_N * MAX_N], cells: u64, out: &mut Moves) {
     let mut len = 0;
     let mut c = cells;
     while c != 0 {

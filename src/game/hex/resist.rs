@@ -11,6 +11,11 @@
 //! is the energy through it, |G_sink,i V_i| + Σⱼ |G_ij (V_i − V_j)|. A cell's score is the sum of
 //! both colours' scores: a cell that carries much current for either player matters. Children
 //! are searched best score first.
+//!
+//! With the colour's virtual connections (benzene's `ResistanceUtil::AddAdjacencies`), two nodes
+//! joined by a full connection are linked too, with the conductance divided by 1 + the number of
+//! cells every full between them needs (the intersection of their carriers): a bridge conducts
+//! as well as an adjacency.
 
 use super::position::{Pos, MAX_N};
 
@@ -34,6 +39,16 @@ pub(crate) fn scores(pos: &Pos) -> [f64; MAX_N * MAX_N] {
 
 /// Adds `color`'s energies to `out`.
 fn energy(pos: &Pos, color: usize, out: &mut [f64; MAX_N * MAX_N]) {
+    energy_with(pos, color, None, out);
+}
+
+/// Adds `color`'s energies to `out`, on the circuit of adjacencies or, with `links`, of the
+/// colour's full connections: (x, y, s) for endpoints x, y of [`VcBuilder`](super::vc::VcBuilder)
+/// (a cell or a group's captain `0..n²`, the colour's edges `n²` and `n² + 1`) with a full
+/// connection whose carriers all share `s` cells ([`full_links`](super::vc::VcBuilder::full_links)
+/// of a build for `color` on `pos`). Adjacent endpoints have a full of empty carrier, so the
+/// links include every adjacency.
+pub(crate) fn energy_with(pos: &Pos, color: usize, links: Option<&[(u8, u8, u8)]>, out: &mut [f64; MAX_N * MAX_N]) {
     let geo = pos.geo();
     let cells = (pos.n as usize) * (pos.n as usize);
     let own = pos.stones[color];
@@ -74,15 +89,30 @@ fn energy(pos: &Pos, color: usize, out: &mut [f64; MAX_N * MAX_N]) {
     }
     // Conductance matrix over all nodes (the sink included), each adjacent pair counted once.
     let mut g = [[0.0f64; MAX_NODES]; MAX_NODES];
-    let link = |a: usize, b: usize, g: &mut [[f64; MAX_NODES]; MAX_NODES]| {
-        if a == b || g[a][b] != 0.0 {
+    let link = |a: usize, b: usize, shared: u8, g: &mut [[f64; MAX_NODES]; MAX_NODES]| {
+        let c = if kind_empty[a] && kind_empty[b] { 1.0 } else { 2.0 } / (1.0 + shared as f64);
+        if a == b || g[a][b] >= c {
             return;
         }
-        let c = if kind_empty[a] && kind_empty[b] { 1.0 } else { 2.0 };
         g[a][b] = c;
         g[b][a] = c;
     };
+    if let Some(links) = links {
+        let end = |x: u8| match (x as usize).checked_sub(cells) {
+            Some(e) => e,
+            None => node[x as usize],
+        };
+        for &(x, y, s) in links {
+            let (a, b) = (end(x), end(y));
+            if a != usize::MAX && b != usize::MAX {
+                link(a, b, s, &mut g);
+            }
+        }
+    }
     for cell in 0..cells {
+        if links.is_some() {
+            break;
+        }
         let a = node[cell];
         if a == usize::MAX {
             continue;
@@ -91,11 +121,11 @@ fn energy(pos: &Pos, color: usize, out: &mut [f64; MAX_N * MAX_N]) {
         while nb != 0 {
             let d = nb.trailing_zeros() as usize;
             nb &= nb - 1;
-            link(a, node[d], &mut g);
+            link(a, node[d], 0, &mut g);
         }
         for (edge, id) in [(0, 0), (1, 1)] {
             if geo.edge[color][edge] >> cell & 1 == 1 {
-                link(a, id, &mut g);
+                link(a, id, 0, &mut g);
             }
         }
     }

@@ -584,6 +584,26 @@ impl VcBuilder {
         self.semis_at(pair(x, y))
     }
 
+    /// The endpoint pairs of the last build with at least one full connection, for the
+    /// resistance move order: (x, y, cells in the intersection of the pair's full carriers),
+    /// into `out` (cleared first).
+    pub fn full_links(&self, out: &mut Vec<(u8, u8, u8)>) {
+        out.clear();
+        let ends = self.n * self.n + 2;
+        for y in 1..ends {
+            // Pairs of y with a full (bit x of `full_nb[y]`), x < y.
+            let mut xs = self.full_nb[y] & ((1u128 << y) - 1);
+            while xs != 0 {
+                let x = xs.trailing_zeros() as usize;
+                xs &= xs - 1;
+                let p = pair(x, y);
+                if self.full_len[p] > 0 {
+                    out.push((x as u8, y as u8, self.full_inter[p].count_ones() as u8));
+                }
+            }
+        }
+    }
+
     /// The endpoint id of `cell` in the last build (the cell when empty, its group's captain for
     /// a stone of the colour), `None` for an opponent stone.
     pub fn endpoint_of(&self, cell: usize) -> Option<usize> {
