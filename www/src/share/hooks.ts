@@ -5,7 +5,7 @@
 
 import type { View } from '../state';
 import type { PageHooks } from '../types';
-import type { Player, SearchResult, Snapshot } from '../protocol';
+import type { Player, SearchReportJson, SearchResult, Snapshot } from '../protocol';
 import {
   VIEWS,
   formatCompare,
@@ -22,6 +22,7 @@ import { applyLessonDefaults, mountLessonCard } from '../lessons/lessons';
 import { URL_PARAMS } from './params';
 import { mountRecords } from './records';
 import { EmbedBridge, EMBED_SHOW, applyEmbedChrome } from '../embed/bridge';
+import { searchFinishedFields } from '../embed/events';
 
 // Runs at import, before main.ts's start(): a lesson's parameters become URL defaults (explicit
 // parameters win), and embed mode takes its chrome off before anything is drawn.
@@ -56,9 +57,9 @@ class Teach {
     return this.seed !== null ? { seed: this.seed } : {};
   }
 
-  onSearchFinished(r: SearchResult, side: Player): void {
+  onSearchFinished(r: SearchResult, side: Player, report?: SearchReportJson): void {
     this.lastSlot = `p${side}`;
-    this.bridge?.post('searchFinished', { side, bestMove: r.move, winRate: r.winRate, playouts: r.playouts, proven: r.proven, end: r.end });
+    this.bridge?.post('searchFinished', searchFinishedFields(side, r, report));
   }
 
   onShow(s: Snapshot): void {
