@@ -3,7 +3,8 @@
 // save_changes/send, as the anywidget front end gives it). Checks the two-way bridge: the page's
 // moves (the engine's and a person's click) reach the model and the kernel's messages; the
 // kernel's position, command and view reach the page; a search's report reaches the kernel and is
-// `mcts search --json`'s for the same seed and iterations. (Not inside JupyterLab: that needs a Jupyter server and its extension in CI;
+// `mcts search --json`'s for the same seed and iterations; the Compare view shows the widget's
+// position. (Not inside JupyterLab: that needs a Jupyter server and its extension in CI;
 // python/tests/jupyterlab.test.mjs does that, run by scripts/test-python.sh.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -62,6 +63,7 @@ widget.render({ model, el: document.getElementById('host') });
 </script></body></html>`;
 
 const events = (page, type) => page.evaluate((t) => window.__sent.filter((m) => m.event === t).map((m) => m.detail), type);
+const frameValue = (page, id) => page.evaluate((i) => document.querySelector('iframe').contentDocument.getElementById(i).value, id);
 const embedFrame = (page) => page.frames().find((f) => f.url().includes('embed=1'));
 
 test('the widget front end bridges the page and the kernel both ways', async () => {
@@ -151,6 +153,20 @@ test('the widget front end bridges the page and the kernel both ways', async () 
     return { compare: visible('compare'), arena: visible('arena'), board: d.querySelector('main.layout')?.getClientRects().length > 0 };
   });
   assert.deepEqual(shown, { compare: true, arena: false, board: false });
+  // The Compare view opens on the widget's position (it used to open on its own default, hex:7
+  // with no moves), and follows the position the kernel sets (and the engine's replies to it).
+  const sameAsWidget = (prefix) =>
+    page.waitForFunction((pre) => {
+      const d = document.querySelector('iframe').contentDocument;
+      const game = d.getElementById('cmp-game')?.value;
+      const moves = d.getElementById('cmp-moves')?.value;
+      const v = window.__values;
+      return game === v.game && moves === v.moves.join(' ') && moves.startsWith(pre);
+    }, prefix);
+  assert.equal(await frameValue(page, 'cmp-game'), 'hex:5', "the Compare form has the widget's game once the page is ready");
+  await sameAsWidget('c3');
+  await page.evaluate(() => window.__kernel.set('moves', ['c3', 'b2']));
+  await sameAsWidget('c3 b2');
   await screenshot(page, 'python-widget-compare');
   assertClean(assert, page, [/a1/]);
 });

@@ -3,7 +3,7 @@
 // bridge, and guided lessons. main.ts calls `teach.bind(...)` with a few hooks and calls
 // `onShow`, `onSearchFinished`, `engineParams` and `afterStart`; everything else lives here.
 
-import type { View } from '../state';
+import type { CompareSettings, View } from '../state';
 import type { PageHooks } from '../types';
 import type { Player, SearchReportJson, SearchResult, Snapshot } from '../protocol';
 import {
@@ -162,11 +162,25 @@ class Teach {
       if ((VIEWS as readonly string[]).includes(view)) h.store.update({ view: view as View });
       else errors.push(`view=${view}: expected ${VIEWS.join(', ')}`);
     }
+    // An embed (`<mcts-playground view=compare>`, the notebook widget) compares its own position:
+    // the Compare form follows the game (`game=`, `moves=`, then each `setPosition` from the host
+    // or move made) unless `cmpgame=`/`cmpmoves=` name another.
+    const followGame = EMBED && q.get('cmpgame') === null && q.get('cmpmoves') === null;
+    const atGame = (c: CompareSettings, s: Snapshot | null): CompareSettings =>
+      s ? { ...c, game: s.view.spec, moves: s.moves.join(' ') } : c;
     const compare = h.store.get().compare;
     if (compare) {
-      const r = parseCompare(q, presets, compare);
+      const r = parseCompare(q, presets, followGame ? atGame(compare, h.snapshot()) : compare);
       errors.push(...r.errors);
       h.store.update({ compare: r.compare });
+    }
+    if (followGame) {
+      h.store.subscribe((st, prev) => {
+        const c = h.store.get().compare;
+        if (st.snapshot === prev.snapshot || !st.snapshot || !c) return;
+        const next = atGame(c, st.snapshot);
+        if (next.game !== c.game || next.moves !== c.moves) h.store.update({ compare: next });
+      });
     }
     const ov = q.get('overlays');
     if (ov !== null) {
