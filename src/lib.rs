@@ -19,7 +19,6 @@ pub mod limits;
 pub mod mcts;
 pub mod nn;
 pub mod record;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod report;
 pub mod request;
 pub mod rng;

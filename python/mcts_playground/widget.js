@@ -6,7 +6,8 @@
 // (www/src/embed/bridge.ts) to the widget's traits:
 //   page → kernel: `ready`, `move`, `position`, `searchFinished`, `gameOver`, `error` events set
 //     the traits (`moves`, `game`, `last_search`, `last_error`, ...) and are sent as custom
-//     messages `{event, detail}` (the Python callbacks);
+//     messages `{event, detail}` (the Python callbacks; `searchFinished`'s `report`, the search's
+//     `mcts search --json` report, becomes the kernel's `report`);
 //   kernel → page: a change of `game`/`moves` is `setPosition` (no reload); a change of
 //     `preset`, `view`, `seed`, `playouts`, `ms`, `p0`, `p1`, `show` reloads the frame with the
 //     new settings and the position kept; custom messages `{command: 'startSearch', ...}` are

@@ -17,13 +17,18 @@ Two-way traits:
         ``show`` (these reload the frame, the position kept); :meth:`Playground.start_search`.
     page → kernel: ``moves`` and ``game`` follow every move made in the page; ``ready``;
         ``last_search`` (the embed's ``searchFinished``: ``side``, ``bestMove``, ``winRate``
-        in [0, 1] for the side that searched, ``playouts``, ``proven``, ``end``);
-        ``game_over`` (``winner``); ``last_error`` and ``errors`` (the page's sentences).
+        in [0, 1] for the side that searched, ``playouts``, ``proven``, ``end``, and ``report``);
+        ``report`` (the last search's report, the same dict as ``mcts search --json`` and
+        :func:`mcts_playground.search`: built by the engine's own code in the page's WebAssembly
+        module); ``game_over`` (``winner``); ``last_error`` and ``errors`` (the page's sentences).
     Callbacks: :meth:`Playground.on` (``"move"``, ``"searchFinished"``, ``"error"``, ...).
 
-The full report of a search (``mcts search --json``'s keys) comes from the kernel's engine:
-:meth:`Playground.analyse` searches the position shown, with a seed and an iteration budget, and
-stores it in ``report``.
+A search in the page (:meth:`Playground.start_search`, or the engine's move when it plays a side)
+reports the tree it searched: with ``seed`` and a ``playouts`` budget, the first search of a
+position equals ``mcts search --seed S --iterations N --json`` (timing keys aside); a later search
+that reuses the tree counts the earlier iterations too, as the page's tree reuse does.
+:meth:`Playground.analyse` searches the position shown with the kernel's engine instead, and
+stores its report in ``report`` too.
 """
 
 from __future__ import annotations
@@ -217,8 +222,9 @@ class Playground(anywidget.AnyWidget):
 
     def start_search(self, *, playouts: int | None = None, ms: int | None = None, preset: str | None = None, play: bool = False) -> None:
         """Asks the page's engine to search the position for the side to move (the embed's
-        ``startSearch``); the result arrives in ``last_search`` and the ``searchFinished``
-        callbacks. ``play=True`` also plays the best move."""
+        ``startSearch``); the result arrives in ``last_search``, its full report (the keys of
+        ``mcts search --json``) in ``report``, and the ``searchFinished`` callbacks are called.
+        ``play=True`` also plays the best move."""
         if playouts is not None and ms is not None:
             raise ValueError("give playouts or ms, not both")
         msg: dict[str, Any] = {"command": "startSearch", "play": bool(play)}
@@ -231,8 +237,8 @@ class Playground(anywidget.AnyWidget):
         self.send(msg)
 
     def analyse(self, *, iterations: int = 10_000, seed: int | None = None, preset: str | None = None, **kwargs: Any) -> dict[str, Any]:
-        """Searches the position shown with the kernel's engine and returns the report of
-        ``mcts search --json`` (also stored in ``report``). Keyword arguments as
+        """Searches the position shown with the kernel's engine (not the page's) and returns the
+        report of ``mcts search --json`` (also stored in ``report``). Keyword arguments as
         :func:`mcts_playground.search`."""
         r = search(self.state, preset or self.preset, iterations=iterations, seed=self.seed if seed is None else seed, **kwargs)
         self.report = r
@@ -255,5 +261,7 @@ class Playground(anywidget.AnyWidget):
             self.errors = [*self.errors, str(detail.get("message", ""))]
         elif event == "searchFinished":
             self.searches = [*self.searches, detail]
+            if isinstance(detail.get("report"), dict):
+                self.report = detail["report"]
         for cb in self._handlers.get(event, []):
             cb(detail)

@@ -1,6 +1,7 @@
 // In Chromium: JupyterLab (from python/.venv) opens a notebook, a cell creates the widget, the
 // page's board renders in it, a move made on the board reaches the kernel (a second cell prints
-// the widget's `moves`). Run by scripts/test-python.sh after pytest; needs `jupyter lab` in
+// the widget's `moves`), and a search the kernel asks of the page comes back as its report, equal
+// to `mcts_playground.search`'s (`mcts search --json`) for the same seed and iterations. Run by scripts/test-python.sh after pytest; needs `jupyter lab` in
 // python/.venv (JUPYTER names another executable) and the package installed there.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -35,8 +36,18 @@ before(async () => {
   const cell = (src) => ({ cell_type: 'code', metadata: {}, execution_count: null, outputs: [], source: src });
   const nb = {
     cells: [
-      cell('import mcts_playground as mp\nw = mp.Playground(game="hex:5", moves=["c3"], preset="uct", p0="person", p1="person")\nw'),
+      cell(
+        'import mcts_playground as mp\nw = mp.Playground(game="hex:5", moves=["c3"], preset="uct", p0="person", p1="person", seed=1)\nw',
+      ),
       cell('print("MOVES", " ".join(w.moves))'),
+      cell('w.start_search(playouts=300)'),
+      cell(
+        [
+          'strip = lambda r: {k: v for k, v in r.items() if k not in ("elapsed_ms", "iterations_per_s")}',
+          'mine = mp.search(w.state, "uct", iterations=300, seed=1, overrides={"memory_cap_mib": 512})',
+          'print("REPORT", None if w.report is None else (sorted(w.report) == sorted(mine), strip(w.report) == strip(mine), w.report["iterations"]))',
+        ].join('\n'),
+      ),
     ],
     metadata: { kernelspec: { display_name: 'Python 3', language: 'python', name: 'python3' } },
     nbformat: 4,
@@ -124,4 +135,29 @@ test('a widget in JupyterLab shows the board and a move made on it reaches the k
   const out = cells.nth(1).locator('.jp-OutputArea-output');
   await out.waitFor();
   assert.equal((await out.innerText()).trim(), 'MOVES c3 a1');
+  // The kernel asks the page's engine for a search; its report reaches the kernel as `w.report`:
+  // the keys and values (times aside) of mcts_playground.search on the same position, preset,
+  // seed and iterations (with the page's memory cap, 512 MiB).
+  /** Runs cell `i` again and waits until it has finished (its prompt shows a new number). */
+  const rerun = async (i) => {
+    const prompt = await cells.nth(i).locator('.jp-InputPrompt').elementHandle();
+    const before = await prompt.textContent();
+    await cells.nth(i).locator('.jp-InputArea-editor').click();
+    await page.keyboard.press('Shift+Enter');
+    await page.waitForFunction(([el, b]) => /\[\d+\]/.test(el.textContent) && el.textContent !== b, [prompt, before]);
+  };
+  await rerun(2);
+  const report = cells.nth(3).locator('.jp-OutputArea-output');
+  // The page searches and posts its searchFinished; the kernel takes the comm message when it is
+  // idle between cells, so the cell that reads `w.report` runs until the report is there.
+  for (let tries = 0; ; tries++) {
+    await rerun(3);
+    const text = (await report.innerText()).trim();
+    if (text !== 'REPORT None') {
+      assert.equal(text, 'REPORT (True, True, 300)', 'the same keys and values as mcts_playground.search');
+      break;
+    }
+    assert.ok(tries < 100, 'the report never reached the kernel');
+  }
+  await page.screenshot({ path: join(SCREENSHOTS, 'python-jupyterlab-report.png') });
 });

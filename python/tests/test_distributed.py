@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
-import os
 import pathlib
+import tempfile
 
 import pytest
 from conftest import without_timing
@@ -139,37 +139,22 @@ def test_a_checkpoint_resumes_where_the_run_stopped(cli, tmp_path: pathlib.Path)
         distributed.arena_with({**MATCH, "seed": 8}, cluster=concurrent.futures.ThreadPoolExecutor(1), checkpoint=ckpt)
 
 
-def start_local_ray(ray) -> None:
-    """`ray.init(num_cpus=2)`. Ray's raylet waits about 15 s for its agent process to start, and
-    on a heavily loaded 2-core machine the agent's Python start-up took longer (the raylet then
-    aborts: "Timed out waiting for file .../metrics_agent_port_..."), so the raylet is given 120 s
-    (`RAY_raylet_start_wait_time_s`, `RAY_agent_register_timeout_ms`, read by Ray's processes),
-    the start is tried three times, and then the test is skipped with Ray's own message (it says
-    nothing about this package)."""
-    os.environ.setdefault("RAY_raylet_start_wait_time_s", "120")
-    os.environ.setdefault("RAY_agent_register_timeout_ms", "120000")
-    errors = []
-    for _ in range(3):
-        try:
-            ray.init(num_cpus=2, include_dashboard=False)
-            return
-        except Exception as e:  # noqa: BLE001 - Ray raises a bare Exception for a start-up timeout
-            errors.append(str(e))
-            ray.shutdown()
-    pytest.skip(f"a local Ray did not start in 3 tries: {errors[-1]}")
-
-
 def test_the_command_line_twin_prints_the_arena_report(cli, capsys: pytest.CaptureFixture[str]) -> None:
+    """On a local Ray node (2 CPUs, started as local_ray.py says, robust to a loaded machine)."""
+    from local_ray import connect, start_node  # before ray: it sets Ray's authentication mode
+
     ray = pytest.importorskip("ray")
-    start_local_ray(ray)
-    try:
-        assert distributed.main([*CLI_ARGS[1:], "--address", "auto", "--games-per-task", "3", "--json"]) == 0
-        report = json.loads(capsys.readouterr().out)
-        assert without_timing(report) == without_timing(cli(*CLI_ARGS))
-        # On Ray through mcts_playground.arena(cluster=...): hex:5, every first move, colours swapped.
-        report = mp.arena("hex:5", "rave", "uct", iterations=100, seed=3, cluster=True)
-        expected = cli("arena", "--game", "hex:5", "--a", "rave", "--b", "uct", "--iterations", "100", "--seed", "3")
-        assert without_timing(report) == without_timing(expected)
-    finally:
-        ray.shutdown()
-        os.environ.pop("RAY_ADDRESS", None)
+
+    # A short directory: Ray's socket paths under it must fit in 107 bytes.
+    with tempfile.TemporaryDirectory(prefix="mr", dir="/tmp") as tmp, start_node(cpus=2, temp_dir=tmp) as node:
+        connect(ray, node.address)
+        try:
+            assert distributed.main([*CLI_ARGS[1:], "--address", "auto", "--games-per-task", "3", "--json"]) == 0
+            report = json.loads(capsys.readouterr().out)
+            assert without_timing(report) == without_timing(cli(*CLI_ARGS))
+            # On Ray through mcts_playground.arena(cluster=...): hex:5, every first move, colours swapped.
+            report = mp.arena("hex:5", "rave", "uct", iterations=100, seed=3, cluster=True)
+            expected = cli("arena", "--game", "hex:5", "--a", "rave", "--b", "uct", "--iterations", "100", "--seed", "3")
+            assert without_timing(report) == without_timing(expected)
+        finally:
+            ray.shutdown()

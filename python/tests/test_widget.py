@@ -104,14 +104,22 @@ def test_page_events_reach_the_kernel(page: pathlib.Path) -> None:
     # What the front end sends: the trait changes (as a move in the page makes them), then the event.
     w.set_state({"moves": ["c3"], "ready": True})
     w._on_front_end(w, {"event": "move", "detail": {"game": "hex:5", "moves": ["c3"], "move": "c3", "ply": 1}}, [])
-    found = {"side": 1, "bestMove": "d2", "winRate": 0.4, "playouts": 500, "proven": None, "end": "budget"}
+    # The page's search carries its report (the keys of `mcts search --json`): it becomes `report`.
+    import mcts_playground as mp
+
+    report = mp.search(mp.State("hex:5", ["c3"]), "rave", iterations=500, seed=2)
+    found = {"side": 1, "bestMove": report["best_move"], "winRate": 0.4, "playouts": 500, "proven": None, "end": "budget", "report": report}
     w.set_state({"last_search": found})
     w._on_front_end(w, {"event": "searchFinished", "detail": found}, [])
     w._on_front_end(w, {"event": "error", "detail": {"message": "unknown preset \"x\""}}, [])
     w._on_front_end(w, "not an event", [])
     assert w.moves == ["c3"] and w.ready and w.last_search == found
+    assert w.report == report, "the page's report is the kernel's report"
     assert [d["move"] for d in seen["move"]] == ["c3"] and seen["searchFinished"] == [found]
     assert w.errors == ['unknown preset "x"'] and w.searches == [found]
+    # An engine older than the report: the event without it leaves `report` as it was.
+    w._on_front_end(w, {"event": "searchFinished", "detail": {**found, "report": None}}, [])
+    assert w.report == report
 
 
 def test_commands_and_the_kernels_report(page: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,14 +8,21 @@
 //!   spread the games over machines) or on threads ([`Match::play_all`]), and its report;
 //! - [`solve`]: the exact Hex solvers on a position or on every move of it, [`SolveReport`].
 //!
-//! Native only (threads and clocks); the page reaches the engine through `src/wasm/`.
+//! The page's wasm module (`src/wasm/search.rs`) builds the report of a search it ran with the
+//! same [`SearchReport`], so a search finished in the page reaches its host (the embed's
+//! `searchFinished`, the notebook widget) as `mcts search --json` prints it. The rest is native
+//! only (threads, clocks, files): [`arena`], [`solve`], [`search::search`], [`register_net`].
 
+#[cfg(not(target_arch = "wasm32"))]
 pub mod arena;
 pub mod search;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod solve;
 
+#[cfg(not(target_arch = "wasm32"))]
 pub use arena::{Clock, Match, MatchSpec};
 pub use search::SearchReport;
+#[cfg(not(target_arch = "wasm32"))]
 pub use solve::{SolveOptions, SolveReport, Solver};
 
 use crate::arena::{ArenaError, OpeningsError};
@@ -148,6 +155,7 @@ pub fn check_ms(ms: f64) -> Result<f64, ReportError> {
 /// # Errors
 /// As [`crate::nn::file::read_net`]; a net that does not load, or is for a game other than
 /// `spec`. Each message starts with the path.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn register_net(path: &std::path::Path, spec: Option<&str>) -> Result<crate::nn::models::NetInfo, ReportError> {
     let at = |e: &dyn std::fmt::Display| ReportError::Engine(format!("{}: {e}", path.display()));
     let bytes = crate::nn::file::read_net(path).map_err(ReportError::engine)?;

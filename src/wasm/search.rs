@@ -7,6 +7,7 @@ use wasm_bindgen::prelude::*;
 use super::game::GameSession;
 use super::{clock, js_err, to_js};
 use crate::mcts::{parallel, AnySearch, SearchConfig, SearchStats};
+use crate::report::SearchReport;
 use crate::request::{engine_config, run_budget, SettingsError};
 
 /// The engine's preset names (`uct`, `rave`, `grave`, ..., `best`), in the engine's order.
@@ -32,6 +33,21 @@ pub fn merge_root_stats(parts: JsValue, preset: &str, params: JsValue) -> Result
     let (config, _) = build_config(preset, params).map_err(js_err)?;
     let merged = parallel::merge_root_stats(&parts, config.final_move, config.secure_a).map_err(js_err)?;
     to_js(&merged)
+}
+
+/// The report of a root-parallel search in the page, as `mcts search --threads N --json` prints
+/// it ([`crate::report::SearchReport::root_parallel`]: the same code as the command line): the
+/// merged statistics' keys, `threads` and `workers` (`[{seed, iterations, best_move,
+/// iterations_per_s}]`). `parts`, `preset` and `params` as `mergeRootStats`. Returns the JSON text.
+///
+/// # Errors
+/// As `mergeRootStats`.
+#[wasm_bindgen(js_name = rootParallelReport)]
+pub fn root_parallel_report(parts: JsValue, preset: &str, params: JsValue) -> Result<String, JsError> {
+    let parts: Vec<SearchStats> = serde_wasm_bindgen::from_value(parts).map_err(|e| js_err(format!("statistics to merge: {e}")))?;
+    let (config, _) = build_config(preset, params).map_err(js_err)?;
+    let report = SearchReport::root_parallel(parts, &config).map_err(js_err)?;
+    report.to_json().map_err(js_err)
 }
 
 /// A configuration from a preset name and field overrides by serde name (`{"c": "0.7"}`);
@@ -147,6 +163,17 @@ impl SearchSession {
     /// Only if encoding fails (a bug).
     pub fn stats(&self) -> Result<JsValue, JsError> {
         to_js(&self.search.stats())
+    }
+
+    /// The report of this tree's search as `mcts search --json` prints it (the JSON text, built by
+    /// [`crate::report::SearchReport`], the command line's own code): the statistics' keys
+    /// (`best_move`, `pv`, `value`, `iterations`, `children`, `policy`, ...). A tree kept from
+    /// earlier searches (tree reuse) counts their iterations too, as `stats()` does.
+    ///
+    /// # Errors
+    /// Only if encoding fails (a bug).
+    pub fn report(&self) -> Result<String, JsError> {
+        SearchReport::single(self.search.stats(), self.search.config().seed).to_json().map_err(js_err)
     }
 
     /// The move the engine would play now (its final-move rule), or `undefined` at the end.

@@ -102,3 +102,37 @@ test('parallel: Engine workers = 1 is the one-worker search (no merge)', async (
   assert.equal(await page.$('#workers-note'), null);
   assertClean(assert, page);
 });
+
+test("parallel: the merge's report is `mcts search --threads 2 --json`'s, built by the engine in the worker", async () => {
+  const bin = ['release', 'debug'].map((p) => join(ROOT, 'target', p, 'mcts')).find((b) => existsSync(b));
+  assert.ok(bin, 'the mcts command line is built (cargo build --bin mcts)');
+  const cli = (args) =>
+    JSON.parse(execFileSync(bin, ['search', '--game', 'hex:5', '--moves', 'c3', '--algo', 'uct', ...args, '--json'], { encoding: 'utf8' }));
+  // The two workers' searches of `--threads 2` (seeds 5 and 6, half the iterations and half the
+  // memory cap each), as the page's helpers run them; the worker merges them (`mergeStats`).
+  const parts = [5, 6].map((seed) => cli(['--iterations', '150', '--seed', String(seed), '--set', 'memory_cap_mib=1024']));
+  const expected = cli(['--iterations', '300', '--seed', '5', '--threads', '2']);
+  const page = await h.openPage('?game=hex:5&moves=c3&p0=person&p1=person');
+  await boardReady(page);
+  const r = await page.evaluate(
+    (p) => window.__playground.raw({ id: 1_900_000_000, type: 'mergeStats', parts: p, engine: { preset: 'uct', params: { seed: '5' } } }),
+    parts,
+  );
+  assert.equal(r.type, 'merged', JSON.stringify(r).slice(0, 300));
+  const TIMING = new Set(['elapsed_ms', 'iterations_per_s']);
+  const strip = (v) =>
+    Array.isArray(v)
+      ? v.map(strip)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v)
+              .filter(([k]) => !TIMING.has(k))
+              .map(([k, x]) => [k, strip(x)]),
+          )
+        : v;
+  assert.deepEqual(Object.keys(r.report).sort(), Object.keys(expected).sort());
+  assert.equal(r.report.threads, 2);
+  assert.deepEqual(strip(r.report), strip(expected), 'the same report as the command line');
+  assert.equal(r.report.best_move, r.stats.best_move);
+  assertClean(assert, page);
+});

@@ -2,13 +2,36 @@
 // anywidget ESM) with the built page, under a stand-in for anywidget's model (get/set/on/
 // save_changes/send, as the anywidget front end gives it). Checks the two-way bridge: the page's
 // moves (the engine's and a person's click) reach the model and the kernel's messages; the
-// kernel's position, command and view reach the page. (Not inside JupyterLab: that needs a
-// Jupyter server and its extension in CI; the Python side is tested by python/tests.)
+// kernel's position, command and view reach the page; a search's report reaches the kernel and is
+// `mcts search --json`'s for the same seed and iterations; the Compare view shows the widget's
+// position. (Not inside JupyterLab: that needs a Jupyter server and its extension in CI;
+// python/tests/jupyterlab.test.mjs does that, run by scripts/test-python.sh.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setup, assertClean, screenshot, ROOT } from './harness.mjs';
+
+/** `mcts search ... --json` of this checkout (the release build, else the one `cargo test` made). */
+function cliSearch(args) {
+  const bin = ['release', 'debug'].map((p) => join(ROOT, 'target', p, 'mcts')).find((b) => existsSync(b));
+  assert.ok(bin, 'the mcts command line is built (cargo build --bin mcts; scripts/test.sh builds it before the browser tests)');
+  return JSON.parse(execFileSync(bin, ['search', ...args, '--json'], { encoding: 'utf8' }));
+}
+
+/** Keys whose values are times (different on every run). */
+const TIMING = new Set(['elapsed_ms', 'iterations_per_s']);
+const withoutTiming = (v) =>
+  Array.isArray(v)
+    ? v.map(withoutTiming)
+    : v && typeof v === 'object'
+      ? Object.fromEntries(
+          Object.entries(v)
+            .filter(([k]) => !TIMING.has(k))
+            .map(([k, x]) => [k, withoutTiming(x)]),
+        )
+      : v;
 
 let h;
 before(async () => {
@@ -40,6 +63,7 @@ widget.render({ model, el: document.getElementById('host') });
 </script></body></html>`;
 
 const events = (page, type) => page.evaluate((t) => window.__sent.filter((m) => m.event === t).map((m) => m.detail), type);
+const frameValue = (page, id) => page.evaluate((i) => document.querySelector('iframe').contentDocument.getElementById(i).value, id);
 const embedFrame = (page) => page.frames().find((f) => f.url().includes('embed=1'));
 
 test('the widget front end bridges the page and the kernel both ways', async () => {
@@ -91,6 +115,18 @@ test('the widget front end bridges the page and the kernel both ways', async () 
   const found = (await events(page, 'searchFinished'))[before];
   assert.equal(found.playouts, 200);
   assert.equal(found.side, 0);
+  // Its report, as the kernel receives it: `mcts search --json` of the same position, preset,
+  // seed and iterations (the page's memory cap, 512 MiB, set on the command line), key for key.
+  const report = found.report;
+  assert.ok(report && typeof report === 'object', 'searchFinished carries the report');
+  // The position searched: the kernel's a1 and the engine's reply (the event says which).
+  assert.equal(found.moves.length, 2);
+  const at = ['--game', found.game, '--moves', found.moves.join(' ')];
+  const cli = cliSearch([...at, '--algo', 'uct', '--iterations', '200', '--seed', '1', '--set', 'memory_cap_mib=512']);
+  assert.deepEqual(Object.keys(report).sort(), Object.keys(cli).sort(), 'the keys of mcts search --json');
+  assert.deepEqual(withoutTiming(report), withoutTiming(cli), 'the same report as mcts search --json');
+  assert.equal(report.best_move, found.bestMove);
+  assert.equal(report.iterations, 200);
 
   // A bad position from the kernel is the page's error, in last_error.
   await page.evaluate(() => window.__kernel.set('moves', ['a1', 'a1']));
@@ -117,6 +153,20 @@ test('the widget front end bridges the page and the kernel both ways', async () 
     return { compare: visible('compare'), arena: visible('arena'), board: d.querySelector('main.layout')?.getClientRects().length > 0 };
   });
   assert.deepEqual(shown, { compare: true, arena: false, board: false });
+  // The Compare view opens on the widget's position (it used to open on its own default, hex:7
+  // with no moves), and follows the position the kernel sets (and the engine's replies to it).
+  const sameAsWidget = (prefix) =>
+    page.waitForFunction((pre) => {
+      const d = document.querySelector('iframe').contentDocument;
+      const game = d.getElementById('cmp-game')?.value;
+      const moves = d.getElementById('cmp-moves')?.value;
+      const v = window.__values;
+      return game === v.game && moves === v.moves.join(' ') && moves.startsWith(pre);
+    }, prefix);
+  assert.equal(await frameValue(page, 'cmp-game'), 'hex:5', "the Compare form has the widget's game once the page is ready");
+  await sameAsWidget('c3');
+  await page.evaluate(() => window.__kernel.set('moves', ['c3', 'b2']));
+  await sameAsWidget('c3 b2');
   await screenshot(page, 'python-widget-compare');
   assertClean(assert, page, [/a1/]);
 });

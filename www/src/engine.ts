@@ -7,7 +7,17 @@
 // promise rejects with `EngineDied` and `onDeath` is called once; the owner starts a new client.
 
 import { assertNever, parseResponse } from './protocol';
-import type { Budget, EngineSettings, Request, Response, SearchProgress, SearchResult, SearchStats, Snapshot } from './protocol';
+import type {
+  Budget,
+  EngineSettings,
+  Request,
+  Response,
+  SearchProgress,
+  SearchReportJson,
+  SearchResult,
+  SearchStats,
+  Snapshot,
+} from './protocol';
 import type { ArenaGameSpec, GameRecord, Standings, TreeQuery } from './protocol';
 import type { GameRecordText } from './protocol';
 import type { TrainProgress, TrainSettings } from './protocol';
@@ -40,6 +50,14 @@ export interface Hello {
 export interface SearchOutcome {
   result: SearchResult;
   stats: SearchStats;
+  /** The search's `mcts search --json` report (the engine's own JSON; absent from older workers). */
+  report?: SearchReportJson;
+}
+
+/** The merged statistics of a root-parallel search and its `mcts search --threads N --json` report. */
+export interface MergedSearch {
+  stats: SearchStats;
+  report?: SearchReportJson;
 }
 
 export interface SearchHandle {
@@ -109,7 +127,7 @@ type Pending =
   | { kind: 'hello'; resolve: (h: Hello) => void; reject: (e: Error) => void }
   | { kind: 'state'; resolve: (s: Snapshot) => void; reject: (e: Error) => void }
   | { kind: 'ack'; resolve: () => void; reject: (e: Error) => void }
-  | { kind: 'merge'; resolve: (s: SearchStats) => void; reject: (e: Error) => void }
+  | { kind: 'merge'; resolve: (s: MergedSearch) => void; reject: (e: Error) => void }
   | {
       kind: 'search';
       resolve: (o: SearchOutcome) => void;
@@ -255,7 +273,7 @@ export class EngineClient {
 
   /** Root-parallel search: the merged root statistics of several searches of one position
    * (`mergeStats`; worker 0's first), the move chosen by `engine`'s final-move rule. */
-  mergeStats(parts: SearchStats[], engine: EngineSettings): Promise<SearchStats> {
+  mergeStats(parts: SearchStats[], engine: EngineSettings): Promise<MergedSearch> {
     return new Promise((resolve, reject) => this.send({ type: 'mergeStats', parts, engine }, { kind: 'merge', resolve, reject }));
   }
 
@@ -479,7 +497,7 @@ export class EngineClient {
         return p.resolve(r.snapshot);
       case 'searchDone':
         if (p.kind !== 'search') return mismatch();
-        return p.resolve({ result: r.result, stats: r.stats });
+        return p.resolve({ result: r.result, stats: r.stats, ...(r.report ? { report: r.report } : {}) });
       case 'cancelled':
         return p.reject(new SearchCancelled('search cancelled'));
       case 'ack':
@@ -487,7 +505,7 @@ export class EngineClient {
         return p.resolve();
       case 'merged':
         if (p.kind !== 'merge') return mismatch();
-        return p.resolve(r.stats);
+        return p.resolve({ stats: r.stats, ...(r.report ? { report: r.report } : {}) });
       case 'inspection':
       case 'arenaGame':
       case 'arenaStandings':

@@ -394,7 +394,7 @@ function maybeEngineMove(): void {
     if (runningSearch()?.handle !== handle) return;
     setSearch(null);
     if (!out || epoch !== myEpoch) return;
-    teach.onSearchFinished(out.result, side);
+    teach.onSearchFinished(out.result, side, out.report);
     showProgress(out.result, `${playerName(s.view.kind, side)} (engine) played ${out.result.move ?? '–'} (${out.result.end})`, side);
     if (!out.result.move) return;
     // The search behind the move, kept before the move is played (the worker's tree is still the

@@ -156,12 +156,13 @@ export function searchParallel(
     const others = (await Promise.all(helperDone)).filter((o): o is SearchOutcome => o !== null);
     if (others.length === 0) return own;
     const parts: SearchStats[] = [own.stats, ...others.map((o) => o.stats)];
-    const merged = await main.mergeStats(parts, opts.engine);
+    const { stats: merged, report } = await main.mergeStats(parts, opts.engine);
     const all = [own.result, ...others.map((o) => o.result)];
     const p = mergeProgress(all);
     const best = merged.children[0];
     return {
       stats: merged,
+      ...(report ? { report } : {}),
       result: {
         ...p,
         bestMove: merged.best_move,

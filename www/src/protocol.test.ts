@@ -176,6 +176,23 @@ describe('parseResponse (the page checks every message from the worker)', () => 
     ];
     for (const m of good) expect(parseResponse(m)).toEqual({ ok: m });
   });
+  it("carries a search's report (`mcts search --json`) in searchDone and merged, and checks it", () => {
+    const result = { playouts: 10, elapsedMs: 5, pv: ['a1'], move: 'a1', end: 'budget' };
+    const report = { game: 'hex:5', best_move: 'a1', pv: ['a1'], iterations: 10, children: [{ move: 'a1', visits: 10 }], policy: {} };
+    const withReport = { type: 'searchDone', id: 3, result, stats: {}, report };
+    expect(parseResponse(withReport)).toEqual({ ok: withReport });
+    const merged = { type: 'merged', id: 4, stats: {}, report: { ...report, threads: 2, workers: [] } };
+    expect(parseResponse(merged)).toEqual({ ok: merged });
+    // Without it (an older worker): still a searchDone.
+    expect(parseResponse({ type: 'searchDone', id: 3, result, stats: {} })).toEqual({
+      ok: { type: 'searchDone', id: 3, result, stats: {} },
+    });
+    for (const bad of [null, 'report', [], { ...report, children: 'a1' }, { ...report, iterations: -1 }, { pv: [] }])
+      expect(parseResponse({ ...withReport, report: bad })).toEqual({
+        err: "response 'searchDone': field 'report' is missing or malformed",
+        id: 3,
+      });
+  });
   it('checks the solver reports', () => {
     const bad: [Record<string, unknown>, string][] = [
       [{ rootWins: 'yes' }, 'rootWins'],

@@ -100,6 +100,18 @@ export interface SearchStats {
   leaf?: 'rollout' | 'value' | 'mix' | null;
 }
 
+/** The report of a finished search as `mcts search --json` prints it, built in the worker by the
+ * engine's own code (Rust `report::SearchReport`, the command line's): every key of Rust
+ * `SearchStats` (those above and `bytes_per_node`, `tree_bytes`, `policy`, `evaluator`, `puct_c`,
+ * `root_visits`, each child's full statistics), and for a root-parallel search (Workers > 1)
+ * `threads` and `workers`, as `mcts search --threads N --json`. The statistics are the tree's: a
+ * tree kept from earlier searches (tree reuse) counts their iterations too. */
+export interface SearchReportJson extends SearchStats {
+  threads?: number;
+  workers?: { seed: number; iterations: number; best_move: string | null; iterations_per_s: number }[];
+  [key: string]: unknown;
+}
+
 /** What the page shows while the engine thinks (several times a second) and when it is done. */
 export interface SearchProgress {
   /** Playouts in this search so far (this move only, not counting reused ones). */
@@ -212,10 +224,12 @@ export type Response =
   | { type: 'hello'; id: number; version: string; presets: string[]; specs: string[]; netPresets?: string[]; nets?: ShippedNet[] }
   | { type: 'state'; id: number; snapshot: Snapshot }
   | { type: 'progress'; id: number; progress: SearchProgress }
-  | { type: 'searchDone'; id: number; result: SearchResult; stats: SearchStats }
+  /** `report`: the search's `mcts search --json` report (absent from older workers). */
+  | { type: 'searchDone'; id: number; result: SearchResult; stats: SearchStats; report?: SearchReportJson }
   | { type: 'cancelled'; id: number }
   | { type: 'ack'; id: number }
-  | { type: 'merged'; id: number; stats: SearchStats }
+  /** `report`: the merged search's `mcts search --threads N --json` report (absent from older workers). */
+  | { type: 'merged'; id: number; stats: SearchStats; report?: SearchReportJson }
   /** The request failed; the worker is fine and its state untouched. */
   | { type: 'error'; id: number | null; message: string }
   /** The worker can no longer be used (a panic, a failed load); the page starts a new one. */
@@ -767,6 +781,9 @@ const isSnapshot: Check = (v) =>
   isObj(v) && isObj(v.view) && isStr(v.view.spec) && isStrArray(v.legal) && isStrArray(v.moves) && isStrArray(v.redo);
 const isProgress: Check = (v) => isObj(v) && isMs(v.playouts) && isMs(v.elapsedMs) && isStrArray(v.pv);
 const isResult: Check = (v) => isProgress(v) && isObj(v) && (v.move === null || isStr(v.move)) && isStr(v.end);
+/** A search report (optional): an object with the report's core keys. */
+const isReport: Check = (v) =>
+  v === undefined || (isObj(v) && isStr(v.game) && isMs(v.iterations) && Array.isArray(v.children) && Array.isArray(v.pv));
 const isTree: Check = (v) => isObj(v) && isMs(v.count) && v.parent instanceof Int32Array && isStrArray(v.moves);
 
 const isBoolOrNull: Check = (v) => v === null || typeof v === 'boolean';
@@ -794,10 +811,10 @@ const RESPONSE_FIELDS: { [K in ResponseType]: Record<string, Check> } = {
   },
   state: { snapshot: isSnapshot },
   progress: { progress: isProgress },
-  searchDone: { result: isResult, stats: isObj },
+  searchDone: { result: isResult, stats: isObj, report: isReport },
   cancelled: {},
   ack: {},
-  merged: { stats: isObj },
+  merged: { stats: isObj, report: isReport },
   error: { message: isStr },
   fatal: { message: isStr },
   // ---- visualisation ----

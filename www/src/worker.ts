@@ -16,6 +16,7 @@ import init, {
   debugPanic,
   presets,
   mergeRootStats,
+  rootParallelReport,
   SolveSession,
 } from '../../pkg/mcts_playground.js';
 import { arenaPlayGame, arenaStandings } from '../../pkg/mcts_playground.js';
@@ -23,7 +24,7 @@ import { parseRecord, writeRecord } from '../../pkg/mcts_playground.js';
 import { evaluatePosition, loadNet, loadShippedNet, netInfo, netPresets, shippedNets, usesNet } from '../../pkg/mcts_playground.js';
 import { buildTreeSnapshot, transferables } from './tree/snapshot';
 import { assertNever, parseRequest } from './protocol';
-import type { Budget, EngineSettings, Request, Response, SearchEnd, SearchProgress, SearchStats } from './protocol';
+import type { Budget, EngineSettings, Request, Response, SearchEnd, SearchProgress, SearchReportJson, SearchStats } from './protocol';
 import type { FullStats, GameRecord, SearchFigures, Standings, TreeQuery } from './protocol';
 import type { IterationTrace } from './protocol';
 import type { GameRecordText } from './protocol';
@@ -136,7 +137,15 @@ function finish(s: ActiveSearch, end: SearchEnd): void {
   s.tree.lastSearch = figuresOf(s);
   const p = progressOf(s);
   const stats = s.tree.stats();
-  send({ type: 'searchDone', id: s.id, result: { ...p, move: s.tree.bestMove(), end }, stats });
+  let report: SearchReportJson;
+  try {
+    report = s.tree.report();
+  } catch (e) {
+    if (isTrap(e)) return fatal(s.id, e);
+    send({ type: 'error', id: s.id, message: `the search's report: ${message(e)}` });
+    return;
+  }
+  send({ type: 'searchDone', id: s.id, result: { ...p, move: s.tree.bestMove(), end }, stats, report });
 }
 
 const channel = new MessageChannel();
@@ -288,7 +297,12 @@ function handle(req: Request): void {
       debugPanic('requested by the page (test hook)');
       return;
     case 'mergeStats':
-      send({ type: 'merged', id: req.id, stats: mergeRootStats(req.parts, req.engine.preset, req.engine.params) as SearchStats });
+      send({
+        type: 'merged',
+        id: req.id,
+        stats: mergeRootStats(req.parts, req.engine.preset, req.engine.params) as SearchStats,
+        report: JSON.parse(rootParallelReport(req.parts, req.engine.preset, req.engine.params)) as SearchReportJson,
+      });
       return;
     // ---- visualisation ----
     case 'inspect': {
@@ -506,6 +520,8 @@ interface EngineSearch {
   follow(game: GameSession): void;
   run(millis: number, iterations: number | undefined): RunReport;
   stats(): SearchStats;
+  /** The search's report as `mcts search --json` prints it (the engine's own JSON, parsed). */
+  report(): SearchReportJson;
   bestMove(): string | null;
   /** The node cap of the configuration (the tree stops growing there). */
   nodeCap(): number;
@@ -524,6 +540,7 @@ function createSearch(game: GameSession, engine: EngineSettings): EngineSearch {
     follow: (g) => void s.follow(g),
     run: (millis, iterations) => s.run(millis, iterations) as RunReport,
     stats: () => s.stats() as SearchStats,
+    report: () => JSON.parse(s.report()) as SearchReportJson,
     bestMove: () => s.bestMove() ?? null,
     nodeCap: () => s.nodeCap(),
     free: () => s.free(),

@@ -4,7 +4,8 @@
 // Events to the host (posted to `window.parent`, to the `origin=` parameter's origin when given,
 // else to any origin — they carry only the public game state): `ready`, `move`, `searchFinished`,
 // `gameOver`, `error`; each also carries `id` (the `id=` parameter, to tell embeds apart), `game`
-// (the spec) and `moves` (from the start).
+// (the spec) and `moves` (from the start). `searchFinished` also carries the search's `report`,
+// as `mcts search --json` prints it (embed/events.ts).
 // Commands from the host (accepted only from `window.parent`; only from the `origin=` parameter's
 // origin when it is given; only from the origins of `allowed-origins=` when that is given):
 // `setPosition { game?, moves? }` and
@@ -22,6 +23,7 @@ import { EngineError } from '../engine';
 import { fallbackMessage, isNoNetError, netFreeFallback } from '../play/net-fallback';
 import { h } from '../lib/dom';
 import { type Command, PROTOCOL, allowedOrigins, parseCommand } from './commands';
+import { type SearchFallback, searchFinishedFields } from './events';
 
 export { PROTOCOL };
 /** Parts of the page an embed can show besides the board and status (`show=`). */
@@ -161,7 +163,7 @@ export class EmbedBridge {
     const budget = cmd.budget ?? { kind: set.budgetKind, value: set.budgetValue };
     const run = (p: string) =>
       this.hooks.engine().search({ slot: 'host', engine: { preset: p, params: this.hooks.engineParams(side) }, budget }).done;
-    let fallback: { preset: string; message: string } | null = null;
+    let fallback: SearchFallback | null = null;
     const out = await run(preset).catch((e: unknown) => {
       // A network preset without a usable net: search with a net-free preset, and say so.
       const fb = e instanceof EngineError && isNoNetError(e.message) ? netFreeFallback(this.hooks.presets()) : null;
@@ -170,15 +172,7 @@ export class EmbedBridge {
       return run(fb);
     });
     const r = out.result;
-    this.post('searchFinished', {
-      side,
-      bestMove: r.move,
-      winRate: r.winRate,
-      playouts: r.playouts,
-      proven: r.proven,
-      end: r.end,
-      ...(fallback ? { fallback } : {}),
-    });
+    this.post('searchFinished', searchFinishedFields(side, r, out.report, fallback));
     if (cmd.play && r.move) await this.hooks.play(r.move);
   }
 }

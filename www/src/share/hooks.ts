@@ -3,9 +3,9 @@
 // bridge, and guided lessons. main.ts calls `teach.bind(...)` with a few hooks and calls
 // `onShow`, `onSearchFinished`, `engineParams` and `afterStart`; everything else lives here.
 
-import type { View } from '../state';
+import type { CompareSettings, View } from '../state';
 import type { PageHooks } from '../types';
-import type { Player, SearchResult, Snapshot } from '../protocol';
+import type { Player, SearchReportJson, SearchResult, Snapshot } from '../protocol';
 import {
   VIEWS,
   formatCompare,
@@ -22,6 +22,7 @@ import { applyLessonDefaults, mountLessonCard } from '../lessons/lessons';
 import { URL_PARAMS } from './params';
 import { mountRecords } from './records';
 import { EmbedBridge, EMBED_SHOW, applyEmbedChrome } from '../embed/bridge';
+import { searchFinishedFields } from '../embed/events';
 
 // Runs at import, before main.ts's start(): a lesson's parameters become URL defaults (explicit
 // parameters win), and embed mode takes its chrome off before anything is drawn.
@@ -56,9 +57,9 @@ class Teach {
     return this.seed !== null ? { seed: this.seed } : {};
   }
 
-  onSearchFinished(r: SearchResult, side: Player): void {
+  onSearchFinished(r: SearchResult, side: Player, report?: SearchReportJson): void {
     this.lastSlot = `p${side}`;
-    this.bridge?.post('searchFinished', { side, bestMove: r.move, winRate: r.winRate, playouts: r.playouts, proven: r.proven, end: r.end });
+    this.bridge?.post('searchFinished', searchFinishedFields(side, r, report));
   }
 
   onShow(s: Snapshot): void {
@@ -161,11 +162,25 @@ class Teach {
       if ((VIEWS as readonly string[]).includes(view)) h.store.update({ view: view as View });
       else errors.push(`view=${view}: expected ${VIEWS.join(', ')}`);
     }
+    // An embed (`<mcts-playground view=compare>`, the notebook widget) compares its own position:
+    // the Compare form follows the game (`game=`, `moves=`, then each `setPosition` from the host
+    // or move made) unless `cmpgame=`/`cmpmoves=` name another.
+    const followGame = EMBED && q.get('cmpgame') === null && q.get('cmpmoves') === null;
+    const atGame = (c: CompareSettings, s: Snapshot | null): CompareSettings =>
+      s ? { ...c, game: s.view.spec, moves: s.moves.join(' ') } : c;
     const compare = h.store.get().compare;
     if (compare) {
-      const r = parseCompare(q, presets, compare);
+      const r = parseCompare(q, presets, followGame ? atGame(compare, h.snapshot()) : compare);
       errors.push(...r.errors);
       h.store.update({ compare: r.compare });
+    }
+    if (followGame) {
+      h.store.subscribe((st, prev) => {
+        const c = h.store.get().compare;
+        if (st.snapshot === prev.snapshot || !st.snapshot || !c) return;
+        const next = atGame(c, st.snapshot);
+        if (next.game !== c.game || next.moves !== c.moves) h.store.update({ compare: next });
+      });
     }
     const ov = q.get('overlays');
     if (ov !== null) {
