@@ -1,6 +1,6 @@
-// The page's one state, owned by the app (main.ts) and shared with the features through a store
+// The page's one state, owned by the app (main.ts, app/) and shared with the features through a store
 // (lib/store.ts): features read it, subscribe to it, and change it through `update`, never
-// through attributes on <body>. (main.ts mirrors a few fields onto <body> as `data-*` attributes
+// through attributes on <body>. (app/board.ts mirrors a few fields onto <body> as `data-*` attributes
 // for the browser tests and the CSS; nothing in the page reads them back.)
 
 import { createStore, type Store } from './lib/store';

@@ -1,4 +1,4 @@
-// The page's own vocabulary, shared by main.ts and the features (no DOM, no imports of features):
+// The page's own vocabulary, shared by the app and the features (no DOM, no imports of features):
 // the players' settings and what the page offers a feature (`PageHooks`). Keeping these here, not
 // in the modules that use them, is what keeps the import graph free of cycles.
 
@@ -11,7 +11,7 @@ export type { SideSettings, Who } from './state';
 /** What loading a game gave: `ok`, or the sentence the page shows and the engine's reason alone. */
 export type LoadResult = { ok: true } | { ok: false; message: string; reason: string };
 
-/** What the page (main.ts) offers the analysis, step-through, compare and arena features. */
+/** What the app offers the analysis, step-through, compare and arena features. */
 export interface PlaygroundHooks {
   /** The page's state (the position, presets, what the game's engine does, the open view). */
   store: PageStore;
@@ -27,7 +27,7 @@ export interface PlaygroundHooks {
   showMessage(text: string, kind?: 'info' | 'error'): void;
 }
 
-/** What the page (main.ts) offers the share, records and embed features. */
+/** What the app offers the share, records and embed features. */
 export interface PageHooks {
   /** The page's state: subscribe to it rather than watching the page. */
   store: PageStore;

@@ -7,7 +7,7 @@
 // Snapshots arrive a few times a second with their typed arrays transferred; the icicle layout is
 // computed in the worker (tree/snapshot.ts); the main thread only draws.
 //
-// The page (main.ts) mounts this with its hooks; position changes and the game engine's searches
+// The app mounts this with its hooks; position changes and the game engine's searches
 // come by subscription to the page's store, the overlays switched on are its state too.
 
 import { EngineClient, EngineDied, EngineError, SearchCancelled, type SearchHandle } from '../engine';

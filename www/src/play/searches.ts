@@ -2,7 +2,7 @@
 // the move is played so that the move list can show it again (review), and the root statistics
 // that a game's JSON record carries.
 //
-// An entry is taken when an engine plays a move (main.ts asks the worker for the final statistics
+// An entry is taken when an engine plays a move (app/turns.ts asks the worker for the final statistics
 // and a tree snapshot before the move is played) or when a person plays a move in a position the
 // analysis had searched (overlay/analysis.ts). It keeps:
 // - `summary`: the root statistics (move, N, Q as the mover's win rate, best rival, preset,
