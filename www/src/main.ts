@@ -13,12 +13,12 @@
 // - app/game.ts: new game, Undo / Redo, loading a game; app/controls.ts: Players, Workers, Pause, Stop
 // - app/review.ts: reviewing the search behind a move; app/board.ts: drawing from the state
 // - app/startup.ts: start-up from the URL, the hooks the features get, the tests' hooks
-// - overlay/mount.ts: the views (analysis and step-through under the game; Compare, Arena, Train)
+// - app/router.ts: the views (analysis and step-through under the game; Compare, Arena, Train)
 // - share/hooks.ts: URL state, records, embed mode, lessons
 //
 // URL parameters (all optional): `game=SPEC` (e.g. hex:11:swap, tictactoe, pentago:twist),
 // `p0=person|engine`, `p1=person|engine`, `preset=NAME`, `ms=N` or `playouts=N` (the budget); the
-// rest are share/params.ts's.
+// rest are lib/params.ts's.
 
 import './style.css';
 import { bindBoard } from './app/board';
@@ -27,8 +27,8 @@ import { bindControls } from './app/controls';
 import { bindGameControls } from './app/game';
 import { bindInput } from './app/input';
 import { bindReview } from './app/review';
+import { mountViews } from './app/router';
 import { installTestHooks, mountNets, pageHooks, playgroundHooks, start } from './app/startup';
-import { mountVisualisation } from './overlay/mount';
 import { buildPage } from './play/panel';
 import { teach } from './share/hooks';
 import { createPageStore } from './state';
@@ -40,6 +40,6 @@ bindGameControls(app);
 bindControls(app);
 bindInput(app);
 installTestHooks(app, mountNets(app));
-mountVisualisation(playgroundHooks(app));
+mountViews(playgroundHooks(app));
 teach.bind(pageHooks(app));
 void start(app);

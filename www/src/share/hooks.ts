@@ -19,7 +19,7 @@ import {
   splitMoves,
 } from './url';
 import { applyLessonDefaults, mountLessonCard } from '../lessons/lessons';
-import { URL_PARAMS } from './params';
+import { URL_PARAMS } from '../lib/params';
 import { mountRecords } from './records';
 import { EmbedBridge, EMBED_SHOW, applyEmbedChrome } from '../embed/bridge';
 

@@ -1,9 +1,9 @@
-// Mounts the search views on the playground page: the analysis (overlays, tree views,
-// policy internals) under the game, and the Compare, Arena and Train views behind tabs in the
-// header (`#compare`, `#arena`, `#train` in the URL; `#play` or nothing for the game): the open
-// view is the store's `view`.
+// The page's view router: mounts the search views, the analysis (overlays, tree views, policy
+// internals) and the step-through under the game, and the Compare, Arena and Train views behind
+// tabs in the header (`#compare`, `#arena`, `#train` in the URL; `#play` or nothing for the
+// game): the open view is the store's `view`.
 
-import { mountAnalysis } from './analysis';
+import { mountAnalysis } from '../overlay/analysis';
 import type { PlaygroundHooks } from '../types';
 import { mountCompare } from '../compare/compare';
 import { mountArena } from '../arena/arena';
@@ -18,7 +18,7 @@ const TABS: { id: View; label: string }[] = [
   { id: 'train', label: 'Train' },
 ];
 
-export function mountVisualisation(hooks: PlaygroundHooks): void {
+export function mountViews(hooks: PlaygroundHooks): void {
   mountAnalysis(hooks);
   mountStep(hooks); // ---- step-through ----
   const app = document.getElementById('app')!;
