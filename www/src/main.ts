@@ -40,6 +40,6 @@ bindGameControls(app);
 bindControls(app);
 bindInput(app);
 installTestHooks(app, mountNets(app));
-mountViews(playgroundHooks(app));
-teach.bind(pageHooks(app));
+const views = mountViews(playgroundHooks(app));
+teach.bind(pageHooks(app, views.trees));
 void start(app);

@@ -8,6 +8,32 @@ import type { PageStore, SideSettings } from './state';
 
 export type { SideSettings, Who } from './state';
 
+/** The page's element handles the features use (play/panel.ts `buildPage` makes them; the app
+ * passes them): features reach the page's chrome through these, never by selector. */
+export interface PageElements {
+  /** The page's root (`#app`): the views are appended to it. */
+  app: HTMLElement;
+  header: HTMLElement;
+  /** The play view's layout (the board section and the side panel). */
+  layout: HTMLElement;
+  /** The side panel. */
+  panel: HTMLElement;
+  /** The heading over the move list in the side panel. */
+  movesHeading: HTMLElement;
+  /** The game's board. */
+  boardHost: HTMLElement;
+  /** The status line over the board. */
+  status: HTMLElement;
+}
+
+/** The analysis's tree views, for the image exports (share/records.ts). */
+export interface TreeViews {
+  /** The node-link view ("Top of the tree") and the nodes it draws now. */
+  nodeLink(): { svg: SVGSVGElement; nodes: number };
+  /** The tree overview (icicle) and the nodes it draws now. */
+  icicle(): { canvas: HTMLCanvasElement; nodes: number };
+}
+
 /** What loading a game gave: `ok`, or the sentence the page shows and the engine's reason alone. */
 export type LoadResult = { ok: true } | { ok: false; message: string; reason: string };
 
@@ -15,6 +41,8 @@ export type LoadResult = { ok: true } | { ok: false; message: string; reason: st
 export interface PlaygroundHooks {
   /** The page's state (the position, presets, what the game's engine does, the open view). */
   store: PageStore;
+  /** The page's element handles. */
+  elements: PageElements;
   /** The game as the page shows it (null before the first answer). */
   snapshot(): Snapshot | null;
   /** The engine's preset names. */
@@ -31,6 +59,10 @@ export interface PlaygroundHooks {
 export interface PageHooks {
   /** The page's state: subscribe to it rather than watching the page. */
   store: PageStore;
+  /** The page's element handles. */
+  elements: PageElements;
+  /** The analysis's tree views (the image exports). */
+  trees: TreeViews;
   snapshot(): Snapshot | null;
   presets(): string[];
   engine(): EngineClient;

@@ -10,7 +10,7 @@ import { entryBytes } from '../play/searches';
 import type { NetInfo, Response, Snapshot } from '../protocol';
 import { teach } from '../share/hooks';
 import { parseSides } from '../share/url';
-import type { PageHooks, PlaygroundHooks } from '../types';
+import type { PageHooks, PlaygroundHooks, TreeViews } from '../types';
 import { type App, errText, showMessage, st } from './context';
 import { commitSides } from './controls';
 import { loadGame, newGame, selectSpec, syncGameControls } from './game';
@@ -23,6 +23,7 @@ const PREFERRED_PRESETS = ['best', 'grave', 'rave', 'uct'];
 export function playgroundHooks(app: App): PlaygroundHooks {
   return {
     store: app.store,
+    elements: app.ui,
     snapshot: () => st(app).snapshot,
     presets: () => st(app).presets,
     engine: () => app.engine,
@@ -33,9 +34,10 @@ export function playgroundHooks(app: App): PlaygroundHooks {
 
 /** What the app offers the URL, records, embed and lesson features (share/hooks.ts adds the URL's
  * engine parameters). */
-export function pageHooks(app: App): Omit<PageHooks, 'engineParams'> {
+export function pageHooks(app: App, trees: TreeViews): Omit<PageHooks, 'engineParams'> {
   return {
     ...playgroundHooks(app),
+    trees,
     sides: () => st(app).sides,
     setPaused: (paused: boolean) => app.store.update({ paused }),
     busy: () => app.search !== null || st(app).restoring,

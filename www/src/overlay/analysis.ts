@@ -17,7 +17,7 @@ import type { BoardView, FullStats, PositionEvaluation, Snapshot, TreeQuery, Tre
 import { addSearch, archiveQuery, behindLabel, rootSummary, searchBehind, searchedText, type MoveSearch } from '../play/searches';
 import { changed } from '../lib/store';
 import { OVERLAY_KEYS, positionKey, whenPresets } from '../state';
-import type { PlaygroundHooks } from '../types';
+import type { PlaygroundHooks, TreeViews } from '../types';
 import { parseCell, playerName } from '../board';
 import {
   BoardOverlay,
@@ -70,8 +70,10 @@ export function pvBelow(s: TreeSnapshot, kids: Children, i: number, max = 10): s
   return out;
 }
 
-export function mountAnalysis(hooks: PlaygroundHooks): void {
-  const boardHost = document.getElementById('board')!;
+/** Mounts the analysis section under the play view; returns the section (the step-through goes
+ * at its end) and its tree views (the image exports). */
+export function mountAnalysis(hooks: PlaygroundHooks): { section: HTMLElement; trees: TreeViews } {
+  const { boardHost, layout } = hooks.elements;
   // ---- overlay toolbar under the board ----
   // The overlays switched on are the page state's (the URL reads and writes them there).
   let on: ReadonlySet<OverlayKey> = new Set(hooks.store.get().overlays);
@@ -153,29 +155,30 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
   const internalsHost = h('div', { id: 'internals', class: 'internals' });
   const icicle = new Icicle({ onHover: (n) => hoverNode(n), onClick: (n) => reroot(n) }, 240);
   const nodelink = new NodeLink({ onHover: (n) => hoverNode(n), onReroot: (n) => reroot(n) });
+  const head = h(
+    'div',
+    { class: 'an-head' },
+    h('h2', {}, 'Seeing the search'),
+    h(
+      'div',
+      { class: 'row' },
+      presetSel,
+      budget,
+      h('span', { class: 'muted' }, 'playouts'),
+      runBtn,
+      stopBtn,
+      h(
+        'label',
+        { class: 'watch', title: 'Show the playground engine’s search while it thinks about a move or a hint' },
+        watch,
+        ' watch the game’s engine',
+      ),
+    ),
+  );
   const section = h(
     'section',
     { id: 'analysis', class: 'analysis', 'aria-label': 'Analysis' },
-    h(
-      'div',
-      { class: 'an-head' },
-      h('h2', {}, 'Seeing the search'),
-      h(
-        'div',
-        { class: 'row' },
-        presetSel,
-        budget,
-        h('span', { class: 'muted' }, 'playouts'),
-        runBtn,
-        stopBtn,
-        h(
-          'label',
-          { class: 'watch', title: 'Show the playground engine’s search while it thinks about a move or a hint' },
-          watch,
-          ' watch the game’s engine',
-        ),
-      ),
-    ),
+    head,
     status,
     h(
       'div',
@@ -210,10 +213,10 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
       h('div', { class: 'an-card' }, h('h3', {}, 'Policy internals'), internalsHost),
     ),
   );
-  document.querySelector('main.layout')!.after(section);
+  layout.after(section);
   // ---- the exact solver (Hex up to 8×8): its row under the analysis controls ----
   const solver = mountSolver(hooks, () => redrawAll(false));
-  section.querySelector('.an-head')!.after(solver.element);
+  head.after(solver.element);
 
   /** The exact values of the moves of the position on the board (the live one, or the one before
    * the reviewed move: the solver's values are always those of that position) by cell, when it
@@ -842,4 +845,11 @@ export function mountAnalysis(hooks: PlaygroundHooks): void {
   // page load, not to the moment the person presses Analyse or the game's engine thinks.
   own = new EngineClient();
   void own.hello().catch(() => {});
+  return {
+    section,
+    trees: {
+      nodeLink: () => ({ svg: nodelink.svg, nodes: nodelink.svg.querySelectorAll('.nl-node').length }),
+      icicle: () => ({ canvas: icicle.canvas, nodes: Number(icicle.element.dataset.count ?? 0) }),
+    },
+  };
 }

@@ -58,8 +58,8 @@ function scoreTitle(s: TraceScore | null): string {
   return bits.join(', ');
 }
 
-/** Mounts the Step-through card at the end of the "Seeing the search" section. */
-export function mountStep(hooks: PlaygroundHooks): void {
+/** Mounts the Step-through card at the end of `host` (the "Seeing the search" section). */
+export function mountStep(host: HTMLElement, hooks: PlaygroundHooks): void {
   const presetSel = h('select', { id: 'st-preset', 'aria-label': 'Step-through preset' });
   const seedIn = h('input', { id: 'st-seed', type: 'number', min: '0', step: '1', value: '1', 'aria-label': 'Seed' });
   const newBtn = h('button', { id: 'st-new', type: 'button', class: 'primary', title: 'A fresh tree on the position of the board' }, 'New');
@@ -128,8 +128,7 @@ export function mountStep(hooks: PlaygroundHooks): void {
       h('div', { class: 'st-right' }, nodelink.element, table),
     ),
   );
-  const section = document.getElementById('analysis') ?? document.querySelector('main') ?? document.body;
-  section.append(card);
+  host.append(card);
 
   let presetsFilled = false;
   function fillPresets(): void {
