@@ -1,0 +1,253 @@
+// A fake engine worker for the features' controller tests (vitest, Node, no worker, no wasm): it
+// answers the requests the controllers make with small made-up figures that follow the budget
+// (a search of N playouts adds N to the slot's tree; its best move is the first legal move), and
+// records every request. Searches, solves and steps can be held (`hold`) to test what happens
+// meanwhile (Stop, a new position), and failures scripted (`failNext`).
+
+import {
+  EngineDied,
+  EngineError,
+  SearchCancelled,
+  type SearchHandle,
+  type SearchOptions,
+  type SolveHandle,
+  type SolveOutcome,
+} from '../engine';
+import type { BoardView, FullStats, SearchResult, SearchStats, Snapshot, SolveReport, TreeQuery, TreeSnapshot } from '../protocol';
+
+/** A position of `spec` after `moves`: Hex `hex:N` (N×N), Tic-Tac-Toe otherwise; legal moves are
+ * the empty cells named column letter + row number. */
+export function fakeSnapshot(spec: string, moves: readonly string[] = []): Snapshot {
+  const hex = /^hex:(\d+)/.exec(spec);
+  const n = hex ? Number(hex[1]) : 3;
+  const names: string[] = [];
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) names.push(`${String.fromCharCode(97 + c)}${r + 1}`);
+  const view: BoardView = {
+    kind: hex ? 'hex' : 'tictactoe',
+    spec,
+    rows: n,
+    cols: n,
+    cells: names.map((m) => (moves.includes(m) ? moves.indexOf(m) % 2 : -1)),
+    to_move: (moves.length % 2) as 0 | 1,
+    last_move: moves[moves.length - 1] ?? null,
+    last_cells: [],
+    winning_cells: [],
+    outcome: null,
+    ply: moves.length,
+  };
+  return { view, legal: names.filter((m) => !moves.includes(m)), moves: [...moves], redo: [], outcome: null };
+}
+
+/** Statistics of a tree of `iterations` playouts on `pos`: every legal move visited, the first
+ * most. */
+export function fakeStats(pos: Snapshot, iterations: number): FullStats {
+  const children = pos.legal.map((move, i) => ({
+    move,
+    visits: Math.max(0, Math.floor(iterations / (i + 2))),
+    q: 0.6 - i * 0.01,
+    proven: null,
+    amaf_q: null,
+    amaf_n: 0,
+  }));
+  return {
+    game: pos.view.spec,
+    to_move: pos.view.to_move ?? 0,
+    iterations,
+    iterations_per_s: 1000,
+    elapsed_ms: iterations,
+    nodes: iterations + 1,
+    value: 0.6,
+    best_move: pos.legal[0] ?? null,
+    pv: pos.legal.slice(0, 2),
+    proven: null,
+    children,
+    policy: {},
+    bytes_per_node: 40,
+    tree_bytes: 40 * (iterations + 1),
+    evaluator: null,
+    leaf: 'rollout',
+    search: { playouts: iterations, elapsedMs: iterations },
+  } as unknown as FullStats;
+}
+
+/** A one-node tree snapshot (enough for the views' bookkeeping). */
+export function fakeTree(visits: number): TreeSnapshot {
+  return {
+    total: 1,
+    count: 1,
+    moves: [],
+    parent: Int32Array.of(-1),
+    move: Uint16Array.of(65535),
+    visits: Uint32Array.of(visits),
+    q: Float32Array.of(0.5),
+    proven: Uint8Array.of(0),
+    depth: Uint8Array.of(0),
+    hidden: Uint32Array.of(0),
+    x0: Float32Array.of(0),
+    x1: Float32Array.of(1),
+    buildMs: 0,
+    bytes: 28,
+  } as unknown as TreeSnapshot;
+}
+
+interface Held {
+  resolve: () => void;
+}
+
+export class FakeEngine {
+  dead = false;
+  /** Every request, in order: its kind and what it named. */
+  readonly requests: { type: string; [k: string]: unknown }[] = [];
+  /** The position the worker has (after `newGame`). */
+  position: Snapshot | null = null;
+  /** Playouts in each slot's tree. */
+  readonly trees = new Map<string, number>();
+  /** Errors the next requests of a kind fail with (first in, first out). */
+  private readonly failures = new Map<string, Error[]>();
+  /** Kinds whose requests wait for `release`. */
+  private readonly held = new Set<string>();
+  private readonly waiting: Held[] = [];
+  private readonly rejecters = new Set<(e: Error) => void>();
+  /** A solve's answer (`solve`); default: not proven, ended by its budget. */
+  solveReport: (pos: { spec: string; moves: string[] }) => SolveReport = () => fakeSolveReport(null);
+
+  /** The next request of `type` fails with `error` (an EngineError with that message by default). */
+  failNext(type: string, error: string | Error): void {
+    const list = this.failures.get(type) ?? [];
+    list.push(typeof error === 'string' ? new EngineError(error) : error);
+    this.failures.set(type, list);
+  }
+
+  /** Requests of `type` wait until `release` (or the worker's end). */
+  hold(type: string): void {
+    this.held.add(type);
+  }
+
+  /** Lets the held requests go on (and stops holding). */
+  release(): void {
+    this.held.clear();
+    for (const w of this.waiting.splice(0)) w.resolve();
+  }
+
+  /** Requests waiting now. */
+  get pending(): number {
+    return this.waiting.length;
+  }
+
+  private async answer<T>(type: string, args: Record<string, unknown>, f: () => T): Promise<T> {
+    this.requests.push({ type, ...args });
+    if (this.dead) throw new EngineDied('the engine worker was terminated');
+    const fail = this.failures.get(type)?.shift();
+    if (fail) throw fail;
+    if (this.held.has(type)) {
+      await new Promise<void>((resolve, reject) => {
+        this.waiting.push({ resolve });
+        this.rejecters.add(reject);
+      });
+    }
+    if (this.dead) throw new EngineDied('the engine worker was terminated');
+    return f();
+  }
+
+  newGame(spec: string, moves: string[] = []): Promise<Snapshot> {
+    return this.answer('newGame', { spec, moves }, () => {
+      if (spec.startsWith('bad')) throw new EngineError(`unknown game '${spec}'`);
+      this.position = fakeSnapshot(spec, moves);
+      this.trees.clear();
+      return this.position;
+    });
+  }
+
+  search(opts: SearchOptions): SearchHandle {
+    let cancelled = false;
+    const done = this.answer('search', { slot: opts.slot, engine: opts.engine, budget: opts.budget }, () => {
+      if (cancelled) throw new SearchCancelled();
+      const pos = this.position!;
+      const ran = opts.budget.kind === 'playouts' ? opts.budget.value : Math.max(1, Math.round(opts.budget.value / 10));
+      const total = (this.trees.get(opts.slot) ?? 0) + ran;
+      this.trees.set(opts.slot, total);
+      const stats = fakeStats(pos, total);
+      // Progress: one message per tenth of the search.
+      for (let k = 1; k <= 10; k++) opts.onProgress?.(this.progress(stats, Math.round((ran * k) / 10)));
+      const result: SearchResult = { ...this.progress(stats, ran), move: stats.best_move, end: 'budget' };
+      return { result, stats: stats as unknown as SearchStats };
+    });
+    return {
+      id: this.requests.length,
+      done,
+      stop: () => this.release(),
+      cancel: () => {
+        cancelled = true;
+        this.release();
+      },
+    };
+  }
+
+  private progress(stats: FullStats, playouts: number) {
+    return {
+      playouts,
+      playoutsPerS: 1000,
+      elapsedMs: playouts,
+      engineMs: playouts,
+      bestMove: stats.best_move,
+      winRate: stats.value,
+      pv: stats.pv,
+      proven: null,
+      nodes: stats.nodes,
+      nodeCap: null,
+      memoryCap: null,
+    };
+  }
+
+  inspect(slot: string, tree: TreeQuery | null) {
+    return this.answer('inspect', { slot, tree }, () => {
+      const n = this.trees.get(slot);
+      const stats = n === undefined || !this.position ? null : fakeStats(this.position, n);
+      return { type: 'inspection' as const, id: 0, stats, tree: stats && tree ? fakeTree(n!) : null };
+    });
+  }
+
+  solve(position: { spec: string; moves: string[] }, budgetMs: number, onProgress?: (r: SolveReport) => void): SolveHandle {
+    let stopped = false;
+    const done = this.answer('solve', { position, budgetMs }, (): SolveOutcome => {
+      const r = this.solveReport(position);
+      onProgress?.(r);
+      return { ...r, result: stopped ? 'stopped' : r.rootWins === null ? 'unknown' : 'proven' };
+    });
+    return {
+      id: this.requests.length,
+      done,
+      stop: () => {
+        stopped = true;
+        this.release();
+      },
+    };
+  }
+
+  terminate(reason = 'the engine worker was terminated'): void {
+    this.dead = true;
+    this.requests.push({ type: 'terminate', reason });
+    for (const r of this.rejecters) r(new EngineDied(reason));
+    this.rejecters.clear();
+    this.waiting.length = 0;
+  }
+}
+
+/** A solve's report: the root `rootWins` (null: not proven), its moves as given. */
+export function fakeSolveReport(rootWins: boolean | null, moves: { move: string; moverWins: boolean | null }[] = []): SolveReport {
+  return {
+    rootWins,
+    winningMove: moves.find((m) => m.moverWins)?.move ?? null,
+    toMove: 0,
+    moves,
+    stats: { expansions: 1 } as SolveReport['stats'],
+    ms: 1,
+    ttBytes: 0,
+    continued: false,
+  };
+}
+
+/** Resolves once the promises queued so far (and those they queue) have run. */
+export async function settle(rounds = 20): Promise<void> {
+  for (let i = 0; i < rounds; i++) await Promise.resolve();
+}
