@@ -13,7 +13,18 @@ import {
   type SolveHandle,
   type SolveOutcome,
 } from '../engine';
-import type { BoardView, FullStats, SearchResult, SearchStats, Snapshot, SolveReport, TreeQuery, TreeSnapshot } from '../protocol';
+import type {
+  BoardView,
+  EngineSettings,
+  FullStats,
+  PositionEvaluation,
+  SearchResult,
+  SearchStats,
+  Snapshot,
+  SolveReport,
+  TreeQuery,
+  TreeSnapshot,
+} from '../protocol';
 
 /** A position of `spec` after `moves`: Hex `hex:N` (N×N), Tic-Tac-Toe otherwise; legal moves are
  * the empty cells named column letter + row number. */
@@ -108,6 +119,8 @@ export class FakeEngine {
   private readonly held = new Set<string>();
   private readonly waiting: Held[] = [];
   private readonly rejecters = new Set<(e: Error) => void>();
+  /** The evaluator the statistics name (PUCT presets: `uniform`, `tactical`, `net`), null: none. */
+  evaluator: string | null = null;
   /** A solve's answer (`solve`); default: not proven, ended by its budget. */
   solveReport: (pos: { spec: string; moves: string[] }) => SolveReport = () => fakeSolveReport(null);
 
@@ -166,7 +179,7 @@ export class FakeEngine {
       const ran = opts.budget.kind === 'playouts' ? opts.budget.value : Math.max(1, Math.round(opts.budget.value / 10));
       const total = (this.trees.get(opts.slot) ?? 0) + ran;
       this.trees.set(opts.slot, total);
-      const stats = fakeStats(pos, total);
+      const stats = this.stats(pos, total);
       // Progress: one message per tenth of the search.
       for (let k = 1; k <= 10; k++) opts.onProgress?.(this.progress(stats, Math.round((ran * k) / 10)));
       const result: SearchResult = { ...this.progress(stats, ran), move: stats.best_move, end: 'budget' };
@@ -181,6 +194,19 @@ export class FakeEngine {
         this.release();
       },
     };
+  }
+
+  private stats(pos: Snapshot, iterations: number): FullStats {
+    return { ...fakeStats(pos, iterations), evaluator: this.evaluator };
+  }
+
+  evaluate(engine: EngineSettings): Promise<PositionEvaluation> {
+    return this.answer('evaluate', { engine }, () => ({
+      evaluator: this.evaluator ?? 'uniform',
+      priors: (this.position?.legal ?? []).map((move, index, all) => ({ move, index, p: 1 / all.length })),
+      value: this.evaluator === 'net' ? 0.7 : null,
+      net: null,
+    }));
   }
 
   private progress(stats: FullStats, playouts: number) {
@@ -202,7 +228,7 @@ export class FakeEngine {
   inspect(slot: string, tree: TreeQuery | null) {
     return this.answer('inspect', { slot, tree }, () => {
       const n = this.trees.get(slot);
-      const stats = n === undefined || !this.position ? null : fakeStats(this.position, n);
+      const stats = n === undefined || !this.position ? null : this.stats(this.position, n);
       return { type: 'inspection' as const, id: 0, stats, tree: stats && tree ? fakeTree(n!) : null };
     });
   }
