@@ -5,6 +5,7 @@
 // meanwhile (Stop, a new position), and failures scripted (`failNext`).
 
 import {
+  type EngineClient,
   EngineDied,
   EngineError,
   SearchCancelled,
@@ -17,6 +18,7 @@ import type {
   BoardView,
   EngineSettings,
   FullStats,
+  IterationTrace,
   PositionEvaluation,
   SearchResult,
   SearchStats,
@@ -107,7 +109,7 @@ interface Held {
 
 export class FakeEngine {
   dead = false;
-  /** Every request, in order: its kind and what it named. */
+  /** Every request, in order: its type (the client method) and what it named. */
   readonly requests: { type: string; [k: string]: unknown }[] = [];
   /** The position the worker has (after `newGame`). */
   position: Snapshot | null = null;
@@ -148,7 +150,7 @@ export class FakeEngine {
   }
 
   private async answer<T>(type: string, args: Record<string, unknown>, f: () => T): Promise<T> {
-    this.requests.push({ type, ...args });
+    this.requests.push({ ...args, type });
     if (this.dead) throw new EngineDied('the engine worker was terminated');
     const fail = this.failures.get(type)?.shift();
     if (fail) throw fail;
@@ -250,6 +252,24 @@ export class FakeEngine {
     };
   }
 
+  /** The step session's iterations (-1: none). */
+  stepAt = -1;
+
+  step(req: Parameters<EngineClient['step']>[0]) {
+    return this.answer('step', { ...req, kind: req.type }, () => {
+      if (req.type === 'stepNew') {
+        this.position = fakeSnapshot(req.spec, req.moves);
+        this.stepAt = 0;
+      } else {
+        if (this.stepAt < 0) throw new EngineError('no step session');
+        this.stepAt += req.count;
+      }
+      const stats = this.stats(this.position!, this.stepAt);
+      const trace = req.type === 'stepRun' ? fakeTrace(this.stepAt, this.position!) : null;
+      return { type: 'step' as const, id: 0, trace, tree: fakeTree(this.stepAt), stats };
+    });
+  }
+
   terminate(reason = 'the engine worker was terminated'): void {
     this.dead = true;
     this.requests.push({ type: 'terminate', reason });
@@ -257,6 +277,38 @@ export class FakeEngine {
     this.rejecters.clear();
     this.waiting.length = 0;
   }
+}
+
+/** The trace of iteration `iteration` on `pos`: the root, one expanded node (the first legal
+ * move), a two-move playout. */
+export function fakeTrace(iteration: number, pos: Snapshot): IterationTrace {
+  const node = (kind: string, move: string | null, depth: number) => ({
+    kind,
+    move,
+    depth,
+    mover: depth % 2,
+    before: { n: iteration - 1, q: 0.5, proven: null },
+    after: { n: iteration, q: 0.5, proven: null },
+    chosen: null,
+    rival: null,
+  });
+  return {
+    iteration,
+    game: pos.view.spec,
+    to_move: pos.view.to_move ?? 0,
+    formula: 'UCT',
+    path: [node('root', null, 0), node('expanded', pos.legal[0] ?? null, 1)],
+    expanded: pos.legal[0] ?? null,
+    terminal_leaf: false,
+    playout: pos.legal.slice(1, 3),
+    playout_indices: [1, 2],
+    decided_at: null,
+    filled: false,
+    outcome: { winner: 0, reward: [1, 0] },
+    nodes_before: iteration,
+    nodes_after: iteration + 1,
+    root_proven: null,
+  } as unknown as IterationTrace;
 }
 
 /** A solve's report: the root `rootWins` (null: not proven), its moves as given. */
