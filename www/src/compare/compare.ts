@@ -428,7 +428,8 @@ class CompareView {
     if (s.panes !== prev.panes || exactChanged) this.drawPaneLegend(s);
     if (s.chartsNow !== prev.chartsNow) this.scheduleCharts(true);
     else if (samplesChanged) this.scheduleCharts(false);
-    if (s.state !== prev.state || s.mode !== prev.mode) {
+    // Every answer to Run all (a refused form again too) says its state.
+    if (s.state !== prev.state || s.mode !== prev.mode || s.note !== prev.note) {
       if (s.state === 'invalid') this.host.dataset.state = 'invalid';
       else {
         this.runBtn.disabled = s.state === 'running';

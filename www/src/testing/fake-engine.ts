@@ -15,15 +15,18 @@ import {
   type SolveOutcome,
 } from '../engine';
 import type {
+  ArenaGameSpec,
   BoardView,
   EngineSettings,
   FullStats,
+  GameRecord,
   IterationTrace,
   PositionEvaluation,
   SearchResult,
   SearchStats,
   Snapshot,
   SolveReport,
+  Standings,
   TreeQuery,
   TreeSnapshot,
 } from '../protocol';
@@ -270,6 +273,22 @@ export class FakeEngine {
     });
   }
 
+  /** A game of the arena: the first player always wins (A wins when it moves first, in the even
+   * games), unless a configuration names a network preset and the game has no net. */
+  arenaGame(game: ArenaGameSpec): Promise<GameRecord> {
+    return this.answer('arenaGame', { game }, () => {
+      for (const e of [game.a, game.b])
+        if (e.preset === 'alphazero') throw new EngineError(`no trained network for '${game.spec}': alphazero needs one`);
+      const aFirst = game.index % 2 === 0;
+      return { index: game.index, a_first: aFirst, moves: ['a1', 'b1', 'c1'], a_score: aFirst ? 1 : 0, winner: 0 };
+    });
+  }
+
+  /** The standings of `records` (wins and losses of A; the interval is the rate ± 0.1). */
+  arenaStandings(records: GameRecord[]): Promise<Standings> {
+    return this.answer('arenaStandings', { games: records.length }, () => fakeStandings(records));
+  }
+
   terminate(reason = 'the engine worker was terminated'): void {
     this.dead = true;
     this.requests.push({ type: 'terminate', reason });
@@ -309,6 +328,35 @@ export function fakeTrace(iteration: number, pos: Snapshot): IterationTrace {
     nodes_after: iteration + 1,
     root_proven: null,
   } as unknown as IterationTrace;
+}
+
+/** Standings of A in `records` (no draws in the fake's games). */
+export function fakeStandings(records: readonly GameRecord[]): Standings {
+  const games = records.length;
+  const wins = records.filter((r) => r.a_score === 1).length;
+  const first = records.filter((r) => r.a_first);
+  const second = records.filter((r) => !r.a_first);
+  const rate = games ? wins / games : 0;
+  return {
+    games,
+    wins,
+    draws: 0,
+    losses: games - wins,
+    win_rate: rate,
+    win_rate_ci95: [Math.max(0, rate - 0.1), Math.min(1, rate + 0.1)],
+    elo: 0,
+    elo_ci95: [null, null],
+    a_first_games: first.length,
+    a_first_wins: first.filter((r) => r.a_score === 1).length,
+    a_first_draws: 0,
+    a_first_losses: first.filter((r) => r.a_score === 0).length,
+    a_second_games: second.length,
+    a_second_wins: second.filter((r) => r.a_score === 1).length,
+    a_second_draws: 0,
+    a_second_losses: second.filter((r) => r.a_score === 0).length,
+    first_player_wins: games,
+    second_player_wins: 0,
+  };
 }
 
 /** A solve's report: the root `rootWins` (null: not proven), its moves as given. */
