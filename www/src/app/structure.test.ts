@@ -1,8 +1,10 @@
-// The page's architecture, checked on its source: main.ts only wires the app, and features reach
-// the page's chrome through the element handles the app gives them (types.ts `PageElements`),
-// never by looking up another feature's elements by selector.
+// The page's architecture, checked on its source: main.ts only wires the app, features reach the
+// page's chrome through the element handles the app gives them (types.ts `PageElements`), never
+// by looking up another feature's elements by selector, and no function is a whole feature (a
+// feature is a controller and a view of functions that each do one thing).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const SRC = join(__dirname, '..');
@@ -36,5 +38,22 @@ describe('page structure', () => {
       }
     }
     expect(found).toEqual([]);
+  });
+
+  it('no function over 250 lines', () => {
+    const long: string[] = [];
+    for (const f of sources(SRC)) {
+      const sf = ts.createSourceFile(f, readFileSync(f, 'utf8'), ts.ScriptTarget.Latest, true);
+      const visit = (n: ts.Node): void => {
+        if (ts.isFunctionLike(n) && 'body' in n && n.body) {
+          const first = sf.getLineAndCharacterOfPosition(n.getStart()).line;
+          const last = sf.getLineAndCharacterOfPosition(n.end).line;
+          if (last - first + 1 > 250) long.push(`${relative(SRC, f)}:${first + 1} (${last - first + 1} lines)`);
+        }
+        ts.forEachChild(n, visit);
+      };
+      visit(sf);
+    }
+    expect(long).toEqual([]);
   });
 });

@@ -13,6 +13,9 @@ import {
   type SearchOptions,
   type SolveHandle,
   type SolveOutcome,
+  type TrainHandle,
+  type TrainReport,
+  type TrainStopped,
 } from '../engine';
 import type {
   ArenaGameSpec,
@@ -27,6 +30,9 @@ import type {
   Snapshot,
   SolveReport,
   Standings,
+  TrainIteration,
+  TrainProgress,
+  TrainSettings,
   TreeQuery,
   TreeSnapshot,
 } from '../protocol';
@@ -154,6 +160,8 @@ export class FakeEngine {
 
   private async answer<T>(type: string, args: Record<string, unknown>, f: () => T): Promise<T> {
     this.requests.push({ ...args, type });
+    // A worker answers later, never within the call.
+    await Promise.resolve();
     if (this.dead) throw new EngineDied('the engine worker was terminated');
     const fail = this.failures.get(type)?.shift();
     if (fail) throw fail;
@@ -289,6 +297,58 @@ export class FakeEngine {
     return this.answer('arenaStandings', { games: records.length }, () => fakeStandings(records));
   }
 
+  /** The training run: iterations done, of how many; after `pauseAt` iterations a run pauses. */
+  trainAt = 0;
+  trainOf = 0;
+  trainGames = 0;
+  pauseAt: number | null = null;
+  onDeath: ((message: string) => void) | null = null;
+
+  /** A training run: one progress report per iteration (each finishing it), `games` self-play
+   * games each; the raw policy stops losing from the third iteration on. */
+  train(settings: TrainSettings | 'resume', onProgress?: (r: TrainReport) => void): TrainHandle {
+    let pause = false;
+    const done = this.answer('train', { settings }, (): TrainStopped => {
+      if (settings !== 'resume') {
+        this.trainAt = 0;
+        this.trainOf = settings.iterations ?? 1;
+        this.trainGames = 0;
+      } else if (this.trainOf === 0) throw new EngineError('no training run to resume');
+      const per = settings === 'resume' ? 10 : (settings.games ?? 10);
+      while (this.trainAt < this.trainOf && !pause) {
+        this.trainAt++;
+        this.trainGames += per;
+        const finished = fakeIteration(this.trainAt, this.trainGames);
+        onProgress?.({ progress: this.trainProgress(finished), trainMs: this.trainAt * 100, parameters: 1234 });
+        if (this.pauseAt !== null && this.trainAt >= this.pauseAt) pause = true;
+      }
+      this.pauseAt = null;
+      const reason = this.trainAt >= this.trainOf ? 'done' : 'paused';
+      return { reason, progress: this.trainProgress(null), trainMs: this.trainAt * 100 };
+    });
+    return { id: this.requests.length, done, pause: () => (pause = true) };
+  }
+
+  private trainProgress(finished: TrainIteration | null): TrainProgress {
+    return {
+      phase: this.trainAt >= this.trainOf ? 'done' : 'selfPlay',
+      iteration: this.trainAt,
+      iterations: this.trainOf,
+      games: this.trainGames,
+      iteration_games: 0,
+      iteration_steps: 0,
+      adam_steps: this.trainAt * 10,
+      positions: 0,
+      buffer: 0,
+      loss: { policy: 1, value: 0.5, entropy: 2 },
+      finished,
+    };
+  }
+
+  trainWeights(): Promise<ArrayBuffer> {
+    return this.answer('trainWeights', {}, () => new Uint8Array([77, 67, 84, 83, this.trainAt]).buffer);
+  }
+
   terminate(reason = 'the engine worker was terminated'): void {
     this.dead = true;
     this.requests.push({ type: 'terminate', reason });
@@ -357,6 +417,21 @@ export function fakeStandings(records: readonly GameRecord[]): Standings {
     first_player_wins: games,
     second_player_wins: 0,
   };
+}
+
+/** Iteration `iteration` of a training run after `games` self-play games. */
+export function fakeIteration(iteration: number, games: number): TrainIteration {
+  const losses = iteration >= 3 ? 0 : 5;
+  const wdl = { wins: 0, draws: 20 - losses, losses };
+  return {
+    iteration,
+    games,
+    buffer: games * 5,
+    loss: { policy: 1 / iteration, value: 0.5 / iteration, entropy: 2 },
+    reference: 'perfect play',
+    raw: { total: wdl, first: wdl, second: wdl },
+    search: null,
+  } as unknown as TrainIteration;
 }
 
 /** A solve's report: the root `rootWins` (null: not proven), its moves as given. */
