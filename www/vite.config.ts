@@ -35,7 +35,7 @@ export default defineConfig({
     target: 'es2022',
     // The wasm module is emitted as a file next to the worker, never inlined as base64.
     assetsInlineLimit: 0,
-    // Issue 6: the teachers' docs page, the embedding example, and `embed.js` (the
+    // The pages besides the playground: the teachers' docs page, the embedding example, and `embed.js` (the
     // <mcts-playground> custom element) under a stable name at the site's root.
     rollupOptions: {
       input: {

@@ -34,9 +34,9 @@ async function assertNoScript(frame, where) {
 }
 
 test('URL parameters: every parameter with markup is text, never HTML', async () => {
-  // Every parameter of the page's one list (www/src/share/params.ts) except the modes tried
+  // Every parameter of the page's one list (www/src/lib/params.ts) except the modes tried
   // below (view, lesson, embed), plus one unknown name.
-  const listed = readFileSync(join(ROOT, 'www', 'src', 'share', 'params.ts'), 'utf8').match(/URL_PARAMS = \[([^\]]*)\]/)[1];
+  const listed = readFileSync(join(ROOT, 'www', 'src', 'lib', 'params.ts'), 'utf8').match(/URL_PARAMS = \[([^\]]*)\]/)[1];
   const names = [...listed.matchAll(/'([^']+)'/g)].map((m) => m[1]).filter((n) => !['view', 'lesson', 'embed'].includes(n));
   assert.ok(names.includes('allowed-origins') && names.length >= 25, `the parameter list was read (${names.length})`);
   names.push('<b>unknown</b>');

@@ -93,7 +93,7 @@ test('arena: 6 games of hex:4 in workers, right totals, same records as mcts are
   assertClean(assert, page);
 });
 
-// Issue 36: balanced openings. Hex without the swap rule starts with the box ticked (as
+// Balanced openings. Hex without the swap rule starts with the box ticked (as
 // `mcts arena` defaults to all openings there); every first move of Hex 3×3 is played twice,
 // colours swapped; the per-colour split shown adds up to the totals and equals the command line's.
 test('arena: balanced openings on hex:3, every first move twice, per-colour split as mcts arena --openings all', async () => {

@@ -1,11 +1,21 @@
-// The page's one state, owned by the app (main.ts) and shared with the features through a store
+// The page's one state, owned by the app (main.ts, app/) and shared with the features through a store
 // (lib/store.ts): features read it, subscribe to it, and change it through `update`, never
-// through attributes on <body>. (main.ts mirrors a few fields onto <body> as `data-*` attributes
+// through attributes on <body>. (app/board.ts mirrors a few fields onto <body> as `data-*` attributes
 // for the browser tests and the CSS; nothing in the page reads them back.)
 
 import { createStore, type Store } from './lib/store';
-import type { Budget, NetInfo, Player, ShippedNet, Snapshot, SolveEnd, SolveMoveValue } from './protocol';
-import type { SearchLog } from './play/searches';
+import type {
+  BoardView,
+  Budget,
+  FullStats,
+  NetInfo,
+  Player,
+  ShippedNet,
+  Snapshot,
+  SolveEnd,
+  SolveMoveValue,
+  TreeSnapshot,
+} from './protocol';
 
 /** Who plays a side. */
 export type Who = 'person' | 'engine';
@@ -203,3 +213,65 @@ export function personToMove(s: PageState): boolean {
 export function boardInteractive(s: PageState): boolean {
   return personToMove(s) && s.thinking?.purpose !== 'move';
 }
+
+// ---- the searches behind the moves played (play/searches.ts keeps the log) ----
+
+/** One root child as a record carries it: N (visits) and Q as the mover's win rate in [0, 1]. */
+export interface MoveFigures {
+  move: string;
+  /** Visits N of the move at the root. */
+  visits: number;
+  /** Mean value Q in [0, 1] for the player who chose the move (the side to move at the root). */
+  win_rate: number;
+  proven: 'win' | 'loss' | 'draw' | null;
+}
+
+/** The root statistics of the search behind one move (what a game's JSON record carries). */
+export interface RootSummary {
+  /** 1-based move number (the move is `moves[ply - 1]`). */
+  ply: number;
+  /** The move played, in the game's notation. */
+  move: string;
+  /** The player who chose it. */
+  player: Player;
+  /** `engine` (the game's engine) or `analysis` (Analyse, then a person played the move). */
+  source: 'engine' | 'analysis';
+  /** The preset name (`uct`, `rave`, ...). */
+  preset: string;
+  /** Playouts (iterations) of the search, reused ones included (the root's N). */
+  playouts: number;
+  /** Playouts this search ran itself (0: it had none to run, e.g. the tree kept from earlier
+   * moves already proved the position); absent from older records. */
+  search_playouts?: number;
+  /** How the search valued its leaves (`value`: the network's value head, no playouts: its
+   * iterations are evaluations); absent from older records. */
+  leaf?: 'rollout' | 'value' | 'mix' | null;
+  /** The move's own figures at the root (null if the search never tried it). */
+  chosen: MoveFigures | null;
+  /** The most-visited other root move (null with a single legal move). */
+  best_rival: MoveFigures | null;
+  /** The root's proof (MCTS-Solver), side to move's view. */
+  proven: 'win' | 'loss' | 'draw' | null;
+}
+
+/** One move's search. */
+export interface MoveSearch {
+  spec: string;
+  /** Moves before this one (the position searched). */
+  before: string[];
+  summary: RootSummary;
+  /** The position searched (before the move). */
+  view: BoardView;
+  /** Its legal moves (the overlays place figures by them). */
+  legal: string[];
+  /** The engine's statistics at the end of the search; null once dropped (older than the newest
+   * `KEEP_SEARCHES`). */
+  stats: FullStats | null;
+  /** The tree snapshot (`archiveQuery`); null once dropped. */
+  tree: TreeSnapshot | null;
+  /** Read from a game's JSON record: root statistics only, never a tree. */
+  fromRecord?: boolean;
+}
+
+/** The log, oldest first (replaced, never mutated, so the store sees every change). */
+export type SearchLog = readonly MoveSearch[];

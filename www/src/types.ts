@@ -1,4 +1,4 @@
-// The page's own vocabulary, shared by main.ts and the features (no DOM, no imports of features):
+// The page's own vocabulary, shared by the app and the features (no DOM, no imports of features):
 // the players' settings and what the page offers a feature (`PageHooks`). Keeping these here, not
 // in the modules that use them, is what keeps the import graph free of cycles.
 
@@ -8,13 +8,41 @@ import type { PageStore, SideSettings } from './state';
 
 export type { SideSettings, Who } from './state';
 
+/** The page's element handles the features use (play/panel.ts `buildPage` makes them; the app
+ * passes them): features reach the page's chrome through these, never by selector. */
+export interface PageElements {
+  /** The page's root (`#app`): the views are appended to it. */
+  app: HTMLElement;
+  header: HTMLElement;
+  /** The play view's layout (the board section and the side panel). */
+  layout: HTMLElement;
+  /** The side panel. */
+  panel: HTMLElement;
+  /** The heading over the move list in the side panel. */
+  movesHeading: HTMLElement;
+  /** The game's board. */
+  boardHost: HTMLElement;
+  /** The status line over the board. */
+  status: HTMLElement;
+}
+
+/** The analysis's tree views, for the image exports (share/records.ts). */
+export interface TreeViews {
+  /** The node-link view ("Top of the tree") and the nodes it draws now. */
+  nodeLink(): { svg: SVGSVGElement; nodes: number };
+  /** The tree overview (icicle) and the nodes it draws now. */
+  icicle(): { canvas: HTMLCanvasElement; nodes: number };
+}
+
 /** What loading a game gave: `ok`, or the sentence the page shows and the engine's reason alone. */
 export type LoadResult = { ok: true } | { ok: false; message: string; reason: string };
 
-/** What the page (main.ts) offers the analysis, step-through, compare and arena features. */
+/** What the app offers the analysis, step-through, compare and arena features. */
 export interface PlaygroundHooks {
   /** The page's state (the position, presets, what the game's engine does, the open view). */
   store: PageStore;
+  /** The page's element handles. */
+  elements: PageElements;
   /** The game as the page shows it (null before the first answer). */
   snapshot(): Snapshot | null;
   /** The engine's preset names. */
@@ -27,10 +55,14 @@ export interface PlaygroundHooks {
   showMessage(text: string, kind?: 'info' | 'error'): void;
 }
 
-/** What the page (main.ts) offers the share, records and embed features. */
+/** What the app offers the share, records and embed features. */
 export interface PageHooks {
   /** The page's state: subscribe to it rather than watching the page. */
   store: PageStore;
+  /** The page's element handles. */
+  elements: PageElements;
+  /** The analysis's tree views (the image exports). */
+  trees: TreeViews;
   snapshot(): Snapshot | null;
   presets(): string[];
   engine(): EngineClient;

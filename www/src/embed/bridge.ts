@@ -92,7 +92,7 @@ export class EmbedBridge {
     }
     window.addEventListener('message', (ev) => void this.onMessage(ev));
     // A link out of the frame to the full playground at the same position.
-    const status = document.getElementById('status');
+    const { status } = hooks.elements;
     const open = h('a', { class: 'embed-open', target: '_blank', rel: 'noopener', id: 'embed-open' }, 'Open full playground ↗');
     const refresh = () => {
       const u = new URL(location.href);
@@ -104,7 +104,7 @@ export class EmbedBridge {
       if (st.snapshot !== prev.snapshot) refresh();
     });
     refresh();
-    status?.before(open);
+    status.before(open);
   }
   private refuseAll = false;
 

@@ -14,7 +14,7 @@
 // the messages (`ready`, `move`, `searchFinished`, `gameOver`, `position`, `error`; `detail` is the
 // message). Methods `setPosition(game, moves)` and `startSearch(options)` send the commands.
 
-import { EMBED_PARAMS } from '../share/params';
+import { EMBED_PARAMS } from '../lib/params';
 import { safeHttpUrl } from '../lib/safe-url';
 
 const PASS = EMBED_PARAMS;

@@ -1,6 +1,6 @@
 // The play view: the page's chrome around the board (game chooser, players, buttons, engine
-// readout, move list) and its drawing from the page state. No engine, no game logic: main.ts (the
-// game's controller) wires the controls and feeds the store; this module builds and draws.
+// readout, move list) and its drawing from the page state. No engine, no game logic: the app
+// (app/, the game's controller) wires the controls and feeds the store; this module builds and draws.
 
 import { playerName } from '../board';
 import { h } from '../lib/dom';
@@ -46,123 +46,108 @@ function sideControls(p: Player) {
   return { who, preset, budget, unit, name, engineBox, row };
 }
 
-/** Builds the page into `app` and returns its elements. */
+/** Builds the page into `app` and returns its element handles: the one object through which
+ * the app and the features reach the page's chrome (no feature looks elements up by selector). */
 export function buildPage(app: HTMLElement) {
   app.replaceChildren();
-  const status = h('div', { id: 'status', class: 'status', role: 'status', 'aria-live': 'polite' }, 'Loading…');
-  const message = h('div', { id: 'message', class: 'message', 'aria-live': 'assertive' });
-  const boardHost = h('div', {
-    id: 'board',
-    class: 'board-host',
-    tabindex: '0',
-    'aria-label': 'Board: arrow keys move the cursor, Enter plays',
-  });
-  const swapBtn = h('button', { id: 'swap', type: 'button', hidden: '' }, 'Swap (take Black’s first stone)');
-  const help = h('p', { class: 'help' });
-  // Reviewing a move (the search behind it): what is shown, and the way back.
-  const reviewText = h('span', { id: 'review-text' });
-  const liveBtn = h(
-    'button',
-    { id: 'live', type: 'button', class: 'primary', title: 'Back to the live position (Esc or End)', 'aria-keyshortcuts': 'Escape End' },
-    'Back to live position',
-  );
-  // The exact solver's verdict on the reviewed move (was it a winning move?), when it has one.
-  const reviewVerdict = h('div', { id: 'review-verdict', class: 'review-verdict', hidden: '' });
-  const reviewBar = h('div', { id: 'review-bar', class: 'review-bar', role: 'status', hidden: '' }, reviewText, reviewVerdict, liveBtn);
-
-  const gameSel = h(
-    'select',
-    { id: 'game', 'aria-label': 'Game' },
-    option('hex', 'Hex'),
-    option('tictactoe', 'Tic-Tac-Toe'),
-    option('pentago:official', 'Pentago'),
-    option('pentago:twist', 'Pentago-Twist'),
-  );
-  const sizeSel = h('select', { id: 'hex-size', 'aria-label': 'Hex board size' }, ...HEX_SIZES.map((n) => option(String(n), `${n}×${n}`)));
-  const swapChk = h('input', { id: 'hex-swap', type: 'checkbox' });
-  const hexOpts = h('span', { class: 'hex-opts' }, sizeSel, h('label', {}, swapChk, ' swap rule'));
-  const newBtn = h('button', { id: 'new-game', type: 'button' }, 'New game');
-
-  const sides = [sideControls(0), sideControls(1)] as const;
-  // Root-parallel search (parallel.ts): off (1) by default; the choices are filled by main.ts.
-  const workersSel = h('select', {
-    id: 'workers',
-    'aria-describedby': 'workers-help',
-  });
+  const el = {
+    /** The page's root (`#app`): the views are appended to it. */
+    app,
+    header: h('header', {}),
+    version: h('span', { class: 'version', id: 'version' }),
+    /** The play view's layout (`main.layout`): the board section and the side panel. */
+    layout: h('main', { class: 'layout' }),
+    /** The side panel (`aside.panel`). */
+    panel: h('aside', { class: 'panel' }),
+    /** The heading over the move list: features insert their boxes before it. */
+    movesHeading: h('h2', {}, 'Moves'),
+    status: h('div', { id: 'status', class: 'status', role: 'status', 'aria-live': 'polite' }, 'Loading…'),
+    message: h('div', { id: 'message', class: 'message', 'aria-live': 'assertive' }),
+    boardHost: h('div', {
+      id: 'board',
+      class: 'board-host',
+      tabindex: '0',
+      'aria-label': 'Board: arrow keys move the cursor, Enter plays',
+    }),
+    swapBtn: h('button', { id: 'swap', type: 'button', hidden: '' }, 'Swap (take Black’s first stone)'),
+    help: h('p', { class: 'help' }),
+    // Reviewing a move (the search behind it): what is shown, and the way back.
+    reviewBar: h('div', { id: 'review-bar', class: 'review-bar', role: 'status', hidden: '' }),
+    reviewText: h('span', { id: 'review-text' }),
+    // The exact solver's verdict on the reviewed move (was it a winning move?), when it has one.
+    reviewVerdict: h('div', { id: 'review-verdict', class: 'review-verdict', hidden: '' }),
+    liveBtn: h(
+      'button',
+      { id: 'live', type: 'button', class: 'primary', title: 'Back to the live position (Esc or End)', 'aria-keyshortcuts': 'Escape End' },
+      'Back to live position',
+    ),
+    gameSel: h(
+      'select',
+      { id: 'game', 'aria-label': 'Game' },
+      option('hex', 'Hex'),
+      option('tictactoe', 'Tic-Tac-Toe'),
+      option('pentago:official', 'Pentago'),
+      option('pentago:twist', 'Pentago-Twist'),
+    ),
+    sizeSel: h('select', { id: 'hex-size', 'aria-label': 'Hex board size' }, ...HEX_SIZES.map((n) => option(String(n), `${n}×${n}`))),
+    swapChk: h('input', { id: 'hex-swap', type: 'checkbox' }),
+    hexOpts: h('span', { class: 'hex-opts' }),
+    newBtn: h('button', { id: 'new-game', type: 'button' }, 'New game'),
+    sides: [sideControls(0), sideControls(1)] as const,
+    // Root-parallel search (parallel.ts): off (1) by default; the app fills the choices.
+    workersSel: h('select', { id: 'workers', 'aria-describedby': 'workers-help' }),
+    undoBtn: h('button', { id: 'undo', type: 'button' }, 'Undo'),
+    redoBtn: h('button', { id: 'redo', type: 'button' }, 'Redo'),
+    hintBtn: h('button', { id: 'hint', type: 'button' }, 'Hint'),
+    stopBtn: h('button', { id: 'stop', type: 'button', disabled: '' }, 'Stop'),
+    pauseBtn: h('button', { id: 'pause', type: 'button', hidden: '' }, 'Pause'),
+    readout: h('div', { id: 'thinking', class: 'thinking', 'aria-live': 'off' }),
+    movesList: h('ol', { id: 'moves', class: 'moves' }),
+  };
+  el.reviewBar.append(el.reviewText, el.reviewVerdict, el.liveBtn);
+  el.hexOpts.append(el.sizeSel, h('label', {}, el.swapChk, ' swap rule'));
   const workersRow = h(
     'div',
     { class: 'side workers-row' },
     h('label', { for: 'workers' }, 'Engine workers'),
-    workersSel,
+    el.workersSel,
     h(
       'span',
       { class: 'muted small', id: 'workers-help' },
       'More than 1: root-parallel search, each worker with its own seed, root visits and wins summed. 1 is reproducible for a seed.',
     ),
   );
-
-  const undoBtn = h('button', { id: 'undo', type: 'button' }, 'Undo');
-  const redoBtn = h('button', { id: 'redo', type: 'button' }, 'Redo');
-  const hintBtn = h('button', { id: 'hint', type: 'button' }, 'Hint');
-  const stopBtn = h('button', { id: 'stop', type: 'button', disabled: '' }, 'Stop');
-  const pauseBtn = h('button', { id: 'pause', type: 'button', hidden: '' }, 'Pause');
-  const readout = h('div', { id: 'thinking', class: 'thinking', 'aria-live': 'off' });
-  const movesList = h('ol', { id: 'moves', class: 'moves' });
-
-  app.append(
-    h('header', {}, h('h1', {}, 'MCTS playground'), h('span', { class: 'version', id: 'version' })),
+  el.header.append(h('h1', {}, 'MCTS playground'), el.version);
+  el.panel.append(
+    h('fieldset', {}, h('legend', {}, 'Game'), h('div', { class: 'row' }, el.gameSel, el.hexOpts), h('div', { class: 'row' }, el.newBtn)),
+    h('fieldset', {}, h('legend', {}, 'Players'), el.sides[0].row, el.sides[1].row, workersRow),
+    h('div', { class: 'row buttons' }, el.undoBtn, el.redoBtn, el.hintBtn, el.stopBtn, el.pauseBtn),
+    el.readout,
+    el.movesHeading,
     h(
-      'main',
-      { class: 'layout' },
-      h('section', { class: 'play' }, status, reviewBar, boardHost, h('div', { class: 'under-board' }, swapBtn, message), help),
-      h(
-        'aside',
-        { class: 'panel' },
-        h('fieldset', {}, h('legend', {}, 'Game'), h('div', { class: 'row' }, gameSel, hexOpts), h('div', { class: 'row' }, newBtn)),
-        h('fieldset', {}, h('legend', {}, 'Players'), sides[0].row, sides[1].row, workersRow),
-        h('div', { class: 'row buttons' }, undoBtn, redoBtn, hintBtn, stopBtn, pauseBtn),
-        readout,
-        h('h2', {}, 'Moves'),
-        h(
-          'p',
-          { class: 'muted small moves-help', id: 'moves-help' },
-          'Underlined moves keep the search that chose them: click one to review it.',
-        ),
-        movesList,
-      ),
+      'p',
+      { class: 'muted small moves-help', id: 'moves-help' },
+      'Underlined moves keep the search that chose them: click one to review it.',
     ),
+    el.movesList,
   );
-
-  // ---- state ----------------------------------------------------------------------------------
-
-  // The page's state (snapshot, presets, what the engine does, pause, restoring, view, hint) is in
-  return {
-    status,
-    message,
-    boardHost,
-    swapBtn,
-    help,
-    gameSel,
-    sizeSel,
-    swapChk,
-    hexOpts,
-    newBtn,
-    sides,
-    workersSel,
-    undoBtn,
-    redoBtn,
-    hintBtn,
-    stopBtn,
-    pauseBtn,
-    readout,
-    movesList,
-    reviewBar,
-    reviewText,
-    reviewVerdict,
-    liveBtn,
-  };
+  el.layout.append(
+    h(
+      'section',
+      { class: 'play' },
+      el.status,
+      el.reviewBar,
+      el.boardHost,
+      h('div', { class: 'under-board' }, el.swapBtn, el.message),
+      el.help,
+    ),
+    el.panel,
+  );
+  app.append(el.header, el.layout);
+  return el;
 }
 
+/** The page's element handles (`buildPage`). */
 export type PageUi = ReturnType<typeof buildPage>;
 
 /** The result line of a finished game. */

@@ -2,7 +2,7 @@
 // the move is played so that the move list can show it again (review), and the root statistics
 // that a game's JSON record carries.
 //
-// An entry is taken when an engine plays a move (main.ts asks the worker for the final statistics
+// An entry is taken when an engine plays a move (app/turns.ts asks the worker for the final statistics
 // and a tree snapshot before the move is played) or when a person plays a move in a position the
 // analysis had searched (overlay/analysis.ts). It keeps:
 // - `summary`: the root statistics (move, N, Q as the mover's win rate, best rival, preset,
@@ -15,7 +15,11 @@
 //
 // Pure functions over plain data (no DOM, no engine): the store holds the log, features read it.
 
-import type { BoardView, FullStats, Player, TreeQuery, TreeSnapshot } from '../protocol';
+import type { FullStats, Player, TreeQuery } from '../protocol';
+import type { MoveFigures, MoveSearch, RootSummary, SearchLog } from '../state';
+
+// The log's types are the page state's (state.ts), so that the state needs no feature module.
+export type { MoveFigures, MoveSearch, RootSummary, SearchLog };
 
 /** How many moves keep their full search (statistics and tree snapshot). */
 export const KEEP_SEARCHES = 200;
@@ -28,66 +32,6 @@ export const KEEP_SUMMARIES = 2000;
 export function archiveQuery(playouts: number): TreeQuery {
   return { minVisits: Math.max(1, Math.floor(playouts / 1500)), topK: 512, depth: 40, maxNodes: 4000 };
 }
-
-/** One root child as a record carries it: N (visits) and Q as the mover's win rate in [0, 1]. */
-export interface MoveFigures {
-  move: string;
-  /** Visits N of the move at the root. */
-  visits: number;
-  /** Mean value Q in [0, 1] for the player who chose the move (the side to move at the root). */
-  win_rate: number;
-  proven: 'win' | 'loss' | 'draw' | null;
-}
-
-/** The root statistics of the search behind one move (what a game's JSON record carries). */
-export interface RootSummary {
-  /** 1-based move number (the move is `moves[ply - 1]`). */
-  ply: number;
-  /** The move played, in the game's notation. */
-  move: string;
-  /** The player who chose it. */
-  player: Player;
-  /** `engine` (the game's engine) or `analysis` (Analyse, then a person played the move). */
-  source: 'engine' | 'analysis';
-  /** The preset name (`uct`, `rave`, ...). */
-  preset: string;
-  /** Playouts (iterations) of the search, reused ones included (the root's N). */
-  playouts: number;
-  /** Playouts this search ran itself (0: it had none to run, e.g. the tree kept from earlier
-   * moves already proved the position); absent from older records. */
-  search_playouts?: number;
-  /** How the search valued its leaves (`value`: the network's value head, no playouts: its
-   * iterations are evaluations); absent from older records. */
-  leaf?: 'rollout' | 'value' | 'mix' | null;
-  /** The move's own figures at the root (null if the search never tried it). */
-  chosen: MoveFigures | null;
-  /** The most-visited other root move (null with a single legal move). */
-  best_rival: MoveFigures | null;
-  /** The root's proof (MCTS-Solver), side to move's view. */
-  proven: 'win' | 'loss' | 'draw' | null;
-}
-
-/** One move's search. */
-export interface MoveSearch {
-  spec: string;
-  /** Moves before this one (the position searched). */
-  before: string[];
-  summary: RootSummary;
-  /** The position searched (before the move). */
-  view: BoardView;
-  /** Its legal moves (the overlays place figures by them). */
-  legal: string[];
-  /** The engine's statistics at the end of the search; null once dropped (older than the newest
-   * `KEEP_SEARCHES`). */
-  stats: FullStats | null;
-  /** The tree snapshot (`archiveQuery`); null once dropped. */
-  tree: TreeSnapshot | null;
-  /** Read from a game's JSON record: root statistics only, never a tree. */
-  fromRecord?: boolean;
-}
-
-/** The log, oldest first (replaced, never mutated, so the store sees every change). */
-export type SearchLog = readonly MoveSearch[];
 
 function figures(c: FullStats['children'][number]): MoveFigures {
   return { move: c.move, visits: c.visits, win_rate: Number(c.q.toFixed(4)), proven: c.proven };

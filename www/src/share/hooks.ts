@@ -1,6 +1,6 @@
 // Teaching on the playground page: the URL holds the state (and Back undoes a move), a "Copy link"
 // button, game records (import/export), image and tree exports, embed mode with its postMessage
-// bridge, and guided lessons. main.ts calls `teach.bind(...)` with a few hooks and calls
+// bridge, and guided lessons. The app (main.ts, app/) calls `teach.bind(...)` with a few hooks and calls
 // `onShow`, `onSearchFinished`, `engineParams` and `afterStart`; everything else lives here.
 
 import type { CompareSettings, View } from '../state';
@@ -19,12 +19,12 @@ import {
   splitMoves,
 } from './url';
 import { applyLessonDefaults, mountLessonCard } from '../lessons/lessons';
-import { URL_PARAMS } from './params';
+import { URL_PARAMS } from '../lib/params';
 import { mountRecords } from './records';
 import { EmbedBridge, EMBED_SHOW, applyEmbedChrome } from '../embed/bridge';
 import { searchFinishedFields } from '../embed/events';
 
-// Runs at import, before main.ts's start(): a lesson's parameters become URL defaults (explicit
+// Runs at import, before the app's start() (app/startup.ts): a lesson's parameters become URL defaults (explicit
 // parameters win), and embed mode takes its chrome off before anything is drawn.
 const lessonError = applyLessonDefaults();
 const initialQuery = new URLSearchParams(location.search);
@@ -113,7 +113,7 @@ class Teach {
     return `${location.pathname}?${queryString(q)}${hash}`;
   }
 
-  /** Applies the parameters main.ts's applyUrl does not read, loads `moves`, mounts the UI. */
+  /** Applies the parameters app/startup.ts's applyUrl does not read, loads `moves`, mounts the UI. */
   async afterStart(): Promise<void> {
     const h = this.hooks!;
     const q = new URLSearchParams(location.search);

@@ -289,8 +289,7 @@ export function recordPlaceholder(spec: string | null): string {
 }
 
 export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; lastSlot: string }): void {
-  const panel = document.querySelector('aside.panel');
-  if (!panel) return;
+  const { panel, movesHeading } = hooks.elements;
   const copyLink = h(
     'button',
     { type: 'button', id: 'copy-link', title: 'Copy a link that opens this position and these settings' },
@@ -347,8 +346,7 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
   style.textContent =
     '#share textarea{width:100%;box-sizing:border-box;font:12px/1.3 ui-monospace,monospace}#share input[type=file]{max-width:100%;font-size:0.8rem}#share .row{flex-wrap:wrap}';
   document.head.append(style);
-  const movesHeading = [...panel.querySelectorAll('h2')].find((e) => e.textContent === 'Moves');
-  panel.insertBefore(box, movesHeading ?? null);
+  panel.insertBefore(box, movesHeading);
 
   const guard = (f: () => Promise<void> | void) => async () => {
     try {
@@ -470,19 +468,18 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
   dlTreeSvg.addEventListener(
     'click',
     guard(() => {
-      const svg = document.querySelector<SVGSVGElement>('#analysis .nodelink svg');
+      const { svg, nodes } = hooks.trees.nodeLink();
       // An SVG without nodes (its empty groups only) would download as an empty picture.
-      if (!svg?.querySelector('.nl-node')) throw new Error('No tree drawn yet: run an analysis (or let the engine think) first.');
+      if (nodes === 0) throw new Error('No tree drawn yet: run an analysis (or let the engine think) first.');
       downloadSvg(`${base()}-tree.svg`, standaloneSvg(svg));
     }),
   );
   dlTreePng.addEventListener(
     'click',
     guard(async () => {
-      const canvas = document.querySelector<HTMLCanvasElement>('#analysis .icicle canvas');
+      const { canvas, nodes } = hooks.trees.icicle();
       // The canvas is always sized: without nodes it holds only the "No tree yet" text.
-      const drawn = Number(canvas?.closest<HTMLElement>('.icicle')?.dataset.count ?? 0);
-      if (!canvas || canvas.width === 0 || !(drawn > 0)) throw new Error('No tree overview drawn yet: run an analysis first.');
+      if (canvas.width === 0 || !(nodes > 0)) throw new Error('No tree overview drawn yet: run an analysis first.');
       downloadBlob(`${base()}-tree.png`, await canvasPng(canvas));
     }),
   );

@@ -1,4 +1,4 @@
-// The page's state in its URL. One mechanism: `main.ts applyUrl` reads the original
+// The page's state in its URL. One mechanism: `app/startup.ts applyUrl` reads the original
 // parameters (`game`, `p0`, `p1`, `preset`, `ms`, `playouts` — a contract, never renamed) and this
 // module reads the rest and writes them all back, so copying the URL reproduces what one sees.
 //

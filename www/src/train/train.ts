@@ -6,25 +6,25 @@
 // losses and the raw policy's (and the 16-playout search's) wins/draws/losses against perfect
 // play, charted with uPlot and listed in a table. "Play this net" sends the current weights to
 // the play view's workers (`loadNet`, through play/nets.ts) and starts a Tic-Tac-Toe game against the alphazero preset.
+//
+// This file is the view: the form, the figures, the charts and the table, drawn from the
+// controller's state (controller.ts), which runs the training worker.
 
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import './train.css';
-import { EngineClient, EngineDied, type TrainHandle, type TrainReport, type TrainStopped } from '../engine';
-import type { TrainIteration, TrainProgress, TrainSettings } from '../protocol';
-import type { SideSettings } from '../state';
-import type { PlaygroundHooks } from '../types';
+import { EngineClient, type TrainReport } from '../engine';
+import { SERIES_COLOURS, withAlpha } from '../lib/colour';
 import { h } from '../lib/dom';
-import { loadUserNet } from '../play/nets';
 import { downloadBlob } from '../lib/download';
 import { count } from '../lib/format';
-import { SERIES_COLOURS, withAlpha } from '../lib/colour';
-import { TRAIN_DEFAULTS, type TrainForm, firstUnbeaten, gamesPerSecond, readTrainForm, wdl } from './figures';
+import { loadUserNet } from '../play/nets';
+import type { TrainIteration, TrainProgress } from '../protocol';
+import type { PlaygroundHooks } from '../types';
+import { TrainController, type TrainState } from './controller';
+import { firstUnbeaten, gamesPerSecond, TRAIN_DEFAULTS, type TrainForm, wdl } from './figures';
 
 const [BLUE, ORANGE, GREEN, PURPLE] = SERIES_COLOURS;
-
-/** What the view shows in `data-state`. */
-type TrainState = 'idle' | 'loading' | 'running' | 'paused' | 'done' | 'failed';
 
 const PHASES: Record<TrainProgress['phase'], string> = {
   selfPlay: 'self-play',
@@ -33,7 +33,13 @@ const PHASES: Record<TrainProgress['phase'], string> = {
   done: 'done',
 };
 
-export function mountTrain(host: HTMLElement, hooks: PlaygroundHooks): void {
+interface Charts {
+  loss: uPlot | null;
+  wdl: uPlot | null;
+}
+
+/** Builds the Train view into `host`; returns its elements. */
+function buildTrain(host: HTMLElement) {
   const field = (id: keyof TrainForm, label: string, title: string) =>
     h('input', { id: `tr-${id}`, value: TRAIN_DEFAULTS[id], class: 'num', inputmode: 'decimal', 'aria-label': label, title });
   const inputs = {
@@ -123,353 +129,243 @@ export function mountTrain(host: HTMLElement, hooks: PlaygroundHooks): void {
     ),
     h('div', { class: 'an-card' }, h('h3', {}, 'Iterations'), tableHost),
   );
+  return { inputs, startBtn, pauseBtn, resetBtn, playBtn, saveBtn, status, progress, figs, unbeaten, lossHost, wdlHost, tableHost };
+}
 
-  let client: EngineClient | null = null;
-  let run: TrainHandle | null = null;
-  let reports: TrainIteration[] = [];
-  let settings: TrainSettings | null = null;
-  let lastReport: TrainReport | null = null;
-  let lossChart: uPlot | null = null;
-  let wdlChart: uPlot | null = null;
-  /** Bumped by Reset and Start, so a stale run's answers are ignored. */
-  let generation = 0;
+type TrainElements = ReturnType<typeof buildTrain>;
 
-  function setState(s: TrainState, text: string): void {
-    host.dataset.state = s;
-    status.textContent = text;
-    const live = s === 'running' || s === 'paused' || s === 'loading';
-    pauseBtn.disabled = !(s === 'running' || s === 'paused');
-    pauseBtn.textContent = s === 'paused' ? 'Resume' : 'Pause';
-    resetBtn.disabled = !(live || s === 'done' || s === 'failed');
-    playBtn.disabled = !(client && (s === 'running' || s === 'paused' || s === 'done'));
-    saveBtn.disabled = playBtn.disabled;
-  }
-  setState('idle', 'Set the run up and press Start.');
+function axes(host: HTMLElement): { stroke: string; grid: { stroke: string; width: number }; ticks: { stroke: string; width: number } } {
+  const cs = getComputedStyle(host);
+  const fg = cs.getPropertyValue('--muted').trim() || '#666';
+  const grid = cs.getPropertyValue('--border').trim() || '#ddd';
+  return { stroke: fg, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+}
 
-  function axes(): { stroke: string; grid: { stroke: string; width: number }; ticks: { stroke: string; width: number } } {
-    const cs = getComputedStyle(host);
-    const fg = cs.getPropertyValue('--muted').trim() || '#666';
-    const grid = cs.getPropertyValue('--border').trim() || '#ddd';
-    return { stroke: fg, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
-  }
-
-  function drawCharts(): void {
-    const ax = axes();
-    const xs = reports.map((r) => r.iteration);
-    const width = (el: HTMLElement) => Math.max(260, el.clientWidth || 480);
-    const lossData: uPlot.AlignedData = [xs, reports.map((r) => r.loss.policy), reports.map((r) => r.loss.value)];
-    const fmt = (_u: uPlot, v: number | null) => (v == null ? '–' : v.toFixed(3));
-    if (!lossChart) {
-      lossChart = new uPlot(
-        {
-          width: width(lossHost),
-          height: 220,
-          scales: { x: { time: false }, y: { range: (_u, _lo, hi) => [0, Math.max(0.5, hi * 1.1)] } },
-          axes: [
-            { ...ax, label: 'iteration', incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500] },
-            { ...ax, label: 'loss (nats)', size: 55 },
-          ],
-          series: [
-            { label: 'iteration' },
-            { label: 'policy −πᵀ log p', stroke: BLUE, width: 2, points: { show: true, size: 5 }, value: fmt },
-            { label: 'value (z − v)²', stroke: ORANGE, width: 2, points: { show: true, size: 5 }, value: fmt },
-          ],
-          legend: { live: false },
-        },
-        lossData,
-        lossHost,
-      );
-    } else lossChart.setData(lossData);
-    const n = (r: TrainIteration) => Math.max(1, r.raw.total.wins + r.raw.total.draws + r.raw.total.losses);
-    const wdlData: uPlot.AlignedData = [
-      xs,
-      reports.map((r) => r.raw.total.losses),
-      reports.map((r) => r.raw.total.draws),
-      reports.map((r) => r.raw.total.wins),
-      reports.map((r) => (r.search ? r.search.total.losses : null)),
-    ];
-    const games = reports.length ? Math.max(...reports.map(n)) : 20;
-    const whole = (_u: uPlot, v: number | null) => (v == null ? '–' : String(v));
-    if (!wdlChart) {
-      wdlChart = new uPlot(
-        {
-          width: width(wdlHost),
-          height: 220,
-          scales: { x: { time: false }, y: { range: [0, games] } },
-          axes: [
-            { ...ax, label: 'iteration', incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500] },
-            { ...ax, label: `games (of ${games})`, size: 50, incrs: [1, 2, 5, 10, 20, 50, 100] },
-          ],
-          series: [
-            { label: 'iteration' },
-            { label: 'raw losses', stroke: ORANGE, width: 2, points: { show: true, size: 5 }, value: whole },
-            { label: 'raw draws', stroke: BLUE, width: 2, points: { show: true, size: 5 }, value: whole },
-            { label: 'raw wins', stroke: GREEN, width: 2, points: { show: true, size: 5 }, value: whole },
-            {
-              label: 'search (16 playouts) losses',
-              stroke: withAlpha(PURPLE, 0.8),
-              width: 1.5,
-              dash: [5, 4],
-              points: { show: true, size: 4 },
-              value: whole,
-            },
-          ],
-          legend: { live: false },
-        },
-        wdlData,
-        wdlHost,
-      );
-    } else wdlChart.setData(wdlData);
-  }
-
-  function drawTable(): void {
-    const rows = reports.map((r) =>
-      h(
-        'tr',
-        { 'data-iteration': String(r.iteration) },
-        h('td', {}, String(r.iteration)),
-        h('td', {}, count(r.games)),
-        h('td', {}, r.loss.policy.toFixed(3)),
-        h('td', {}, r.loss.value.toFixed(3)),
-        h('td', {}, r.loss.entropy.toFixed(2)),
-        h('td', { 'data-k': 'raw', class: r.raw.total.losses === 0 ? 'win' : '' }, wdl(r.raw.total)),
-        h('td', {}, wdl(r.raw.first)),
-        h('td', {}, wdl(r.raw.second)),
-        h('td', { 'data-k': 'search' }, r.search ? wdl(r.search.total) : '–'),
-      ),
+/** The loss chart and the raw policy's W/D/L chart over the iterations (created on the first
+ * call, their data replaced on the next). */
+function drawCharts(host: HTMLElement, el: TrainElements, charts: Charts, reports: readonly TrainIteration[]): void {
+  const { lossHost, wdlHost } = el;
+  const ax = axes(host);
+  const xs = reports.map((r) => r.iteration);
+  const width = (el: HTMLElement) => Math.max(260, el.clientWidth || 480);
+  const lossData: uPlot.AlignedData = [xs, reports.map((r) => r.loss.policy), reports.map((r) => r.loss.value)];
+  const fmt = (_u: uPlot, v: number | null) => (v == null ? '–' : v.toFixed(3));
+  if (!charts.loss) {
+    charts.loss = new uPlot(
+      {
+        width: width(lossHost),
+        height: 220,
+        scales: { x: { time: false }, y: { range: (_u, _lo, hi) => [0, Math.max(0.5, hi * 1.1)] } },
+        axes: [
+          { ...ax, label: 'iteration', incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500] },
+          { ...ax, label: 'loss (nats)', size: 55 },
+        ],
+        series: [
+          { label: 'iteration' },
+          { label: 'policy −πᵀ log p', stroke: BLUE, width: 2, points: { show: true, size: 5 }, value: fmt },
+          { label: 'value (z − v)²', stroke: ORANGE, width: 2, points: { show: true, size: 5 }, value: fmt },
+        ],
+        legend: { live: false },
+      },
+      lossData,
+      lossHost,
     );
-    tableHost.replaceChildren(
+  } else charts.loss.setData(lossData);
+  const n = (r: TrainIteration) => Math.max(1, r.raw.total.wins + r.raw.total.draws + r.raw.total.losses);
+  const wdlData: uPlot.AlignedData = [
+    xs,
+    reports.map((r) => r.raw.total.losses),
+    reports.map((r) => r.raw.total.draws),
+    reports.map((r) => r.raw.total.wins),
+    reports.map((r) => (r.search ? r.search.total.losses : null)),
+  ];
+  const games = reports.length ? Math.max(...reports.map(n)) : 20;
+  const whole = (_u: uPlot, v: number | null) => (v == null ? '–' : String(v));
+  if (!charts.wdl) {
+    charts.wdl = new uPlot(
+      {
+        width: width(wdlHost),
+        height: 220,
+        scales: { x: { time: false }, y: { range: [0, games] } },
+        axes: [
+          { ...ax, label: 'iteration', incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500] },
+          { ...ax, label: `games (of ${games})`, size: 50, incrs: [1, 2, 5, 10, 20, 50, 100] },
+        ],
+        series: [
+          { label: 'iteration' },
+          { label: 'raw losses', stroke: ORANGE, width: 2, points: { show: true, size: 5 }, value: whole },
+          { label: 'raw draws', stroke: BLUE, width: 2, points: { show: true, size: 5 }, value: whole },
+          { label: 'raw wins', stroke: GREEN, width: 2, points: { show: true, size: 5 }, value: whole },
+          {
+            label: 'search (16 playouts) losses',
+            stroke: withAlpha(PURPLE, 0.8),
+            width: 1.5,
+            dash: [5, 4],
+            points: { show: true, size: 4 },
+            value: whole,
+          },
+        ],
+        legend: { live: false },
+      },
+      wdlData,
+      wdlHost,
+    );
+  } else charts.wdl.setData(wdlData);
+}
+
+/** Every finished iteration, the newest first. */
+function drawTable(tableHost: HTMLElement, reports: readonly TrainIteration[]): void {
+  const rows = reports.map((r) =>
+    h(
+      'tr',
+      { 'data-iteration': String(r.iteration) },
+      h('td', {}, String(r.iteration)),
+      h('td', {}, count(r.games)),
+      h('td', {}, r.loss.policy.toFixed(3)),
+      h('td', {}, r.loss.value.toFixed(3)),
+      h('td', {}, r.loss.entropy.toFixed(2)),
+      h('td', { 'data-k': 'raw', class: r.raw.total.losses === 0 ? 'win' : '' }, wdl(r.raw.total)),
+      h('td', {}, wdl(r.raw.first)),
+      h('td', {}, wdl(r.raw.second)),
+      h('td', { 'data-k': 'search' }, r.search ? wdl(r.search.total) : '–'),
+    ),
+  );
+  tableHost.replaceChildren(
+    h(
+      'table',
+      { class: 'data-table', id: 'tr-iterations' },
       h(
-        'table',
-        { class: 'data-table', id: 'tr-iterations' },
+        'thead',
+        {},
         h(
-          'thead',
+          'tr',
           {},
-          h(
-            'tr',
-            {},
-            ...[
-              'iteration',
-              'games so far',
-              'policy loss',
-              'value loss',
-              'policy entropy',
-              'raw W/D/L',
-              'raw as X',
-              'raw as O',
-              'search W/D/L',
-            ].map((x) => h('th', {}, x)),
-          ),
+          ...[
+            'iteration',
+            'games so far',
+            'policy loss',
+            'value loss',
+            'policy entropy',
+            'raw W/D/L',
+            'raw as X',
+            'raw as O',
+            'search W/D/L',
+          ].map((x) => h('th', {}, x)),
         ),
-        h('tbody', {}, ...rows.reverse()),
       ),
-    );
-  }
+      h('tbody', {}, ...rows.reverse()),
+    ),
+  );
+}
 
-  function drawUnbeaten(): void {
-    const r = firstUnbeaten(reports);
-    unbeaten.hidden = !r;
-    if (r) {
-      host.dataset.unbeatenAt = String(r.games);
-      unbeaten.textContent = `The raw policy first lost no game to perfect play at iteration ${r.iteration}, after ${count(r.games)} self-play games (${wdl(r.raw.total)} W/D/L). In Tic-Tac-Toe perfect play cannot be beaten: a draw is the best result.`;
-    } else delete host.dataset.unbeatenAt;
-  }
+/** When the raw policy first lost no game to perfect play. */
+function drawUnbeaten(host: HTMLElement, unbeaten: HTMLElement, reports: readonly TrainIteration[]): void {
+  const r = firstUnbeaten(reports);
+  unbeaten.hidden = !r;
+  if (r) {
+    host.dataset.unbeatenAt = String(r.games);
+    unbeaten.textContent = `The raw policy first lost no game to perfect play at iteration ${r.iteration}, after ${count(r.games)} self-play games (${wdl(r.raw.total)} W/D/L). In Tic-Tac-Toe perfect play cannot be beaten: a draw is the best result.`;
+  } else delete host.dataset.unbeatenAt;
+}
 
-  function drawProgress(r: TrainReport): void {
-    lastReport = r;
-    const p = r.progress;
-    figs.games.textContent = count(p.games);
-    figs.rate.textContent = r.trainMs > 0 ? gamesPerSecond(p.games, r.trainMs).toFixed(1) : '–';
-    figs.steps.textContent = count(p.adam_steps);
-    figs.phase.textContent =
-      p.phase === 'done'
-        ? 'done'
-        : `iteration ${p.iteration + 1}: ${PHASES[p.phase]}${p.phase === 'selfPlay' ? ` (${p.iteration_games} of ${settings?.games ?? '?'})` : ''}`;
-    figs.loss.textContent = p.loss ? `${p.loss.policy.toFixed(3)} / ${p.loss.value.toFixed(3)}` : '–';
-    figs.params.textContent = count(r.parameters);
-    progress.hidden = false;
-    progress.max = p.iterations;
-    progress.value = p.iteration;
-    host.dataset.iteration = String(p.iteration);
-    host.dataset.games = String(p.games);
-    if (p.finished && !reports.some((x) => x.iteration === p.finished!.iteration)) {
-      reports.push(p.finished);
-      drawCharts();
-      drawTable();
-      drawUnbeaten();
+export function mountTrain(host: HTMLElement, hooks: PlaygroundHooks): void {
+  const el = buildTrain(host);
+  const controller = new TrainController({
+    newTrainer: () => EngineClient.trainer(),
+    store: hooks.store,
+    loadNet: (bytes, label) => loadUserNet(hooks, bytes, label),
+    loadGame: hooks.loadGame,
+    openPlay: (message) => {
+      location.hash = '#play';
+      hooks.showMessage(message);
+    },
+  });
+  const charts: Charts = { loss: null, wdl: null };
+  controller.state.subscribe((s, prev) => render(host, el, charts, s, prev));
+  render(host, el, charts, controller.state.get(), null);
+
+  const form = (): TrainForm => ({
+    iterations: el.inputs.iterations.value,
+    games: el.inputs.games.value,
+    playouts: el.inputs.playouts.value,
+    steps: el.inputs.steps.value,
+    lr: el.inputs.lr.value,
+    seed: el.inputs.seed.value,
+  });
+  el.startBtn.addEventListener('click', () => controller.start(form()));
+  el.pauseBtn.addEventListener('click', () => controller.pauseOrResume());
+  el.resetBtn.addEventListener('click', () => controller.reset());
+  el.playBtn.addEventListener('click', async () => {
+    const games = await controller.playNet();
+    if (games !== null) host.dataset.played = String(games);
+  });
+  // Downloads the weights as trained so far: the bytes of a `.mctsnet` file, the format
+  // `mcts train` writes its checkpoints in, so the command line plays the net with `--net`.
+  el.saveBtn.addEventListener('click', async () => {
+    const w = await controller.weights();
+    if (!w) return;
+    downloadBlob(w.name, new Blob([w.bytes], { type: 'application/octet-stream' }));
+    host.dataset.saved = w.name;
+  });
+  window.addEventListener('resize', () => {
+    for (const [c, e] of [
+      [charts.loss, el.lossHost],
+      [charts.wdl, el.wdlHost],
+    ] as const) {
+      if (c && e.clientWidth) c.setSize({ width: Math.max(260, e.clientWidth), height: 220 });
     }
-  }
+  });
+}
 
-  function runningText(p: TrainProgress): string {
-    return `Training: iteration ${Math.min(p.iteration + 1, p.iterations)} of ${p.iterations}, ${count(p.games)} self-play games so far.`;
-  }
-
-  async function follow(handle: TrainHandle, gen: number): Promise<void> {
-    run = handle;
-    let end: TrainStopped;
-    try {
-      end = await handle.done;
-    } catch (e) {
-      if (gen !== generation) return;
-      run = null;
-      const died = e instanceof EngineDied;
-      if (died) client = null;
-      setState('failed', `Training stopped: ${e instanceof Error ? e.message : String(e)}${died ? ' (press Start to begin again)' : ''}`);
-      return;
-    }
-    if (gen !== generation) return;
-    run = null;
-    drawProgress({ progress: end.progress, trainMs: end.trainMs, parameters: lastReport?.parameters ?? 0 });
-    if (end.reason === 'done') {
-      setState(
-        'done',
-        `Done: ${end.progress.iterations} iterations, ${count(end.progress.games)} self-play games in ${(end.trainMs / 1000).toFixed(1)} s of training. Press “Play this net” to play it.`,
-      );
-    } else
-      setState(
-        'paused',
-        `Paused after ${count(end.progress.games)} self-play games: Resume goes on, “Play this net” plays the net as it is now.`,
-      );
-  }
-
-  function start(): void {
-    const form = readTrainForm({
-      iterations: inputs.iterations.value,
-      games: inputs.games.value,
-      playouts: inputs.playouts.value,
-      steps: inputs.steps.value,
-      lr: inputs.lr.value,
-      seed: inputs.seed.value,
-    });
-    if ('errors' in form) {
-      host.dataset.state = 'invalid';
-      status.textContent = `Not started: ${form.errors.join('; ')}.`;
-      return;
-    }
-    reset(false);
-    const gen = generation;
-    settings = form.settings;
-    client = EngineClient.trainer();
-    client.onDeath = (why) => {
-      if (gen === generation) setState('failed', `The training worker stopped: ${why} (press Start to begin again).`);
-    };
-    setState('loading', 'Loading the training code (first time only), then training…');
-    const handle = client.train(form.settings, (r) => {
-      if (gen !== generation) return;
-      if (host.dataset.state === 'loading') setState('running', runningText(r.progress));
-      drawProgress(r);
-      if (host.dataset.state === 'running') status.textContent = runningText(r.progress);
-    });
-    void follow(handle, gen);
-  }
-
-  function pauseOrResume(): void {
-    if (!client) return;
-    if (host.dataset.state === 'running' && run) {
-      run.pause();
-      status.textContent = 'Pausing after the current step…';
-      return;
-    }
-    if (host.dataset.state === 'paused') {
-      const gen = generation;
-      setState('running', 'Resuming…');
-      void follow(
-        client.train('resume', (r) => {
-          if (gen !== generation) return;
-          drawProgress(r);
-          status.textContent = runningText(r.progress);
-        }),
-        gen,
-      );
-    }
-  }
-
-  /** Ends the run and its worker; `clear` also empties the charts and table. */
-  function reset(clear = true): void {
-    generation++;
-    run = null;
-    client?.terminate('training was reset');
-    client = null;
-    reports = [];
-    lastReport = null;
-    lossChart?.destroy();
-    lossChart = null;
-    wdlChart?.destroy();
-    wdlChart = null;
-    tableHost.replaceChildren();
-    drawUnbeaten();
-    for (const d of Object.values(figs)) d.textContent = '–';
-    progress.hidden = true;
+/** Draws what changed of the controller's state (`prev` null: all of it). */
+function render(host: HTMLElement, el: TrainElements, charts: Charts, s: TrainState, prev: TrainState | null): void {
+  if (prev && s.resets !== prev.resets) {
+    charts.loss?.destroy();
+    charts.loss = null;
+    charts.wdl?.destroy();
+    charts.wdl = null;
+    el.tableHost.replaceChildren();
+    drawUnbeaten(host, el.unbeaten, []);
+    for (const d of Object.values(el.figs)) d.textContent = '–';
+    el.progress.hidden = true;
     delete host.dataset.iteration;
     delete host.dataset.games;
     delete host.dataset.played;
-    if (clear) setState('idle', 'Reset: the net is gone. Set the run up and press Start.');
   }
-
-  /** Downloads the weights as trained so far: the bytes of a `.mctsnet` file, the format
-   * `mcts train` writes its checkpoints in, so the command line plays the net with `--net`. */
-  async function saveNet(): Promise<void> {
-    if (!client) return;
-    const trainer = client;
-    const done = reports.length;
-    saveBtn.disabled = true;
-    try {
-      const bytes = await trainer.trainWeights();
-      const name = `tictactoe-iter-${done}.mctsnet`;
-      downloadBlob(name, new Blob([bytes], { type: 'application/octet-stream' }));
-      host.dataset.saved = name;
-      status.textContent = `Saved ${name} (${count(bytes.byteLength)} bytes): mcts search --game tictactoe --algo alphazero --net ${name} plays it on the command line.`;
-    } catch (e) {
-      status.textContent = `Could not save the net: ${e instanceof Error ? e.message : String(e)}`;
-    } finally {
-      const st = host.dataset.state;
-      saveBtn.disabled = !(client === trainer && (st === 'running' || st === 'paused' || st === 'done'));
-    }
+  if (s.report && s.report !== prev?.report) drawProgress(host, el, s.report, s.settings?.games);
+  if (s.reports !== prev?.reports && s.reports.length) {
+    drawCharts(host, el, charts, s.reports);
+    drawTable(el.tableHost, s.reports);
+    drawUnbeaten(host, el.unbeaten, s.reports);
   }
+  if (s.status !== prev?.status) el.status.textContent = s.status.text;
+  const st = s.state;
+  host.dataset.state = s.invalid ? 'invalid' : st;
+  const live = st === 'running' || st === 'paused' || st === 'loading';
+  el.pauseBtn.disabled = !(st === 'running' || st === 'paused');
+  el.pauseBtn.textContent = st === 'paused' ? 'Resume' : 'Pause';
+  el.resetBtn.disabled = !(live || st === 'done' || st === 'failed');
+  const netOn = s.hasNet && (st === 'running' || st === 'paused' || st === 'done');
+  el.playBtn.disabled = !netOn || s.fetching === 'play';
+  el.saveBtn.disabled = !netOn || s.fetching === 'save';
+}
 
-  async function playNet(): Promise<void> {
-    if (!client) return;
-    const trainer = client;
-    const done = reports.length;
-    const games = lastReport?.progress.games ?? 0;
-    playBtn.disabled = true;
-    try {
-      const bytes = await trainer.trainWeights();
-      const label = `trained here: ${done} iteration${done === 1 ? '' : 's'}, ${games} self-play games`;
-      // Into every engine worker, listed in the page's nets (play/nets.ts), as the Players box says.
-      if (!(await loadUserNet(hooks, bytes, label))) throw new Error('the play view’s engine refused the net (see the message there)');
-      const [, o] = hooks.store.get().sides;
-      const sides: [SideSettings, SideSettings] = [
-        { ...hooks.store.get().sides[0], who: 'person' },
-        { ...o, who: 'engine', preset: 'alphazero', budgetKind: 'playouts', budgetValue: settings?.playouts ?? 64 },
-      ];
-      hooks.store.update({ sides });
-      const r = await hooks.loadGame('tictactoe', []);
-      if (!r.ok) throw new Error(r.reason);
-      host.dataset.played = String(games);
-      location.hash = '#play';
-      hooks.showMessage(
-        `You play X against the net freshly trained in the Train view (${label}) with the alphazero preset, ${settings?.playouts ?? 64} playouts per move. Training goes on in its own worker; press “Play this net” again for a newer net.`,
-      );
-    } catch (e) {
-      status.textContent = `Could not play the net: ${e instanceof Error ? e.message : String(e)}`;
-    } finally {
-      const st = host.dataset.state;
-      playBtn.disabled = !(client === trainer && (st === 'running' || st === 'paused' || st === 'done'));
-    }
-  }
-
-  startBtn.addEventListener('click', start);
-  pauseBtn.addEventListener('click', pauseOrResume);
-  resetBtn.addEventListener('click', () => reset(true));
-  playBtn.addEventListener('click', () => void playNet());
-  saveBtn.addEventListener('click', () => void saveNet());
-  window.addEventListener('resize', () => {
-    for (const [c, el] of [
-      [lossChart, lossHost],
-      [wdlChart, wdlHost],
-    ] as const) {
-      if (c && el.clientWidth) c.setSize({ width: Math.max(260, el.clientWidth), height: 220 });
-    }
-  });
+/** The figures of a progress report, and the progress bar. */
+function drawProgress(host: HTMLElement, el: TrainElements, r: TrainReport, gamesPerIteration: number | undefined): void {
+  const { figs, progress } = el;
+  const p = r.progress;
+  figs.games.textContent = count(p.games);
+  figs.rate.textContent = r.trainMs > 0 ? gamesPerSecond(p.games, r.trainMs).toFixed(1) : '–';
+  figs.steps.textContent = count(p.adam_steps);
+  figs.phase.textContent =
+    p.phase === 'done'
+      ? 'done'
+      : `iteration ${p.iteration + 1}: ${PHASES[p.phase]}${p.phase === 'selfPlay' ? ` (${p.iteration_games} of ${gamesPerIteration ?? '?'})` : ''}`;
+  figs.loss.textContent = p.loss ? `${p.loss.policy.toFixed(3)} / ${p.loss.value.toFixed(3)}` : '–';
+  figs.params.textContent = count(r.parameters);
+  progress.hidden = false;
+  progress.max = p.iterations;
+  progress.value = p.iteration;
+  host.dataset.iteration = String(p.iteration);
+  host.dataset.games = String(p.games);
 }

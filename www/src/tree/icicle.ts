@@ -24,7 +24,8 @@ export interface IcicleEvents {
 
 export class Icicle {
   readonly element: HTMLDivElement;
-  private readonly canvas: HTMLCanvasElement;
+  /** The drawing (the image exports read it). */
+  readonly canvas: HTMLCanvasElement;
   private readonly ctx: CanvasRenderingContext2D;
   private snap: TreeSnapshot | null = null;
   /** Which search the data is from (`data-behind` once drawn: a move's ply, '' for live). */

@@ -71,7 +71,8 @@ export function nodeValueText(s: Pick<TreeSnapshot, 'move' | 'q' | 'proven'>, i:
 
 export class NodeLink {
   readonly element: HTMLDivElement;
-  private readonly svg: SVGSVGElement;
+  /** The drawing (the image exports read it). */
+  readonly svg: SVGSVGElement;
   private nodes = new Map<number, SVGGElement>();
   private highlight = new Set<number>();
 

@@ -1,10 +1,10 @@
-// Mounts the search views on the playground page: the analysis (overlays, tree views,
-// policy internals) under the game, and the Compare, Arena and Train views behind tabs in the
-// header (`#compare`, `#arena`, `#train` in the URL; `#play` or nothing for the game): the open
-// view is the store's `view`.
+// The page's view router: mounts the search views, the analysis (overlays, tree views, policy
+// internals) and the step-through under the game, and the Compare, Arena and Train views behind
+// tabs in the header (`#compare`, `#arena`, `#train` in the URL; `#play` or nothing for the
+// game): the open view is the store's `view`.
 
-import { mountAnalysis } from './analysis';
-import type { PlaygroundHooks } from '../types';
+import { mountAnalysis } from '../overlay/analysis';
+import type { PlaygroundHooks, TreeViews } from '../types';
 import { mountCompare } from '../compare/compare';
 import { mountArena } from '../arena/arena';
 import { mountStep } from '../step/step';
@@ -18,10 +18,12 @@ const TABS: { id: View; label: string }[] = [
   { id: 'train', label: 'Train' },
 ];
 
-export function mountVisualisation(hooks: PlaygroundHooks): void {
-  mountAnalysis(hooks);
-  mountStep(hooks); // ---- step-through ----
-  const app = document.getElementById('app')!;
+/** Mounts every view; returns the analysis's tree views (for the image exports). */
+export function mountViews(hooks: PlaygroundHooks): { trees: TreeViews } {
+  const analysis = mountAnalysis(hooks);
+  // The step-through: a card at the end of the analysis section.
+  mountStep(analysis.section, hooks);
+  const { app, header } = hooks.elements;
   const compare = h('section', { id: 'compare', class: 'view' });
   const arena = h('section', { id: 'arena', class: 'view' });
   const train = h('section', { id: 'train', class: 'view' });
@@ -42,7 +44,7 @@ export function mountVisualisation(hooks: PlaygroundHooks): void {
 
   const links = TABS.map((v) => h('a', { href: `#${v.id}`, id: `tab-${v.id}` }, v.label));
   const nav = h('nav', { class: 'tabs', 'aria-label': 'Views' }, ...links);
-  document.querySelector('header')?.append(nav);
+  header.append(nav);
   // The URL's #hash chooses the view (controller); the tabs show it (view).
   const fromHash = () => {
     const want = location.hash.slice(1) as View;
@@ -64,4 +66,5 @@ export function mountVisualisation(hooks: PlaygroundHooks): void {
   fromHash();
   drawTabs(hooks.store.get().view);
   if (hooks.store.get().view === 'train') mountTrainOnce();
+  return { trees: analysis.trees };
 }

@@ -1,0 +1,101 @@
+// The play view's drawing: a new snapshot from the engine goes into the store (with a new board
+// renderer when the game changed), and every change of the state redraws the board, the panel
+// and the Players controls, and mirrors a few fields onto <body> for the browser tests and CSS.
+
+import { createRenderer, initialState, parseCell } from '../board';
+import { drawPanel, showProgress as showProgressIn } from '../play/panel';
+import type { Player, SearchProgress, Snapshot } from '../protocol';
+import { type PageState, personToMove } from '../state';
+import { type App, st } from './context';
+import { drawReview, reviewedSearch } from './review';
+
+/** Takes a new snapshot from the engine: a new renderer when the game changed, then the store
+ * (whose listeners draw the board, the panel and the features). */
+export function show(app: App, s: Snapshot): void {
+  const prev = st(app).snapshot;
+  const v = s.view;
+  if (!app.renderer || app.rendererKey !== v.spec || !app.board) {
+    app.renderer = createRenderer(v.kind, v.kind === 'hex' ? v.rows : v.kind === 'pentago' ? 6 : 3, app.boardEvents);
+    app.rendererKey = v.spec;
+    app.ui.boardHost.replaceChildren(app.renderer.element);
+    app.board = initialState(v);
+  }
+  const newPosition = prev?.view.ply !== v.ply;
+  if (newPosition) app.board.pending = null;
+  app.store.update(newPosition ? { snapshot: s, hint: [] } : { snapshot: s });
+}
+
+/** Whether the board takes a person's move now. */
+function interactive(app: App): boolean {
+  return st(app).review === null && personToMove(st(app)) && app.search?.purpose !== 'move';
+}
+
+/** Draws the board and the panel from the state. */
+export function render(app: App): void {
+  const { snapshot: s, hint } = st(app);
+  const { renderer, board } = app;
+  if (!renderer || !board || !s) return;
+  const reviewed = reviewedSearch(app);
+  // Reviewing move N: the position before it, read-only, with the move that was played marked.
+  const v = reviewed?.view ?? s.view;
+  board.view = v;
+  board.legal = new Set(reviewed ? [] : s.legal);
+  board.interactive = !reviewed && personToMove(st(app)) && app.search?.purpose !== 'move';
+  const marked = reviewed ? [reviewed.summary.move] : hint;
+  board.hint = marked.map((m) => parseCell(m, v.rows, v.cols)).filter((c): c is number => c !== null);
+  renderer.update(board);
+  drawReview(app, reviewed);
+  drawPanel(app.ui, st(app));
+  if (app.firstPlayable && board.interactive) {
+    app.firstPlayable = false;
+    document.body.dataset.readyMs = performance.now().toFixed(0);
+  }
+}
+
+/** Redraws the board alone (the cursor, a pending Pentago stone, a refusal). */
+export function redrawBoard(app: App): void {
+  if (app.renderer && app.board && st(app).snapshot) {
+    app.board.interactive = interactive(app);
+    app.renderer.update(app.board);
+  }
+}
+
+/** The engine readout: playouts, speed, best move, win rate for `side`, the line. */
+export function showProgress(app: App, p: SearchProgress, label: string, side: Player): void {
+  showProgressIn(app.ui, st(app).snapshot, p, label, side);
+}
+
+// The state on <body> as `data-*` attributes, for the browser tests and the CSS (the page never
+// reads them back).
+function reflect(s: PageState): void {
+  const b = document.body.dataset;
+  b.view = s.view;
+  if (!s.snapshot) return;
+  b.game = s.snapshot.view.spec;
+  b.ply = String(s.snapshot.view.ply);
+  b.over = s.snapshot.outcome ? 'true' : 'false';
+  b.thinking = s.thinking?.purpose ?? '';
+  b.review = s.review === null ? '' : String(s.review);
+}
+
+/** The Players controls show the state's sides. */
+function drawSides(app: App, s: PageState): void {
+  for (const p of [0, 1] as const) {
+    const set = s.sides[p];
+    const c = app.ui.sides[p];
+    c.who.value = set.who;
+    c.preset.value = set.preset;
+    c.unit.value = set.budgetKind;
+    c.budget.value = String(set.budgetValue);
+  }
+}
+
+/** The board, the panel and <body> follow every change of the state. */
+export function bindBoard(app: App): void {
+  app.store.subscribe(reflect);
+  app.store.subscribe((s, prev) => {
+    if (s.sides !== prev.sides) drawSides(app, s);
+  });
+  app.store.subscribe(() => render(app));
+  reflect(st(app));
+}

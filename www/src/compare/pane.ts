@@ -1,0 +1,287 @@
+// One Compare pane's view: its form fields (preset, parameters, own budget), its board with the
+// visit-share overlay (and the exact solver's marks), its readout, line, truth line, root-move
+// bars and tree overview, drawn from its run (controller.ts `PaneRun`).
+
+import { createRenderer, initialState, parseCell, playerName, type BoardRenderer } from '../board';
+import { SERIES_COLOURS } from '../lib/colour';
+import { h } from '../lib/dom';
+import { count, iterationsWord, moveWinRateCompact, perSecond, provenTitle, share, winRateFor } from '../lib/format';
+import { BoardOverlay, figuresByCell, type OverlayData } from '../overlay/board-overlay';
+import type { SolveReport, Snapshot, TreeSnapshot } from '../protocol';
+import type { OverlayKey, PaneFields, PaneKey } from '../state';
+import { Icicle } from '../tree/icicle';
+import type { PaneRun } from './controller';
+import { paneTruth } from './truth';
+
+/** The parameter fields of a pane, with their labels and titles. */
+const PARAMS: { key: PaneKey; label: string; title: string }[] = [
+  { key: 'c', label: 'c', title: 'UCT exploration constant c (blank: the preset’s)' },
+  { key: 'rave_k', label: 'k', title: 'RAVE equivalence parameter k (blank: the preset’s)' },
+  { key: 'lgr_p', label: 'p', title: 'LGR: probability of playing a stored reply (blank: the preset’s)' },
+  { key: 'pool_k', label: 'pool', title: 'PoolRAVE pool size (blank: the preset’s)' },
+];
+/** The overlays every pane's board shows. */
+export const PANE_OVERLAYS: ReadonlySet<OverlayKey> = new Set<OverlayKey>(['visits', 'proven', 'pv']);
+/** The same with the exact solver's marks, once it has proven the position. */
+export const PANE_OVERLAYS_EXACT: ReadonlySet<OverlayKey> = new Set<OverlayKey>([...PANE_OVERLAYS, 'exact']);
+
+export class PaneView {
+  readonly el: HTMLElement;
+  readonly preset: HTMLSelectElement;
+  readonly params = new Map<PaneKey, HTMLInputElement>();
+  readonly budget: HTMLInputElement;
+  readonly badge: HTMLElement;
+  readonly readout: HTMLElement;
+  readonly pv: HTMLElement;
+  /** The pane's best move against the exact values (truth.ts `paneTruth`). */
+  readonly truth: HTMLElement;
+  readonly boardHost: HTMLElement;
+  readonly bars: HTMLElement;
+  readonly icicle: Icicle;
+  renderer: BoardRenderer | null = null;
+  private rendererKey = '';
+  overlay: BoardOverlay | null = null;
+
+  /** `onZoom`: the pane was zoomed in or out (its overlay is to be drawn again). */
+  constructor(
+    readonly k: number,
+    onZoom: () => void,
+  ) {
+    this.preset = h('select', { id: `cmp-preset-${k}`, 'aria-label': `Preset of pane ${k + 1}` });
+    const fields = h('div', { class: 'cmp-params' });
+    for (const p of PARAMS) {
+      const i = h('input', {
+        id: `cmp-${p.key}-${k}`,
+        type: 'number',
+        step: 'any',
+        placeholder: 'preset',
+        title: p.title,
+        'aria-label': `${p.title}, pane ${k + 1}`,
+      });
+      this.params.set(p.key, i);
+      fields.append(h('label', { title: p.title }, `${p.label} `, i));
+    }
+    this.budget = h('input', {
+      id: `cmp-budget-${k}`,
+      type: 'number',
+      min: '1',
+      step: '1',
+      placeholder: 'same',
+      title: 'This pane’s own budget, in the unit above (blank: the common budget)',
+      'aria-label': `Own budget of pane ${k + 1}`,
+    });
+    fields.append(
+      h('label', { title: 'This pane’s own budget, in the unit above (blank: the common budget)' }, 'own budget ', this.budget),
+    );
+    this.badge = h('span', { class: 'cmp-badge', id: `cmp-badge-${k}` });
+    // On a board too small for its figures (Hex 11×11 in a quarter of the row), the overlay
+    // labels only the most visited cells; every cell has its figures as a tooltip, and the zoom
+    // gives the pane the whole row.
+    const zoom = h(
+      'button',
+      {
+        type: 'button',
+        class: 'cmp-zoom',
+        id: `cmp-zoom-${k}`,
+        'aria-pressed': 'false',
+        title: 'Zoom: this pane across the whole row, its board large enough to read every figure',
+      },
+      '⤢ zoom',
+    );
+    this.readout = h('div', { class: 'cmp-readout', id: `cmp-readout-${k}` });
+    this.pv = h('div', { class: 'cmp-pv mono small', id: `cmp-pv-${k}` });
+    this.truth = h('div', { class: 'cmp-truth small', id: `cmp-truth-${k}`, hidden: '' });
+    this.boardHost = h('div', { class: 'cmp-board', id: `cmp-board-${k}` });
+    this.bars = h('div', { class: 'cmp-bars', id: `cmp-bars-${k}` });
+    this.icicle = new Icicle({ onHover: () => {}, onClick: () => {} }, 120);
+    this.el = h(
+      'div',
+      { class: 'an-card cmp-pane', id: `cmp-pane-${k}`, style: `border-top: 4px solid ${SERIES_COLOURS[k]}` },
+      h('div', { class: 'tree-head' }, h('h3', {}, `Pane ${k + 1}`), this.preset, this.badge, zoom),
+      fields,
+      this.boardHost,
+      this.readout,
+      this.pv,
+      this.truth,
+      h(
+        'div',
+        { class: 'muted small' },
+        'root moves: share of the root’s visits (bar, 0–100%, the same scale in every pane) and win rate for the side to move',
+      ),
+      this.bars,
+      h(
+        'div',
+        { class: 'muted small' },
+        'tree overview (breadth-first; width = visits, colour = win rate for the player choosing the move)',
+      ),
+      this.icicle.element,
+    );
+    zoom.addEventListener('click', () => {
+      const on = !this.el.classList.contains('zoomed');
+      this.el.classList.toggle('zoomed', on);
+      zoom.setAttribute('aria-pressed', String(on));
+      // The overlay sizes its labels to the board as drawn: once the new layout is in.
+      requestAnimationFrame(onZoom);
+    });
+  }
+
+  /** The pane's fields as typed. */
+  fields(): PaneFields {
+    const f: PaneFields = { preset: this.preset.value, budget: this.budget.value };
+    for (const [k, i] of this.params) f[k] = i.value;
+    return f;
+  }
+
+  /** Fills the fields (a preset not on the list is left as it was). */
+  setFields(f: PaneFields): void {
+    if (f.preset !== undefined && [...this.preset.options].some((o) => o.value === f.preset)) this.preset.value = f.preset;
+    for (const [key, i] of this.params) i.value = f[key] ?? '';
+    this.budget.value = f.budget ?? '';
+  }
+
+  /** The pane's board: the position searched, non-interactive, with the overlay on top. */
+  drawBoard(s: Snapshot): void {
+    const key = `${s.view.kind}:${s.view.rows}`;
+    if (!this.renderer || this.rendererKey !== key) {
+      this.renderer = createRenderer(s.view.kind, s.view.rows, { onCell: () => {}, onTwist: () => {}, onCancelPending: () => {} });
+      this.rendererKey = key;
+      this.overlay = null;
+      this.boardHost.replaceChildren(this.renderer.element);
+    }
+    this.renderer.update({ ...initialState(s.view), legal: new Set(s.legal), interactive: false });
+  }
+
+  /** The overlay of the pane's search, with the exact solver's marks kept few on these small
+   * boards: ✓ on every winning move, and the best move's own mark (✗ a loss, ? not proven) when
+   * it is not one. `solved`: the exact values, once the solve has ended with the root proven. */
+  drawOverlay(run: PaneRun | undefined, solved: SolveReport | null): void {
+    const s = run?.position;
+    const svgRoot = this.boardHost.querySelector('svg');
+    if (!s || !svgRoot || !this.renderer) return;
+    if (!this.overlay?.attached) this.overlay = new BoardOverlay(svgRoot as SVGSVGElement);
+    const st = run.stats;
+    if (!st || s.view.to_move === null) {
+      this.overlay.draw(null, PANE_OVERLAYS);
+      this.overlay.titleCells(null, '');
+      return;
+    }
+    const best = st.best_move ? parseCell(st.best_move, s.view.rows, s.view.cols) : null;
+    const exactCells = solved ? new Map<number, boolean | null>() : null;
+    for (const m of solved ? solved.moves : []) {
+      const cell = parseCell(m.move, s.view.rows, s.view.cols);
+      if (cell !== null && (m.moverWins === true || m.move === st.best_move)) exactCells!.set(cell, m.moverWins);
+    }
+    const data: OverlayData = {
+      kind: s.view.kind,
+      rows: s.view.rows,
+      cols: s.view.cols,
+      toMove: s.view.to_move,
+      cells: figuresByCell(s.view.kind, s.view.rows, s.view.cols, st.children, s.legal),
+      rootVisits: st.children.reduce((a, c) => a + c.visits, 0),
+      pv: st.pv,
+      line: null,
+      highlight: best === null ? new Set() : new Set([best]),
+      exact: exactCells,
+    };
+    this.overlay.draw(data, exactCells ? PANE_OVERLAYS_EXACT : PANE_OVERLAYS);
+    this.overlay.titleCells(data, playerName(s.view.kind, s.view.to_move));
+  }
+
+  /** The pane's line against the exact values: from how many playouts its best move was, and
+   * stayed, a winning move. Said once the pane has finished (or was stopped), from the samples
+   * it recorded; `solved` as for `drawOverlay`. */
+  drawTruth(run: PaneRun | undefined, solved: SolveReport | null): void {
+    const samples = run?.samples ?? [];
+    const st = run?.stats ?? null;
+    const on = !!solved && !!st && !run?.running && samples.length > 0;
+    this.truth.hidden = !on;
+    this.truth.dataset.history = samples.map((x) => `${x.playouts}:${x.best ?? '-'}`).join(' ');
+    // The best move's win rate at each sample (what the value chart draws).
+    this.truth.dataset.values = samples.map((x) => x.value.toFixed(4)).join(' ');
+    if (!on || !solved) {
+      this.truth.dataset.state = '';
+      this.truth.dataset.from = '';
+      this.truth.textContent = '';
+      return;
+    }
+    const who = playerName(run?.position?.view.kind ?? 'hex', solved.toMove);
+    const t = paneTruth(samples, solved, who);
+    this.truth.dataset.state = t.state;
+    this.truth.dataset.from = t.playouts === null ? '' : String(t.playouts);
+    this.truth.replaceChildren(
+      h('strong', {}, t.state === 'winning' ? '✓ exact: ' : t.state === 'not-winning' ? '✗ exact: ' : 'exact: '),
+      t.text,
+    );
+  }
+
+  /** The readout (best move, win rate, playouts, time, rate, nodes), the line and the bars. */
+  drawStats(run: PaneRun): void {
+    const st = run.stats;
+    if (!st) return;
+    const kind = run.position?.view.kind ?? (st.game.startsWith('hex') ? 'hex' : st.game.startsWith('pentago') ? 'pentago' : 'tictactoe');
+    const who = playerName(kind, st.to_move);
+    this.readout.replaceChildren(
+      h('div', {}, 'best ', h('strong', { class: 'cmp-best' }, st.best_move ?? '–'), ` · win rate ${winRateFor(st.value, who)}`),
+      h(
+        'div',
+        {},
+        st.iterations === 0 && st.proven
+          ? `proven ${st.proven} without ${iterationsWord(st.leaf)} · ${count(st.nodes)} nodes`
+          : // The time is the engine's search time, the one its rate is computed over (the pane's
+            // tree is fresh for each run, so the statistics are this run's).
+            `${count(st.iterations)} ${iterationsWord(st.leaf)} in ${(st.elapsed_ms / 1000).toFixed(2)} s · ${perSecond(st.iterations_per_s, st.iterations)} · ${count(st.nodes)} nodes${st.proven ? ` · proven ${st.proven}` : ''}`,
+      ),
+    );
+    this.readout.dataset.playouts = String(st.iterations);
+    this.readout.dataset.ms = String(st.elapsed_ms);
+    this.readout.dataset.rate = String(st.iterations_per_s);
+    this.readout.dataset.best = st.best_move ?? '';
+    this.readout.dataset.value = String(st.value);
+    this.pv.textContent = st.pv.length ? `line: ${st.pv.slice(0, 10).join(' ')}` : '';
+    this.pv.dataset.pv = st.pv.join(' ');
+    const total = Math.max(
+      1,
+      st.children.reduce((a, c) => a + c.visits, 0),
+    );
+    this.bars.replaceChildren(
+      h(
+        'div',
+        { class: 'bar-row bar-head', 'aria-hidden': 'true' },
+        h('span', {}, 'move'),
+        h('span', { class: 'bar-scale' }, h('span', {}, '0%'), h('span', {}, '50%'), h('span', {}, '100%')),
+        h('span', { class: 'bar-num' }, 'visits'),
+        h('span', { class: 'bar-num' }, 'win'),
+      ),
+      ...st.children.slice(0, 8).map((c) =>
+        h(
+          'div',
+          { class: 'bar-row', 'data-move': c.move, 'data-visits': String(c.visits), 'data-share': String(c.visits / total) },
+          h('span', { class: 'bar-move' }, c.move),
+          h(
+            'span',
+            { class: 'bar-track' },
+            // One scale in every pane: the bar's length is the move's share of the root's visits.
+            h('span', { class: 'bar', style: `width:${((c.visits / total) * 100).toFixed(2)}%;background:${SERIES_COLOURS[this.k]}` }),
+          ),
+          h('span', { class: 'bar-num' }, share(c.visits / total)),
+          h(
+            'span',
+            { class: 'bar-num', title: c.proven ? `${c.move}: ${provenTitle(c.q, c.proven)}` : `win rate of ${c.move} for ${who}` },
+            moveWinRateCompact(c.q, c.proven),
+          ),
+        ),
+      ),
+    );
+  }
+
+  /** The tree overview of the latest snapshot. */
+  drawTree(t: TreeSnapshot, run: PaneRun): void {
+    this.icicle.setData(t, 0);
+    // For the tests: the snapshot's first level against the root's visited moves (breadth-first
+    // keeps the whole first level whenever the node budget allows).
+    let level1 = 0;
+    for (let i = 0; i < t.count; i++) if (t.depth[i] === 1) level1++;
+    this.icicle.element.dataset.level1 = String(level1);
+    this.icicle.element.dataset.rootMoves = String((run.stats?.children ?? []).filter((c) => c.visits > 0).length);
+  }
+}
