@@ -6,10 +6,11 @@
 use super::score::{plain_ucb1, rave_beta_from, Scorer};
 use super::{Choice, Search, Step};
 use crate::game::{Game, MoveList, Player, MOVE_WORDS};
+use crate::mcts::amaf::{AmafRow, AmafTables, ChildBound, UntriedBound};
 use crate::mcts::config::{Selection, ValueEstimate};
 use crate::mcts::selection::{blend, grave_beta, ucb1};
 use crate::mcts::solver;
-use crate::mcts::tree::{AmafRow, AmafTables, ChildBound, Edge, Node, UntriedBound, AFFINE, ALIAS, NIL, TERMINAL, UNKNOWN};
+use crate::mcts::tree::{Edge, Node, AFFINE, ALIAS, NIL, TERMINAL, UNKNOWN};
 use crate::rng::Rng64;
 
 impl<G: Game> Search<G> {
@@ -901,7 +902,7 @@ mod tests {
                     if gen.below(4) == 0 {
                         0
                     } else {
-                        1 + gen.below([6, 100_000, 6, crate::mcts::tree::AMAF_MAX - 1][(round % 4) as usize])
+                        1 + gen.below([6, 100_000, 6, crate::mcts::amaf::AMAF_MAX - 1][(round % 4) as usize])
                     }
                 })
                 .collect();

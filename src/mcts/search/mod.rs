@@ -892,20 +892,20 @@ mod tests {
         // Both rows stored (player 1's is derived until then), so that the entries can be set.
         s.tree.amaf.materialize(t as u32, s.ms);
         for k in s.tree.amaf.entries(t as u32) {
-            s.tree.amaf.n[k] = crate::mcts::tree::AMAF_MAX - 1;
-            s.tree.amaf.w2[k] = 2 * (crate::mcts::tree::AMAF_MAX - 1);
+            s.tree.amaf.n[k] = crate::mcts::amaf::AMAF_MAX - 1;
+            s.tree.amaf.w2[k] = 2 * (crate::mcts::amaf::AMAF_MAX - 1);
         }
         // As many updates as the entries' counts (the update counter bounds them all; below
         // AMAF_MAX updates the rows are credited without a saturation check).
-        s.tree.amaf.updates[t] = (crate::mcts::tree::AMAF_MAX - 1) as u64;
+        s.tree.amaf.updates[t] = (crate::mcts::amaf::AMAF_MAX - 1) as u64;
         // The tables were rewritten, not updated: the scans' bounds on them no longer hold.
-        s.tree.amaf.untried.fill(crate::mcts::tree::UntriedBound::NONE);
-        s.tree.amaf.children.fill(crate::mcts::tree::ChildBound::NONE);
+        s.tree.amaf.untried.fill(crate::mcts::amaf::UntriedBound::NONE);
+        s.tree.amaf.children.fill(crate::mcts::amaf::ChildBound::NONE);
         s.run(Budget::iterations(10), &|| 0.0);
         let root = &s.tree.nodes[0];
         assert_eq!(root.n, u32::MAX, "saturated, not wrapped");
         assert!((0.0..=1.0).contains(&root.q()), "Q = {}", root.q());
-        let amax = crate::mcts::tree::AMAF_MAX;
+        let amax = crate::mcts::amaf::AMAF_MAX;
         assert!(s.tree.amaf.n[s.tree.amaf.entries(t as u32)].iter().all(|&n| n == amax - 1 || n == amax), "AMAF counts saturate");
         assert!(s.tree.amaf.n[s.tree.amaf.entries(t as u32)].contains(&amax), "some AMAF entry reached the cap");
         assert!(s.tree.amaf.w2[s.tree.amaf.entries(t as u32)].iter().all(|&x| x >= 2 * (amax - 1)), "AMAF sums never wrap");

@@ -75,7 +75,7 @@ impl<G: Game> Search<G> {
     }
 
     /// For a new AMAF table at position `g`: the dense moves empty there when player 1's row can
-    /// be derived from player 0's ([`crate::mcts::tree::AmafTables`]), i.e. when every
+    /// be derived from player 0's ([`crate::mcts::amaf::AmafTables`]), i.e. when every
     /// simulation through `g` will credit each of them to one player: the playouts fill the
     /// board ([`Search::fill`]) and `g` is a position from which they can
     /// ([`Game::fill_playouts`]: the game goes on and no swap move can come). Else `None`.

@@ -24,9 +24,10 @@
 
 use super::Search;
 use crate::game::{Game, Player};
+use crate::mcts::amaf::AmafTables;
 use crate::mcts::config::{RaveSchedule, SearchConfig, Selection, TranspositionRule, ValueEstimate};
 use crate::mcts::selection::{blend, grave_beta, puct, rave_beta_linear, rave_beta_sqrt, ucb1};
-use crate::mcts::tree::{AmafTables, Edge, NIL};
+use crate::mcts::tree::{Edge, NIL};
 
 /// What the scores of the children of one parent depend on, computed once per parent.
 #[derive(Clone, Copy, Debug)]
