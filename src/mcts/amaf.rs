@@ -359,17 +359,17 @@ impl AmafTables {
             RowRef { base: base + p as usize * ms, derived: false, u: 0, c: 0 }
         }
     }
-    /// `(n, w)` of player `p`'s move `mv` in table `t` (w in reward units); `(0, 0)` for a move
-    /// not empty at the node of a table whose player-1 row is derived (as a stored row has it).
+    /// `(n, w2)` of player `p`'s move `mv` in table `t` (`w2` the reward sum in half points; the
+    /// AMAF value is [`crate::mcts::selection::amaf_mean`]); `(0, 0)` for a move not empty at the
+    /// node of a table whose player-1 row is derived (as a stored row has it).
     #[inline]
-    pub fn get(&self, t: u32, p: u8, mv: usize, ms: usize) -> (u32, f64) {
+    pub fn get(&self, t: u32, p: u8, mv: usize, ms: usize) -> (u32, u32) {
         if let Some(empty) = &self.derived[t as usize] {
             if empty[mv / 64] >> (mv % 64) & 1 == 0 {
-                return (0, 0.0);
+                return (0, 0);
             }
         }
-        let (n, w2) = self.row(t, p, ms).at(mv);
-        (n, w2 as f64 * 0.5)
+        self.row(t, p, ms).at(mv)
     }
     /// Stores player 1's row of table `t` (`ms` moves per player, half the width) from its
     /// derivation and keeps both rows from now on (nothing when they are stored already): the
@@ -380,12 +380,7 @@ impl AmafTables {
             return;
         }
         // Player 1's row as it reads now (`get`: 0 off the node's empty cells, as stored).
-        let row: Vec<(u32, u32)> = (0..ms)
-            .map(|i| {
-                let (n, w) = self.get(t, 1, i, ms);
-                (n, (w * 2.0) as u32)
-            })
-            .collect();
+        let row: Vec<(u32, u32)> = (0..ms).map(|i| self.get(t, 1, i, ms)).collect();
         self.derived[t as usize] = None;
         let old = self.off[t as usize];
         let base = self.push_entries(2 * ms);

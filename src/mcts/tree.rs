@@ -199,7 +199,8 @@ pub struct Edge {
     pub n: u32,
     /// The child's Q when last backed up through this edge.
     pub q: f32,
-    /// `1/√n` (∞ when n = 0): the UCB1 exploration term is `c·√(ln N)·k`.
+    /// `1/√n` (∞ when n = 0): the UCB1 exploration term is `c·√(ln N)·k`
+    /// ([`crate::mcts::selection::ucb1_factored`]).
     pub k: f32,
     /// Dense index of the move.
     pub mv: u16,
@@ -221,7 +222,7 @@ impl Edge {
     pub fn sync(&mut self, node: &Node) {
         self.n = node.n;
         self.q = node.q() as f32;
-        self.k = if node.n == 0 { f32::INFINITY } else { 1.0 / (node.n as f32).sqrt() };
+        self.k = crate::mcts::selection::ucb1_child_factor(node.n);
         self.proof = node.proof;
     }
 }

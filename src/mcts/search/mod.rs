@@ -685,8 +685,8 @@ mod tests {
     /// AMAF value (side to move at the root) of dense move `i` in the root's table.
     fn root_amaf(s: &Search<Hex>, i: usize) -> Option<f64> {
         let t = s.tree.amaf.table(0).unwrap();
-        let (n, w) = s.tree.amaf.get(t, s.root.to_move(), i, s.ms);
-        (n > 0).then(|| w / n as f64)
+        let (n, w2) = s.tree.amaf.get(t, s.root.to_move(), i, s.ms);
+        (n > 0).then(|| w2 as f64 * 0.5 / n as f64)
     }
 
     #[test]
@@ -712,8 +712,8 @@ mod tests {
             let best_kid = kids
                 .iter()
                 .map(|&(i, n, q)| {
-                    let (an, aw) = s.tree.amaf.get(t, me, i, s.ms);
-                    let v = if an == 0 { q } else { blend(q, aw / an as f64, rave_beta_sqrt(n as u32, 1000.0)) };
+                    let (an, aw2) = s.tree.amaf.get(t, me, i, s.ms);
+                    let v = if an == 0 { q } else { blend(q, aw2 as f64 * 0.5 / an as f64, rave_beta_sqrt(n as u32, 1000.0)) };
                     ucb1(v, n as u32, ln_n, c)
                 })
                 .fold(f64::NEG_INFINITY, f64::max);

@@ -5,6 +5,7 @@
 
 use super::Search;
 use crate::game::{Game, NoTrace, Outcome, MOVE_WORDS};
+use crate::mcts::selection::amaf_mean;
 use crate::mcts::tree::UNKNOWN;
 
 impl<G: Game> Search<G> {
@@ -156,9 +157,9 @@ impl<G: Game> Search<G> {
             for p in 0..2u8 {
                 cands.clear();
                 for i in 0..self.ms {
-                    let (an, aw) = self.tree.amaf.get(t, p, i, self.ms);
+                    let (an, aw2) = self.tree.amaf.get(t, p, i, self.ms);
                     if an >= self.config.pool_min_amaf.max(1) {
-                        cands.push((aw / an as f64, i as u16));
+                        cands.push((amaf_mean(an, aw2), i as u16));
                     }
                 }
                 pool_order_into(&mut cands, self.config.pool_k, &mut entry.moves[p as usize]);
