@@ -6,6 +6,7 @@ use mcts_playground::game::TicTacToe;
 use mcts_playground::nn::features::Encoding;
 use mcts_playground::nn::train::learner::Learner;
 use mcts_playground::nn::train::selfplay::{self_play_game, Sample};
+use mcts_playground::nn::train::session::TrainSession;
 use mcts_playground::nn::train::{TrainConfig, Trainer};
 use mcts_playground::nn::Mlp;
 use mcts_playground::rng::Rng64;
@@ -49,7 +50,7 @@ fn a_tiny_training_run_lowers_the_loss() {
     let net = Arc::new(t.net());
     let mut rows: Vec<Sample> = Vec::new();
     for seed in 0..20 {
-        rows.extend(self_play_game(&net, &TicTacToe::new(), &t.config, seed));
+        rows.extend(self_play_game(&net, &TicTacToe::new(), t.config(), seed));
     }
     assert!(rows.len() >= 20 * 5, "{} rows", rows.len());
     for r in &rows {
@@ -97,6 +98,57 @@ fn training_settings_and_games_are_checked() {
         .contains("no network input encoding"));
     assert!(Trainer::new(TrainConfig { game: "chess".into(), ..TrainConfig::default() }, None).is_err());
     assert!(Trainer::new(TrainConfig { batch: 0, ..TrainConfig::default() }, None).err().unwrap().to_string().contains("batch"));
+}
+
+/// The CLI's trainer checks every setting as the browser's session does, with the same
+/// sentence naming the setting and its range: among them a reference that is no preset (once
+/// replaced by uct without a word), c = 0, an L2 of 1 and zero iterations, which it used to
+/// accept.
+#[test]
+fn trainer_checks_settings_as_the_session_does() {
+    let d = TrainConfig::default;
+    for (cfg, want) in [
+        (TrainConfig { reference: "nope".into(), ..d() }, "training setting 'reference' must be a preset name (e.g. uct)"),
+        (TrainConfig { c: 0.0, ..d() }, "training setting 'c' must be above 0 and at most 100"),
+        (TrainConfig { l2: 1.0, ..d() }, "training setting 'l2' must be 0 or more and below 1"),
+        (TrainConfig { iterations: 0, ..d() }, "training setting 'iterations' must be 1 to 10000"),
+        (TrainConfig { temperature_moves: 5_000, ..d() }, "training setting 'temperature_moves' must be 0 to 1000"),
+        (TrainConfig { batch: 0, ..d() }, "training setting 'batch' must be 1 to 4096"),
+        (TrainConfig { gumbel_m: 0, ..d() }, "training setting 'gumbel_m' must be 1 to 400"),
+    ] {
+        let by_cli = Trainer::new(cfg.clone(), None).err().map(|e| e.to_string());
+        let by_page = TrainSession::new(cfg, None).err().map(|e| e.to_string());
+        assert_eq!(by_cli.as_deref(), Some(want));
+        assert_eq!(by_page.as_deref(), Some(want));
+    }
+}
+
+/// One set-up for both trainers: the CLI's and the browser's resolve a configuration alike
+/// (canonical game, AlphaZero's α) and, from one seed, train the same net in an iteration.
+#[test]
+fn trainer_and_session_train_the_same_net() {
+    let cfg = TrainConfig {
+        hidden: vec![32],
+        iterations: 1,
+        games: 4,
+        playouts: 8,
+        steps: 6,
+        batch: 16,
+        eval_games: 2,
+        eval_playouts: 4,
+        seed: 9,
+        ..TrainConfig::default()
+    };
+    let mut t = Trainer::new(cfg.clone(), None).unwrap();
+    let mut s = TrainSession::new(cfg, None).unwrap();
+    assert_eq!(t.config(), s.config());
+    assert_eq!(t.config().dirichlet_alpha, 1.0, "10 / 9 cells, capped at 1");
+    assert_eq!(t.net().to_bytes(), s.weights(), "the same fresh net");
+    t.iterate(&mut || {});
+    while !s.is_done() {
+        s.step();
+    }
+    assert_eq!(t.net().to_bytes(), s.weights(), "the same net after an iteration");
 }
 
 #[test]

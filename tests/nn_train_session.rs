@@ -93,6 +93,22 @@ fn the_same_seed_gives_the_same_run() {
     assert_eq!(run(), run());
 }
 
+/// Settings the session used to let through and then panicked on in its first self-play game:
+/// no full search to record a row from (`full_search_fraction` 0: an empty replay buffer to
+/// sample), a Gumbel root of no moves, fast searches of no playouts. Refused with their names
+/// and ranges, as the CLI's trainer refuses them.
+#[test]
+fn settings_that_would_fail_in_self_play_are_refused() {
+    use mcts_playground::mcts::RootRule;
+    for (cfg, want) in [
+        (TrainConfig { full_search_fraction: 0.0, ..tiny() }, "training setting 'full_search_fraction' must be above 0 and at most 1"),
+        (TrainConfig { root: RootRule::Gumbel, gumbel_m: 0, ..tiny() }, "training setting 'gumbel_m' must be 1 to 400"),
+        (TrainConfig { full_search_fraction: 0.5, fast_playouts: 0, ..tiny() }, "training setting 'fast_playouts' must be 1 to 10000"),
+    ] {
+        assert_eq!(TrainSession::new(cfg, None).err().map(|e| e.to_string()).as_deref(), Some(want));
+    }
+}
+
 #[test]
 fn settings_out_of_range_are_named() {
     for (cfg, word) in [

@@ -22,6 +22,7 @@
 //! # let _ = r;
 //! ```
 
+pub mod amaf;
 pub mod any;
 pub mod bench;
 pub mod config;

@@ -25,6 +25,7 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
 use crate::mcts::config::FinalMove;
+use crate::mcts::selection::{puct_bonus, secure};
 use crate::mcts::stats::{ChildStats, SearchStats};
 use crate::mcts::tree::Proven;
 
@@ -166,7 +167,7 @@ pub fn merge_root_stats(parts: &[SearchStats], final_move: FinalMove, secure_a: 
     let root_visits: u64 = parts.iter().map(|p| p.root_visits).sum();
     if let Some(c) = first.puct_c {
         for ch in &mut children {
-            ch.puct_u = ch.prior.map(|p| c * p * (root_visits as f64).sqrt() / (1.0 + ch.visits as f64));
+            ch.puct_u = ch.prior.map(|p| puct_bonus(p, ch.visits, (root_visits as f64).sqrt(), c));
         }
     }
     // The order of one search's report: visits, then Q, then move index.
@@ -184,8 +185,7 @@ pub fn merge_root_stats(parts: &[SearchStats], final_move: FinalMove, secure_a: 
         let key = match final_move {
             FinalMove::Robust => (tier, n, c.q),
             FinalMove::Max => (tier, if c.visits == 0 { f64::NEG_INFINITY } else { c.q }, n),
-            // `selection::secure` takes a u32 count; merged counts may exceed it, so the formula here.
-            FinalMove::Secure => (tier, if c.visits == 0 { f64::NEG_INFINITY } else { c.q - secure_a / n.sqrt() }, n),
+            FinalMove::Secure => (tier, secure(c.q, c.visits, secure_a), n),
         };
         if best.is_none_or(|(_, b)| key.partial_cmp(&b) == Some(Ordering::Greater)) {
             best = Some((i, key));

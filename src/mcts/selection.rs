@@ -1,13 +1,63 @@
-//! Selection formulas, as pure functions (each tested against hand-computed values).
+//! Selection formulas, as pure functions (each tested against hand-computed values), each with
+//! its display text ([`Formula`]) beside it: the search's scores (`search/score.rs`) and its
+//! step-through trace (`search/trace.rs`) both read them from here, so each formula is written
+//! once.
 //!
 //! All values are in [0, 1] from the view of the player choosing (the mover at the parent).
+
+/// A formula as the step-through trace prints it: its expression and its source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Formula {
+    /// The expression, in the symbols of the trace (`V`, `Q`, `n`, `N`, `c`, `P`, `β`, ...).
+    pub expr: &'static str,
+    /// The paper it comes from (empty: none to cite).
+    pub source: &'static str,
+}
+
+/// [`ucb1`] as displayed.
+pub const UCB1: Formula = Formula { expr: "V + c·√(ln N / n)", source: "Kocsis & Szepesvári 2006" };
 
 /// UCB1 (Auer et al. 2002) as used by UCT (Kocsis & Szepesvári 2006):
 /// `q + c·√(ln N / n)` with N the parent's visits and n the child's (n ≥ 1).
 #[inline(always)]
 pub fn ucb1(q: f64, n: u32, ln_parent: f64, c: f64) -> f64 {
-    q + c * (ln_parent / n as f64).sqrt()
+    q + ucb1_bonus(n, ln_parent, c)
 }
+
+/// UCB1's exploration term `c·√(ln N / n)` ([`ucb1`] is `q` plus it).
+#[inline(always)]
+pub fn ucb1_bonus(n: u32, ln_parent: f64, c: f64) -> f64 {
+    c * (ln_parent / n as f64).sqrt()
+}
+
+/// [`ucb1`] factored for a scan in `f32`: `q + cs·k` with the parent's factor
+/// `cs = c·√(ln N)` ([`ucb1_parent_factor`]) and the child's `k = 1/√n` ([`ucb1_child_factor`]),
+/// both computed once (the edge caches `k`): one multiply-add per child, no division or square
+/// root. With `k = +∞` (n = 0) and `0 < cs < ∞` the score is +∞ itself. Plain UCT selects by
+/// it; the same values as [`ucb1`] to `f32` rounding.
+#[inline(always)]
+pub fn ucb1_factored(q: f32, cs: f32, k: f32) -> f32 {
+    q + cs * k
+}
+
+/// The parent's factor of [`ucb1_factored`]: `c·√(ln N)` in `f32`.
+#[inline(always)]
+pub fn ucb1_parent_factor(c: f64, ln_parent: f64) -> f32 {
+    (c * ln_parent.sqrt()) as f32
+}
+
+/// The child's factor of [`ucb1_factored`]: `1/√n` in `f32`, +∞ for n = 0.
+#[inline(always)]
+pub fn ucb1_child_factor(n: u32) -> f32 {
+    if n == 0 {
+        f32::INFINITY
+    } else {
+        1.0 / (n as f32).sqrt()
+    }
+}
+
+/// [`rave_beta_sqrt`] as displayed.
+pub const RAVE_BETA_SQRT: Formula = Formula { expr: "√(k/(3n+k))", source: "Gelly & Silver 2007" };
 
 /// RAVE weight of Gelly & Silver (2007): `β = √(k / (3n + k))`, k the equivalence parameter.
 #[inline(always)]
@@ -15,11 +65,17 @@ pub fn rave_beta_sqrt(n: u32, k: f64) -> f64 {
     (k / (3.0 * n as f64 + k)).sqrt()
 }
 
+/// [`rave_beta_linear`] as displayed.
+pub const RAVE_BETA_LINEAR: Formula = Formula { expr: "max(0, (V−n)/V)", source: "" };
+
 /// Linear RAVE weight `β = max(0, (V − n) / V)` (a linear schedule, as earlier Hex RAVE agents used with V = 300).
 #[inline(always)]
 pub fn rave_beta_linear(n: u32, v: f64) -> f64 {
     ((v - n as f64) / v).max(0.0)
 }
+
+/// [`grave_beta`] as displayed.
+pub const GRAVE_BETA: Formula = Formula { expr: "n_a/(n_a + n + b·n_a·n)", source: "Cazenave 2015" };
 
 /// GRAVE weight (Cazenave 2015): `β = n_a / (n_a + n + bias·n_a·n)`; 0 when `n_a = 0`.
 #[inline(always)]
@@ -32,22 +88,43 @@ pub fn grave_beta(n: u32, n_amaf: u32, bias: f64) -> f64 {
     na / (na + n + bias * na * n)
 }
 
+/// [`blend`] as displayed.
+pub const BLEND: Formula = Formula { expr: "(1−β)·Q + β·Q_AMAF", source: "Gelly & Silver 2007" };
+
 /// The blended value `(1 − β)·q + β·q_amaf` (Gelly & Silver 2007).
 #[inline(always)]
 pub fn blend(q: f64, q_amaf: f64, beta: f64) -> f64 {
     (1.0 - beta) * q + beta * q_amaf
 }
 
+/// The AMAF value `Q_AMAF = w / n` of an entry with `n ≥ 1` samples and reward sum `w2` in half
+/// points (the tables' unit, `crate::mcts::amaf`).
+#[inline(always)]
+pub fn amaf_mean(n: u32, w2: u32) -> f64 {
+    w2 as f64 * 0.5 / n as f64
+}
+
+/// [`puct`] as displayed.
+pub const PUCT: Formula = Formula { expr: "V + c·P·√N / (1 + n)", source: "Silver et al. 2017" };
+
 /// PUCT in the AlphaGo Zero / AlphaZero form (Silver et al. 2017, 2018):
 /// `q + c·P·√N / (1 + n)`, N the parent's visits, n the child's.
 #[inline(always)]
 pub fn puct(q: f64, prior: f64, n: u32, parent_n: u32, c: f64) -> f64 {
-    q + c * prior * (parent_n as f64).sqrt() / (1.0 + n as f64)
+    q + puct_bonus(prior, n as u64, (parent_n as f64).sqrt(), c)
 }
 
-/// Secure-child lower bound `q − A/√n` (Chaslot et al. 2008); −∞ when unvisited.
+/// PUCT's exploration term `c·P·√N / (1 + n)` ([`puct`] is `q` plus it), with `√N` given, so
+/// that a scan computes it once per parent; `n` as `u64` for merged root statistics.
+#[inline(always)]
+pub fn puct_bonus(prior: f64, n: u64, sqrt_parent: f64, c: f64) -> f64 {
+    c * prior * sqrt_parent / (1.0 + n as f64)
+}
+
+/// Secure-child lower bound `q − A/√n` (Chaslot et al. 2008); −∞ when unvisited. `n` as `u64`
+/// for merged root statistics.
 #[inline]
-pub fn secure(q: f64, n: u32, a: f64) -> f64 {
+pub fn secure(q: f64, n: u64, a: f64) -> f64 {
     if n == 0 {
         f64::NEG_INFINITY
     } else {
@@ -102,5 +179,24 @@ mod tests {
         close(puct(0.3, 0.5, 0, 0, 2.0), 0.3);
         close(blend(0.4, 0.8, 0.25), 0.5);
         close(secure(0.7, 4, 1.0), 0.2);
+        assert_eq!(secure(0.7, 0, 1.0), f64::NEG_INFINITY);
+        // The exploration term alone: 1.5·0.2·20/10 = 0.6; a merged count past u32.
+        close(puct_bonus(0.2, 9, 20.0, 1.5), 0.6);
+        close(puct_bonus(0.5, (1u64 << 33) - 1, 2f64.powi(17), 2.0), 2f64.powi(17) / 2f64.powi(33));
+        // 3 samples with 2 wins and a draw: 5 half points, Q_AMAF = 2.5/3.
+        close(amaf_mean(3, 5), 2.5 / 3.0);
+    }
+
+    /// The factored `f32` form is UCB1 to `f32` rounding, +∞ for an unvisited child; UCB1's
+    /// bonus at one visit is `c·√(ln N)` exactly.
+    #[test]
+    fn ucb1_factored_by_hand() {
+        let (ln_n, c) = ((100f64).ln(), 2f64.sqrt());
+        let got = ucb1_factored(0.6, ucb1_parent_factor(c, ln_n), ucb1_child_factor(10)) as f64;
+        assert!((got - ucb1(0.6, 10, ln_n, c)).abs() < 1e-6, "{got}");
+        assert_eq!(ucb1_child_factor(0), f32::INFINITY);
+        assert_eq!(ucb1_factored(0.5, ucb1_parent_factor(c, ln_n), ucb1_child_factor(0)), f32::INFINITY);
+        close(ucb1_child_factor(4) as f64, 0.5);
+        assert_eq!(ucb1_bonus(1, ln_n, c).to_bits(), (c * ln_n.sqrt()).to_bits());
     }
 }

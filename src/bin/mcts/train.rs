@@ -162,13 +162,13 @@ pub fn run(a: Args) -> Result<(), CliError> {
     t.set_threads(a.threads.into());
     std::fs::create_dir_all(&a.out).map_err(io(&a.out))?;
     let cfg_path = a.out.join("config.json");
-    std::fs::write(&cfg_path, serde_json::to_string_pretty(&t.config)?).map_err(io(&cfg_path))?;
+    std::fs::write(&cfg_path, serde_json::to_string_pretty(t.config())?).map_err(io(&cfg_path))?;
     let csv_path = a.out.join("log.csv");
     let jsonl_path = a.out.join("log.jsonl");
     let mut csv = std::fs::File::create(&csv_path).map_err(io(&csv_path))?;
     writeln!(csv, "{CSV_HEADER}").map_err(io(&csv_path))?;
     let mut jsonl = std::fs::File::create(&jsonl_path).map_err(io(&jsonl_path))?;
-    let total = (t.config.iterations * t.config.games) as u64;
+    let total = (t.config().iterations * t.config().games) as u64;
     let bar = ProgressBar::new(total);
     bar.set_style(
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} self-play games {msg}")
@@ -176,7 +176,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             .progress_chars("=> "),
     );
     let t0 = std::time::Instant::now();
-    for _ in 0..t.config.iterations {
+    for _ in 0..t.config().iterations {
         let log = t.iterate(&mut || bar.inc(1));
         let bytes = t.net().to_bytes();
         for name in [format!("iter-{}.mctsnet", log.iteration), "latest.mctsnet".to_string()] {

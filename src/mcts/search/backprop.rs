@@ -3,10 +3,11 @@
 
 use super::Search;
 use crate::game::{Game, MoveSets, Outcome, Player};
+use crate::mcts::amaf::AMAF_MAX;
 use crate::mcts::config::{LgrMode, MastMode};
 use crate::mcts::playout::qb_bonus;
 use crate::mcts::solver;
-use crate::mcts::tree::{Proof, AMAF_MAX};
+use crate::mcts::tree::Proof;
 
 impl<G: Game> Search<G> {
     /// Backpropagation, AMAF, learning, solver.

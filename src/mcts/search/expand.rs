@@ -3,13 +3,16 @@
 //! random or the seeded affine order of plain UCT), and adding the child to the tree (with
 //! transpositions, an alias edge to the shared node).
 
-use super::score::{plain_ucb1, rave_beta_from, Scorer};
+use super::score::{
+    amaf_part, plain_ucb1, puct_score, rave_beta_from, uct_score, untried_amaf_value, untried_amaf_value_f32, value, ChildStat, Scorer,
+};
 use super::{Choice, Search, Step};
 use crate::game::{Game, MoveList, Player, MOVE_WORDS};
-use crate::mcts::config::{Selection, ValueEstimate};
-use crate::mcts::selection::{blend, grave_beta, ucb1};
+use crate::mcts::amaf::{AmafRow, AmafTables, ChildBound, UntriedBound};
+use crate::mcts::config::{SearchConfig, Selection, ValueEstimate};
+use crate::mcts::selection::{grave_beta, ucb1};
 use crate::mcts::solver;
-use crate::mcts::tree::{AmafRow, AmafTables, ChildBound, Edge, Node, UntriedBound, AFFINE, ALIAS, NIL, TERMINAL, UNKNOWN};
+use crate::mcts::tree::{Edge, Node, AFFINE, ALIAS, NIL, TERMINAL, UNKNOWN};
 use crate::rng::Rng64;
 
 impl<G: Game> Search<G> {
@@ -312,7 +315,7 @@ fn plain_children<const SOLVER: bool, const FOLDED: bool>(run: &[Edge], cs: f32)
     let mut bs = f32::NEG_INFINITY;
     for (j, e) in run.iter().enumerate() {
         debug_assert_eq!(e.n == 0, e.k == f32::INFINITY, "an edge's cache is synced as a whole");
-        let s = if FOLDED && !(SOLVER && e.proof != 0) { e.q + cs * e.k } else { plain_ucb1(e, cs, SOLVER) };
+        let s = plain_ucb1::<SOLVER, FOLDED>(e, cs);
         if s > bs {
             // A new maximum is rare (about ln n times in n children): as a branch, not the
             // select LLVM would make, the comparisons do not wait on one another. Fixed-work
@@ -362,16 +365,10 @@ fn amaf_children_bounded<const SOLVER: bool>(
     let (scores, counts) = (&mut scores[..len], &mut counts[..len]);
     for ((e, so), co) in edges.iter().zip(scores.iter_mut()).zip(counts.iter_mut()) {
         let (an, aw) = row.at(e.mv as usize);
-        let (s, a) = if SOLVER && e.proof != 0 {
-            (f64::NEG_INFINITY, u32::MAX)
-        } else if e.n == 0 {
-            (f64::INFINITY, an)
-        } else {
-            let q = e.q as f64;
-            (if an > 0 { blend(q, aw as f64 * 0.5 / an as f64, beta(e.n, an)) } else { q }, an)
-        };
-        *so = s;
-        *co = a;
+        // The score of `amaf_children` with c = 0 (the value itself), the samples of a child
+        // that can still be chosen.
+        *so = uct_score(e, SOLVER, true, |e| value(e.q(), amaf_part(e.n, an, aw, &beta)));
+        *co = if SOLVER && e.proven() { u32::MAX } else { an };
     }
     let best_score = scores.iter().fold(f64::NEG_INFINITY, |m, &s| max_not_nan(m, s));
     // The first child with the best score (none if every score is −∞).
@@ -434,17 +431,32 @@ fn amaf_children<const SOLVER: bool>(
     let mut best = NIL;
     let mut best_score = f64::NEG_INFINITY;
     for (j, e) in edges.iter().enumerate() {
-        // As `child_score` (UCT, no transpositions, no pie move): the same operations.
-        let s = if SOLVER && e.proof != 0 {
-            f64::NEG_INFINITY
-        } else if e.n == 0 {
-            f64::INFINITY
-        } else {
-            let q = e.q as f64;
+        // As `child_score` (UCT, no transpositions, no pie move): the same functions.
+        let s = uct_score(e, SOLVER, true, |e| {
             let (an, aw) = row.at(e.mv as usize);
-            let v = if an > 0 { blend(q, aw as f64 * 0.5 / an as f64, beta(e.n, an)) } else { q };
-            score(v, e.n)
-        };
+            score(value(e.q(), amaf_part(e.n, an, aw, &beta)), e.n)
+        });
+        if s > best_score {
+            best_score = s;
+            best = j as u32;
+        }
+    }
+    (best, best_score)
+}
+
+/// The best child of a PUCT node (see [`Search::choose_by_puct`]): its index among `edges`
+/// (or [`NIL`] if every score is −∞, i.e. none) and its score by [`puct_score`] (Silver et al.
+/// 2017; a proven child −∞ under MCTS-Solver), `priors` beside `edges`, `√N` of the parent's
+/// `parent_n` visits computed once. The first of equal scores wins, as in `choose`.
+#[inline(always)]
+fn puct_children(edges: &[Edge], priors: &[f32], config: &SearchConfig, parent_n: u32) -> (u32, f64) {
+    let (c, fpu, solver) = (config.c, config.fpu, config.solver);
+    // `√N` as `child_score` computes it.
+    let sqrt_n = (parent_n as f64).sqrt();
+    let mut best = NIL;
+    let mut best_score = f64::NEG_INFINITY;
+    for (j, (e, &p)) in edges.iter().zip(priors).enumerate() {
+        let s = puct_score(e, solver, |e| e.q(), fpu, p as f64, sqrt_n, c);
         if s > best_score {
             best_score = s;
             best = j as u32;
@@ -466,27 +478,10 @@ impl<G: Game> Search<G> {
     /// instead of once per child, the priors read from their array beside the edges.
     #[inline(never)]
     fn choose_by_puct(&mut self, cur: u32, g: &G, at_root: bool, sc: &Scorer, can_expand: bool) -> Choice<G::Move> {
-        let c = self.config.c;
-        let fpu = self.config.fpu;
-        let solver = self.config.solver;
-        // `puct(v, p, n, N, c)` = v + c·p·√N/(1 + n), evaluated in the same order.
-        let sqrt_n = (sc.parent_n as f64).sqrt();
         let range = self.tree.children(cur);
         let (lo, hi) = (range.start as usize, range.end as usize);
-        let mut best = NIL;
-        let mut best_score = f64::NEG_INFINITY;
-        for (j, (e, &p)) in self.tree.edges[lo..hi].iter().zip(&self.tree.priors[lo..hi]).enumerate() {
-            let s = if solver && e.proof != 0 {
-                f64::NEG_INFINITY
-            } else {
-                let v = if e.n == 0 { fpu } else { e.q as f64 };
-                v + c * p as f64 * sqrt_n / (1.0 + e.n as f64)
-            };
-            if s > best_score {
-                best_score = s;
-                best = range.start + j as u32;
-            }
-        }
+        let (j, best_score) = puct_children(&self.tree.edges[lo..hi], &self.tree.priors[lo..hi], &self.config, sc.parent_n);
+        let best = if j == NIL { NIL } else { range.start + j };
         if can_expand {
             let pick = self.next_by_prior(cur, g, at_root);
             if let Choice::Expand(m, pr) = self.expand(sc, g, pick, false) {
@@ -699,7 +694,7 @@ fn best_untried_by_amaf<G: Game>(
             continue;
         }
         let (an, aw) = row.at(i);
-        let v = if an > 0 { aw as f64 * 0.5 / an as f64 } else { fpu };
+        let v = untried_amaf_value(an, aw, fpu);
         match best {
             Some((_, b)) if v < b => {}
             Some((_, b)) if v == b => {
@@ -763,16 +758,6 @@ fn max_f32(xs: &[f32]) -> f32 {
 /// bound).
 const F32_EXACT: f32 = 16_777_216.0;
 
-/// The value of a candidate with `n` samples and reward sum `w` (half points), in `f32` (`f`
-/// without samples), and its count in `f32`: the scan's arithmetic ([`best_untried_in_set`]).
-#[inline(always)]
-fn scan_value(n: u32, w: u32, f: f32) -> (f32, f32) {
-    // w ≤ 2n ≤ 2·AMAF_MAX < 2³¹: `i32` conversions.
-    // Without samples w = 0, so the quotient is 0 and `f` is added (a multiply, not a branch).
-    let q = (w as i32) as f32 * 0.5 / (n.max(1) as i32) as f32 + f * ((n == 0) as u32 as f32);
-    (q, (n as i32) as f32)
-}
-
 /// The scan's value loop ([`best_untried_in_set`]): each move's value and negated count into
 /// `vals` and `counts` (`mask`'s lanes added), from `row`, `DERIVED` as [`AmafRow::is_derived`].
 #[inline(always)]
@@ -782,7 +767,7 @@ fn scan_values<const DERIVED: bool>(row: AmafRow, f: f32, mask: &[f32], vals: &m
     let (ns, ws, mask, counts) = (&row.n[..m], &row.w2[..m], &mask[..m], &mut counts[..m]);
     for i in 0..m {
         let (n, w) = if DERIVED { row.read(ns[i], ws[i]) } else { (ns[i], ws[i]) };
-        let (q, n) = scan_value(n, w, f);
+        let (q, n) = untried_amaf_value_f32(n, w, f);
         vals[i] = q + mask[i];
         counts[i] = mask[i] - n;
     }
@@ -877,7 +862,7 @@ fn best_untried_in_set(
         }
     }
     let (n, w) = row.at(best);
-    let value = if n > 0 { w as f64 * 0.5 / n as f64 } else { fpu };
+    let value = untried_amaf_value(n, w, fpu);
     // Above every candidate's exact value despite the `f32` roundings.
     (Some((best, value)), above_f32(bv), n_min)
 }
@@ -885,6 +870,92 @@ fn best_untried_in_set(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every fast path scores each child exactly as [`Search::child_score`] (the function the
+    /// trace reports), bit for bit: plain UCT's `f32` scan (folded and not, with and without
+    /// the solver), the RAVE/GRAVE pass with and without an exploration term and with the
+    /// solver, and the PUCT pass, at every node of searched trees on Hex 5×5 and Pentago.
+    #[test]
+    fn fast_paths_score_each_child_as_child_score() {
+        let configs: [(&str, &[(&str, &str)]); 12] = [
+            ("uct", &[]),
+            ("uct", &[("c", "0")]),
+            ("solver", &[]),
+            ("rave", &[]),
+            ("rave", &[("c", "0.7")]),
+            ("rave", &[("solver", "true")]),
+            ("rave", &[("rave_schedule", "linear")]),
+            ("grave", &[]),
+            ("grave", &[("c", "0.5"), ("solver", "true")]),
+            ("puct", &[]),
+            ("puct", &[("solver", "true")]),
+            ("best", &[]),
+        ];
+        for spec in ["hex:5", "pentago"] {
+            for (preset, sets) in configs {
+                let mut cfg = SearchConfig::preset(preset).unwrap();
+                for (k, v) in sets {
+                    cfg.set(k, v).unwrap();
+                }
+                let what = format!("{spec} {preset} {sets:?}");
+                let game = crate::game::AnyGame::from_spec(spec).unwrap();
+                let checked = crate::with_game!(game, g => check_fast_paths(g, cfg, &what));
+                assert!(checked > 100, "{what}: {checked} children checked");
+            }
+        }
+    }
+
+    /// [`fast_paths_score_each_child_as_child_score`] on one game: the number of children checked.
+    fn check_fast_paths<G: Game>(g: G, cfg: SearchConfig, what: &str) -> usize {
+        let mut s = Search::new(g, cfg).unwrap();
+        s.run(crate::mcts::Budget::iterations(3000), &|| 0.0);
+        let (c, solver) = (s.config.c, s.config.solver);
+        let mut checked = 0;
+        // (node, its position, the AMAF source before it), as the descent and the trace walk.
+        let mut stack = vec![(0u32, s.root.clone(), NIL)];
+        while let Some((node, pos, src_in)) = stack.pop() {
+            let src = if s.tree.with_amaf { s.amaf_source(src_in, node) } else { NIL };
+            let sc = s.scorer(node, &pos, src);
+            let range = s.tree.children(node);
+            for e in range.clone() {
+                let want = s.child_score(&sc, e).value;
+                let edge = &s.tree.edges[e as usize];
+                let one = std::slice::from_ref(edge);
+                let got = if sc.plain {
+                    let folded = sc.cs > 0.0 && sc.cs.is_finite();
+                    let (_, bs) = match (solver, folded) {
+                        (false, true) => plain_children::<false, true>(one, sc.cs),
+                        (true, true) => plain_children::<true, true>(one, sc.cs),
+                        (false, false) => plain_children::<false, false>(one, sc.cs),
+                        (true, false) => plain_children::<true, false>(one, sc.cs),
+                    };
+                    Some(bs as f64)
+                } else if s.amaf_scan_ok(&sc, false) {
+                    let row = s.tree.amaf.row(sc.table, sc.player, s.ms);
+                    let score = |v, n| if c == 0.0 { v } else { ucb1(v, n, sc.ln_n, c) };
+                    let beta = |n, an| s.beta(n, an);
+                    let (_, bs) =
+                        if solver { amaf_children::<true>(one, row, beta, score) } else { amaf_children::<false>(one, row, beta, score) };
+                    Some(bs)
+                } else if s.puct_scan_ok(&sc) {
+                    let prior = std::slice::from_ref(&s.tree.priors[e as usize]);
+                    Some(puct_children(one, prior, &s.config, sc.parent_n).1)
+                } else {
+                    None
+                };
+                if let Some(got) = got {
+                    assert_eq!(got.to_bits(), want.to_bits(), "{what}: node {node} edge {e}: {got} against child_score {want}");
+                    checked += 1;
+                }
+                if s.tree.nodes[edge.child as usize].n_children > 0 {
+                    let mut next = pos.clone();
+                    next.play_unchecked(pos.move_from_index(edge.mv as usize).unwrap());
+                    stack.push((edge.child, next, src));
+                }
+            }
+        }
+        checked
+    }
 
     /// The scan finds the best value of an `f64` scan (up to `f32` near-ties) and a move that
     /// has it, on rows with many ties and unseen moves, for two fpu values, and the fewest samples
@@ -901,7 +972,7 @@ mod tests {
                     if gen.below(4) == 0 {
                         0
                     } else {
-                        1 + gen.below([6, 100_000, 6, crate::mcts::tree::AMAF_MAX - 1][(round % 4) as usize])
+                        1 + gen.below([6, 100_000, 6, crate::mcts::amaf::AMAF_MAX - 1][(round % 4) as usize])
                     }
                 })
                 .collect();

@@ -685,8 +685,8 @@ mod tests {
     /// AMAF value (side to move at the root) of dense move `i` in the root's table.
     fn root_amaf(s: &Search<Hex>, i: usize) -> Option<f64> {
         let t = s.tree.amaf.table(0).unwrap();
-        let (n, w) = s.tree.amaf.get(t, s.root.to_move(), i, s.ms);
-        (n > 0).then(|| w / n as f64)
+        let (n, w2) = s.tree.amaf.get(t, s.root.to_move(), i, s.ms);
+        (n > 0).then(|| w2 as f64 * 0.5 / n as f64)
     }
 
     #[test]
@@ -712,8 +712,8 @@ mod tests {
             let best_kid = kids
                 .iter()
                 .map(|&(i, n, q)| {
-                    let (an, aw) = s.tree.amaf.get(t, me, i, s.ms);
-                    let v = if an == 0 { q } else { blend(q, aw / an as f64, rave_beta_sqrt(n as u32, 1000.0)) };
+                    let (an, aw2) = s.tree.amaf.get(t, me, i, s.ms);
+                    let v = if an == 0 { q } else { blend(q, aw2 as f64 * 0.5 / an as f64, rave_beta_sqrt(n as u32, 1000.0)) };
                     ucb1(v, n as u32, ln_n, c)
                 })
                 .fold(f64::NEG_INFINITY, f64::max);
@@ -892,20 +892,20 @@ mod tests {
         // Both rows stored (player 1's is derived until then), so that the entries can be set.
         s.tree.amaf.materialize(t as u32, s.ms);
         for k in s.tree.amaf.entries(t as u32) {
-            s.tree.amaf.n[k] = crate::mcts::tree::AMAF_MAX - 1;
-            s.tree.amaf.w2[k] = 2 * (crate::mcts::tree::AMAF_MAX - 1);
+            s.tree.amaf.n[k] = crate::mcts::amaf::AMAF_MAX - 1;
+            s.tree.amaf.w2[k] = 2 * (crate::mcts::amaf::AMAF_MAX - 1);
         }
         // As many updates as the entries' counts (the update counter bounds them all; below
         // AMAF_MAX updates the rows are credited without a saturation check).
-        s.tree.amaf.updates[t] = (crate::mcts::tree::AMAF_MAX - 1) as u64;
+        s.tree.amaf.updates[t] = (crate::mcts::amaf::AMAF_MAX - 1) as u64;
         // The tables were rewritten, not updated: the scans' bounds on them no longer hold.
-        s.tree.amaf.untried.fill(crate::mcts::tree::UntriedBound::NONE);
-        s.tree.amaf.children.fill(crate::mcts::tree::ChildBound::NONE);
+        s.tree.amaf.untried.fill(crate::mcts::amaf::UntriedBound::NONE);
+        s.tree.amaf.children.fill(crate::mcts::amaf::ChildBound::NONE);
         s.run(Budget::iterations(10), &|| 0.0);
         let root = &s.tree.nodes[0];
         assert_eq!(root.n, u32::MAX, "saturated, not wrapped");
         assert!((0.0..=1.0).contains(&root.q()), "Q = {}", root.q());
-        let amax = crate::mcts::tree::AMAF_MAX;
+        let amax = crate::mcts::amaf::AMAF_MAX;
         assert!(s.tree.amaf.n[s.tree.amaf.entries(t as u32)].iter().all(|&n| n == amax - 1 || n == amax), "AMAF counts saturate");
         assert!(s.tree.amaf.n[s.tree.amaf.entries(t as u32)].contains(&amax), "some AMAF entry reached the cap");
         assert!(s.tree.amaf.w2[s.tree.amaf.entries(t as u32)].iter().all(|&x| x >= 2 * (amax - 1)), "AMAF sums never wrap");

@@ -4,7 +4,7 @@
 use super::Search;
 use crate::game::Game;
 use crate::mcts::config::{FinalMove, LgrMode, MastMode, Selection, ValueEstimate};
-use crate::mcts::selection::{puct, secure};
+use crate::mcts::selection::{amaf_mean, puct_bonus, secure};
 use crate::mcts::stats::{ChildStats, PolicyStats, SearchStats, TreeExport, TreeNodeExport};
 use crate::mcts::tree::Proof;
 
@@ -23,7 +23,7 @@ impl<G: Game> Search<G> {
             let key = match self.config.final_move {
                 FinalMove::Robust => (tier, n.n as f64, n.q()),
                 FinalMove::Max => (tier, if n.n == 0 { f64::NEG_INFINITY } else { n.q() }, n.n as f64),
-                FinalMove::Secure => (tier, secure(n.q(), n.n, self.config.secure_a), n.n as f64),
+                FinalMove::Secure => (tier, secure(n.q(), n.n as u64, self.config.secure_a), n.n as f64),
             };
             if best.is_none_or(|(_, b)| key.partial_cmp(&b) == Some(std::cmp::Ordering::Greater)) {
                 best = Some((e, key));
@@ -75,18 +75,19 @@ impl<G: Game> Search<G> {
                 let edge = &self.tree.edges[e as usize];
                 let n = &self.tree.nodes[edge.child as usize];
                 let m = self.root.move_from_index(edge.mv as usize).expect("stored move");
-                let (an, aw) = root_table.map_or((0, 0.0), |t| self.tree.amaf.get(t, me, edge.mv as usize, self.ms));
+                let (an, aw2) = root_table.map_or((0, 0), |t| self.tree.amaf.get(t, me, edge.mv as usize, self.ms));
                 ChildStats {
                     mv: self.root.format_move(m),
                     index: edge.mv as usize,
                     visits: n.n as u64,
                     q: n.q(),
                     amaf_visits: an as u64,
-                    amaf_q: (an > 0).then(|| aw / an as f64),
+                    amaf_q: (an > 0).then(|| amaf_mean(an, aw2)),
                     beta: (self.config.value != ValueEstimate::Mean).then(|| self.beta(n.n, an)),
                     prior: puct_on.then(|| self.tree.priors[e as usize] as f64),
                     proven: n.proof().proven(),
-                    puct_u: puct_on.then(|| puct(0.0, self.tree.priors[e as usize] as f64, n.n, root.n, self.config.c)),
+                    puct_u: puct_on
+                        .then(|| puct_bonus(self.tree.priors[e as usize] as f64, n.n as u64, (root.n as f64).sqrt(), self.config.c)),
                 }
             })
             .collect();

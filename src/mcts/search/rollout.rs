@@ -5,6 +5,7 @@
 
 use super::Search;
 use crate::game::{Game, NoTrace, Outcome, MOVE_WORDS};
+use crate::mcts::selection::amaf_mean;
 use crate::mcts::tree::UNKNOWN;
 
 impl<G: Game> Search<G> {
@@ -75,7 +76,7 @@ impl<G: Game> Search<G> {
     }
 
     /// For a new AMAF table at position `g`: the dense moves empty there when player 1's row can
-    /// be derived from player 0's ([`crate::mcts::tree::AmafTables`]), i.e. when every
+    /// be derived from player 0's ([`crate::mcts::amaf::AmafTables`]), i.e. when every
     /// simulation through `g` will credit each of them to one player: the playouts fill the
     /// board ([`Search::fill`]) and `g` is a position from which they can
     /// ([`Game::fill_playouts`]: the game goes on and no swap move can come). Else `None`.
@@ -156,9 +157,9 @@ impl<G: Game> Search<G> {
             for p in 0..2u8 {
                 cands.clear();
                 for i in 0..self.ms {
-                    let (an, aw) = self.tree.amaf.get(t, p, i, self.ms);
+                    let (an, aw2) = self.tree.amaf.get(t, p, i, self.ms);
                     if an >= self.config.pool_min_amaf.max(1) {
-                        cands.push((aw / an as f64, i as u16));
+                        cands.push((amaf_mean(an, aw2), i as u16));
                     }
                 }
                 pool_order_into(&mut cands, self.config.pool_k, &mut entry.moves[p as usize]);

@@ -1,7 +1,7 @@
 //! The score of a child at its parent and the AMAF source node: the one place where the
-//! selection formulas are applied. The descent (`choose`, `pick_unexpanded`) and the
-//! step-through trace both call these functions, so a traced iteration reports the very scores
-//! its descent compared.
+//! selection rules are applied. The descent (`choose`, `pick_unexpanded` and the scans of
+//! `expand.rs`) and the step-through trace all call these functions, so a traced iteration
+//! reports the very scores its descent compared.
 //!
 //! A score is seen by the player to move at the parent, values in [0, 1]:
 //! - the value V of a child is its mean Q, or under RAVE/GRAVE the blend `(1−β)·Q + β·Q_AMAF`
@@ -21,12 +21,55 @@
 //!   the visits through the edge in the exploration term (Childs, Brodeur & Kocsis 2008);
 //! - the pie (swap) move ([`Game::pie_move`]) under RAVE/GRAVE: its AMAF entry is replaced by
 //!   the pie rule's symmetry value (see [`Scorer::pie`] and [`Search::scorer`]).
+//!
+//! # Each formula once: who calls what
+//! Three layers. The formulas are pure functions in [`crate::mcts::selection`], each with its
+//! display text beside it ([`crate::mcts::selection::Formula`]): `ucb1` (= q + `ucb1_bonus`),
+//! its `f32` factored form `ucb1_factored` with `ucb1_parent_factor` and `ucb1_child_factor`
+//! (the edge's cached `k`, `Edge::sync`), `puct` (= q + `puct_bonus`), `blend`, `amaf_mean`,
+//! `rave_beta_sqrt`, `rave_beta_linear`, `grave_beta`, `secure`. The rules around them are the
+//! generic `#[inline(always)]` functions of this file, over the statistic a child offers
+//! ([`ChildStat`]: an [`Edge`]'s cache, or a [`ChildView`] of the shared node under
+//! transpositions): [`uct_score`] (solver −∞, unvisited +∞, else a formula), [`plain_ucb1`]
+//! (`uct_score` with `ucb1_factored`), [`puct_score`] (solver −∞, fpu when unvisited, then
+//! `puct_bonus`), [`value`] (`blend` or Q), [`amaf_part`] (`amaf_mean` and β),
+//! [`untried_amaf_value`] (`amaf_mean` or fpu) and its branch-free `f32` form
+//! [`untried_amaf_value_f32`]. The callers:
+//!
+//! | caller | rules it calls | formulas reached |
+//! |---|---|---|
+//! | [`Search::child_score`] (general path, and the trace) | `plain_ucb1`, or `uct_score` / `puct_score` with `value`, `amaf_part` | `ucb1_factored`, `ucb1`, `puct_bonus`, `blend`, `amaf_mean`, β |
+//! | `expand.rs::plain_children` (plain UCT's scan) | `plain_ucb1` | `ucb1_factored` |
+//! | `expand.rs::amaf_children`, `amaf_children_bounded` (RAVE/GRAVE's pass) | `uct_score`, `value`, `amaf_part` | `blend`, `amaf_mean`, β (`rave_beta_from`, `grave_beta` or `Search::beta`), `ucb1` when c > 0 |
+//! | `expand.rs::puct_children` (PUCT's pass) | `puct_score` | `puct_bonus` |
+//! | `expand.rs::best_untried_by_amaf`, `best_untried_in_set`, [`untried_value_in`] | `untried_amaf_value`, `untried_amaf_value_f32` | `amaf_mean` |
+//! | [`Search::untried_score`] | `untried_value`, `untried_bonus` | `puct`, `ucb1_bonus` |
+//! | [`Search::scorer`] | | `ucb1_parent_factor`, [`ln_visits`] |
+//! | `trace.rs::selection_formula` | [`Search::formula_text`] | the `Formula` texts (`UCB1`, `PUCT`, `BLEND`, `RAVE_BETA_SQRT`, `RAVE_BETA_LINEAR`, `GRAVE_BETA`) and [`UNTRIED_AMAF`], [`UNTRIED_FIRST`] |
+//! | `report.rs`, `parallel.rs` (root statistics, final move) | | `puct_bonus`, `secure`, `amaf_mean` |
+//!
+//! The test `fast_paths_score_each_child_as_child_score` (`expand.rs`) checks that every scan
+//! scores each child bit for bit as `child_score`. Callgrind's instructions per iteration of
+//! every preset, before and after the scans called these functions: `docs/speed-history.md`
+//! ("One score function").
 
 use super::Search;
 use crate::game::{Game, Player};
+use crate::mcts::amaf::AmafTables;
 use crate::mcts::config::{RaveSchedule, SearchConfig, Selection, TranspositionRule, ValueEstimate};
-use crate::mcts::selection::{blend, grave_beta, puct, rave_beta_linear, rave_beta_sqrt, ucb1};
-use crate::mcts::tree::{AmafTables, Edge, NIL};
+use crate::mcts::selection::{
+    amaf_mean, blend, grave_beta, puct, puct_bonus, rave_beta_linear, rave_beta_sqrt, ucb1, ucb1_bonus, ucb1_factored, ucb1_parent_factor,
+    Formula, BLEND, GRAVE_BETA, PUCT, RAVE_BETA_LINEAR, RAVE_BETA_SQRT, UCB1,
+};
+use crate::mcts::tree::{Edge, NIL};
+
+/// The rule for untried moves under UCT without an AMAF table ([`Search::untried_first`]), as
+/// displayed.
+pub(crate) const UNTRIED_FIRST: &str = "untried moves first";
+
+/// The score of an untried move under RAVE/GRAVE ([`Search::untried_score`]: its AMAF value,
+/// n = 0 so β = 1, plus the UCB1 bonus of one visit), as displayed.
+pub(crate) const UNTRIED_AMAF: Formula = Formula { expr: "Q_AMAF + c·√(ln N)", source: "Gelly & Silver 2007" };
 
 /// What the scores of the children of one parent depend on, computed once per parent.
 #[derive(Clone, Copy, Debug)]
@@ -64,30 +107,180 @@ pub(crate) struct Score {
     pub(crate) value: f64,
 }
 
-/// The plain-UCT score from an edge's cache: UCB1 `q + c·√(ln N)·(1/√n)` as one `f32`
-/// multiply-add, +∞ when n = 0, −∞ for a proven child under MCTS-Solver.
-#[inline(always)]
-pub(crate) fn plain_ucb1(e: &Edge, cs: f32, solver: bool) -> f32 {
-    if solver && e.proof != 0 {
-        f32::NEG_INFINITY
-    } else if e.n == 0 {
-        f32::INFINITY
-    } else {
-        e.q + cs * e.k
+/// What a child offers the score rules: its visits, its mean value and whether it is proven. An
+/// [`Edge`]'s cache is all that plain UCT and the scans of `expand.rs` read; the general path
+/// ([`Search::child_score`]) reads a [`ChildView`] (the shared node's statistics under
+/// transpositions).
+pub(crate) trait ChildStat {
+    /// Visits n.
+    fn n(&self) -> u32;
+    /// Mean value Q, the mover's view.
+    fn q(&self) -> f64;
+    /// Whether MCTS-Solver proved the child (win, loss or draw).
+    fn proven(&self) -> bool;
+    /// The n of the exploration term: n itself, or under UCT2 the visits through the edge.
+    #[inline(always)]
+    fn explore_n(&self) -> u32 {
+        self.n()
     }
 }
 
-/// [`Search::untried_value`] on the tables alone (`table` not [`NIL`], `ms` moves per player;
-/// the pie move is valued in `pick_unexpanded`, not here):
-/// the AMAF value of player `p`'s move `mv`, `fpu` without data.
+impl ChildStat for Edge {
+    #[inline(always)]
+    fn n(&self) -> u32 {
+        self.n
+    }
+    #[inline(always)]
+    fn q(&self) -> f64 {
+        self.q as f64
+    }
+    #[inline(always)]
+    fn proven(&self) -> bool {
+        self.proof != 0
+    }
+}
+
+/// A child's statistics as [`Search::child_score`] reads them: the edge's cache, or with
+/// transpositions the shared node's n, Q and proof, with `explore_n` the visits through the edge
+/// under UCT2 (Childs, Brodeur & Kocsis 2008).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ChildView {
+    n: u32,
+    q: f64,
+    proof: u8,
+    explore_n: u32,
+}
+
+impl ChildStat for ChildView {
+    #[inline(always)]
+    fn n(&self) -> u32 {
+        self.n
+    }
+    #[inline(always)]
+    fn q(&self) -> f64 {
+        self.q
+    }
+    #[inline(always)]
+    fn proven(&self) -> bool {
+        self.proof != 0
+    }
+    #[inline(always)]
+    fn explore_n(&self) -> u32 {
+        self.explore_n
+    }
+}
+
+/// A score type: `f32` (plain UCT's scan) or `f64`, with its infinities.
+pub(crate) trait ScoreValue: Copy {
+    /// +∞: an unvisited child under UCT.
+    const INFINITY: Self;
+    /// −∞: a proven child under MCTS-Solver.
+    const NEG_INFINITY: Self;
+}
+
+impl ScoreValue for f32 {
+    const INFINITY: f32 = f32::INFINITY;
+    const NEG_INFINITY: f32 = f32::NEG_INFINITY;
+}
+
+impl ScoreValue for f64 {
+    const INFINITY: f64 = f64::INFINITY;
+    const NEG_INFINITY: f64 = f64::NEG_INFINITY;
+}
+
+/// UCT's rule around its formula: −∞ for a proven child under MCTS-Solver (`solver`; Winands,
+/// Björnsson & Saito 2008: never selected again), +∞ for an unvisited one (n = 0, or no visit
+/// through the edge under UCT2: the UCB1 bonus of n = 0 is infinite), else `formula(child)`:
+/// UCB1 on the value ([`ucb1`], [`ucb1_factored`]), or the value itself when c = 0. Without
+/// `unvisited` the caller knows that `formula` gives +∞ for n = 0 itself (plain UCT with
+/// `0 < c·√(ln N) < ∞`, where `k = +∞`) and the test is left out.
 #[inline(always)]
-pub(crate) fn untried_value_in(amaf: &AmafTables, table: u32, p: Player, mv: usize, ms: usize, fpu: f64) -> f64 {
-    let (an, aw) = amaf.get(table, p, mv, ms);
+pub(crate) fn uct_score<S: ChildStat, F: ScoreValue>(s: &S, solver: bool, unvisited: bool, formula: impl FnOnce(&S) -> F) -> F {
+    if solver && s.proven() {
+        F::NEG_INFINITY
+    } else if unvisited && (s.n() == 0 || s.explore_n() == 0) {
+        F::INFINITY
+    } else {
+        formula(s)
+    }
+}
+
+/// The plain-UCT score of an edge from its cache: [`uct_score`] with UCB1 as one `f32`
+/// multiply-add ([`ucb1_factored`], `cs = c·√(ln N)`); `SOLVER`: proven children score −∞;
+/// `FOLDED`: no `n = 0` test (only for `0 < cs < ∞`, see [`uct_score`]).
+#[inline(always)]
+pub(crate) fn plain_ucb1<const SOLVER: bool, const FOLDED: bool>(e: &Edge, cs: f32) -> f32 {
+    uct_score(e, SOLVER, !FOLDED, |e| ucb1_factored(e.q, cs, e.k))
+}
+
+/// PUCT's rule around its formula: −∞ for a proven child under MCTS-Solver, else [`puct`] on
+/// the value (`value(child)`, or the first-play urgency `fpu` when n = 0) with prior `prior`
+/// and the parent's `√N` given.
+#[inline(always)]
+pub(crate) fn puct_score<S: ChildStat>(
+    s: &S,
+    solver: bool,
+    value: impl FnOnce(&S) -> f64,
+    fpu: f64,
+    prior: f64,
+    sqrt_parent: f64,
+    c: f64,
+) -> f64 {
+    if solver && s.proven() {
+        f64::NEG_INFINITY
+    } else {
+        let v = if s.n() == 0 { fpu } else { value(s) };
+        v + puct_bonus(prior, s.explore_n() as u64, sqrt_parent, c)
+    }
+}
+
+/// The value V of a child: Q, or `(1−β)·Q + β·Q_AMAF` ([`blend`]) with `amaf = (Q_AMAF, β)`
+/// when the AMAF table has data on the move (Gelly & Silver 2007; GRAVE: Cazenave 2015).
+#[inline(always)]
+pub(crate) fn value(q: f64, amaf: Option<(f64, f64)>) -> f64 {
+    match amaf {
+        Some((aq, beta)) => blend(q, aq, beta),
+        None => q,
+    }
+}
+
+/// `(Q_AMAF, β)` of an AMAF entry of `an` samples and reward sum `aw2` in half points for a
+/// child with `n` visits, `β = beta(n, an)`; `None` without samples. With [`value`], the RAVE /
+/// GRAVE value of a child read from a table row.
+#[inline(always)]
+pub(crate) fn amaf_part(n: u32, an: u32, aw2: u32, beta: impl FnOnce(u32, u32) -> f64) -> Option<(f64, f64)> {
+    (an > 0).then(|| (amaf_mean(an, aw2), beta(n, an)))
+}
+
+/// The value of an untried move from its AMAF entry (n = 0, so β = 1): `Q_AMAF`
+/// ([`amaf_mean`]), `fpu` without samples (Gelly & Silver 2007, MC-RAVE).
+#[inline(always)]
+pub(crate) fn untried_amaf_value(an: u32, aw2: u32, fpu: f64) -> f64 {
     if an > 0 {
-        aw / an as f64
+        amaf_mean(an, aw2)
     } else {
         fpu
     }
+}
+
+/// [`untried_amaf_value`] in `f32` without a branch, for the dense scan of `expand.rs`
+/// (`best_untried_in_set`), with the count in `f32` too (`f`: the fpu). Without samples
+/// `w2 = 0`, so the quotient is 0 and `f` is added (a multiply, not a branch). The scan takes
+/// the exact value of the move it picks from [`untried_amaf_value`].
+#[inline(always)]
+pub(crate) fn untried_amaf_value_f32(n: u32, w2: u32, f: f32) -> (f32, f32) {
+    // w2 ≤ 2n ≤ 2·AMAF_MAX < 2³¹: `i32` conversions.
+    let q = (w2 as i32) as f32 * 0.5 / (n.max(1) as i32) as f32 + f * ((n == 0) as u32 as f32);
+    (q, (n as i32) as f32)
+}
+
+/// [`Search::untried_value`] on the tables alone (`table` not [`NIL`], `ms` moves per player;
+/// the pie move is valued in `pick_unexpanded`, not here): [`untried_amaf_value`] of player
+/// `p`'s move `mv`.
+#[inline(always)]
+pub(crate) fn untried_value_in(amaf: &AmafTables, table: u32, p: Player, mv: usize, ms: usize, fpu: f64) -> f64 {
+    let (an, aw2) = amaf.get(table, p, mv, ms);
+    untried_amaf_value(an, aw2, fpu)
 }
 
 /// Visits below which the RAVE β of a child is read from a table ([`beta_table`]).
@@ -203,7 +396,7 @@ impl<G: Game> Search<G> {
         Scorer {
             parent_n,
             ln_n,
-            cs: (self.config.c * ln_n.sqrt()) as f32,
+            cs: ucb1_parent_factor(self.config.c, ln_n),
             table,
             player: g.to_move(),
             plain: self.config.selection == Selection::Uct && table == NIL && self.tt.is_none(),
@@ -251,58 +444,49 @@ impl<G: Game> Search<G> {
         }
     }
 
-    /// `(n_AMAF, Q_AMAF)` of player `p`'s dense move `mv` in AMAF table `table`; `None` without
-    /// data (or without a table).
-    #[inline(always)]
-    pub(super) fn amaf_q(&self, table: u32, p: Player, mv: usize) -> Option<(u32, f64)> {
-        if table == NIL {
-            return None;
-        }
-        let (an, aw) = self.tree.amaf.get(table, p, mv, self.ms);
-        (an > 0).then(|| (an, aw / an as f64))
-    }
-
-    /// The score of the child behind edge `e` (see the module docs).
+    /// The score of the child behind edge `e` (see the module docs): [`uct_score`] or
+    /// [`puct_score`] on its [`ChildView`] and its [`value`], the AMAF part from the scorer's
+    /// table ([`amaf_part`]) or, for the pie move, its symmetry stand-in.
     #[inline(always)]
     pub(super) fn child_score(&self, sc: &Scorer, e: u32) -> Score {
         let edge = &self.tree.edges[e as usize];
-        // `explore_n`: the n of the exploration term (UCT2: the visits through this edge).
-        let (n, q, proof, explore_n) = if self.tt.is_some() {
+        let view = if self.tt.is_some() {
             // Transpositions: the shared node holds the statistics; the edge's cache may lag
             // and its `n` counts the visits through the edge (see `backprop`).
             let ch = &self.tree.nodes[edge.child as usize];
             let en = if self.config.transposition_rule == TranspositionRule::Uct2 { edge.n } else { ch.n };
-            (ch.n, ch.q(), ch.proof, en)
+            ChildView { n: ch.n, q: ch.q(), proof: ch.proof, explore_n: en }
         } else {
-            (edge.n, edge.q as f64, edge.proof, edge.n)
+            ChildView { n: edge.n, q: edge.q as f64, proof: edge.proof, explore_n: edge.n }
         };
+        let n = view.n;
         let amaf = if edge.mv as u32 == sc.pie.0 {
             // The pie move: the symmetry stand-in replaces its own-visits-only AMAF entry.
             (sc.pie.1 > 0).then(|| (sc.pie.2, self.beta(n, sc.pie.1)))
+        } else if sc.table != NIL {
+            let (an, aw2) = self.tree.amaf.get(sc.table, sc.player, edge.mv as usize, self.ms);
+            amaf_part(n, an, aw2, |n, an| self.beta(n, an))
         } else {
-            self.amaf_q(sc.table, sc.player, edge.mv as usize).map(|(an, aq)| (aq, self.beta(n, an)))
+            None
         };
         let c = self.config.c;
+        let solver = self.config.solver;
         let puct_on = self.config.selection == Selection::Puct;
         let prior = (puct_on && self.tree.with_priors).then(|| self.tree.priors[e as usize] as f64);
-        let value = if self.config.solver && proof != 0 {
-            f64::NEG_INFINITY
-        } else if sc.plain {
-            plain_ucb1(edge, sc.cs, false) as f64
-        } else {
-            let v = match amaf {
-                Some((aq, beta)) => blend(q, aq, beta),
-                None => q,
-            };
-            if puct_on {
-                puct(if n == 0 { self.config.fpu } else { v }, prior.unwrap_or(0.0), explore_n, sc.parent_n, c)
-            } else if n == 0 || explore_n == 0 {
-                f64::INFINITY
+        let value_of = |s: &ChildView| value(s.q, amaf);
+        let score = if sc.plain {
+            // Plain UCT (no transpositions, no AMAF): the edge's cache, as the scan reads it.
+            if solver {
+                plain_ucb1::<true, false>(edge, sc.cs) as f64
             } else {
-                ucb1(v, explore_n, sc.ln_n, c)
+                plain_ucb1::<false, false>(edge, sc.cs) as f64
             }
+        } else if puct_on {
+            puct_score(&view, solver, value_of, self.config.fpu, prior.unwrap_or(0.0), (sc.parent_n as f64).sqrt(), c)
+        } else {
+            uct_score(&view, solver, true, |s| ucb1(value_of(s), s.explore_n, sc.ln_n, c))
         };
-        Score { n, q, amaf, prior, value }
+        Score { n, q: view.q, amaf, prior, value: score }
     }
 
     /// Whether every untried move comes before any revisit (it scores +∞): UCT without an AMAF
@@ -346,11 +530,42 @@ impl<G: Game> Search<G> {
         }
     }
 
+    /// The rules [`Search::child_score`] and [`Search::untried_score`] apply under this
+    /// configuration, in words and symbols, with the parameters' values: each formula's text and
+    /// source from [`crate::mcts::selection`] (the trace's `formula`).
+    pub(super) fn formula_text(&self) -> String {
+        let cfg = &self.config;
+        // c to 3 decimals (√2 reads 1.414).
+        let c = (cfg.c * 1000.0).round() / 1000.0;
+        let value = match cfg.value {
+            ValueEstimate::Mean => "V = Q".to_string(),
+            ValueEstimate::Rave => match cfg.rave_schedule {
+                RaveSchedule::Sqrt => {
+                    format!("V = {}, β = {}, k = {} ({})", BLEND.expr, RAVE_BETA_SQRT.expr, cfg.rave_k, RAVE_BETA_SQRT.source)
+                }
+                RaveSchedule::Linear => format!("V = {}, β = {}, V = {}", BLEND.expr, RAVE_BETA_LINEAR.expr, cfg.rave_v),
+            },
+            ValueEstimate::Grave => format!(
+                "V = {}, β = {}, b = {}, AMAF from the nearest node with ≥ {} playouts ({})",
+                BLEND.expr, GRAVE_BETA.expr, cfg.grave_bias, cfg.grave_ref, GRAVE_BETA.source
+            ),
+        };
+        let untried = if cfg.value == ValueEstimate::Mean {
+            UNTRIED_FIRST.to_string()
+        } else {
+            format!("an untried move scores {}, c = {c}", UNTRIED_AMAF.expr)
+        };
+        match cfg.selection {
+            Selection::Uct => format!("UCT score = {}, c = {c} ({}); {value}; {untried}", UCB1.expr, UCB1.source),
+            Selection::Puct => format!("PUCT score = {}, c = {c} ({}); {value}; unvisited V = fpu = {}", PUCT.expr, PUCT.source, cfg.fpu),
+        }
+    }
+
     /// The exploration bonus of an untried move under RAVE/GRAVE with c > 0: `c·√(ln N)` (UCB1
     /// at n = 1); 0 when c = 0.
     #[inline(always)]
     pub(super) fn untried_bonus(&self, sc: &Scorer) -> f64 {
-        self.config.c * sc.ln_n.sqrt()
+        ucb1_bonus(1, sc.ln_n, self.config.c)
     }
 }
 
@@ -370,13 +585,18 @@ mod tests {
         e.sync(&node);
         let ln_n = (100f64).ln();
         let c = std::f64::consts::SQRT_2;
-        let cs = (c * ln_n.sqrt()) as f32;
+        let cs = ucb1_parent_factor(c, ln_n);
         let want = ucb1(0.6, 10, ln_n, c);
-        assert!((plain_ucb1(&e, cs, false) as f64 - want).abs() < 1e-5, "{} vs {want}", plain_ucb1(&e, cs, false));
-        assert_eq!(plain_ucb1(&Edge::new(1, 0), cs, false), f32::INFINITY, "unvisited: +∞");
+        let got = plain_ucb1::<false, false>(&e, cs);
+        assert!((got as f64 - want).abs() < 1e-5, "{got} vs {want}");
+        let fresh = Edge::new(1, 0);
+        assert_eq!(plain_ucb1::<false, false>(&fresh, cs), f32::INFINITY, "unvisited: +∞");
+        assert_eq!(plain_ucb1::<false, true>(&fresh, cs), f32::INFINITY, "folded: +∞ from k = +∞");
+        assert_eq!(plain_ucb1::<false, true>(&e, cs), got, "folded: the same score");
         e.proof = 1;
-        assert_eq!(plain_ucb1(&e, cs, true), f32::NEG_INFINITY, "proven under MCTS-Solver: never selected");
-        assert!(plain_ucb1(&e, cs, false).is_finite(), "proofs matter only with the solver");
+        assert_eq!(plain_ucb1::<true, false>(&e, cs), f32::NEG_INFINITY, "proven under MCTS-Solver: never selected");
+        assert_eq!(plain_ucb1::<true, true>(&e, cs), f32::NEG_INFINITY, "proven, folded");
+        assert!(plain_ucb1::<false, false>(&e, cs).is_finite(), "proofs matter only with the solver");
     }
 
     /// The `ln N` table holds exactly the computed values, and the scorer's `ln N` is the same
@@ -422,6 +642,39 @@ mod tests {
         }
         worst = worst.max(check(u32::MAX));
         assert_eq!(differ, 0, "f32 exploration terms that differ (worst {worst} ulp)");
+    }
+
+    /// The trace's formula text, composed from the formulas' own text ([`Formula`]), reads as it
+    /// always has for each kind of rule.
+    #[test]
+    fn formula_text_names_each_rule() {
+        let text = |preset: &str, sets: &[(&str, &str)]| {
+            let mut cfg = SearchConfig::preset(preset).unwrap();
+            for (k, v) in sets {
+                cfg.set(k, v).unwrap();
+            }
+            Search::new(Hex::new(5, false).unwrap(), cfg).unwrap().selection_formula()
+        };
+        let uct = "UCT score = V + c·√(ln N / n)";
+        let untried = "an untried move scores Q_AMAF + c·√(ln N), c = 0";
+        let blend = "V = (1−β)·Q + β·Q_AMAF";
+        assert_eq!(text("uct", &[]), format!("{uct}, c = 1.414 (Kocsis & Szepesvári 2006); V = Q; untried moves first"));
+        assert_eq!(
+            text("rave", &[]),
+            format!("{uct}, c = 0 (Kocsis & Szepesvári 2006); {blend}, β = √(k/(3n+k)), k = 1000 (Gelly & Silver 2007); {untried}")
+        );
+        assert_eq!(
+            text("rave", &[("rave_schedule", "linear")]),
+            format!("{uct}, c = 0 (Kocsis & Szepesvári 2006); {blend}, β = max(0, (V−n)/V), V = 300; {untried}")
+        );
+        assert_eq!(
+            text("grave", &[]),
+            format!(
+                "{uct}, c = 0 (Kocsis & Szepesvári 2006); {blend}, β = n_a/(n_a + n + b·n_a·n), b = 0.000001, AMAF from the nearest node \
+                 with ≥ 100 playouts (Cazenave 2015); {untried}"
+            )
+        );
+        assert_eq!(text("puct", &[]), "PUCT score = V + c·P·√N / (1 + n), c = 1.5 (Silver et al. 2017); V = Q; unvisited V = fpu = 0.5");
     }
 
     /// The general formula reproduces the plain path, and RAVE/PUCT scores are the published

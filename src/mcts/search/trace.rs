@@ -29,7 +29,6 @@ use serde::{Deserialize, Serialize};
 
 use super::Search;
 use crate::game::{Game, Player};
-use crate::mcts::config::{RaveSchedule, Selection, ValueEstimate};
 use crate::mcts::tree::{Proven, NIL};
 
 /// Why [`Search::step_traced`] did not run an iteration (`run` would not iterate either).
@@ -190,32 +189,11 @@ impl<G: Game> Search<G> {
         self.record_playouts
     }
 
-    /// The selection formula of the configuration, for display.
+    /// The selection formula of the configuration, for display: the rules of `score.rs` in the
+    /// formulas' own text ([`crate::mcts::selection::Formula`]), so the trace prints what the
+    /// scores compute.
     pub fn selection_formula(&self) -> String {
-        // c to 3 decimals (√2 reads 1.414).
-        let c = (self.config.c * 1000.0).round() / 1000.0;
-        let value = match self.config.value {
-            ValueEstimate::Mean => "V = Q".to_string(),
-            ValueEstimate::Rave => match self.config.rave_schedule {
-                RaveSchedule::Sqrt => format!("V = (1−β)·Q + β·Q_AMAF, β = √(k/(3n+k)), k = {} (Gelly & Silver 2007)", self.config.rave_k),
-                RaveSchedule::Linear => format!("V = (1−β)·Q + β·Q_AMAF, β = max(0, (V−n)/V), V = {}", self.config.rave_v),
-            },
-            ValueEstimate::Grave => format!(
-                "V = (1−β)·Q + β·Q_AMAF, β = n_a/(n_a + n + b·n_a·n), b = {}, AMAF from the nearest node with ≥ {} playouts (Cazenave 2015)",
-                self.config.grave_bias, self.config.grave_ref
-            ),
-        };
-        let untried = if self.config.value == ValueEstimate::Mean {
-            "untried moves first".to_string()
-        } else {
-            format!("an untried move scores Q_AMAF + c·√(ln N), c = {c}")
-        };
-        match self.config.selection {
-            Selection::Uct => format!("UCT score = V + c·√(ln N / n), c = {c} (Kocsis & Szepesvári 2006); {value}; {untried}"),
-            Selection::Puct => {
-                format!("PUCT score = V + c·P·√N / (1 + n), c = {c} (Silver et al. 2017); {value}; unvisited V = fpu = {}", self.config.fpu)
-            }
-        }
+        self.formula_text()
     }
 
     /// Runs exactly one iteration — the one [`Search::run`] would run next — and returns its

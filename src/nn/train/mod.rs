@@ -16,14 +16,13 @@ pub mod eval;
 pub mod learner;
 pub mod selfplay;
 pub mod session;
+pub mod setup;
 
 use crate::game::AnyGame;
-use crate::nn::features::Encoding;
 use crate::nn::Mlp;
-use crate::rng::Rng64;
-use learner::{Learner, Losses};
-use selfplay::{self_play_game, Sample};
-use std::collections::VecDeque;
+use learner::Losses;
+use selfplay::Sample;
+use setup::{self_play, Setup};
 use std::sync::Arc;
 
 /// Why training could not run.
@@ -163,68 +162,27 @@ pub struct IterationLog {
 
 /// A training run in progress.
 pub struct Trainer {
-    /// The configuration.
-    pub config: TrainConfig,
-    start: AnyGame,
-    enc: Encoding,
-    learner: Learner,
-    buffer: VecDeque<Sample>,
-    rng: Rng64,
+    /// The set-up shared with the browser's [`session::TrainSession`].
+    run: Setup,
     games: usize,
     iteration: usize,
-    syms: Vec<Vec<usize>>,
     threads: usize,
 }
 
 impl Trainer {
-    /// A run from a fresh net (or from `init`'s weights).
+    /// A run from a fresh net (burn's initialisation seeded by `config.seed`), or from `init`'s
+    /// weights ([`setup`]).
     ///
     /// # Errors
-    /// Unknown game, no encoding, a setting out of range, `init` for another game or shape.
-    pub fn new(mut config: TrainConfig, init: Option<&Mlp>) -> Result<Trainer, TrainError> {
-        let start = AnyGame::from_spec(&config.game)?;
-        let spec = start.spec();
-        let enc = Encoding::for_spec(&spec).ok_or_else(|| TrainError::NoEncoding(spec.clone()))?;
-        if config.dirichlet_alpha <= 0.0 {
-            config.dirichlet_alpha = (10.0 / enc.cells() as f64).min(1.0);
-        }
-        for (name, ok) in [
-            ("games", config.games > 0),
-            ("playouts", config.playouts > 0),
-            ("batch", config.batch > 0),
-            ("buffer", config.buffer >= config.batch),
-            ("hidden", !config.hidden.is_empty() && config.hidden.iter().all(|&h| (1..=crate::nn::MAX_WIDTH).contains(&h))),
-            ("lr", config.lr > 0.0 && config.lr < 1.0),
-            ("dirichlet_eps", (0.0..=1.0).contains(&config.dirichlet_eps)),
-            ("gumbel_m", (1..=400).contains(&config.gumbel_m)),
-            ("full_search_fraction", config.full_search_fraction > 0.0 && config.full_search_fraction <= 1.0),
-            ("fast_playouts", config.fast_playouts > 0),
-        ] {
-            if !ok {
-                return Err(TrainError::Setting(format!("bad training setting '{name}'")));
-            }
-        }
-        let learner = match init {
-            Some(m) => {
-                if m.spec != spec {
-                    return Err(crate::nn::NetError::WrongGame { file: m.spec.clone(), want: spec }.into());
-                }
-                Learner::from_mlp(m, config.lr, config.l2)
-            }
-            None => Learner::seeded(config.seed, enc.inputs(), &config.hidden, enc.cells(), config.lr, config.l2),
-        };
-        Ok(Trainer {
-            rng: Rng64::new(config.seed),
-            start,
-            syms: enc.symmetries(),
-            enc,
-            learner,
-            buffer: VecDeque::new(),
-            games: 0,
-            iteration: 0,
-            threads: 1,
-            config,
-        })
+    /// An unknown game or one without an input encoding, a setting out of range (the message
+    /// names it and its range, [`setup::check`]), `init` for another game or shape.
+    pub fn new(config: TrainConfig, init: Option<&Mlp>) -> Result<Trainer, TrainError> {
+        Ok(Trainer { run: Setup::new(config, init)?, games: 0, iteration: 0, threads: 1 })
+    }
+
+    /// The configuration (with `game` canonical and `dirichlet_alpha` resolved).
+    pub fn config(&self) -> &TrainConfig {
+        &self.run.config
     }
 
     /// Plays each iteration's self-play games on `threads` threads (at least 1; native builds
@@ -236,7 +194,7 @@ impl Trainer {
 
     /// The current net in the inference format.
     pub fn net(&self) -> Mlp {
-        self.learner.export(&self.config.game_spec())
+        self.run.net()
     }
 
     /// Self-play games so far.
@@ -249,12 +207,9 @@ impl Trainer {
         let t0 = std::time::Instant::now();
         self.iteration += 1;
         let prev = Arc::new(self.net());
-        let seeds: Vec<u64> = (0..self.config.games).map(|_| self.rng.next_u64()).collect();
-        let play = |seed: u64| match &self.start {
-            AnyGame::TicTacToe(g) => self_play_game(&prev, g, &self.config, seed),
-            AnyGame::Hex(g) => self_play_game(&prev, g, &self.config, seed),
-            AnyGame::Pentago(_) => unreachable!("no encoding: refused in new"),
-        };
+        let seeds: Vec<u64> = (0..self.run.config.games).map(|_| self.run.rng.next_u64()).collect();
+        let (start, config) = (&self.run.start, &self.run.config);
+        let play = |seed: u64| self_play(start, &prev, config, seed);
         let mut games: Vec<Vec<Sample>> = Vec::with_capacity(seeds.len());
         if self.threads <= 1 {
             for &seed in &seeds {
@@ -287,43 +242,33 @@ impl Trainer {
             games.extend(slots.into_iter().map(|r| r.expect("every game was played")));
         }
         for rows in games {
-            for r in rows {
-                if self.buffer.len() == self.config.buffer {
-                    self.buffer.pop_front();
-                }
-                self.buffer.push_back(r);
-            }
+            self.run.keep(rows);
             self.games += 1;
         }
         let mut sum = Losses::default();
-        let steps = self.config.steps.max(1);
+        let steps = self.run.config.steps.max(1);
         for _ in 0..steps {
-            let batch = self.sample_batch();
-            let l = self.learner.step(&batch);
+            let batch = self.run.sample_batch();
+            let l = self.run.learner.step(&batch);
             sum.policy += l.policy / steps as f64;
             sum.value += l.value / steps as f64;
             sum.entropy += l.entropy / steps as f64;
         }
         let mut log =
-            IterationLog { iteration: self.iteration, games: self.games, buffer: self.buffer.len(), loss: sum, ..Default::default() };
-        if self.config.eval_games > 0 {
+            IterationLog { iteration: self.iteration, games: self.games, buffer: self.run.buffer.len(), loss: sum, ..Default::default() };
+        if self.run.config.eval_games > 0 {
             self.evaluate(&prev, &mut log);
         }
         log.seconds = t0.elapsed().as_secs_f64();
         log
     }
 
-    /// A minibatch sampled uniformly from the buffer, each row under a random symmetry.
-    fn sample_batch(&mut self) -> Vec<Sample> {
-        sample_batch(&self.buffer, self.enc, &self.syms, self.config.batch, &mut self.rng)
-    }
-
     fn evaluate(&mut self, prev: &Arc<Mlp>, log: &mut IterationLog) {
         let net = Arc::new(self.net());
-        let (games, playouts, c) = (self.config.eval_games, self.config.eval_playouts, self.config.c);
-        let plies = self.config.eval_opening_plies;
-        let seed = self.rng.next_u64();
-        match &self.start {
+        let (games, playouts, c) = (self.run.config.eval_games, self.run.config.eval_playouts, self.run.config.c);
+        let plies = self.run.config.eval_opening_plies;
+        let seed = self.run.rng.next_u64();
+        match &self.run.start {
             AnyGame::TicTacToe(g) => {
                 log.vs_previous = Some(
                     eval::play_match_from_openings(
@@ -342,7 +287,8 @@ impl Trainer {
                     Some(eval::play_match(g, &mut eval::net_player(net, playouts, c), &mut eval::perfect_player(), games, seed));
             }
             AnyGame::Hex(g) => {
-                let reference = crate::mcts::SearchConfig::preset(&self.config.reference).unwrap_or_default();
+                // A preset name: checked in `setup::check`.
+                let reference = crate::mcts::SearchConfig::preset(&self.run.config.reference).unwrap_or_default();
                 log.vs_previous = Some(
                     eval::play_match_from_openings(
                         g,
@@ -403,24 +349,3 @@ pub fn csv_line(l: &IterationLog) -> String {
 
 /// The header of `log.csv`.
 pub const CSV_HEADER: &str = "iteration,games,buffer,policy_loss,value_loss,policy_entropy,vs_previous,raw_wins,raw_draws,raw_losses,search_wins,search_draws,search_losses,seconds";
-
-/// `batch` rows sampled uniformly (with replacement) from `buffer`, each under a symmetry of the
-/// game drawn uniformly from `syms` (input planes and policy target permuted alike): the
-/// minibatches of both trainers ([`Trainer`] and [`session::TrainSession`]).
-fn sample_batch(buffer: &VecDeque<Sample>, enc: Encoding, syms: &[Vec<usize>], batch: usize, rng: &mut Rng64) -> Vec<Sample> {
-    let n = buffer.len();
-    let cells = enc.cells();
-    (0..batch)
-        .map(|_| {
-            let s = &buffer[rng.index(n)];
-            let perm = &syms[rng.index(syms.len())];
-            let mut x = vec![0f32; 2 * cells];
-            enc.permute_input(perm, &s.x, &mut x);
-            let mut pi = vec![0f32; cells];
-            for (i, &j) in perm.iter().enumerate() {
-                pi[j] = s.pi[i];
-            }
-            Sample { x, pi, z: s.z }
-        })
-        .collect()
-}

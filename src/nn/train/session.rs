@@ -18,30 +18,14 @@
 //! browser too, since every generator is named and seeded).
 
 use super::eval::{self, MatchResult, Player};
-use super::learner::{Learner, Losses};
-use super::selfplay::{self_play_game, Sample};
-use super::{sample_batch, TrainConfig, TrainError};
+use super::learner::Losses;
+use super::setup::{self_play, Setup};
+use super::{TrainConfig, TrainError};
 use crate::game::{AnyGame, Game};
-use crate::nn::features::Encoding;
 use crate::nn::Mlp;
-use crate::rng::Rng64;
-use std::collections::VecDeque;
 use std::sync::Arc;
 
-/// Largest settings a session accepts (the browser shares the machine with the page).
-pub const MAX_GAMES: usize = 10_000;
-/// Largest playouts per self-play or evaluation move.
-pub const MAX_PLAYOUTS: u64 = 10_000;
-/// Largest Adam steps per iteration.
-pub const MAX_STEPS: usize = 100_000;
-/// Largest number of iterations.
-pub const MAX_ITERATIONS: usize = 10_000;
-/// Largest minibatch (rows).
-pub const MAX_BATCH: usize = 4_096;
-/// Largest replay buffer (rows).
-pub const MAX_BUFFER: usize = 1_000_000;
-/// Largest evaluation match (games).
-pub const MAX_EVAL_GAMES: u32 = 1_000;
+pub use super::setup::{MAX_BATCH, MAX_BUFFER, MAX_EVAL_GAMES, MAX_GAMES, MAX_ITERATIONS, MAX_PLAYOUTS, MAX_STEPS};
 
 /// Default self-play games per [`TrainSession::step`].
 pub const CHUNK_GAMES: usize = 2;
@@ -123,15 +107,10 @@ pub struct Progress {
 
 /// A training run in bounded steps (see the module's documentation).
 pub struct TrainSession {
-    config: TrainConfig,
-    start: AnyGame,
-    enc: Encoding,
-    syms: Vec<Vec<usize>>,
-    learner: Learner,
+    /// The set-up shared with the CLI's [`super::Trainer`].
+    run: Setup,
     /// The net of the current iteration's self-play (the weights at the iteration's start).
     current: Arc<Mlp>,
-    buffer: VecDeque<Sample>,
-    rng: Rng64,
     chunk_games: usize,
     chunk_steps: usize,
     phase: Phase,
@@ -147,39 +126,17 @@ pub struct TrainSession {
 
 impl TrainSession {
     /// A session from a fresh net (burn's initialisation seeded by `config.seed`), or from
-    /// `init`'s weights. A `dirichlet_alpha` ≤ 0 means AlphaZero's scaling, 10 / cells capped at 1
-    /// (as [`super::Trainer::new`]).
+    /// `init`'s weights ([`super::setup`], as [`super::Trainer::new`]).
     ///
     /// # Errors
     /// [`TrainError`]: an unknown game or one without an input encoding, a setting out of range
-    /// (the message names it and its range), `init` for another game.
-    pub fn new(mut config: TrainConfig, init: Option<&Mlp>) -> Result<TrainSession, TrainError> {
-        let start = AnyGame::from_spec(&config.game)?;
-        let spec = start.spec();
-        let enc = Encoding::for_spec(&spec).ok_or_else(|| TrainError::NoEncoding(spec.clone()))?;
-        if config.dirichlet_alpha <= 0.0 {
-            config.dirichlet_alpha = (10.0 / enc.cells() as f64).min(1.0);
-        }
-        check(&config)?;
-        config.game = spec.clone();
-        let learner = match init {
-            Some(m) => {
-                if m.spec != spec {
-                    return Err(crate::nn::NetError::WrongGame { file: m.spec.clone(), want: spec }.into());
-                }
-                Learner::from_mlp(m, config.lr, config.l2)
-            }
-            None => Learner::seeded(config.seed, enc.inputs(), &config.hidden, enc.cells(), config.lr, config.l2),
-        };
-        let current = Arc::new(learner.export(&spec));
+    /// (the message names it and its range, [`super::setup::check`]), `init` for another game.
+    pub fn new(config: TrainConfig, init: Option<&Mlp>) -> Result<TrainSession, TrainError> {
+        let run = Setup::new(config, init)?;
+        let current = Arc::new(run.net());
         Ok(TrainSession {
-            rng: Rng64::new(config.seed),
-            start,
-            syms: enc.symmetries(),
-            enc,
-            learner,
+            run,
             current,
-            buffer: VecDeque::new(),
             chunk_games: CHUNK_GAMES,
             chunk_steps: CHUNK_STEPS,
             phase: Phase::SelfPlay,
@@ -191,7 +148,6 @@ impl TrainSession {
             positions: 0,
             sum: Losses::default(),
             last: None,
-            config,
         })
     }
 
@@ -205,7 +161,7 @@ impl TrainSession {
 
     /// The configuration (with `game` canonical and `dirichlet_alpha` resolved).
     pub fn config(&self) -> &TrainConfig {
-        &self.config
+        &self.run.config
     }
 
     /// Whether every iteration is done.
@@ -215,7 +171,7 @@ impl TrainSession {
 
     /// The current weights in the inference format.
     pub fn net(&self) -> Mlp {
-        self.learner.export(&self.config.game)
+        self.run.net()
     }
 
     /// The current weights as an `MCTSNET` file ([`Mlp::to_bytes`]), e.g. for the play worker.
@@ -228,13 +184,13 @@ impl TrainSession {
         Progress {
             phase: self.phase,
             iteration: self.iteration,
-            iterations: self.config.iterations,
+            iterations: self.run.config.iterations,
             games: self.games,
             iteration_games: self.iteration_games,
             iteration_steps: self.iteration_steps,
             adam_steps: self.adam_steps,
             positions: self.positions,
-            buffer: self.buffer.len(),
+            buffer: self.run.buffer.len(),
             loss: self.last,
             finished: None,
         }
@@ -246,21 +202,21 @@ impl TrainSession {
         let mut finished = None;
         match self.phase {
             Phase::SelfPlay => {
-                let n = self.chunk_games.min(self.config.games - self.iteration_games);
+                let n = self.chunk_games.min(self.run.config.games - self.iteration_games);
                 for _ in 0..n {
                     self.self_play_one();
                 }
-                if self.iteration_games == self.config.games {
+                if self.iteration_games == self.run.config.games {
                     self.phase = Phase::Learn;
                 }
             }
             Phase::Learn => {
-                let n = self.chunk_steps.min(self.config.steps - self.iteration_steps);
+                let n = self.chunk_steps.min(self.run.config.steps - self.iteration_steps);
                 let mut chunk = Losses::default();
                 for _ in 0..n {
-                    let batch = self.sample_batch();
-                    let l = self.learner.step(&batch);
-                    let k = self.config.steps as f64;
+                    let batch = self.run.sample_batch();
+                    let l = self.run.learner.step(&batch);
+                    let k = self.run.config.steps as f64;
                     self.sum.policy += l.policy / k;
                     self.sum.value += l.value / k;
                     self.sum.entropy += l.entropy / k;
@@ -273,7 +229,7 @@ impl TrainSession {
                 if n > 0 {
                     self.last = Some(chunk);
                 }
-                if self.iteration_steps == self.config.steps {
+                if self.iteration_steps == self.run.config.steps {
                     self.phase = Phase::Evaluate;
                 }
             }
@@ -284,7 +240,7 @@ impl TrainSession {
                 self.iteration_games = 0;
                 self.iteration_steps = 0;
                 self.sum = Losses::default();
-                self.phase = if self.iteration >= self.config.iterations { Phase::Done } else { Phase::SelfPlay };
+                self.phase = if self.iteration >= self.run.config.iterations { Phase::Done } else { Phase::SelfPlay };
             }
             Phase::Done => {}
         }
@@ -292,43 +248,29 @@ impl TrainSession {
     }
 
     fn self_play_one(&mut self) {
-        let seed = self.rng.next_u64();
-        let rows = match &self.start {
-            AnyGame::TicTacToe(g) => self_play_game(&self.current, g, &self.config, seed),
-            AnyGame::Hex(g) => self_play_game(&self.current, g, &self.config, seed),
-            AnyGame::Pentago(_) => Vec::new(), // no encoding: refused in `new`
-        };
+        let seed = self.run.rng.next_u64();
+        let rows = self_play(&self.run.start, &self.current, &self.run.config, seed);
         self.positions += rows.len();
-        for r in rows {
-            if self.buffer.len() == self.config.buffer {
-                self.buffer.pop_front();
-            }
-            self.buffer.push_back(r);
-        }
+        self.run.keep(rows);
         self.games += 1;
         self.iteration_games += 1;
     }
 
-    /// A minibatch sampled uniformly from the buffer, each row under a random symmetry.
-    fn sample_batch(&mut self) -> Vec<Sample> {
-        sample_batch(&self.buffer, self.enc, &self.syms, self.config.batch, &mut self.rng)
-    }
-
     fn evaluate(&mut self) -> IterationReport {
-        let (games, playouts, c) = (self.config.eval_games, self.config.eval_playouts, self.config.c);
-        let seed = self.rng.next_u64();
+        let (games, playouts, c) = (self.run.config.eval_games, self.run.config.eval_playouts, self.run.config.c);
+        let seed = self.run.rng.next_u64();
         let net = self.current.clone();
         let search = playouts > 0 && games > 0;
-        let (reference, raw, searched) = match &self.start {
+        let (reference, raw, searched) = match &self.run.start {
             AnyGame::TicTacToe(g) => (
                 "perfect play".to_string(),
                 by_colour(g, &mut eval::raw_policy(net.clone()), &mut eval::perfect_player(), games, seed),
                 search.then(|| by_colour(g, &mut eval::net_player(net, playouts, c), &mut eval::perfect_player(), games, seed)),
             ),
             AnyGame::Hex(g) => {
-                let cfg = crate::mcts::SearchConfig::preset(&self.config.reference).unwrap_or_default();
+                let cfg = crate::mcts::SearchConfig::preset(&self.run.config.reference).unwrap_or_default();
                 (
-                    format!("{} at {playouts} playouts", self.config.reference),
+                    format!("{} at {playouts} playouts", self.run.config.reference),
                     by_colour(g, &mut eval::raw_policy(net.clone()), &mut eval::preset_player(cfg.clone(), playouts.max(1)), games, seed),
                     search.then(|| {
                         by_colour(g, &mut eval::net_player(net, playouts, c), &mut eval::preset_player(cfg, playouts), games, seed)
@@ -340,7 +282,7 @@ impl TrainSession {
         IterationReport {
             iteration: self.iteration,
             games: self.games,
-            buffer: self.buffer.len(),
+            buffer: self.run.buffer.len(),
             loss: self.sum,
             reference,
             raw,
@@ -371,58 +313,4 @@ fn add(into: &mut MatchResult, r: MatchResult) {
     into.wins += r.wins;
     into.draws += r.draws;
     into.losses += r.losses;
-}
-
-/// Checks every setting against its range; the error names the setting and the range.
-fn check(c: &TrainConfig) -> Result<(), TrainError> {
-    let bad = |name: &str, range: &str| Err(TrainError::Setting(format!("training setting '{name}' must be {range}")));
-    if !(1..=MAX_ITERATIONS).contains(&c.iterations) {
-        return bad("iterations", &format!("1 to {MAX_ITERATIONS}"));
-    }
-    if !(1..=MAX_GAMES).contains(&c.games) {
-        return bad("games", &format!("1 to {MAX_GAMES}"));
-    }
-    if !(1..=MAX_PLAYOUTS).contains(&c.playouts) {
-        return bad("playouts", &format!("1 to {MAX_PLAYOUTS}"));
-    }
-    if !(1..=MAX_STEPS).contains(&c.steps) {
-        return bad("steps", &format!("1 to {MAX_STEPS}"));
-    }
-    if !(1..=MAX_BATCH).contains(&c.batch) {
-        return bad("batch", &format!("1 to {MAX_BATCH}"));
-    }
-    if !(c.batch..=MAX_BUFFER).contains(&c.buffer) {
-        return bad("buffer", &format!("batch ({}) to {MAX_BUFFER}", c.batch));
-    }
-    if c.hidden.is_empty() || c.hidden.len() > 4 || !c.hidden.iter().all(|&h| (1..=crate::nn::MAX_WIDTH).contains(&h)) {
-        return bad("hidden", &format!("1 to 4 layer widths of 1 to {}", crate::nn::MAX_WIDTH));
-    }
-    if !(c.lr > 0.0 && c.lr < 1.0) {
-        return bad("lr", "above 0 and below 1");
-    }
-    if !(0.0..1.0).contains(&c.l2) {
-        return bad("l2", "0 or more and below 1");
-    }
-    if !(c.c.is_finite() && c.c > 0.0 && c.c <= 100.0) {
-        return bad("c", "above 0 and at most 100");
-    }
-    if !(c.dirichlet_alpha.is_finite() && c.dirichlet_alpha <= 100.0) {
-        return bad("dirichlet_alpha", "at most 100 (0: 10 / cells)");
-    }
-    if !(0.0..=1.0).contains(&c.dirichlet_eps) {
-        return bad("dirichlet_eps", "0 to 1");
-    }
-    if c.eval_games > MAX_EVAL_GAMES {
-        return bad("eval_games", &format!("0 to {MAX_EVAL_GAMES}"));
-    }
-    if c.eval_playouts > MAX_PLAYOUTS {
-        return bad("eval_playouts", &format!("0 to {MAX_PLAYOUTS}"));
-    }
-    if c.temperature_moves > 1_000 {
-        return bad("temperature_moves", "0 to 1000");
-    }
-    if crate::mcts::SearchConfig::preset(&c.reference).is_err() {
-        return bad("reference", "a preset name (e.g. uct)");
-    }
-    Ok(())
 }

@@ -1,0 +1,195 @@
+//! The set-up both trainers share, the CLI's [`super::Trainer`] and the browser's
+//! [`super::session::TrainSession`]: the configuration resolved (the game's canonical spec,
+//! AlphaZero's Dirichlet α) and checked against the training limits, the game and its input
+//! encoding with its symmetries, the learner (fresh and seeded, or from a checkpoint), the replay
+//! buffer and the run's generator; and what both do with them: a self-play game with a given
+//! net (`self_play`), its rows into the buffer (`Setup::keep`), a minibatch drawn from it
+//! (`Setup::sample_batch`). The same configuration and seed give the same run in both.
+
+use super::learner::Learner;
+use super::selfplay::{self_play_game, Sample};
+use super::{TrainConfig, TrainError};
+use crate::game::AnyGame;
+use crate::nn::features::Encoding;
+use crate::nn::Mlp;
+use crate::rng::Rng64;
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+/// Largest self-play games per iteration (a training run shares the machine: in the browser,
+/// with the page).
+pub const MAX_GAMES: usize = 10_000;
+/// Largest playouts per self-play or evaluation move.
+pub const MAX_PLAYOUTS: u64 = 10_000;
+/// Largest Adam steps per iteration.
+pub const MAX_STEPS: usize = 100_000;
+/// Largest number of iterations.
+pub const MAX_ITERATIONS: usize = 10_000;
+/// Largest minibatch (rows).
+pub const MAX_BATCH: usize = 4_096;
+/// Largest replay buffer (rows).
+pub const MAX_BUFFER: usize = 1_000_000;
+/// Largest evaluation match (games).
+pub const MAX_EVAL_GAMES: u32 = 1_000;
+/// Largest m of the Gumbel root (Danihelka et al. 2022; mctx's default is 16).
+pub const MAX_GUMBEL_M: usize = 400;
+
+/// A training run's shared state (see the module's documentation).
+pub(super) struct Setup {
+    /// The configuration, `game` canonical and `dirichlet_alpha` resolved.
+    pub(super) config: TrainConfig,
+    /// The start position of every self-play and evaluation game.
+    pub(super) start: AnyGame,
+    /// The game's input encoding.
+    pub(super) enc: Encoding,
+    /// The game's symmetries as cell permutations ([`Encoding::symmetries`]).
+    pub(super) syms: Vec<Vec<usize>>,
+    /// The net being trained, with its optimiser.
+    pub(super) learner: Learner,
+    /// The replay buffer: the last `buffer` rows.
+    pub(super) buffer: VecDeque<Sample>,
+    /// The run's generator (self-play seeds, minibatches, evaluation seeds), seeded by `seed`.
+    pub(super) rng: Rng64,
+}
+
+impl Setup {
+    /// A run of `config` from a fresh net (burn's initialisation seeded by `config.seed`), or
+    /// from `init`'s weights. A `dirichlet_alpha` ≤ 0 means AlphaZero's scaling, 10 / cells
+    /// capped at 1.
+    ///
+    /// # Errors
+    /// [`TrainError`]: an unknown game or one without an input encoding, a setting out of range
+    /// (the message names it and its range, [`check`]), `init` for another game.
+    pub(super) fn new(mut config: TrainConfig, init: Option<&Mlp>) -> Result<Setup, TrainError> {
+        let start = AnyGame::from_spec(&config.game)?;
+        let spec = start.spec();
+        let enc = Encoding::for_spec(&spec).ok_or_else(|| TrainError::NoEncoding(spec.clone()))?;
+        if config.dirichlet_alpha <= 0.0 {
+            config.dirichlet_alpha = (10.0 / enc.cells() as f64).min(1.0);
+        }
+        check(&config)?;
+        config.game = spec.clone();
+        let learner = match init {
+            Some(m) => {
+                if m.spec != spec {
+                    return Err(crate::nn::NetError::WrongGame { file: m.spec.clone(), want: spec }.into());
+                }
+                Learner::from_mlp(m, config.lr, config.l2)
+            }
+            None => Learner::seeded(config.seed, enc.inputs(), &config.hidden, enc.cells(), config.lr, config.l2),
+        };
+        Ok(Setup { rng: Rng64::new(config.seed), start, syms: enc.symmetries(), enc, learner, buffer: VecDeque::new(), config })
+    }
+
+    /// The current weights in the inference format.
+    pub(super) fn net(&self) -> Mlp {
+        self.learner.export(&self.config.game)
+    }
+
+    /// Puts a game's rows into the replay buffer, the oldest rows leaving it when it is full.
+    pub(super) fn keep(&mut self, rows: Vec<Sample>) {
+        for r in rows {
+            if self.buffer.len() == self.config.buffer {
+                self.buffer.pop_front();
+            }
+            self.buffer.push_back(r);
+        }
+    }
+
+    /// `batch` rows sampled uniformly (with replacement) from the buffer, each under a symmetry
+    /// of the game drawn uniformly (input planes and policy target permuted alike).
+    pub(super) fn sample_batch(&mut self) -> Vec<Sample> {
+        let n = self.buffer.len();
+        let cells = self.enc.cells();
+        (0..self.config.batch)
+            .map(|_| {
+                let s = &self.buffer[self.rng.index(n)];
+                let perm = &self.syms[self.rng.index(self.syms.len())];
+                let mut x = vec![0f32; 2 * cells];
+                self.enc.permute_input(perm, &s.x, &mut x);
+                let mut pi = vec![0f32; cells];
+                for (i, &j) in perm.iter().enumerate() {
+                    pi[j] = s.pi[i];
+                }
+                Sample { x, pi, z: s.z }
+            })
+            .collect()
+    }
+}
+
+/// One self-play game of `net` from `start` under `config` ([`self_play_game`]), seeded by
+/// `seed`: its rows. A function of the parts it reads (not of [`Setup`], whose learner stays on
+/// its thread), so that the CLI plays games on several threads.
+pub(super) fn self_play(start: &AnyGame, net: &Arc<Mlp>, config: &TrainConfig, seed: u64) -> Vec<Sample> {
+    match start {
+        AnyGame::TicTacToe(g) => self_play_game(net, g, config, seed),
+        AnyGame::Hex(g) => self_play_game(net, g, config, seed),
+        AnyGame::Pentago(_) => unreachable!("no encoding: refused in Setup::new"),
+    }
+}
+
+/// Checks every setting against its range; the error names the setting and the range.
+///
+/// # Errors
+/// [`TrainError::Setting`]: "training setting 'games' must be 1 to 10000".
+pub fn check(c: &TrainConfig) -> Result<(), TrainError> {
+    let bad = |name: &str, range: &str| Err(TrainError::Setting(format!("training setting '{name}' must be {range}")));
+    if !(1..=MAX_ITERATIONS).contains(&c.iterations) {
+        return bad("iterations", &format!("1 to {MAX_ITERATIONS}"));
+    }
+    if !(1..=MAX_GAMES).contains(&c.games) {
+        return bad("games", &format!("1 to {MAX_GAMES}"));
+    }
+    if !(1..=MAX_PLAYOUTS).contains(&c.playouts) {
+        return bad("playouts", &format!("1 to {MAX_PLAYOUTS}"));
+    }
+    if !(1..=MAX_STEPS).contains(&c.steps) {
+        return bad("steps", &format!("1 to {MAX_STEPS}"));
+    }
+    if !(1..=MAX_BATCH).contains(&c.batch) {
+        return bad("batch", &format!("1 to {MAX_BATCH}"));
+    }
+    if !(c.batch..=MAX_BUFFER).contains(&c.buffer) {
+        return bad("buffer", &format!("batch ({}) to {MAX_BUFFER}", c.batch));
+    }
+    if c.hidden.is_empty() || c.hidden.len() > 4 || !c.hidden.iter().all(|&h| (1..=crate::nn::MAX_WIDTH).contains(&h)) {
+        return bad("hidden", &format!("1 to 4 layer widths of 1 to {}", crate::nn::MAX_WIDTH));
+    }
+    if !(c.lr > 0.0 && c.lr < 1.0) {
+        return bad("lr", "above 0 and below 1");
+    }
+    if !(0.0..1.0).contains(&c.l2) {
+        return bad("l2", "0 or more and below 1");
+    }
+    if !(c.c.is_finite() && c.c > 0.0 && c.c <= 100.0) {
+        return bad("c", "above 0 and at most 100");
+    }
+    if !(c.dirichlet_alpha.is_finite() && c.dirichlet_alpha <= 100.0) {
+        return bad("dirichlet_alpha", "at most 100 (0: 10 / cells)");
+    }
+    if !(0.0..=1.0).contains(&c.dirichlet_eps) {
+        return bad("dirichlet_eps", "0 to 1");
+    }
+    if c.eval_games > MAX_EVAL_GAMES {
+        return bad("eval_games", &format!("0 to {MAX_EVAL_GAMES}"));
+    }
+    if c.eval_playouts > MAX_PLAYOUTS {
+        return bad("eval_playouts", &format!("0 to {MAX_PLAYOUTS}"));
+    }
+    if c.temperature_moves > 1_000 {
+        return bad("temperature_moves", "0 to 1000");
+    }
+    if crate::mcts::SearchConfig::preset(&c.reference).is_err() {
+        return bad("reference", "a preset name (e.g. uct)");
+    }
+    if !(1..=MAX_GUMBEL_M).contains(&c.gumbel_m) {
+        return bad("gumbel_m", &format!("1 to {MAX_GUMBEL_M}"));
+    }
+    if !(c.full_search_fraction > 0.0 && c.full_search_fraction <= 1.0) {
+        return bad("full_search_fraction", "above 0 and at most 1");
+    }
+    if !(1..=MAX_PLAYOUTS).contains(&c.fast_playouts) {
+        return bad("fast_playouts", &format!("1 to {MAX_PLAYOUTS}"));
+    }
+    Ok(())
+}
