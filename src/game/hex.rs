@@ -1505,6 +1505,11 @@ impl Game for Hex {
         self.outcome.is_none() && self.legal_moves_only_shrink()
     }
 
+    /// The rings of this board's side ([`BridgeRings::hex`]), for save-bridge playouts.
+    fn bridge_rings(&self) -> Option<&'static super::BridgeRings> {
+        Some(super::BridgeRings::hex(self.size as usize))
+    }
+
     /// [`Core::settle_fill`]: the stones placed (one bit each), one row sweep for the winner
     /// of the full board, then the winner's stones in order until it connects; the later
     /// stones are taken off.
