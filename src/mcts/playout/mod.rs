@@ -4,17 +4,20 @@
 //! 2. **anti-decisive move**: if the opponent threatens to win at once (`Game::threats`), play on
 //!    one of its threats drawn uniformly (`Game::random_threat`; in Hex and Tic-Tac-Toe that
 //!    blocks it);
-//! 3. **last good reply** (Drake 2009; Baier & Drake 2010): LGRF-2 reply to the previous two
+//! 3. **save-bridge** (Hex; Arneson, Hayward & Henderson 2010, MoHex): if the opponent's last
+//!    move intruded into a bridge of the mover's, the other carrier cell (one drawn uniformly
+//!    when several bridges were intruded);
+//! 4. **last good reply** (Drake 2009; Baier & Drake 2010): LGRF-2 reply to the previous two
 //!    moves, then the LGR-1/LGRF-1 reply to the previous move, each played with probability
 //!    `lgr_p` when legal;
-//! 4. **PoolRAVE** (Rimmel, Teytaud et al. 2010; Hoock et al. 2010): with probability `pool_p`
+//! 5. **PoolRAVE** (Rimmel, Teytaud et al. 2010; Hoock et al. 2010): with probability `pool_p`
 //!    draw one move from the pool of the `pool_k` best moves by AMAF value and play it if legal;
-//! 5. the default policy: **MAST** (Finnsson & Björnsson 2008) Gibbs `P(a) ∝ e^{Q(a)/τ}`, τ = 0.1
+//! 6. the default policy: **MAST** (Finnsson & Björnsson 2008) Gibbs `P(a) ∝ e^{Q(a)/τ}`, τ = 0.1
 //!    on [0, 1] rewards, unseen moves Q = 1; or ε-greedy, the best-Q move with probability 1 − ε,
 //!    ε = 0.4 (Tak, Winands & Björnsson 2012); else uniform.
 //!
-//! One file per policy: `decisive.rs` (1 and 2), `lgr.rs` (3), `pool_rave.rs` (4), `mast.rs`
-//! (5), `qb.rs` (quality-based rewards, Pepels et al. 2014, which the backpropagation applies);
+//! One file per policy: `decisive.rs` (1 and 2), `bridge.rs` (3), `lgr.rs` (4), `pool_rave.rs`
+//! (5), `mast.rs` (6), `qb.rs` (quality-based rewards, Pepels et al. 2014, which the backpropagation applies);
 //! this file holds the state they share ([`PolicyState`]), the playout loops and the
 //! legal-move list they draw from.
 //!
@@ -39,6 +42,7 @@
 //!
 //! With none of them on, the search uses the game's fast `random_playout` instead.
 
+mod bridge;
 mod decisive;
 mod lgr;
 mod mast;
@@ -47,6 +51,7 @@ mod qb;
 
 pub use qb::{qb_bonus, Welford};
 
+use crate::game::bridge::BridgeRings;
 use crate::game::{Game, MoveList, MoveSets, Outcome, Player};
 use crate::mcts::config::{LgrMode, MastMode, SearchConfig};
 use crate::rng::Rng64;
@@ -78,6 +83,14 @@ pub struct PolicyState {
     pub pool_played: u64,
     /// Counters.
     pub mast_played: u64,
+    /// Counters: save-bridge answers played.
+    pub bridge_played: u64,
+    /// Save-bridge: the game's neighbour rings while the rule applies to the current playout
+    /// (`save_bridge` on a game with bridges), else `None`.
+    rings: Option<&'static BridgeRings>,
+    /// Save-bridge: per playout, the owner of each cell (0, 1, −1 empty) as the moves chosen so
+    /// far leave it, then the edges' owners ([`BridgeRings`]).
+    colour: Vec<i8>,
     /// MAST Gibbs weights `e^{(Q(a) − 1)/τ}` per player and move (∝ `e^{Q(a)/τ}`, ≤ 1 so they
     /// never overflow), refreshed when `learn` changes a move's mean: no `exp` in the playout.
     mast_wt: [Vec<f64>; 2],
@@ -137,6 +150,9 @@ impl PolicyState {
             lgr_played: 0,
             pool_played: 0,
             mast_played: 0,
+            bridge_played: 0,
+            rings: None,
+            colour: Vec::new(),
             mast_wt: [vec![1.0; mast], vec![1.0; mast]],
             mast_inv: [vec![1.0; mast], vec![1.0; mast]],
             mast_wt_tau: cfg.mast_tau,
@@ -236,6 +252,7 @@ impl PolicyState {
                 return r;
             }
         }
+        self.bridge_start(cfg, g);
         let mut legal: MoveList<G::Move> = MoveList::new();
         let shrink = g.legal_moves_only_shrink();
         let fill = self.fill_ok && shrink && !cfg.decisive && !cfg.anti_decisive && g.fill_playouts();
@@ -295,11 +312,13 @@ impl PolicyState {
             seq.push(m);
             self.count(kind);
             g.play_unchecked(m);
+            self.bridge_note(g, m, me);
         }
     }
 
-    /// The fill playout: moves are chosen from the legal-move list alone (LGR, PoolRAVE, MAST
-    /// or uniform: none of them reads the board) until it is empty, then
+    /// The fill playout: moves are chosen from the legal-move list alone (save-bridge, LGR,
+    /// PoolRAVE, MAST or uniform: none of them reads the game's board; save-bridge keeps its
+    /// own owners of the cells chosen so far) until it is empty, then
     /// [`Game::settle_fill`] plays them on the board and finds where the game ended.
     #[inline(always)]
     fn fill_loop<G: Game>(
@@ -313,7 +332,7 @@ impl PolicyState {
         let start = seq.len();
         let total = legal.len();
         seq.reserve(total);
-        if cfg.mast == MastMode::Gibbs && cfg.lgr == LgrMode::Off && !cfg.poolrave {
+        if cfg.mast == MastMode::Gibbs && cfg.lgr == LgrMode::Off && !cfg.poolrave && self.rings.is_none() {
             // MAST Gibbs alone: every move is the mover's next move by its order, so the
             // playout is the two orders merged. A taken move's position index is cleared (the
             // list itself is not touched: the position of each move still legal stays valid).
@@ -341,6 +360,7 @@ impl PolicyState {
         for j in 0..total {
             let (m, kind, k) = self.policy_move(cfg, g, rng, seq, legal, me, true);
             self.take_out(g, legal, m, k);
+            self.bridge_note(g, m, me);
             seq.push(m);
             self.kinds[j] = kind as u8;
             per_kind[kind as usize] += 1;
@@ -374,8 +394,8 @@ impl PolicyState {
         self.after_valid = true;
     }
 
-    /// The move of player `me` by the learned policies (LGRF-2, then LGR-1/LGRF-1, then a
-    /// PoolRAVE pool move) or else the default policy (MAST Gibbs or ε-greedy, or uniform) over
+    /// The move of player `me` by the save-bridge answer to the previous move, then the
+    /// learned policies (LGRF-2, then LGR-1/LGRF-1, then a PoolRAVE pool move), or else the default policy (MAST Gibbs or ε-greedy, or uniform) over
     /// `legal` (the legal moves: kept by the caller in placement games, `shrink`). Returns the
     /// move, the policy that chose it, and its position in `legal` (for
     /// [`PolicyState::take_out`]; meaningful when `shrink`).
@@ -391,6 +411,9 @@ impl PolicyState {
         me: usize,
         shrink: bool,
     ) -> (G::Move, Kind, usize) {
+        if let Some(r) = self.bridge_move(g, rng, seq, me, shrink) {
+            return r;
+        }
         if let Some(r) = self.lgr_move(cfg, g, rng, seq, me, shrink) {
             return r;
         }
@@ -455,12 +478,13 @@ impl PolicyState {
             Kind::Lgr => self.lgr_played += n,
             Kind::Pool => self.pool_played += n,
             Kind::Mast => self.mast_played += n,
+            Kind::Bridge => self.bridge_played += n,
         }
     }
 }
 
 /// The number of [`Kind`]s (the last one's value plus one).
-const KINDS: usize = Kind::Mast as usize + 1;
+const KINDS: usize = Kind::Bridge as usize + 1;
 
 /// Which policy chose a playout move (for the counters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -472,6 +496,7 @@ enum Kind {
     Lgr,
     Pool,
     Mast,
+    Bridge,
 }
 
 impl Kind {
@@ -483,6 +508,7 @@ impl Kind {
             3 => Kind::Lgr,
             4 => Kind::Pool,
             5 => Kind::Mast,
+            6 => Kind::Bridge,
             _ => Kind::Random,
         }
     }
@@ -502,7 +528,9 @@ mod tests {
             let mut cfgs = Vec::new();
             for mast in [MastMode::Off, MastMode::Gibbs, MastMode::EpsilonGreedy] {
                 for (decisive, lgr) in [(false, LgrMode::Off), (true, LgrMode::Lgrf2), (false, LgrMode::Lgr1)] {
-                    cfgs.push(SearchConfig { mast, decisive, anti_decisive: decisive, lgr, ..SearchConfig::default() });
+                    for save_bridge in [false, true] {
+                        cfgs.push(SearchConfig { mast, decisive, anti_decisive: decisive, lgr, save_bridge, ..SearchConfig::default() });
+                    }
                 }
             }
             for cfg in &cfgs {
@@ -537,7 +565,8 @@ mod tests {
     /// A fill playout (stones placed without end-of-game checks, the end found afterwards)
     /// plays exactly the moves of the move-by-move playout with the same random numbers, up to
     /// the same end, with the same counters: Hex 5, 7 and 11 (one bitboard type each), Hex with
-    /// swap past ply 1, LGR-1, LGRF-2, MAST Gibbs and ε-greedy, PoolRAVE pools, from random
+    /// swap past ply 1, LGR-1, LGRF-2, MAST Gibbs and ε-greedy, PoolRAVE pools, save-bridge (alone
+    /// and with the others; its answers read its own copy of the cells chosen so far), from random
     /// openings, with the tables learned from the playouts as the search does.
     #[test]
     fn fill_playouts_equal_move_by_move_playouts() {
@@ -549,7 +578,11 @@ mod tests {
             SearchConfig { lgr: LgrMode::Lgrf2, ..SearchConfig::default() },
             SearchConfig { mast: MastMode::Gibbs, ..SearchConfig::default() },
             SearchConfig { mast: MastMode::EpsilonGreedy, lgr: LgrMode::Lgrf1, ..SearchConfig::default() },
-            pool_cfg,
+            pool_cfg.clone(),
+            SearchConfig { save_bridge: true, ..SearchConfig::default() },
+            SearchConfig { save_bridge: true, lgr: LgrMode::Lgrf2, ..SearchConfig::default() },
+            SearchConfig { save_bridge: true, mast: MastMode::Gibbs, ..SearchConfig::default() },
+            SearchConfig { save_bridge: true, ..pool_cfg },
         ];
         for (size, swap) in [(5, false), (7, false), (11, false), (8, true), (13, false)] {
             let start = Hex::new(size, swap).unwrap();
@@ -589,13 +622,14 @@ mod tests {
                     assert_eq!((a.ply(), a.to_move(), a.hash()), (b.ply(), b.to_move(), b.hash()));
                     assert_eq!(a.hash(), a.hash_from_scratch());
                     assert_eq!(
-                        (fill.lgr_played, fill.mast_played, fill.pool_played),
-                        (step.lgr_played, step.mast_played, step.pool_played)
+                        (fill.lgr_played, fill.mast_played, fill.pool_played, fill.bridge_played),
+                        (step.lgr_played, step.mast_played, step.pool_played, step.bridge_played)
                     );
                     fill.learn(cfg, &sa, g.to_move(), oa);
                     step.learn(cfg, &sb, g.to_move(), ob);
                 }
                 assert!(fill.lgr_played + fill.mast_played + fill.pool_played > 0 || cfg.lgr == LgrMode::Off);
+                assert!(fill.bridge_played > 0 || !cfg.save_bridge, "{cfg:?}: save-bridge fired");
             }
         }
     }
