@@ -27,7 +27,15 @@ use std::sync::OnceLock;
 use super::hex::MAX_SIZE;
 use crate::rng::Rng64;
 
-/// A colour in a colour array read by [`BridgeRings::save_bridge`]: an empty cell.
+/// Entries of a [`Colours`] array: a power of two above the cells of the largest board plus
+/// the three pseudo-cells, so an index masked by `COLOURS - 1` needs no bounds check.
+pub const COLOURS: usize = 512;
+
+/// The owner of each cell (0, 1 or [`EMPTY`], as [`super::Game::cell_owners`] writes them),
+/// then of the pseudo-cells ([`BridgeRings::set_edges`]); the rest unused.
+pub type Colours = [i8; COLOURS];
+
+/// A colour in a [`Colours`] array: an empty cell.
 pub const EMPTY: i8 = -1;
 /// A colour no player has: the off-board diagonal of an obtuse corner, which borders both
 /// players' edges.
@@ -35,10 +43,7 @@ pub const NOBODY: i8 = 2;
 
 /// The neighbours of each cell of a board in cyclic order, off-board neighbours as three
 /// pseudo-cells after the cells: `cells` (player 0's edges), `cells + 1` (player 1's edges),
-/// `cells + 2` (nobody's). A colour array for [`BridgeRings::save_bridge`] has
-/// [`BridgeRings::colours_len`] entries: the owner of each cell (0, 1 or [`EMPTY`], as
-/// [`super::Game::cell_owners`] writes them), then the pseudo-cells' owners
-/// ([`BridgeRings::set_edges`]).
+/// `cells + 2` (nobody's). [`BridgeRings::save_bridge`] reads the owners from a [`Colours`].
 #[derive(Clone, Debug)]
 pub struct BridgeRings {
     cells: usize,
@@ -79,14 +84,8 @@ impl BridgeRings {
         self.cells
     }
 
-    /// Entries of a colour array: the cells and the three pseudo-cells.
-    pub fn colours_len(&self) -> usize {
-        self.cells + 3
-    }
-
-    /// Writes the pseudo-cells' owners into `colour[cells..cells + 3]` (`colour` has
-    /// [`BridgeRings::colours_len`] entries).
-    pub fn set_edges(&self, colour: &mut [i8]) {
+    /// Writes the pseudo-cells' owners into `colour[cells..cells + 3]`.
+    pub fn set_edges(&self, colour: &mut Colours) {
         colour[self.cells..self.cells + 3].copy_from_slice(&[0, 1, NOBODY]);
     }
 
@@ -99,11 +98,11 @@ impl BridgeRings {
     /// positions (bit j = [`BridgeRings::ring`]`(last)[j]`): j is in it when ring position j is
     /// empty and both its ring neighbours are `me`'s.
     #[inline(always)]
-    pub fn answers(&self, colour: &[i8], last: usize, me: i8) -> u8 {
+    pub fn answers(&self, colour: &Colours, last: usize, me: i8) -> u8 {
         let ring = &self.ring[last];
         let (mut mine, mut empty) = (0u8, 0u8);
         for (j, &x) in ring.iter().enumerate() {
-            let c = colour[x as usize];
+            let c = colour[x as usize & (COLOURS - 1)];
             mine |= ((c == me) as u8) << j;
             empty |= ((c == EMPTY) as u8) << j;
         }
@@ -118,7 +117,7 @@ impl BridgeRings {
     /// them drawn uniformly when there are several (one `rng.index` then; none with one), or
     /// `None` when `last` intrudes into no bridge of `me` (or is not a cell).
     #[inline(always)]
-    pub fn save_bridge(&self, colour: &[i8], last: usize, me: i8, rng: &mut Rng64) -> Option<usize> {
+    pub fn save_bridge(&self, colour: &Colours, last: usize, me: i8, rng: &mut Rng64) -> Option<usize> {
         if last >= self.cells {
             return None;
         }
@@ -142,13 +141,13 @@ mod tests {
     use crate::game::{Game, Hex};
 
     /// The colour array of a Hex position given as moves in notation.
-    fn board(n: usize, moves: &[&str]) -> (Hex, Vec<i8>) {
+    fn board(n: usize, moves: &[&str]) -> (Hex, Box<Colours>) {
         let mut g = Hex::new(n, false).unwrap();
         for m in moves {
             g.play_text(m).unwrap();
         }
         let rings = BridgeRings::hex(n);
-        let mut colour = vec![EMPTY; rings.colours_len()];
+        let mut colour = Box::new([EMPTY; COLOURS]);
         g.cell_owners(&mut colour[..rings.cells()]);
         rings.set_edges(&mut colour);
         (g, colour)

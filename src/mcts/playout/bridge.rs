@@ -8,7 +8,7 @@
 //! move-by-move playout.
 
 use super::{Kind, PolicyState};
-use crate::game::bridge::BridgeRings;
+use crate::game::bridge::{BridgeRings, COLOURS};
 use crate::game::Game;
 use crate::mcts::config::SearchConfig;
 use crate::rng::Rng64;
@@ -26,7 +26,6 @@ impl PolicyState {
 
     /// The owners of `g`'s cells into [`PolicyState::colour`], edges after them.
     fn load_owners<G: Game>(&mut self, rings: &BridgeRings, g: &G) {
-        self.colour.resize(rings.colours_len(), 0);
         g.cell_owners(&mut self.colour[..rings.cells()]);
         rings.set_edges(&mut self.colour);
     }
@@ -39,7 +38,7 @@ impl PolicyState {
         if let Some(rings) = self.rings {
             let i = g.move_index(m);
             if i < rings.cells() {
-                self.colour[i] = me as i8;
+                self.colour[i & (COLOURS - 1)] = me as i8;
             } else {
                 self.load_owners(rings, g);
             }
@@ -69,7 +68,7 @@ impl PolicyState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::bridge::EMPTY;
+    use crate::game::bridge::{Colours, EMPTY};
     use crate::game::{Hex, MoveList};
     use crate::mcts::config::{LgrMode, MastMode};
 
@@ -80,7 +79,7 @@ mod tests {
         if last >= rings.cells() {
             return Vec::new();
         }
-        let mut colour = vec![EMPTY; rings.colours_len()];
+        let mut colour: Box<Colours> = Box::new([EMPTY; COLOURS]);
         g.cell_owners(&mut colour[..rings.cells()]);
         rings.set_edges(&mut colour);
         let a = rings.answers(&colour, last, g.to_move() as i8);

@@ -51,7 +51,7 @@ mod qb;
 
 pub use qb::{qb_bonus, Welford};
 
-use crate::game::bridge::BridgeRings;
+use crate::game::bridge::{BridgeRings, Colours, COLOURS};
 use crate::game::{Game, MoveList, MoveSets, Outcome, Player};
 use crate::mcts::config::{LgrMode, MastMode, SearchConfig};
 use crate::rng::Rng64;
@@ -90,7 +90,7 @@ pub struct PolicyState {
     rings: Option<&'static BridgeRings>,
     /// Save-bridge: per playout, the owner of each cell (0, 1, −1 empty) as the moves chosen so
     /// far leave it, then the edges' owners ([`BridgeRings`]).
-    colour: Vec<i8>,
+    colour: Box<Colours>,
     /// MAST Gibbs weights `e^{(Q(a) − 1)/τ}` per player and move (∝ `e^{Q(a)/τ}`, ≤ 1 so they
     /// never overflow), refreshed when `learn` changes a move's mean: no `exp` in the playout.
     mast_wt: [Vec<f64>; 2],
@@ -152,7 +152,7 @@ impl PolicyState {
             mast_played: 0,
             bridge_played: 0,
             rings: None,
-            colour: Vec::new(),
+            colour: Box::new([0; COLOURS]),
             mast_wt: [vec![1.0; mast], vec![1.0; mast]],
             mast_inv: [vec![1.0; mast], vec![1.0; mast]],
             mast_wt_tau: cfg.mast_tau,
