@@ -53,6 +53,9 @@ const PARAMS: { key: string; label: string; title: string }[] = [
   { key: 'lgr_p', label: 'p', title: 'LGR: probability of playing a stored reply (blank: the preset’s)' },
   { key: 'pool_k', label: 'pool', title: 'PoolRAVE pool size (blank: the preset’s)' },
 ];
+/** The save-bridge switch's title (src/game/bridge.rs; off in every preset). */
+const BRIDGE_TITLE =
+  'Save-bridge playouts (Hex, as MoHex): a move into a bridge of the player to move is answered in the bridge’s other cell (blank: the preset’s, off; ignored in other games)';
 /** The overlays every pane's board shows. */
 const PANE_OVERLAYS: ReadonlySet<OverlayKey> = new Set<OverlayKey>(['visits', 'proven', 'pv']);
 /** The same with the exact solver's marks, once it has proven the position. */
@@ -70,7 +73,8 @@ interface Pane {
   k: number;
   el: HTMLElement;
   preset: HTMLSelectElement;
-  params: Map<string, HTMLInputElement>;
+  /** The pane's engine parameters by serde name: the number fields and the save-bridge switch. */
+  params: Map<string, HTMLInputElement | HTMLSelectElement>;
   budget: HTMLInputElement;
   badge: HTMLElement;
   client: EngineClient | null;
@@ -201,7 +205,7 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
 
   function makePane(k: number): Pane {
     const preset = h('select', { id: `cmp-preset-${k}`, 'aria-label': `Preset of pane ${k + 1}` });
-    const params = new Map<string, HTMLInputElement>();
+    const params = new Map<string, HTMLInputElement | HTMLSelectElement>();
     const fields = h('div', { class: 'cmp-params' });
     for (const p of PARAMS) {
       const i = h('input', {
@@ -215,6 +219,15 @@ export function mountCompare(host: HTMLElement, hooks: CompareHooks): void {
       params.set(p.key, i);
       fields.append(h('label', { title: p.title }, `${p.label} `, i));
     }
+    const bridge = h(
+      'select',
+      { id: `cmp-save_bridge-${k}`, title: BRIDGE_TITLE, 'aria-label': `${BRIDGE_TITLE}, pane ${k + 1}` },
+      h('option', { value: '' }, 'preset'),
+      h('option', { value: 'true' }, 'on'),
+      h('option', { value: 'false' }, 'off'),
+    );
+    params.set('save_bridge', bridge);
+    fields.append(h('label', { title: BRIDGE_TITLE }, 'bridge ', bridge));
     const paneBudget = h('input', {
       id: `cmp-budget-${k}`,
       type: 'number',
