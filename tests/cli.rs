@@ -412,6 +412,43 @@ fn bench_playouts_json_keys() {
     assert!(lines[1].get("filled_set_playouts_per_s").is_none(), "{}", lines[1]);
 }
 
+/// `mcts bench --set key=value` measures every preset with the override (here a node cap of 5,
+/// which the reported tree obeys, and save-bridge playouts) and says so in each JSON line.
+#[test]
+fn bench_set_overrides_every_preset() {
+    let (ok, out, err) = mcts(&[
+        "bench",
+        "--game",
+        "hex:5",
+        "--preset",
+        "uct",
+        "--preset",
+        "rave",
+        "--set",
+        "node_cap=5",
+        "--set",
+        "save_bridge=true",
+        "--json",
+        "--runs",
+        "1",
+        "--ms",
+        "5",
+        "--search-ms",
+        "20",
+    ]);
+    assert!(ok, "{err}");
+    let lines: Vec<Value> = out.lines().filter(|l| l.contains("\"preset\"")).map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    for v in &lines {
+        assert_eq!(v["set"], serde_json::json!(["node_cap=5", "save_bridge=true"]), "{v}");
+        assert!(v["nodes"].as_u64().unwrap() <= 5, "the node cap reached the search: {v}");
+        assert!(v["iterations_per_s"].as_f64().unwrap() > 0.0, "{v}");
+    }
+    let (ok, out, err) = mcts(&["bench", "--game", "hex:5", "--json", "--runs", "1", "--ms", "5", "--search-ms", "20"]);
+    assert!(ok, "{err}");
+    assert!(out.lines().filter(|l| l.contains("\"preset\"")).all(|l| !l.contains("\"set\"")), "no set without --set: {out}");
+}
+
 /// Runs `mcts ARGS` with standard output to `stdout` (and `input` on standard input); returns
 /// the exit code and standard error.
 fn mcts_to(args: &[&str], stdout: impl Into<Stdio>, input: &[u8]) -> (Option<i32>, String) {
@@ -529,6 +566,9 @@ fn bench_checks_every_option_before_measuring() {
         (&["--preset", "uct", "--preset", "nope"], 1, "mcts: unknown preset 'nope'"),
         (&["--game", "chess"], 1, "mcts: unknown game 'chess'"),
         (&["--preset", "alphazero", "--game", "pentago"], 1, "mcts: no trained network for 'pentago:official'"),
+        (&["--set", "nope=1"], 1, "mcts: unknown config key 'nope'"),
+        (&["--preset", "rave", "--set", "save_bridge"], 1, "mcts: --set expects key=value, got 'save_bridge'"),
+        (&["--set", "save_bridge=maybe"], 1, "mcts: bad value 'maybe' for 'save_bridge'"),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_mcts")).args([&bench[..], extra].concat()).output().expect("run mcts");
         let err = String::from_utf8_lossy(&out.stderr);

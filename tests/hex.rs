@@ -443,3 +443,30 @@ fn no_trace_playout_on_decided_positions() {
         assert!((0.4..0.65).contains(&rate), "hex:{n}: Black wins {rate}");
     }
 }
+
+/// `cell_owners` (read per stone, once per save-bridge playout and per network input) agrees
+/// with the board view cell for cell, and leaves the rest of a longer buffer alone: every side
+/// 1 to 19 (all three bitboard types), random positions with and without the swap played.
+#[test]
+fn cell_owners_agree_with_the_view() {
+    let mut rng = Rng64::new(38);
+    for n in 1..=19usize {
+        for swap in [false, true] {
+            for _ in 0..10 {
+                let mut g = Hex::new(n, swap).unwrap();
+                for _ in 0..rng.below((n * n) as u32 + 1) {
+                    if g.is_terminal() {
+                        break;
+                    }
+                    let mut l = MoveList::new();
+                    g.legal_moves(&mut l);
+                    g.play_unchecked(l[rng.index(l.len())]);
+                }
+                let mut owners = vec![7i8; n * n + 3];
+                g.cell_owners(&mut owners);
+                assert_eq!(&owners[..n * n], &g.view().cells[..], "hex:{n} {}", g.board_string());
+                assert_eq!(&owners[n * n..], &[7, 7, 7], "hex:{n}: past the cells untouched");
+            }
+        }
+    }
+}

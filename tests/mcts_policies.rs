@@ -93,3 +93,36 @@ fn puct_uses_priors() {
     assert!(a3.prior.unwrap() > 0.3, "{a3:?}");
     assert_eq!(st.evaluator.as_deref(), Some("tactical"));
 }
+
+/// Save-bridge playouts (`save_bridge`, Hex): a seeded search with them is deterministic, its
+/// playouts answer bridge intrusions (counted, and listed among the active policies), and the
+/// search is not the one without them; on games without bridges (Pentago, Tic-Tac-Toe) the
+/// option is ignored: the same search, number for number, as without it.
+#[test]
+fn save_bridge_is_deterministic_and_hex_only() {
+    use mcts_playground::game::{Hex, Pentago};
+    fn stats<G: Game>(g: &G, cfg: &SearchConfig, n: u64) -> mcts_playground::mcts::SearchStats {
+        let mut s = Search::new(g.clone(), cfg.clone()).unwrap();
+        s.run(Budget::iterations(n), NO_CLOCK);
+        s.stats()
+    }
+    let hex = Hex::new(7, false).unwrap();
+    for preset in ["uct", "rave", "lgr", "best"] {
+        let off = SearchConfig { seed: 9, ..SearchConfig::preset(preset).unwrap() };
+        let on = SearchConfig { save_bridge: true, ..off.clone() };
+        let a = stats(&hex, &on, 3000);
+        assert_eq!(a, stats(&hex, &on, 3000), "{preset}: deterministic for a seed");
+        assert!(a.policy.save_bridge_moves_played > 0, "{preset}: {:?}", a.policy);
+        assert!(a.policy.active.contains(&"save_bridge".to_string()), "{preset}: {:?}", a.policy.active);
+        let b = stats(&hex, &off, 3000);
+        assert_eq!(b.policy.save_bridge_moves_played, 0);
+        assert_ne!(a.children, b.children, "{preset}: the playouts changed");
+    }
+    let pentago = Pentago::from_options(&[]).unwrap();
+    for preset in ["uct", "lgr", "decisive"] {
+        let off = SearchConfig { seed: 9, ..SearchConfig::preset(preset).unwrap() };
+        let on = SearchConfig { save_bridge: true, ..off.clone() };
+        assert_eq!(stats(&pentago, &on, 500), stats(&pentago, &off, 500), "pentago {preset}: ignored");
+        assert_eq!(stats(&TicTacToe::new(), &on, 500), stats(&TicTacToe::new(), &off, 500), "tictactoe {preset}: ignored");
+    }
+}

@@ -20,11 +20,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::rng::Rng64;
 
+pub mod bridge;
 pub mod hex;
 pub mod hex_solve;
 pub mod pentago;
 pub mod tictactoe;
 
+pub use bridge::BridgeRings;
 pub use hex::{Hex, HexOptionError};
 pub use pentago::{Pentago, PentagoBoardError, PentagoOptionError, PentagoRules};
 pub use tictactoe::TicTacToe;
@@ -493,6 +495,14 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         counts: &mut [u64; 2],
     ) -> Option<Outcome> {
         let _ = (rng, decisive, anti, sets, trace, counts);
+        None
+    }
+
+    /// The neighbour rings of the board's cells ([`BridgeRings`]) for the save-bridge playout
+    /// rule (search option `save_bridge`): games with bridges, Hex; `None` (default) elsewhere,
+    /// where the search ignores the option. The cells are the dense move indices below
+    /// `cells()`; other moves (Hex's swap) are no intrusion.
+    fn bridge_rings(&self) -> Option<&'static BridgeRings> {
         None
     }
 

@@ -47,8 +47,17 @@ pub struct BenchResult {
 /// Bad spec or preset.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn iterations_per_s(game: &str, preset: &str, ms: f64) -> Result<BenchResult, BenchError> {
+    iterations_per_s_with(game, preset, SearchConfig::preset(preset)?, ms)
+}
+
+/// [`iterations_per_s`] with the configuration `cfg` (a preset with overrides, `mcts bench
+/// --set`); `preset` names it in the result.
+///
+/// # Errors
+/// Bad spec, or a configuration the search refuses.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn iterations_per_s_with(game: &str, preset: &str, cfg: SearchConfig, ms: f64) -> Result<BenchResult, BenchError> {
     let g = AnyGame::from_spec(game).map_err(|e| BenchError::Game(e.to_string()))?;
-    let cfg = SearchConfig::preset(preset)?;
     let mut s = AnySearch::new(&g, cfg)?;
     let t0 = std::time::Instant::now();
     let clock = move || t0.elapsed().as_secs_f64() * 1000.0;

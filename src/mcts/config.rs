@@ -345,6 +345,15 @@ pub struct SearchConfig {
     pub decisive: bool,
     /// Anti-decisive moves: if the opponent threatens to win at once, play on its threat.
     pub anti_decisive: bool,
+    /// Save-bridge playouts (Hex), as MoHex's (Arneson, Hayward & Henderson 2010): when the
+    /// opponent's last move intrudes into a bridge of the player to move (two of its stones, or
+    /// a stone and its own edge, with two common empty neighbours), that player answers in the
+    /// other common neighbour; one drawn uniformly when several bridges are intruded
+    /// ([`crate::game::bridge`]). After decisive and anti-decisive moves, before LGR, PoolRAVE
+    /// and the default policy. Games without bridges (Pentago, Tic-Tac-Toe: no
+    /// [`crate::game::Game::bridge_rings`]) ignore it: their searches play as without it.
+    /// Off by default and in every preset; `--set save_bridge=true` adds it to any.
+    pub save_bridge: bool,
     /// Last-Good-Reply playout policy.
     pub lgr: LgrMode,
     /// Probability of playing a stored legal reply; default 1.0, as Drake (2009) and Baier & Drake
@@ -443,6 +452,7 @@ impl Default for SearchConfig {
             mix_lambda: 0.5,
             decisive: false,
             anti_decisive: false,
+            save_bridge: false,
             lgr: LgrMode::Off,
             lgr_p: 1.0,
             poolrave: false,
@@ -682,16 +692,22 @@ impl SearchConfig {
         Ok(())
     }
 
-    /// Whether any playout needs the step-by-step policy loop (anything but uniform random).
+    /// Whether any playout needs the step-by-step policy loop (anything but uniform random),
+    /// save-bridge aside: whether it applies depends on the game (the search's
+    /// `policy_playouts`).
     pub fn policy_playouts(&self) -> bool {
         self.decisive || self.anti_decisive || self.lgr != LgrMode::Off || self.poolrave || self.mast != MastMode::Off
     }
 
-    /// Whether decisive and/or anti-decisive moves are the only playout policies (no LGR, MAST
-    /// or PoolRAVE): the playout the game may play in its own loop
+    /// Whether decisive and/or anti-decisive moves are the only playout policies (no
+    /// save-bridge, LGR, MAST or PoolRAVE): the playout the game may play in its own loop
     /// ([`crate::game::Game::decisive_playout`]; presets `decisive` and `best`).
     pub fn threat_checks_only(&self) -> bool {
-        (self.decisive || self.anti_decisive) && self.lgr == LgrMode::Off && self.mast == MastMode::Off && !self.poolrave
+        (self.decisive || self.anti_decisive)
+            && self.lgr == LgrMode::Off
+            && self.mast == MastMode::Off
+            && !self.poolrave
+            && !self.save_bridge
     }
 
     /// Whether anything reads the moves (or the length) of a playout: AMAF (RAVE, GRAVE,
@@ -746,6 +762,8 @@ mod tests {
         assert!(c.solver);
         c.set("rave_k", "500").unwrap();
         assert_eq!(c.rave_k, 500.0);
+        c.set("save_bridge", "true").unwrap();
+        assert!(c.save_bridge);
         let before = c.clone();
         assert!(c.set("c", "-1").unwrap_err().to_string().contains("out of range"));
         assert_eq!(c.set("c", "-1").unwrap_err().to_string(), "c = -1 is out of range [0, 100]");
@@ -771,6 +789,18 @@ mod tests {
         assert!(c.playout_moves_needed());
         let c = SearchConfig { qb: true, ..SearchConfig::default() };
         assert!(c.playout_moves_needed());
+    }
+
+    /// Save-bridge is no threat check: with it the game's own decisive loop (which knows no
+    /// bridges) is not taken, and the playouts go move by move through the policy.
+    #[test]
+    fn save_bridge_leaves_the_decisive_loop() {
+        let best = SearchConfig::preset("best").unwrap();
+        assert!(best.threat_checks_only());
+        assert!(!SearchConfig { save_bridge: true, ..best }.threat_checks_only());
+        for p in SearchConfig::PRESETS {
+            assert!(!SearchConfig::preset(p).unwrap().save_bridge, "{p}: off in every preset");
+        }
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! - [`tree`]: 24-byte nodes and 20-byte edges in contiguous per-node runs, lazy one-child-per-visit expansion, dense AMAF tables;
 //! - [`selection`]: UCB1, RAVE β (both schedules), GRAVE β, PUCT, secure child as pure functions
 //!   (the search applies them in one place, `search/score.rs`);
-//! - [`playout`]: decisive/anti-decisive moves, LGR-1/LGRF-1/LGRF-2, PoolRAVE, MAST, QB;
+//! - [`playout`]: decisive/anti-decisive moves, LGR-1/LGRF-1/LGRF-2, PoolRAVE, MAST, QB, one
+//!   file per policy;
 //! - [`solver`]: MCTS-Solver with draws; [`transposition`]: Zobrist-keyed DAG (UCT1);
 //! - [`evaluator`]: PUCT priors; [`stats`]: the JSON shapes; [`search`]: the loop, one file per
 //!   phase (child score and AMAF source, expansion, playout, backpropagation, root, reports, trace);

@@ -50,6 +50,9 @@ pub struct PolicyStats {
     pub pool_moves_played: u64,
     /// MAST-chosen moves played.
     pub mast_moves_played: u64,
+    /// Save-bridge answers played (`save_bridge`, Hex).
+    #[serde(default)]
+    pub save_bridge_moves_played: u64,
     /// Depth-2 root search result for the current root: `"off"`, `"win: c3"`,
     /// `"excluded 4 of 9 moves"`, `"no critical move"`.
     pub depth2: String,

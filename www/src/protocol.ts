@@ -394,6 +394,8 @@ export interface PolicyStats {
   lgr_replies_played: number;
   pool_moves_played: number;
   mast_moves_played: number;
+  /** Save-bridge answers played (`save_bridge`, Hex; src/game/bridge.rs). */
+  save_bridge_moves_played: number;
   depth2: string;
   depth2_firings: number;
   /** Stored replies `[previous move, reply]` (at most 50 per player, player 0 first). */

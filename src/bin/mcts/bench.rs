@@ -7,14 +7,15 @@
 //! and the step-through run them; and as per-player move sets, as RAVE/GRAVE/qb run them), then
 //! `{"game", "preset", "iterations_per_s", "ratio_to_uct", "bytes_per_node", "tree_bytes", "nodes", ...}`
 //! per preset; `uct` is measured first when it is among the presets, and `ratio_to_uct` is each
-//! preset's iterations per second over uct's in the same run (null without uct).
+//! preset's iterations per second over uct's in the same run (null without uct). With `--set
+//! key=value`, every preset measured (uct too) gets the overrides, and each line carries "set".
 
 use std::time::Instant;
 
 use mcts_playground::game::{AnyGame, Game, MoveSets, NoTrace};
-use mcts_playground::mcts::bench::iterations_per_s;
+use mcts_playground::mcts::bench::iterations_per_s_with;
 use mcts_playground::mcts::parallel::search_root_parallel;
-use mcts_playground::mcts::{AnySearch, Budget, SearchConfig};
+use mcts_playground::mcts::{AnySearch, Budget};
 use mcts_playground::{with_game, Rng64};
 use serde_json::json;
 
@@ -38,6 +39,10 @@ pub struct Args {
     /// MCTS preset to measure (repeatable; `all` for every preset); default: uct.
     #[arg(long)]
     preset: Vec<String>,
+    /// Override a configuration field of every preset measured, `key=value` (repeatable, as
+    /// `mcts search --set`), e.g. `--set save_bridge=true`; JSON lines then carry "set".
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    set: Vec<String>,
     /// Milliseconds per timed MCTS run (a search from the start position; 0 ..= 2^53 − 1, as
     /// `--ms` of `mcts search`).
     #[arg(long, default_value_t = 1000.0, value_parser = crate::search::parse_ms)]
@@ -167,7 +172,7 @@ struct Plan {
 fn plan(a: &Args) -> Result<Vec<Plan>, CliError> {
     let specs: Vec<String> = if a.game.is_empty() { DEFAULT_GAMES.iter().map(|s| s.to_string()).collect() } else { a.game.clone() };
     for p in a.preset.iter().filter(|p| *p != "all") {
-        SearchConfig::preset(p).map_err(CliError::engine)?;
+        crate::search::config_from(p, &a.set, None)?;
     }
     let mut plans = Vec::new();
     for spec in specs {
@@ -188,7 +193,7 @@ fn plan(a: &Args) -> Result<Vec<Plan>, CliError> {
             presets.insert(0, p);
         }
         for p in &presets {
-            let config = SearchConfig::preset(p).map_err(CliError::engine)?;
+            let config = crate::search::config_from(p, &a.set, None)?;
             AnySearch::new(&game, config).map_err(CliError::engine)?;
         }
         plans.push(Plan { spec, game, presets });
@@ -236,7 +241,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
         for preset in &presets {
             let mut runs = Vec::new();
             for _ in 0..a.runs {
-                runs.push(iterations_per_s(spec, preset, a.search_ms).map_err(CliError::engine)?);
+                let config = crate::search::config_from(preset, &a.set, None)?;
+                runs.push(iterations_per_s_with(spec, preset, config, a.search_ms).map_err(CliError::engine)?);
             }
             let mut rates: Vec<f64> = runs.iter().map(|r| r.iterations_per_s).collect();
             let rate = median(&mut rates);
@@ -246,14 +252,16 @@ pub fn run(a: Args) -> Result<(), CliError> {
             }
             let ratio = uct_rate.filter(|&u| u > 0.0).map(|u| (rate / u * 1000.0).round() / 1000.0);
             if a.json {
-                outln!(
-                    "{}",
-                    json!({"game": spec, "preset": preset, "iterations_per_s": rate.round(),
-                           "ratio_to_uct": ratio,
-                           "bytes_per_node": last.bytes_per_node, "tree_bytes": last.tree_bytes,
-                           "nodes": last.nodes, "search_ms": a.search_ms, "runs": a.runs, "statistic": "median"})
-                )?;
+                let mut j = json!({"game": spec, "preset": preset, "iterations_per_s": rate.round(),
+                       "ratio_to_uct": ratio,
+                       "bytes_per_node": last.bytes_per_node, "tree_bytes": last.tree_bytes,
+                       "nodes": last.nodes, "search_ms": a.search_ms, "runs": a.runs, "statistic": "median"});
+                if !a.set.is_empty() {
+                    j["set"] = json!(a.set);
+                }
+                outln!("{j}")?;
             } else {
+                let preset = if a.set.is_empty() { preset.clone() } else { format!("{preset} {}", a.set.join(" ")) };
                 outln!(
                     "{spec:<20} {preset:<10} {:>11.0} MCTS iterations/s (median of {}){}, {:.1} bytes/node, {:.1} MB tree after {} ms",
                     rate,
@@ -267,7 +275,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             for &t in &a.threads {
                 let mut rates = Vec::new();
                 for _ in 0..a.runs {
-                    let config = SearchConfig::preset(preset).map_err(CliError::engine)?;
+                    let config = crate::search::config_from(preset, &a.set, None)?;
                     let r = search_root_parallel(&g, &config, Budget::millis(a.search_ms), t).map_err(CliError::engine)?;
                     rates.push(r.merged.iterations_per_s);
                 }

@@ -405,6 +405,11 @@ impl Game for Hex {
         self.outcome.is_none() && self.legal_moves_only_shrink()
     }
 
+    /// The rings of this board's side ([`BridgeRings::hex`]), for save-bridge playouts.
+    fn bridge_rings(&self) -> Option<&'static crate::game::BridgeRings> {
+        Some(crate::game::BridgeRings::hex(self.size as usize))
+    }
+
     /// [`Core::settle_fill`]: the stones placed (one bit each), one row sweep for the winner
     /// of the full board, then the winner's stones in order until it connects; the later
     /// stones are taken off.
@@ -558,17 +563,21 @@ impl Game for Hex {
     /// by breadth-first search inside the winning group), listed from the winner's first edge
     /// (top for Black, left for White) to the second. `last_cells` is the placed stone (after a
     /// swap, the mirrored White stone).
+    /// All empty, then each player's stones by their set bits: per stone, not per cell (the
+    /// save-bridge playouts read it once per playout).
     fn cell_owners(&self, out: &mut [i8]) {
         let n = self.cells().min(out.len());
+        out[..n].fill(-1);
         with_core!(&self.board, c => {
-            for (i, o) in out[..n].iter_mut().enumerate() {
-                *o = if c.stones[0].test(i) {
-                    0
-                } else if c.stones[1].test(i) {
-                    1
-                } else {
-                    -1
-                };
+            for (owner, stones) in [(0i8, c.stones[0]), (1, c.stones[1])] {
+                let mut s = stones;
+                while s.any() {
+                    let i = s.lowest();
+                    if let Some(o) = out[..n].get_mut(i) {
+                        *o = owner;
+                    }
+                    s = s.without_lowest();
+                }
             }
         })
     }

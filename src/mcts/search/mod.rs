@@ -104,6 +104,9 @@ pub struct Search<G: Game> {
     rng: Rng64,
     tt: Option<TransTable>,
     policy: PolicyState,
+    /// Whether the playouts answer bridge intrusions: `save_bridge` on a game with bridges
+    /// ([`Game::bridge_rings`]; elsewhere the option is ignored).
+    bridges: bool,
     evaluator: Box<dyn Evaluator<G>>,
     /// PUCT priors per node, asked once (see `priors.rs`).
     node_priors: priors::NodePriors,
@@ -207,6 +210,7 @@ impl<G: Game> Search<G> {
             rng: Rng64::new(config.seed),
             tt: None,
             policy: PolicyState::new(ms, &config),
+            bridges: config.save_bridge && root.bridge_rings().is_some(),
             evaluator,
             node_priors: priors::NodePriors::default(),
             prior_keep: priors::PRIOR_KEEP,
@@ -425,6 +429,7 @@ impl<G: Game> Search<G> {
             self.evaluator = e;
         }
         self.policy.reconfigure(&c);
+        self.bridges = c.save_bridge && self.root.bridge_rings().is_some();
         if c.pool_k != self.config.pool_k || c.pool_min_amaf != self.config.pool_min_amaf {
             self.pool_cache.clear();
         }

@@ -142,6 +142,9 @@ impl<G: Game> Search<G> {
         if c.anti_decisive {
             active.push("anti_decisive".to_string());
         }
+        if self.bridges {
+            active.push("save_bridge".into());
+        }
         if c.lgr != LgrMode::Off {
             active.push(format!("{:?}", c.lgr).to_ascii_lowercase());
         }
@@ -184,6 +187,7 @@ impl<G: Game> Search<G> {
             lgr_replies_played: self.policy.lgr_played,
             pool_moves_played: self.policy.pool_played,
             mast_moves_played: self.policy.mast_played,
+            save_bridge_moves_played: self.policy.bridge_played,
             depth2: self.depth2_note.clone(),
             depth2_firings: self.depth2_firings,
             lgr_replies,

@@ -7,6 +7,8 @@ use super::Search;
 use crate::game::{Game, NoTrace, Outcome, MOVE_WORDS};
 use crate::mcts::selection::amaf_mean;
 use crate::mcts::tree::UNKNOWN;
+#[cfg(doc)]
+use crate::mcts::SearchConfig;
 
 impl<G: Game> Search<G> {
     /// Runs the playout from the leaf (policy or fast random), with rollout-expand if on.
@@ -26,7 +28,7 @@ impl<G: Game> Search<G> {
         let fill = self.fill();
         let whole = fill && !self.config.qb;
         let mut filled = false;
-        let o = if self.config.policy_playouts() {
+        let o = if self.policy_playouts() {
             // The moves as sets when nothing reads their order (the game's own decisive loop
             // may then skip the list).
             let sets = (!self.record_playouts && !self.config.rollout_expand).then_some(&mut self.psets);
@@ -73,6 +75,13 @@ impl<G: Game> Search<G> {
             self.rollout_expand(start, cap);
         }
         o
+    }
+
+    /// Whether the playouts follow a policy ([`SearchConfig::policy_playouts`], or save-bridge
+    /// on a game with bridges) rather than the game's uniformly random playout.
+    #[inline]
+    pub(super) fn policy_playouts(&self) -> bool {
+        self.config.policy_playouts() || self.bridges
     }
 
     /// For a new AMAF table at position `g`: the dense moves empty there when player 1's row can

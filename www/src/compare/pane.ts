@@ -20,6 +20,9 @@ const PARAMS: { key: PaneKey; label: string; title: string }[] = [
   { key: 'lgr_p', label: 'p', title: 'LGR: probability of playing a stored reply (blank: the preset’s)' },
   { key: 'pool_k', label: 'pool', title: 'PoolRAVE pool size (blank: the preset’s)' },
 ];
+/** The save-bridge switch's title (src/game/bridge.rs; off in every preset). */
+const BRIDGE_TITLE =
+  'Save-bridge playouts (Hex, as MoHex): a move into a bridge of the player to move is answered in the bridge’s other cell (blank: the preset’s, off; ignored in other games)';
 /** The overlays every pane's board shows. */
 export const PANE_OVERLAYS: ReadonlySet<OverlayKey> = new Set<OverlayKey>(['visits', 'proven', 'pv']);
 /** The same with the exact solver's marks, once it has proven the position. */
@@ -28,7 +31,8 @@ export const PANE_OVERLAYS_EXACT: ReadonlySet<OverlayKey> = new Set<OverlayKey>(
 export class PaneView {
   readonly el: HTMLElement;
   readonly preset: HTMLSelectElement;
-  readonly params = new Map<PaneKey, HTMLInputElement>();
+  /** The pane's engine parameters by serde name: the number fields and the save-bridge switch. */
+  readonly params = new Map<PaneKey, HTMLInputElement | HTMLSelectElement>();
   readonly budget: HTMLInputElement;
   readonly badge: HTMLElement;
   readonly readout: HTMLElement;
@@ -61,6 +65,15 @@ export class PaneView {
       this.params.set(p.key, i);
       fields.append(h('label', { title: p.title }, `${p.label} `, i));
     }
+    const bridge = h(
+      'select',
+      { id: `cmp-save_bridge-${k}`, title: BRIDGE_TITLE, 'aria-label': `${BRIDGE_TITLE}, pane ${k + 1}` },
+      h('option', { value: '' }, 'preset'),
+      h('option', { value: 'true' }, 'on'),
+      h('option', { value: 'false' }, 'off'),
+    );
+    this.params.set('save_bridge', bridge);
+    fields.append(h('label', { title: BRIDGE_TITLE }, 'bridge ', bridge));
     this.budget = h('input', {
       id: `cmp-budget-${k}`,
       type: 'number',

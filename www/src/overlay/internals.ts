@@ -157,6 +157,7 @@ export function renderInternals(
   );
   add('PoolRAVE pool moves played', p.pool_moves_played.toLocaleString('en'));
   add('MAST moves played', p.mast_moves_played.toLocaleString('en'));
+  add('save-bridge answers played', p.save_bridge_moves_played.toLocaleString('en'));
   add('proven root', st.proven ?? 'no');
   const provenKids = st.children.filter((c) => c.proven);
   add('proven root children', provenKids.length ? provenKids.map((c) => `${c.move} ${c.proven}`).join(', ') : 'none');

@@ -60,6 +60,7 @@ function stats(children: [string, number, number][], iterations = 100): FullStat
       lgr_replies_played: 0,
       pool_moves_played: 0,
       mast_moves_played: 0,
+      save_bridge_moves_played: 0,
       depth2: 'off',
       depth2_firings: 0,
       lgr_replies: [],

@@ -97,9 +97,24 @@ describe('compare panes', () => {
     const r = parsePane('preset:uct,colour:red,c:wide,lgr_p:0.5');
     expect(r.fields).toEqual({ preset: 'uct', lgr_p: '0.5' });
     expect(r.errors).toEqual([
-      "unknown pane field 'colour' (expected preset, c, rave_k, lgr_p, pool_k, budget)",
+      "unknown pane field 'colour' (expected preset, c, rave_k, lgr_p, pool_k, save_bridge, budget)",
       'c=wide: the exploration constant c must be a number from 0 to 100',
     ]);
+  });
+});
+
+describe('the save-bridge pane switch', () => {
+  it('reads true or false, round-trips, and names anything else', () => {
+    const fields = { preset: 'best', save_bridge: 'true', budget: '5000' };
+    expect(formatPane(fields)).toBe('preset:best,save_bridge:true,budget:5000');
+    expect(parsePane('preset:best,save_bridge:true,budget:5000')).toEqual({ fields, errors: [] });
+    expect(parsePane('save_bridge:false')).toEqual({ fields: { save_bridge: 'false' }, errors: [] });
+    for (const bad of ['yes', '1', 'on', '']) {
+      expect(parsePane(`save_bridge:${bad}`)).toEqual({
+        fields: {},
+        errors: [`save_bridge=${bad}: save-bridge playouts (Hex) must be true or false`],
+      });
+    }
   });
 });
 

@@ -11,7 +11,7 @@
 //   seed=N               the engines' random seed (reproducible searches with playouts=)
 //   view=play|compare|arena            the open view (also the #hash)
 //   overlays=visits,q,amaf,proven,pv,prior,exact|none   the board overlays switched on (play view)
-//   pane1..pane4=preset:rave,c:0.7,rave_k:500,lgr_p:0.5,pool_k:10,budget:20000   compare panes
+//   pane1..pane4=preset:rave,c:0.7,rave_k:500,lgr_p:0.5,pool_k:10,save_bridge:true,budget:20000   compare panes
 //   cmpgame=, cmpmoves=, cmpmode=playouts|ms, cmpbudget=, cmpseed=, panes=2..4, cmprun=1
 //                        the compare view's position, budget (equal playouts or equal time) and runs
 //   lesson=ID            a built-in lesson (www/src/lessons)
@@ -33,13 +33,19 @@ export function splitMoves(v: string | null): string[] {
 /** The numeric pane fields: what each means, its range (the engine's, `src/mcts/config.rs`), and
  * whether it is a whole number. `budget` is in the compare view's unit (playouts or ms). */
 const PANE_RANGES: Record<
-  Exclude<PaneKey, 'preset' | 'budget'>,
+  Exclude<PaneKey, 'preset' | 'budget' | 'save_bridge'>,
   { min: number; max: number; open?: boolean; whole?: boolean; what: string }
 > = {
   c: { min: 0, max: 100, what: 'the exploration constant c' },
   rave_k: { min: 0, max: 1e9, open: true, what: 'the RAVE equivalence parameter k' },
   lgr_p: { min: 0, max: 1, what: 'the LGR reply probability p' },
   pool_k: { min: 1, max: 400, whole: true, what: 'the PoolRAVE pool size' },
+};
+
+/** The pane fields that are switches (`true` or `false`, as the engine reads them): what each
+ * means. */
+const PANE_SWITCHES: Record<'save_bridge', string> = {
+  save_bridge: 'save-bridge playouts (Hex)',
 };
 
 /** The budgets the compare view accepts, per mode: playouts 100 to 100,000,000; milliseconds
@@ -67,6 +73,7 @@ export function wholeInRange(name: string, v: string, min: number, max: number, 
 /** A pane field's value checked against its range; null when fine, else the sentence. */
 function paneFieldError(key: PaneKey, val: string, mode: CompareMode): string | null {
   if (key === 'preset') return null;
+  if (key === 'save_bridge') return val === 'true' || val === 'false' ? null : `${key}=${val}: ${PANE_SWITCHES[key]} must be true or false`;
   if (key === 'budget') {
     const b = COMPARE_BUDGET[mode];
     return wholeInRange(key, val, b.min, b.max, b.unit).error ?? null;

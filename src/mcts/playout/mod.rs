@@ -4,14 +4,22 @@
 //! 2. **anti-decisive move**: if the opponent threatens to win at once (`Game::threats`), play on
 //!    one of its threats drawn uniformly (`Game::random_threat`; in Hex and Tic-Tac-Toe that
 //!    blocks it);
-//! 3. **last good reply** (Drake 2009; Baier & Drake 2010): LGRF-2 reply to the previous two
+//! 3. **save-bridge** (Hex; Arneson, Hayward & Henderson 2010, MoHex): if the opponent's last
+//!    move intruded into a bridge of the mover's, the other carrier cell (one drawn uniformly
+//!    when several bridges were intruded);
+//! 4. **last good reply** (Drake 2009; Baier & Drake 2010): LGRF-2 reply to the previous two
 //!    moves, then the LGR-1/LGRF-1 reply to the previous move, each played with probability
 //!    `lgr_p` when legal;
-//! 4. **PoolRAVE** (Rimmel, Teytaud et al. 2010; Hoock et al. 2010): with probability `pool_p`
+//! 5. **PoolRAVE** (Rimmel, Teytaud et al. 2010; Hoock et al. 2010): with probability `pool_p`
 //!    draw one move from the pool of the `pool_k` best moves by AMAF value and play it if legal;
-//! 5. the default policy: **MAST** (Finnsson & Björnsson 2008) Gibbs `P(a) ∝ e^{Q(a)/τ}`, τ = 0.1
+//! 6. the default policy: **MAST** (Finnsson & Björnsson 2008) Gibbs `P(a) ∝ e^{Q(a)/τ}`, τ = 0.1
 //!    on [0, 1] rewards, unseen moves Q = 1; or ε-greedy, the best-Q move with probability 1 − ε,
 //!    ε = 0.4 (Tak, Winands & Björnsson 2012); else uniform.
+//!
+//! One file per policy: `decisive.rs` (1 and 2), `bridge.rs` (3), `lgr.rs` (4), `pool_rave.rs`
+//! (5), `mast.rs` (6), `qb.rs` (quality-based rewards, Pepels et al. 2014, which the backpropagation applies);
+//! this file holds the state they share ([`PolicyState`]), the playout loops and the
+//! legal-move list they draw from.
 //!
 //! Cost per playout move: in placement games (Hex, Tic-Tac-Toe) the legal moves are listed once
 //! per playout and each move played leaves the list in O(1) (a position index per move, which
@@ -30,53 +38,24 @@
 //! really ended ([`Game::settle_fill`]); the moves after that are dropped, so the playout and
 //! what LGR/MAST learn from it are those of a move-by-move playout. Callgrind, `mcts search
 //! --game hex:11 --algo lgr --iterations 20000 --seed 3`: 38,000 → 22,000 instructions per
-//! playout (the recorded random playout of RAVE: 10,600).
+//! playout (the recorded random playout of RAVE: 10,600). Save-bridge adds about 90 instructions
+//! per playout move (its ring scan and its copy of the cells' owners; `docs/save-bridge.md`).
 //!
 //! With none of them on, the search uses the game's fast `random_playout` instead.
 
-use crate::game::{Game, MoveList, MoveSets, NoTrace, Outcome, Player};
+mod bridge;
+mod decisive;
+mod lgr;
+mod mast;
+mod pool_rave;
+mod qb;
+
+pub use qb::{qb_bonus, Welford};
+
+use crate::game::bridge::{BridgeRings, Colours, COLOURS};
+use crate::game::{Game, MoveList, MoveSets, Outcome, Player};
 use crate::mcts::config::{LgrMode, MastMode, SearchConfig};
 use crate::rng::Rng64;
-
-/// Running mean / variance (Welford 1962).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Welford {
-    /// Samples.
-    pub n: u64,
-    /// Mean.
-    pub mean: f64,
-    m2: f64,
-}
-
-impl Welford {
-    /// Adds a sample.
-    pub fn push(&mut self, x: f64) {
-        self.n += 1;
-        let d = x - self.mean;
-        self.mean += d / self.n as f64;
-        self.m2 += d * (x - self.mean);
-    }
-    /// Sample standard deviation (0 with fewer than 2 samples).
-    pub fn std(&self) -> f64 {
-        if self.n < 2 {
-            0.0
-        } else {
-            (self.m2 / (self.n - 1) as f64).sqrt()
-        }
-    }
-}
-
-/// Quality-based reward, relative bonus (Pepels, Tak, Lanctot & Winands 2014):
-/// `λ = (mean_D − D) / σ_D` over the winner's past winning simulation lengths,
-/// `b(λ) = −1 + 2 / (1 + e^{−kλ})`; shorter wins than usual get b > 0.
-#[inline]
-pub fn qb_bonus(length: f64, mean: f64, std: f64, k: f64) -> f64 {
-    if std <= 0.0 {
-        return 0.0;
-    }
-    let lambda = (mean - length) / std;
-    -1.0 + 2.0 / (1.0 + (-k * lambda).exp())
-}
 
 /// Learned playout-policy state, kept across iterations and moves (tree reuse).
 #[derive(Clone, Debug)]
@@ -105,6 +84,14 @@ pub struct PolicyState {
     pub pool_played: u64,
     /// Counters.
     pub mast_played: u64,
+    /// Counters: save-bridge answers played.
+    pub bridge_played: u64,
+    /// Save-bridge: the game's neighbour rings while the rule applies to the current playout
+    /// (`save_bridge` on a game with bridges), else `None`.
+    rings: Option<&'static BridgeRings>,
+    /// Save-bridge: per playout, the owner of each cell (0, 1, −1 empty) as the moves chosen so
+    /// far leave it, then the edges' owners ([`BridgeRings`]).
+    colour: Box<Colours>,
     /// MAST Gibbs weights `e^{(Q(a) − 1)/τ}` per player and move (∝ `e^{Q(a)/τ}`, ≤ 1 so they
     /// never overflow), refreshed when `learn` changes a move's mean: no `exp` in the playout.
     mast_wt: [Vec<f64>; 2],
@@ -164,6 +151,9 @@ impl PolicyState {
             lgr_played: 0,
             pool_played: 0,
             mast_played: 0,
+            bridge_played: 0,
+            rings: None,
+            colour: Box::new([0; COLOURS]),
             mast_wt: [vec![1.0; mast], vec![1.0; mast]],
             mast_inv: [vec![1.0; mast], vec![1.0; mast]],
             mast_wt_tau: cfg.mast_tau,
@@ -179,17 +169,6 @@ impl PolicyState {
             after_end: MoveSets::default(),
             after_valid: false,
         }
-    }
-
-    /// Recomputes the MAST weight of player `p`'s move `i` from its mean.
-    #[inline]
-    fn refresh_weight(&mut self, p: usize, i: usize) {
-        let x = (self.mast_q(p, i) - 1.0) / self.mast_wt_tau;
-        self.mast_wt[p][i] = x.exp();
-        // At most 1e300, by a comparison (the weight is positive, so the inverse is never NaN):
-        // `f64::min` is a call of libm's `fmin` in WebAssembly.
-        let inv = 1.0 / self.mast_wt[p][i];
-        self.mast_inv[p][i] = if inv < 1e300 { inv } else { 1e300 };
     }
 
     /// Resizes the tables for a new configuration, keeping what stays valid.
@@ -218,18 +197,6 @@ impl PolicyState {
             }
         }
     }
-
-    /// MAST mean for player `p` and move `i`; unseen moves get 1 (optimistic, as CadiaPlayer).
-    #[inline]
-    pub fn mast_q(&self, p: usize, i: usize) -> f64 {
-        let n = self.mast_n[p][i];
-        if n == 0 {
-            1.0
-        } else {
-            self.mast_w[p][i] / n as f64
-        }
-    }
-
     /// Learns from one finished simulation: `seq` holds the dense indices of all moves from the
     /// root (tree and playout), `first` is the player who made `seq[0]`.
     ///
@@ -239,42 +206,10 @@ impl PolicyState {
     /// - MAST: every move's player gets the outcome's reward for that move.
     pub fn learn(&mut self, cfg: &SearchConfig, seq: &[u16], first: Player, outcome: Outcome) {
         if cfg.lgr != LgrMode::Off {
-            if let Some(winner) = outcome.winner() {
-                let forget = cfg.lgr != LgrMode::Lgr1;
-                let two = cfg.lgr == LgrMode::Lgrf2;
-                for j in 1..seq.len() {
-                    let p = (first as usize + j) & 1;
-                    let prev = seq[j - 1] as usize;
-                    let m = seq[j] + 1;
-                    if p == winner as usize {
-                        self.reply1[p][prev] = m;
-                        if two && j >= 2 {
-                            self.reply2[p][seq[j - 2] as usize * self.ms + prev] = m;
-                        }
-                    } else if forget {
-                        if self.reply1[p][prev] == m {
-                            self.reply1[p][prev] = 0;
-                        }
-                        if two && j >= 2 {
-                            let k = seq[j - 2] as usize * self.ms + prev;
-                            if self.reply2[p][k] == m {
-                                self.reply2[p][k] = 0;
-                            }
-                        }
-                    }
-                }
-            }
+            self.learn_lgr(cfg, seq, first, outcome);
         }
         if cfg.mast != MastMode::Off {
-            for (j, &m) in seq.iter().enumerate() {
-                let p = (first as usize + j) & 1;
-                // Saturating: a count at u32::MAX freezes the move's mean.
-                if self.mast_n[p][m as usize] != u32::MAX {
-                    self.mast_n[p][m as usize] += 1;
-                    self.mast_w[p][m as usize] += outcome.reward(p as Player);
-                    self.refresh_weight(p, m as usize);
-                }
-            }
+            self.learn_mast(seq, first, outcome);
         }
     }
 
@@ -314,19 +249,11 @@ impl PolicyState {
             return (o, false);
         }
         if cfg.threat_checks_only() {
-            // Decisive and anti-decisive moves over uniform ones: the game's own loop if it has one.
-            let mut counts = [0u64; 2];
-            let (dec, anti) = (cfg.decisive, cfg.anti_decisive);
-            let played = match sets {
-                Some(sets) => g.decisive_playout(rng, dec, anti, sets, &mut NoTrace, &mut counts).map(|o| (o, true)),
-                None => g.decisive_playout(rng, dec, anti, &mut MoveSets::default(), seq, &mut counts).map(|o| (o, false)),
-            };
-            if let Some(r) = played {
-                self.decisive_played += counts[0];
-                self.anti_decisive_played += counts[1];
+            if let Some(r) = self.threat_playout(cfg, g, rng, seq, sets) {
                 return r;
             }
         }
+        self.bridge_start(cfg, g);
         let mut legal: MoveList<G::Move> = MoveList::new();
         let shrink = g.legal_moves_only_shrink();
         let fill = self.fill_ok && shrink && !cfg.decisive && !cfg.anti_decisive && g.fill_playouts();
@@ -370,19 +297,7 @@ impl PolicyState {
                 return o;
             }
             let me = g.to_move() as usize;
-            let mut chosen: Option<(G::Move, Kind)> = None;
-            if cfg.decisive {
-                if let Some(m) = g.find_winning_move() {
-                    chosen = Some((m, Kind::Decisive));
-                }
-            }
-            if chosen.is_none() && cfg.anti_decisive {
-                if let Some(m) = g.random_threat(rng, &mut tmp) {
-                    if self.legal_here(g, shrink, m) {
-                        chosen = Some((m, Kind::AntiDecisive));
-                    }
-                }
-            }
+            let chosen = self.threat_move(cfg, g, rng, &mut tmp, shrink);
             let (m, kind, k) = match chosen {
                 Some((m, kind)) => (m, kind, self.list_pos(g, shrink, m)),
                 None => {
@@ -398,11 +313,13 @@ impl PolicyState {
             seq.push(m);
             self.count(kind);
             g.play_unchecked(m);
+            self.bridge_note(g, m, me);
         }
     }
 
-    /// The fill playout: moves are chosen from the legal-move list alone (LGR, PoolRAVE, MAST
-    /// or uniform: none of them reads the board) until it is empty, then
+    /// The fill playout: moves are chosen from the legal-move list alone (save-bridge, LGR,
+    /// PoolRAVE, MAST or uniform: none of them reads the game's board; save-bridge keeps its
+    /// own owners of the cells chosen so far) until it is empty, then
     /// [`Game::settle_fill`] plays them on the board and finds where the game ended.
     #[inline(always)]
     fn fill_loop<G: Game>(
@@ -416,7 +333,7 @@ impl PolicyState {
         let start = seq.len();
         let total = legal.len();
         seq.reserve(total);
-        if cfg.mast == MastMode::Gibbs && cfg.lgr == LgrMode::Off && !cfg.poolrave {
+        if cfg.mast == MastMode::Gibbs && cfg.lgr == LgrMode::Off && !cfg.poolrave && self.rings.is_none() {
             // MAST Gibbs alone: every move is the mover's next move by its order, so the
             // playout is the two orders merged. A taken move's position index is cleared (the
             // list itself is not touched: the position of each move still legal stays valid).
@@ -444,6 +361,7 @@ impl PolicyState {
         for j in 0..total {
             let (m, kind, k) = self.policy_move(cfg, g, rng, seq, legal, me, true);
             self.take_out(g, legal, m, k);
+            self.bridge_note(g, m, me);
             seq.push(m);
             self.kinds[j] = kind as u8;
             per_kind[kind as usize] += 1;
@@ -477,8 +395,8 @@ impl PolicyState {
         self.after_valid = true;
     }
 
-    /// The move of player `me` by the learned policies (LGRF-2, then LGR-1/LGRF-1, then a
-    /// PoolRAVE pool move) or else the default policy (MAST Gibbs or ε-greedy, or uniform) over
+    /// The move of player `me` by the save-bridge answer to the previous move, then the
+    /// learned policies (LGRF-2, then LGR-1/LGRF-1, then a PoolRAVE pool move), or else the default policy (MAST Gibbs or ε-greedy, or uniform) over
     /// `legal` (the legal moves: kept by the caller in placement games, `shrink`). Returns the
     /// move, the policy that chose it, and its position in `legal` (for
     /// [`PolicyState::take_out`]; meaningful when `shrink`).
@@ -494,155 +412,16 @@ impl PolicyState {
         me: usize,
         shrink: bool,
     ) -> (G::Move, Kind, usize) {
-        if cfg.lgr != LgrMode::Off && !seq.is_empty() {
-            let n = seq.len();
-            let prev1 = g.move_index(seq[n - 1]);
-            let mut reply = 0u16;
-            if cfg.lgr == LgrMode::Lgrf2 && n >= 2 {
-                let prev2 = g.move_index(seq[n - 2]);
-                reply = self.reply2[me][prev2 * self.ms + prev1];
-            }
-            for attempt in 0..2 {
-                if attempt == 1 {
-                    reply = self.reply1[me][prev1];
-                }
-                if reply != 0 {
-                    if let Some(m) = g.move_from_index(reply as usize - 1) {
-                        if self.legal_here(g, shrink, m) && (cfg.lgr_p >= 1.0 || rng.chance(cfg.lgr_p)) {
-                            return (m, Kind::Lgr, self.list_pos(g, shrink, m));
-                        }
-                    }
-                }
-            }
+        if let Some(r) = self.bridge_move(g, rng, seq, me, shrink) {
+            return r;
         }
-        if cfg.poolrave && !self.pool[me].is_empty() && rng.chance(cfg.pool_p) {
-            let i = self.pool[me][rng.index(self.pool[me].len())];
-            if let Some(m) = g.move_from_index(i as usize) {
-                if self.legal_here(g, shrink, m) {
-                    return (m, Kind::Pool, self.list_pos(g, shrink, m));
-                }
-            }
+        if let Some(r) = self.lgr_move(cfg, g, rng, seq, me, shrink) {
+            return r;
         }
-        match cfg.mast {
-            MastMode::Off => {
-                let k = rng.index(legal.len());
-                (legal[k], Kind::Random, k)
-            }
-            MastMode::Gibbs => {
-                let (m, k) = if shrink {
-                    self.next_in_order(legal, me)
-                } else {
-                    self.weights.clear();
-                    let mut total = 0.0;
-                    for &m in legal {
-                        total += self.mast_wt[me][g.move_index(m)];
-                        self.weights.push(total);
-                    }
-                    if total > 0.0 {
-                        let x = rng.unit() * total;
-                        let i = self.weights.partition_point(|&c| c <= x).min(legal.len() - 1);
-                        (legal[i], i)
-                    } else {
-                        let k = rng.index(legal.len());
-                        (legal[k], k)
-                    }
-                };
-                (m, Kind::Mast, k)
-            }
-            MastMode::EpsilonGreedy => {
-                if rng.chance(cfg.mast_epsilon) {
-                    let k = rng.index(legal.len());
-                    (legal[k], Kind::Random, k)
-                } else if shrink {
-                    let (m, k) = self.next_in_order(legal, me);
-                    (m, Kind::Mast, k)
-                } else {
-                    let mut best = (legal[0], 0);
-                    let mut bq = f64::NEG_INFINITY;
-                    for (k, &m) in legal.iter().enumerate() {
-                        let q = self.mast_q(me, g.move_index(m));
-                        if q > bq {
-                            bq = q;
-                            best = (m, k);
-                        }
-                    }
-                    (best.0, Kind::Mast, best.1)
-                }
-            }
+        if let Some(r) = self.pool_move(cfg, g, rng, me, shrink) {
+            return r;
         }
-    }
-
-    /// Builds each player's MAST order of the playout's legal moves `legal` (placement games),
-    /// read by [`PolicyState::next_in_order`].
-    ///
-    /// Gibbs (`P(a) ∝ w(a) = e^{Q(a)/τ}` among the legal moves at each of the player's moves,
-    /// Finnsson & Björnsson 2008) as an *exponential race*: each move gets `E_a / w(a)` with
-    /// `E_a` an independent Exp(1) draw ([`Rng64::exp1`]), and the player takes its legal move
-    /// with the smallest key. The smallest of independent `Exp(w_a)` variables is move `a` with
-    /// probability `w(a) / Σ w`, and given the moves taken so far (anyone's: the other policies
-    /// and the opponent do not read this player's keys) the remaining keys are, by the
-    /// exponential's memorylessness, the last key taken plus fresh `Exp(w_a)` variables; so
-    /// every draw of the whole playout has exactly the Gibbs probabilities (the Plackett–Luce
-    /// model's sampling by exponential keys; Efraimidis & Spirakis 2006 for the same idea
-    /// with weights). Cost: one sort per player and playout, O(L log L), instead of a
-    /// weighted draw per move. Weights below 1e-300 (τ tiny, a move far below the best) are
-    /// raised to it, so no key is infinite: such moves come after all others, in random order.
-    ///
-    /// ε-greedy (Tak, Winands & Björnsson 2012): the moves by descending Q, ties in random
-    /// order; the greedy move is the first still legal.
-    fn build_orders<G: Game>(&mut self, cfg: &SearchConfig, g: &G, legal: &MoveList<G::Move>, rng: &mut Rng64) {
-        for p in 0..2 {
-            let order = &mut self.order[p];
-            order.clear();
-            if cfg.mast == MastMode::Gibbs {
-                // Positive finite f64 keys order as their bits; the lowest bits carry the index
-                // (a relative change below 2^-43 of the key on Hex 19×19: only keys that close
-                // are ordered by index instead).
-                let low = (1u64 << self.index_bits) - 1;
-                self.keys.clear();
-                let inv = &self.mast_inv[p];
-                for &m in legal {
-                    let i = g.move_index(m);
-                    let e: f64 = rng.exp1();
-                    self.keys.push(((e * inv[i]).to_bits() & !low) | i as u64);
-                }
-                self.keys.sort_unstable();
-                order.extend(self.keys.iter().map(|&k| (k & low) as u16));
-            } else {
-                self.keys_eg.clear();
-                for &m in legal {
-                    let i = g.move_index(m);
-                    // 2 − Q > 0: ascending keys are descending Q; random bits break ties.
-                    let n = self.mast_n[p][i];
-                    let q = if n == 0 { 1.0 } else { self.mast_w[p][i] / n as f64 };
-                    let key = (2.0 - q).to_bits() as u128;
-                    self.keys_eg.push(key << 64 | ((rng.next_u64() as u32 as u128) << 16) | i as u128);
-                }
-                self.keys_eg.sort_unstable();
-                order.extend(self.keys_eg.iter().map(|&k| k as u16));
-            }
-            self.cursor[p] = 0;
-        }
-    }
-
-    /// Player `me`'s next move by its MAST order ([`PolicyState::build_orders`]): the first
-    /// move of the order still in `legal` (the moves before it are gone for good: legal moves
-    /// only leave in placement games), and its position in `legal`.
-    #[inline(always)]
-    fn next_in_order<M: Copy>(&mut self, legal: &MoveList<M>, me: usize) -> (M, usize) {
-        let order = &self.order[me];
-        let mut c = self.cursor[me];
-        while c < order.len() {
-            let k = self.pos[order[c] as usize];
-            c += 1;
-            if k != u16::MAX {
-                self.cursor[me] = c;
-                return (legal[k as usize], k as usize);
-            }
-        }
-        // Unreachable while `legal` is not empty (every legal move is in the order).
-        self.cursor[me] = c;
-        (legal[0], 0)
+        self.default_move(cfg, g, rng, legal, me, shrink)
     }
 
     /// The position of legal move `m` in the playout's legal-move list (placement games,
@@ -700,12 +479,13 @@ impl PolicyState {
             Kind::Lgr => self.lgr_played += n,
             Kind::Pool => self.pool_played += n,
             Kind::Mast => self.mast_played += n,
+            Kind::Bridge => self.bridge_played += n,
         }
     }
 }
 
 /// The number of [`Kind`]s (the last one's value plus one).
-const KINDS: usize = Kind::Mast as usize + 1;
+const KINDS: usize = Kind::Bridge as usize + 1;
 
 /// Which policy chose a playout move (for the counters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -717,6 +497,7 @@ enum Kind {
     Lgr,
     Pool,
     Mast,
+    Bridge,
 }
 
 impl Kind {
@@ -728,6 +509,7 @@ impl Kind {
             3 => Kind::Lgr,
             4 => Kind::Pool,
             5 => Kind::Mast,
+            6 => Kind::Bridge,
             _ => Kind::Random,
         }
     }
@@ -736,61 +518,6 @@ impl Kind {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn cfg(lgr: LgrMode) -> SearchConfig {
-        SearchConfig { lgr, ..SearchConfig::default() }
-    }
-
-    #[test]
-    fn lgrf_stores_winner_and_forgets_loser() {
-        let c = cfg(LgrMode::Lgrf1);
-        let mut s = PolicyState::new(9, &c);
-        // Player 0 made seq[0]; moves 4 (P0), 0 (P1), 8 (P0): P0 wins.
-        s.learn(&c, &[4, 0, 8], 0, Outcome::Win(0));
-        assert_eq!(s.reply1[0][0], 9, "P0's reply 8 to 0 stored (+1)");
-        assert_eq!(s.reply1[1][4], 0, "loser's reply not stored");
-        // Now P1 plays 0 after 4 again but wins: P1's reply stored.
-        s.learn(&c, &[4, 0, 2, 1], 0, Outcome::Win(1));
-        assert_eq!(s.reply1[1][4], 1, "P1's reply 0 to 4 stored");
-        // P0 replied 2 to 0 and lost; its stored reply to 0 was 8, not 2: kept.
-        assert_eq!(s.reply1[0][0], 9);
-        // P0 replies 8 to 0 and loses: forgotten.
-        s.learn(&c, &[4, 0, 8, 3], 0, Outcome::Win(1));
-        assert_eq!(s.reply1[0][0], 0, "LGRF forgets the loser's reply");
-        // LGR-1 (no forgetting) keeps it.
-        let c1 = cfg(LgrMode::Lgr1);
-        let mut t = PolicyState::new(9, &c1);
-        t.learn(&c1, &[4, 0, 8], 0, Outcome::Win(0));
-        t.learn(&c1, &[4, 0, 8, 3], 0, Outcome::Win(1));
-        assert_eq!(t.reply1[0][0], 9, "LGR-1 never forgets");
-    }
-
-    #[test]
-    fn lgrf2_pairs() {
-        let c = cfg(LgrMode::Lgrf2);
-        let mut s = PolicyState::new(9, &c);
-        s.learn(&c, &[4, 0, 8], 0, Outcome::Win(0));
-        assert_eq!(s.reply2[0][4 * 9], 9, "reply 8 to (4, 0)");
-        s.learn(&c, &[4, 0, 8, 2], 0, Outcome::Win(1));
-        assert_eq!(s.reply2[0][4 * 9], 0, "forgotten after a loss");
-        s.learn(&c, &[4, 0, 8], 0, Outcome::Draw);
-        assert_eq!(s.reply2[0][4 * 9], 0, "draws teach nothing");
-    }
-
-    #[test]
-    fn qb_bonus_by_hand() {
-        // λ = (20 − 10)/5 = 2, k = 1: −1 + 2/(1 + e^−2) = 0.761594156
-        assert!((qb_bonus(10.0, 20.0, 5.0, 1.0) - 0.7615941559557649).abs() < 1e-12);
-        assert!((qb_bonus(20.0, 20.0, 5.0, 1.0)).abs() < 1e-12);
-        assert!((qb_bonus(30.0, 20.0, 5.0, 1.0) + 0.7615941559557649).abs() < 1e-12);
-        assert_eq!(qb_bonus(10.0, 20.0, 0.0, 1.0), 0.0);
-        let mut w = Welford::default();
-        for x in [2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0] {
-            w.push(x);
-        }
-        assert!((w.mean - 5.0).abs() < 1e-12);
-        assert!((w.std() - (32.0f64 / 7.0).sqrt()).abs() < 1e-12);
-    }
 
     /// Policy playouts (with the one legal-move list of placement games, and without it) play
     /// only legal moves and end where the game ends: replaying each with checked moves
@@ -802,7 +529,9 @@ mod tests {
             let mut cfgs = Vec::new();
             for mast in [MastMode::Off, MastMode::Gibbs, MastMode::EpsilonGreedy] {
                 for (decisive, lgr) in [(false, LgrMode::Off), (true, LgrMode::Lgrf2), (false, LgrMode::Lgr1)] {
-                    cfgs.push(SearchConfig { mast, decisive, anti_decisive: decisive, lgr, ..SearchConfig::default() });
+                    for save_bridge in [false, true] {
+                        cfgs.push(SearchConfig { mast, decisive, anti_decisive: decisive, lgr, save_bridge, ..SearchConfig::default() });
+                    }
                 }
             }
             for cfg in &cfgs {
@@ -834,109 +563,11 @@ mod tests {
         check(&Pentago::from_options(&[]).unwrap(), &mut rng);
     }
 
-    /// Hex's own decisive playout loop ([`Game::decisive_playout`], taken when decisive or
-    /// anti-decisive moves are the only policy) follows the policy at every move: replayed move
-    /// by move, a mover with a winning move wins with it, else a mover facing threats plays on
-    /// one of them, the game ends exactly at the last move, and the counters are the forced
-    /// moves. And its games have the distribution of the move-by-move policy: from fixed
-    /// positions, the joint law of (winner, length) over 100,000 playouts each way differs by a
-    /// total variation below 0.03 (0.004–0.010 here; the loop without its shuffle, taking the
-    /// empty cells in order, gives 0.87). Hex 1 to 4, 7, 11, 13, 19: all three bitboard types.
-    #[test]
-    fn decisive_playouts_follow_the_policy() {
-        use crate::game::Hex;
-        use std::collections::HashMap;
-        let mut rng = Rng64::new(77);
-        let modes = [(true, true), (true, false), (false, true)];
-        for n in [1usize, 2, 3, 4, 7, 11, 13, 19] {
-            for (decisive, anti) in modes {
-                let cfg = SearchConfig { decisive, anti_decisive: anti, ..SearchConfig::default() };
-                let mut st = PolicyState::new(Hex::new(n, false).unwrap().move_space(), &cfg);
-                for _ in 0..40 {
-                    let mut g = Hex::new(n, false).unwrap();
-                    for _ in 0..rng.below(n as u32) {
-                        let mut l = MoveList::new();
-                        g.legal_moves(&mut l);
-                        g.play_unchecked(l[rng.index(l.len())]);
-                    }
-                    if g.is_terminal() {
-                        continue;
-                    }
-                    let from = g.clone();
-                    let (d0, a0) = (st.decisive_played, st.anti_decisive_played);
-                    let mut seq = Vec::new();
-                    let (o, _) = st.playout(&cfg, &mut g, &mut rng, &mut seq, None);
-                    let (mut r, mut forced) = (from.clone(), [0u64; 2]);
-                    for (j, &m) in seq.iter().enumerate() {
-                        assert!(!r.is_terminal(), "hex:{n}: moves after the end");
-                        let mut threats = MoveList::new();
-                        r.threats(&mut threats);
-                        let wins = decisive && r.find_winning_move().is_some();
-                        r.play(m).expect("a legal playout move");
-                        if wins {
-                            forced[0] += 1;
-                            assert!(r.is_terminal(), "hex:{n}: move {j} missed a win");
-                        } else if anti && !threats.is_empty() {
-                            forced[1] += 1;
-                            assert!(threats.contains(&m), "hex:{n}: move {j} ignored a threat");
-                        }
-                    }
-                    assert_eq!(r.outcome(), Some(o), "hex:{n}");
-                    assert_eq!(g.outcome(), Some(o));
-                    assert_eq!(g.ply(), r.ply());
-                    assert_eq!(g.hash(), r.hash());
-                    assert_eq!([st.decisive_played - d0, st.anti_decisive_played - a0], forced, "hex:{n}");
-                }
-            }
-        }
-
-        // The law of (winner, length) against the move-by-move policy through the trait.
-        fn reference(g: &mut Hex, decisive: bool, anti: bool, rng: &mut Rng64) -> (Outcome, usize) {
-            let mut k = 0;
-            let mut scratch = MoveList::new();
-            while !g.is_terminal() {
-                let m =
-                    match (decisive.then(|| g.find_winning_move()).flatten(), anti.then(|| g.random_threat(rng, &mut scratch)).flatten()) {
-                        (Some(m), _) | (None, Some(m)) => m,
-                        (None, None) => {
-                            let mut l = MoveList::new();
-                            g.legal_moves(&mut l);
-                            l[rng.index(l.len())]
-                        }
-                    };
-                g.play_unchecked(m);
-                k += 1;
-            }
-            (g.outcome().unwrap(), k)
-        }
-        for (n, opening) in [(5usize, &[12u16][..]), (5, &[6, 18, 7][..]), (7, &[24, 17][..])] {
-            for (decisive, anti) in modes {
-                let cfg = SearchConfig { decisive, anti_decisive: anti, ..SearchConfig::default() };
-                let mut start = Hex::new(n, false).unwrap();
-                for &m in opening {
-                    start.play(m).unwrap();
-                }
-                let mut st = PolicyState::new(start.move_space(), &cfg);
-                let runs = 100_000;
-                let mut law: HashMap<(Outcome, usize), [i64; 2]> = HashMap::new();
-                for _ in 0..runs {
-                    let mut g = start.clone();
-                    let mut seq = Vec::new();
-                    let (o, _) = st.playout(&cfg, &mut g, &mut rng, &mut seq, None);
-                    law.entry((o, seq.len())).or_default()[0] += 1;
-                    let mut g = start.clone();
-                    law.entry(reference(&mut g, decisive, anti, &mut rng)).or_default()[1] += 1;
-                }
-                let tv = law.values().map(|c| (c[0] - c[1]).abs()).sum::<i64>() as f64 / (2.0 * runs as f64);
-                assert!(tv < 0.03, "hex:{n} {opening:?} decisive {decisive} anti {anti}: total variation {tv}");
-            }
-        }
-    }
-
     /// A fill playout (stones placed without end-of-game checks, the end found afterwards)
     /// plays exactly the moves of the move-by-move playout with the same random numbers, up to
     /// the same end, with the same counters: Hex 5, 7 and 11 (one bitboard type each), Hex with
-    /// swap past ply 1, LGR-1, LGRF-2, MAST Gibbs and ε-greedy, PoolRAVE pools, from random
+    /// swap past ply 1, LGR-1, LGRF-2, MAST Gibbs and ε-greedy, PoolRAVE pools, save-bridge (alone
+    /// and with the others; its answers read its own copy of the cells chosen so far), from random
     /// openings, with the tables learned from the playouts as the search does.
     #[test]
     fn fill_playouts_equal_move_by_move_playouts() {
@@ -948,7 +579,11 @@ mod tests {
             SearchConfig { lgr: LgrMode::Lgrf2, ..SearchConfig::default() },
             SearchConfig { mast: MastMode::Gibbs, ..SearchConfig::default() },
             SearchConfig { mast: MastMode::EpsilonGreedy, lgr: LgrMode::Lgrf1, ..SearchConfig::default() },
-            pool_cfg,
+            pool_cfg.clone(),
+            SearchConfig { save_bridge: true, ..SearchConfig::default() },
+            SearchConfig { save_bridge: true, lgr: LgrMode::Lgrf2, ..SearchConfig::default() },
+            SearchConfig { save_bridge: true, mast: MastMode::Gibbs, ..SearchConfig::default() },
+            SearchConfig { save_bridge: true, ..pool_cfg },
         ];
         for (size, swap) in [(5, false), (7, false), (11, false), (8, true), (13, false)] {
             let start = Hex::new(size, swap).unwrap();
@@ -988,102 +623,15 @@ mod tests {
                     assert_eq!((a.ply(), a.to_move(), a.hash()), (b.ply(), b.to_move(), b.hash()));
                     assert_eq!(a.hash(), a.hash_from_scratch());
                     assert_eq!(
-                        (fill.lgr_played, fill.mast_played, fill.pool_played),
-                        (step.lgr_played, step.mast_played, step.pool_played)
+                        (fill.lgr_played, fill.mast_played, fill.pool_played, fill.bridge_played),
+                        (step.lgr_played, step.mast_played, step.pool_played, step.bridge_played)
                     );
                     fill.learn(cfg, &sa, g.to_move(), oa);
                     step.learn(cfg, &sb, g.to_move(), ob);
                 }
                 assert!(fill.lgr_played + fill.mast_played + fill.pool_played > 0 || cfg.lgr == LgrMode::Off);
+                assert!(fill.bridge_played > 0 || !cfg.save_bridge, "{cfg:?}: save-bridge fired");
             }
         }
-    }
-
-    #[test]
-    fn mast_learns_means() {
-        let c = SearchConfig { mast: MastMode::Gibbs, ..SearchConfig::default() };
-        let mut s = PolicyState::new(9, &c);
-        s.learn(&c, &[4, 0, 8], 0, Outcome::Win(0));
-        s.learn(&c, &[4, 1], 0, Outcome::Draw);
-        assert_eq!(s.mast_q(0, 4), 0.75);
-        assert_eq!(s.mast_q(1, 0), 0.0);
-        assert_eq!(s.mast_q(1, 5), 1.0, "unseen moves optimistic");
-    }
-
-    /// The exponential race gives Gibbs's probabilities at every draw, also after moves taken
-    /// by others: player 0 takes its first move, cell 8 is taken by someone else, player 0
-    /// takes its second; each pair (a, b) must come with probability
-    /// `w_a / W · w_b / (W − w_a − w_8)`, here with weights `w_i = i + 1` (W = 45).
-    #[test]
-    fn mast_orders_draw_by_gibbs_probabilities() {
-        let c = SearchConfig { mast: MastMode::Gibbs, ..SearchConfig::default() };
-        let g = crate::game::TicTacToe::new();
-        let mut s = PolicyState::new(9, &c);
-        for i in 0..9 {
-            s.mast_wt[0][i] = (i + 1) as f64;
-            s.mast_inv[0][i] = 1.0 / (i + 1) as f64;
-        }
-        s.pos = vec![u16::MAX; 9];
-        let mut rng = Rng64::new(5);
-        let runs = 200_000;
-        let mut counts = [[0u32; 9]; 9];
-        for _ in 0..runs {
-            let mut legal: MoveList<u8> = MoveList::new();
-            g.legal_moves(&mut legal);
-            for (k, &m) in legal.iter().enumerate() {
-                s.pos[m as usize] = k as u16;
-            }
-            s.build_orders(&c, &g, &legal, &mut rng);
-            let (a, _) = s.next_in_order(&legal, 0);
-            s.pos[a as usize] = u16::MAX;
-            if a == 8 {
-                continue;
-            }
-            s.pos[8] = u16::MAX;
-            let (b, _) = s.next_in_order(&legal, 0);
-            counts[a as usize][b as usize] += 1;
-            for i in 0..9 {
-                s.pos[i] = u16::MAX;
-            }
-        }
-        for (a, row) in counts.iter().enumerate().take(8) {
-            for (b, &count) in row.iter().enumerate().take(8) {
-                // P(a first) · P(b first among the rest, cell 8 gone): weights i + 1, total 45.
-                let (wa, wb) = ((a + 1) as f64, (b + 1) as f64);
-                let want = if a == b { 0.0 } else { wa / 45.0 * wb / (45.0 - wa - 9.0) };
-                let got = count as f64 / runs as f64;
-                // Five standard deviations of a binomial proportion.
-                let tol = 5.0 * (want * (1.0 - want) / runs as f64).sqrt() + 1e-9;
-                assert!((got - want).abs() <= tol, "pair ({a}, {b}): {got} against {want}");
-            }
-        }
-    }
-
-    /// ε-greedy's order is by descending Q with ties in random order: the greedy move is the
-    /// best-Q legal move, and among equal Q every move comes first about equally often.
-    #[test]
-    fn epsilon_greedy_order_is_by_q_with_random_ties() {
-        let c = SearchConfig { mast: MastMode::EpsilonGreedy, ..SearchConfig::default() };
-        let g = crate::game::TicTacToe::new();
-        let mut s = PolicyState::new(9, &c);
-        // Player 0: cells 0..3 lost every time (Q = 0), the rest unseen (Q = 1, tied).
-        for i in 0..4 {
-            s.mast_n[0][i] = 1;
-        }
-        s.pos = vec![u16::MAX; 9];
-        let mut rng = Rng64::new(6);
-        let mut first = [0u32; 9];
-        for _ in 0..5000 {
-            let mut legal: MoveList<u8> = MoveList::new();
-            g.legal_moves(&mut legal);
-            for (k, &m) in legal.iter().enumerate() {
-                s.pos[m as usize] = k as u16;
-            }
-            s.build_orders(&c, &g, &legal, &mut rng);
-            assert!(s.order[0][5..].iter().all(|&i| i < 4), "the Q = 0 moves come last");
-            first[s.next_in_order(&legal, 0).0 as usize] += 1;
-        }
-        assert!(first[..4].iter().all(|&n| n == 0));
-        assert!(first[4..].iter().all(|&n| (800..1200).contains(&n)), "{first:?}");
     }
 }
