@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setup, assertClean, screenshot, ROOT, teachReady } from './harness.mjs';
+import { setup, assertClean, screenshot, ROOT, teachReady, paneFigures } from './harness.mjs';
 
 let h;
 before(async () => {
@@ -23,19 +23,6 @@ after(async () => {
 
 const BIN = join(ROOT, 'target', 'release', 'mcts');
 const native = (verb, args) => JSON.parse(execFileSync(BIN, [verb, ...args, '--json'], { cwd: ROOT, encoding: 'utf8' }));
-
-/** What a Compare pane shows after a run: playouts, best move, line, visits per root move shown. */
-const paneFigures = (page, k) =>
-  page.evaluate((i) => {
-    const r = document.querySelector(`#cmp-readout-${i}`);
-    const rows = [...document.querySelectorAll(`#cmp-bars-${i} .bar-row[data-move]`)];
-    return {
-      playouts: r.dataset.playouts,
-      best: r.dataset.best,
-      pv: document.querySelector(`#cmp-pv-${i}`).dataset.pv,
-      visits: rows.map((row) => [row.dataset.move, Number(row.dataset.visits)]),
-    };
-  }, k);
 
 test('save-bridge: a Compare pane with the switch on searches as mcts search --set save_bridge=true', async () => {
   const q = 'view=compare&cmpgame=hex:5&cmpmoves=c3&panes=2&pane1=preset:rave&pane2=preset:rave,save_bridge:true&cmpbudget=3000&cmpseed=4';

@@ -315,3 +315,16 @@ export function assertClean(assert, page, allow = []) {
 export async function screenshot(page, name) {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
+
+/** What a Compare pane shows after a run: playouts, best move, line, visits per root move shown. */
+export const paneFigures = (page, k) =>
+  page.evaluate((i) => {
+    const r = document.querySelector(`#cmp-readout-${i}`);
+    const rows = [...document.querySelectorAll(`#cmp-bars-${i} .bar-row[data-move]`)];
+    return {
+      playouts: r.dataset.playouts,
+      best: r.dataset.best,
+      pv: document.querySelector(`#cmp-pv-${i}`).dataset.pv,
+      visits: rows.map((row) => [row.dataset.move, Number(row.dataset.visits)]),
+    };
+  }, k);

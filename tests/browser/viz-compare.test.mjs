@@ -3,7 +3,7 @@
 // over playouts are drawn. Screenshots light/wide and dark/narrow.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, assertClean, screenshot, recordAttr } from './harness.mjs';
+import { setup, assertClean, screenshot, recordAttr, paneFigures } from './harness.mjs';
 
 let h;
 before(async () => {
@@ -62,19 +62,6 @@ test('compare: four panes, dark and narrow', async () => {
   await screenshot(page, 'viz-compare-4-dark-narrow');
   assertClean(assert, page);
 });
-
-/** What a pane shows after a run: playouts, best move, line, visits per root move. */
-const paneFigures = (page, k) =>
-  page.evaluate((i) => {
-    const r = document.querySelector(`#cmp-readout-${i}`);
-    const rows = [...document.querySelectorAll(`#cmp-bars-${i} .bar-row[data-move]`)];
-    return {
-      playouts: r.dataset.playouts,
-      best: r.dataset.best,
-      pv: document.querySelector(`#cmp-pv-${i}`).dataset.pv,
-      visits: rows.map((row) => [row.dataset.move, Number(row.dataset.visits)]),
-    };
-  }, k);
 
 test('compare: Copy link opens the same comparison in a fresh page and reproduces its figures', async () => {
   const page = await h.openPage('?game=hex:7&view=compare');
