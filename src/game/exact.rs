@@ -31,11 +31,12 @@
 //!
 //! # Where it runs
 //! [`check`] says which positions are small enough: every Tic-Tac-Toe position (the empty board
-//! is a draw in a few thousand positions), and Pentago positions with at most
-//! [`PENTAGO_MAX_EMPTY`] empty cells (measured: the slowest of the positions the benchmark
-//! `tests/bench/endgame.mjs` draws at that size solves in seconds natively, one more empty
-//! cell takes minutes; docs/limits.md). Hex has the proof-number solver
-//! ([`super::hex::dfpn`]), which knows Hex's connections.
+//! is a draw in 479 positions), and Pentago positions with at most [`PENTAGO_MAX_EMPTY`] empty
+//! cells. The limit was measured on the 64 positions of `tests/data/pentago-endgames.jsonl`
+//! (eight each with 4, 6, …, 18 empty cells; `examples/pentago_endgames.rs --solve`): the
+//! slowest root took about 6 s natively with 14 empty cells and 3 s with 16, but 26 s with 18
+//! (docs/limits.md). Hex has the proof-number solver ([`super::hex::dfpn`]), which knows Hex's
+//! connections.
 
 use super::{AnyGame, Game, MoveList, Outcome, Pentago, Player, TicTacToe};
 
@@ -100,8 +101,8 @@ impl Value {
     }
 }
 
-/// The most empty cells a Pentago position may have for [`check`] (docs/limits.md): measured
-/// with `node tests/bench/endgame.mjs`, see the module documentation.
+/// The most empty cells a Pentago position may have for [`check`] (docs/limits.md; how it was
+/// measured: the module documentation).
 pub const PENTAGO_MAX_EMPTY: usize = 16;
 
 /// How often (in positions) the `stop` callback is asked.
