@@ -280,6 +280,8 @@ fn solve_json_keys_and_errors() {
     assert_eq!(v["winner"], "black");
     assert_eq!(v["to_move"], "black");
     assert!(v["winning_move"].is_string() && v["nodes"].as_u64().unwrap() > 0);
+    // The keys the endgame solver added: a win for the side to move, its winning move the best.
+    assert_eq!((v["value"].as_str(), &v["best_move"]), (Some("win"), &v["winning_move"]));
     let (ok, out, err) = mcts(&["solve", "--game", "hex:4", "--openings", "--json"]);
     assert!(ok, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -287,6 +289,8 @@ fn solve_json_keys_and_errors() {
         v["openings"].as_array().unwrap().iter().filter(|o| o["mover_wins"] == true).map(|o| o["move"].as_str().unwrap()).collect();
     assert_eq!(wins, ["d1", "c2", "b3", "a4"]);
     assert_eq!(v["mover_wins"], 4);
+    assert_eq!(v["mover_draws"], 0);
+    assert!(v["openings"].as_array().unwrap().iter().all(|o| o["value"] == if o["mover_wins"] == true { "win" } else { "loss" }));
     assert_eq!(v["solver"], "dfpn");
     // The negamax and the proof-number solver agree move by move.
     let (ok, neg, err) = mcts(&["solve", "--game", "hex:4", "--openings", "--json", "--solver", "negamax"]);
@@ -320,6 +324,77 @@ fn solve_json_keys_and_errors() {
     ] {
         let (ok, _, err) = mcts(bad);
         assert!(!ok && err.starts_with("error: invalid value") && err.contains(option), "{bad:?}: {err}");
+    }
+}
+
+/// Tic-Tac-Toe and Pentago endgames through `mcts solve` (the alpha-beta endgame solver): the
+/// keys of Hex's report plus `value` (win/draw/loss for the side to move), `best_move` and
+/// `mover_draws`; `winner` null for a draw; players named x and o in Tic-Tac-Toe.
+#[test]
+fn solve_tic_tac_toe_and_pentago_endgames() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let (ok, out, err) = mcts(args);
+        assert!(ok, "{args:?}: {err}");
+        serde_json::from_str(&out).unwrap()
+    };
+    let v = json(&["solve", "--game", "tictactoe", "--json"]);
+    assert_eq!((v["value"].as_str(), v["solver"].as_str(), v["to_move"].as_str()), (Some("draw"), Some("alphabeta"), Some("x")));
+    assert!(v["winner"].is_null() && v["winning_move"].is_null(), "{v}");
+    assert!(v["best_move"].is_string() && v["nodes"].as_u64().unwrap() > 0, "{v}");
+    // X to move wins with c1 (O threatens c2).
+    let v = json(&["solve", "--game", "tictactoe", "--moves", "a1 a2 b1 b2", "--json"]);
+    assert_eq!((v["value"].as_str(), v["winner"].as_str(), v["winning_move"].as_str()), (Some("win"), Some("x"), Some("c1")));
+    // O to move loses: it must block c3, then X forks with b1.
+    let v = json(&["solve", "--game", "tictactoe", "--moves", "a1 a2 b2", "--json"]);
+    assert_eq!((v["value"].as_str(), v["winner"].as_str(), v["to_move"].as_str()), (Some("loss"), Some("x"), Some("o")));
+    assert!(v["best_move"].is_null(), "{v}");
+    // Every first move of X draws.
+    let v = json(&["solve", "--game", "tictactoe", "--openings", "--json"]);
+    let rows = v["openings"].as_array().unwrap();
+    assert_eq!(rows.len(), 9);
+    for o in rows {
+        assert_eq!((o["value"].as_str(), o["mover_wins"].as_bool()), (Some("draw"), Some(false)), "{o}");
+        assert!(o["winner"].is_null(), "{o}");
+    }
+    assert_eq!((v["mover_wins"].as_u64(), v["mover_draws"].as_u64(), v["unknown"].as_u64()), (Some(0), Some(9), Some(0)));
+    let (ok, text, _) = mcts(&["solve", "--game", "tictactoe", "--openings"]);
+    assert!(ok && text.contains("  b2  draw  (") && text.contains("x wins with 0 of 9 moves; draws with 9: a1 b1"), "{text}");
+    let (ok, text, _) = mcts(&["solve", "--game", "tictactoe"]);
+    assert!(ok && text.starts_with("draw with perfect play, e.g. with "), "{text}");
+
+    // Pentago endgames of the benchmark's file: the root's value is its best move's, and the
+    // most any move gets.
+    let file = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pentago-endgames.jsonl")).unwrap();
+    let lines: Vec<serde_json::Value> = file.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let rank = |v: &serde_json::Value| ["loss", "draw", "win"].iter().position(|x| v.as_str() == Some(x)).expect("a value");
+    for line in lines.iter().filter(|l| l["empty"].as_u64().unwrap() <= 6).step_by(3) {
+        let moves = line["moves"].as_str().unwrap();
+        let root = json(&["solve", "--game", "pentago", "--moves", moves, "--json"]);
+        let all = json(&["solve", "--game", "pentago", "--moves", moves, "--openings", "--json"]);
+        let rows = all["openings"].as_array().unwrap();
+        assert_eq!(rows.len(), 8 * line["empty"].as_u64().unwrap() as usize, "every legal move");
+        assert_eq!(rows.iter().map(|o| rank(&o["value"])).max(), Some(rank(&root["value"])), "{moves}");
+        let best = root["best_move"].as_str().expect("not a loss in these");
+        assert_eq!(rank(&rows.iter().find(|o| o["move"] == best).unwrap()["value"]), rank(&root["value"]), "{moves}: {best}");
+        let count = |v: &str| rows.iter().filter(|o| o["value"] == v).count() as u64;
+        assert_eq!((all["mover_wins"].as_u64(), all["mover_draws"].as_u64()), (Some(count("win")), Some(count("draw"))));
+    }
+    // Too many empty cells: refused with the limit named.
+    let start: Vec<&str> = lines[0]["moves"].as_str().unwrap().split(' ').take(19).collect();
+    let (ok, _, err) = mcts(&["solve", "--game", "pentago", "--moves", &start.join(" ")]);
+    assert!(!ok, "{err}");
+    assert_eq!(
+        err.trim(),
+        "mcts: Pentago with 17 empty cells is too large for the exact solver: it takes positions with at most 16 empty cells (20 or more stones placed)"
+    );
+    // A solver that is not for the game, and a net outside Hex.
+    for (args, says) in [
+        (&["solve", "--game", "tictactoe", "--solver", "dfpn"][..], "the dfpn solver is for Hex"),
+        (&["solve", "--game", "hex:4", "--solver", "alphabeta"], "the alphabeta solver is for Tic-Tac-Toe and Pentago"),
+        (&["solve", "--game", "tictactoe", "--openings", "--net", "x.mctsnet"], "on Hex only"),
+    ] {
+        let (ok, _, err) = mcts(args);
+        assert!(!ok && err.starts_with("mcts: ") && err.contains(says), "{args:?}: {err}");
     }
 }
 

@@ -254,7 +254,7 @@ def solve(
     *,
     openings: bool = False,
     net: str | os.PathLike[str] | None = None,
-    solver: str = "dfpn",
+    solver: str | None = None,
     max_nodes: int | None = None,
     time: float = 0.0,
     tt_mib: int = 256,
@@ -263,26 +263,34 @@ def solve(
     vc: bool = True,
     fillin: bool = True,
 ) -> dict[str, Any]:
-    """Solves a Hex position exactly (hex:N, N <= 8, no swap); the report of ``mcts solve --json``.
+    """Solves a position exactly; the report of ``mcts solve --json``.
+
+    Hex (hex:N, N <= 8, no swap) by proof-number search; Tic-Tac-Toe and Pentago endgames (at most
+    8 empty cells) by alpha-beta, whose values include draws.
 
     Args:
         state: the position (a ``Game`` means its start position).
         openings: solve every move of the position instead of the position itself.
-        net: with ``openings``, a ``.mctsnet`` file whose value head is compared with each result.
-        solver: ``"dfpn"`` (proof-number search) or ``"negamax"`` (the reference).
+        net: with ``openings`` (Hex), a ``.mctsnet`` file whose value head is compared with each
+            result.
+        solver: ``"dfpn"`` (proof-number search) or ``"negamax"`` (the reference) for Hex,
+            ``"alphabeta"`` for Tic-Tac-Toe and Pentago; None: the game's own.
         max_nodes: positions per solve before it gives up (default 200 million).
-        time: seconds per solve (dfpn; 0 = no limit).
-        tt_mib: dfpn's transposition table in MiB (16 ..= 16384).
+        time: seconds per solve (dfpn and alphabeta; 0 = no limit).
+        tt_mib: the transposition table in MiB (16 ..= 16384).
         epsilon, widening: dfpn's 1+epsilon trick (0 ..= 4) and widening factor (0, 1].
         vc, fillin: dfpn's virtual connections and inferior-cell fill-in (ablations when False).
 
     Returns:
-        ``{game, moves, to_move, winner, winning_move, nodes, ms, solver, ...}`` (``winner``
-        "black"/"white"); with ``openings``: ``{game, moves, mover, openings: [{move, winner,
-        mover_wins, nodes, net_value?}], mover_wins, unknown, agree?, agree_of?, ms, solver}``.
+        ``{game, moves, to_move, winner, winning_move, best_move, value, nodes, ms, solver,
+        ...}`` (``value`` "win"/"draw"/"loss" for the side to move; ``winner`` "black"/"white",
+        "x"/"o" in Tic-Tac-Toe, None for a draw); with ``openings``: ``{game, moves, mover,
+        openings: [{move, winner, mover_wins, value, nodes, net_value?}], mover_wins,
+        mover_draws, unknown, agree?, agree_of?, ms, solver}``.
 
     Raises:
-        ValueError: not Hex, too large, the swap rule, a spent budget, a bad option.
+        ValueError: a game or position no solver takes (too large, the swap rule, a Pentago
+            position with too many empty cells), a spent budget, a bad option.
     """
     text = _core.solve(
         _state_of(state),

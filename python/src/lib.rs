@@ -481,16 +481,17 @@ fn arena_report(
     Ok(m.report(&recs, seconds).to_string())
 }
 
-/// solve(state, openings, ...) -> str: the JSON of `mcts solve --json`.
+/// solve(state, openings, ...) -> str: the JSON of `mcts solve --json` (`solver` None: the
+/// game's own, dfpn for Hex and alphabeta for Tic-Tac-Toe and Pentago).
 #[pyfunction]
-#[pyo3(signature = (state, openings = false, net = None, solver = "dfpn", max_nodes = None, time = 0.0, tt_mib = 256, epsilon = 0.0, widening = 0.25, vc = true, fillin = true))]
+#[pyo3(signature = (state, openings = false, net = None, solver = None, max_nodes = None, time = 0.0, tt_mib = 256, epsilon = 0.0, widening = 0.25, vc = true, fillin = true))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
     state: &Bound<'_, PyAny>,
     openings: bool,
     net: Option<PathBuf>,
-    solver: &str,
+    solver: Option<&str>,
     max_nodes: Option<u64>,
     time: f64,
     tt_mib: u32,
@@ -503,7 +504,7 @@ fn solve(
     let opts = SolveOptions {
         openings,
         net,
-        solver: Solver::from_name(solver).map_err(err)?,
+        solver: solver.map(Solver::from_name).transpose().map_err(err)?,
         max_nodes: max_nodes.unwrap_or(SolveOptions::default().max_nodes),
         no_vc: !vc,
         epsilon,

@@ -208,9 +208,19 @@ def test_solve_agrees_with_the_published_5x5_and_6x6_results() -> None:
     assert mp.solve(mp.State("hex:6", "c3"))["winner"] == "black"  # c3 is one of the winning openings
 
 
+def test_solve_tic_tac_toe_and_pentago_endgames(cli) -> None:
+    report = mp.solve(mp.Game("tictactoe"))
+    assert report["value"] == "draw" and report["winner"] is None and report["solver"] == "alphabeta"
+    openings = mp.solve(mp.Game("tictactoe"), openings=True)
+    assert openings["mover_draws"] == 9 and openings["mover_wins"] == 0
+    assert without_timing(openings) == without_timing(cli("solve", "--game", "tictactoe", "--openings"))
+    won = mp.solve(mp.State("tictactoe", "a1 a2 b1 b2"))
+    assert (won["value"], won["winner"], won["winning_move"]) == ("win", "x", "c1")
+
+
 def test_solve_refuses_what_it_cannot_solve(cli) -> None:
     for state, args in [
-        (mp.State("tictactoe"), ["--game", "tictactoe"]),
+        (mp.State("pentago"), ["--game", "pentago"]),
         (mp.State("hex:9"), ["--game", "hex:9"]),
         (mp.State("hex:4:swap"), ["--game", "hex:4:swap"]),
     ]:

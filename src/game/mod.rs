@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 use crate::rng::Rng64;
 
 pub mod bridge;
+pub mod exact;
 pub mod hex;
 pub mod hex_solve;
 pub mod pentago;
@@ -380,6 +381,15 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     fn hash(&self) -> u64;
     /// The same hash computed from the whole position (tests assert both agree).
     fn hash_from_scratch(&self) -> u64;
+
+    /// A key that tells positions of one game spec apart **exactly** (no two positions with a
+    /// different future share it), for the exact solver's transposition table ([`exact`]); `None`
+    /// (the default) when the game has none that fits in 128 bits, and the solver then keys its
+    /// table by [`Game::hash`] alone. Tic-Tac-Toe and Pentago return both colours' stone sets
+    /// (the side to move follows from the stone counts).
+    fn exact_key(&self) -> Option<u128> {
+        None
+    }
 
     /// Reads a move in the reference notation (e.g. `b2`, `d4-BR-cw`).
     ///

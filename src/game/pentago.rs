@@ -911,6 +911,12 @@ impl Game for Pentago {
         self.hash
     }
 
+    /// Both colours' stone sets (the side to move follows from their counts; the rule set and
+    /// `:dedup` are the spec's, the same for every position of one solve).
+    fn exact_key(&self) -> Option<u128> {
+        Some(self.stones[0] as u128 | (self.stones[1] as u128) << 64)
+    }
+
     fn hash_from_scratch(&self) -> u64 {
         let mut h = if self.to_move == 1 { SIDE_KEY } else { 0 };
         for p in 0..2 {

@@ -166,6 +166,11 @@ impl Game for TicTacToe {
         self.hash
     }
 
+    /// Both colours' 9-bit stone sets.
+    fn exact_key(&self) -> Option<u128> {
+        Some(self.stones[0] as u128 | (self.stones[1] as u128) << 16)
+    }
+
     fn hash_from_scratch(&self) -> u64 {
         let mut h = if self.to_move == 1 { SIDE_KEY } else { 0 };
         for p in 0..2u8 {

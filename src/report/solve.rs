@@ -1,6 +1,7 @@
-//! `mcts solve`: the exact result of a small Hex position, or of every move of it, with the
+//! `mcts solve`: the exact result of a small position, or of every move of it: Hex with the
 //! proof-number solver ([`crate::game::hex::dfpn`]) or the negamax ([`crate::game::hex_solve`]),
-//! and with a net's value head beside each move.
+//! and with a net's value head beside each move; Tic-Tac-Toe and Pentago endgames with the
+//! alpha-beta endgame solver ([`crate::game::exact`]), whose values include draws.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -9,32 +10,36 @@ use std::time::Instant;
 use serde_json::json;
 
 use super::ReportError;
+use crate::game::exact::{self, Exact, ExactConfig, ExactError, ExactStats, Value};
 use crate::game::hex::dfpn::{Dfpn, DfpnConfig, DfpnStats};
 use crate::game::hex_solve::{solve, SolveError, SolveLimits};
-use crate::game::{AnyGame, Game, Hex};
+use crate::game::{AnyGame, Game, Hex, MoveList, Player};
 use crate::limits::abbreviate;
 use crate::nn::{Mlp, NetEvaluator};
 
 /// Which exact solver runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Solver {
-    /// Depth-first proof-number search (the default).
+    /// Depth-first proof-number search (the default for Hex).
     #[default]
     Dfpn,
-    /// Negamax with proof sets (the reference).
+    /// Negamax with proof sets (the Hex reference).
     Negamax,
+    /// Alpha-beta over win/draw/loss ([`crate::game::exact`]): Tic-Tac-Toe and Pentago endgames.
+    AlphaBeta,
 }
 
 impl Solver {
-    /// `dfpn` or `negamax` (JSON key `solver`).
+    /// `dfpn`, `negamax` or `alphabeta` (JSON key `solver`).
     pub fn name(self) -> &'static str {
         match self {
             Solver::Dfpn => "dfpn",
             Solver::Negamax => "negamax",
+            Solver::AlphaBeta => "alphabeta",
         }
     }
 
-    /// The solver named `dfpn` or `negamax`.
+    /// The solver named `dfpn`, `negamax` or `alphabeta`.
     ///
     /// # Errors
     /// Any other name.
@@ -42,7 +47,8 @@ impl Solver {
         match name {
             "dfpn" => Ok(Solver::Dfpn),
             "negamax" => Ok(Solver::Negamax),
-            other => Err(ReportError::Engine(format!("solver '{}': expected dfpn or negamax", abbreviate(other)))),
+            "alphabeta" => Ok(Solver::AlphaBeta),
+            other => Err(ReportError::Engine(format!("solver '{}': expected dfpn, negamax or alphabeta", abbreviate(other)))),
         }
     }
 }
@@ -52,11 +58,13 @@ impl Solver {
 pub struct SolveOptions {
     /// Solve every move of the position instead of the position itself.
     pub openings: bool,
-    /// With `openings`: a net whose value head is printed after each move.
+    /// With `openings`: a net whose value head is printed after each move (Hex).
     pub net: Option<PathBuf>,
-    /// The solver.
-    pub solver: Solver,
-    /// Positions the solver may visit per solve (dfpn: nodes created; negamax: positions).
+    /// The solver; `None`: the game's own (dfpn for Hex, alphabeta for Tic-Tac-Toe and
+    /// Pentago).
+    pub solver: Option<Solver>,
+    /// Positions the solver may visit per solve (dfpn: nodes created; negamax and alphabeta:
+    /// positions visited).
     pub max_nodes: u64,
     /// dfpn without virtual connections.
     pub no_vc: bool,
@@ -66,9 +74,9 @@ pub struct SolveOptions {
     pub widening: f64,
     /// dfpn without the inferior-cell fill-in.
     pub no_fillin: bool,
-    /// Seconds per solve (dfpn only; 0 = no limit), 0 ..= 10,000,000.
+    /// Seconds per solve (dfpn and alphabeta; 0 = no limit), 0 ..= 10,000,000.
     pub time: f64,
-    /// The dfpn transposition table in MiB, 16 ..= 16384.
+    /// The dfpn or alphabeta transposition table in MiB, 16 ..= 16384.
     pub tt_mib: u32,
 }
 
@@ -77,7 +85,7 @@ impl Default for SolveOptions {
         SolveOptions {
             openings: false,
             net: None,
-            solver: Solver::Dfpn,
+            solver: None,
             max_nodes: SolveLimits::default().max_nodes,
             no_vc: false,
             epsilon: 0.0,
@@ -159,6 +167,16 @@ fn name(p: u8) -> &'static str {
     }
 }
 
+/// A player's name in the report of `g`: `x` and `o` in Tic-Tac-Toe, `black` and `white` in Hex
+/// and Pentago.
+pub fn player_name<G: Game>(g: &G, p: Player) -> &'static str {
+    match (g.spec().starts_with("tictactoe"), p) {
+        (true, 0) => "x",
+        (true, _) => "o",
+        (false, p) => name(p),
+    }
+}
+
 /// One move of [`SolveReport::Openings`].
 #[derive(Clone, Debug)]
 pub struct OpeningResult {
@@ -166,6 +184,9 @@ pub struct OpeningResult {
     pub mv: String,
     /// Whether the player who made it wins; `None` when the budget did not settle it.
     pub mover_wins: Option<bool>,
+    /// The exact value for the player who made it (win, draw or loss); `None` when the budget
+    /// did not settle it.
+    pub value: Option<Value>,
     /// The net's value head after the move, for the player who made it (with a net).
     pub net_value: Option<f32>,
     /// Positions the solver visited on it.
@@ -179,10 +200,16 @@ pub enum SolveReport {
     Position {
         /// The JSON `mcts solve --json` prints.
         json: serde_json::Value,
-        /// The winner, 0 (Black) or 1.
-        winner: u8,
+        /// The value for the side to move.
+        value: Value,
+        /// The winner, 0 (Black, X) or 1; `None` for a draw.
+        winner: Option<u8>,
+        /// The winner's name (`black`, `white`, `x`, `o`); `None` for a draw.
+        winner_name: Option<&'static str>,
         /// A winning move for the side to move, if it wins.
         winning_move: Option<String>,
+        /// A move that keeps the value (winning or drawing), if it is not a loss.
+        best_move: Option<String>,
         /// Positions visited.
         nodes: u64,
         /// Milliseconds.
@@ -194,6 +221,8 @@ pub enum SolveReport {
         json: serde_json::Value,
         /// The side to move, who makes each move.
         mover: u8,
+        /// The names of the players, 0 then 1 (`black`/`white`, or `x`/`o` in Tic-Tac-Toe).
+        names: [&'static str; 2],
         /// Each move's result, in the order of the legal moves.
         rows: Vec<OpeningResult>,
         /// Moves the budget did not settle.
@@ -214,24 +243,32 @@ impl SolveReport {
     }
 }
 
-/// Solves the position after `moves` (as written, separated by spaces) of `game` (`hex:N`, N ≤ 8,
-/// no swap), or with `opts.openings` every move of it. `game` and `moves` appear in the report
-/// as given.
+/// Solves the position after `moves` (as written, separated by spaces) of `game`, or with
+/// `opts.openings` every move of it: Hex (`hex:N`, N ≤ 8, no swap) with dfpn or negamax,
+/// Tic-Tac-Toe and Pentago endgames ([`exact::check`]) with alphabeta. `game` and `moves` appear
+/// in the report as given.
 ///
 /// # Errors
-/// A spec that is not Hex, a board too large, the swap rule, an illegal move, an option out of
+/// A spec the solvers do not take (the swap rule, a board too large, a Pentago position with too
+/// many empty cells), a solver that is not for this game, an illegal move, an option out of
 /// range, a budget that ran out (solving the position itself), or a net file that cannot be read
-/// or is not for this board.
+/// or is not for this board (or a net with a game other than Hex).
 pub fn solve_position(game: &str, moves: &str, opts: &SolveOptions) -> Result<SolveReport, ReportError> {
     opts.check()?;
     let list: Vec<&str> = moves.split_whitespace().collect();
     let g = match super::position(game, &list)? {
         AnyGame::Hex(h) => h,
-        _ => return Err(ReportError::Engine(format!("'{}': the exact solver is for Hex (hex:N, N <= 8)", abbreviate(game)))),
+        other => return solve_endgame(other, game, moves, opts),
     };
+    let solver = opts.solver.unwrap_or(Solver::Dfpn);
+    if solver == Solver::AlphaBeta {
+        return Err(ReportError::Engine(
+            "the alphabeta solver is for Tic-Tac-Toe and Pentago endgames; Hex is solved by dfpn or negamax".into(),
+        ));
+    }
     let limits = SolveLimits { max_nodes: opts.max_nodes };
     let err = |e: SolveError| ReportError::Engine(e.to_string());
-    let dfpn = (opts.solver == Solver::Dfpn).then(|| {
+    let dfpn = (solver == Solver::Dfpn).then(|| {
         let entries = (opts.tt_mib as u64) << 20 >> 6;
         Dfpn::new(DfpnConfig {
             tt_log2: 63 - entries.leading_zeros(),
@@ -242,15 +279,16 @@ pub fn solve_position(game: &str, moves: &str, opts: &SolveOptions) -> Result<So
             ..DfpnConfig::default()
         })
     });
-    let solver_name = opts.solver.name();
+    let solver_name = solver.name();
     let mut engine = Engine { dfpn, limits, seconds: opts.time };
     if !opts.openings {
         let t = Instant::now();
         let (winner, winning_move, nodes) = engine.solve(&g).map_err(err)?;
         let ms = t.elapsed().as_secs_f64() * 1e3;
         let mv = winning_move.map(|m| g.format_move(m));
+        let value = if winner == g.to_move() { Value::Win } else { Value::Loss };
         let mut v = json!({"game": game, "moves": moves, "to_move": name(g.to_move()), "winner": name(winner),
-            "winning_move": mv, "nodes": nodes, "ms": ms, "solver": solver_name});
+            "winning_move": mv, "best_move": mv, "value": value.name(), "nodes": nodes, "ms": ms, "solver": solver_name});
         if let Some(d) = &engine.dfpn {
             let st = d.stats();
             v["mid_calls"] = json!(st.mid_calls);
@@ -261,7 +299,16 @@ pub fn solve_position(game: &str, moves: &str, opts: &SolveOptions) -> Result<So
         if let Some(kib) = peak_rss_kib() {
             v["peak_rss_kib"] = json!(kib);
         }
-        return Ok(SolveReport::Position { json: v, winner, winning_move: mv, nodes, ms });
+        return Ok(SolveReport::Position {
+            json: v,
+            value,
+            winner: Some(winner),
+            winner_name: Some(name(winner)),
+            best_move: mv.clone(),
+            winning_move: mv,
+            nodes,
+            ms,
+        });
     }
     if g.outcome().is_some() {
         return Err(ReportError::GameOver);
@@ -305,7 +352,8 @@ pub fn solve_position(game: &str, moves: &str, opts: &SolveOptions) -> Result<So
             }
         }
         wins += usize::from(mover_wins == Some(true));
-        rows.push(OpeningResult { mv: g.format_move(m), mover_wins, net_value: value, nodes });
+        let exact = mover_wins.map(|w| if w { Value::Win } else { Value::Loss });
+        rows.push(OpeningResult { mv: g.format_move(m), mover_wins, value: exact, net_value: value, nodes });
     }
     let ms = t.elapsed().as_secs_f64() * 1e3;
     let solved = rows.len() - unknown;
@@ -313,7 +361,8 @@ pub fn solve_position(game: &str, moves: &str, opts: &SolveOptions) -> Result<So
     let openings: Vec<_> = rows
         .iter()
         .map(|r| {
-            let mut o = json!({"move": r.mv, "winner": winner_name(r.mover_wins), "mover_wins": r.mover_wins, "nodes": r.nodes});
+            let mut o = json!({"move": r.mv, "winner": winner_name(r.mover_wins), "mover_wins": r.mover_wins,
+                "value": r.value.map(Value::name), "nodes": r.nodes});
             if let Some(v) = r.net_value {
                 o["net_value"] = json!(v);
             }
@@ -321,10 +370,121 @@ pub fn solve_position(game: &str, moves: &str, opts: &SolveOptions) -> Result<So
         })
         .collect();
     let mut v = json!({"game": game, "moves": moves, "mover": name(mover), "openings": openings,
-        "mover_wins": wins, "unknown": unknown, "ms": ms, "solver": solver_name});
+        "mover_wins": wins, "mover_draws": 0, "unknown": unknown, "ms": ms, "solver": solver_name});
     if net.is_some() {
         v["agree"] = json!(agree);
         v["agree_of"] = json!(solved);
     }
-    Ok(SolveReport::Openings { json: v, mover, rows, unknown, agree: net.is_some().then_some(agree), ms })
+    Ok(SolveReport::Openings { json: v, mover, names: ["black", "white"], rows, unknown, agree: net.is_some().then_some(agree), ms })
+}
+
+/// One solve of the endgame solver with the options' budget, of a position whose value is at
+/// least `floor` ([`Exact::solve_above`]): the result and the positions it visited.
+fn endgame_solve<G: Game>(s: &mut Exact<G>, g: &G, floor: Value, opts: &SolveOptions) -> Result<(exact::Solved<G::Move>, u64), ExactError> {
+    let (start, t0) = (s.stats().nodes, Instant::now());
+    let (max, secs) = (opts.max_nodes, opts.time);
+    let mut stop = |st: &ExactStats| st.nodes - start >= max || (secs > 0.0 && t0.elapsed().as_secs_f64() >= secs);
+    match s.solve_above(g, floor, &mut stop) {
+        Some(r) => Ok((r, s.stats().nodes - start)),
+        None if secs > 0.0 && t0.elapsed().as_secs_f64() >= secs => Err(ExactError::Time(secs)),
+        None => Err(ExactError::Budget(max)),
+    }
+}
+
+/// [`solve_position`] for the games of the endgame solver (not Hex).
+fn solve_endgame(any: AnyGame, game: &str, moves: &str, opts: &SolveOptions) -> Result<SolveReport, ReportError> {
+    match opts.solver {
+        None | Some(Solver::AlphaBeta) => {}
+        Some(other) => {
+            return Err(ReportError::Engine(format!(
+                "the {} solver is for Hex; Tic-Tac-Toe and Pentago endgames are solved by alphabeta",
+                other.name()
+            )))
+        }
+    }
+    if opts.net.is_some() {
+        return Err(ReportError::Engine("a net's value head is compared with exact results on Hex only".into()));
+    }
+    exact::check(&any).map_err(ReportError::engine)?;
+    let cfg = ExactConfig::with_mib(opts.tt_mib).fit(&any);
+    match &any {
+        AnyGame::TicTacToe(g) => endgame_report(g, game, moves, cfg, opts),
+        AnyGame::Pentago(g) => endgame_report(g, game, moves, cfg, opts),
+        AnyGame::Hex(_) => Err(ReportError::engine(ExactError::Hex)),
+    }
+}
+
+/// The report of the endgame solver on `g` (see [`solve_position`]).
+fn endgame_report<G: Game>(g: &G, game: &str, moves: &str, cfg: ExactConfig, opts: &SolveOptions) -> Result<SolveReport, ReportError> {
+    let mut solver = Exact::<G>::new(cfg);
+    let solver_name = Solver::AlphaBeta.name();
+    let me = g.to_move();
+    let names = [player_name(g, 0), player_name(g, 1)];
+    if !opts.openings {
+        let t = Instant::now();
+        let (r, nodes) = endgame_solve(&mut solver, g, Value::Loss, opts).map_err(ReportError::engine)?;
+        let ms = t.elapsed().as_secs_f64() * 1e3;
+        let winner = r.value.winner(me);
+        let best = r.best.map(|m| g.format_move(m));
+        let winning = if r.value == Value::Win { best.clone() } else { None };
+        let winner_name = winner.map(|p| names[p as usize]);
+        let st = solver.stats();
+        let mut v = json!({"game": game, "moves": moves, "to_move": names[me as usize], "winner": winner_name,
+            "winning_move": winning, "best_move": best, "value": r.value.name(), "nodes": nodes, "ms": ms,
+            "solver": solver_name, "tt_entries": st.tt_used, "tt_bytes": solver.tt_bytes()});
+        if let Some(kib) = peak_rss_kib() {
+            v["peak_rss_kib"] = json!(kib);
+        }
+        return Ok(SolveReport::Position {
+            json: v,
+            value: r.value,
+            winner,
+            winner_name,
+            winning_move: winning,
+            best_move: best,
+            nodes,
+            ms,
+        });
+    }
+    if g.outcome().is_some() {
+        return Err(ReportError::GameOver);
+    }
+    let mut legal = MoveList::new();
+    g.legal_moves(&mut legal);
+    let mut rows = Vec::new();
+    let t = Instant::now();
+    // The root first when the budget allows: each move's value is then at most the root's, which
+    // narrows each move's search (the position's own positions are not in any row's count).
+    let floor = endgame_solve(&mut solver, g, Value::Loss, opts).map_or(Value::Loss, |(r, _)| r.value.flip());
+    for &m in &legal {
+        let mut c = g.clone();
+        c.play_unchecked(m);
+        // A move the budget does not settle is reported unknown; the others still count.
+        let (value, nodes) = match c.outcome() {
+            Some(o) => (Some(Value::of_outcome(o, me)), 0),
+            None => {
+                let before = solver.stats().nodes;
+                match endgame_solve(&mut solver, &c, floor, opts) {
+                    Ok((r, nodes)) => (Some(r.value.flip()), nodes),
+                    Err(ExactError::Time(_) | ExactError::Budget(_)) => (None, solver.stats().nodes - before),
+                    Err(e) => return Err(ReportError::engine(e)),
+                }
+            }
+        };
+        rows.push(OpeningResult { mv: g.format_move(m), mover_wins: value.map(|v| v == Value::Win), value, net_value: None, nodes });
+    }
+    let ms = t.elapsed().as_secs_f64() * 1e3;
+    let count = |v: Value| rows.iter().filter(|r| r.value == Some(v)).count();
+    let (wins, draws) = (count(Value::Win), count(Value::Draw));
+    let unknown = rows.iter().filter(|r| r.value.is_none()).count();
+    let openings: Vec<_> = rows
+        .iter()
+        .map(|r| {
+            let winner = r.value.and_then(|v| v.winner(me)).map(|p| names[p as usize]);
+            json!({"move": r.mv, "winner": winner, "mover_wins": r.mover_wins, "value": r.value.map(Value::name), "nodes": r.nodes})
+        })
+        .collect();
+    let v = json!({"game": game, "moves": moves, "mover": names[me as usize], "openings": openings,
+        "mover_wins": wins, "mover_draws": draws, "unknown": unknown, "ms": ms, "solver": solver_name});
+    Ok(SolveReport::Openings { json: v, mover: me, names, rows, unknown, agree: None, ms })
 }

@@ -55,7 +55,7 @@ pub mod views;
 
 pub use game::GameSession;
 pub use search::{SearchSession, PAGE_NODE_CAP};
-pub use solve::{SolveSessionJs, PAGE_SOLVER_TT_LOG2};
+pub use solve::{SolveSessionJs, PAGE_ENDGAME_TT_LOG2, PAGE_SOLVER_TT_LOG2};
 
 #[wasm_bindgen]
 extern "C" {

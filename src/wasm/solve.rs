@@ -1,29 +1,27 @@
-//! `SolveSession`: the exact Hex solver ([`crate::game::hex::dfpn::SolveSession`], depth-first
-//! proof-number search) on the position of a `GameSession`, run in slices against the clock the
-//! searches use, for the page's "Solve" control: the root's value and every root move's value
-//! for the side to move, as they are proven.
+//! `SolveSession`: an exact solver on the position of a `GameSession`, run in slices against the
+//! clock the searches use, for the page's "Solve" control: the root's value and every root move's
+//! value for the side to move, as they are proven. Hex goes to the proof-number solver
+//! ([`crate::game::hex::dfpn::SolveSession`], win or loss); Tic-Tac-Toe and Pentago endgames to
+//! the alpha-beta endgame solver ([`crate::game::exact::EndgameSession`], win, draw or loss).
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::game::GameSession;
 use super::{clock, js_err, to_js};
+use crate::game::exact::{EndgameSession, ExactConfig, ExactStats, Value};
 use crate::game::hex::dfpn::{self, DfpnConfig, DfpnStats};
 use crate::game::{AnyGame, Game, Hex};
 use crate::request::run_budget;
 
-/// log2 of the page's transposition-table entries: 2^20 entries of 64 bytes = 64 MiB
+/// log2 of the page's transposition-table entries for Hex: 2^20 entries of 64 bytes = 64 MiB
 /// (docs/limits.md).
 pub const PAGE_SOLVER_TT_LOG2: u32 = 20;
 
-/// Why a position cannot be solved in the page, besides the solver's own
-/// [`crate::game::hex_solve::SolveError`] (board too large, swap rule).
-#[derive(Debug, thiserror::Error)]
-pub enum SolveSessionError {
-    /// The game is not Hex.
-    #[error("the exact solver is for Hex (hex:N with N up to 8, without the swap rule); this game is '{0}'")]
-    NotHex(String),
-}
+/// log2 of the page's transposition-table entries for the endgame solver: 2^21 entries of 24
+/// bytes = 48 MiB at most (a position that needs less gets less, [`ExactConfig::fit`];
+/// docs/limits.md).
+pub const PAGE_ENDGAME_TT_LOG2: u32 = 21;
 
 /// One root move and its value for the side to move, once proven.
 #[derive(Serialize)]
@@ -32,8 +30,16 @@ struct MoveValue {
     /// The move in notation (`d4`).
     #[serde(rename = "move")]
     mv: String,
-    /// Whether the side to move wins after playing it (null: not proven yet).
+    /// Whether the side to move wins after playing it (null: not proven yet; false for a draw).
     mover_wins: Option<bool>,
+    /// Its exact value for the side to move: `win`, `draw` or `loss` (null: not proven yet).
+    value: Option<&'static str>,
+}
+
+impl MoveValue {
+    fn new(mv: String, value: Option<Value>) -> MoveValue {
+        MoveValue { mv, mover_wins: value.map(|v| v == Value::Win), value: value.map(Value::name) }
+    }
 }
 
 /// The solver's counters, camelCase ([`DfpnStats`]).
@@ -53,14 +59,27 @@ impl From<DfpnStats> for StatsJs {
     }
 }
 
+impl From<ExactStats> for StatsJs {
+    /// The alpha-beta's positions in both `midCalls` and `expansions` (the page's "positions").
+    fn from(s: ExactStats) -> Self {
+        StatsJs { mid_calls: s.nodes, expansions: s.nodes, terminal: s.terminal, tt_used: s.tt_used, tt_replaced: s.tt_replaced }
+    }
+}
+
 /// What `progress()` returns.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct ProgressJs {
-    /// Whether the side to move at the root wins, once proven (null: not yet).
+    /// Whether the side to move at the root wins, once proven (null: not yet; false for a draw).
     root_wins: Option<bool>,
-    /// A winning move of the side to move, once proven (null: not yet, or the root is a loss).
+    /// The root's exact value for the side to move: `win`, `draw` or `loss` (null: not yet).
+    root_value: Option<&'static str>,
+    /// A winning move of the side to move, once proven (null: not yet, or the root is not won).
     winning_move: Option<String>,
+    /// A move that keeps the root's value, a winning or drawing move (null: not yet, or lost).
+    best_move: Option<String>,
+    /// The solver: `dfpn` (Hex) or `alphabeta` (Tic-Tac-Toe, Pentago).
+    solver: &'static str,
     /// The side to move at the root (0 or 1).
     to_move: u8,
     /// Every legal move of the root, ascending cell index, with its value for the side to move.
@@ -72,13 +91,22 @@ struct ProgressJs {
     tt_bytes: usize,
 }
 
-/// A resumable exact solve of a Hex position (up to 8×8, no swap rule) and of each of its moves,
-/// with a 64 MiB transposition table ([`PAGE_SOLVER_TT_LOG2`]). Each `run` continues where the
-/// last one stopped.
+/// Which solver a [`SolveSessionJs`] runs (one per page solve: its size does not matter).
+#[allow(clippy::large_enum_variant)]
+enum Inner {
+    /// Hex: the proof-number solver, and the position (for move names).
+    Hex(dfpn::SolveSession, Hex),
+    /// Tic-Tac-Toe or a Pentago endgame.
+    Endgame(EndgameSession),
+}
+
+/// A resumable exact solve of a position and of each of its moves: Hex (up to 8×8, no swap rule)
+/// with a 64 MiB transposition table ([`PAGE_SOLVER_TT_LOG2`]), Tic-Tac-Toe and Pentago endgames
+/// (at most [`crate::game::exact::PENTAGO_MAX_EMPTY`] empty cells) with at most 48 MiB
+/// ([`PAGE_ENDGAME_TT_LOG2`]). Each `run` continues where the last one stopped.
 #[wasm_bindgen(js_name = SolveSession)]
 pub struct SolveSessionJs {
-    inner: dfpn::SolveSession,
-    hex: Hex,
+    inner: Inner,
 }
 
 #[wasm_bindgen(js_class = SolveSession)]
@@ -86,46 +114,76 @@ impl SolveSessionJs {
     /// A solve of the game's current position.
     ///
     /// # Errors
-    /// A JS `Error` with the engine's sentence: the game is not Hex, the board is larger than
-    /// 8×8, or the game has the swap rule.
+    /// A JS `Error` with the engine's sentence: a Hex board larger than 8×8, the swap rule, or a
+    /// Pentago position with too many empty cells.
     #[wasm_bindgen(constructor)]
     pub fn new(game: &GameSession) -> Result<SolveSessionJs, JsError> {
-        let hex = match game.current() {
-            AnyGame::Hex(h) => h.clone(),
-            other => return Err(js_err(SolveSessionError::NotHex(other.spec()))),
+        let inner = match game.current() {
+            AnyGame::Hex(h) => {
+                let cfg = DfpnConfig { tt_log2: PAGE_SOLVER_TT_LOG2, ..DfpnConfig::default() };
+                Inner::Hex(dfpn::SolveSession::new(h, cfg).map_err(js_err)?, h.clone())
+            }
+            other => Inner::Endgame(EndgameSession::new(other, ExactConfig { tt_log2: PAGE_ENDGAME_TT_LOG2 }).map_err(js_err)?),
         };
-        let inner = dfpn::SolveSession::new(&hex, DfpnConfig { tt_log2: PAGE_SOLVER_TT_LOG2, ..DfpnConfig::default() }).map_err(js_err)?;
-        Ok(SolveSessionJs { inner, hex })
+        Ok(SolveSessionJs { inner })
     }
 
-    /// Runs for at most about `millis` milliseconds (by `performance.now()`; the solver looks at
-    /// the clock every few hundred MID calls). Returns true once everything is proven.
+    /// Runs for at most about `millis` milliseconds (by `performance.now()`; the solvers look at
+    /// the clock every few hundred positions). Returns true once everything is proven.
     ///
     /// # Errors
     /// A budget that is negative, too large or not a number.
     pub fn run(&mut self, millis: f64) -> Result<bool, JsError> {
         run_budget(millis, None).map_err(js_err)?;
         let t0 = clock();
-        let mut stop = |_: &DfpnStats| clock() - t0 >= millis;
-        Ok(self.inner.run(&mut stop))
+        Ok(match &mut self.inner {
+            Inner::Hex(s, _) => s.run(&mut |_: &DfpnStats| clock() - t0 >= millis),
+            Inner::Endgame(s) => s.run(&mut |_: &ExactStats| clock() - t0 >= millis),
+        })
     }
 
-    /// The results so far: `{ rootWins, winningMove, toMove, moves: [{ move, moverWins }],
-    /// stats: { midCalls, expansions, terminal, ttUsed, ttReplaced }, done, ttBytes }`.
+    /// The results so far: `{ rootWins, rootValue, winningMove, bestMove, solver, toMove, moves:
+    /// [{ move, moverWins, value }], stats: { midCalls, expansions, terminal, ttUsed, ttReplaced
+    /// }, done, ttBytes }`; values are `win`, `draw` or `loss` for the side to move (Hex has no
+    /// draws).
     ///
     /// # Errors
     /// Only if encoding fails (a bug).
     pub fn progress(&self) -> Result<JsValue, JsError> {
-        let p = self.inner.progress();
-        let name = |m: u16| self.hex.format_move(m);
-        to_js(&ProgressJs {
-            root_wins: p.root_wins,
-            winning_move: p.winning_move.map(name),
-            to_move: self.hex.to_move(),
-            moves: p.moves.iter().map(|&(m, w)| MoveValue { mv: name(m), mover_wins: w }).collect(),
-            stats: p.stats.into(),
-            done: p.done,
-            tt_bytes: self.inner.tt_bytes(),
-        })
+        let p = match &self.inner {
+            Inner::Hex(s, hex) => {
+                let p = s.progress();
+                let name = |m: u16| hex.format_move(m);
+                let value = |w: Option<bool>| w.map(|w| if w { Value::Win } else { Value::Loss });
+                ProgressJs {
+                    root_wins: p.root_wins,
+                    root_value: value(p.root_wins).map(Value::name),
+                    winning_move: p.winning_move.map(name),
+                    best_move: p.winning_move.map(name),
+                    solver: "dfpn",
+                    to_move: hex.to_move(),
+                    moves: p.moves.iter().map(|&(m, w)| MoveValue::new(name(m), value(w))).collect(),
+                    stats: p.stats.into(),
+                    done: p.done,
+                    tt_bytes: s.tt_bytes(),
+                }
+            }
+            Inner::Endgame(s) => {
+                let p = s.progress();
+                ProgressJs {
+                    root_wins: p.value.map(|v| v == Value::Win),
+                    root_value: p.value.map(Value::name),
+                    winning_move: if p.value == Some(Value::Win) { p.best.clone() } else { None },
+                    best_move: p.best,
+                    solver: "alphabeta",
+                    to_move: p.to_move,
+                    moves: p.moves.into_iter().map(|(m, v)| MoveValue::new(m, v)).collect(),
+                    stats: p.stats.into(),
+                    done: p.done,
+                    tt_bytes: s.tt_bytes(),
+                }
+            }
+        };
+        to_js(&p)
     }
 }

@@ -24,7 +24,7 @@ export const WAIT_MS = 120_000;
 export const PREFIX = '/sub/dir/';
 
 /** `mcts solve --openings --json` of a position (the native exact solver, built if missing):
- * move → 'win' | 'loss' for the side to move. */
+ * move → 'win' | 'draw' | 'loss' for the side to move (draws in Tic-Tac-Toe and Pentago). */
 export function nativeOpenings(game, moves) {
   let bin = ['debug', 'release'].map((p) => join(ROOT, 'target', p, 'mcts')).find((b) => existsSync(b));
   if (!bin) {
@@ -32,7 +32,7 @@ export function nativeOpenings(game, moves) {
     bin = join(ROOT, 'target', 'debug', 'mcts');
   }
   const out = JSON.parse(execFileSync(bin, ['solve', '--game', game, '--moves', moves, '--openings', '--json'], { encoding: 'utf8' }));
-  return Object.fromEntries(out.openings.map((o) => [o.move, o.mover_wins ? 'win' : 'loss']));
+  return Object.fromEntries(out.openings.map((o) => [o.move, o.value ?? (o.mover_wins ? 'win' : 'loss')]));
 }
 
 /** Debian's Chromium through playwright-core, headless, with the flags of ../shared/TOOLCHAIN.md

@@ -1,11 +1,13 @@
-// The exact Hex solver in the page ("truth where the search is shown"): the analysis
-// section's Solve control marks each root move with its exact value for the side to move (the
-// board overlay `exact`, hotkey X, and a column of the root-move table), equal to
-// `mcts solve --openings`; Stop ends a long solve with the page responsive; the control says why
-// it is off on boards the solver does not take; a new position clears the marks; the worker's
+// The exact solver in the page ("truth where the search is shown"): the analysis section's Solve
+// control marks each root move with its exact value for the side to move (the board overlay
+// `exact`, hotkey X, and a column of the root-move table), equal to `mcts solve --openings` —
+// win or loss in Hex, win, draw or loss in Tic-Tac-Toe and Pentago endgames; Stop ends a long
+// solve with the page responsive; the control says why it is off on positions the solver does
+// not take; a new position clears the marks; the review line judges a past move; the worker's
 // `solve` request answers bad input with a sentence.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { setup, boardReady, assertClean, screenshot, clickCell, waitForPly, nativeOpenings } from './harness.mjs';
 
 let h;
@@ -16,7 +18,7 @@ after(async () => {
   await h?.close();
 });
 
-/** The overlay's exact marks: cell name → 'win' | 'loss' | 'open'. */
+/** The overlay's exact marks: cell name → 'win' | 'draw' | 'loss' | 'open'. */
 async function boardMarks(page) {
   const cols = await page.evaluate(() => window.__playground.snapshot().view.cols);
   const byCell = await page.$$eval('.viz-overlay [data-ov-cell]', (gs) =>
@@ -133,11 +135,14 @@ test('Stop ends a long solve (hex:8): status stopped, moves not yet proven marke
   assertClean(assert, page);
 });
 
-test('the Solve control is off with its reason on hex:9, hex:5:swap and Tic-Tac-Toe; a bad budget is named', async () => {
+test('the Solve control is off with its reason on hex:9, hex:5:swap and Pentago with many empty cells; a bad budget is named', async () => {
   for (const [q, why] of [
     ['?game=hex:9', /Not available: Hex 9×9 is too large for the exact solver \(it takes boards up to 8×8\)/],
     ['?game=hex:5:swap', /Not available: the exact solver does not handle the swap rule/],
-    ['?game=tictactoe', /Not available: the exact solver is for Hex/],
+    [
+      '?game=pentago',
+      /Not available: Pentago with 36 empty cells is too large for the exact solver \(it takes positions with at most 16 empty cells: 20 or more stones placed\)/,
+    ],
   ]) {
     const page = await h.openPage(`${q}&p0=person&p1=person`);
     await boardReady(page);
@@ -189,7 +194,11 @@ test('the worker’s solve request: a result for hex:3, sentences for what the s
   for (const [position, budgetMs, want] of [
     [{ spec: 'hex:9', moves: [] }, 1000, /the exact solver takes boards up to 8x8; this one is 9x9/],
     [{ spec: 'hex:5:swap', moves: [] }, 1000, /the exact solver does not handle the swap rule/],
-    [{ spec: 'tictactoe', moves: [] }, 1000, /the exact solver is for Hex .*this game is 'tictactoe'/],
+    [
+      { spec: 'pentago', moves: [] },
+      1000,
+      /Pentago with 36 empty cells is too large for the exact solver: it takes positions with at most 16 empty cells/,
+    ],
     [{ spec: 'hex:4', moves: ['z9'] }, 1000, /move 1 \(z9\)/],
     [{ spec: 'hex:4', moves: [] }, -5, /request 'solve': field 'budgetMs' is missing or malformed/],
     [{ spec: 'hex:4' }, 1000, /request 'solve': field 'position' is missing or malformed/],
@@ -202,7 +211,119 @@ test('the worker’s solve request: a result for hex:3, sentences for what the s
   const again = await raw({ type: 'solve', id: 900_000_003, position: { spec: 'hex:3', moves: [] }, budgetMs: 600_000 });
   assert.equal(again.type, 'solveDone');
   assert.equal(again.rootWins, true);
+  assert.equal(again.rootValue, 'win');
+  assert.equal(again.solver, 'dfpn');
   assert.equal(again.continued, false);
+  // Tic-Tac-Toe goes to the endgame solver: the empty board and every first move are draws.
+  const ttt = await raw({ type: 'solve', id: 900_000_005, position: { spec: 'tictactoe', moves: [] }, budgetMs: 600_000 });
+  assert.equal(ttt.type, 'solveDone');
+  assert.equal(ttt.result, 'proven');
+  assert.equal(ttt.solver, 'alphabeta');
+  assert.equal(ttt.rootValue, 'draw');
+  assert.equal(ttt.rootWins, false);
+  assert.equal(ttt.winningMove, null);
+  assert.match(ttt.bestMove, /^[a-c][1-3]$/);
+  assert.equal(ttt.moves.length, 9);
+  assert.ok(ttt.moves.every((m) => m.value === 'draw' && m.moverWins === false));
+  assertClean(assert, page);
+});
+
+test('Tic-Tac-Toe: Solve marks each move won, drawn or lost, as mcts solve --openings; the table column and the legend too', async () => {
+  // X (a1) and O (c3): X to move wins with c1 or a3, draws with b2, c2 or b3, loses with b1 or a2.
+  const moves = 'a1 c3';
+  const expected = nativeOpenings('tictactoe', moves);
+  assert.deepEqual(new Set(Object.values(expected)), new Set(['win', 'draw', 'loss']), 'the position has every value');
+  const page = await h.openPage(`?game=tictactoe&moves=${moves.replaceAll(' ', ',')}&p0=person&p1=person`);
+  await boardReady(page);
+  assert.equal(await solveState(page), 'idle');
+  assert.match(await page.getAttribute('#solve-run', 'title'), /won, drawn or lost/);
+  await page.click('#solve-run');
+  await waitState(page, 'proven');
+  await page.waitForFunction(() => document.querySelectorAll('.viz-overlay [data-exact]:not([data-exact=""])').length === 7);
+  assert.deepEqual(await boardMarks(page), expected);
+  const status = await page.textContent('#solve-status');
+  assert.match(status, /^proven: X wins, e\.g\. (c1|a3) — [\d,]+ positions, [\d.]+ s$/);
+  // The badges: ✓, = and ✗; the legend says what = means.
+  const texts = await page.$$eval('.viz-overlay [data-ov-cell]', (gs) =>
+    Object.fromEntries(gs.filter((g) => g.dataset.exact).map((g) => [g.dataset.exact, g.querySelector('.ov-exact-mark').textContent])),
+  );
+  assert.deepEqual(texts, { win: '✓', draw: '=', loss: '✗' });
+  assert.match(await page.textContent('#overlay-legend'), /= = a draw after this move with perfect play by both sides/);
+  // The root-move table of an analysis of the same position: its exact column, draws included.
+  await page.waitForFunction(() => document.querySelector('#an-preset').options.length > 0);
+  await page.selectOption('#an-preset', 'uct');
+  await page.fill('#an-budget', '2000');
+  await page.click('#an-run');
+  await page.waitForFunction(() => document.body.dataset.analysis === 'done');
+  await page.waitForFunction(() => document.querySelectorAll('#internals td[data-exact]').length === 7);
+  const rows = await page.$$eval('#internals tr[data-move]', (trs) =>
+    trs.map((tr) => [tr.dataset.move, tr.querySelector('td[data-exact]').dataset.exact, tr.querySelector('td[data-exact]').textContent]),
+  );
+  for (const [m, v, text] of rows) {
+    assert.equal(v, expected[m], `table: ${m}`);
+    assert.equal(text, { win: '✓ win', draw: '= draw', loss: '✗ loss' }[v], `table: ${m}`);
+  }
+  await screenshot(page, 'solve-tictactoe-marks');
+  assertClean(assert, page);
+});
+
+test('Tic-Tac-Toe review: the review line says a past move lost and which move would have drawn (as mcts solve)', async () => {
+  // X a1; O's only drawing reply is b2; O plays b1 instead.
+  const before2 = nativeOpenings('tictactoe', 'a1');
+  assert.deepEqual(
+    Object.keys(before2).filter((m) => before2[m] === 'draw'),
+    ['b2'],
+  );
+  assert.equal(before2.b1, 'loss');
+  const page = await h.openPage('?game=tictactoe&moves=a1&p0=person&p1=person');
+  await boardReady(page);
+  await page.waitForFunction(() => document.querySelector('#an-preset').options.length > 0);
+  await page.selectOption('#an-preset', 'uct');
+  await page.fill('#an-budget', '500');
+  await page.click('#an-run');
+  await page.waitForFunction(() => document.body.dataset.analysis === 'done');
+  await clickCell(page, 'b1');
+  await waitForPly(page, 2);
+  await page.waitForFunction(() => document.querySelector('#moves button[data-ply="2"]'));
+  await page.click('#moves button[data-ply="2"]');
+  await page.waitForFunction(() => document.body.dataset.review === '2');
+  await waitState(page, 'idle');
+  await page.click('#solve-run');
+  await waitState(page, 'proven');
+  await page.waitForFunction(() => document.getElementById('review-verdict').dataset.verdict === 'loss');
+  assert.equal(await page.textContent('#review-verdict'), 'Exact: b1 was a losing move: b2 would have drawn.');
+  assert.match(await page.textContent('#solve-status'), /^Before move 2: proven: a draw with perfect play, e\.g\. b2 — /);
+  assert.deepEqual(await boardMarks(page), before2);
+  assertClean(assert, page);
+});
+
+test('a Pentago endgame: Solve marks each cell with the best value of its twists, as mcts solve --openings', async () => {
+  // The first position of the benchmark's file with four empty cells (32 moves: 8 twists each).
+  const file = readFileSync(new URL('../data/pentago-endgames.jsonl', import.meta.url), 'utf8');
+  const line = file
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l))
+    .find((l) => l.empty === 4);
+  const expected = nativeOpenings('pentago', line.moves);
+  assert.equal(Object.keys(expected).length, 32);
+  const rank = { loss: 0, draw: 1, win: 2 };
+  const byCell = {};
+  for (const [m, v] of Object.entries(expected)) {
+    const cell = m.split('-')[0];
+    if (!(cell in byCell) || rank[v] > rank[byCell[cell]]) byCell[cell] = v;
+  }
+  const page = await h.openPage(`?game=pentago&moves=${line.moves.replaceAll(' ', ',')}&p0=person&p1=person`);
+  await boardReady(page);
+  await waitState(page, 'idle');
+  await page.click('#solve-run');
+  await waitState(page, 'proven');
+  await page.waitForFunction(() => document.querySelectorAll('.viz-overlay [data-exact]:not([data-exact=""])').length === 4);
+  assert.deepEqual(await boardMarks(page), byCell);
+  const root = Object.values(expected).reduce((a, v) => (rank[v] > rank[a] ? v : a), 'loss');
+  const says = { win: /^proven: (Black|White) wins, e\.g\. /, draw: /^proven: a draw with perfect play, e\.g\. /, loss: /every move of/ };
+  assert.match(await page.textContent('#solve-status'), says[root]);
+  await screenshot(page, 'solve-pentago-endgame');
   assertClean(assert, page);
 });
 

@@ -2,9 +2,11 @@
 // it (the solver's worker, as the Solve control); each pane says from how many playouts its best
 // move was, and stayed, a proven winning move — a figure that must follow from the pane's own
 // recorded samples and `mcts solve --openings` — the pane boards tick the winning moves, and the
-// value chart draws the exact value as a dashed line. A lost position says so in every pane. On a
-// position the solver does not take (hex:9, Tic-Tac-Toe) one line says why and Compare is as
-// before; a solve stopped before it proves anything says unknown and judges nothing.
+// value chart draws the exact value as a dashed line. A lost position says so in every pane. On
+// Tic-Tac-Toe (the endgame solver, with draws) a drawn position draws its exact line at 50% and a
+// pane's best move is "proven best" once it keeps the draw. On a position the solver does not
+// take (hex:9, Pentago with many empty cells) one line says why and Compare is as before; a solve
+// stopped before it proves anything says unknown and judges nothing.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, assertClean, screenshot, nativeOpenings } from './harness.mjs';
@@ -49,7 +51,7 @@ const truthOf = (page, k) =>
 /** The value chart's series labels (uPlot's legend). */
 const chartLabels = (page) => page.$$eval('#cmp-value-chart .u-legend .u-label', (ls) => ls.map((l) => l.textContent));
 
-/** The cells of pane k's board with an exact mark: name → 'win' | 'loss' | 'open'. */
+/** The cells of pane k's board with an exact mark: name → 'win' | 'draw' | 'loss' | 'open'. */
 async function paneMarks(page, k, cols) {
   const byCell = await page.$$eval(`#cmp-board-${k} .viz-overlay [data-ov-cell]`, (gs) =>
     gs.filter((g) => g.dataset.exact).map((g) => [Number(g.dataset.ovCell), g.dataset.exact]),
@@ -140,10 +142,67 @@ test('compare on a lost position (hex:5 after c3): every pane says so, the exact
   assertClean(assert, page);
 });
 
-test('compare where the solver does not take the position (hex:9, Tic-Tac-Toe): one line says why, the rest as before', async () => {
+test('compare on Tic-Tac-Toe after a1 (a draw: only b2 keeps it): each pane’s “proven best from N playouts” follows from its samples and mcts solve; the exact line is at 50%', async () => {
+  const exact = nativeOpenings('tictactoe', 'a1');
+  const draws = Object.keys(exact).filter((m) => exact[m] === 'draw');
+  assert.deepEqual(draws, ['b2'], 'O has one drawing reply to a corner: the centre');
+  assert.ok(Object.values(exact).every((v) => v !== 'win'));
+  const page = await runCompare(
+    'game=tictactoe&cmpgame=tictactoe&cmpmoves=a1&cmpbudget=4000&cmpseed=1&panes=3&pane1=preset:uct&pane2=preset:rave&pane3=preset:lgr',
+    'proven',
+  );
+  assert.match(
+    await page.textContent('#cmp-exact'),
+    /^Exact solver: proven: a draw with perfect play, e\.g\. b2 — [\d,]+ positions, [\d.]+ s\. Drawing moves: b2 \(1 of 8\)\.$/,
+  );
+  const states = [];
+  for (const k of [0, 1, 2]) {
+    const t = await truthOf(page, k);
+    assert.equal(t.hidden, false, `pane ${k + 1} says how its best move stands`);
+    assert.equal(t.history.length, 40);
+    assert.equal(t.history.at(-1).best, await page.getAttribute(`#cmp-readout-${k}`, 'data-best'));
+    let from = null;
+    for (let i = t.history.length - 1; i >= 0 && exact[t.history[i].best] === 'draw'; i--) from = i;
+    if (from === null) {
+      assert.equal(t.state, 'not-winning', `pane ${k + 1}`);
+      const last = t.history.at(-1).best;
+      assert.equal(t.text, `✗ exact: best move not a proven best move within 4,000 playouts (${last} loses; b2 draws)`);
+    } else {
+      const at = t.history[from].playouts;
+      assert.equal(t.state, 'drawing', `pane ${k + 1}`);
+      assert.equal(t.from, String(at));
+      const before = from === 0 ? 'already at the first sample' : `not yet at ${count(t.history[from - 1].playouts)}`;
+      assert.equal(
+        t.text,
+        `✓ exact: best move proven best (it keeps the draw; no move wins) by ${count(at)} playouts and at every sample after (${before}; sampled every 100 playouts)`,
+      );
+    }
+    states.push(t.state);
+    // The pane's board marks the drawing move; its best move carries its own mark.
+    const marks = await paneMarks(page, k, 3);
+    assert.equal(marks.b2, 'draw');
+    assert.equal(marks[t.history.at(-1).best], exact[t.history.at(-1).best]);
+  }
+  assert.ok(states.includes('drawing'), `some pane keeps the draw: ${states}`);
+  // The value chart: the exact value for O (to move) as a line at 50%, in the legend and in words.
+  assert.equal(await page.getAttribute('#cmp-value-chart', 'data-exact'), '0.5');
+  assert.ok((await chartLabels(page)).includes('exact value: a draw (50%)'));
+  assert.match(
+    await page.textContent('#cmp-value-axes'),
+    /Dashed line: the exact value of the position for O, proven by the exact solver — 50%: a draw with perfect play\./,
+  );
+  assert.match(await page.textContent('#cmp-legend'), /= on every drawing move when no move wins/);
+  await screenshot(page, 'compare-truth-tictactoe');
+  assertClean(assert, page);
+});
+
+test('compare where the solver does not take the position (hex:9, Pentago with many empty cells): one line says why, the rest as before', async () => {
   for (const [query, why] of [
     ['game=hex:9&cmpgame=hex:9&cmpmoves=e5&cmpbudget=1000', 'Hex 9×9 is too large for the exact solver (it takes boards up to 8×8)'],
-    ['game=tictactoe&cmpgame=tictactoe&cmpbudget=1000', 'the exact solver is for Hex (boards up to 8×8, without the swap rule)'],
+    [
+      'game=pentago&cmpgame=pentago&cmpbudget=1000',
+      'Pentago with 36 empty cells is too large for the exact solver (it takes positions with at most 16 empty cells: 20 or more stones placed)',
+    ],
   ]) {
     const page = await runCompare(`${query}&cmpseed=1&pane1=preset:uct&pane2=preset:rave`, 'unavailable');
     assert.equal(await page.textContent('#cmp-exact'), `Exact solver: not used — ${why}.`);

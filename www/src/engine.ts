@@ -279,9 +279,10 @@ export class EngineClient {
 
   // ---- exact solver ----
 
-  /** Solves `position` (Hex up to 8×8, no swap rule) and each of its moves for at most
-   * `budgetMs` milliseconds; `onProgress` gets what is proven every `progressMs` or so. Solving
-   * the position of the last unfinished solve again continues it. */
+  /** Solves `position` (Hex up to 8×8, no swap rule; Tic-Tac-Toe; Pentago with at most 16 empty
+   * cells) and each of its moves for at most `budgetMs` milliseconds; `onProgress` gets what is
+   * proven every `progressMs` or so. Solving the position of the last unfinished solve again
+   * continues it. */
   solve(position: SolvePosition, budgetMs: number, onProgress?: (r: SolveReport) => void, progressMs = 200): SolveHandle {
     let resolve!: (o: SolveOutcome) => void;
     let reject!: (e: Error) => void;
@@ -535,7 +536,10 @@ export class EngineClient {
 function solveReport(r: SolveReport): SolveReport {
   return {
     rootWins: r.rootWins,
+    ...(r.rootValue !== undefined ? { rootValue: r.rootValue } : {}),
     winningMove: r.winningMove,
+    ...(r.bestMove !== undefined ? { bestMove: r.bestMove } : {}),
+    ...(r.solver !== undefined ? { solver: r.solver } : {}),
     toMove: r.toMove,
     moves: r.moves,
     stats: r.stats,

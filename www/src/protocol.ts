@@ -260,10 +260,29 @@ export interface SolvePosition {
   moves: string[];
 }
 
+/** An exact value for a player: it wins, draws or loses with perfect play. */
+export type ExactValue = 'win' | 'draw' | 'loss';
+
 /** A root move and its exact value for the side to move (null: not proven yet). */
 export interface SolveMoveValue {
   move: string;
+  /** Whether the side to move wins by playing it (false for a draw, too). */
   moverWins: boolean | null;
+  /** Its value for the side to move: win, draw or loss (the endgame solver's games have draws;
+   * absent from older workers, where `moverWins` says win or loss). */
+  value?: ExactValue | null;
+}
+
+/** A move's exact value for the side to move, from `value`, or else from `moverWins` (Hex). */
+export function exactMoveValue(m: SolveMoveValue): ExactValue | null {
+  if (m.value !== undefined) return m.value;
+  return m.moverWins === null ? null : m.moverWins ? 'win' : 'loss';
+}
+
+/** The root's exact value for the side to move, from `rootValue`, or else from `rootWins`. */
+export function exactRootValue(r: { rootWins: boolean | null; rootValue?: ExactValue | null | undefined }): ExactValue | null {
+  if (r.rootValue !== undefined) return r.rootValue;
+  return r.rootWins === null ? null : r.rootWins ? 'win' : 'loss';
 }
 
 /** The solver's counters (Rust `DfpnStats`): MID calls, nodes created (the work), nodes settled
@@ -278,10 +297,17 @@ export interface SolveStats {
 
 /** Where a solve stands (Rust `wasm::solve::SolveSession::progress`, plus the worker's clock). */
 export interface SolveReport {
-  /** Whether the side to move wins with perfect play, once proven. */
+  /** Whether the side to move wins with perfect play, once proven (false for a draw, too). */
   rootWins: boolean | null;
-  /** A winning move of the side to move, once proven (null: not yet, or the position is lost). */
+  /** The root's value for the side to move: win, draw or loss, once proven. */
+  rootValue?: ExactValue | null;
+  /** A winning move of the side to move, once proven (null: not yet, or the position is not won). */
   winningMove: string | null;
+  /** A move that keeps the root's value, a winning or a drawing one (null: not yet, or lost). */
+  bestMove?: string | null;
+  /** The solver: `dfpn` (Hex, proof-number search) or `alphabeta` (Tic-Tac-Toe and Pentago
+   * endgames, with draws). */
+  solver?: string;
   /** The side to move at the root. */
   toMove: Player;
   /** Every legal move, ascending cell index, with its value for the side to move. */
@@ -299,8 +325,8 @@ export interface SolveReport {
 /** How a solve ended: everything proven, the budget ran out first, or Stop. */
 export type SolveEnd = 'proven' | 'unknown' | 'stopped';
 
-/** Page → worker, exact solver (Hex up to 8×8 without the swap rule; the engine refuses others
- * with a sentence).
+/** Page → worker, exact solver (Hex up to 8×8 without the swap rule, Tic-Tac-Toe, Pentago with
+ * at most 16 empty cells; the engine refuses others with a sentence).
  * - `solve`: solve `position` and each of its moves, for at most `budgetMs` milliseconds, in
  *   slices (the worker stays responsive). Asking again for the position of the last solve that
  *   did not finish continues it (its table is kept); another position starts afresh. A running
@@ -789,11 +815,16 @@ const isReport: Check = (v) =>
 const isTree: Check = (v) => isObj(v) && isMs(v.count) && v.parent instanceof Int32Array && isStrArray(v.moves);
 
 const isBoolOrNull: Check = (v) => v === null || typeof v === 'boolean';
+/** An optional exact value: absent, null, or win / draw / loss. */
+const isExactValue: Check = (v) => v === undefined || v === null || v === 'win' || v === 'draw' || v === 'loss';
 const SOLVE_REPORT: Record<string, Check> = {
   rootWins: isBoolOrNull,
+  rootValue: isExactValue,
   winningMove: (v) => v === null || isStr(v),
+  bestMove: (v) => v === undefined || v === null || isStr(v),
+  solver: (v) => v === undefined || isStr(v),
   toMove: (v) => v === 0 || v === 1,
-  moves: (v) => Array.isArray(v) && v.every((m) => isObj(m) && isStr(m.move) && isBoolOrNull(m.moverWins)),
+  moves: (v) => Array.isArray(v) && v.every((m) => isObj(m) && isStr(m.move) && isBoolOrNull(m.moverWins) && isExactValue(m.value)),
   stats: (v) => isObj(v) && ['midCalls', 'expansions', 'terminal', 'ttUsed', 'ttReplaced'].every((k) => isMs(v[k])),
   ms: isMs,
   ttBytes: isMs,

@@ -13,6 +13,7 @@ import type {
   ShippedNet,
   Snapshot,
   SolveEnd,
+  ExactValue,
   SolveMoveValue,
   TreeSnapshot,
 } from './protocol';
@@ -130,8 +131,11 @@ export interface ExactValues {
   key: string;
   /** The side to move there; every value is for that player. */
   toMove: Player;
-  /** Whether the side to move wins with perfect play (null: not proven). */
+  /** Whether the side to move wins with perfect play (null: not proven; false for a draw). */
   rootWins: boolean | null;
+  /** The position's value for the side to move: win, draw or loss (null: not proven; absent:
+   * `rootWins` says win or loss). */
+  rootValue?: ExactValue | null;
   /** Every legal move with its value for the side to move (null: not proven). */
   moves: readonly SolveMoveValue[];
   /** How the solve ended (null: it is still running). */

@@ -386,7 +386,8 @@ function handle(req: Request): void {
 }
 
 // ---- exact solver ------------------------------------------------------------------------------
-// The proof-number solver (wasm `SolveSession`) runs in slices of a few milliseconds on its own
+// The exact solver (wasm `SolveSession`: proof-number search for Hex, alpha-beta for Tic-Tac-Toe
+// and Pentago endgames) runs in slices of a few milliseconds on its own
 // MessageChannel, like a search: `solveStop` and other requests are handled between slices. The
 // page runs it in a worker of its own (EngineClient.solver()), so the searches keep their thread.
 
@@ -415,7 +416,10 @@ function solveReport(s: ActiveSolve): SolveReport {
   const p = s.session.progress() as Omit<SolveReport, 'ms' | 'continued'> & { done: boolean };
   return {
     rootWins: p.rootWins,
+    rootValue: p.rootValue ?? null,
     winningMove: p.winningMove,
+    bestMove: p.bestMove ?? null,
+    ...(p.solver ? { solver: p.solver } : {}),
     toMove: p.toMove,
     moves: p.moves,
     stats: p.stats,

@@ -1,9 +1,11 @@
 //! `mcts solve`: exact results of small Hex positions (the proof-number solver
-//! `mcts_playground::game::hex::dfpn`, or the negamax `mcts_playground::game::hex_solve`), and
-//! with `--openings` every first move's result, optionally next to a net's value head.
+//! `mcts_playground::game::hex::dfpn`, or the negamax `mcts_playground::game::hex_solve`) and of
+//! Tic-Tac-Toe and Pentago endgames (the alpha-beta `mcts_playground::game::exact`, with draws),
+//! and with `--openings` every move's result, optionally next to a net's value head (Hex).
 
 use std::path::PathBuf;
 
+use mcts_playground::game::exact::Value;
 use mcts_playground::game::hex_solve::SolveLimits;
 use mcts_playground::limits::abbreviate;
 use mcts_playground::report::{self, SolveOptions, SolveReport};
@@ -14,23 +16,26 @@ use crate::error::CliError;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The position: `--game hex:N` (no `:swap`, N ≤ 8; 6×6 and up only with stones on the
-    /// board) and `--moves`.
+    /// board), `--game tictactoe`, or `--game pentago[:rules][:dedup]` with at most 8 empty
+    /// cells (28 or more stones placed), and `--moves`.
     #[command(flatten)]
     pos: crate::replay::PositionArgs,
     /// Solve every move of the position (for the empty board: every opening) instead of the
     /// position itself.
     #[arg(long)]
     openings: bool,
-    /// With --openings: also print this net's value head after each move (for the player who
-    /// made it) and count where its sign agrees with the exact result.
+    /// With --openings (Hex): also print this net's value head after each move (for the player
+    /// who made it) and count where its sign agrees with the exact result.
     #[arg(long, value_name = "FILE.mctsnet", requires = "openings")]
     net: Option<PathBuf>,
-    /// The solver: `dfpn` (depth-first proof-number search, `game::hex::dfpn`) or `negamax`
-    /// (the older exact negamax, `game::hex_solve`, kept as the reference).
-    #[arg(long, value_enum, default_value_t = Solver::Dfpn)]
-    solver: Solver,
+    /// The solver: for Hex `dfpn` (depth-first proof-number search, `game::hex::dfpn`; the
+    /// default) or `negamax` (the older exact negamax, `game::hex_solve`, kept as the
+    /// reference); for Tic-Tac-Toe and Pentago `alphabeta` (alpha-beta over win/draw/loss with
+    /// a transposition table, `game::exact`; the only one, and the default there).
+    #[arg(long, value_enum)]
+    solver: Option<Solver>,
     /// Positions the solver may visit per solve before it gives up (dfpn: nodes created;
-    /// negamax: positions visited).
+    /// negamax and alphabeta: positions visited).
     #[arg(long, default_value_t = SolveLimits::default().max_nodes)]
     max_nodes: u64,
     /// dfpn without virtual connections (an ablation: the must-play region and edge-to-edge
@@ -48,18 +53,22 @@ pub struct Args {
     /// dfpn without the inferior-cell fill-in (an ablation).
     #[arg(long)]
     no_fillin: bool,
-    /// Seconds per solve before it gives up (dfpn only; 0 = no limit).
+    /// Seconds per solve before it gives up (dfpn and alphabeta; 0 = no limit).
     #[arg(long, default_value_t = 0.0, value_parser = parse_seconds)]
     time: f64,
-    /// The dfpn transposition table in MiB (64-byte entries, rounded down to a power of two;
-    /// 16..=16384).
+    /// The transposition table in MiB (dfpn: 64-byte entries; alphabeta: 24-byte entries;
+    /// rounded down to a power of two; 16..=16384).
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(16..=16384))]
     tt_mib: u32,
-    /// Print one JSON object: {game, moves, to_move, winner, winning_move, nodes, ms, solver,
-    /// mid_calls?, tt_entries?, peak_rss_kib?} or, with --openings, {game, moves, mover,
-    /// openings: [{move, winner, mover_wins, nodes, net_value?}], mover_wins, unknown, agree?,
-    /// agree_of?, ms, solver}; an opening the budget does not settle has `winner` and
-    /// `mover_wins` null and counts in `unknown` (`agree` is out of the `agree_of` solved ones).
+    /// Print one JSON object: {game, moves, to_move, winner, winning_move, best_move, value,
+    /// nodes, ms, solver, mid_calls?, tt_entries?, peak_rss_kib?} or, with --openings, {game,
+    /// moves, mover, openings: [{move, winner, mover_wins, value, nodes, net_value?}],
+    /// mover_wins, mover_draws, unknown, agree?, agree_of?, ms, solver}. `value` is "win",
+    /// "draw" or "loss" for the side to move (for each opening: for the player who made it);
+    /// `winner` is the winner's name ("black"/"white"; "x"/"o" in Tic-Tac-Toe), null for a
+    /// draw; `best_move` keeps the value (a winning or drawing move; null for a loss). An
+    /// opening the budget does not settle has `winner`, `mover_wins` and `value` null and counts
+    /// in `unknown` (`agree` is out of the `agree_of` solved ones).
     #[arg(long)]
     json: bool,
 }
@@ -67,10 +76,12 @@ pub struct Args {
 /// Which exact solver `mcts solve` runs.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum Solver {
-    /// Depth-first proof-number search.
+    /// Depth-first proof-number search (Hex).
     Dfpn,
-    /// Negamax with proof sets.
+    /// Negamax with proof sets (Hex).
     Negamax,
+    /// Alpha-beta over win/draw/loss (Tic-Tac-Toe, Pentago endgames).
+    Alphabeta,
 }
 
 /// `--time`: non-negative finite seconds.
@@ -100,16 +111,18 @@ fn parse_widening(s: &str) -> Result<f64, String> {
 /// Runs the verb.
 ///
 /// # Errors
-/// A spec that is not Hex, a board too large, the swap rule, an illegal move, a budget that ran
+/// A game or position no solver takes (a Hex board too large, the swap rule, a Pentago position
+/// with too many empty cells), a solver not for this game, an illegal move, a budget that ran
 /// out, or a net file that cannot be read or is not for this board.
 pub fn run(a: Args) -> Result<(), CliError> {
     let opts = SolveOptions {
         openings: a.openings,
         net: a.net.clone(),
-        solver: match a.solver {
+        solver: a.solver.map(|s| match s {
             Solver::Dfpn => report::Solver::Dfpn,
             Solver::Negamax => report::Solver::Negamax,
-        },
+            Solver::Alphabeta => report::Solver::AlphaBeta,
+        }),
         max_nodes: a.max_nodes,
         no_vc: a.no_vc,
         epsilon: a.epsilon,
@@ -123,32 +136,41 @@ pub fn run(a: Args) -> Result<(), CliError> {
         outln!("{}", r.json())?;
         return Ok(());
     }
-    let solver_name = opts.solver.name();
-    let name = |p: u8| if p == 0 { "black" } else { "white" };
+    let solver_name = r.json()["solver"].as_str().unwrap_or("").to_string();
     match r {
-        SolveReport::Position { winner, winning_move, nodes, ms, .. } => {
-            outln!(
-                "{} wins{} ({} positions, {ms:.0} ms, {solver_name})",
-                name(winner),
-                winning_move.map(|m| format!(", e.g. with {m}")).unwrap_or_default(),
-                nodes
-            )?;
+        SolveReport::Position { value, winner_name, best_move, nodes, ms, .. } => {
+            let result = match (value, winner_name) {
+                (Value::Draw, _) => format!("draw with perfect play{}", best_move.map(|m| format!(", e.g. with {m}")).unwrap_or_default()),
+                (_, Some(w)) => format!("{w} wins{}", best_move.map(|m| format!(", e.g. with {m}")).unwrap_or_default()),
+                (_, None) => "?".into(),
+            };
+            outln!("{result} ({nodes} positions, {ms:.0} ms, {solver_name})")?;
         }
-        SolveReport::Openings { mover, rows, unknown, agree, ms, .. } => {
+        SolveReport::Openings { mover, names, rows, unknown, agree, ms, .. } => {
+            let name = |p: u8| names[p as usize & 1];
+            let say = |v: Value| match v {
+                Value::Win => format!("{} wins", name(mover)),
+                Value::Loss => format!("{} wins", name(1 - mover)),
+                Value::Draw => "draw".to_string(),
+            };
             for row in &rows {
                 let (m, v, n) = (&row.mv, row.net_value, row.nodes);
-                let Some(w) = row.mover_wins else {
+                let Some(value) = row.value else {
                     let net_text = v.map(|v| format!("  net {v:+.3}")).unwrap_or_default();
                     outln!("{m:>4}  unknown within the budget{net_text}  ({n} positions)")?;
                     continue;
                 };
+                let w = value == Value::Win;
                 let net_text =
                     v.map(|v| format!("  net {v:+.3} {}", if (v > 0.0) == w { "agrees" } else { "DISAGREES" })).unwrap_or_default();
-                outln!("{m:>4}  {} wins{net_text}  ({n} positions)", name(if w { mover } else { 1 - mover }))?;
+                outln!("{m:>4}  {}{net_text}  ({n} positions)", say(value))?;
             }
-            let wins: Vec<&str> = rows.iter().filter(|r| r.mover_wins == Some(true)).map(|r| r.mv.as_str()).collect();
+            let with = |v: Value| rows.iter().filter(|r| r.value == Some(v)).map(|r| r.mv.as_str()).collect::<Vec<_>>();
+            let (wins, draws) = (with(Value::Win), with(Value::Draw));
+            let draw_text = if draws.is_empty() { String::new() } else { format!("; draws with {}: {}", draws.len(), draws.join(" ")) };
             let unknown_text = if unknown > 0 { format!("; {unknown} unknown within the budget") } else { String::new() };
-            outln!("{} wins with {} of {} moves: {}{unknown_text} ({ms:.0} ms)", name(mover), wins.len(), rows.len(), wins.join(" "))?;
+            let win_text = if wins.is_empty() { String::new() } else { format!(": {}", wins.join(" ")) };
+            outln!("{} wins with {} of {} moves{win_text}{draw_text}{unknown_text} ({ms:.0} ms)", name(mover), wins.len(), rows.len())?;
             if let Some(agree) = agree {
                 outln!("the value head's sign agrees with the exact result on {agree} of {} solved moves", rows.len() - unknown)?;
             }

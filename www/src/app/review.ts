@@ -4,7 +4,7 @@
 // position" return to the game.
 
 import { playerName } from '../board';
-import { solveUnavailable } from '../overlay/solve';
+import { solveUnavailable } from '../overlay/solve-controller';
 import { reviewVerdict as verdictOf } from '../overlay/verdict';
 import { behindLabel, searchBehind, type MoveSearch } from '../play/searches';
 import { movesKey } from '../state';

@@ -112,20 +112,26 @@ export class CompareCharts {
       );
     }
     // The exact value of the position for the side to move (the chart's player), once proven:
-    // a dashed line at 100% (it wins with perfect play) or 0% (it loses).
+    // a dashed line at 100% (it wins with perfect play), 50% (a draw) or 0% (it loses).
     const ev = solved && solved.toMove === toMove ? exactValue(solved) : null;
     this.valueChart.dataset.exact = ev === null ? '' : String(ev);
     if (ev !== null && xs.length) {
       data.push(xs.map(() => ev * 100));
       series.push({
-        label: `exact value: ${who} ${ev === 1 ? 'wins' : 'loses'} (${ev * 100}%)`,
+        label: `exact value: ${ev === 1 ? `${who} wins` : ev === 0 ? `${who} loses` : 'a draw'} (${ev * 100}%)`,
         stroke: getComputedStyle(this.host).getPropertyValue('--fg').trim() || '#1d1d1f',
         width: 2,
         dash: [8, 5],
         points: { show: false },
         value: (_u, v) => (v == null ? '–' : `${v}%`),
       });
-      this.valueAxes.textContent += ` Dashed line: the exact value of the position for ${who}, proven by the exact solver — ${ev === 1 ? `100%: ${who} wins with perfect play` : `0%: ${who} loses against perfect play`}.`;
+      const says =
+        ev === 1
+          ? `100%: ${who} wins with perfect play`
+          : ev === 0
+            ? `0%: ${who} loses against perfect play`
+            : '50%: a draw with perfect play';
+      this.valueAxes.textContent += ` Dashed line: the exact value of the position for ${who}, proven by the exact solver — ${says}.`;
     }
     const ax = this.axisStyle();
     const opts: uPlot.Options = {

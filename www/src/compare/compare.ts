@@ -9,11 +9,13 @@
 // moves of the selected pane. The whole setup is in the URL (share/url.ts) and Copy link gives a
 // link that opens it and runs it again: the same seed and playouts give the same figures.
 // Ground truth: when the exact solver takes the position (Hex up to 8×8 without the
-// swap rule, overlay/solve.ts `solveUnavailable`), a run also solves it in the solver's worker
-// (`EngineClient.solver()`, the Solve control's mechanism, with a budget of `COMPARE_SOLVE_S`);
-// then each pane says from how many playouts its best move was, and stayed, a proven winning move
-// (truth.ts), the pane boards mark every move won or lost, and the value chart draws the exact
-// value of the position as a dashed line. Otherwise one line says why, and nothing else changes.
+// swap rule, Tic-Tac-Toe, Pentago endgames: overlay/solve-controller.ts `solveUnavailable`), a run
+// also solves it in the solver's worker (`EngineClient.solver()`, the Solve control's mechanism,
+// with a budget of `COMPARE_SOLVE_S`); then each pane says from how many playouts its best move
+// was, and stayed, a proven best move — winning, or drawing in a drawn position (truth.ts), the
+// pane boards mark the best moves and the pane's own, and the value chart draws the exact value of
+// the position as a dashed line (100%, 50% for a draw, 0%). Otherwise one line says why, and
+// nothing else changes.
 //
 // This file is the view: the form (page state `compare`, in the URL), the panes (pane.ts) and the
 // charts (charts.ts), drawn from the run's state; Run all and Stop go to the controller
@@ -23,10 +25,10 @@ import { EngineClient } from '../engine';
 import { h } from '../lib/dom';
 import { count } from '../lib/format';
 import { drawLegend } from '../overlay/legend';
-import { solveStatusText } from '../overlay/solve';
-import { listMoves, winningMoves } from '../overlay/verdict';
+import { solveStatusText } from '../overlay/solve-controller';
+import { listMoves, movesValued, winningMoves } from '../overlay/verdict';
 import { labelPresetOptions } from '../play/nets';
-import type { Snapshot } from '../protocol';
+import { exactRootValue, type Snapshot } from '../protocol';
 import { COMPARE_BUDGET, compareRunLink } from '../share/url';
 import { type ArenaSide, type CompareMode, type CompareSettings, type PageStore, whenPresets } from '../state';
 import { type ChartPane, CompareCharts } from './charts';
@@ -463,10 +465,11 @@ class CompareView {
         ' Solve again to continue.',
         ' Run all again continues the solve.',
       );
-      const wins = winningMoves(e.report);
+      const root = exactRootValue(e.report);
+      const good = root === 'win' ? winningMoves(e.report) : root === 'draw' ? movesValued(e.report, 'draw') : [];
       const list =
-        e.end !== null && e.report.rootWins
-          ? ` Winning moves: ${listMoves(wins)} (${wins.length} of ${e.report.moves.length}${e.end === 'proven' ? '' : ' proven'}).`
+        e.end !== null && good.length
+          ? ` ${root === 'win' ? 'Winning' : 'Drawing'} moves: ${listMoves(good)} (${good.length} of ${e.report.moves.length}${e.end === 'proven' ? '' : ' proven'}).`
           : '';
       note.textContent = `Exact solver: ${text}${/[.)]$/.test(text) ? '' : '.'}${list}`;
     }
@@ -486,6 +489,7 @@ class CompareView {
       })
       .filter((x): x is string => x !== null);
     const small = this.active().some((p) => p.overlay?.group.dataset.small === 'true');
+    const draws = solved && kind !== 'hex';
     const sig = `${kind}|${solved}|${small}|${why.join('|')}`;
     if (this.legend.dataset.sig === sig) return;
     this.legend.dataset.sig = sig;
@@ -494,7 +498,7 @@ class CompareView {
       who: 'the side to move',
       best: why,
       pentago: kind === 'pentago',
-      exact: solved ? { solved: true, unavailable: null } : undefined,
+      exact: solved ? { solved: true, unavailable: null, draws } : undefined,
     });
     if (small)
       this.legend.append(
@@ -509,7 +513,9 @@ class CompareView {
         h(
           'li',
           { class: 'muted' },
-          'On the pane boards: ✓ on every proven winning move; the ringed best move shows its own mark, ✗ or ?, when it is not one.',
+          draws
+            ? 'On the pane boards: ✓ on every proven winning move, or = on every drawing move when no move wins; the ringed best move shows its own mark when it is not one.'
+            : 'On the pane boards: ✓ on every proven winning move; the ringed best move shows its own mark, ✗ or ?, when it is not one.',
         ),
       );
   }

@@ -140,6 +140,23 @@ describe('CompareController', () => {
     expect(solvers[0]!.requests.filter((r) => r.type === 'solve')).toHaveLength(2);
   });
 
+  it('Tic-Tac-Toe is solved too, and a drawn position counts as proven', async () => {
+    const { c, solvers } = setup();
+    await c.run(settings({ game: 'tictactoe' }));
+    await settle();
+    expect(exactState(c.store.get())).toBe('unknown');
+    solvers[0]!.solveReport = () =>
+      fakeSolveReport('draw', [
+        { move: 'a1', moverWins: false, value: 'draw' },
+        { move: 'b1', moverWins: false, value: 'draw' },
+      ]);
+    await c.run(settings({ game: 'tictactoe' }));
+    await settle();
+    expect(solvers[0]!.requests[0]).toMatchObject({ type: 'solve', position: { spec: 'tictactoe', moves: [] } });
+    expect(exactState(c.store.get())).toBe('proven');
+    expect(exactOfRun(c.store.get())).toMatchObject({ rootWins: false, rootValue: 'draw' });
+  });
+
   it('a position the exact solver does not take: the reason, and no solve', async () => {
     const { c, solvers } = setup();
     await c.run(settings({ game: 'hex:11' }));

@@ -11,7 +11,7 @@ import { createStore, type Store } from '../lib/store';
 import { fallbackMessage, isNoNetError, netFreeFallback } from '../play/net-fallback';
 import type { Budget, FullStats, Snapshot, SolveEnd, SolveReport, TreeSnapshot } from '../protocol';
 import { COMPARE_BUDGET, checkCompare } from '../share/url';
-import { solveUnavailable } from '../overlay/solve';
+import { solveUnavailable } from '../overlay/solve-controller';
 import { type CompareMode, type CompareSettings, type PaneFields, positionKey } from '../state';
 import { COMPARE_SOLVE_S } from './truth';
 

@@ -7,7 +7,7 @@ import { SERIES_COLOURS } from '../lib/colour';
 import { h } from '../lib/dom';
 import { count, iterationsWord, moveWinRateCompact, perSecond, provenTitle, share, winRateFor } from '../lib/format';
 import { BoardOverlay, figuresByCell, type OverlayData } from '../overlay/board-overlay';
-import type { SolveReport, Snapshot, TreeSnapshot } from '../protocol';
+import { exactMoveValue, exactRootValue, type ExactValue, type SolveReport, type Snapshot, type TreeSnapshot } from '../protocol';
 import type { OverlayKey, PaneFields, PaneKey } from '../state';
 import { Icicle } from '../tree/icicle';
 import type { PaneRun } from './controller';
@@ -165,8 +165,8 @@ export class PaneView {
   }
 
   /** The overlay of the pane's search, with the exact solver's marks kept few on these small
-   * boards: ✓ on every winning move, and the best move's own mark (✗ a loss, ? not proven) when
-   * it is not one. `solved`: the exact values, once the solve has ended with the root proven. */
+   * boards: ✓ on every winning move (= on every drawing move of a drawn position), and the best
+   * move's own mark (✗ a loss, = a draw, ? not proven) when it is not one. `solved`: the exact values, once the solve has ended with the root proven. */
   drawOverlay(run: PaneRun | undefined, solved: SolveReport | null): void {
     const s = run?.position;
     const svgRoot = this.boardHost.querySelector('svg');
@@ -179,10 +179,16 @@ export class PaneView {
       return;
     }
     const best = st.best_move ? parseCell(st.best_move, s.view.rows, s.view.cols) : null;
-    const exactCells = solved ? new Map<number, boolean | null>() : null;
+    // The best moves (those that keep the position's value: wins, or draws in a drawn position)
+    // and the pane's own best move, which shows its value whatever it is.
+    const root = solved ? exactRootValue(solved) : null;
+    const exactCells = solved ? new Map<number, ExactValue | null>() : null;
     for (const m of solved ? solved.moves : []) {
       const cell = parseCell(m.move, s.view.rows, s.view.cols);
-      if (cell !== null && (m.moverWins === true || m.move === st.best_move)) exactCells!.set(cell, m.moverWins);
+      const v = exactMoveValue(m);
+      if (cell === null) continue;
+      if (m.move === st.best_move) exactCells!.set(cell, v);
+      else if (v === root && v !== 'loss' && !exactCells!.has(cell)) exactCells!.set(cell, v);
     }
     const data: OverlayData = {
       kind: s.view.kind,
@@ -222,7 +228,7 @@ export class PaneView {
     this.truth.dataset.state = t.state;
     this.truth.dataset.from = t.playouts === null ? '' : String(t.playouts);
     this.truth.replaceChildren(
-      h('strong', {}, t.state === 'winning' ? '✓ exact: ' : t.state === 'not-winning' ? '✗ exact: ' : 'exact: '),
+      h('strong', {}, t.state === 'winning' || t.state === 'drawing' ? '✓ exact: ' : t.state === 'not-winning' ? '✗ exact: ' : 'exact: '),
       t.text,
     );
   }

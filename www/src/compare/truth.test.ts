@@ -80,3 +80,40 @@ describe('exactValue: the line on the win-rate chart', () => {
     expect(exactValue(null)).toBeNull();
   });
 });
+
+describe('truth in a drawn position (Tic-Tac-Toe, Pentago endgames)', () => {
+  const drawn: ExactRoot = {
+    rootWins: false,
+    rootValue: 'draw',
+    moves: [
+      { move: 'a1', moverWins: false, value: 'draw' },
+      { move: 'b1', moverWins: false, value: 'loss' },
+      { move: 'b2', moverWins: false, value: 'draw' },
+      { move: 'c3', moverWins: null, value: null },
+    ],
+  };
+  it('a best move that keeps the draw is proven best from its first sample of a run of drawing moves', () => {
+    expect(paneTruth(samples('b1', 'a1', 'b2'), drawn, 'X')).toEqual({
+      state: 'drawing',
+      text: 'best move proven best (it keeps the draw; no move wins) by 2,500 playouts and at every sample after (not yet at 1,250; sampled every 1,250 playouts)',
+      playouts: 2500,
+    });
+  });
+  it('a losing or unproven best move is not, with the drawing moves named', () => {
+    expect(paneTruth(samples('a1', 'b1'), drawn, 'X')).toEqual({
+      state: 'not-winning',
+      text: 'best move not a proven best move within 2,500 playouts (b1 loses; a1 and b2 draw)',
+      playouts: null,
+    });
+    expect(paneTruth(samples('c3'), drawn, 'X').text).toBe(
+      'best move not a proven best move within 1,250 playouts (c3 is not proven either way)',
+    );
+  });
+  it('a drawing best move in a won position is not a winning move', () => {
+    const won: ExactRoot = { rootWins: true, rootValue: 'win', moves: [...drawn.moves, { move: 'c1', moverWins: true, value: 'win' }] };
+    expect(paneTruth(samples('a1'), won, 'X').text).toBe('best move not a proven winning move within 1,250 playouts (a1 draws; c1 wins)');
+  });
+  it('the exact value line is at 50% for a draw', () => {
+    expect(exactValue(drawn)).toBe(0.5);
+  });
+});

@@ -18,7 +18,7 @@ import { count, duration, iterationsWord, perSecond, winRateFor } from '../lib/f
 import { changed } from '../lib/store';
 import { labelPresetOptions } from '../play/nets';
 import { behindLabel, searchedText } from '../play/searches';
-import type { Snapshot, TreeSnapshot } from '../protocol';
+import type { ExactValue, Snapshot, TreeSnapshot } from '../protocol';
 import { OVERLAY_KEYS, positionKey, whenPresets } from '../state';
 import { Icicle, compact } from '../tree/icicle';
 import { NodeLink, nodeValueText, type Children } from '../tree/nodelink';
@@ -38,6 +38,7 @@ import {
 import { renderInternals } from './internals';
 import { drawLegend as drawLegendList } from './legend';
 import { mountSolver } from './solve';
+import { bestOfMoves } from './solve-controller';
 import './viz.css';
 
 /** Moves from the snapshot root to node `i`. */
@@ -228,7 +229,7 @@ class AnalysisView {
     );
     this.section = this.build(head);
     hooks.elements.layout.after(this.section);
-    // ---- the exact solver (Hex up to 8×8): its row under the analysis controls ----
+    // ---- the exact solver (Hex up to 8×8, Tic-Tac-Toe, Pentago endgames): its row under the analysis controls ----
     this.solver = mountSolver(hooks, () => this.redrawAll(false));
     head.after(this.solver.element);
     this.wire();
@@ -513,15 +514,16 @@ class AnalysisView {
   /** The exact values of the moves of the position on the board (the live one, or the one before
    * the reviewed move: the solver's values are always those of that position) by cell, when it
    * was solved. */
-  private exactByCell(s: Snapshot | null): Map<number, boolean | null> | null {
+  private exactByCell(s: Snapshot | null): Map<number, ExactValue | null> | null {
     const vals = this.solver.values();
     if (!vals || !s) return null;
-    const out = new Map<number, boolean | null>();
-    for (const [m, w] of vals) {
+    // A cell stands for every move from it (Pentago: its twists): their best value, once known.
+    const byCell = new Map<number, (ExactValue | null)[]>();
+    for (const [m, v] of vals) {
       const cell = parseCell(m, s.view.rows, s.view.cols);
-      if (cell !== null) out.set(cell, w);
+      if (cell !== null) byCell.set(cell, [...(byCell.get(cell) ?? []), v]);
     }
-    return out;
+    return new Map([...byCell].map(([cell, vs]) => [cell, bestOfMoves(vs)]));
   }
 
   private drawOverlay(): void {
@@ -593,7 +595,7 @@ class AnalysisView {
       pentago: kind === 'pentago',
       noAmaf: !!stats && !stats.children.some((c) => c.amaf_q !== null),
       priorSource: stats ? (stats.evaluator ?? null) : undefined,
-      exact: { solved: this.solver.values() !== null, unavailable: this.solver.unavailable() },
+      exact: { solved: this.solver.values() !== null, unavailable: this.solver.unavailable(), draws: kind !== 'hex' },
     });
     if (!stats && this.solver.values())
       legend.prepend(h('li', { class: 'muted' }, 'No search on view: the board shows the exact values only.'));

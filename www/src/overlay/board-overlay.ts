@@ -10,7 +10,7 @@
 // visits summed, Q and AMAF averaged weighted by visits (AMAF visits), a cell proven a win when one
 // of its moves is, a loss when all of its legal moves are.
 
-import type { BoardView, FullChildStats, GameKind, Player, PositionEvaluation } from '../protocol';
+import type { BoardView, ExactValue, FullChildStats, GameKind, Player, PositionEvaluation } from '../protocol';
 import { cellName, parseCell } from '../board';
 import { svg } from '../lib/dom';
 import { PRIOR_FILL, VISIT_FILL, valueColour, visitOpacity } from '../lib/colour';
@@ -47,9 +47,13 @@ export const OVERLAYS: OverlayToggle[] = [
     key: 'exact',
     label: 'Exact',
     hotkey: 'x',
-    title: 'The exact solver’s value of each move for the side to move (Solve, Hex up to 8×8): ✓ win, ✗ loss, ? not proven yet',
+    title:
+      'The exact solver’s value of each move for the side to move (Solve: Hex up to 8×8, Tic-Tac-Toe, Pentago endgames): ✓ win, = draw, ✗ loss, ? not proven yet',
   },
 ];
+
+/** The exact overlay's badge text per value (`open`: not proven yet; '': no badge). */
+export const EXACT_MARK: Record<ExactValue | 'open' | '', string> = { win: '✓', draw: '=', loss: '✗', open: '?', '': '' };
 
 /** Per-cell figures for the overlays. */
 export interface CellFigures {
@@ -167,10 +171,9 @@ export interface OverlayData {
    * ghost stone covers them, so the move played shows as the stone it is (with its last-move
    * dot); its figures stay, as a label under the stone's centre. */
   stones?: ReadonlySet<number> | null;
-  /** The exact solver's value of each root move's cell for the side to move (true: a win,
-   * false: a loss, null: not proven yet), for the `exact` overlay; null: no solve of this
-   * position. */
-  exact?: ReadonlyMap<number, boolean | null> | null;
+  /** The exact solver's value of each root move's cell for the side to move (win, draw or
+   * loss; null: not proven yet), for the `exact` overlay; null: no solve of this position. */
+  exact?: ReadonlyMap<number, ExactValue | null> | null;
 }
 
 interface CellEls {
@@ -181,7 +184,8 @@ interface CellEls {
   num: SVGTextElement;
   /** The visit share written on a ghost stone, under its number. */
   sub: SVGTextElement;
-  /** The exact solver's badge: ✓ (win), ✗ (loss) or ? (not proven yet) in the cell's corner. */
+  /** The exact solver's badge: ✓ (win), = (draw), ✗ (loss) or ? (not proven yet) in the cell's
+   * corner. */
   exactBg: SVGCircleElement;
   exactMark: SVGTextElement;
 }
@@ -354,7 +358,7 @@ export class BoardOverlay {
       }
       // The exact solver's value of the move (a corner badge, apart from MCTS-Solver's rings).
       const exact = on.has('exact') && d?.exact?.has(i) ? d.exact.get(i)! : undefined;
-      const kind = exact === undefined ? '' : exact === null ? 'open' : exact ? 'win' : 'loss';
+      const kind = exact === undefined ? '' : (exact ?? 'open');
       const group = c.exactBg.parentNode as SVGGElement;
       if (group.dataset.exact !== kind) {
         group.dataset.exact = kind;
@@ -362,7 +366,7 @@ export class BoardOverlay {
         c.exactMark.style.display = kind ? '' : 'none';
         c.exactBg.setAttribute('class', `ov-exact ${kind}`);
         c.exactMark.setAttribute('class', `ov-exact-mark ${kind}`);
-        c.exactMark.textContent = kind === 'win' ? '✓' : kind === 'loss' ? '✗' : kind === 'open' ? '?' : '';
+        c.exactMark.textContent = EXACT_MARK[kind];
       }
     });
   }

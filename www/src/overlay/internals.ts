@@ -6,7 +6,7 @@
 // and exploration term U = c·P·√N/(1+n) (Silver et al. 2017) with the formula, next to the
 // evaluator's value of the position (a network's value head).
 
-import type { FullStats, PositionEvaluation } from '../protocol';
+import type { ExactValue, FullStats, PositionEvaluation } from '../protocol';
 import { h } from '../lib/dom';
 import { RAW_Q_NOTE, count, moveWinRate, provenTitle, rawQ, winRate } from '../lib/format';
 
@@ -39,9 +39,10 @@ function puctSection(st: FullStats, ev: PositionEvaluation | null): HTMLElement 
   return h('p', { class: 'puct-note' }, ...parts);
 }
 
-/** The exact solver's mark of a move for the root-move table: ✓ win, ✗ loss, blank unknown. */
-export function exactMark(w: boolean | null | undefined): string {
-  return w === true ? '✓ win' : w === false ? '✗ loss' : '';
+/** The exact solver's mark of a move for the root-move table: ✓ win, = draw, ✗ loss, blank
+ * unknown. */
+export function exactMark(v: ExactValue | null | undefined): string {
+  return v === 'win' ? '✓ win' : v === 'draw' ? '= draw' : v === 'loss' ? '✗ loss' : '';
 }
 
 /** `exact`: the exact solver's values of the root moves for the side to move (Solve), which add
@@ -50,7 +51,7 @@ export function renderInternals(
   host: HTMLElement,
   st: FullStats | null,
   ev: PositionEvaluation | null = null,
-  exact: ReadonlyMap<string, boolean | null> | null = null,
+  exact: ReadonlyMap<string, ExactValue | null> | null = null,
 ): void {
   if (!st) {
     host.replaceChildren(h('p', { class: 'muted' }, 'Run an analysis to see the policy internals.'));
@@ -97,7 +98,7 @@ export function renderInternals(
   const table = h('table', { class: 'internals-table' });
   const headTitle = (x: string) =>
     x === 'exact'
-      ? 'The exact solver’s value of the move for the player choosing it (Solve): ✓ win, ✗ loss, blank not proven yet'
+      ? 'The exact solver’s value of the move for the player choosing it (Solve): ✓ win, = draw, ✗ loss, blank not proven yet'
       : x === 'proven'
         ? 'Proven by MCTS-Solver inside this search'
         : undefined;
@@ -119,16 +120,12 @@ export function renderInternals(
     // A proven move's win rate is its proven value; the title keeps its playouts' mean.
     if (c.proven) tds[2]!.title = provenTitle(c.q, c.proven);
     if (exact) {
-      const w = exact.get(c.move);
+      const v = exact.get(c.move) ?? null;
       tds.push(
         h(
           'td',
-          {
-            class: w === true ? 'exact-win' : w === false ? 'exact-loss' : 'exact-open',
-            'data-exact': w === true ? 'win' : w === false ? 'loss' : 'open',
-            title: w === undefined || w === null ? 'not proven yet' : undefined,
-          },
-          exactMark(w),
+          { class: `exact-${v ?? 'open'}`, 'data-exact': v ?? 'open', title: v === null ? 'not proven yet' : undefined },
+          exactMark(v),
         ),
       );
     }

@@ -22,14 +22,14 @@ export interface LegendOptions {
    * none (not PUCT); undefined: not said. */
   priorSource?: string | null | undefined;
   /** The exact solver's state for this position (the `exact` overlay's lines say it): solved or
-   * not yet, or the reason it does not take the game (then no line); undefined: do not mention
-   * the solver. */
-  exact?: { solved: boolean; unavailable: string | null } | undefined;
+   * not yet, or the reason it does not take the game (then no line), and whether the game has
+   * draws (Tic-Tac-Toe, Pentago); undefined: do not mention the solver. */
+  exact?: { solved: boolean; unavailable: string | null; draws?: boolean } | undefined;
 }
 
 /** A small SVG of a mark, drawn with the overlay's own classes so the colours follow the theme. */
 function mark(
-  kind: 'heat' | 'prior' | 'win' | 'loss' | 'draw' | 'ghost' | 'best' | 'text' | 'exact-win' | 'exact-loss' | 'exact-open',
+  kind: 'heat' | 'prior' | 'win' | 'loss' | 'draw' | 'ghost' | 'best' | 'text' | 'exact-win' | 'exact-draw' | 'exact-loss' | 'exact-open',
   text = '',
 ): SVGSVGElement {
   const root = svg('svg', { viewBox: '0 0 20 20', width: '18', height: '18', class: 'lg-mark viz-overlay', 'aria-hidden': 'true' });
@@ -44,7 +44,7 @@ function mark(
     const k = kind.slice(6);
     svg('circle', { cx: 10, cy: 10, r: 8, class: `ov-exact ${k}` }, root);
     svg('text', { x: 10, y: 14, class: `ov-exact-mark ${k}`, 'font-size': '11' }, root).textContent =
-      k === 'win' ? '✓' : k === 'loss' ? '✗' : '?';
+      k === 'win' ? '✓' : k === 'draw' ? '=' : k === 'loss' ? '✗' : '?';
   } else if (kind === 'text') {
     svg('text', { x: 10, y: 14, class: 'ov-label', 'font-size': text.length > 1 ? '8' : '11' }, root).textContent = text;
   } else {
@@ -97,10 +97,13 @@ export function legendItems(o: LegendOptions): HTMLElement[] {
     if (!o.exact.solved && !o.exact.unavailable)
       items.push([
         mark('exact-open'),
-        'exact values (✓ win, ✗ loss): press Solve under “Seeing the search” to prove each move won or lost',
+        o.exact.draws
+          ? 'exact values (✓ win, = draw, ✗ loss): press Solve under “Seeing the search” to prove each move won, drawn or lost'
+          : 'exact values (✓ win, ✗ loss): press Solve under “Seeing the search” to prove each move won or lost',
       ]);
     else if (o.exact.solved) {
       items.push([mark('exact-win'), `✓ = ${o.who} wins by playing this move, with perfect play (proven by the exact solver)`]);
+      if (o.exact.draws) items.push([mark('exact-draw'), '= = a draw after this move with perfect play by both sides (proven)']);
       items.push([mark('exact-loss'), `✗ = ${o.who} loses after this move against perfect play (proven)`]);
       items.push([mark('exact-open'), '? = not proven yet (the solver’s budget ran out or it was stopped)']);
     }

@@ -79,3 +79,43 @@ describe('reviewVerdict: was the move played a winning move?', () => {
     });
   });
 });
+
+describe('reviewVerdict with draws (Tic-Tac-Toe, Pentago endgames)', () => {
+  const drawn: ExactValues = {
+    key: 'tictactoe|a1',
+    toMove: 1,
+    rootWins: false,
+    rootValue: 'draw',
+    moves: [
+      { move: 'b1', moverWins: false, value: 'loss' },
+      { move: 'b2', moverWins: false, value: 'draw' },
+      { move: 'c3', moverWins: false, value: 'loss' },
+    ],
+    end: 'proven',
+    budgetS: 10,
+  };
+  it('a drawing move in a drawn position kept the draw', () => {
+    expect(reviewVerdict('b2', 'O', 'X', drawn)).toEqual({
+      state: 'draw',
+      text: 'Exact: b2 kept the draw for O: no move wins (1 of 3 moves draw).',
+    });
+  });
+  it('a losing move names the moves that would have drawn', () => {
+    expect(reviewVerdict('c3', 'O', 'X', drawn)).toEqual({ state: 'loss', text: 'Exact: c3 was a losing move: b2 would have drawn.' });
+  });
+  it('a drawing move in a won position names the winning moves', () => {
+    const won: ExactValues = {
+      ...drawn,
+      rootWins: true,
+      rootValue: 'win',
+      moves: [...drawn.moves, { move: 'a3', moverWins: true, value: 'win' }],
+    };
+    expect(reviewVerdict('b2', 'O', 'X', won)).toEqual({ state: 'draw', text: 'Exact: b2 drew, but a3 would have won.' });
+  });
+  it('an open move in a drawn position says the draw', () => {
+    const open: ExactValues = { ...drawn, end: 'unknown', moves: [...drawn.moves, { move: 'a2', moverWins: null, value: null }] };
+    expect(reviewVerdict('a2', 'O', 'X', open).text).toBe(
+      'Exact: a2 not proven within 10 s. A draw with perfect play. Solve again to continue.',
+    );
+  });
+});

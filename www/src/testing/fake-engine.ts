@@ -21,6 +21,7 @@ import type {
   ArenaGameSpec,
   BoardView,
   EngineSettings,
+  ExactValue,
   FullStats,
   GameRecord,
   IterationTrace,
@@ -251,7 +252,8 @@ export class FakeEngine {
     const done = this.answer('solve', { position, budgetMs }, (): SolveOutcome => {
       const r = this.solveReport(position);
       onProgress?.(r);
-      return { ...r, result: stopped ? 'stopped' : r.rootWins === null ? 'unknown' : 'proven' };
+      const all = r.rootWins !== null && r.moves.every((m) => m.moverWins !== null);
+      return { ...r, result: stopped ? 'stopped' : all ? 'proven' : 'unknown' };
     });
     return {
       id: this.requests.length,
@@ -434,10 +436,16 @@ export function fakeIteration(iteration: number, games: number): TrainIteration 
   } as unknown as TrainIteration;
 }
 
-/** A solve's report: the root `rootWins` (null: not proven), its moves as given. */
-export function fakeSolveReport(rootWins: boolean | null, moves: { move: string; moverWins: boolean | null }[] = []): SolveReport {
+/** A solve's report: the root `rootWins` (null: not proven) or its value (`win`, `draw`,
+ * `loss`: the endgame solver's report, with `rootValue`), its moves as given. */
+export function fakeSolveReport(
+  root: boolean | null | ExactValue,
+  moves: { move: string; moverWins: boolean | null; value?: ExactValue | null }[] = [],
+): SolveReport {
+  const rootWins = typeof root === 'string' ? root === 'win' : root;
   return {
     rootWins,
+    ...(typeof root === 'string' ? { rootValue: root, bestMove: moves.find((m) => m.value === root)?.move ?? null } : {}),
     winningMove: moves.find((m) => m.moverWins)?.move ?? null,
     toMove: 0,
     moves,

@@ -1,0 +1,622 @@
+//! An exact solver for small positions of games with draws (Tic-Tac-Toe, Pentago endgames), over
+//! the [`Game`] trait: the value of a position for its side to move — win, draw or loss with
+//! perfect play — a move that keeps it, and the exact value of every move of the root.
+//!
+//! # The search
+//! Negamax with alpha-beta pruning (Knuth & Moore 1975, "An analysis of alpha-beta pruning",
+//! Artificial Intelligence 6) over the three values {loss, draw, win} = {−1, 0, 1}, fail-soft,
+//! searched with the full window (−1, 1) at the root so the root's value is exact. Around it:
+//! - **immediate results first**: a position where the side to move has a move that wins at once
+//!   ([`Game::find_winning_move`], the games' bitboard threat tests) is a win without search;
+//!   every child is played once and, when it ends the game or leaves the opponent a move that
+//!   wins at once, takes that value without a recursive search (an opponent's immediate win is a
+//!   loss for the mover whatever else the child holds);
+//! - **a transposition table** (Greenblatt, Eastlake & Crocker 1967; the bound-storing form of
+//!   Marsland 1986, "A review of game-tree pruning", ICCA Journal 9): each entry keeps a lower
+//!   and an upper bound of the position's value and the move that reached the lower bound,
+//!   keyed by [`Game::exact_key`] (both colours' stone sets for Tic-Tac-Toe and Pentago: no two
+//!   positions share a key, so a hit is never another position's value) in buckets of two, one
+//!   slot keeping the entry with the larger subtree, the other the newest;
+//! - **move ordering**: the table's move first, then the history heuristic (Schaeffer 1989, "The
+//!   history heuristic and alpha-beta search enhancements in practice", IEEE PAMI 11): moves that
+//!   caused cut-offs elsewhere, weighted by the number of moves at that node.
+//!
+//! # Slices, budget and stop
+//! The caller's `stop` callback is asked every [`STOP_EVERY`] positions; when it says stop, the
+//! search unwinds at once and reports nothing ("unknown"): a value is only ever read from a
+//! finished search. Everything finished stays in the table, so the next call (the page's worker
+//! runs solves in slices of about 10 ms) walks back down to where it stopped through table hits
+//! and goes on. [`ExactSession`] solves the root and then each of its moves, slice by slice, as
+//! the Hex proof-number solver's session does ([`super::hex::dfpn::SolveSession`]).
+//!
+//! # Where it runs
+//! [`check`] says which positions are small enough: every Tic-Tac-Toe position (the empty board
+//! is a draw in 479 positions), and Pentago positions with at most [`PENTAGO_MAX_EMPTY`] empty
+//! cells. The limit was measured on the 64 positions of `tests/data/pentago-endgames.jsonl`
+//! (eight each with 4, 6, …, 18 empty cells; `examples/pentago_endgames.rs --solve`): the
+//! slowest root took about 6 s natively with 14 empty cells and 3 s with 16, but 26 s with 18
+//! (docs/limits.md). Hex has the proof-number solver ([`super::hex::dfpn`]), which knows Hex's
+//! connections.
+
+use super::{AnyGame, Game, MoveList, Outcome, Pentago, Player, TicTacToe};
+
+/// The value of a position for its side to move, with perfect play by both sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Value {
+    /// The side to move loses.
+    Loss,
+    /// Neither side can force a win.
+    Draw,
+    /// The side to move wins.
+    Win,
+}
+
+impl Value {
+    /// `"win"`, `"draw"` or `"loss"` (the JSON of `mcts solve` and the page's protocol).
+    pub fn name(self) -> &'static str {
+        match self {
+            Value::Win => "win",
+            Value::Draw => "draw",
+            Value::Loss => "loss",
+        }
+    }
+
+    /// The value for the other player.
+    pub fn flip(self) -> Value {
+        match self {
+            Value::Win => Value::Loss,
+            Value::Draw => Value::Draw,
+            Value::Loss => Value::Win,
+        }
+    }
+
+    /// The value of a finished game for `player`.
+    pub fn of_outcome(o: Outcome, player: Player) -> Value {
+        match o {
+            Outcome::Win(p) if p == player => Value::Win,
+            Outcome::Win(_) => Value::Loss,
+            Outcome::Draw => Value::Draw,
+        }
+    }
+
+    /// The winner when `to_move` has this value (`None` for a draw).
+    pub fn winner(self, to_move: Player) -> Option<Player> {
+        match self {
+            Value::Win => Some(to_move),
+            Value::Loss => Some(1 - to_move),
+            Value::Draw => None,
+        }
+    }
+
+    fn score(self) -> i8 {
+        self as i8 - 1
+    }
+
+    fn from_score(s: i8) -> Value {
+        match s {
+            1.. => Value::Win,
+            0 => Value::Draw,
+            _ => Value::Loss,
+        }
+    }
+}
+
+/// The most empty cells a Pentago position may have for [`check`] (docs/limits.md; how it was
+/// measured: the module documentation).
+pub const PENTAGO_MAX_EMPTY: usize = 16;
+
+/// How often (in positions) the `stop` callback is asked.
+pub const STOP_EVERY: u64 = 1024;
+
+/// Why a position is not solved.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ExactError {
+    /// A Pentago position with more than [`PENTAGO_MAX_EMPTY`] empty cells.
+    #[error(
+        "Pentago with {empty} empty cells is too large for the exact solver: it takes positions with at most {limit} empty cells ({} or more stones placed)",
+        36 - limit
+    )]
+    TooLarge {
+        /// Empty cells of the position.
+        empty: usize,
+        /// [`PENTAGO_MAX_EMPTY`].
+        limit: usize,
+    },
+    /// Hex, which the proof-number solver takes instead ([`super::hex::dfpn`]).
+    #[error("Hex positions are solved by the proof-number solver (hex:N, N <= 8, without the swap rule), not by the endgame solver")]
+    Hex,
+    /// The search visited this many positions without an answer.
+    #[error("not solved within {0} positions (--max-nodes); positions with fewer empty cells solve faster")]
+    Budget(u64),
+    /// The search ran for its time limit (seconds) without an answer.
+    #[error("not solved within {0} s (--time); positions with fewer empty cells solve faster")]
+    Time(f64),
+}
+
+/// Whether the endgame solver takes `g`: every Tic-Tac-Toe position; Pentago with at most
+/// [`PENTAGO_MAX_EMPTY`] empty cells.
+///
+/// # Errors
+/// [`ExactError::TooLarge`] for a larger Pentago position, [`ExactError::Hex`] for Hex.
+pub fn check(g: &AnyGame) -> Result<(), ExactError> {
+    match g {
+        AnyGame::TicTacToe(_) => Ok(()),
+        AnyGame::Pentago(p) => {
+            let empty = 36 - p.ply().min(36);
+            if empty > PENTAGO_MAX_EMPTY {
+                return Err(ExactError::TooLarge { empty, limit: PENTAGO_MAX_EMPTY });
+            }
+            Ok(())
+        }
+        AnyGame::Hex(_) => Err(ExactError::Hex),
+    }
+}
+
+/// The solver's settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExactConfig {
+    /// log2 of the transposition table's entries (24 bytes each): 23 = 192 MiB, 21 = 48 MiB.
+    /// Clamped to 10..=30.
+    pub tt_log2: u32,
+}
+
+impl Default for ExactConfig {
+    /// 2^23 entries (192 MiB).
+    fn default() -> Self {
+        ExactConfig { tt_log2: 23 }
+    }
+}
+
+impl ExactConfig {
+    /// The largest table of at most `mib` MiB (at least 2^10 entries).
+    pub fn with_mib(mib: u32) -> ExactConfig {
+        let entries = ((mib as u64) << 20) / std::mem::size_of::<Slot>() as u64;
+        ExactConfig { tt_log2: (63 - entries.max(1).leading_zeros()).clamp(10, 30) }
+    }
+}
+
+impl ExactConfig {
+    /// These settings with the table no larger than `g` can use: 2^14 entries for Tic-Tac-Toe
+    /// (5,478 positions in all), 2^(12 + 2·empty cells) for Pentago.
+    pub fn fit(self, g: &AnyGame) -> ExactConfig {
+        let cap = match g {
+            AnyGame::TicTacToe(_) => 14,
+            AnyGame::Pentago(p) => 12 + 2 * (36 - p.ply().min(36)) as u32,
+            AnyGame::Hex(_) => self.tt_log2,
+        };
+        ExactConfig { tt_log2: self.tt_log2.min(cap) }
+    }
+}
+
+/// Counters of a solver's work since it was created.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ExactStats {
+    /// Positions the alpha-beta entered (table hits included; the children looked at only for an
+    /// immediate result are not counted): the solver's "nodes".
+    pub nodes: u64,
+    /// Positions whose moves were generated and looked at.
+    pub expanded: u64,
+    /// Positions settled by an immediate win without looking at their moves.
+    pub terminal: u64,
+    /// Positions answered by the transposition table.
+    pub tt_hits: u64,
+    /// Table entries in use.
+    pub tt_used: u64,
+    /// Table entries overwritten by another position.
+    pub tt_replaced: u64,
+}
+
+/// A solved position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Solved<M> {
+    /// Its value for the side to move.
+    pub value: Value,
+    /// A move that keeps the value (a winning move of a win, a drawing move of a draw); `None`
+    /// for a loss.
+    pub best: Option<M>,
+}
+
+/// One slot of the table: 24 bytes.
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    /// The position's exact key ([`Game::exact_key`], or its hash).
+    key: [u64; 2],
+    /// Positions searched below it when it was stored (0: empty slot).
+    work: u32,
+    /// Dense index of the move that reached `lo` (`NO_MOVE`: none).
+    best: u16,
+    /// Lower and upper bound of the value, −1..=1.
+    lo: i8,
+    hi: i8,
+}
+
+const NO_MOVE: u16 = u16::MAX;
+
+/// The exact solver; it keeps its transposition table between calls.
+pub struct Exact<G: Game> {
+    /// Buckets of two slots: slot 0 keeps the larger subtree, slot 1 the newest entry.
+    tt: Vec<[Slot; 2]>,
+    mask: usize,
+    /// History heuristic score per dense move index.
+    history: Vec<u32>,
+    stats: ExactStats,
+    stopped: bool,
+    _game: std::marker::PhantomData<fn() -> G>,
+}
+
+impl<G: Game> Exact<G> {
+    /// A solver with an empty table of `2^cfg.tt_log2` entries.
+    pub fn new(cfg: ExactConfig) -> Exact<G> {
+        let buckets = 1usize << (cfg.tt_log2.clamp(10, 30) - 1);
+        Exact {
+            tt: vec![[Slot::default(); 2]; buckets],
+            mask: buckets - 1,
+            history: Vec::new(),
+            stats: ExactStats::default(),
+            stopped: false,
+            _game: std::marker::PhantomData,
+        }
+    }
+
+    /// Work counters since the solver was created.
+    pub fn stats(&self) -> ExactStats {
+        self.stats
+    }
+
+    /// Bytes of the transposition table.
+    pub fn tt_bytes(&self) -> usize {
+        self.tt.len() * std::mem::size_of::<[Slot; 2]>()
+    }
+
+    /// Solves `g` (not over): its value for the side to move and a move that keeps it. `stop` is
+    /// asked every [`STOP_EVERY`] positions with the counters so far; when it returns true the
+    /// search returns `None` ("unknown"), and a later call goes on from the table.
+    pub fn solve(&mut self, g: &G, stop: &mut dyn FnMut(&ExactStats) -> bool) -> Option<Solved<G::Move>> {
+        self.solve_above(g, Value::Loss, stop)
+    }
+
+    /// [`Exact::solve`] for a position whose value is known to be at least `floor` (a move of a
+    /// root of value R has at most R for its mover, so the position after it at least R flipped
+    /// for the opponent): the search window starts at `floor` instead of a loss, which settles
+    /// the value with less work (after a drawn root, each move needs only the question "does
+    /// the opponent win?"). The value returned is exact if the floor holds; the best move is
+    /// `None` when the value equals a floor above a loss.
+    pub fn solve_above(&mut self, g: &G, floor: Value, stop: &mut dyn FnMut(&ExactStats) -> bool) -> Option<Solved<G::Move>> {
+        if let Some(o) = g.outcome() {
+            // Nothing to play: the finished game's value for the player it would be up to.
+            return Some(Solved { value: Value::of_outcome(o, g.to_move()), best: None });
+        }
+        if self.history.len() != g.move_space() {
+            self.history = vec![0; g.move_space()];
+        }
+        self.stopped = false;
+        let f = floor.score();
+        let (score, best) = self.search(g, f, 1, stop)?;
+        // At most the floor: the floor (fail-low, which the floor's bound makes exact).
+        let value = Value::from_score(score.max(f));
+        let best = if value == Value::Loss || (score <= f && f > -1) { None } else { g.move_from_index(best as usize) };
+        Some(Solved { value, best })
+    }
+
+    /// The bucket and exact key of `g`.
+    fn key_of(&self, g: &G) -> (usize, [u64; 2]) {
+        let h = g.hash();
+        let k = g.exact_key().unwrap_or(h as u128);
+        ((h ^ h >> 29) as usize & self.mask, [k as u64, (k >> 64) as u64])
+    }
+
+    fn probe(&self, bucket: usize, key: [u64; 2]) -> Option<Slot> {
+        self.tt[bucket].iter().find(|s| s.work != 0 && s.key == key).copied()
+    }
+
+    fn store(&mut self, bucket: usize, e: Slot) {
+        let b = &mut self.tt[bucket];
+        if let Some(s) = b.iter_mut().find(|s| s.work != 0 && s.key == e.key) {
+            *s = e;
+            return;
+        }
+        // The larger subtree takes slot 0; what was there becomes the newest of slot 1.
+        let into = if e.work >= b[0].work { std::mem::replace(&mut b[0], e) } else { e };
+        if into.work == 0 {
+            self.stats.tt_used += 1;
+            return;
+        }
+        if b[1].work == 0 {
+            self.stats.tt_used += 1;
+        } else {
+            self.stats.tt_replaced += 1;
+        }
+        b[1] = into;
+    }
+
+    /// Fail-soft alpha-beta on `g` (not over) with the window (`alpha`, `beta`): the score for
+    /// the side to move (exact inside the window, a bound outside it) and the dense index of the
+    /// move that reached it, or `None` when stopped.
+    fn search(&mut self, g: &G, alpha: i8, beta: i8, stop: &mut dyn FnMut(&ExactStats) -> bool) -> Option<(i8, u16)> {
+        self.stats.nodes += 1;
+        if self.stats.nodes.is_multiple_of(STOP_EVERY) && !self.stopped {
+            self.stopped = stop(&self.stats);
+        }
+        if self.stopped {
+            return None;
+        }
+        if let Some(m) = g.find_winning_move() {
+            self.stats.terminal += 1;
+            return Some((1, g.move_index(m) as u16));
+        }
+        let (bucket, key) = self.key_of(g);
+        let (mut lo, mut hi, mut hint) = (-1i8, 1i8, NO_MOVE);
+        if let Some(e) = self.probe(bucket, key) {
+            (lo, hi, hint) = (e.lo, e.hi, e.best);
+            if lo == hi || lo >= beta || hi <= alpha {
+                self.stats.tt_hits += 1;
+                return Some((if hi <= alpha { hi } else { lo }, hint));
+            }
+        }
+        let (mut alpha, beta) = (alpha.max(lo), beta.min(hi));
+        let alpha0 = alpha;
+        let nodes0 = self.stats.nodes;
+        self.stats.expanded += 1;
+        let me = g.to_move();
+        let mut moves = MoveList::new();
+        g.legal_moves(&mut moves);
+        // Every child once: a finished game, or the opponent's immediate win, has its value now.
+        let (mut best, mut best_m) = (-2i8, NO_MOVE);
+        let mut todo: MoveList<G::Move> = MoveList::new();
+        let mut forcing = [0u16; super::MAX_MOVES];
+        let mut threats = MoveList::new();
+        for &m in &moves {
+            let mut c = g.clone();
+            c.play_unchecked(m);
+            let v = match c.outcome() {
+                Some(o) => Value::of_outcome(o, me).score(),
+                None if c.find_winning_move().is_some() => -1,
+                None => {
+                    // The mover's threats after the move (what the opponent must answer).
+                    c.threats(&mut threats);
+                    forcing[todo.len()] = threats.len() as u16;
+                    todo.push(m);
+                    continue;
+                }
+            };
+            if v > best {
+                (best, best_m) = (v, g.move_index(m) as u16);
+                if best >= beta {
+                    break;
+                }
+            }
+        }
+        if best < beta && !todo.is_empty() {
+            alpha = alpha.max(best);
+            // The table's move first, then by history (stable: ties keep the move order).
+            let history = &self.history;
+            let mut order: MoveList<(G::Move, u16)> = todo.iter().zip(forcing.iter()).map(|(&m, &f)| (m, f)).collect();
+            order.sort_by_key(|&(m, f)| {
+                let i = g.move_index(m);
+                (i as u16 != hint, std::cmp::Reverse(f), std::cmp::Reverse(history[i]))
+            });
+            for &(m, _) in &order {
+                let mut c = g.clone();
+                c.play_unchecked(m);
+                let v = -self.search(&c, -beta, -alpha, stop)?.0;
+                if v > best {
+                    (best, best_m) = (v, g.move_index(m) as u16);
+                    if best >= beta {
+                        let i = best_m as usize;
+                        self.history[i] = self.history[i].saturating_add(moves.len() as u32);
+                        break;
+                    }
+                    alpha = alpha.max(best);
+                }
+            }
+        }
+        if best == -2 {
+            best = 0; // no legal move in a game that is not over: cannot happen in these games
+        }
+        // Bounds: at most `best` when no move got above the window, at least `best` otherwise
+        // (exact inside the window); merged with what the table knew.
+        let (mut new_lo, mut new_hi) = (lo, hi);
+        if best <= alpha0 {
+            new_hi = new_hi.min(best);
+        } else {
+            new_lo = new_lo.max(best);
+            hint = best_m;
+            if best < beta {
+                new_hi = new_hi.min(best);
+            }
+        }
+        let work = (self.stats.nodes - nodes0).clamp(1, u32::MAX as u64) as u32;
+        self.store(bucket, Slot { key, work, best: hint, lo: new_lo, hi: new_hi.max(new_lo) });
+        Some((best, best_m))
+    }
+}
+
+/// Where an [`ExactSession`] stands.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExactProgress<M> {
+    /// The root's value for its side to move, once proven.
+    pub value: Option<Value>,
+    /// A move that keeps the root's value (win or draw), once proven.
+    pub best: Option<M>,
+    /// Every legal move of the root, in the legal-move order, with its value for the side to
+    /// move after playing it, once proven.
+    pub moves: Vec<(M, Option<Value>)>,
+    /// The solver's counters.
+    pub stats: ExactStats,
+    /// Whether everything is proven (the root and every move).
+    pub done: bool,
+}
+
+/// A resumable solve of one position and of each of its moves, for a caller that runs it in
+/// slices: the root first, then every legal move in turn (sharing the table). Each
+/// [`ExactSession::run`] continues where the last one stopped.
+pub struct ExactSession<G: Game> {
+    solver: Exact<G>,
+    root: G,
+    value: Option<Value>,
+    best: Option<G::Move>,
+    moves: Vec<(G::Move, Option<Value>)>,
+    next: usize,
+}
+
+impl<G: Game> ExactSession<G> {
+    /// A session for `g` with a new solver of settings `cfg`. Any position is taken: the caller
+    /// checks its size ([`check`]).
+    pub fn new(g: &G, cfg: ExactConfig) -> ExactSession<G> {
+        let mut moves = MoveList::new();
+        g.legal_moves(&mut moves);
+        let value = g.outcome().map(|o| Value::of_outcome(o, g.to_move()));
+        ExactSession {
+            solver: Exact::new(cfg),
+            root: g.clone(),
+            value,
+            best: None,
+            moves: moves.iter().map(|&m| (m, None)).collect(),
+            next: 0,
+        }
+    }
+
+    /// Runs the root only, until proven (true) or `stop` says stop (false).
+    pub fn run_root(&mut self, stop: &mut dyn FnMut(&ExactStats) -> bool) -> bool {
+        if self.value.is_none() {
+            let Some(s) = self.solver.solve(&self.root, stop) else { return false };
+            self.value = Some(s.value);
+            self.best = s.best;
+        }
+        true
+    }
+
+    /// Runs until everything is proven (returns true) or `stop` says stop (false).
+    pub fn run(&mut self, stop: &mut dyn FnMut(&ExactStats) -> bool) -> bool {
+        if !self.run_root(stop) {
+            return false;
+        }
+        let me = self.root.to_move();
+        while self.next < self.moves.len() {
+            let (m, _) = self.moves[self.next];
+            let v = if self.value == Some(Value::Loss) {
+                // A lost position: every move loses.
+                Value::Loss
+            } else {
+                let mut c = self.root.clone();
+                c.play_unchecked(m);
+                // The move's value is at most the root's: the opponent's at least its flip.
+                let floor = self.value.map_or(Value::Loss, Value::flip);
+                match c.outcome() {
+                    Some(o) => Value::of_outcome(o, me),
+                    None => match self.solver.solve_above(&c, floor, stop) {
+                        Some(s) => s.value.flip(),
+                        None => return false,
+                    },
+                }
+            };
+            self.moves[self.next].1 = Some(v);
+            self.next += 1;
+        }
+        true
+    }
+
+    /// The results so far.
+    pub fn progress(&self) -> ExactProgress<G::Move> {
+        ExactProgress {
+            value: self.value,
+            best: self.best,
+            moves: self.moves.clone(),
+            stats: self.solver.stats(),
+            done: self.value.is_some() && self.next == self.moves.len(),
+        }
+    }
+
+    /// The root position.
+    pub fn root(&self) -> &G {
+        &self.root
+    }
+
+    /// Bytes of the solver's table (allocated once, at its fixed size).
+    pub fn tt_bytes(&self) -> usize {
+        self.solver.tt_bytes()
+    }
+}
+
+/// [`ExactProgress`] with the moves in notation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EndgameProgress {
+    /// The root's value for its side to move, once proven.
+    pub value: Option<Value>,
+    /// A move that keeps it (win or draw), in notation, once proven.
+    pub best: Option<String>,
+    /// The side to move at the root.
+    pub to_move: Player,
+    /// Every legal move of the root in notation with its value for the side to move.
+    pub moves: Vec<(String, Option<Value>)>,
+    /// The solver's counters.
+    pub stats: ExactStats,
+    /// Whether everything is proven.
+    pub done: bool,
+}
+
+/// An [`ExactSession`] of whichever game [`check`] takes, chosen at run time (the page's worker
+/// and the Python package hold positions as [`AnyGame`]).
+pub enum EndgameSession {
+    /// Tic-Tac-Toe.
+    TicTacToe(ExactSession<TicTacToe>),
+    /// Pentago.
+    Pentago(ExactSession<Pentago>),
+}
+
+/// Runs an expression on the [`ExactSession`] inside an [`EndgameSession`].
+macro_rules! with_session {
+    ($s:expr, $x:ident => $body:expr) => {
+        match $s {
+            EndgameSession::TicTacToe($x) => $body,
+            EndgameSession::Pentago($x) => $body,
+        }
+    };
+}
+
+impl EndgameSession {
+    /// A session for `g`, its table no larger than the position needs ([`ExactConfig::fit`]).
+    ///
+    /// # Errors
+    /// What [`check`] refuses.
+    pub fn new(g: &AnyGame, cfg: ExactConfig) -> Result<EndgameSession, ExactError> {
+        check(g)?;
+        let cfg = cfg.fit(g);
+        Ok(match g {
+            AnyGame::TicTacToe(t) => EndgameSession::TicTacToe(ExactSession::new(t, cfg)),
+            AnyGame::Pentago(p) => EndgameSession::Pentago(ExactSession::new(p, cfg)),
+            AnyGame::Hex(_) => return Err(ExactError::Hex),
+        })
+    }
+
+    /// See [`ExactSession::run`].
+    pub fn run(&mut self, stop: &mut dyn FnMut(&ExactStats) -> bool) -> bool {
+        with_session!(self, s => s.run(stop))
+    }
+
+    /// See [`ExactSession::run_root`].
+    pub fn run_root(&mut self, stop: &mut dyn FnMut(&ExactStats) -> bool) -> bool {
+        with_session!(self, s => s.run_root(stop))
+    }
+
+    /// The results so far, moves in notation.
+    pub fn progress(&self) -> EndgameProgress {
+        with_session!(self, s => {
+            let p = s.progress();
+            let g = s.root();
+            EndgameProgress {
+                value: p.value,
+                best: p.best.map(|m| g.format_move(m)),
+                to_move: g.to_move(),
+                moves: p.moves.iter().map(|&(m, v)| (g.format_move(m), v)).collect(),
+                stats: p.stats,
+                done: p.done,
+            }
+        })
+    }
+
+    /// Bytes of the solver's table.
+    pub fn tt_bytes(&self) -> usize {
+        with_session!(self, s => s.tt_bytes())
+    }
+}
