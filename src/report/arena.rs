@@ -114,11 +114,14 @@ pub struct Match {
     pub budget: Budget,
 }
 
-/// The openings of a match: `arg` as given, or its default for the game.
+/// The openings of a match: `arg` as given (`all`, `none` or a file), or its default for the
+/// game (`all` for Hex without the swap rule, `none` otherwise). Returns the argument as the
+/// JSON's `openings` names it and the openings, each a move list from the start. `mcts arena`
+/// and `mcts match` read `--openings` through it.
 ///
 /// # Errors
 /// An unreadable file, or its first bad line.
-fn openings_from(arg: Option<&str>, game: &AnyGame) -> Result<(String, Vec<Vec<String>>), ReportError> {
+pub fn openings_from(arg: Option<&str>, game: &AnyGame) -> Result<(String, Vec<Vec<String>>), ReportError> {
     let spec = game.spec();
     let hex_without_swap = matches!(game, AnyGame::Hex(h) if !h.swap_enabled());
     let arg = arg.unwrap_or(if hex_without_swap { "all" } else { "none" });

@@ -20,7 +20,7 @@ pub mod search;
 pub mod solve;
 
 #[cfg(not(target_arch = "wasm32"))]
-pub use arena::{Clock, Match, MatchSpec};
+pub use arena::{openings_from, Clock, Match, MatchSpec};
 pub use search::SearchReport;
 #[cfg(not(target_arch = "wasm32"))]
 pub use solve::{SolveOptions, SolveReport, Solver};

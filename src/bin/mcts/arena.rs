@@ -70,7 +70,7 @@ pub struct Args {
 }
 
 /// `--games`: a whole number of games in 0 ..= [`MAX_ARENA_GAMES`].
-fn parse_games(text: &str) -> Result<usize, String> {
+pub(crate) fn parse_games(text: &str) -> Result<usize, String> {
     let n: u64 = text.trim().parse().map_err(|_| format!("'{text}' is not a whole number of games"))?;
     usize::try_from(n)
         .ok()
@@ -153,6 +153,17 @@ pub fn run(a: Args) -> Result<(), CliError> {
         (_, path) => format!("on the {k} openings of {path}, colours swapped"),
     };
     outln!("{} — A = {} {:?} vs B = {} {:?}, {budget_text}, seed {}, {openings_text}", a.game, a.a, a.set_a, a.b, a.set_b, a.seed)?;
+    print_standings(&s)?;
+    outln!("{} games in {:.1} s on {threads} threads", s.games, secs)?;
+    Ok(())
+}
+
+/// The standings table: A's wins, draws, losses, win rate with its Wilson interval and Elo, the
+/// split by colour, and the first player's wins (`mcts arena` and `mcts match`).
+///
+/// # Errors
+/// Writing standard output failed.
+pub(crate) fn print_standings(s: &Standings) -> Result<(), CliError> {
     outln!(
         "{:<8} {:>6} {:>6} {:>6} {:>9} {:>17} {:>8} {:>19}",
         "",
@@ -189,7 +200,6 @@ pub fn run(a: Args) -> Result<(), CliError> {
         s.second_player_wins,
         s.draws
     )?;
-    outln!("{} games in {:.1} s on {threads} threads", s.games, secs)?;
     Ok(())
 }
 

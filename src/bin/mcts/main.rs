@@ -6,6 +6,8 @@
 //! - `mcts search --game SPEC [--moves ".."] --algo PRESET [--set k=v ..] [--iterations N | --ms T] [--seed S] [--json]`
 //! - `mcts arena --game SPEC --a PRESET --b PRESET --games N [--iterations N | --ms T] [--seed S] [--json]`
 //! - `mcts gtp --game SPEC --algo PRESET [...]` (Go Text Protocol on stdin/stdout)
+//! - `mcts match --game SPEC --a "ENGINE COMMAND" --b "ENGINE COMMAND" [--openings ..] [--sgf DIR] [--json]`
+//!   (two GTP engines, ours or others such as MoHex, refereed by our rules)
 //! - `mcts solve --game hex:N [--moves ".."] [--openings [--net FILE]] [--json]` (exact result of a
 //!   small Hex position)
 //! - `mcts train --game SPEC [--iterations N --games N --playouts N ...] [--out DIR]` (AlphaZero
@@ -20,6 +22,7 @@ mod arena;
 mod bench;
 mod error;
 mod gtp;
+mod gtp_match;
 mod replay;
 mod search;
 mod solve;
@@ -46,6 +49,9 @@ enum Verb {
     Arena(arena::Args),
     /// Speak the Go Text Protocol on standard input/output (for HexGui and other GTP tools).
     Gtp(gtp::Args),
+    /// Play two GTP engines (ours, MoHex, HexGui-compatible programs) against each other on
+    /// balanced openings, refereed by our rules; standings with intervals, games as SGF.
+    Match(gtp_match::Args),
     /// Solve a small Hex position exactly (who wins, a winning move; --openings: every move).
     Solve(solve::Args),
     /// Train a policy-value network by AlphaZero self-play (writes weights, CSV/JSON logs).
@@ -73,6 +79,7 @@ fn main() {
         Verb::Search(a) => search::run(a),
         Verb::Arena(a) => arena::run(a),
         Verb::Gtp(a) => gtp::run(a),
+        Verb::Match(a) => gtp_match::run(a),
         Verb::Solve(a) => solve::run(a),
         #[cfg(feature = "train")]
         Verb::Train(a) => train::run(*a),
