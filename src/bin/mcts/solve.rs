@@ -144,7 +144,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
                 (_, Some(w)) => format!("{w} wins{}", best_move.map(|m| format!(", e.g. with {m}")).unwrap_or_default()),
                 (_, None) => "?".into(),
             };
-            outln!("{result} ({nodes} positions, {ms:.0} ms, {solver_name})")?;
+            outln!("{result} ({nodes} {}, {ms:.0} ms, {solver_name})", positions(nodes))?;
         }
         SolveReport::Openings { mover, names, rows, unknown, agree, ms, .. } => {
             let name = |p: u8| names[p as usize & 1];
@@ -157,13 +157,13 @@ pub fn run(a: Args) -> Result<(), CliError> {
                 let (m, v, n) = (&row.mv, row.net_value, row.nodes);
                 let Some(value) = row.value else {
                     let net_text = v.map(|v| format!("  net {v:+.3}")).unwrap_or_default();
-                    outln!("{m:>4}  unknown within the budget{net_text}  ({n} positions)")?;
+                    outln!("{m:>4}  unknown within the budget{net_text}  ({n} {})", positions(n))?;
                     continue;
                 };
                 let w = value == Value::Win;
                 let net_text =
                     v.map(|v| format!("  net {v:+.3} {}", if (v > 0.0) == w { "agrees" } else { "DISAGREES" })).unwrap_or_default();
-                outln!("{m:>4}  {}{net_text}  ({n} positions)", say(value))?;
+                outln!("{m:>4}  {}{net_text}  ({n} {})", say(value), positions(n))?;
             }
             let with = |v: Value| rows.iter().filter(|r| r.value == Some(v)).map(|r| r.mv.as_str()).collect::<Vec<_>>();
             let (wins, draws) = (with(Value::Win), with(Value::Draw));
@@ -177,4 +177,13 @@ pub fn run(a: Args) -> Result<(), CliError> {
         }
     }
     Ok(())
+}
+
+/// "position" or "positions" for a count.
+fn positions(n: u64) -> &'static str {
+    if n == 1 {
+        "position"
+    } else {
+        "positions"
+    }
 }

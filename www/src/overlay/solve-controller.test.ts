@@ -47,7 +47,7 @@ describe('SolveController', () => {
     const exact = store.get().exact!;
     expect(exact).toMatchObject({ key: 'tictactoe|a1 b2', toMove: 0, rootWins: false, rootValue: 'draw', end: 'unknown', budgetS: 5 });
     expect(solveStatus(s, 'tictactoe', null, null)).toEqual({
-      text: 'proven: a draw with perfect play, e.g. c3; 2 of 3 moves proven within 5 s — 1 positions, 0.0 s. Solve again to continue.',
+      text: 'proven: a draw with perfect play, e.g. c3; 2 of 3 moves proven within 5 s — 1 position, 0.0 s. Solve again to continue.',
       state: 'unknown',
     });
   });

@@ -95,7 +95,7 @@ export function solveStatusText(kind: BoardView['kind'], r: SolveReport, end: So
   const mover = playerName(kind, r.toMove);
   const other = playerName(kind, r.toMove === 0 ? 1 : 0);
   const proven = r.moves.filter((m) => exactMoveValue(m) !== null).length;
-  const work = `${count(r.stats.expansions)} positions, ${(r.ms / 1000).toFixed(1)} s`;
+  const work = `${count(r.stats.expansions)} ${r.stats.expansions === 1 ? 'position' : 'positions'}, ${(r.ms / 1000).toFixed(1)} s`;
   const v = exactRootValue(r);
   const best = r.bestMove ?? r.winningMove;
   const root =
