@@ -72,3 +72,25 @@ fn seven_by_seven_positions_agree_with_mohex() {
     // Most settle within the budget (a count of nodes, the same on every machine).
     assert!(settled * 2 >= checked, "{settled} of {checked} settled");
 }
+
+/// `mcts solve --openings --threads 2`: the moves shared between two solvers give the same
+/// results, in the same order, as one solver (5×5 openings; the centre and the published
+/// first-player wins).
+#[test]
+fn openings_on_two_threads_equal_one_thread() {
+    use mcts_playground::report::{solve::solve_position, SolveOptions};
+    let run = |threads| {
+        let opts = SolveOptions { openings: true, threads, tt_mib: 16, ..SolveOptions::default() };
+        solve_position("hex:5", "", &opts).unwrap().json().clone()
+    };
+    let (one, two) = (run(1), run(2));
+    let rows = |v: &serde_json::Value| -> Vec<(String, serde_json::Value)> {
+        v["openings"].as_array().unwrap().iter().map(|o| (o["move"].as_str().unwrap().to_string(), o["winner"].clone())).collect()
+    };
+    assert_eq!(rows(&one), rows(&two));
+    assert_eq!(one["unknown"], 0);
+    assert_eq!(two["mover_wins"], one["mover_wins"]);
+    let bad = SolveOptions { openings: true, threads: 0, ..SolveOptions::default() };
+    let e = solve_position("hex:5", "", &bad).err().unwrap().to_string();
+    assert!(e.contains("threads 0"), "{e}");
+}

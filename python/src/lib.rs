@@ -512,6 +512,7 @@ fn solve(
         no_fillin: !fillin,
         time,
         tt_mib,
+        threads: 1,
     };
     let moves = moves.join(" ");
     py.detach(move || report::solve::solve_position(&spec, &moves, &opts).map(|r| r.json().to_string())).map_err(err)

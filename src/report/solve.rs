@@ -76,8 +76,13 @@ pub struct SolveOptions {
     pub no_fillin: bool,
     /// Seconds per solve (dfpn and alphabeta; 0 = no limit), 0 ..= 10,000,000.
     pub time: f64,
-    /// The dfpn or alphabeta transposition table in MiB, 16 ..= 16384.
+    /// The dfpn or alphabeta transposition table in MiB, 16 ..= 16384 (with `threads`, each
+    /// thread's).
     pub tt_mib: u32,
+    /// With `openings` (Hex): threads solving the moves in parallel, 1 ..= 64, each with its own
+    /// solver and table (a move is taken by the next free thread). One position is always solved
+    /// by one thread.
+    pub threads: usize,
 }
 
 impl Default for SolveOptions {
@@ -93,6 +98,7 @@ impl Default for SolveOptions {
             no_fillin: false,
             time: 0.0,
             tt_mib: 256,
+            threads: 1,
         }
     }
 }
@@ -115,6 +121,9 @@ impl SolveOptions {
         }
         if !(16..=16384).contains(&self.tt_mib) {
             return bad("tt_mib", self.tt_mib.to_string(), "MiB from 16 to 16384");
+        }
+        if !(1..=64).contains(&self.threads) {
+            return bad("threads", self.threads.to_string(), "from 1 to 64");
         }
         if self.net.is_some() && !self.openings {
             return Err(ReportError::Engine("a net is only used with openings (every move of the position)".into()));
@@ -268,19 +277,22 @@ pub fn solve_position(game: &str, moves: &str, opts: &SolveOptions) -> Result<So
     }
     let limits = SolveLimits { max_nodes: opts.max_nodes };
     let err = |e: SolveError| ReportError::Engine(e.to_string());
-    let dfpn = (solver == Solver::Dfpn).then(|| {
-        let entries = (opts.tt_mib as u64) << 20 >> 6;
-        Dfpn::new(DfpnConfig {
-            tt_log2: 63 - entries.leading_zeros(),
-            vc: !opts.no_vc,
-            fillin: !opts.no_fillin,
-            epsilon: opts.epsilon as f32,
-            widening_factor: opts.widening as f32,
-            ..DfpnConfig::default()
-        })
-    });
+    let new_engine = || {
+        let dfpn = (solver == Solver::Dfpn).then(|| {
+            let entries = (opts.tt_mib as u64) << 20 >> 6;
+            Dfpn::new(DfpnConfig {
+                tt_log2: 63 - entries.leading_zeros(),
+                vc: !opts.no_vc,
+                fillin: !opts.no_fillin,
+                epsilon: opts.epsilon as f32,
+                widening_factor: opts.widening as f32,
+                ..DfpnConfig::default()
+            })
+        });
+        Engine { dfpn, limits, seconds: opts.time }
+    };
     let solver_name = solver.name();
-    let mut engine = Engine { dfpn, limits, seconds: opts.time };
+    let mut engine = new_engine();
     if !opts.openings {
         let t = Instant::now();
         let (winner, winning_move, nodes) = engine.solve(&g).map_err(err)?;
@@ -331,19 +343,50 @@ pub fn solve_position(game: &str, moves: &str, opts: &SolveOptions) -> Result<So
     let mut logits = vec![0f32; g.size() * g.size()];
     let (mut rows, mut wins, mut agree, mut unknown) = (Vec::new(), 0usize, 0, 0);
     let t = Instant::now();
-    for &m in &legal {
+    // Each move's result (mover wins or not settled, nodes), solved by one engine or by
+    // `threads` engines taking the next unsolved move.
+    let solve_one = |engine: &mut Engine, m: u16| -> Result<(Option<bool>, u64), SolveError> {
         let mut c = g.clone();
         c.play_unchecked(m);
         let before = engine.dfpn.as_ref().map_or(0, |d| d.stats().expansions);
         // A move the budget does not settle is reported unknown; the others still count.
-        let (mover_wins, nodes) = match engine.solve(&c) {
-            Ok((winner, _, nodes)) => (Some(winner == mover), nodes),
+        match engine.solve(&c) {
+            Ok((winner, _, nodes)) => Ok((Some(winner == mover), nodes)),
             Err(SolveError::Time(_) | SolveError::Budget(_)) => {
-                unknown += 1;
-                (None, engine.dfpn.as_ref().map_or(opts.max_nodes, |d| d.stats().expansions - before))
+                Ok((None, engine.dfpn.as_ref().map_or(opts.max_nodes, |d| d.stats().expansions - before)))
             }
-            Err(e) => return Err(err(e)),
-        };
+            Err(e) => Err(e),
+        }
+    };
+    let moves_list: Vec<u16> = legal.iter().copied().collect();
+    let results: Vec<Result<(Option<bool>, u64), SolveError>> = if opts.threads <= 1 {
+        moves_list.iter().map(|&m| solve_one(&mut engine, m)).collect()
+    } else {
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let slots: Vec<std::sync::Mutex<Option<Result<(Option<bool>, u64), SolveError>>>> =
+            moves_list.iter().map(|_| std::sync::Mutex::new(None)).collect();
+        std::thread::scope(|scope| {
+            for _ in 0..opts.threads.min(moves_list.len()) {
+                scope.spawn(|| {
+                    let mut engine = new_engine();
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(&m) = moves_list.get(i) else { break };
+                        let r = solve_one(&mut engine, m);
+                        if let Ok(mut slot) = slots[i].lock() {
+                            *slot = Some(r);
+                        }
+                    }
+                });
+            }
+        });
+        slots.into_iter().map(|s| s.into_inner().ok().flatten().unwrap_or(Err(SolveError::Budget(0)))).collect()
+    };
+    for (&m, r) in moves_list.iter().zip(results) {
+        let (mover_wins, nodes) = r.map_err(err)?;
+        unknown += usize::from(mover_wins.is_none());
+        let mut c = g.clone();
+        c.play_unchecked(m);
         // The value head speaks for the side to move after m; the mover's value is its negation.
         let value = net.as_ref().map(|ev| -ev.forward(&c, &mut logits));
         if let (Some(v), Some(w)) = (value, mover_wins) {

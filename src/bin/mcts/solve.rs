@@ -60,6 +60,11 @@ pub struct Args {
     /// rounded down to a power of two; 16..=16384).
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(16..=16384))]
     tt_mib: u32,
+    /// With --openings (Hex): threads solving the moves in parallel (1..=64), each with its own
+    /// solver and a table of --tt-mib; one position is always solved by one thread (the
+    /// proof-number search itself is sequential).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    threads: u16,
     /// Print one JSON object: {game, moves, to_move, winner, winning_move, best_move, value,
     /// nodes, ms, solver, mid_calls?, tt_entries?, peak_rss_kib?} or, with --openings, {game,
     /// moves, mover, openings: [{move, winner, mover_wins, value, nodes, net_value?}],
@@ -130,6 +135,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
         no_fillin: a.no_fillin,
         time: a.time,
         tt_mib: a.tt_mib,
+        threads: a.threads.into(),
     };
     let r = report::solve::solve_position(&a.pos.game, &a.pos.moves, &opts)?;
     if a.json {
