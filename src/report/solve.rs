@@ -142,6 +142,10 @@ struct Engine {
 /// A result: winner, winning move, nodes.
 type Result3 = (u8, Option<u16>, u64);
 
+/// One move of `--openings`: whether its mover wins (`None`: not settled within the budget) and
+/// the nodes its solve took.
+type MoveResult = Result<(Option<bool>, u64), SolveError>;
+
 impl Engine {
     fn solve(&mut self, g: &Hex) -> Result<Result3, SolveError> {
         let Some(d) = self.dfpn.as_mut() else {
@@ -345,7 +349,7 @@ pub fn solve_position(game: &str, moves: &str, opts: &SolveOptions) -> Result<So
     let t = Instant::now();
     // Each move's result (mover wins or not settled, nodes), solved by one engine or by
     // `threads` engines taking the next unsolved move.
-    let solve_one = |engine: &mut Engine, m: u16| -> Result<(Option<bool>, u64), SolveError> {
+    let solve_one = |engine: &mut Engine, m: u16| -> MoveResult {
         let mut c = g.clone();
         c.play_unchecked(m);
         let before = engine.dfpn.as_ref().map_or(0, |d| d.stats().expansions);
@@ -359,12 +363,11 @@ pub fn solve_position(game: &str, moves: &str, opts: &SolveOptions) -> Result<So
         }
     };
     let moves_list: Vec<u16> = legal.iter().copied().collect();
-    let results: Vec<Result<(Option<bool>, u64), SolveError>> = if opts.threads <= 1 {
+    let results: Vec<MoveResult> = if opts.threads <= 1 {
         moves_list.iter().map(|&m| solve_one(&mut engine, m)).collect()
     } else {
         let next = std::sync::atomic::AtomicUsize::new(0);
-        let slots: Vec<std::sync::Mutex<Option<Result<(Option<bool>, u64), SolveError>>>> =
-            moves_list.iter().map(|_| std::sync::Mutex::new(None)).collect();
+        let slots: Vec<std::sync::Mutex<Option<MoveResult>>> = moves_list.iter().map(|_| std::sync::Mutex::new(None)).collect();
         std::thread::scope(|scope| {
             for _ in 0..opts.threads.min(moves_list.len()) {
                 scope.spawn(|| {
