@@ -29,6 +29,7 @@ export function playgroundHooks(app: App): PlaygroundHooks {
     engine: () => app.engine,
     loadGame: (spec, moves) => loadGame(app, spec, moves),
     showMessage: (text, kind) => showMessage(app, text, kind),
+    lessons: app.lessons,
   };
 }
 
