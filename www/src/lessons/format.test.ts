@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INTENTS, STATES, TARGETS } from './catalogue';
 import { LESSON_VERSION, loadLessons, parseLesson } from './format';
@@ -149,6 +151,27 @@ describe('parseLesson (version 2)', () => {
     for (const [k, s] of Object.entries(STATES)) expect(s.doc.length, k).toBeGreaterThan(0);
     for (const [k, i] of Object.entries(INTENTS)) for (const a of Object.values(i.args)) expect(['string', 'number'], k).toContain(a.type);
     for (const [k, t] of Object.entries(TARGETS)) expect(t.length, k).toBeGreaterThan(0);
+  });
+});
+
+describe('docs.html, "Writing a lesson"', () => {
+  it('names every intent (with its arguments), state and target of the catalogue', () => {
+    const html = readFileSync(join(__dirname, '..', '..', 'docs.html'), 'utf8');
+    const table = html.slice(
+      html.indexOf('<table id="lesson-names">'),
+      html.indexOf('</table>', html.indexOf('<table id="lesson-names">')),
+    );
+    const named = new Set([...table.matchAll(/<code>([^<]+)<\/code>/g)].map((m) => m[1]));
+    const missing: string[] = [];
+    for (const [k, i] of Object.entries(INTENTS)) {
+      if (!named.has(k)) missing.push(`intent ${k}`);
+      for (const a of Object.keys(i.args)) if (!named.has(a)) missing.push(`argument ${a} of ${k}`);
+    }
+    for (const k of Object.keys(STATES)) if (!named.has(k)) missing.push(`state ${k}`);
+    // The quadrants are named once, with their letters.
+    for (const k of Object.keys(TARGETS))
+      if (!named.has(k) && !/^board\.quadrant\.(TR|BL|BR)$|^compare\.pane\.[23]$/.test(k)) missing.push(`target ${k}`);
+    expect(missing).toEqual([]);
   });
 });
 

@@ -87,9 +87,8 @@ class Outline {
 
 /** The part of the viewport the lesson dock leaves free at the top (the dock sits at the bottom
  * on a narrow screen; beside the page on a wide one, where it covers nothing the step points at). */
-function freeHeight(): number {
-  const dock = document.getElementById('lesson-dock');
-  if (!dock || dock.hidden) return window.innerHeight;
+function freeHeight(dock: HTMLElement): number {
+  if (dock.hidden) return window.innerHeight;
   const r = dock.getBoundingClientRect();
   // Docked beside the content (a wide screen): the whole height is free.
   return r.left > window.innerWidth / 2 ? window.innerHeight : Math.max(120, r.top);
@@ -98,7 +97,7 @@ function freeHeight(): number {
 /** Scrolls the page (vertically only: a wide table must not scroll it sideways) so that `el` is on
  * screen above the lesson dock, and keeps it there for a few frames while the views finish drawing
  * what the step changed (their layout can still move it). */
-function bringIntoView(el: Element): void {
+function bringIntoView(el: Element, dock: HTMLElement): void {
   let frames = 0;
   let still = 0;
   let stopped = false;
@@ -111,7 +110,7 @@ function bringIntoView(el: Element): void {
   const tick = () => {
     if (stopped || !el.isConnected) return;
     const r = el.getBoundingClientRect();
-    const free = freeHeight();
+    const free = freeHeight(dock);
     const inView = r.top >= 0 && r.top < free - Math.min(r.height, free / 3);
     if (inView) still++;
     else {
@@ -285,7 +284,7 @@ export function mountLessonCard(header: HTMLElement, bridge: LessonBridge<Elemen
       // Outline (and scroll to) once the page has laid out what the step changed.
       await new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
       const el = outline.show(step);
-      if (el) bringIntoView(el);
+      if (el) bringIntoView(el, dock);
       card.dataset.stepState = el ? 'done' : 'missing';
       if (!el) status.textContent = `Step ${n} done, but what it points at (${step.look}) is not on the page.`;
     } catch (e) {
