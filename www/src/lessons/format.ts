@@ -1,4 +1,4 @@
-// The lesson file format, version 2 (docs.html, "Writing a lesson"; www/src/lessons/README.md):
+// The lesson file format, version 2 (docs.html, "Writing a lesson"):
 // one JSON file per lesson in www/src/lessons/data/, read at build time. A lesson is a position
 // and configuration (URL parameters), a paper, a short introduction and numbered steps; each step
 // says what to do (with a button that does it: a list of actions), what to look at (a target the

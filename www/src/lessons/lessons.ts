@@ -4,8 +4,8 @@
 // explicit URL parameters override. The card sits above the views, so it stays visible in the
 // compare view.
 //
-// Lessons are data: one JSON file each in ./data/ (format.ts, version 2; documented in docs.html
-// and ./README.md), read at build time, so a teacher adds a lesson by adding a file. A step's
+// Lessons are data: one JSON file each in ./data/ (format.ts, version 2; documented in docs.html,
+// "Writing a lesson"), read at build time, so a teacher adds a lesson by adding a file. A step's
 // button runs its actions through the page's lesson bridge (bridge.ts, runner.ts: the features'
 // named states, intents and element handles), never through the page's markup. `start` is
 // "Start here": MCTS in five steps on the step-through.
