@@ -196,6 +196,19 @@ test('a lesson file that does not read: the card says which file and why, never 
   await screenshot(page, 'lesson-not-read');
 });
 
+test('every name of the lesson catalogue is registered by a feature of the page (the Train view’s once it has opened)', async () => {
+  const page = await h.openPage('?lesson=start');
+  await ready(page);
+  const before = await page.evaluate(() => window.__playground.lessonNamesUnregistered());
+  assert.ok(
+    before.every((n) => /^(state|intent|target) train\./.test(n)),
+    `only the Train view's names wait for it to mount: ${before.join(', ')}`,
+  );
+  await page.click('#tab-train');
+  await page.waitForFunction(() => window.__playground.lessonNamesUnregistered().length === 0);
+  assertClean(assert, page);
+});
+
 test('every shipped lesson’s names are the page’s: no lesson card names a problem', async () => {
   const first = await h.openPage('?lesson=start');
   await ready(first);

@@ -8,7 +8,7 @@
 //
 // Generic over the element type, so that the runner and its tests need no DOM.
 
-import type { IntentArgs, IntentName, StateName, TargetName } from './catalogue';
+import { INTENTS, type IntentArgs, type IntentName, STATES, type StateName, TARGETS, type TargetName } from './catalogue';
 
 /** What an intent does with its arguments (the function the feature's button calls). */
 export type IntentHandler = (args: IntentArgs) => void;
@@ -86,5 +86,14 @@ export class LessonBridge<E = Element> {
   /** Whether target `name` is registered. */
   hasTarget(name: TargetName): boolean {
     return this.targets.has(name);
+  }
+
+  /** The catalogue's names no feature has registered (yet), e.g. `intent train.start`. */
+  unregistered(): string[] {
+    return [
+      ...(Object.keys(STATES) as StateName[]).filter((n) => !this.states.has(n)).map((n) => `state ${n}`),
+      ...(Object.keys(INTENTS) as IntentName[]).filter((n) => !this.intents.has(n)).map((n) => `intent ${n}`),
+      ...(Object.keys(TARGETS) as TargetName[]).filter((n) => !this.targets.has(n)).map((n) => `target ${n}`),
+    ];
   }
 }
