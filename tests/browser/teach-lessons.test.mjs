@@ -8,8 +8,9 @@
 // teach-lessons-figures.test.mjs, which reads each figure back from the page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setup, assertClean, screenshot, SCREENSHOTS, lessonReady, doLessonStep, rewriteBundle } from './harness.mjs';
+import { setup, assertClean, screenshot, SCREENSHOTS, lessonReady, doLessonStep, rewriteBundle, ROOT } from './harness.mjs';
 
 let h;
 before(async () => {
@@ -194,6 +195,44 @@ test('a lesson file that does not read: the card says which file and why, never 
   assert.match(await page.textContent('#message'), /lesson=start: no such lesson/);
   assert.ok((await page.$$eval('#lesson-menu option', (os) => os.length)) >= 10);
   await screenshot(page, 'lesson-not-read');
+});
+
+test('a version-1 lesson file (CSS selectors) still loads, converted, and its steps run', async () => {
+  // The built page, serving the Pentago-Twist lesson as its version-1 file was (no version field,
+  // selectors): the page converts it on load (lessons/migrate.ts).
+  const v1 = JSON.parse(readFileSync(join(ROOT, 'www', 'src', 'lessons', 'fixtures', 'pentago-twist-v1.json'), 'utf8'));
+  const v2 = JSON.parse(readFileSync(join(ROOT, 'www', 'src', 'lessons', 'data', 'pentago-twist.json'), 'utf8'));
+  // Vite bundles a JSON file as an object literal (unquoted keys): each step's actions and look, as bundled.
+  const lit = (v) => JSON.stringify(v).replace(/"([A-Za-z_$][\w$]*)":/g, '$1:');
+  const edits = v2.steps.flatMap((s, k) => [
+    [`actions:${lit(s.actions)}`, `actions:${lit(v1.steps[k].actions)}`],
+    [`look:${lit(s.look)}`, `look:${lit(v1.steps[k].look)}`],
+  ]);
+  // And its version field gone: 1 (the bundle names the file's top-level fields as constants,
+  // `version:X,…` with `X=2,Y="pentago-twist"`).
+  let served = 0;
+  const page = await h.openPage('?lesson=pentago-twist', {
+    before: (p) =>
+      p.route(/\/assets\/.*\.js$/, async (route) => {
+        const response = await route.fetch();
+        let body = await response.text();
+        const version = /([\w$]+)=2,([\w$]+)="pentago-twist"/.exec(body);
+        if (!version || !edits.every(([from]) => body.includes(from))) return route.fulfill({ response });
+        for (const [from, to] of edits) body = body.replaceAll(from, to);
+        body = body.replace(version[0], `${version[1]}=1,${version[2]}="pentago-twist"`);
+        served++;
+        return route.fulfill({ response, body });
+      }),
+  });
+  await ready(page);
+  assert.equal(served, 1, 'the lesson was served as its version-1 file');
+  await page.waitForSelector('#lesson-migrated');
+  assert.equal(await page.$('#lesson-problems'), null, await page.textContent('#lesson'));
+  await page.waitForFunction(() => document.body.dataset.game === 'pentago:twist');
+  await doLessonStep(page, 1);
+  await doLessonStep(page, 2);
+  assert.equal(await page.getAttribute('#board svg', 'data-preview'), 'TL-cw');
+  assertClean(assert, page);
 });
 
 test('every name of the lesson catalogue is registered by a feature of the page (the Train view’s once it has opened)', async () => {

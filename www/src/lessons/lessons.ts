@@ -173,6 +173,14 @@ export function mountLessonCard(header: HTMLElement, bridge: LessonBridge<Elemen
     h('div', { class: 'lesson-head' }, h('h2', {}, lesson.id === 'start' ? lesson.title : `Lesson: ${lesson.title}`), paperLink(lesson)),
     ...lesson.intro.map((t) => h('p', { class: 'lesson-intro' }, t)),
   );
+  if (lesson.migratedFrom === 1)
+    card.append(
+      h(
+        'p',
+        { class: 'lesson-intro muted', id: 'lesson-migrated' },
+        `This lesson file is format version 1 (CSS selectors), converted when the page loaded it; “npm run migrate-lessons” converts the file for good (docs: Writing a lesson).`,
+      ),
+    );
   if (lesson.problems.length)
     card.append(h('p', { class: 'lesson-errors', id: 'lesson-problems' }, `This lesson has problems: ${lesson.problems.join('; ')}`));
   if (LESSON_ERRORS.length) card.append(h('p', { class: 'lesson-errors' }, `Lesson files not read: ${LESSON_ERRORS.join('; ')}`));
