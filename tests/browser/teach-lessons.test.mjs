@@ -8,8 +8,9 @@
 // teach-lessons-figures.test.mjs, which reads each figure back from the page.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setup, assertClean, screenshot, SCREENSHOTS, lessonReady, doLessonStep, rewriteBundle } from './harness.mjs';
+import { setup, assertClean, screenshot, SCREENSHOTS, lessonReady, doLessonStep, rewriteBundle, ROOT } from './harness.mjs';
 
 let h;
 before(async () => {
@@ -138,12 +139,12 @@ test('lesson step screenshots at 390×844 and in dark mode', async () => {
   }
 });
 
-test('a lesson file with selectors that do not parse: the card names the step and the selector, that step’s button is off', async () => {
-  // The built page, served with two selectors of the start lesson's step 1 broken: an action's
-  // (an empty attribute selector) and `look` (an unknown pseudo-class).
+test('a lesson file that names what the page does not have: the card names the step and the name, that step’s button is off', async () => {
+  // The built page, served with two names of the start lesson's step 1 misspelt: an intent's
+  // and the target it outlines.
   const edits = [
-    ['{click:"#st-new"}', '{click:"#st-new["}'],
-    ['look:"#step .st-right"', 'look:"#step .st-right:nope"'],
+    ['{intent:"step.new",', '{intent:"step.nwe",'],
+    ['look:"step.path"', 'look:"step.pth"'],
   ];
   let bundle;
   const page = await h.openPage('?lesson=start', {
@@ -153,20 +154,101 @@ test('a lesson file with selectors that do not parse: the card names the step an
     },
   });
   await ready(page);
-  assert.equal(bundle.rewritten.count, 1, 'the start lesson was served with the broken selectors');
+  assert.equal(bundle.rewritten.count, 1, 'the start lesson was served with the misspelt names');
   await page.waitForSelector('#lesson');
   const said = await page.$eval('#lesson', (c) => c.querySelector('#lesson-problems')?.textContent ?? '(no problems named)');
-  assert.match(said, /start\.json, step 1, action 3 \(click\): "#st-new\[" is not a valid CSS selector; the step's button is off/);
-  assert.match(said, /start\.json, step 1, "look": "#step \.st-right:nope" is not a valid CSS selector; nothing is outlined/);
+  assert.match(
+    said,
+    /start\.json, step 1, action 1: unknown intent "step\.nwe" \(the page's intents are listed in lessons\/catalogue\.ts and docs\.html\); the step's button is off/,
+  );
+  assert.match(
+    said,
+    /start\.json, step 1, "look": "step\.pth" is not a target the page has \(lessons\/catalogue\.ts\); nothing is outlined/,
+  );
   assert.equal(await page.$$eval('#lesson-step-1 .lesson-step-error', (p) => p.length), 2, 'step 1 names its problems');
   assert.equal(await page.$$eval('#lesson-step-2 .lesson-step-error', (p) => p.length), 0);
   assert.ok(await page.isDisabled('#lesson-do-1'), 'the broken step’s button is off');
   assert.ok(await page.isEnabled('#lesson-do-2'), 'the other steps’ buttons work');
-  await screenshot(page, 'lesson-bad-selectors');
+  await screenshot(page, 'lesson-bad-names');
   assertClean(assert, page);
 });
 
-test('every shipped lesson’s selectors parse in the browser: no lesson card names a problem', async () => {
+test('a lesson file that does not read: the card says which file and why, never a blank card', async () => {
+  // The start lesson served with its first step's title empty.
+  let bundle;
+  const page = await h.openPage('?lesson=start', {
+    before: (p) => {
+      bundle = rewriteBundle(p, [['title:"Select",', 'title:"",']]);
+      return bundle.ready;
+    },
+  });
+  await lessonReady(page);
+  assert.equal(bundle.rewritten.count, 1, 'the start lesson was served broken');
+  await page.waitForSelector('#lesson');
+  assert.equal(await page.getAttribute('#lesson', 'data-error'), 'true');
+  assert.match(await page.textContent('#lesson h2'), /The lesson “start” could not be opened/);
+  assert.match(
+    await page.textContent('#lesson-problems'),
+    /Lesson files not read: start\.json, step 1: "title" must be a non-empty string/,
+  );
+  // The URL line says it too, and the other lessons are still in the menu.
+  assert.match(await page.textContent('#message'), /lesson=start: no such lesson/);
+  assert.ok((await page.$$eval('#lesson-menu option', (os) => os.length)) >= 10);
+  await screenshot(page, 'lesson-not-read');
+});
+
+test('a version-1 lesson file (CSS selectors) still loads, converted, and its steps run', async () => {
+  // The built page, serving the Pentago-Twist lesson as its version-1 file was (no version field,
+  // selectors): the page converts it on load (lessons/migrate.ts).
+  const v1 = JSON.parse(readFileSync(join(ROOT, 'www', 'src', 'lessons', 'fixtures', 'pentago-twist-v1.json'), 'utf8'));
+  const v2 = JSON.parse(readFileSync(join(ROOT, 'www', 'src', 'lessons', 'data', 'pentago-twist.json'), 'utf8'));
+  // Vite bundles a JSON file as an object literal (unquoted keys): each step's actions and look, as bundled.
+  const lit = (v) => JSON.stringify(v).replace(/"([A-Za-z_$][\w$]*)":/g, '$1:');
+  const edits = v2.steps.flatMap((s, k) => [
+    [`actions:${lit(s.actions)}`, `actions:${lit(v1.steps[k].actions)}`],
+    [`look:${lit(s.look)}`, `look:${lit(v1.steps[k].look)}`],
+  ]);
+  // And its version field gone: 1 (the bundle names the file's top-level fields as constants,
+  // `version:X,…` with `X=2,Y="pentago-twist"`).
+  let served = 0;
+  const page = await h.openPage('?lesson=pentago-twist', {
+    before: (p) =>
+      p.route(/\/assets\/.*\.js$/, async (route) => {
+        const response = await route.fetch();
+        let body = await response.text();
+        const version = /([\w$]+)=2,([\w$]+)="pentago-twist"/.exec(body);
+        if (!version || !edits.every(([from]) => body.includes(from))) return route.fulfill({ response });
+        for (const [from, to] of edits) body = body.replaceAll(from, to);
+        body = body.replace(version[0], `${version[1]}=1,${version[2]}="pentago-twist"`);
+        served++;
+        return route.fulfill({ response, body });
+      }),
+  });
+  await ready(page);
+  assert.equal(served, 1, 'the lesson was served as its version-1 file');
+  await page.waitForSelector('#lesson-migrated');
+  assert.equal(await page.$('#lesson-problems'), null, await page.textContent('#lesson'));
+  await page.waitForFunction(() => document.body.dataset.game === 'pentago:twist');
+  await doLessonStep(page, 1);
+  await doLessonStep(page, 2);
+  assert.equal(await page.getAttribute('#board svg', 'data-preview'), 'TL-cw');
+  assertClean(assert, page);
+});
+
+test('every name of the lesson catalogue is registered by a feature of the page (the Train view’s once it has opened)', async () => {
+  const page = await h.openPage('?lesson=start');
+  await ready(page);
+  const before = await page.evaluate(() => window.__playground.lessonNamesUnregistered());
+  assert.ok(
+    before.every((n) => /^(state|intent|target) train\./.test(n)),
+    `only the Train view's names wait for it to mount: ${before.join(', ')}`,
+  );
+  await page.click('#tab-train');
+  await page.waitForFunction(() => window.__playground.lessonNamesUnregistered().length === 0);
+  assertClean(assert, page);
+});
+
+test('every shipped lesson’s names are the page’s: no lesson card names a problem', async () => {
   const first = await h.openPage('?lesson=start');
   await ready(first);
   const ids = await first.$$eval('#lesson-menu option', (os) => os.map((o) => o.value).filter(Boolean));

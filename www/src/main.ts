@@ -13,6 +13,7 @@
 // - app/game.ts: new game, Undo / Redo, loading a game; app/controls.ts: Players, Workers, Pause, Stop
 // - app/review.ts: reviewing the search behind a move; app/board.ts: drawing from the state
 // - app/startup.ts: start-up from the URL, the hooks the features get, the tests' hooks
+// - app/lessons.ts: what the game offers a lesson (states, intents, targets: lessons/catalogue.ts)
 // - app/router.ts: the views (analysis and step-through under the game; Compare, Arena, Train)
 // - share/hooks.ts: URL state, records, embed mode, lessons
 //
@@ -26,6 +27,7 @@ import { App } from './app/context';
 import { bindControls } from './app/controls';
 import { bindGameControls } from './app/game';
 import { bindInput } from './app/input';
+import { bindLessons } from './app/lessons';
 import { bindReview } from './app/review';
 import { mountViews } from './app/router';
 import { installTestHooks, mountNets, pageHooks, playgroundHooks, start } from './app/startup';
@@ -39,6 +41,7 @@ bindReview(app);
 bindGameControls(app);
 bindControls(app);
 bindInput(app);
+bindLessons(app);
 installTestHooks(app, mountNets(app));
 const views = mountViews(playgroundHooks(app));
 teach.bind(pageHooks(app, views.trees));

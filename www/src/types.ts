@@ -3,6 +3,7 @@
 // in the modules that use them, is what keeps the import graph free of cycles.
 
 import type { EngineClient } from './engine';
+import type { LessonBridge } from './lessons/bridge';
 import type { Player, Snapshot } from './protocol';
 import type { PageStore, SideSettings } from './state';
 
@@ -53,6 +54,8 @@ export interface PlaygroundHooks {
   loadGame(spec: string, moves: string[]): Promise<LoadResult>;
   /** Shows a sentence in the play view's message line. */
   showMessage(text: string, kind?: 'info' | 'error'): void;
+  /** Where the feature registers what a lesson may wait for, trigger and outline (lessons/catalogue.ts names). */
+  lessons: LessonBridge<Element>;
 }
 
 /** What the app offers the share, records and embed features. */
@@ -77,4 +80,6 @@ export interface PageHooks {
   boardElement(): HTMLElement | null;
   /** The URL's engine overrides (seed) for a side's searches. */
   engineParams(side: Player): Record<string, string>;
+  /** The lesson bridge (the lesson card runs its steps through it). */
+  lessons: LessonBridge<Element>;
 }

@@ -58,6 +58,8 @@ export function redrawBoard(app: App): void {
     app.board.interactive = interactive(app);
     app.renderer.update(app.board);
   }
+  // Pentago's pending placement is the board's own state, not the store's.
+  app.lessons.changed();
 }
 
 /** The engine readout: playouts, speed, best move, win rate for `side`, the line. */

@@ -6,6 +6,7 @@
 import type { BoardEvents, BoardRenderer, BoardState } from '../board';
 import { EngineDied, type EngineClient, SearchCancelled, type SearchHandle } from '../engine';
 import { abbreviate, MAX_MESSAGE_CHARS } from '../lib/echo';
+import { LessonBridge } from '../lessons/bridge';
 import { HelperPool } from '../parallel';
 import type { PageUi } from '../play/panel';
 import type { Player } from '../protocol';
@@ -37,6 +38,8 @@ export class App {
   firstPlayable = true;
   /** Helper workers of root-parallel searches (Workers > 1); the game's engine is worker 0. */
   readonly helperPool = new HelperPool();
+  /** What a lesson may wait for, trigger and outline: the app and the features register it (app/lessons.ts). */
+  readonly lessons = new LessonBridge<Element>();
 
   constructor(
     /** The page's state, shared with the features. */

@@ -64,6 +64,13 @@ export function mountViews(hooks: PlaygroundHooks): { trees: TreeViews } {
   });
   window.addEventListener('hashchange', fromHash);
   fromHash();
+  // A lesson opens a view as its tab does (through the URL's #hash).
+  hooks.lessons.state('view', () => hooks.store.get().view);
+  hooks.lessons.intent('view.open', (a) => {
+    const want = String(a.view) as View;
+    if (location.hash !== `#${want}`) location.hash = `#${want}`;
+    else hooks.store.update({ view: want });
+  });
   drawTabs(hooks.store.get().view);
   if (hooks.store.get().view === 'train') mountTrainOnce();
   return { trees: analysis.trees };

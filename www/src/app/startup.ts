@@ -29,6 +29,7 @@ export function playgroundHooks(app: App): PlaygroundHooks {
     engine: () => app.engine,
     loadGame: (spec, moves) => loadGame(app, spec, moves),
     showMessage: (text, kind) => showMessage(app, text, kind),
+    lessons: app.lessons,
   };
 }
 
@@ -123,6 +124,8 @@ declare global {
       loadNet(bytes: number[], name?: string): Promise<NetInfo | null>;
       /** Per kept search: its move number, tree nodes and bytes (play/searches.ts `entryBytes`). */
       searchBytes(): { ply: number; nodes: number; bytes: number }[];
+      /** The lesson catalogue's names no feature has registered (lessons/bridge.ts). */
+      lessonNamesUnregistered(): string[];
     };
   }
 }
@@ -134,6 +137,7 @@ export function installTestHooks(app: App, netsHooks: NetsHooks): void {
     debugPanic: () => app.engine.debugPanic().catch(() => {}),
     killWorker: () => app.engine.terminate('the engine worker was terminated (test hook)'),
     searchBytes: () => st(app).searches.map((e) => ({ ply: e.summary.ply, nodes: e.tree?.count ?? 0, bytes: entryBytes(e) })),
+    lessonNamesUnregistered: () => app.lessons.unregistered(),
     raw: (m: unknown) =>
       new Promise<Response>((ok) => {
         app.engine.onRaw = (r) => {

@@ -23,19 +23,29 @@ describe('page structure', () => {
     expect(lines).toBeLessThan(200);
   });
 
-  it('no module looks elements up in the document by selector (main.ts: the root; lessons/: their selectors)', () => {
+  it('no module looks elements up in the document by selector (main.ts: the root), the lessons included', () => {
     const lookups = /document\.(querySelector|querySelectorAll|getElementById|getElementsBy\w+)\(/g;
     const found: string[] = [];
     for (const f of sources(SRC)) {
       const rel = relative(SRC, f);
-      // The lessons name what they outline by selectors in their JSON files (their own format).
-      if (rel.startsWith('lessons/')) continue;
       const text = readFileSync(f, 'utf8');
       for (const m of text.matchAll(lookups)) {
         const line = text.slice(0, m.index).split('\n').length;
         if (rel === 'main.ts' && text.split('\n')[line - 1]!.includes("getElementById('app')")) continue;
         found.push(`${rel}:${line}`);
       }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('the lessons reach the page only through the lesson bridge: no selector lookups, no data attributes (migrate.ts reads version-1 selectors as data)', () => {
+    const found: string[] = [];
+    for (const f of sources(join(SRC, 'lessons'))) {
+      const rel = relative(SRC, f);
+      if (rel === 'lessons/migrate.ts') continue;
+      const text = readFileSync(f, 'utf8');
+      for (const m of text.matchAll(/querySelector(All)?\(|closest\(|\[data-|\.dataset\.(?!step\b|stepState\b|broken\b)/g))
+        found.push(`${rel}:${text.slice(0, m.index).split('\n').length}: ${m[0]}`);
     }
     expect(found).toEqual([]);
   });

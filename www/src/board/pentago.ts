@@ -103,6 +103,7 @@ export function pentagoRenderer(events: BoardEvents): BoardRenderer {
     previewed.classList.remove('previewing');
     previewed = null;
     delete root.dataset.preview;
+    events.onPreview?.(null);
   }
   function preview(ev: Event): void {
     const b = (ev.target as Element).closest('[data-twist]');
@@ -116,6 +117,7 @@ export function pentagoRenderer(events: BoardEvents): BoardRenderer {
     g.style.transform = twistTransform(dir ?? '');
     g.classList.add('previewing');
     root.dataset.preview = `${q}-${dir}`;
+    events.onPreview?.(`${q}-${dir}`);
   }
   const unpreview = (ev: Event) => {
     const to = (ev as FocusEvent | PointerEvent).relatedTarget as Element | null;
@@ -208,6 +210,14 @@ export function pentagoRenderer(events: BoardEvents): BoardRenderer {
 
   return {
     element,
+    part: (name) => (name === 'twists' ? twistLayer : (quads.get(name) ?? null)),
+    focusTwist(twist) {
+      const b = [...twistLayer.children].find((x) => x.getAttribute('data-twist') === twist);
+      if (!(b instanceof SVGElement)) return false;
+      b.focus({ preventScroll: true });
+      return true;
+    },
+    previewing: () => root.dataset.preview ?? null,
     update(s: BoardState) {
       announceCursor(element, cells, s);
       endAnimation();

@@ -12,6 +12,8 @@ export interface BoardEvents {
   onTwist(quadrant: Quadrant, dir: string): void;
   /** Pentago: the person took back the pending placement (Escape, or a click on it). */
   onCancelPending(): void;
+  /** Pentago: the twist previewed changed (`null`: none). */
+  onPreview?(twist: string | null): void;
 }
 
 export interface BoardRenderer {
@@ -21,6 +23,13 @@ export interface BoardRenderer {
   update(s: BoardState): void;
   /** Resolves when running animations have ended (tests and the engine-vs-engine pace wait on it). */
   settled(): Promise<void>;
+  /** Pentago: a part of the board for the lessons to outline (the twist buttons, a quadrant). */
+  part?(name: 'twists' | Quadrant): Element | null;
+  /** Pentago: moves the keyboard focus to the twist button `twist` (e.g. `TL-cw`), which previews
+   * its twist; false when no such button is shown. */
+  focusTwist?(twist: string): boolean;
+  /** Pentago: the twist previewed now (null: none). */
+  previewing?(): string | null;
 }
 
 /** Adds the cell-click delegation: any element with `data-index` inside `root` is a cell. */

@@ -22,6 +22,7 @@
 // (controller.ts), which runs the engines.
 
 import { EngineClient } from '../engine';
+import type { LessonBridge } from '../lessons/bridge';
 import { h } from '../lib/dom';
 import { count } from '../lib/format';
 import { drawLegend } from '../overlay/legend';
@@ -30,7 +31,7 @@ import { listMoves, movesValued, winningMoves } from '../overlay/verdict';
 import { labelPresetOptions } from '../play/nets';
 import { exactRootValue, type Snapshot } from '../protocol';
 import { COMPARE_BUDGET, compareRunLink } from '../share/url';
-import { type ArenaSide, type CompareMode, type CompareSettings, type PageStore, whenPresets } from '../state';
+import { type ArenaSide, type CompareMode, type CompareSettings, PANE_KEYS, type PaneFields, type PageStore, whenPresets } from '../state';
 import { type ChartPane, CompareCharts } from './charts';
 import { CompareController, type CompareRun, exactOfRun, exactState, MODE_WORDS } from './controller';
 import { PANE_OVERLAYS, PANE_OVERLAYS_EXACT, PaneView } from './pane';
@@ -39,6 +40,7 @@ import { COMPARE_SOLVE_S } from './truth';
 
 export interface CompareHooks {
   store: PageStore;
+  lessons: LessonBridge<Element>;
   snapshot(): Snapshot | null;
   presets(): string[];
 }
@@ -152,6 +154,42 @@ class CompareView {
       this.syncPanes();
       this.commit();
     });
+    this.lessons();
+  }
+
+  /** What a lesson may wait for, trigger and outline here (lessons/catalogue.ts): the run's state,
+   * Run all and the form's fields (through the page state, as the URL sets them), the panes. */
+  private lessons(): void {
+    const b = this.hooks.lessons;
+    const run = this.controller.store;
+    b.watch(run);
+    b.state('compare.state', () => run.get().state);
+    b.state('compare.exact', () => exactState(run.get()));
+    b.state('compare.solved', () => this.solved(run.get()) !== null);
+    b.intent('compare.run', () => {
+      if (this.runBtn.disabled) throw new Error('Compare is running (Stop first)');
+      this.runAll();
+    });
+    const form = (): CompareSettings => this.hooks.store.get().compare ?? this.read();
+    b.intent('compare.set', (a) => {
+      const f = { ...form() };
+      if (a.budget !== undefined) f.budget = String(a.budget);
+      if (a.seed !== undefined) f.seed = String(a.seed);
+      this.hooks.store.update({ compare: f });
+    });
+    b.intent('compare.setPane', (a) => {
+      const f = form();
+      const k = Number(a.pane) - 1;
+      if (!Number.isInteger(k) || k < 0 || k >= f.panes.length) throw new Error(`there is no pane ${a.pane} (${f.panes.length} panes)`);
+      const fields: PaneFields = { ...f.panes[k] };
+      for (const key of PANE_KEYS) if (a[key] !== undefined) fields[key] = String(a[key]);
+      this.hooks.store.update({ compare: { ...f, panes: f.panes.map((p, i) => (i === k ? fields : p)) } });
+    });
+    b.target('compare.panes', () => this.panesHost);
+    for (const n of [1, 2, 3, 4] as const) b.target(`compare.pane.${n}`, () => (n <= this.active().length ? this.panes[n - 1]!.el : null));
+    b.target('compare.exact', () => this.exactNote);
+    b.target('compare.truth', () => this.active().map((p) => p.truth));
+    b.target('compare.valueChart', () => this.charts.valueChart);
   }
 
   private build(): void {

@@ -14,6 +14,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { safeHttpUrl } from '../lib/safe-url';
+import { isIntentName, isStateName, isTargetName } from './catalogue';
 import { type Lesson, loadLessons, parseLesson } from './format';
 
 const SEED = Number(process.env.LESSON_FUZZ_SEED ?? 1) >>> 0;
@@ -29,6 +30,8 @@ const MAX_MESSAGE = 600;
 const BOUND_MS = 3_600_000 + SECONDS * 1000;
 
 const shipped = Object.values(import.meta.glob('./data/*.json', { eager: true, import: 'default' })) as unknown[];
+/** Version-1 files as they were (converted on load by migrate.ts). */
+const v1 = Object.values(import.meta.glob('./fixtures/*-v1.json', { eager: true, import: 'default' })) as unknown[];
 
 /** mulberry32: a small seeded generator, so a failure can be replayed from its seed. */
 function rng(seed: number): () => number {
@@ -59,10 +62,21 @@ const KEYS = [
   'lookText',
   'question',
   'answer',
+  'version',
+  'intent',
+  'args',
+  'waitFor',
+  'atLeast',
+  'includes',
+  'not',
+  'compare.state',
+  'step.iteration',
+  'review.moves',
+  'preset',
+  'budget',
   'click',
   'set',
   'value',
-  'waitFor',
   'focus',
   'key',
   '__proto__',
@@ -79,6 +93,12 @@ const STRINGS = [
   '#an-run',
   '#an-run[',
   'body[data-analysis="done"]',
+  'compare.run',
+  'analysis.run',
+  'compare.state',
+  'done',
+  'step.path',
+  'compare.panes',
   'div >> p',
   'javascript:alert(1)',
   ' JaVaScRiPt:alert(1)',
@@ -138,7 +158,7 @@ class Gen {
   /** A value nested `n` deep (arrays or objects), as JSON.parse makes from a deep file. */
   deep(n: number): unknown {
     let v: unknown = '#an-run';
-    for (let i = 0; i < n; i++) v = this.r() < 0.5 ? [v] : { click: v };
+    for (let i = 0; i < n; i++) v = this.r() < 0.5 ? [v] : this.r() < 0.5 ? { waitFor: v } : { intent: 'compare.run', args: v };
     return v;
   }
 }
@@ -206,10 +226,6 @@ function editText(g: Gen, text: string): string {
   return chars.join('');
 }
 
-/** The stand-in for the page's selector check (`querySelector` on a fragment): unbalanced
- * brackets and `>>` do not parse. */
-const isSelector = (s: string) => !s.includes('>>') && s.split('[').length === s.split(']').length;
-
 function checkLesson(l: Lesson): void {
   expect(l.id).toMatch(/^[a-z0-9-]+$/);
   for (const s of [l.title, l.paper.cite, l.paper.url]) expect(typeof s).toBe('string');
@@ -218,9 +234,15 @@ function checkLesson(l: Lesson): void {
   for (const v of Object.values(l.params)) expect(typeof v).toBe('string');
   for (const s of l.steps) {
     for (const f of [s.title, s.do, s.look, s.lookText, s.question, s.answer]) expect(typeof f).toBe('string');
-    for (const a of s.actions) for (const v of Object.values(a)) expect(typeof v).toBe('string');
+    for (const a of s.actions) {
+      if ('intent' in a) {
+        expect(isIntentName(a.intent)).toBe(true);
+        for (const v of Object.values(a.args)) expect(['string', 'number']).toContain(typeof v);
+      } else for (const k of Object.keys(a.waitFor)) expect(isStateName(k)).toBe(true);
+    }
     for (const p of s.problems) expect(l.problems).toContain(p);
-    if (!isSelector(s.look)) expect(s.problems.join()).toContain('"look"');
+    if (s.target === null) expect(s.problems.join()).toContain('"look"');
+    else expect(isTargetName(s.target)).toBe(true);
   }
   if (!(safeHttpUrl(l.paper.url, 'https://page.example/') instanceof URL)) expect(l.problems.join()).toContain('"paper.url"');
   for (const p of l.problems) expect(p.length).toBeLessThanOrEqual(MAX_MESSAGE);
@@ -230,7 +252,7 @@ function feed(input: unknown, describeInput: () => string): void {
   try {
     let lesson: Lesson | null = null;
     try {
-      lesson = parseLesson(input, FILE, isSelector);
+      lesson = parseLesson(input, FILE);
     } catch (e) {
       expect(e).toBeInstanceOf(Error);
       if ((e as Error).constructor !== Error)
@@ -239,7 +261,7 @@ function feed(input: unknown, describeInput: () => string): void {
       expect((e as Error).message.length).toBeLessThanOrEqual(MAX_MESSAGE);
     }
     if (lesson) checkLesson(lesson);
-    const r = loadLessons({ [`data/${FILE}`]: input }, isSelector);
+    const r = loadLessons({ [`data/${FILE}`]: input });
     expect(r.lessons.length + r.errors.length).toBe(1);
     for (const e of r.errors) expect(e.startsWith(FILE)).toBe(true);
   } catch (e) {
@@ -279,6 +301,17 @@ describe(`lesson parser fuzz (seed ${SEED}, ${SECONDS > 0 ? `${SECONDS} s` : `${
     BOUND_MS,
   );
   it(
+    'version-1 lessons, mutated (converted on load)',
+    () => {
+      const g = new Gen(rng(SEED ^ 0x0001));
+      for (let i = 0, until = budget(); more(i, until); i++) {
+        const v = mutate(g, g.pick(v1));
+        feed(v, () => show(v));
+      }
+    },
+    BOUND_MS,
+  );
+  it(
     'the shipped lessons as JSON text, edited (the edits that still parse)',
     () => {
       const g = new Gen(rng(SEED ^ 0x7e47));
@@ -300,7 +333,7 @@ describe(`lesson parser fuzz (seed ${SEED}, ${SECONDS > 0 ? `${SECONDS} s` : `${
     'a deeply nested action (as JSON.parse makes from a deep file)',
     () => {
       const g = new Gen(rng(SEED));
-      const deep = JSON.parse(`${'{"click":'.repeat(50_000)}"#x"${'}'.repeat(50_000)}`);
+      const deep = JSON.parse(`${'{"waitFor":'.repeat(50_000)}"#x"${'}'.repeat(50_000)}`);
       const step = (shipped[0] as { steps: Record<string, unknown>[] }).steps[0]!;
       const v = { ...(shipped[0] as object), steps: [{ ...step, actions: [deep, g.deep(100_000)] }] };
       feed(v, () => 'a lesson whose first action is nested 50,000 deep');

@@ -4,31 +4,22 @@
 // explicit URL parameters override. The card sits above the views, so it stays visible in the
 // compare view.
 //
-// Lessons are data: one JSON file each in ./data/ (format.ts, documented in docs.html), read at
-// build time, so a teacher adds a lesson by adding a file. `start` is "Start here": MCTS in five
-// steps on the step-through.
+// Lessons are data: one JSON file each in ./data/ (format.ts, version 2; documented in docs.html,
+// "Writing a lesson"), read at build time, so a teacher adds a lesson by adding a file. A step's
+// button runs its actions through the page's lesson bridge (bridge.ts, runner.ts: the features'
+// named states, intents and element handles), never through the page's markup. `start` is
+// "Start here": MCTS in five steps on the step-through.
 
 import { h } from '../lib/dom';
 import { safeHref } from '../lib/safe-url';
-import { loadLessons, type Lesson, type LessonAction, type LessonStep } from './format';
+import type { LessonBridge } from './bridge';
+import { loadLessons, type Lesson, type LessonStep } from './format';
+import { runActions } from './runner';
 import './lessons.css';
 
 export type { Lesson } from './format';
 
-/** A selector the browser can parse: `querySelector` on an empty fragment throws a SyntaxError
- * for one it cannot (checked when the lessons load, so that a typo is named on the card rather
- * than found by a student pressing a button). */
-const probe = document.createDocumentFragment();
-function isSelector(sel: string): boolean {
-  try {
-    probe.querySelector(sel);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const loaded = loadLessons(import.meta.glob('./data/*.json', { eager: true, import: 'default' }), isSelector);
+const loaded = loadLessons(import.meta.glob('./data/*.json', { eager: true, import: 'default' }));
 
 /** Every lesson, in menu order. */
 export const LESSONS: Lesson[] = loaded.lessons;
@@ -57,77 +48,47 @@ export function applyLessonDefaults(): string | null {
   return null;
 }
 
-/** Waits until `sel` matches an element (enabled, for `usable`); rejects after `ms`. */
-function waitForElement(sel: string, usable: boolean, ms = 120_000): Promise<Element> {
-  const ready = () => {
-    const el = document.querySelector(sel);
-    if (!el) return null;
-    if (usable && (el as HTMLButtonElement).disabled) return null;
-    return el;
-  };
-  const now = ready();
-  if (now) return Promise.resolve(now);
-  return new Promise((ok, fail) => {
-    const obs = new MutationObserver(() => {
-      const el = ready();
-      if (!el) return;
-      obs.disconnect();
-      clearTimeout(timer);
-      ok(el);
-    });
-    const timer = window.setTimeout(() => {
-      obs.disconnect();
-      fail(new Error(`waited in vain for ${sel}`));
-    }, ms);
-    obs.observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
-  });
-}
+const LOOK = 'lesson-look';
 
-/** Does one action of a step (format.ts `LessonAction`). */
-async function runAction(a: LessonAction): Promise<void> {
-  if ('click' in a) {
-    const el = await waitForElement(a.click, true);
-    if (el instanceof HTMLElement) el.click();
-    else el.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-  } else if ('set' in a) {
-    const el = (await waitForElement(a.set, true)) as HTMLInputElement | HTMLSelectElement;
-    el.value = a.value;
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-    el.dispatchEvent(new Event('change', { bubbles: true }));
-  } else if ('waitFor' in a) {
-    await waitForElement(a.waitFor, false);
-  } else if ('focus' in a) {
-    const el = await waitForElement(a.focus, false);
-    (el as HTMLElement | SVGElement).focus({ preventScroll: true });
-  } else {
-    const target = document.activeElement ?? document.body;
-    target.dispatchEvent(new KeyboardEvent('keydown', { key: a.key, bubbles: true }));
+/** Outlines what the current step points at: its target's elements, found through the lesson
+ * bridge (the features' element handles), again whenever a view redraws them. */
+class Outline {
+  private target: LessonStep['target'] = null;
+  private frame = 0;
+  private readonly marked = new Set<Element>();
+
+  constructor(private readonly bridge: LessonBridge<Element>) {
+    new MutationObserver(() => {
+      if (!this.target || this.frame) return;
+      this.frame = requestAnimationFrame(() => {
+        this.frame = 0;
+        this.mark();
+      });
+    }).observe(document.documentElement, { subtree: true, childList: true });
+  }
+
+  private mark(): Element[] {
+    const els = this.target ? this.bridge.find(this.target) : [];
+    for (const el of els) {
+      if (!el.classList.contains(LOOK)) el.classList.add(LOOK);
+      this.marked.add(el);
+    }
+    return els;
+  }
+
+  /** Outlines step `s`'s target (and nothing else); returns its first element. */
+  show(s: LessonStep | null): Element | null {
+    for (const el of this.marked) el.classList.remove(LOOK);
+    this.marked.clear();
+    this.target = s?.target ?? null;
+    return this.mark()[0] ?? null;
   }
 }
 
-const LOOK = 'lesson-look';
-/** What the current step points at; views that redraw (the internals, the trees) get the outline
- * again on their new elements. */
-let looking: string | null = null;
-let relook = 0;
-new MutationObserver(() => {
-  if (!looking || relook) return;
-  relook = requestAnimationFrame(() => {
-    relook = 0;
-    if (!looking) return;
-    try {
-      for (const el of document.querySelectorAll(looking)) if (!el.classList.contains(LOOK)) el.classList.add(LOOK);
-    } catch {
-      looking = null;
-    }
-  });
-}).observe(document.documentElement, { subtree: true, childList: true });
-
 /** The part of the viewport the lesson dock leaves free at the top (the dock sits at the bottom
  * on a narrow screen; beside the page on a wide one, where it covers nothing the step points at). */
-function freeHeight(): number {
-  const dock = document.getElementById('lesson-dock');
-  if (!dock || dock.hidden) return window.innerHeight;
+function freeHeight(dock: HTMLElement): number {
+  if (dock.hidden) return window.innerHeight;
   const r = dock.getBoundingClientRect();
   // Docked beside the content (a wide screen): the whole height is free.
   return r.left > window.innerWidth / 2 ? window.innerHeight : Math.max(120, r.top);
@@ -136,7 +97,7 @@ function freeHeight(): number {
 /** Scrolls the page (vertically only: a wide table must not scroll it sideways) so that `el` is on
  * screen above the lesson dock, and keeps it there for a few frames while the views finish drawing
  * what the step changed (their layout can still move it). */
-function bringIntoView(el: Element): void {
+function bringIntoView(el: Element, dock: HTMLElement): void {
   let frames = 0;
   let still = 0;
   let stopped = false;
@@ -149,7 +110,7 @@ function bringIntoView(el: Element): void {
   const tick = () => {
     if (stopped || !el.isConnected) return;
     const r = el.getBoundingClientRect();
-    const free = freeHeight();
+    const free = freeHeight(dock);
     const inView = r.top >= 0 && r.top < free - Math.min(r.height, free / 3);
     if (inView) still++;
     else {
@@ -161,25 +122,6 @@ function bringIntoView(el: Element): void {
   tick();
 }
 
-/** Highlights what step `s` asks to look at (and nothing else), and brings it into view. */
-function highlight(s: LessonStep | null): Element | null {
-  for (const el of document.querySelectorAll(`.${LOOK}`)) el.classList.remove(LOOK);
-  looking = null;
-  if (!s) return null;
-  let first: Element | null = null;
-  try {
-    for (const el of document.querySelectorAll(s.look)) {
-      el.classList.add(LOOK);
-      first ??= el;
-    }
-  } catch {
-    return null;
-  }
-  looking = s.look;
-  if (first) bringIntoView(first);
-  return first;
-}
-
 /** The paper: a link when its URL is http(s) or relative (`lib/safe-url.ts`), else its
  * citation as text (the card names the refused URL). */
 function paperLink(lesson: Lesson): HTMLElement {
@@ -189,11 +131,27 @@ function paperLink(lesson: Lesson): HTMLElement {
   return h('a', { href, class: 'lesson-paper', id: 'lesson-paper', target: '_blank', rel: 'noopener' }, text);
 }
 
-export function mountLessonCard(): void {
+/** The card of a lesson that could not be opened: what was asked, and why (the files that did not
+ * read, by name and sentence), never a blank card. */
+function errorCard(id: string): HTMLElement {
+  const why = LESSON_ERRORS.length
+    ? `Lesson files not read: ${LESSON_ERRORS.join('; ')}`
+    : `There is no lesson "${id}" (there are ${LESSONS.map((l) => l.id).join(', ')}).`;
+  return h(
+    'section',
+    { id: 'lesson', class: 'lesson-card', 'aria-label': 'Lesson not opened', 'data-lesson': id, 'data-error': 'true' },
+    h('div', { class: 'lesson-head' }, h('h2', {}, `The lesson “${id}” could not be opened`)),
+    h('p', { class: 'lesson-errors', id: 'lesson-problems' }, why),
+    h('p', { class: 'lesson-intro' }, 'The Lessons menu at the top lists the lessons that can be opened.'),
+  );
+}
+
+/** Mounts the lesson menu in `header`, and the card of the lesson the URL asks for under it; the
+ * lesson's steps act on the page through `bridge`. */
+export function mountLessonCard(header: HTMLElement, bridge: LessonBridge<Element>): void {
   const id = new URLSearchParams(location.search).get('lesson');
   const lesson = LESSONS.find((l) => l.id === id);
-  const header = document.querySelector('header');
-  if (!header) return;
+  const outline = new Outline(bridge);
   // "Start here" and a lesson menu in the header, and the lesson card under it.
   const start = LESSONS.find((l) => l.id === 'start');
   if (start) header.append(h('a', { id: 'start-here', class: 'start-here', href: '?lesson=start' }, 'Start here'));
@@ -207,6 +165,7 @@ export function mountLessonCard(): void {
     if (to) location.href = to;
   });
   header.append(menu);
+  if (id !== null && !lesson) header.after(errorCard(id));
   if (!lesson) return;
   const card = h(
     'section',
@@ -214,22 +173,32 @@ export function mountLessonCard(): void {
     h('div', { class: 'lesson-head' }, h('h2', {}, lesson.id === 'start' ? lesson.title : `Lesson: ${lesson.title}`), paperLink(lesson)),
     ...lesson.intro.map((t) => h('p', { class: 'lesson-intro' }, t)),
   );
+  if (lesson.migratedFrom === 1)
+    card.append(
+      h(
+        'p',
+        { class: 'lesson-intro muted', id: 'lesson-migrated' },
+        `This lesson file is format version 1 (CSS selectors), converted when the page loaded it; “npm run migrate-lessons” converts the file for good (docs: Writing a lesson).`,
+      ),
+    );
   if (lesson.problems.length)
     card.append(h('p', { class: 'lesson-errors', id: 'lesson-problems' }, `This lesson has problems: ${lesson.problems.join('; ')}`));
   if (LESSON_ERRORS.length) card.append(h('p', { class: 'lesson-errors' }, `Lesson files not read: ${LESSON_ERRORS.join('; ')}`));
   const list = h('ol', { class: 'lesson-steps', id: 'lesson-steps' });
   const status = h('p', { class: 'lesson-status', id: 'lesson-status', 'aria-live': 'polite' });
+  const buttons: HTMLButtonElement[] = [];
   const items = lesson.steps.map((step, k) => {
     const n = k + 1;
     const btn = step.actions.length
       ? h('button', { type: 'button', class: 'primary lesson-do', id: `lesson-do-${n}` }, step.button ?? 'Do it')
       : h('button', { type: 'button', class: 'lesson-do', id: `lesson-do-${n}` }, step.button ?? 'Show me');
-    // A step with a selector that does not parse says so; its button stays off when an action
+    // A step that names what the page does not have says so; its button stays off when an action
     // could only fail.
     if (!step.runnable) {
       btn.disabled = true;
       btn.dataset.broken = 'true';
     }
+    buttons.push(btn);
     const li = h(
       'li',
       { class: 'lesson-step', 'data-step': String(n), id: `lesson-step-${n}` },
@@ -278,7 +247,7 @@ export function mountLessonCard(): void {
     if (last) onward = nextLink('lesson-dock-next')!;
     else {
       const b = h('button', { type: 'button', class: 'primary', id: 'lesson-dock-next' }, `Step ${n + 1}: ${lesson!.steps[n]!.title} ▸`);
-      b.addEventListener('click', () => (card.querySelector(`#lesson-do-${n + 1}`) as HTMLButtonElement | null)?.click());
+      b.addEventListener('click', () => buttons[n]?.click());
       onward = b;
     }
     dock.replaceChildren(
@@ -313,16 +282,17 @@ export function mountLessonCard(): void {
     items.forEach((li, k) => {
       li.classList.toggle('now', k === n - 1);
     });
-    for (const b of card.querySelectorAll<HTMLButtonElement>('.lesson-do')) b.disabled = true;
+    for (const b of buttons) b.disabled = true;
     status.textContent = `Step ${n}: ${step.do}`;
     try {
-      for (const a of step.actions) await runAction(a);
+      await runActions(step.actions, bridge);
       items[n - 1]!.classList.add('done');
       status.textContent = `Step ${n} done. Look at ${step.lookText} (outlined on the page).`;
       showDock(n, step);
       // Outline (and scroll to) once the page has laid out what the step changed.
       await new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0)));
-      const el = highlight(step);
+      const el = outline.show(step);
+      if (el) bringIntoView(el, dock);
       card.dataset.stepState = el ? 'done' : 'missing';
       if (!el) status.textContent = `Step ${n} done, but what it points at (${step.look}) is not on the page.`;
     } catch (e) {
@@ -330,7 +300,7 @@ export function mountLessonCard(): void {
       status.textContent = `Step ${n} could not finish: ${e instanceof Error ? e.message : String(e)}.`;
     } finally {
       running = false;
-      for (const b of card.querySelectorAll<HTMLButtonElement>('.lesson-do')) b.disabled = b.dataset.broken === 'true';
+      for (const b of buttons) b.disabled = b.dataset.broken === 'true';
       // Keyboard users go on from the button, unless the step moved the focus on purpose.
       if (document.activeElement === document.body || document.activeElement === btn) btn.focus({ preventScroll: true });
     }

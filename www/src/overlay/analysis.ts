@@ -186,6 +186,8 @@ class AnalysisView {
     'Hover a node to see its line on the board.',
   );
   private readonly internalsHost = h('div', { id: 'internals', class: 'internals' });
+  /** The stored last-good replies the internals show now (null: none). */
+  private lgrReplies: HTMLElement | null = null;
   private readonly solver: ReturnType<typeof mountSolver>;
   /** The re-rooted tree view's path from the root, the node hovered in a tree view, and the
    * root moves of the board cell hovered. */
@@ -233,7 +235,30 @@ class AnalysisView {
     this.solver = mountSolver(hooks, () => this.redrawAll(false));
     head.after(this.solver.element);
     this.wire();
+    this.lessons();
     this.installTestHooks();
+  }
+
+  /** What a lesson may wait for, trigger and outline here (lessons/catalogue.ts). */
+  private lessons(): void {
+    const b = this.hooks.lessons;
+    const c = this.controller;
+    b.watch(c.state);
+    b.state('analysis.state', () => c.state.get().mark);
+    b.state('analysis.lgrReplies', () => c.shown().stats?.policy.lgr_replies.length ?? 0);
+    b.intent('analysis.run', (a) => {
+      if (this.runBtn.disabled) throw new Error(this.runBtn.title || 'Analyse is not available now (an analysis is running)');
+      this.syncPresets();
+      if (a.preset !== undefined) {
+        const p = String(a.preset);
+        if (![...this.presetSel.options].some((o) => o.value === p)) throw new Error(`the engine has no preset "${p}"`);
+        this.presetSel.value = p;
+      }
+      if (a.budget !== undefined) this.budget.value = String(a.budget);
+      void c.analyse(this.presetSel.value, Number(this.budget.value));
+    });
+    b.target('analysis.internals', () => this.internalsHost);
+    b.target('analysis.lgrReplies', () => (this.lgrReplies?.isConnected ? this.lgrReplies : null));
   }
 
   private build(head: HTMLElement): HTMLElement {
@@ -632,7 +657,12 @@ class AnalysisView {
       setTimeout(() => {
         this.internalsPending = false;
         const c = this.controller;
-        renderInternals(this.internalsHost, c.shown().stats, c.evaluation(), c.searchOfBoard() ? this.solver.values() : null);
+        this.lgrReplies = renderInternals(
+          this.internalsHost,
+          c.shown().stats,
+          c.evaluation(),
+          c.searchOfBoard() ? this.solver.values() : null,
+        ).lgrReplies;
       }, 0);
     }
   }

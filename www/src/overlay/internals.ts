@@ -52,10 +52,10 @@ export function renderInternals(
   st: FullStats | null,
   ev: PositionEvaluation | null = null,
   exact: ReadonlyMap<string, ExactValue | null> | null = null,
-): void {
+): { lgrReplies: HTMLElement | null } {
   if (!st) {
     host.replaceChildren(h('p', { class: 'muted' }, 'Run an analysis to see the policy internals.'));
-    return;
+    return { lgrReplies: null };
   }
   const parts: HTMLElement[] = [];
   const p = st.policy;
@@ -159,22 +159,22 @@ export function renderInternals(
   const provenKids = st.children.filter((c) => c.proven);
   add('proven root children', provenKids.length ? provenKids.map((c) => `${c.move} ${c.proven}`).join(', ') : 'none');
   parts.push(counts);
+  let lgrReplies: HTMLElement | null = null;
   if (p.lgr_replies.length) {
-    parts.push(
+    lgrReplies = h(
+      'p',
+      { class: 'lgr-replies' },
+      h('strong', {}, `Stored last-good replies (${p.lgr_replies.length} shown): `),
       h(
-        'p',
-        { class: 'lgr-replies' },
-        h('strong', {}, `Stored last-good replies (${p.lgr_replies.length} shown): `),
-        h(
-          'span',
-          { class: 'mono' },
-          p.lgr_replies
-            .slice(0, 40)
-            .map(([a, b]) => `${a}→${b}`)
-            .join('  '),
-        ),
+        'span',
+        { class: 'mono' },
+        p.lgr_replies
+          .slice(0, 40)
+          .map(([a, b]) => `${a}→${b}`)
+          .join('  '),
       ),
     );
+    parts.push(lgrReplies);
   }
   if (p.pool.length)
     parts.push(h('p', {}, h('strong', {}, 'PoolRAVE pool (best AMAF first): '), h('span', { class: 'mono' }, p.pool.join(' '))));
@@ -189,4 +189,5 @@ export function renderInternals(
     );
   }
   host.replaceChildren(...parts);
+  return { lgrReplies };
 }

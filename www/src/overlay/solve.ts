@@ -36,6 +36,11 @@ export function mountSolver(hooks: PlaygroundHooks, changed: () => void): Solver
   const label = h('span', { class: 'solve-label' }, 'Exact solver');
   const element = h('div', { class: 'row solve-row', id: 'solve' }, label, budget, h('span', { class: 'muted' }, 's'), btn, status);
 
+  const statusNow = () => {
+    const s = controller.state.get();
+    return solveStatus(s, controller.target()?.view.kind ?? 'hex', controller.unavailable(), hooks.store.get().review);
+  };
+
   function draw(): void {
     const s = controller.state.get();
     const kind = controller.target()?.view.kind ?? 'hex';
@@ -48,7 +53,7 @@ export function mountSolver(hooks: PlaygroundHooks, changed: () => void): Solver
     btn.title = !busy && why ? `Not available: ${why}` : busy ? 'Stop the solver (what is proven stays)' : proves;
     label.title = solverTitle(kind);
     budget.disabled = busy || why !== null;
-    const st = solveStatus(s, kind, why, hooks.store.get().review);
+    const st = statusNow();
     status.textContent = st.text;
     status.dataset.state = st.state;
     status.dataset.progress = String(s.progress);
@@ -67,6 +72,14 @@ export function mountSolver(hooks: PlaygroundHooks, changed: () => void): Solver
     if (st.snapshot !== prev.snapshot || st.review !== prev.review || st.searches !== prev.searches) draw();
   });
   draw();
+  // A lesson starts the solver as the Solve button does, and waits for its status.
+  hooks.lessons.watch(controller.state);
+  hooks.lessons.state('solve.state', () => statusNow().state);
+  hooks.lessons.intent('solve.run', () => {
+    if (controller.state.get().running !== null) return;
+    if (btn.disabled) throw new Error(btn.title || 'the solver is not available here');
+    controller.toggle(budget.value);
+  });
 
   return { element, values: () => controller.values(), unavailable: () => controller.unavailable() };
 }

@@ -212,7 +212,7 @@ class Teach {
       if (cur) history.replaceState({ mcts: true }, '', this.buildUrl(cur));
     });
     mountRecords(h, this);
-    mountLessonCard();
+    mountLessonCard(h.elements.header, h.lessons);
     if (EMBED) {
       this.bridge = new EmbedBridge(h, q.get('id'), q.get('origin'), q.get('allowed-origins'));
       this.bridge.post('ready', {});

@@ -257,7 +257,11 @@ class StepView {
   private readonly boardHost = h('div', { id: 'st-board', class: 'st-board' });
   private readonly nodelink = new NodeLink({ onHover: () => {}, onReroot: () => {} });
   private readonly table = h('table', { id: 'st-table', class: 'st-table' });
+  /** The small tree and the path table, side by side. */
+  private readonly right = h('div', { class: 'st-right' }, this.nodelink.element, this.table);
   private readonly card: HTMLElement;
+  /** The board has drawn the whole playout of the step on screen (its animation ended). */
+  private playoutDone = false;
   private presetsFilled = false;
   private renderer: BoardRenderer | null = null;
   private rendererKey = '';
@@ -308,11 +312,12 @@ class StepView {
             'Numbered stones: solid = moves down the tree (selection, expansion), dashed = the playout.',
           ),
         ),
-        h('div', { class: 'st-right' }, this.nodelink.element, this.table),
+        this.right,
       ),
     );
     host.append(this.card);
     this.wire();
+    this.lessons();
     // Test hook: the traces and what the panel shows.
     (window as unknown as Record<string, unknown>).__step = {
       traces: () => controller.traces(),
@@ -403,6 +408,52 @@ class StepView {
     });
   }
 
+  /** What a lesson may wait for, trigger and outline here (lessons/catalogue.ts). */
+  private lessons(): void {
+    const b = this.hooks.lessons;
+    const c = this.controller;
+    b.watch(c.state);
+    b.state('step.iteration', () => c.state.get().entry?.stats.iterations ?? null);
+    b.state('step.phase', () => {
+      const s = c.state.get();
+      return s.entry?.trace ? PHASES[s.phase]! : '';
+    });
+    b.state('step.playoutDone', () => this.playoutDone);
+    b.intent('step.new', (a) => {
+      this.fillPresets();
+      if (a.preset !== undefined) {
+        const p = String(a.preset);
+        if (![...this.presetSel.options].some((o) => o.value === p)) throw new Error(`the engine has no preset "${p}"`);
+        this.presetSel.value = p;
+      }
+      if (a.seed !== undefined) this.seedIn.value = String(a.seed);
+      this.newSession();
+    });
+    const session = () => {
+      if (!c.hasSession) throw new Error('the step-through has no search yet (step.new starts one)');
+    };
+    b.intent('step.phase', () => {
+      session();
+      void c.phaseForward();
+    });
+    b.intent('step.run', (a) => {
+      session();
+      void c.nextIteration(Math.max(1, Math.floor(Number(a.iterations))), 3);
+    });
+    b.target('step.path', () => this.right);
+    b.target('step.table', () => this.table);
+    b.target('step.board', () => this.boardHost);
+    b.target('step.tree', () => this.nodelink.element);
+  }
+
+  /** The playout on the board is drawn whole (or not yet): the lessons wait for it. */
+  private setPlayoutDone(done: boolean): void {
+    this.boardHost.dataset.playoutDone = String(done);
+    if (this.playoutDone === done) return;
+    this.playoutDone = done;
+    this.hooks.lessons.changed();
+  }
+
   private syncButtons(): void {
     const { busy, cur } = this.controller.state.get();
     const has = cur >= 0;
@@ -484,16 +535,16 @@ class StepView {
     };
     if (!t || phase < 2) return draw(0);
     if (phase > 2 || playout.length === 0 || window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
-      boardHost.dataset.playoutDone = 'true';
+      this.setPlayoutDone(true);
       return draw(playout.length);
     }
     // Phase 3: the playout, move by move.
     draw(0);
-    boardHost.dataset.playoutDone = 'false';
+    this.setPlayoutDone(false);
     this.playoutTimer = window.setInterval(() => {
       if (this.playoutShown >= playout.length) {
         window.clearInterval(this.playoutTimer);
-        boardHost.dataset.playoutDone = 'true';
+        this.setPlayoutDone(true);
         return;
       }
       draw(this.playoutShown + 1);

@@ -293,12 +293,29 @@ export function mountTrain(host: HTMLElement, hooks: PlaygroundHooks): void {
     seed: el.inputs.seed.value,
   });
   el.startBtn.addEventListener('click', () => controller.start(form()));
+  // What a lesson may wait for, trigger and outline here (lessons/catalogue.ts).
+  const b = hooks.lessons;
+  b.watch(controller.state);
+  b.state('train.state', () => controller.state.get().state);
+  b.state('train.iteration', () => controller.state.get().report?.progress.iteration ?? null);
+  b.intent('train.set', (a) => {
+    for (const k of Object.keys(el.inputs) as (keyof TrainForm)[]) if (a[k] !== undefined) el.inputs[k].value = String(a[k]);
+  });
+  b.intent('train.start', () => controller.start(form()));
+  b.intent('train.play', () => {
+    if (el.playBtn.disabled) throw new Error('there is no net to play yet (start training first)');
+    void playNet();
+  });
+  b.target('train.figures', () => el.figs.games.parentElement);
+  b.target('train.lossChart', () => el.lossHost);
+  b.target('train.wdlChart', () => el.wdlHost);
   el.pauseBtn.addEventListener('click', () => controller.pauseOrResume());
   el.resetBtn.addEventListener('click', () => controller.reset());
-  el.playBtn.addEventListener('click', async () => {
+  const playNet = async () => {
     const games = await controller.playNet();
     if (games !== null) host.dataset.played = String(games);
-  });
+  };
+  el.playBtn.addEventListener('click', () => void playNet());
   // Downloads the weights as trained so far: the bytes of a `.mctsnet` file, the format
   // `mcts train` writes its checkpoints in, so the command line plays the net with `--net`.
   el.saveBtn.addEventListener('click', async () => {
