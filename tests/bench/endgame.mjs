@@ -82,7 +82,9 @@ function wasm(game, moves) {
 }
 
 const positions = [{ game: 'tictactoe', moves: '', empty: 9, label: 'Tic-Tac-Toe, empty board' }];
-for (const l of readFileSync(opt.file, 'utf8').split('\n').filter((x) => x.trim())) {
+for (const l of readFileSync(opt.file, 'utf8')
+  .split('\n')
+  .filter((x) => x.trim())) {
   const p = JSON.parse(l);
   if (sizes.has(p.empty)) positions.push({ ...p, label: `Pentago, ${p.empty} empty` });
 }
