@@ -3,7 +3,7 @@
 // in the modules that use them, is what keeps the import graph free of cycles.
 
 import type { EngineClient } from './engine';
-import type { Player, Snapshot } from './protocol';
+import type { EngineParams, Player, Snapshot } from './protocol';
 import type { PageStore, SideSettings } from './state';
 
 export type { SideSettings, Who } from './state';
@@ -76,5 +76,5 @@ export interface PageHooks {
   wake(): void;
   boardElement(): HTMLElement | null;
   /** The URL's engine overrides (seed) for a side's searches. */
-  engineParams(side: Player): Record<string, string>;
+  engineParams(side: Player): EngineParams;
 }

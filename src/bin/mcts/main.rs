@@ -8,6 +8,8 @@
 //! - `mcts gtp --game SPEC --algo PRESET [...]` (Go Text Protocol on stdin/stdout)
 //! - `mcts solve --game hex:N [--moves ".."] [--openings [--net FILE]] [--json]` (exact result of a
 //!   small Hex position)
+//! - `mcts schema [--json]` (the search parameters with types, defaults and ranges, the presets and
+//!   the input limits, as JSON: what `www/src/generated/` is written from)
 //! - `mcts train --game SPEC [--iterations N --games N --playouts N ...] [--out DIR]` (AlphaZero
 //!   self-play training; needs the default `train` feature)
 
@@ -21,6 +23,7 @@ mod bench;
 mod error;
 mod gtp;
 mod replay;
+mod schema;
 mod search;
 mod solve;
 #[cfg(feature = "train")]
@@ -48,6 +51,8 @@ enum Verb {
     Gtp(gtp::Args),
     /// Solve a small Hex position exactly (who wins, a winning move; --openings: every move).
     Solve(solve::Args),
+    /// Print the search parameters (types, defaults, ranges), the presets and the input limits as JSON.
+    Schema(schema::Args),
     /// Train a policy-value network by AlphaZero self-play (writes weights, CSV/JSON logs).
     #[cfg(feature = "train")]
     Train(Box<train::Args>),
@@ -74,6 +79,7 @@ fn main() {
         Verb::Arena(a) => arena::run(a),
         Verb::Gtp(a) => gtp::run(a),
         Verb::Solve(a) => solve::run(a),
+        Verb::Schema(a) => schema::run(a),
         #[cfg(feature = "train")]
         Verb::Train(a) => train::run(*a),
         #[cfg(not(feature = "train"))]
