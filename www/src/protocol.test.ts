@@ -153,6 +153,12 @@ describe('parseRequest (the worker checks every message from the page)', () => {
       'ok',
     );
     expect(parseRequest({ type: 'stepRun', id: 8, count: LIMITS.MAX_STEP_ITERATIONS, tree })).toHaveProperty('ok');
+    const search = { type: 'search', id: 9, slot: 'p0', engine, progressMs: 100 };
+    expect(parseRequest({ ...search, budget: { kind: 'millis', value: 1e300 } })).toEqual({
+      err: "request 'search': budget.value = 1e+300 is out of range (0, 2^53-1]",
+      id: 9,
+    });
+    expect(parseRequest({ ...search, budget: { kind: 'playouts', value: LIMITS.MAX_BUDGET } })).toHaveProperty('ok');
   });
 
   // What the Rust `decode_request` property test and fuzz target did for a decoder the worker

@@ -882,9 +882,14 @@ const RESPONSE_FIELDS: { [K in ResponseType]: Record<string, Check> } = {
 
 /** What is wrong with a request's size, in the engine's words (its limits: Rust `src/limits.rs`
  * through the generated schema), or null: more moves than `MAX_REQUEST_MOVES` (`newGame`,
- * `stepNew`, `writeRecord`), a tree snapshot of more than `MAX_SNAPSHOT_NODES` nodes. Checked
- * before the fields, so a huge list is refused without being read. */
+ * `stepNew`, `writeRecord`), a tree snapshot of more than `MAX_SNAPSHOT_NODES` nodes, a search
+ * budget over `MAX_BUDGET` (2^53 − 1). Checked before the fields, so a huge list is refused
+ * without being read. */
 function requestSizeError(data: Fields): string | null {
+  const budget = data.budget;
+  if (isObj(budget) && typeof budget.value === 'number' && budget.value > LIMITS.MAX_BUDGET) {
+    return `budget.value = ${budget.value} is out of range (0, 2^53-1]`;
+  }
   const moves = data.moves;
   if (Array.isArray(moves) && moves.length > LIMITS.MAX_REQUEST_MOVES) {
     return `${moves.length} moves; a request carries at most ${LIMITS.MAX_REQUEST_MOVES}`;
