@@ -101,13 +101,6 @@ describe('parseSets', () => {
     expect(parseSets('  ')).toEqual({ params: {}, sets: [], error: null });
     expect(parseSets('c=0.5 fast').error).toBe("expected key=value, got 'fast'");
   });
-
-  it('names a key that is no engine parameter (the generated schema’s names), with the keys', () => {
-    const r = parseSets('c=0.5 colour=1');
-    expect(r.error).toMatch(/^unknown engine parameter 'colour' \(expected one of anti_decisive, c, .*, value\)$/);
-    expect(r.error).toContain('save_bridge');
-    expect(parseSets('memory_cap_mib=1 rave_table_visits=1').error).toBeNull();
-  });
 });
 
 describe('firstPlayerNote', () => {

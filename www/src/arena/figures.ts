@@ -2,24 +2,17 @@
 // standings (Rust `arena::Standings`: Wilson interval, Elo); this module formats them, turns the
 // `key=value` settings into engine parameters, and writes the CSV rows.
 
-import { PARAM_NAMES, type ParamName } from '../generated/schema';
-import type { EngineParams, GameRecord, Standings } from '../protocol';
+import type { GameRecord, Standings } from '../protocol';
 import { winRate } from '../lib/format';
 
-/** Whether `key` names an engine parameter. */
-const isParamName = (key: string): key is ParamName => (PARAM_NAMES as readonly string[]).includes(key);
-
-/** `key=value` pairs separated by spaces or commas → engine parameters (and the CLI's --set list).
- * A key that names no engine parameter (the generated `PARAM_NAMES`) is an error naming the keys. */
-export function parseSets(text: string): { params: EngineParams; sets: string[]; error: string | null } {
-  const params: EngineParams = {};
+/** `key=value` pairs separated by spaces or commas → engine parameters (and the CLI's --set list). */
+export function parseSets(text: string): { params: Record<string, string>; sets: string[]; error: string | null } {
+  const params: Record<string, string> = {};
   const sets: string[] = [];
   for (const kv of text.split(/[\s,]+/).filter(Boolean)) {
     const m = /^([a-z_0-9]+)=(.+)$/i.exec(kv);
     if (!m) return { params, sets, error: `expected key=value, got '${kv}'` };
-    const key = m[1]!;
-    if (!isParamName(key)) return { params, sets, error: `unknown engine parameter '${key}' (expected one of ${PARAM_NAMES.join(', ')})` };
-    params[key] = m[2]!;
+    params[m[1]!] = m[2]!;
     sets.push(`${m[1]}=${m[2]}`);
   }
   return { params, sets, error: null };
