@@ -9,8 +9,9 @@
 # Targets (fuzz/fuzz_targets/): spec (game spec strings), notation (move text of every game),
 # move_list and sgf (records), record_file (a record file's bytes as the page imports them: UTF-8
 # decoded lossily, then the game's JSON record or the worker's parseRecord, record::parse_any),
-# config (preset + key=value overrides, SearchConfig JSON), request (the engine's request decoder,
-# src/request.rs).
+# config (preset + key=value overrides, SearchConfig JSON: what the worker hands the engine for
+# every search). The worker's request checks are TypeScript (`parseRequest`, www/src/protocol.ts),
+# fed random requests by www/src/protocol.test.ts.
 #
 # Target `lessons`: the lesson-file format is parsed in TypeScript (www/src/lessons/format.ts), out
 # of cargo-fuzz's reach. `lessons` runs www/src/lessons/format.fuzz.test.ts (vitest; needs `npm ci`
@@ -33,7 +34,7 @@ cd "$(dirname "$0")/.."
 
 SECONDS_PER_TARGET="${1:-60}"
 shift || true
-ALL=(spec notation move_list sgf record_file config request lessons)
+ALL=(spec notation move_list sgf record_file config lessons)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL[@]}")
 
@@ -71,7 +72,7 @@ for t in "${RUST_TARGETS[@]}"; do
   mkdir -p "$scratch"
   cp -n fuzz/corpus/"$t"/* "$scratch"/ 2>/dev/null || true
   echo "== $t: ${SECONDS_PER_TARGET}s"
-  # -max_len 65536: records and requests longer than libFuzzer's default 4096 bytes;
+  # -max_len 65536: records and configurations longer than libFuzzer's default 4096 bytes;
   # -rss_limit_mb 2048: an input that makes memory grow without bound is a crash.
   if ! cargo fuzz run "${FLAGS[@]}" "$t" "$scratch" -- \
     -max_total_time="$SECONDS_PER_TARGET" -max_len=65536 -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 2>&1 |

@@ -23,6 +23,29 @@ fn replay_json_keys() {
     assert_eq!(v["winner"], 0);
 }
 
+/// `mcts schema --json`: what `www/src/generated/` is written from (keys are a contract too).
+#[test]
+fn schema_json_keys() {
+    let (ok, out, _) = mcts(&["schema", "--json"]);
+    assert!(ok);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let c = v["parameters"].as_array().unwrap().iter().find(|p| p["name"] == "c").unwrap();
+    assert_eq!(c["type"], "number");
+    assert_eq!(c["range"], serde_json::json!({"min": 0.0, "max": 100.0, "min_open": false, "text": "[0, 100]"}));
+    assert_eq!(c["what"], "the exploration constant c");
+    assert!(c["source"].as_str().unwrap().starts_with("src/mcts/config.rs"));
+    let lgr = v["parameters"].as_array().unwrap().iter().find(|p| p["name"] == "lgr").unwrap();
+    assert_eq!(lgr["values"], serde_json::json!(["off", "lgr1", "lgrf1", "lgrf2"]));
+    let az = v["presets"].as_array().unwrap().iter().find(|p| p["name"] == "alphazero").unwrap();
+    assert_eq!(az["needs_net"], true);
+    assert_eq!(az["changes"]["leaf"], "value");
+    assert!(az["description"].as_str().unwrap().contains("AlphaZero"));
+    assert_eq!(v["limits"]["MAX_REQUEST_MOVES"], 1000);
+    // The same bytes the page's copy holds (the Rust unit test compares the library's output).
+    let on_disk = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/www/src/generated/schema.json")).unwrap();
+    assert_eq!(out, on_disk);
+}
+
 #[test]
 fn replay_names_the_bad_move() {
     let (ok, _, err) = mcts(&["replay", "--game", "tictactoe", "--moves", "a1 b2 a1"]);

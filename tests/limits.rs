@@ -10,7 +10,7 @@ use mcts_playground::limits::{
 use mcts_playground::mcts::{AnySearch, Budget, SearchConfig, StopReason};
 use mcts_playground::nn::{models, Mlp, NetError, MAGIC};
 use mcts_playground::record::{parse_any, parse_move_list, parse_sgf, RecordError, SgfError, SgfSyntax, MAX_SGF_DEPTH};
-use mcts_playground::request::{decode_request, engine_config, run_budget, RequestError};
+use mcts_playground::request::{engine_config, run_budget};
 
 #[test]
 fn longest_record() {
@@ -89,11 +89,8 @@ fn largest_budget() {
     let e = run_budget(8.0, Some(9_007_199_254_740_992.0 * 2.0)).unwrap_err();
     assert_eq!(e.to_string(), "iterations must be a number in 0..=2^53-1, got 1.8014398509481984e16");
     assert!(run_budget(f64::NAN, None).is_err());
-    let e = decode_request(
-        br#"{"type":"search","id":1,"slot":"p0","engine":{"preset":"uct"},"budget":{"kind":"millis","value":1e300},"progressMs":100}"#,
-    )
-    .unwrap_err();
-    assert!(e.to_string().contains("budget.value = 1e300 is out of range"), "{e}");
+    // A whole request's budget (`budget.value` over 2^53 − 1) is refused where the worker
+    // decodes its requests: `parseRequest`, www/src/protocol.test.ts.
 }
 
 #[test]
@@ -125,23 +122,10 @@ fn node_cap_keeps_the_tree_and_says_so() {
     assert!(s.best_move_text().is_some());
 }
 
-#[test]
-fn request_size_limits() {
-    let moves: Vec<String> = (0..1_001).map(|_| "\"a1\"".to_string()).collect();
-    let json = format!(r#"{{"type":"newGame","id":1,"spec":"hex:7","moves":[{}]}}"#, moves.join(","));
-    let e = decode_request(json.as_bytes()).unwrap_err();
-    assert_eq!(e, RequestError::TooManyMoves { len: 1_001, max: 1_000 });
-    let e = decode_request(br#"{"type":"stepRun","id":1,"count":100001,"tree":{"minVisits":1,"topK":64,"depth":12,"maxNodes":5000}}"#)
-        .unwrap_err();
-    assert!(e.to_string().contains("count = 100001"), "{e}");
-    let e =
-        decode_request(br#"{"type":"inspect","id":1,"slot":"p0","tree":{"minVisits":1,"topK":64,"depth":12,"maxNodes":1e7}}"#).unwrap_err();
-    assert!(e.to_string().contains("tree.maxNodes"), "{e}");
-    let e =
-        decode_request(br#"{"type":"arenaStandings","id":1,"records":[{"index":0,"a_first":true,"moves":[],"a_score":2,"winner":null}]}"#)
-            .unwrap_err();
-    assert!(e.to_string().contains("a_score must be 0, 0.5 or 1"), "{e}");
-}
+// The sizes of a worker request (moves, step iterations, snapshot nodes) are checked where the
+// worker decodes its requests, `parseRequest` in www/src/protocol.ts (tested in
+// protocol.test.ts), with these limits through the generated schema; arena records by
+// `ArenaRecord::checked` (src/request.rs).
 
 /// Finding (proptest `presets_with_overrides_round_trip`): `--set c=90.22720088752577` gave
 /// c = 90.22720088752575, because serde_json's default float reader is not exact. Now with its
@@ -240,13 +224,9 @@ fn error_messages_quote_inputs_abbreviated() {
     bounded(&parse_any(&format!("(;GM[11]SZ[7]{})", "Q".repeat(MAX_RECORD_BYTES - 100))).unwrap_err(), "has no value");
     let r = parse_any(&format!("(;GM[11]SZ[7]C[{huge}];B[d4])")).unwrap();
     assert_eq!(r.moves, ["d4"]);
-    // Requests: a million moves, a megabyte where a number belongs, a long preset and setting.
-    let moves = vec!["\"a1\""; 1_000_000].join(",");
-    let e = decode_request(format!(r#"{{"type":"newGame","id":1,"spec":"hex:7","moves":[{moves}]}}"#).as_bytes()).unwrap_err();
-    bounded(&e, "1000000 moves; a request carries at most 1000");
-    let e = decode_request(format!(r#"{{"type":"newGame","id":"{huge}","spec":"hex:7","moves":[]}}"#).as_bytes()).unwrap_err();
-    bounded(&e, "malformed request: invalid type: string \"qqq");
-    bounded(&decode_request(format!(r#"{{"type":"newGame","id":1,"spec":"{huge}","moves":[]}}"#).as_bytes()).unwrap_err(), "unknown game");
+    // What a request carries: a megabyte of spec, a long preset and setting (a million moves:
+    // `parseRequest`, www/src/protocol.test.ts).
+    bounded(&AnyGame::from_spec(&huge).unwrap_err(), "unknown game");
     bounded(&engine_config(&huge, &BTreeMap::new(), None).unwrap_err(), "unknown preset 'qqq");
     let set: BTreeMap<String, String> = [(huge.clone(), "1".to_string())].into();
     bounded(&engine_config("uct", &set, None).unwrap_err(), "unknown config key 'qqq");

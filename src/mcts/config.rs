@@ -658,34 +658,10 @@ impl SearchConfig {
     /// # Errors
     /// The first field out of range, with its allowed range.
     pub fn validate(&self) -> Result<(), ConfigError> {
-        /// `lo ≤ v ≤ hi` (closed) or `lo < v ≤ hi` (`open_low`), finite.
-        fn check(field: &'static str, v: f64, lo: f64, hi: f64, open_low: bool, range: &'static str) -> Result<(), ConfigError> {
-            if v.is_finite() && (v > lo || (!open_low && v == lo)) && v <= hi {
-                Ok(())
-            } else {
-                Err(ConfigError::OutOfRange { field, value: v, range })
-            }
+        // One table of ranges for this check and for `mcts schema` (the page's copy).
+        for (range, value) in self.ranged_fields() {
+            range.check(value)?;
         }
-        check("c", self.c, 0.0, 100.0, false, "[0, 100]")?;
-        check("rave_k", self.rave_k, 0.0, 1e9, true, "(0, 1e9]")?;
-        check("rave_v", self.rave_v, 0.0, 1e9, true, "(0, 1e9]")?;
-        check("rave_table_visits", self.rave_table_visits as f64, 1.0, 1e9, false, "[1, 1e9]")?;
-        check("grave_bias", self.grave_bias, 0.0, 1.0, false, "[0, 1]")?;
-        check("fpu", self.fpu, 0.0, 1.0, false, "[0, 1]")?;
-        check("lgr_p", self.lgr_p, 0.0, 1.0, false, "[0, 1]")?;
-        check("pool_p", self.pool_p, 0.0, 1.0, false, "[0, 1]")?;
-        check("pool_k", self.pool_k as f64, 1.0, 400.0, false, "[1, 400]")?;
-        check("mast_tau", self.mast_tau, 0.0, 100.0, true, "(0, 100]")?;
-        check("mast_epsilon", self.mast_epsilon, 0.0, 1.0, false, "[0, 1]")?;
-        check("qb_a", self.qb_a, 0.0, 1.0, false, "[0, 1]")?;
-        check("qb_k", self.qb_k, 0.0, 100.0, false, "[0, 100]")?;
-        check("secure_a", self.secure_a, 0.0, 100.0, false, "[0, 100]")?;
-        check("node_cap", self.node_cap as f64, 1.0, 1e9, false, "[1, 1e9]")?;
-        check("memory_cap_mib", self.memory_cap_mib as f64, 1.0, 1_048_576.0, false, "[1, 1048576]")?;
-        check("mix_lambda", self.mix_lambda, 0.0, 1.0, false, "[0, 1]")?;
-        check("gumbel_m", self.gumbel_m as f64, 1.0, 400.0, false, "[1, 400]")?;
-        check("gumbel_c_visit", self.gumbel_c_visit, 0.0, 1e6, false, "[0, 1e6]")?;
-        check("gumbel_c_scale", self.gumbel_c_scale, 0.0, 100.0, true, "(0, 100]")?;
         if self.root == RootRule::Gumbel && self.selection != Selection::Puct {
             return Err(ConfigError::Needs { setting: "root = gumbel", needs: "selection = puct (priors at the root)" });
         }

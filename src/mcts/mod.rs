@@ -30,6 +30,7 @@ pub mod config;
 pub mod evaluator;
 pub mod parallel;
 pub mod playout;
+pub mod schema;
 pub mod search;
 pub mod selection;
 pub mod solver;

@@ -223,7 +223,8 @@ test('a 1,000,000-move record or a megabyte of garbage: the message is a sentenc
           game: 'hex:7',
           moves: Array.from({ length: 1_000_000 }, (_, i) => (i % 2 ? 'b2' : 'a1')),
         }),
-        // Under the size limit (about 500 KB), still 100 times the moves a request carries.
+        // Under the size limit (about 500 KB), still 100 times the moves a request carries: the
+        // worker refuses the request by its length (MAX_REQUEST_MOVES) before replaying a move.
         jsonList: JSON.stringify({
           format: 'mcts-playground-game',
           version: 1,
@@ -245,7 +246,10 @@ test('a 1,000,000-move record or a megabyte of garbage: the message is a sentenc
   const cases = [
     // 5 MB: refused by its size before it is parsed (finding 2).
     ['json', 'Cannot read the record: the record is 5000070 bytes long; records of at most 1000000 bytes are read'],
-    ['jsonList', 'Cannot load hex:7 with moves a1 b2 a1 b2 a1 … 99,993 more … a1 b2: move 3 (a1): illegal move a1'],
+    [
+      'jsonList',
+      "Cannot load hex:7 with moves a1 b2 a1 b2 a1 … 99,993 more … a1 b2: request 'newGame': 100000 moves; a request carries at most 1000",
+    ],
     ['sgfMove', "Cannot read the record: move 1 'qqq"],
     ['sgfGame', 'is not Hex (GM[11])'],
     ['spec', "Cannot read the record: bad game spec: unknown game 'qqq"],

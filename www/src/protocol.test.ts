@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from './generated/schema';
 import { assertNever, parseRequest, parseResponse } from './protocol';
 
 const engine = { preset: 'uct', params: { seed: '1' } };
@@ -123,6 +124,99 @@ describe('parseRequest (the worker checks every message from the page)', () => {
       err: "request 'newGame': field 'moves' is missing or malformed",
       id: 4,
     });
+  });
+
+  // The engine's request limits (Rust src/limits.rs, through generated/schema.ts), checked where
+  // the worker decodes its requests. Before, only a Rust decoder that the worker never called
+  // (`request::decode_request`) checked the number of moves and the snapshot size.
+  it("refuses requests past the engine's size limits, in the engine's words", () => {
+    const tree = { minVisits: 1, topK: 64, depth: 12, maxNodes: 5000 };
+    const engine = { preset: 'uct', params: {} };
+    const moves = (n: number) => Array.from({ length: n }, () => 'a1');
+    for (const [req, id] of [
+      [{ type: 'newGame', spec: 'hex:7', moves: moves(1_001) }, 1],
+      [{ type: 'stepNew', spec: 'hex:7', moves: moves(1_001), engine, tree }, 2],
+      [{ type: 'writeRecord', spec: 'hex:7', moves: moves(1_001), format: 'moves' }, 3],
+    ] as const)
+      expect(parseRequest({ ...req, id })).toEqual({ err: `request '${req.type}': 1001 moves; a request carries at most 1000`, id });
+    // A million moves are refused as fast, without reading them.
+    expect(parseRequest({ type: 'newGame', id: 4, spec: 'hex:7', moves: moves(1_000_000) })).toEqual({
+      err: "request 'newGame': 1000000 moves; a request carries at most 1000",
+      id: 4,
+    });
+    expect(parseRequest({ type: 'newGame', id: 5, spec: 'hex:7', moves: moves(LIMITS.MAX_REQUEST_MOVES) })).toHaveProperty('ok');
+    expect(parseRequest({ type: 'inspect', id: 6, slot: 'p0', tree: { ...tree, maxNodes: 1e7 } })).toEqual({
+      err: "request 'inspect': tree.maxNodes = 10000000 is out of range [0, 1000000]",
+      id: 6,
+    });
+    expect(parseRequest({ type: 'inspect', id: 7, slot: 'p0', tree: { ...tree, maxNodes: LIMITS.MAX_SNAPSHOT_NODES } })).toHaveProperty(
+      'ok',
+    );
+    expect(parseRequest({ type: 'stepRun', id: 8, count: LIMITS.MAX_STEP_ITERATIONS, tree })).toHaveProperty('ok');
+    const search = { type: 'search', id: 9, slot: 'p0', engine, progressMs: 100 };
+    expect(parseRequest({ ...search, budget: { kind: 'millis', value: 1e300 } })).toEqual({
+      err: "request 'search': budget.value = 1e+300 is out of range (0, 2^53-1]",
+      id: 9,
+    });
+    expect(parseRequest({ ...search, budget: { kind: 'playouts', value: LIMITS.MAX_BUDGET } })).toHaveProperty('ok');
+  });
+
+  // What the Rust `decode_request` property test and fuzz target did for a decoder the worker
+  // never used, done for the one it uses: any value is a request or a sentence, never a throw.
+  it('answers any value with a request or a sentence, never a throw', () => {
+    let seed = 12345;
+    const rnd = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const atoms = [
+      null,
+      undefined,
+      0,
+      -1,
+      1,
+      1.5,
+      Number.POSITIVE_INFINITY,
+      Number.NaN,
+      '',
+      'a1',
+      'hex:7',
+      true,
+      [],
+      {},
+      new ArrayBuffer(2),
+    ];
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+    const value = (depth: number): unknown => {
+      const r = rnd();
+      if (depth > 2 || r < 0.5) return pick(atoms);
+      if (r < 0.7) return Array.from({ length: Math.floor(rnd() * 4) }, () => value(depth + 1));
+      return Object.fromEntries(Array.from({ length: Math.floor(rnd() * 4) }, () => [pick(FIELDS), value(depth + 1)]));
+    };
+    const FIELDS = [
+      'type',
+      'id',
+      'moves',
+      'tree',
+      'maxNodes',
+      'engine',
+      'preset',
+      'params',
+      'budget',
+      'kind',
+      'value',
+      'count',
+      'target',
+      '__proto__',
+    ];
+    const TYPES = ['hello', 'newGame', 'play', 'search', 'stepNew', 'stepRun', 'inspect', 'arenaGame', 'writeRecord', 'solve', 'fly'];
+    for (let i = 0; i < 5_000; i++) {
+      const req: Record<string, unknown> = { type: pick(TYPES), id: pick([1, 2, 0, 'x', 2 ** 53]) };
+      for (let k = Math.floor(rnd() * 6); k > 0; k--) req[pick(FIELDS)] = value(0);
+      const r = parseRequest(req);
+      if ('err' in r) expect(typeof r.err).toBe('string');
+      else expect(r.ok).toBe(req);
+    }
   });
 });
 

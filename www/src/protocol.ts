@@ -6,7 +6,11 @@
 // compile error until both sides handle it.
 //
 // Shapes below that come from Rust are the serde shapes of `src/game/mod.rs` (`BoardView`) and
-// `src/mcts` (`SearchStats`), encoded JSON-style by `src/wasm/` (None → null).
+// `src/mcts` (`SearchStats`), encoded JSON-style by `src/wasm/` (None → null). Parameter and
+// preset names and the limits checked here come from the engine's schema (`generated/schema.ts`,
+// written from `mcts schema --json`).
+
+import { LIMITS, type ParamName } from './generated/schema';
 
 /** Player 0 moves first (Black in Hex and Pentago, X in Tic-Tac-Toe); player 1 second. */
 export type Player = 0 | 1;
@@ -55,11 +59,16 @@ export interface Snapshot {
  * as `mcts search --ms`. */
 export type Budget = { kind: 'millis'; value: number } | { kind: 'playouts'; value: number };
 
-/** The engine's algorithm: a preset name (`uct`, `rave`, `grave`, ... from the engine's list) and
- * optional overrides of single fields by their serde names (`c`, `rave_k`, `seed`, ...). */
+/** Overrides of single search parameters by their serde names (`c`, `rave_k`, `seed`, ...: the
+ * engine's `SearchConfig` fields, `ParamName` in the generated schema), values as text as
+ * `mcts search --set key=value` reads them; the engine checks each value against its range. */
+export type EngineParams = Partial<Record<ParamName, string>>;
+
+/** The engine's algorithm: a preset name (`uct`, `rave`, `grave`, ... from the engine's list, the
+ * generated `PRESET_NAMES`) and optional overrides of single parameters. */
 export interface EngineSettings {
   preset: string;
-  params: Record<string, string>;
+  params: EngineParams;
 }
 
 /** One child of the search root (a subset of Rust `SearchStats.children[]`). */
@@ -784,7 +793,7 @@ const REQUEST_FIELDS: { [K in RequestType]: Record<string, Check> } = {
   arenaStandings: { records: (v) => Array.isArray(v) },
   // ---- step-through ----
   stepNew: { spec: isStr, moves: isStrArray, engine: isEngine, tree: isTreeQuery },
-  stepRun: { count: (v) => isMs(v) && Number.isInteger(v) && (v as number) <= 100_000, tree: isTreeQuery },
+  stepRun: { count: (v) => isMs(v) && Number.isInteger(v) && (v as number) <= LIMITS.MAX_STEP_ITERATIONS, tree: isTreeQuery },
   // ---- records ----
   parseRecord: { text: isStr },
   writeRecord: { spec: isStr, moves: isStrArray, format: (v) => v === 'moves' || v === 'sgf' },
@@ -871,6 +880,27 @@ const RESPONSE_FIELDS: { [K in ResponseType]: Record<string, Check> } = {
   solveDone: { ...SOLVE_REPORT, result: (v) => v === 'proven' || v === 'unknown' || v === 'stopped' },
 };
 
+/** What is wrong with a request's size, in the engine's words (its limits: Rust `src/limits.rs`
+ * through the generated schema), or null: more moves than `MAX_REQUEST_MOVES` (`newGame`,
+ * `stepNew`, `writeRecord`), a tree snapshot of more than `MAX_SNAPSHOT_NODES` nodes, a search
+ * budget over `MAX_BUDGET` (2^53 − 1). Checked before the fields, so a huge list is refused
+ * without being read. */
+function requestSizeError(data: Fields): string | null {
+  const budget = data.budget;
+  if (isObj(budget) && typeof budget.value === 'number' && budget.value > LIMITS.MAX_BUDGET) {
+    return `budget.value = ${budget.value} is out of range (0, 2^53-1]`;
+  }
+  const moves = data.moves;
+  if (Array.isArray(moves) && moves.length > LIMITS.MAX_REQUEST_MOVES) {
+    return `${moves.length} moves; a request carries at most ${LIMITS.MAX_REQUEST_MOVES}`;
+  }
+  const tree = data.tree;
+  if (isObj(tree) && typeof tree.maxNodes === 'number' && tree.maxNodes > LIMITS.MAX_SNAPSHOT_NODES) {
+    return `tree.maxNodes = ${tree.maxNodes} is out of range [0, ${LIMITS.MAX_SNAPSHOT_NODES}]`;
+  }
+  return null;
+}
+
 /** A parsed message, or what is wrong with it (`id` when the message had a usable one). */
 export type Parsed<T> = { ok: T } | { err: string; id: number | null };
 
@@ -882,6 +912,8 @@ export function parseRequest(data: unknown): Parsed<Request> {
   if (typeof data.type !== 'string' || !Object.hasOwn(REQUEST_FIELDS, data.type)) {
     return { err: `unknown request type ${JSON.stringify(data.type)}`, id };
   }
+  const tooBig = requestSizeError(data);
+  if (tooBig) return { err: `request '${data.type}': ${tooBig}`, id };
   for (const [field, check] of Object.entries(REQUEST_FIELDS[data.type as RequestType])) {
     if (!check(data[field])) return { err: `request '${data.type}': field '${field}' is missing or malformed`, id };
   }

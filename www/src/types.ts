@@ -4,7 +4,7 @@
 
 import type { EngineClient } from './engine';
 import type { LessonBridge } from './lessons/bridge';
-import type { Player, Snapshot } from './protocol';
+import type { EngineParams, Player, Snapshot } from './protocol';
 import type { PageStore, SideSettings } from './state';
 
 export type { SideSettings, Who } from './state';
@@ -79,7 +79,7 @@ export interface PageHooks {
   wake(): void;
   boardElement(): HTMLElement | null;
   /** The URL's engine overrides (seed) for a side's searches. */
-  engineParams(side: Player): Record<string, string>;
+  engineParams(side: Player): EngineParams;
   /** The lesson bridge (the lesson card runs its steps through it). */
   lessons: LessonBridge<Element>;
 }

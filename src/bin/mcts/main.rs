@@ -10,6 +10,8 @@
 //!   (two GTP engines, ours or others such as MoHex, refereed by our rules)
 //! - `mcts solve --game hex:N [--moves ".."] [--openings [--net FILE]] [--json]` (exact result of a
 //!   small Hex position)
+//! - `mcts schema [--json]` (the search parameters with types, defaults and ranges, the presets and
+//!   the input limits, as JSON: what `www/src/generated/` is written from)
 //! - `mcts train --game SPEC [--iterations N --games N --playouts N ...] [--out DIR]` (AlphaZero
 //!   self-play training; needs the default `train` feature)
 
@@ -24,6 +26,7 @@ mod error;
 mod gtp;
 mod gtp_match;
 mod replay;
+mod schema;
 mod search;
 mod solve;
 #[cfg(feature = "train")]
@@ -54,6 +57,8 @@ enum Verb {
     Match(gtp_match::Args),
     /// Solve a small Hex position exactly (who wins, a winning move; --openings: every move).
     Solve(solve::Args),
+    /// Print the search parameters (types, defaults, ranges), the presets and the input limits as JSON.
+    Schema(schema::Args),
     /// Train a policy-value network by AlphaZero self-play (writes weights, CSV/JSON logs).
     #[cfg(feature = "train")]
     Train(Box<train::Args>),
@@ -81,6 +86,7 @@ fn main() {
         Verb::Gtp(a) => gtp::run(a),
         Verb::Match(a) => gtp_match::run(a),
         Verb::Solve(a) => solve::run(a),
+        Verb::Schema(a) => schema::run(a),
         #[cfg(feature = "train")]
         Verb::Train(a) => train::run(*a),
         #[cfg(not(feature = "train"))]

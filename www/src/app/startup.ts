@@ -16,8 +16,9 @@ import { commitSides } from './controls';
 import { loadGame, newGame, selectSpec, syncGameControls } from './game';
 import { startEngine } from './lifecycle';
 import { maybeEngineMove, playPerson } from './turns';
+import type { PresetName } from '../generated/schema';
 
-const PREFERRED_PRESETS = ['best', 'grave', 'rave', 'uct'];
+const PREFERRED_PRESETS: readonly PresetName[] = ['best', 'grave', 'rave', 'uct'];
 
 /** What the app offers the analysis, step-through, compare, arena and train features. */
 export function playgroundHooks(app: App): PlaygroundHooks {

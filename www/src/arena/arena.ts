@@ -26,6 +26,7 @@ import { queryString } from '../share/url';
 import { type ArenaSetup, type PageStore, whenPresets } from '../state';
 import { ArenaController, type ArenaForm, type ArenaState, defaultOpenings, type HistoryPoint } from './controller';
 import { arenaCsv, firstPlayerNote, fmtEloCells, fmtRateCi } from './figures';
+import type { PresetName } from '../generated/schema';
 
 const [A, B] = SERIES_COLOURS;
 
@@ -369,8 +370,8 @@ export function mountArena(host: HTMLElement, hooks: ArenaHooks): void {
   function syncPresets(): void {
     const ps = hooks.presets();
     for (const [sel, dflt] of [
-      [el.presetA, 'rave'],
-      [el.presetB, 'uct'],
+      [el.presetA, 'rave' satisfies PresetName],
+      [el.presetB, 'uct' satisfies PresetName],
     ] as const) {
       if (sel.options.length !== ps.length) {
         sel.replaceChildren(...ps.map((x) => h('option', { value: x }, x)));

@@ -8,6 +8,7 @@
 // engine.
 
 import { EngineDied, EngineError, type EngineClient } from '../engine';
+import { LIMITS } from '../generated/schema';
 import { count, winRate } from '../lib/format';
 import { createStore, type Store } from '../lib/store';
 import { fallbackMessage, isNoNetError, NET_PRESETS, netFreeFallback } from '../play/net-fallback';
@@ -279,7 +280,7 @@ export class ArenaController {
     // Trees held at a cap played on with the tree they had: say so, the cap being the reason.
     const capped = records.filter((r) => r.tree_cap === 'memory_cap').length;
     if (capped)
-      text += ` In ${count(capped)} of ${count(n)} games a search tree reached the engine's memory cap (memory_cap_mib; 512 MiB per worker by default): it was kept and stopped growing.`;
+      text += ` In ${count(capped)} of ${count(n)} games a search tree reached the engine's memory cap (memory_cap_mib; ${LIMITS.PAGE_MEMORY_CAP_MIB} MiB per worker by default): it was kept and stopped growing.`;
     this.state.update({ result, status: { text }, memoryCapped: capped, state: 'done' });
   }
 

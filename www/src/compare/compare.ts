@@ -37,6 +37,7 @@ import { CompareController, type CompareRun, exactOfRun, exactState, MODE_WORDS 
 import { PANE_OVERLAYS, PANE_OVERLAYS_EXACT, PaneView } from './pane';
 import { ringReason } from './ring';
 import { COMPARE_SOLVE_S } from './truth';
+import type { PresetName } from '../generated/schema';
 
 export interface CompareHooks {
   store: PageStore;
@@ -46,7 +47,7 @@ export interface CompareHooks {
 }
 
 /** The presets the panes start with. */
-const DEFAULTS = ['uct', 'rave', 'lgr', 'poolrave'];
+const DEFAULTS: readonly PresetName[] = ['uct', 'rave', 'lgr', 'poolrave'];
 /** Each unit's budget to start with. */
 const DEFAULT_BUDGET: Record<CompareMode, string> = { playouts: '50000', millis: '2000' };
 

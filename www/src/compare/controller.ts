@@ -9,16 +9,17 @@ import { EngineDied, EngineError, SearchCancelled, type EngineClient } from '../
 import { count } from '../lib/format';
 import { createStore, type Store } from '../lib/store';
 import { fallbackMessage, isNoNetError, netFreeFallback } from '../play/net-fallback';
-import type { Budget, FullStats, Snapshot, SolveEnd, SolveReport, TreeSnapshot } from '../protocol';
+import type { Budget, EngineParams, FullStats, Snapshot, SolveEnd, SolveReport, TreeSnapshot } from '../protocol';
 import { COMPARE_BUDGET, checkCompare } from '../share/url';
 import { solveUnavailable } from '../overlay/solve-controller';
 import { type CompareMode, type CompareSettings, type PaneFields, positionKey } from '../state';
 import { COMPARE_SOLVE_S } from './truth';
+import type { ParamName } from '../generated/schema';
 
 /** Samples per run: the budget is searched in this many equal steps. */
 export const STEPS = 40;
 /** The parameters a pane may set besides its preset (blank: the preset's). */
-export const PANE_PARAMS = ['c', 'rave_k', 'lgr_p', 'pool_k', 'save_bridge'] as const;
+export const PANE_PARAMS = ['c', 'rave_k', 'lgr_p', 'pool_k', 'save_bridge'] as const satisfies readonly ParamName[];
 export const MODE_WORDS: Record<CompareMode, string> = { playouts: 'equal playouts', millis: 'equal time' };
 /** The tree snapshot a pane's sample asks for (breadth-first, small). */
 const PANE_TREE = { minVisits: 1, topK: 64, depth: 12, maxNodes: 3000 };
@@ -111,8 +112,8 @@ export function exactState(s: CompareRun): string {
 }
 
 /** A pane's engine parameters: the seed and the fields typed (blank: the preset's). */
-export function paneParams(f: PaneFields, seed: string): Record<string, string> {
-  const params: Record<string, string> = { seed };
+export function paneParams(f: PaneFields, seed: string): EngineParams {
+  const params: EngineParams = { seed };
   for (const k of PANE_PARAMS) {
     const v = (f[k] ?? '').trim();
     if (v !== '') params[k] = v;

@@ -1,15 +1,17 @@
-// The engine's limits on what the page reads from the user (Rust `src/limits.rs`; a unit test
-// checks that the numbers agree). The page checks them before reading a file or posting a text to
-// the worker, so that a file of any size costs nothing: a 100 MB record read into the record box
-// and sent to the worker froze the page for tens of seconds or crashed the tab. The messages are
-// the engine's own (`RecordError::TooLong`, `NetError::TooLong`).
+// The engine's limits on what the page reads from the user (Rust `src/limits.rs`, through the
+// generated schema: `generated/schema.ts` `LIMITS`). The page checks them before reading a file or
+// posting a text to the worker, so that a file of any size costs nothing: a 100 MB record read
+// into the record box and sent to the worker froze the page for tens of seconds or crashed the
+// tab. The messages are the engine's own (`RecordError::TooLong`, `NetError::TooLong`).
+
+import { LIMITS } from '../generated/schema';
 
 /** Longest game record read, in bytes of UTF-8: Rust `MAX_RECORD_BYTES`. */
-export const MAX_RECORD_BYTES = 1_000_000;
+export const MAX_RECORD_BYTES: number = LIMITS.MAX_RECORD_BYTES;
 
 /** Largest network weights file read, in bytes: Rust `MAX_NET_BYTES` (the largest file the
  * format can hold). */
-export const MAX_NET_BYTES = 71_442_529;
+export const MAX_NET_BYTES: number = LIMITS.MAX_NET_BYTES;
 
 /** The engine's sentence for a record of `bytes` bytes over `MAX_RECORD_BYTES`. */
 export function recordTooLong(bytes: number): string {

@@ -40,6 +40,10 @@ import { drawLegend as drawLegendList } from './legend';
 import { mountSolver } from './solve';
 import { bestOfMoves } from './solve-controller';
 import './viz.css';
+import type { PresetName } from '../generated/schema';
+
+/** The preset the Analyse button starts with. */
+const DEFAULT_PRESET: PresetName = 'rave';
 
 /** Moves from the snapshot root to node `i`. */
 export function pathTo(s: TreeSnapshot, i: number): string[] {
@@ -401,7 +405,7 @@ class AnalysisView {
     if (presetSel.options.length === ps.length) return;
     presetSel.replaceChildren(...ps.map((p) => h('option', { value: p }, p)));
     labelPresetOptions(presetSel, hooks.store.get().nets, hooks.snapshot()?.view.spec ?? null);
-    presetSel.value = ps.includes('rave') ? 'rave' : (ps[0] ?? '');
+    presetSel.value = ps.includes(DEFAULT_PRESET) ? DEFAULT_PRESET : (ps[0] ?? '');
   }
 
   // ---- hover and re-root ----

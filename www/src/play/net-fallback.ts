@@ -5,12 +5,14 @@
 // analyse, compare, arena, step-through, embed, URL) then goes on with a net-free preset and
 // says so with `fallbackMessage`, instead of stopping.
 
-/** The presets that need the game's trained network (the engine's `Preset::needs_net`; the
- * worker's `hello` lists them as `netPresets`). */
-export const NET_PRESETS: readonly string[] = ['alphazero', 'alphago', 'puct-net'];
+import { NET_PRESETS as ENGINE_NET_PRESETS, type PresetName } from '../generated/schema';
+
+/** The presets that need the game's trained network (the engine's `Preset::needs_net`, from the
+ * generated schema; the worker's `hello` lists the same as `netPresets`). */
+export const NET_PRESETS: readonly string[] = ENGINE_NET_PRESETS;
 
 /** The net-free presets tried in turn as the fallback. */
-const FALLBACKS = ['best', 'puct', 'uct'];
+const FALLBACKS: readonly PresetName[] = ['best', 'puct', 'uct'];
 
 /** Whether an engine error says the game's network is missing or unusable. */
 export function isNoNetError(message: string): boolean {

@@ -10,6 +10,7 @@ import { count } from '../lib/format';
 import { MAX_NET_BYTES, netTooLong } from '../lib/limits';
 import type { NetInfo } from '../protocol';
 import type { NetsState, PageStore } from '../state';
+import { PRESETS, type PresetName } from '../generated/schema';
 import { NET_PRESETS } from './net-fallback';
 
 /** Whether the game `spec` has a net: one the user loaded or one shipped with the page. */
@@ -38,7 +39,15 @@ export function labelPresetOptions(select: HTMLSelectElement, nets: NetsState, s
   for (const o of select.options) {
     const want = presetLabel(nets, o.value, spec);
     if (o.textContent !== want) o.textContent = want;
+    const title = presetDescription(o.value);
+    if (title && o.title !== title) o.title = title;
   }
+}
+
+/** A preset's one-line description (the engine's, `preset_description` in src/mcts/schema.rs, from
+ * the generated schema), or '' for a name the schema does not know. */
+export function presetDescription(preset: string): string {
+  return Object.hasOwn(PRESETS, preset) ? PRESETS[preset as PresetName].description : '';
 }
 
 /** The sentence saying which net plays now. */

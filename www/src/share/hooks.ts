@@ -5,7 +5,7 @@
 
 import type { CompareSettings, View } from '../state';
 import type { PageHooks } from '../types';
-import type { Player, SearchReportJson, SearchResult, Snapshot } from '../protocol';
+import type { EngineParams, Player, SearchReportJson, SearchResult, Snapshot } from '../protocol';
 import {
   VIEWS,
   formatCompare,
@@ -53,7 +53,7 @@ class Teach {
   }
 
   /** Engine parameter overrides for a side's searches (the URL's seed). */
-  engineParams(_side: Player): Record<string, string> {
+  engineParams(_side: Player): EngineParams {
     return this.seed !== null ? { seed: this.seed } : {};
   }
 

@@ -17,6 +17,7 @@
 //   lesson=ID            a built-in lesson (www/src/lessons)
 //   embed=1, show=moves,thinking,controls,analysis, id=NAME, origin=URL   embed mode (embed/*)
 
+import { PARAMS } from '../generated/schema';
 import type { SideSettings } from '../types';
 
 export const SIDE_KEYS = ['preset', 'ms', 'playouts'] as const;
@@ -30,17 +31,16 @@ export function splitMoves(v: string | null): string[] {
   return v.split(/[\s,+]+/).filter((m) => m.length > 0);
 }
 
-/** The numeric pane fields: what each means, its range (the engine's, `src/mcts/config.rs`), and
- * whether it is a whole number. `budget` is in the compare view's unit (playouts or ms). */
-const PANE_RANGES: Record<
-  Exclude<PaneKey, 'preset' | 'budget' | 'save_bridge'>,
-  { min: number; max: number; open?: boolean; whole?: boolean; what: string }
-> = {
-  c: { min: 0, max: 100, what: 'the exploration constant c' },
-  rave_k: { min: 0, max: 1e9, open: true, what: 'the RAVE equivalence parameter k' },
-  lgr_p: { min: 0, max: 1, what: 'the LGR reply probability p' },
-  pool_k: { min: 1, max: 400, whole: true, what: 'the PoolRAVE pool size' },
-};
+/** The numeric pane fields: what each means, its range and whether it is a whole number, all from
+ * the engine's schema (`generated/schema.ts`, Rust `SearchConfig::ranged_fields`). `budget` is in
+ * the compare view's unit (playouts or ms). */
+type RangedPaneKey = Exclude<PaneKey, 'preset' | 'budget' | 'save_bridge'>;
+function paneRange(key: RangedPaneKey): { min: number; max: number; open: boolean; whole: boolean; what: string } {
+  const p = PARAMS[key];
+  // Every pane parameter has a range in the engine (schema.test.ts checks it).
+  const r = p.range!;
+  return { min: r.min, max: r.max, open: r.min_open, whole: p.type === 'integer', what: p.what ?? key };
+}
 
 /** The pane fields that are switches (`true` or `false`, as the engine reads them): what each
  * means. */
@@ -78,7 +78,7 @@ function paneFieldError(key: PaneKey, val: string, mode: CompareMode): string | 
     const b = COMPARE_BUDGET[mode];
     return wholeInRange(key, val, b.min, b.max, b.unit).error ?? null;
   }
-  const r = PANE_RANGES[key];
+  const r = paneRange(key);
   const n = Number(val);
   const ok = val !== '' && Number.isFinite(n) && (r.open ? n > r.min : n >= r.min) && n <= r.max && (!r.whole || Number.isInteger(n));
   if (ok) return null;

@@ -21,6 +21,10 @@ import { childLists, NodeLink, type Children } from '../tree/nodelink';
 import type { PlaygroundHooks } from '../types';
 import { PHASES, StepController, type StepEntry, type StepSession, type StepState } from './controller';
 import './step.css';
+import type { PresetName } from '../generated/schema';
+
+/** The preset the step-through starts with. */
+const DEFAULT_PRESET: PresetName = 'uct';
 
 const f3 = (x: number) => rawQ(x);
 
@@ -342,7 +346,7 @@ class StepView {
     if (this.presetsFilled || names.length === 0) return;
     this.presetsFilled = true;
     presetSel.replaceChildren(...names.map((p) => h('option', { value: p }, p)));
-    presetSel.value = names.includes('uct') ? 'uct' : names[0]!;
+    presetSel.value = names.includes(DEFAULT_PRESET) ? DEFAULT_PRESET : names[0]!;
     labelPresetOptions(presetSel, hooks.store.get().nets, hooks.snapshot()?.view.spec ?? null);
   }
 

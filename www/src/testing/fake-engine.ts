@@ -17,6 +17,7 @@ import {
   type TrainReport,
   type TrainStopped,
 } from '../engine';
+import type { PresetName } from '../generated/schema';
 import type {
   ArenaGameSpec,
   BoardView,
@@ -288,7 +289,8 @@ export class FakeEngine {
   arenaGame(game: ArenaGameSpec): Promise<GameRecord> {
     return this.answer('arenaGame', { game }, () => {
       for (const e of [game.a, game.b])
-        if (e.preset === 'alphazero') throw new EngineError(`no trained network for '${game.spec}': alphazero needs one`);
+        if (e.preset === ('alphazero' satisfies PresetName))
+          throw new EngineError(`no trained network for '${game.spec}': alphazero needs one`);
       const aFirst = game.index % 2 === 0;
       return { index: game.index, a_first: aFirst, moves: ['a1', 'b1', 'c1'], a_score: aFirst ? 1 : 0, winner: 0 };
     });

@@ -13,6 +13,7 @@ import type { NetInfo, TrainIteration, TrainProgress, TrainSettings } from '../p
 import type { LoadResult, SideSettings } from '../types';
 import type { PageStore } from '../state';
 import { type TrainForm, readTrainForm } from './figures';
+import type { PresetName } from '../generated/schema';
 
 /** The run's state, as the view shows it in `data-state` (`invalid` instead while a refused
  * form's sentence is on the status line). */
@@ -227,7 +228,7 @@ export class TrainController {
       const [x, o] = store.get().sides;
       const sides: [SideSettings, SideSettings] = [
         { ...x, who: 'person' },
-        { ...o, who: 'engine', preset: 'alphazero', budgetKind: 'playouts', budgetValue: playouts },
+        { ...o, who: 'engine', preset: 'alphazero' satisfies PresetName, budgetKind: 'playouts', budgetValue: playouts },
       ];
       store.update({ sides });
       const r = await this.deps.loadGame('tictactoe', []);

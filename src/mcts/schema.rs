@@ -1,0 +1,330 @@
+//! The engine's description of what other programs share with it: every [`SearchConfig`] field
+//! (its serde name, type, default, range, units), every [`Preset`] (name, one-line description,
+//! whether it needs a trained network, its configuration), and the input limits of
+//! [`crate::limits`] that the page checks too.
+//!
+//! `mcts schema --json` prints [`schema`]; `scripts/schema.sh` writes it to
+//! `www/src/generated/schema.json` and `www/gen-schema.mjs` turns that into
+//! `www/src/generated/schema.ts`, the page's only copy of these names and numbers. The test
+//! below fails when the checked-in JSON is not what [`schema`] gives now.
+//!
+//! The ranges are the ones [`SearchConfig::validate`] checks: both read [`SearchConfig::ranged_fields`].
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::config::{ConfigError, Preset, SearchConfig};
+
+/// The allowed range of a numeric [`SearchConfig`] field: `min ≤ v ≤ max`, or `min < v ≤ max`
+/// when `min_open`; always finite.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct FieldRange {
+    /// The field's serde name.
+    #[serde(skip)]
+    pub field: &'static str,
+    /// Lower bound.
+    pub min: f64,
+    /// Upper bound (always included).
+    pub max: f64,
+    /// Whether `min` itself is excluded.
+    pub min_open: bool,
+    /// The range as the engine's messages write it, e.g. `[0, 100]` or `(0, 1e9]`.
+    pub text: &'static str,
+    /// What the field is, in a few words (for messages: "the exploration constant c").
+    #[serde(skip)]
+    pub what: &'static str,
+    /// Units of the value, when it has any (`MiB`, `nodes`).
+    #[serde(skip)]
+    pub units: Option<&'static str>,
+}
+
+impl FieldRange {
+    const fn closed(field: &'static str, min: f64, max: f64, text: &'static str, what: &'static str) -> FieldRange {
+        FieldRange { field, min, max, min_open: false, text, what, units: None }
+    }
+
+    const fn open(field: &'static str, min: f64, max: f64, text: &'static str, what: &'static str) -> FieldRange {
+        FieldRange { field, min, max, min_open: true, text, what, units: None }
+    }
+
+    const fn units(self, units: &'static str) -> FieldRange {
+        FieldRange { units: Some(units), ..self }
+    }
+
+    /// Whether `v` is in the range (finite, above or at `min` as `min_open` says, at most `max`).
+    pub fn contains(&self, v: f64) -> bool {
+        v.is_finite() && (v > self.min || (!self.min_open && v == self.min)) && v <= self.max
+    }
+
+    /// `Ok` when `v` is in the range, else [`ConfigError::OutOfRange`].
+    ///
+    /// # Errors
+    /// `v` out of the range.
+    pub fn check(&self, v: f64) -> Result<(), ConfigError> {
+        if self.contains(v) {
+            Ok(())
+        } else {
+            Err(ConfigError::OutOfRange { field: self.field, value: v, range: self.text })
+        }
+    }
+}
+
+impl SearchConfig {
+    /// Every numeric field that has a range, with its value here: the one list that
+    /// [`SearchConfig::validate`] checks and [`schema`] publishes (sources of each default and
+    /// range: the fields' docs).
+    pub fn ranged_fields(&self) -> [(FieldRange, f64); 20] {
+        use FieldRange as R;
+        [
+            (R::closed("c", 0.0, 100.0, "[0, 100]", "the exploration constant c"), self.c),
+            (R::open("rave_k", 0.0, 1e9, "(0, 1e9]", "the RAVE equivalence parameter k"), self.rave_k),
+            (R::open("rave_v", 0.0, 1e9, "(0, 1e9]", "V of the linear RAVE schedule"), self.rave_v),
+            (
+                R::closed("rave_table_visits", 1.0, 1e9, "[1, 1e9]", "the visits before a node gets its AMAF table").units("visits"),
+                self.rave_table_visits as f64,
+            ),
+            (R::closed("grave_bias", 0.0, 1.0, "[0, 1]", "the GRAVE bias"), self.grave_bias),
+            (R::closed("fpu", 0.0, 1.0, "[0, 1]", "the first-play urgency"), self.fpu),
+            (R::closed("lgr_p", 0.0, 1.0, "[0, 1]", "the LGR reply probability p"), self.lgr_p),
+            (R::closed("pool_p", 0.0, 1.0, "[0, 1]", "the PoolRAVE probability p"), self.pool_p),
+            (R::closed("pool_k", 1.0, 400.0, "[1, 400]", "the PoolRAVE pool size").units("moves"), self.pool_k as f64),
+            (R::open("mast_tau", 0.0, 100.0, "(0, 100]", "the MAST temperature τ"), self.mast_tau),
+            (R::closed("mast_epsilon", 0.0, 1.0, "[0, 1]", "the MAST ε"), self.mast_epsilon),
+            (R::closed("qb_a", 0.0, 1.0, "[0, 1]", "the quality-based reward weight a"), self.qb_a),
+            (R::closed("qb_k", 0.0, 100.0, "[0, 100]", "the quality-based reward steepness k"), self.qb_k),
+            (R::closed("secure_a", 0.0, 100.0, "[0, 100]", "A of the secure child"), self.secure_a),
+            (R::closed("node_cap", 1.0, 1e9, "[1, 1e9]", "the node cap").units("nodes"), self.node_cap as f64),
+            (R::closed("memory_cap_mib", 1.0, 1_048_576.0, "[1, 1048576]", "the memory cap").units("MiB"), self.memory_cap_mib as f64),
+            (R::closed("mix_lambda", 0.0, 1.0, "[0, 1]", "λ of AlphaGo's leaf value"), self.mix_lambda),
+            (R::closed("gumbel_m", 1.0, 400.0, "[1, 400]", "m of the Gumbel root").units("moves"), self.gumbel_m as f64),
+            (R::closed("gumbel_c_visit", 0.0, 1e6, "[0, 1e6]", "c_visit of the Gumbel root"), self.gumbel_c_visit),
+            (R::open("gumbel_c_scale", 0.0, 100.0, "(0, 100]", "c_scale of the Gumbel root"), self.gumbel_c_scale),
+        ]
+    }
+}
+
+/// The type of a configuration field as text carries it (`mcts search --set key=value`, the
+/// worker's `params`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ParamType {
+    /// A floating-point number.
+    Number,
+    /// A whole number.
+    Integer,
+    /// `true` or `false`.
+    Boolean,
+    /// One of the names in `values`.
+    Enum,
+}
+
+/// One [`SearchConfig`] field.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ParamSchema {
+    /// The serde name (`c`, `rave_k`, ...), the key of `--set` and of the worker's `params`.
+    pub name: String,
+    /// Its type.
+    #[serde(rename = "type")]
+    pub kind: ParamType,
+    /// The default (the `uct` preset's value).
+    pub default: Value,
+    /// The allowed range of a numeric field (none: any value of the type).
+    pub range: Option<FieldRange>,
+    /// The names an enum field takes.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<String>,
+    /// What it is, in a few words (fields with a range).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub what: Option<&'static str>,
+    /// Its units, when it has any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub units: Option<&'static str>,
+    /// Where it is defined and documented (with the source of its default).
+    pub source: String,
+}
+
+/// One [`Preset`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PresetSchema {
+    /// Its name (`uct`, `rave`, ..., `puct-net`).
+    pub name: &'static str,
+    /// What it is, in one line.
+    pub description: &'static str,
+    /// Whether it needs the game's trained network ([`Preset::needs_net`]).
+    pub needs_net: bool,
+    /// The fields it sets to other values than the defaults, by serde name.
+    pub changes: serde_json::Map<String, Value>,
+}
+
+/// Everything [`schema`] describes.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Schema {
+    /// Every configuration field, sorted by name.
+    pub parameters: Vec<ParamSchema>,
+    /// Every preset, in the order of [`Preset::ALL`].
+    pub presets: Vec<PresetSchema>,
+    /// The input limits the page checks too ([`crate::limits`]), by their Rust names.
+    pub limits: serde_json::Map<String, Value>,
+}
+
+/// One line on what preset `p` is (the long form: [`SearchConfig::preset`]).
+pub fn preset_description(p: Preset) -> &'static str {
+    match p {
+        Preset::Uct => "Plain UCT (UCB1 applied to trees), random playouts, c = √2",
+        Preset::Rave => "MC-RAVE: Q blended with AMAF values, c = 0",
+        Preset::Grave => "GRAVE: AMAF values of the nearest ancestor with enough playouts, c = 0",
+        Preset::Decisive => "UCT with decisive and anti-decisive moves and MCTS-Solver",
+        Preset::Lgr => "RAVE with Last-Good-Reply (LGR-1) playouts",
+        Preset::Lgrf2 => "RAVE with LGRF-2 playouts (replies to two moves, with forgetting)",
+        Preset::Poolrave => "RAVE with PoolRAVE playouts",
+        Preset::Mast => "RAVE with MAST (Gibbs) playouts",
+        Preset::Qb => "RAVE with quality-based rewards",
+        Preset::Depth2 => "UCT with the depth-2 critical-move filter at the root",
+        Preset::Solver => "UCT with MCTS-Solver and the secure child as final move",
+        Preset::Puct => "PUCT with the tactical prior, c = 1.5",
+        Preset::Best => "RAVE, decisive/anti-decisive moves, MCTS-Solver and depth-2",
+        Preset::Alphazero => "AlphaZero: PUCT with the network's priors, leaves valued by its value head",
+        Preset::Alphago => "AlphaGo: PUCT with the network's priors, leaves valued (1−λ)·v + λ·z",
+        Preset::PuctNet => "PUCT with the network's priors and random playouts",
+    }
+}
+
+/// The names an enum field takes, read from serde's own message for a name it does not know
+/// (`unknown variant ..., expected one of `a`, `b``), so they are the type's variants exactly.
+fn enum_values(key: &str) -> Vec<String> {
+    let probe = serde_json::json!({ key: "\u{1}" });
+    let Err(e) = serde_json::from_value::<SearchConfig>(probe) else { return Vec::new() };
+    let msg = e.to_string();
+    let Some(expected) = msg.split_once("expected").map(|(_, rest)| rest) else { return Vec::new() };
+    expected.split('`').skip(1).step_by(2).map(str::to_string).collect()
+}
+
+/// The schema of this engine (see the module doc).
+pub fn schema() -> Schema {
+    let default = SearchConfig::default();
+    let Value::Object(fields) = serde_json::to_value(&default).expect("a config serialises") else {
+        unreachable!("a struct serialises to a JSON object")
+    };
+    let ranges = default.ranged_fields();
+    let parameters = fields
+        .iter()
+        .map(|(name, value)| {
+            let kind = match value {
+                Value::Bool(_) => ParamType::Boolean,
+                Value::String(_) => ParamType::Enum,
+                Value::Number(n) if n.is_u64() || n.is_i64() => ParamType::Integer,
+                _ => ParamType::Number,
+            };
+            let range = ranges.iter().find(|(r, _)| r.field == name).map(|(r, _)| *r);
+            ParamSchema {
+                name: name.clone(),
+                kind,
+                default: value.clone(),
+                range,
+                values: if kind == ParamType::Enum { enum_values(name) } else { Vec::new() },
+                what: range.map(|r| r.what),
+                units: range.and_then(|r| r.units),
+                source: format!("src/mcts/config.rs SearchConfig::{name}"),
+            }
+        })
+        .collect();
+    let presets = Preset::ALL
+        .into_iter()
+        .map(|p| {
+            let Value::Object(config) = serde_json::to_value(SearchConfig::of(p)).expect("a config serialises") else {
+                unreachable!("a struct serialises to a JSON object")
+            };
+            let changes = config.into_iter().filter(|(k, v)| fields.get(k) != Some(v)).collect();
+            PresetSchema { name: p.name(), description: preset_description(p), needs_net: p.needs_net(), changes }
+        })
+        .collect();
+    use crate::limits as l;
+    let limits = [
+        ("MAX_RECORD_BYTES", l::MAX_RECORD_BYTES as f64),
+        ("MAX_NET_BYTES", l::MAX_NET_BYTES as f64),
+        ("MAX_BOARD_SIDE", l::MAX_BOARD_SIDE as f64),
+        ("MAX_BUDGET", l::MAX_BUDGET),
+        ("PAGE_NODE_CAP", l::PAGE_NODE_CAP as f64),
+        ("PAGE_MEMORY_CAP_MIB", l::PAGE_MEMORY_CAP_MIB as f64),
+        ("MAX_REQUEST_MOVES", l::MAX_REQUEST_MOVES as f64),
+        ("MAX_STEP_ITERATIONS", l::MAX_STEP_ITERATIONS as f64),
+        ("MAX_SNAPSHOT_NODES", l::MAX_SNAPSHOT_NODES as f64),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), serde_json::json!(v as u64)))
+    .collect();
+    Schema { parameters, presets, limits }
+}
+
+/// [`schema`] as the pretty-printed JSON `mcts schema --json` prints (and
+/// `www/src/generated/schema.json` holds), with a final newline.
+pub fn schema_json() -> String {
+    let mut s = serde_json::to_string_pretty(&schema()).expect("the schema serialises");
+    s.push('\n');
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The page's copy (`www/src/generated/schema.json`, from which `www/gen-schema.mjs` writes
+    /// `schema.ts`) is what the engine says now. When it fails: `bash scripts/schema.sh`.
+    #[test]
+    fn generated_schema_is_current() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/www/src/generated/schema.json");
+        let on_disk = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(on_disk == schema_json(), "{path} is stale (or missing): run `bash scripts/schema.sh` to write it and schema.ts again");
+    }
+
+    #[test]
+    fn every_field_is_described() {
+        let s = schema();
+        let default = serde_json::to_value(SearchConfig::default()).unwrap();
+        assert_eq!(s.parameters.len(), default.as_object().unwrap().len());
+        for p in &s.parameters {
+            if p.kind == ParamType::Enum {
+                assert!(p.values.len() >= 2, "{}: {:?}", p.name, p.values);
+                assert!(p.values.contains(&p.default.as_str().unwrap().to_string()), "{}", p.name);
+            }
+        }
+        let sel = s.parameters.iter().find(|p| p.name == "lgr").unwrap();
+        assert_eq!(sel.values, ["off", "lgr1", "lgrf1", "lgrf2"]);
+        // Every range names a field, and every ranged field's default is in its range.
+        for (r, v) in SearchConfig::default().ranged_fields() {
+            assert!(s.parameters.iter().any(|p| p.name == r.field && p.range == Some(r)), "{}", r.field);
+            assert!(r.contains(v), "{} = {v}", r.field);
+        }
+        let c = s.parameters.iter().find(|p| p.name == "c").unwrap();
+        assert_eq!(c.kind, ParamType::Number);
+        assert_eq!(c.default, serde_json::json!(std::f64::consts::SQRT_2));
+        assert_eq!(s.parameters.iter().find(|p| p.name == "pool_k").unwrap().kind, ParamType::Integer);
+    }
+
+    #[test]
+    fn presets_in_order_with_their_changes() {
+        let s = schema();
+        let names: Vec<&str> = s.presets.iter().map(|p| p.name).collect();
+        assert_eq!(names, SearchConfig::PRESETS);
+        let net: Vec<&str> = s.presets.iter().filter(|p| p.needs_net).map(|p| p.name).collect();
+        assert_eq!(net, ["alphazero", "alphago", "puct-net"]);
+        let rave = s.presets.iter().find(|p| p.name == "rave").unwrap();
+        assert_eq!(rave.changes.get("c"), Some(&serde_json::json!(0.0)));
+        assert_eq!(rave.changes.get("value"), Some(&serde_json::json!("rave")));
+        assert!(s.presets[0].changes.is_empty(), "uct is the default");
+    }
+
+    /// The range table is what `validate` checks: a value just past each bound is refused with
+    /// the table's text, and the bound itself is taken unless the range is open there.
+    #[test]
+    fn validate_checks_the_table() {
+        for (r, _) in SearchConfig::default().ranged_fields() {
+            let mut c = SearchConfig::default();
+            let below = if r.min_open { r.min } else { r.min - 1.0 };
+            let e = c.set(r.field, &below.to_string()).unwrap_err();
+            assert_eq!(e, ConfigError::OutOfRange { field: r.field, value: below, range: r.text }, "{}", r.field);
+            c.set(r.field, &r.max.to_string()).unwrap();
+            assert!(c.set(r.field, &(r.max * 2.0).to_string()).is_err(), "{}", r.field);
+        }
+    }
+}
