@@ -8,6 +8,8 @@
 //! - `mcts gtp --game SPEC --algo PRESET [...]` (Go Text Protocol on stdin/stdout)
 //! - `mcts solve --game hex:N [--moves ".."] [--openings [--net FILE]] [--json]` (exact result of a
 //!   small Hex position)
+//! - `mcts patterns train [--spec hex:N --games N --preset P --playouts N --seed S] --out FILE`
+//!   (Hex pattern weights by MM from self-play, `docs/pattern-priors.md`)
 //! - `mcts train --game SPEC [--iterations N --games N --playouts N ...] [--out DIR]` (AlphaZero
 //!   self-play training; needs the default `train` feature)
 
@@ -20,6 +22,7 @@ mod arena;
 mod bench;
 mod error;
 mod gtp;
+mod patterns;
 mod replay;
 mod search;
 mod solve;
@@ -48,6 +51,8 @@ enum Verb {
     Gtp(gtp::Args),
     /// Solve a small Hex position exactly (who wins, a winning move; --openings: every move).
     Solve(solve::Args),
+    /// Hex local patterns: `train` weights from self-play games (MoHex 2.0's prior, MM).
+    Patterns(patterns::Args),
     /// Train a policy-value network by AlphaZero self-play (writes weights, CSV/JSON logs).
     #[cfg(feature = "train")]
     Train(Box<train::Args>),
@@ -74,6 +79,7 @@ fn main() {
         Verb::Arena(a) => arena::run(a),
         Verb::Gtp(a) => gtp::run(a),
         Verb::Solve(a) => solve::run(a),
+        Verb::Patterns(a) => patterns::run(a),
         #[cfg(feature = "train")]
         Verb::Train(a) => train::run(*a),
         #[cfg(not(feature = "train"))]
