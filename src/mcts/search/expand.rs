@@ -514,6 +514,10 @@ impl<G: Game> Search<G> {
             return self.expand(sc, g, best, false);
         }
         let stamp = self.mark_children(cur);
+        if self.config.progressive_bias > 0.0 && !self.config.decisive && !self.config.anti_decisive {
+            // Its own list of the legal moves (with their P): no other list is needed.
+            return self.pick_by_bias(cur, g, at_root, sc, stamp);
+        }
         self.gen_legal(g, at_root);
         // Decisive / anti-decisive moves are expanded first when those policies are on (the same
         // knowledge the playouts use, applied to the order of expansion).
@@ -582,16 +586,26 @@ impl<G: Game> Search<G> {
         let pb = self.config.progressive_bias;
         let mut best: Option<(usize, f32, f64)> = None;
         let mut ties = 0u32;
+        // The player's AMAF row, cut once: the values of `untried_value` (the pie move aside).
+        let row = (sc.table != NIL).then(|| self.tree.amaf.row(sc.table, sc.player, self.ms));
+        let fpu = self.config.fpu;
         for (k, &mv) in moves.iter().enumerate() {
             let mv = mv as usize;
             if self.mark[mv] == stamp {
                 continue;
             }
             // The list is sorted by P: without an AMAF table the first untried move is the pick.
-            let v = if sc.table == NIL {
-                p[k] as f64
-            } else {
-                self.untried_value(sc, mv) + crate::mcts::selection::progressive_bias(p[k] as f64, 0, pb)
+            let v = match &row {
+                None => p[k] as f64,
+                Some(row) => {
+                    let value = if mv as u32 == sc.pie.0 || mv >= self.ms {
+                        self.untried_value(sc, mv)
+                    } else {
+                        let (an, aw2) = row.at(mv);
+                        untried_amaf_value(an, aw2, fpu)
+                    };
+                    value + crate::mcts::selection::progressive_bias(p[k] as f64, 0, pb)
+                }
             };
             match best {
                 Some((_, _, b)) if v < b => {}
