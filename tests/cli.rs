@@ -675,3 +675,65 @@ fn bench_checks_every_option_before_measuring() {
         assert!(out.stdout.is_empty(), "{extra:?}: nothing measured before the refusal, got {}", String::from_utf8_lossy(&out.stdout));
     }
 }
+
+/// `mcts patterns train`: a tiny reproducible run writes a weights file with the figures'
+/// JSON keys (the same file for the same seed, whatever the threads), and a search uses the
+/// prior; a game without patterns and a bad preset are refused with their reasons.
+#[test]
+fn patterns_train_writes_weights_and_search_uses_them() {
+    let dir = std::env::temp_dir().join(format!("mcts-patterns-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (a, b) = (dir.join("a.mctspat"), dir.join("b.mctspat"));
+    let run = |out: &std::path::Path, threads: &str| {
+        let o = out.to_str().unwrap();
+        let args = ["patterns", "train", "--spec", "hex:5", "--games", "4", "--playouts", "50", "--preset", "rave", "--seed", "3"];
+        let mut v: Vec<&str> = args.to_vec();
+        v.extend(["--iterations", "20", "--test-every", "2", "--threads", threads, "--out", o, "--json"]);
+        mcts(&v)
+    };
+    let (ok, out, err) = run(&a, "1");
+    assert!(ok, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    for k in [
+        "games",
+        "train_positions",
+        "test_positions",
+        "patterns",
+        "test_top1",
+        "test_top5",
+        "uniform_top1",
+        "uniform_top5",
+        "games_s",
+        "train_s",
+    ] {
+        assert!(!v[k].is_null(), "key {k} in {v}");
+    }
+    assert!(v["train_positions"].as_u64().unwrap() > 0 && v["patterns"].as_u64().unwrap() > 0);
+    let (ok, _, err) = run(&b, "2");
+    assert!(ok, "{err}");
+    assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap(), "the same weights with 1 and 2 threads");
+    assert_eq!(&std::fs::read(&a).unwrap()[..8], b"MCTSPAT\0");
+    let (ok, out, err) = mcts(&[
+        "search",
+        "--game",
+        "hex:5",
+        "--algo",
+        "rave",
+        "--set",
+        "prior=patterns",
+        "--set",
+        "progressive_bias=2.47",
+        "--iterations",
+        "500",
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("best_move"), "{out}");
+    let (ok, _, err) = mcts(&["search", "--game", "tictactoe", "--algo", "uct", "--set", "prior=patterns", "--iterations", "10"]);
+    assert!(!ok && err.contains("prior = patterns needs Hex"), "{err}");
+    let (ok, _, err) = mcts(&["search", "--game", "hex:5", "--algo", "puct", "--set", "progressive_bias=1"]);
+    assert!(!ok && err.contains("selection = uct"), "{err}");
+    let (ok, _, err) = mcts(&["patterns", "train", "--spec", "tictactoe", "--out", a.to_str().unwrap()]);
+    assert!(!ok && err.contains("not a Hex spec"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -67,6 +67,8 @@
 //! - `core`: a position on one bit-set type (`Core`: stones, touch and winning-cell sets) and its
 //!   playouts;
 //! - `game`: [`Hex`], the [`Game`](super::Game) on the smallest bit set that holds the board;
+//! - [`patterns`]: the local 12-cell patterns of cells and their trained weights (MoHex 2.0's
+//!   prior, `docs/pattern-priors.md`);
 //! - the exact solver and its Hex knowledge: [`dfpn`], `ice`, `position`, `resist`, `tt`, `vc`.
 
 pub(crate) mod bitset;
@@ -75,6 +77,7 @@ pub mod dfpn;
 pub(crate) mod game;
 pub(crate) mod geo;
 pub(crate) mod ice;
+pub mod patterns;
 pub(crate) mod position;
 pub(crate) mod resist;
 pub(crate) mod tt;

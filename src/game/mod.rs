@@ -516,6 +516,14 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         None
     }
 
+    /// The local-pattern keys of `moves` into `out` (cleared first, one per move) for the
+    /// pattern prior (`prior = patterns`, [`crate::game::hex::patterns`]): games with local
+    /// patterns, Hex, return `true`; others (default) `false`, and the search refuses the prior.
+    fn pattern_keys(&self, moves: &[Self::Move], out: &mut Vec<u64>) -> bool {
+        let _ = (moves, out);
+        false
+    }
+
     /// The dense index of the *pie* (swap) move when it is legal here, else `None` (default).
     /// A pie move can be played only as the second move of the game, so it never occurs below
     /// this position in a playout or in the tree: its AMAF statistics (Gelly & Silver 2007) are

@@ -144,6 +144,12 @@ pub enum PriorKind {
     /// binary): the softmax of the policy head over the legal moves. Games without a shipped
     /// net (Pentago, Hex sizes other than those in `models/`) refuse it with a clear error.
     Net,
+    /// Hex's local patterns (MoHex 2.0: Huang, Arneson, Hayward, Müller & Pawlewicz 2013): the
+    /// 12-cell neighbourhood of each legal move, weighted by its trained γ (the shipped
+    /// `models/hex-patterns.mctspat`, [`crate::game::hex::patterns`]); P = γ / Σγ. Under UCT
+    /// selection it enters as MoHex's progressive bias (`progressive_bias`), under PUCT as P.
+    /// Games without local patterns refuse it.
+    Patterns,
 }
 
 /// How a newly expanded leaf is valued (see `src/mcts/evaluator.rs`).
@@ -333,8 +339,18 @@ pub struct SearchConfig {
     pub fill_playouts: bool,
     /// PUCT: Q of unvisited children ("first-play urgency"), in [0, 1]; default 0.5 (a draw).
     pub fpu: f64,
-    /// PUCT prior evaluator.
+    /// Prior evaluator: PUCT's P, and under UCT selection the P of the progressive bias
+    /// (`progressive_bias`).
     pub prior: PriorKind,
+    /// Progressive bias constant c_pb under UCT selection: a child scores its UCT score plus
+    /// `c_pb · P / √(n + 1)`, P its prior (`prior`), n its visits, and an untried move its
+    /// untried score plus `c_pb · P` (n = 0). MoHex 2.0's tree formula (benzene
+    /// `SgUctSearch::GetBound`: `value += m_progressiveBiasConstant * child.Prior() /
+    /// sqrt(child.MoveCount() + 1)`; `MoHexSearch` sets the constant to 2.47, P = γ/Σγ of its
+    /// patterns, `MoHexPriorKnowledge`); after Chaslot et al. 2008 ("Progressive strategies for
+    /// Monte-Carlo tree search"). 0 (the default) turns it off: the search is the one without
+    /// it. Range [0, 100]; needs `selection = uct`.
+    pub progressive_bias: f64,
     /// How a new leaf is valued: playout, network value, or AlphaGo's mix.
     pub leaf: LeafEval,
     /// λ of AlphaGo's leaf value `V = (1 − λ)·v + λ·z` (`leaf = mix`); default 0.5, the value
@@ -448,6 +464,7 @@ impl Default for SearchConfig {
             fill_playouts: false,
             fpu: 0.5,
             prior: PriorKind::Uniform,
+            progressive_bias: 0.0,
             leaf: LeafEval::Rollout,
             mix_lambda: 0.5,
             decisive: false,
@@ -662,6 +679,9 @@ impl SearchConfig {
         for (range, value) in self.ranged_fields() {
             range.check(value)?;
         }
+        if self.progressive_bias > 0.0 && self.selection != Selection::Uct {
+            return Err(ConfigError::Needs { setting: "progressive_bias > 0", needs: "selection = uct (PUCT has its prior term)" });
+        }
         if self.root == RootRule::Gumbel && self.selection != Selection::Puct {
             return Err(ConfigError::Needs { setting: "root = gumbel", needs: "selection = puct (priors at the root)" });
         }
@@ -703,7 +723,11 @@ impl SearchConfig {
     /// MC-RAVE with c = 0, UCT-style selection and no transpositions, the only selection that
     /// reads one.
     pub fn child_bounds(&self) -> bool {
-        self.value == ValueEstimate::Rave && self.c == 0.0 && self.selection == Selection::Uct && !self.transpositions
+        self.value == ValueEstimate::Rave
+            && self.c == 0.0
+            && self.selection == Selection::Uct
+            && !self.transpositions
+            && self.progressive_bias == 0.0
     }
 }
 

@@ -12,6 +12,7 @@
 //! `V = (1 − λ)·v + λ·z` (AlphaGo, Silver et al. 2016, eq. in "Searching with policy and value
 //! networks"; λ = 0.5 there, [`crate::mcts::config::SearchConfig::mix_lambda`]).
 
+use crate::game::hex::patterns::{self, PatternError, PatternWeights};
 use crate::game::{Game, MoveList};
 
 /// Gives prior probabilities P(s, a) for the legal moves of a position and, optionally, a value.
@@ -77,6 +78,49 @@ impl<G: Game> Evaluator<G> for TacticalPrior {
     }
     fn name(&self) -> &'static str {
         "tactical"
+    }
+}
+
+/// Hex's local-pattern prior (MoHex 2.0, Huang et al. 2013): each legal move weighs the trained
+/// γ of its 12-cell pattern ([`crate::game::hex::patterns`]; γ = 1 for patterns not in the
+/// weights file); the search normalises them to P = γ / Σγ, as `MoHexPriorKnowledge` does.
+#[derive(Clone, Debug)]
+pub struct PatternPrior {
+    weights: std::sync::Arc<PatternWeights>,
+}
+
+impl PatternPrior {
+    /// The prior over `weights`.
+    pub fn new(weights: std::sync::Arc<PatternWeights>) -> PatternPrior {
+        PatternPrior { weights }
+    }
+
+    /// The prior with the weights in use ([`patterns::load`]: the registered file, else the
+    /// shipped one) for games like `g`.
+    ///
+    /// # Errors
+    /// [`PatternError::NoPatterns`] for a game without local patterns (not Hex);
+    /// [`PatternError::NotLoaded`] in WebAssembly before the page registered the weights.
+    pub fn for_game<G: Game>(g: &G) -> Result<PatternPrior, PatternError> {
+        if !g.pattern_keys(&[], &mut Vec::new()) {
+            return Err(PatternError::NoPatterns { spec: g.spec() });
+        }
+        Ok(PatternPrior::new(patterns::load()?))
+    }
+}
+
+impl<G: Game> Evaluator<G> for PatternPrior {
+    fn priors(&self, g: &G, moves: &[G::Move], out: &mut Vec<f32>) {
+        let mut keys = Vec::with_capacity(moves.len());
+        out.clear();
+        if g.pattern_keys(moves, &mut keys) {
+            out.extend(keys.iter().map(|&k| self.weights.gamma(k)));
+        } else {
+            out.resize(moves.len(), 1.0);
+        }
+    }
+    fn name(&self) -> &'static str {
+        "patterns"
     }
 }
 

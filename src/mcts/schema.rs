@@ -73,7 +73,7 @@ impl SearchConfig {
     /// Every numeric field that has a range, with its value here: the one list that
     /// [`SearchConfig::validate`] checks and [`schema`] publishes (sources of each default and
     /// range: the fields' docs).
-    pub fn ranged_fields(&self) -> [(FieldRange, f64); 20] {
+    pub fn ranged_fields(&self) -> [(FieldRange, f64); 21] {
         use FieldRange as R;
         [
             (R::closed("c", 0.0, 100.0, "[0, 100]", "the exploration constant c"), self.c),
@@ -99,6 +99,7 @@ impl SearchConfig {
             (R::closed("gumbel_m", 1.0, 400.0, "[1, 400]", "m of the Gumbel root").units("moves"), self.gumbel_m as f64),
             (R::closed("gumbel_c_visit", 0.0, 1e6, "[0, 1e6]", "c_visit of the Gumbel root"), self.gumbel_c_visit),
             (R::open("gumbel_c_scale", 0.0, 100.0, "(0, 100]", "c_scale of the Gumbel root"), self.gumbel_c_scale),
+            (R::closed("progressive_bias", 0.0, 100.0, "[0, 100]", "c_pb of MoHex's progressive bias"), self.progressive_bias),
         ]
     }
 }

@@ -104,6 +104,16 @@ pub fn amaf_mean(n: u32, w2: u32) -> f64 {
     w2 as f64 * 0.5 / n as f64
 }
 
+/// MoHex 2.0's progressive bias term, as displayed.
+pub const PROGRESSIVE_BIAS: Formula = Formula { expr: "c_pb·P/√(n+1)", source: "Huang et al. 2013 (MoHex 2.0)" };
+
+/// The progressive bias term `c_pb · P / √(n + 1)` (Chaslot et al. 2008; MoHex 2.0's form,
+/// benzene `SgUctSearch::GetBound`), P the child's prior, n its visits.
+#[inline(always)]
+pub fn progressive_bias(prior: f64, n: u32, c_pb: f64) -> f64 {
+    c_pb * prior / (n as f64 + 1.0).sqrt()
+}
+
 /// [`puct`] as displayed.
 pub const PUCT: Formula = Formula { expr: "V + c·P·√N / (1 + n)", source: "Silver et al. 2017" };
 

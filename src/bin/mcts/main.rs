@@ -12,6 +12,8 @@
 //!   small Hex position)
 //! - `mcts schema [--json]` (the search parameters with types, defaults and ranges, the presets and
 //!   the input limits, as JSON: what `www/src/generated/` is written from)
+//! - `mcts patterns train [--spec hex:N --games N --preset P --playouts N --seed S] --out FILE`
+//!   (Hex pattern weights by MM from self-play, `docs/pattern-priors.md`)
 //! - `mcts train --game SPEC [--iterations N --games N --playouts N ...] [--out DIR]` (AlphaZero
 //!   self-play training; needs the default `train` feature)
 
@@ -25,6 +27,7 @@ mod bench;
 mod error;
 mod gtp;
 mod gtp_match;
+mod patterns;
 mod replay;
 mod schema;
 mod search;
@@ -59,6 +62,8 @@ enum Verb {
     Solve(solve::Args),
     /// Print the search parameters (types, defaults, ranges), the presets and the input limits as JSON.
     Schema(schema::Args),
+    /// Hex local patterns: `train` weights from self-play games (MoHex 2.0's prior, MM).
+    Patterns(patterns::Args),
     /// Train a policy-value network by AlphaZero self-play (writes weights, CSV/JSON logs).
     #[cfg(feature = "train")]
     Train(Box<train::Args>),
@@ -87,6 +92,7 @@ fn main() {
         Verb::Match(a) => gtp_match::run(a),
         Verb::Solve(a) => solve::run(a),
         Verb::Schema(a) => schema::run(a),
+        Verb::Patterns(a) => patterns::run(a),
         #[cfg(feature = "train")]
         Verb::Train(a) => train::run(*a),
         #[cfg(not(feature = "train"))]

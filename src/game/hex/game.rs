@@ -565,6 +565,22 @@ impl Game for Hex {
     /// swap, the mirrored White stone).
     /// All empty, then each player's stones by their set bits: per stone, not per cell (the
     /// save-bridge playouts read it once per playout).
+    fn pattern_keys(&self, moves: &[u16], out: &mut Vec<u64>) -> bool {
+        let n = self.size as usize;
+        let mut owners = [0i8; MAX_CELLS];
+        self.cell_owners(&mut owners[..n * n]);
+        let mover = self.to_move as usize;
+        out.clear();
+        out.extend(moves.iter().map(|&m| {
+            if (m as usize) < n * n {
+                super::patterns::key(&owners[..n * n], n, m as usize, mover)
+            } else {
+                super::patterns::NO_PATTERN
+            }
+        }));
+        true
+    }
+
     fn cell_owners(&self, out: &mut [i8]) {
         let n = self.cells().min(out.len());
         out[..n].fill(-1);

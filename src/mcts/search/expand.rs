@@ -20,7 +20,11 @@ impl<G: Game> Search<G> {
     /// RAVE and GRAVE order expansions by AMAF value, decisive moves come first).
     #[inline]
     pub(super) fn fast_order_ok(&self) -> bool {
-        !self.config.decisive && !self.config.anti_decisive && self.config.value == ValueEstimate::Mean && !self.config.rollout_expand
+        !self.config.decisive
+            && !self.config.anti_decisive
+            && self.config.value == ValueEstimate::Mean
+            && !self.config.rollout_expand
+            && self.config.progressive_bias == 0.0
     }
 
     /// Legal moves at `g` into `self.legal`, filtered at the root by depth-2.
@@ -144,6 +148,7 @@ impl<G: Game> Search<G> {
             && self.config.selection == Selection::Uct
             && self.tt.is_none()
             && !(at_root && self.root_filter.is_some())
+            && self.config.progressive_bias == 0.0
     }
 
     /// The tactical move to expand first at position `g` when the decisive / anti-decisive
@@ -509,11 +514,19 @@ impl<G: Game> Search<G> {
             return self.expand(sc, g, best, false);
         }
         let stamp = self.mark_children(cur);
+        if self.config.progressive_bias > 0.0 && !self.config.decisive && !self.config.anti_decisive {
+            // Its own list of the legal moves (with their P): no other list is needed.
+            return self.pick_by_bias(cur, g, at_root, sc, stamp);
+        }
         self.gen_legal(g, at_root);
         // Decisive / anti-decisive moves are expanded first when those policies are on (the same
         // knowledge the playouts use, applied to the order of expansion).
         if let Some(m) = self.untried_tactical(g, |m| self.mark[g.move_index(m)] != stamp && self.legal.contains(&m)) {
-            return self.expand(sc, g, Some((m, 0.0)), true);
+            let p = if self.config.progressive_bias > 0.0 { self.prior_of(cur, g, at_root, g.move_index(m)) } else { 0.0 };
+            return self.expand(sc, g, Some((m, p)), true);
+        }
+        if self.config.progressive_bias > 0.0 {
+            return self.pick_by_bias(cur, g, at_root, sc, stamp);
         }
         if sc.table != NIL {
             // MC-RAVE: the untried move with the best AMAF value (the bonus is the same for all).
@@ -545,6 +558,71 @@ impl<G: Game> Search<G> {
         }
         let m = cands[self.rng.index(cands.len())];
         self.expand(sc, g, Some((m, 0.0)), false)
+    }
+
+    /// The whole prior list of node `cur` (computed once, [`Search::evaluate_node`]) under the
+    /// progressive bias: every untried move needs its P.
+    fn whole_priors(&mut self, cur: u32, g: &G, at_root: bool) {
+        let have = self.node_priors.of(cur).is_some_and(|(m, _)| m.len() == self.tree.nodes[cur as usize].n_legal as usize);
+        if !have {
+            self.evaluate_node(cur, g, at_root, true);
+        }
+    }
+
+    /// The prior P of move `mv` (dense index) at node `cur` (0 when not legal there).
+    fn prior_of(&mut self, cur: u32, g: &G, at_root: bool, mv: usize) -> f32 {
+        self.whole_priors(cur, g, at_root);
+        let (moves, p) = self.node_priors.of(cur).expect("computed above");
+        moves.iter().position(|&m| m as usize == mv).map_or(0.0, |k| p[k])
+    }
+
+    /// The untried move of `cur` (children marked `stamp`) with the best untried score under
+    /// the progressive bias ([`Search::untried_score`]: with an AMAF table its AMAF value plus
+    /// `c_pb·P`; without one every untried move scores +∞ and the highest P comes first),
+    /// ties broken uniformly at random (seeded).
+    fn pick_by_bias(&mut self, cur: u32, g: &G, at_root: bool, sc: &Scorer, stamp: u32) -> Choice<G::Move> {
+        self.whole_priors(cur, g, at_root);
+        let (moves, p) = self.node_priors.of(cur).expect("computed above");
+        let pb = self.config.progressive_bias;
+        let mut best: Option<(usize, f32, f64)> = None;
+        let mut ties = 0u32;
+        // The player's AMAF row, cut once: the values of `untried_value` (the pie move aside).
+        let row = (sc.table != NIL).then(|| self.tree.amaf.row(sc.table, sc.player, self.ms));
+        let fpu = self.config.fpu;
+        for (k, &mv) in moves.iter().enumerate() {
+            let mv = mv as usize;
+            if self.mark[mv] == stamp {
+                continue;
+            }
+            // The list is sorted by P: without an AMAF table the first untried move is the pick.
+            let v = match &row {
+                None => p[k] as f64,
+                Some(row) => {
+                    let value = if mv as u32 == sc.pie.0 || mv >= self.ms {
+                        self.untried_value(sc, mv)
+                    } else {
+                        let (an, aw2) = row.at(mv);
+                        untried_amaf_value(an, aw2, fpu)
+                    };
+                    value + crate::mcts::selection::progressive_bias(p[k] as f64, 0, pb)
+                }
+            };
+            match best {
+                Some((_, _, b)) if v < b => {}
+                Some((_, _, b)) if v == b => {
+                    ties += 1;
+                    if self.rng.below(ties + 1) == 0 {
+                        best = Some((mv, p[k], v));
+                    }
+                }
+                _ => {
+                    best = Some((mv, p[k], v));
+                    ties = 0;
+                }
+            }
+        }
+        let pick = best.and_then(|(mv, pr, _)| g.move_from_index(mv).map(|m| (m, pr)));
+        self.expand(sc, g, pick, false)
     }
 
     /// `Expand` the picked move (with its prior), its score kept in `expand_score`; `Leaf` when

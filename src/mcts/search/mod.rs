@@ -11,9 +11,10 @@
 //! - `report.rs`: final move, principal variation, statistics and tree exports;
 //! - [`trace`]: one iteration at a time, phase by phase (the step-through view).
 
+use crate::game::hex::patterns::PatternError;
 use crate::game::{Game, MoveList, MoveSets, Outcome};
 use crate::mcts::config::{ConfigError, LeafEval, PriorKind, SearchConfig, Selection};
-use crate::mcts::evaluator::{Evaluator, TacticalPrior, UniformPrior};
+use crate::mcts::evaluator::{Evaluator, PatternPrior, TacticalPrior, UniformPrior};
 use crate::mcts::playout::PolicyState;
 use crate::mcts::transposition::{table_bytes, TransTable};
 use crate::mcts::tree::{Proof, Tree, NIL};
@@ -49,6 +50,9 @@ pub enum SearchError {
     /// `prior = net` and the game's network is missing or defective.
     #[error(transparent)]
     Net(#[from] NetError),
+    /// `prior = patterns` on a game without local patterns, or its weights are not loaded.
+    #[error(transparent)]
+    Patterns(#[from] PatternError),
 }
 
 /// The evaluator of `prior` for games like `root`.
@@ -60,6 +64,7 @@ pub(crate) fn make_evaluator<G: Game>(root: &G, prior: PriorKind) -> Result<Box<
         PriorKind::Uniform => Box::new(UniformPrior),
         PriorKind::Tactical => Box::new(TacticalPrior),
         PriorKind::Net => Box::new(NetEvaluator::for_game(root)?),
+        PriorKind::Patterns => Box::new(PatternPrior::for_game(root)?),
     })
 }
 
@@ -297,10 +302,12 @@ impl<G: Game> Search<G> {
         self.evaluations
     }
 
-    /// A fresh tree laid out for the configuration (priors for PUCT, AMAF tables when needed).
+    /// A fresh tree laid out for the configuration (priors for PUCT and for the progressive
+    /// bias, AMAF tables when needed).
     fn new_tree(&self) -> Tree {
         let width = if self.config.needs_amaf() { 2 * self.ms } else { 0 };
-        Tree::with_root(self.config.selection == Selection::Puct, width, self.config.child_bounds())
+        let priors = self.config.selection == Selection::Puct || self.config.progressive_bias > 0.0;
+        Tree::with_root(priors, width, self.config.child_bounds())
     }
 
     fn reset_tree(&mut self) {

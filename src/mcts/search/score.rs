@@ -11,6 +11,12 @@
 //!   plain UCT (no AMAF, no transpositions) reads the edges' cached `q` and `k = 1/√n` and costs
 //!   one `f32` multiply-add per child ([`plain_ucb1`]);
 //! - PUCT: `V + c·P·√N / (1 + n)` (Silver et al. 2017), V = `fpu` (first-play urgency) when n = 0;
+//! - progressive bias (UCT with `progressive_bias` c_pb > 0; MoHex 2.0, Huang et al. 2013,
+//!   benzene `SgUctSearch::GetBound`): `+ c_pb·P/√(n+1)` on a visited child's UCT score and
+//!   `+ c_pb·P` on an untried move's, P the child's prior (`prior = patterns`: γ/Σγ of the
+//!   moves' local patterns) kept per edge in the tree ([`progressive_bias`]). Only the general
+//!   path ([`Search::child_score`], [`Search::untried_score`]) applies it: the scans of
+//!   `expand.rs` are not used while it is on, and with c_pb = 0 nothing changes;
 //! - MCTS-Solver (Winands, Björnsson & Saito 2008): a proven child scores −∞, so it is never
 //!   selected again;
 //! - a move not yet in the tree ("untried") scores by `untried_score`: +∞ under UCT without an
@@ -58,8 +64,8 @@ use crate::game::{Game, Player};
 use crate::mcts::amaf::AmafTables;
 use crate::mcts::config::{RaveSchedule, SearchConfig, Selection, TranspositionRule, ValueEstimate};
 use crate::mcts::selection::{
-    amaf_mean, blend, grave_beta, puct, puct_bonus, rave_beta_linear, rave_beta_sqrt, ucb1, ucb1_bonus, ucb1_factored, ucb1_parent_factor,
-    Formula, BLEND, GRAVE_BETA, PUCT, RAVE_BETA_LINEAR, RAVE_BETA_SQRT, UCB1,
+    amaf_mean, blend, grave_beta, progressive_bias, puct, puct_bonus, rave_beta_linear, rave_beta_sqrt, ucb1, ucb1_bonus, ucb1_factored,
+    ucb1_parent_factor, Formula, BLEND, GRAVE_BETA, PROGRESSIVE_BIAS, PUCT, RAVE_BETA_LINEAR, RAVE_BETA_SQRT, UCB1,
 };
 use crate::mcts::tree::{Edge, NIL};
 
@@ -399,7 +405,7 @@ impl<G: Game> Search<G> {
             cs: ucb1_parent_factor(self.config.c, ln_n),
             table,
             player: g.to_move(),
-            plain: self.config.selection == Selection::Uct && table == NIL && self.tt.is_none(),
+            plain: self.config.selection == Selection::Uct && table == NIL && self.tt.is_none() && self.config.progressive_bias == 0.0,
             pie,
         }
     }
@@ -472,7 +478,8 @@ impl<G: Game> Search<G> {
         let c = self.config.c;
         let solver = self.config.solver;
         let puct_on = self.config.selection == Selection::Puct;
-        let prior = (puct_on && self.tree.with_priors).then(|| self.tree.priors[e as usize] as f64);
+        // PUCT's P, or the progressive bias's (the tree keeps priors for both).
+        let prior = self.tree.with_priors.then(|| self.tree.priors[e as usize] as f64);
         let value_of = |s: &ChildView| value(s.q, amaf);
         let score = if sc.plain {
             // Plain UCT (no transpositions, no AMAF): the edge's cache, as the scan reads it.
@@ -484,7 +491,15 @@ impl<G: Game> Search<G> {
         } else if puct_on {
             puct_score(&view, solver, value_of, self.config.fpu, prior.unwrap_or(0.0), (sc.parent_n as f64).sqrt(), c)
         } else {
-            uct_score(&view, solver, true, |s| ucb1(value_of(s), s.explore_n, sc.ln_n, c))
+            let pb = self.config.progressive_bias;
+            uct_score(&view, solver, true, |s| {
+                let u = ucb1(value_of(s), s.explore_n, sc.ln_n, c);
+                if pb > 0.0 {
+                    u + progressive_bias(prior.unwrap_or(0.0), s.explore_n, pb)
+                } else {
+                    u
+                }
+            })
         };
         Score { n, q: view.q, amaf, prior, value: score }
     }
@@ -525,6 +540,9 @@ impl<G: Game> Search<G> {
             puct(self.config.fpu, prior as f64, 0, sc.parent_n, self.config.c)
         } else if tactical || self.untried_first(sc) {
             f64::INFINITY
+        } else if self.config.progressive_bias > 0.0 {
+            // MoHex 2.0's progressive bias at n = 0 (`c_pb·P/√1`).
+            self.untried_value(sc, mv) + self.untried_bonus(sc) + progressive_bias(prior as f64, 0, self.config.progressive_bias)
         } else {
             self.untried_value(sc, mv) + self.untried_bonus(sc)
         }
@@ -555,8 +573,19 @@ impl<G: Game> Search<G> {
         } else {
             format!("an untried move scores {}, c = {c}", UNTRIED_AMAF.expr)
         };
+        let bias = if cfg.progressive_bias > 0.0 {
+            format!(
+                " + {}, c_pb = {}, P = the prior ({}; {})",
+                PROGRESSIVE_BIAS.expr,
+                cfg.progressive_bias,
+                serde_json::to_value(cfg.prior).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default(),
+                PROGRESSIVE_BIAS.source
+            )
+        } else {
+            String::new()
+        };
         match cfg.selection {
-            Selection::Uct => format!("UCT score = {}, c = {c} ({}); {value}; {untried}", UCB1.expr, UCB1.source),
+            Selection::Uct => format!("UCT score = {}{bias}, c = {c} ({}); {value}; {untried}", UCB1.expr, UCB1.source),
             Selection::Puct => format!("PUCT score = {}, c = {c} ({}); {value}; unvisited V = fpu = {}", PUCT.expr, PUCT.source, cfg.fpu),
         }
     }
@@ -709,5 +738,80 @@ mod tests {
             }
             assert!(checked > 5, "{preset}");
         }
+    }
+
+    /// A RAVE search with the pattern prior and weights that favour one pattern strongly.
+    fn biased_search(seed: u64, c_pb: f64) -> Search<Hex> {
+        use crate::game::hex::patterns::{PatternWeights, NO_PATTERN};
+        use crate::mcts::evaluator::PatternPrior;
+        let g = Hex::new(5, false).unwrap();
+        let mut keys = Vec::new();
+        let mut moves = crate::game::MoveList::new();
+        g.legal_moves(&mut moves);
+        g.pattern_keys(&moves, &mut keys);
+        // The centre's pattern (all empty) weighs 50, the rest 1.
+        let centre = keys[12];
+        assert_ne!(centre, NO_PATTERN);
+        let w = PatternWeights::new(vec![(centre, 50.0)]);
+        let mut cfg = SearchConfig::preset("rave").unwrap();
+        cfg.set("prior", "patterns").unwrap();
+        cfg.set("progressive_bias", &c_pb.to_string()).unwrap();
+        cfg.seed = seed;
+        Search::with_evaluator(g, cfg, Box::new(PatternPrior::new(std::sync::Arc::new(w)))).unwrap()
+    }
+
+    /// Under UCT with `progressive_bias`, a child's score is its UCT score plus
+    /// `c_pb·P/√(n+1)` with P its stored prior, and a node's priors are normalised (γ/Σγ over
+    /// its legal moves: the whole list sums to 1, its children's to at most 1).
+    #[test]
+    fn progressive_bias_adds_its_term() {
+        use crate::mcts::selection::progressive_bias;
+        let mut s = biased_search(3, 2.47);
+        s.run(Budget::iterations(3000), &|| 0.0);
+        let src = s.amaf_source(NIL, 0);
+        let sc = s.scorer(0, &s.root.clone(), src);
+        let (mut sum, mut checked) = (0.0, 0);
+        for e in s.tree.children(0) {
+            let x = s.child_score(&sc, e);
+            let p = x.prior.expect("the tree keeps priors under the progressive bias");
+            sum += p;
+            let v = x.amaf.map_or(x.q, |(aq, beta)| blend(x.q, aq, beta));
+            if x.n > 0 {
+                let want = ucb1(v, x.n, sc.ln_n, s.config.c) + progressive_bias(p, x.n, 2.47);
+                assert!((x.value - want).abs() < 1e-12, "{} vs {want}", x.value);
+                checked += 1;
+            }
+        }
+        assert!(checked > 5);
+        assert!(sum <= 1.0 + 1e-6, "the children's priors sum to {sum}");
+        let (moves, p) = s.node_priors.of(0).expect("the root's prior list");
+        assert_eq!(moves.len(), 25, "every legal move has its P");
+        let total: f32 = p.iter().sum();
+        assert!((total - 1.0).abs() < 1e-5, "the root's priors sum to {total}");
+        // The centre (P = 50/74) against a corner (P = 1/74).
+        let pri = |mv: u16| p[moves.iter().position(|&m| m == mv).unwrap()] as f64;
+        assert!((pri(12) - 50.0 / 74.0).abs() < 1e-6, "{}", pri(12));
+        assert!((pri(0) - 1.0 / 74.0).abs() < 1e-6, "{}", pri(0));
+        for e in s.tree.children(0) {
+            let edge = s.tree.edges[e as usize];
+            assert_eq!(s.tree.priors[e as usize] as f64, pri(edge.mv), "a child keeps its node's P");
+        }
+        assert!(s.formula_text().contains("c_pb·P/√(n+1), c_pb = 2.47, P = the prior (patterns;"), "{}", s.formula_text());
+    }
+
+    /// The progressive bias steers the search: with a strong prior on the centre, its visits
+    /// grow with c_pb; and a search with it is deterministic for a seed.
+    #[test]
+    fn progressive_bias_steers_and_is_deterministic() {
+        let visits = |c_pb: f64| {
+            let mut s = biased_search(9, c_pb);
+            s.run(Budget::iterations(400), &|| 0.0);
+            let e = s.tree.children(0).find(|&e| s.tree.edges[e as usize].mv == 12).unwrap();
+            (s.tree.edges[e as usize].n, s.tree.children(0).map(|e| s.tree.edges[e as usize].n).collect::<Vec<_>>())
+        };
+        let (none, _) = visits(0.0);
+        let (strong, all) = visits(20.0);
+        assert!(strong > none, "centre visits {strong} with c_pb = 20, {none} without");
+        assert_eq!(visits(20.0).1, all, "the same visits for the same seed");
     }
 }

@@ -32,6 +32,7 @@ export type ParamName =
   | 'pool_p'
   | 'poolrave'
   | 'prior'
+  | 'progressive_bias'
   | 'qb'
   | 'qb_a'
   | 'qb_k'
@@ -409,9 +410,23 @@ export const PARAMS: Readonly<Record<ParamName, ParamSchema>> = {
     "values": [
       "uniform",
       "tactical",
-      "net"
+      "net",
+      "patterns"
     ],
     "source": "src/mcts/config.rs SearchConfig::prior"
+  },
+  "progressive_bias": {
+    "name": "progressive_bias",
+    "type": "number",
+    "default": 0,
+    "range": {
+      "min": 0,
+      "max": 100,
+      "min_open": false,
+      "text": "[0, 100]"
+    },
+    "what": "c_pb of MoHex's progressive bias",
+    "source": "src/mcts/config.rs SearchConfig::progressive_bias"
   },
   "qb": {
     "name": "qb",
@@ -628,6 +643,7 @@ export const PARAM_NAMES: readonly ParamName[] = [
   "pool_p",
   "poolrave",
   "prior",
+  "progressive_bias",
   "qb",
   "qb_a",
   "qb_k",
