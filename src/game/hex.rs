@@ -75,6 +75,7 @@ pub mod dfpn;
 pub(crate) mod game;
 pub(crate) mod geo;
 pub(crate) mod ice;
+pub(crate) mod knowledge;
 pub(crate) mod position;
 pub(crate) mod resist;
 pub(crate) mod tt;
