@@ -61,7 +61,8 @@ pub(crate) struct Consider<B> {
     pub mustplay: B,
 }
 
-/// A node of the virtual components: Q's two edges (0 and 1), then Q's stone groups.
+/// The most nodes of the virtual components: Q's two edges (0 and 1), then Q's stone groups
+/// (at most 181 on 19×19, where a colour has at most ⌈361 / 2⌉ stones; so never reached).
 const MAX_NODES: usize = 2 + 19 * 19 / 2 + 2;
 
 /// Q's virtual components on a board ([`components`]).
@@ -124,7 +125,7 @@ fn components<B: Bits>(pos: &Pos<B>, q: usize) -> Components<B> {
     let mut rest = own;
     while rest.any() && c.len < MAX_NODES {
         let grp = g.flood(B::bit(rest.lowest()), own);
-        rest = rest & !grp;
+        rest &= !grp;
         let i = c.len;
         c.cells[i] = grp;
         c.nbh[i] = g.grow(grp) & empty;
@@ -136,7 +137,7 @@ fn components<B: Bits>(pos: &Pos<B>, q: usize) -> Components<B> {
                 let (a, b) = (c.root(e), c.root(i));
                 if a != b {
                     c.comp[b] = a as u16;
-                    c.carrier[a] = c.carrier[a] | c.carrier[b];
+                    c.carrier[a] |= c.carrier[b];
                 }
             }
         }
@@ -198,7 +199,7 @@ fn semis<B: Bits>(pos: &Pos<B>, q: usize) -> Result<Option<(B, usize)>, ()> {
         let Some(la) = link(na, around & nb).or_else(|| link(na, B::ZERO)) else { continue };
         let Some(lb) = link(nb, la) else { continue };
         let carrier = ca | cb | la | lb | kb;
-        inter = inter & carrier;
+        inter &= carrier;
         found = Some(k);
     }
     Ok(found.map(|k| (inter, k)))
@@ -401,5 +402,63 @@ mod tests {
             }
         }
         assert!(pruned > 10, "{pruned}");
+    }
+
+    /// Measurement (release, ignored): the cost of [`consider`] on 11×11 positions of random
+    /// games and what it prunes. `cargo test --release --lib hex::knowledge::tests::measure --
+    /// --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn measure_consider_on_11x11() {
+        let mut rng = Rng64::new(11);
+        let mut positions = Vec::new();
+        while positions.len() < 4000 {
+            let mut g = Hex::new(11, false).unwrap();
+            let plies = 4 + rng.below(60) as usize;
+            for _ in 0..plies {
+                let mut moves = crate::game::MoveList::new();
+                g.legal_moves(&mut moves);
+                g.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
+                if g.outcome().is_some() {
+                    break;
+                }
+            }
+            if g.outcome().is_none() {
+                let mut st = [0u128; 2];
+                for c in 0..121 {
+                    if let Some(p) = g.stone_at(c) {
+                        st[p as usize] |= 1 << c;
+                    }
+                }
+                positions.push(Pos::<u128> { n: 11, stones: st, to_move: g.to_move() });
+            }
+        }
+        let (mut filled, mut region, mut pruned, mut cut) = (0u64, 0u64, 0u64, 0u64);
+        for p in &positions {
+            let c = consider(p);
+            filled += (c.filled & p.empty()).count_ones() as u64;
+            region += (c.mustplay != !0u128) as u64;
+            let k = (p.empty() & !c.moves).count_ones() as u64;
+            pruned += k;
+            cut += (k > 0) as u64;
+        }
+        let start = std::time::Instant::now();
+        let mut sink = 0u128;
+        for _ in 0..5 {
+            for p in &positions {
+                sink ^= std::hint::black_box(consider(std::hint::black_box(p))).moves;
+            }
+        }
+        let us = start.elapsed().as_secs_f64() * 1e6 / (5 * positions.len()) as f64;
+        let n = positions.len() as f64;
+        println!(
+            "11x11, 4-63 random plies, {} positions: {us:.1} us per consider; pruned at {:.2} of them, {:.1} cells pruned on average, {:.1} filled, a must-play region at {:.2} ({})",
+            positions.len(),
+            cut as f64 / n,
+            pruned as f64 / n,
+            filled as f64 / n,
+            region as f64 / n,
+            sink.count_ones()
+        );
     }
 }
