@@ -652,3 +652,23 @@ fn bench_checks_every_option_before_measuring() {
         assert!(out.stdout.is_empty(), "{extra:?}: nothing measured before the refusal, got {}", String::from_utf8_lossy(&out.stdout));
     }
 }
+
+/// `--set knowledge=true` reaches the search: the root's children are cut to Hex's consider set
+/// (fewer than the legal moves in a middle game); a threshold of 0 is refused by name.
+#[test]
+fn search_set_knowledge_cuts_the_root() {
+    let base = ["search", "--game", "hex:7", "--moves", "d4 c5 e3 d2 b6 c6", "--algo", "uct", "--iterations", "3000", "--json"];
+    let children = |extra: &[&str]| {
+        let (ok, out, err) = mcts(&[&base[..], extra].concat());
+        assert!(ok, "{err}");
+        let v: Value = serde_json::from_str(out.trim()).unwrap();
+        v["children"].as_array().unwrap().len()
+    };
+    let all = children(&[]);
+    assert_eq!(all, 43, "every legal move is tried without knowledge");
+    let cut = children(&["--set", "knowledge=true", "--set", "knowledge_threshold=64"]);
+    assert!(cut < all, "knowledge kept {cut} of {all} root moves");
+    let (ok, _, err) = mcts(&[&base[..], &["--set", "knowledge_threshold=0"]].concat());
+    assert!(!ok);
+    assert!(err.contains("knowledge_threshold"), "{err}");
+}
