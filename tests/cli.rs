@@ -737,3 +737,23 @@ fn patterns_train_writes_weights_and_search_uses_them() {
     assert!(!ok && err.contains("not a Hex spec"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `--set knowledge=true` reaches the search: the root's children are cut to Hex's consider set
+/// (fewer than the legal moves in a middle game); a threshold of 0 is refused by name.
+#[test]
+fn search_set_knowledge_cuts_the_root() {
+    let base = ["search", "--game", "hex:7", "--moves", "d4 c5 e3 d2 b6 c6", "--algo", "uct", "--iterations", "3000", "--json"];
+    let children = |extra: &[&str]| {
+        let (ok, out, err) = mcts(&[&base[..], extra].concat());
+        assert!(ok, "{err}");
+        let v: Value = serde_json::from_str(out.trim()).unwrap();
+        v["children"].as_array().unwrap().len()
+    };
+    let all = children(&[]);
+    assert_eq!(all, 43, "every legal move is tried without knowledge");
+    let cut = children(&["--set", "knowledge=true", "--set", "knowledge_threshold=64"]);
+    assert!(cut < all, "knowledge kept {cut} of {all} root moves");
+    let (ok, _, err) = mcts(&[&base[..], &["--set", "knowledge_threshold=0"]].concat());
+    assert!(!ok);
+    assert!(err.contains("knowledge_threshold"), "{err}");
+}

@@ -77,6 +77,7 @@ pub mod dfpn;
 pub(crate) mod game;
 pub(crate) mod geo;
 pub(crate) mod ice;
+pub(crate) mod knowledge;
 pub mod patterns;
 pub(crate) mod position;
 pub(crate) mod resist;

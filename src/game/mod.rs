@@ -524,6 +524,16 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
         false
     }
 
+    /// Hex knowledge for the search tree (search option `knowledge`): writes into `out` the
+    /// dense indices of the moves worth considering here (inferior cells and moves outside the
+    /// must-play region left out; [`crate::game::hex`]'s `knowledge` module) and returns whether
+    /// any legal move was left out. Whenever the side to move has a winning move, one is kept.
+    /// `false` (default): the game has no such knowledge, and the search prunes nothing.
+    fn knowledge_moves(&self, out: &mut [u64; MOVE_WORDS]) -> bool {
+        let _ = out;
+        false
+    }
+
     /// The dense index of the *pie* (swap) move when it is legal here, else `None` (default).
     /// A pie move can be played only as the second move of the game, so it never occurs below
     /// this position in a playout or in the tree: its AMAF statistics (Gelly & Silver 2007) are

@@ -400,6 +400,17 @@ pub struct SearchConfig {
 
     /// MCTS-Solver (Winands, Björnsson & Saito 2008): back up proven wins, losses and draws.
     pub solver: bool,
+    /// Hex knowledge in the tree, as MoHex's (Arneson, Hayward & Henderson 2010; Huang et al.
+    /// 2013; benzene's `MoHexThreadState::ComputeKnowledge`): once a node has
+    /// `knowledge_threshold` visits, its children are cut to the game's consider set
+    /// ([`crate::game::Game::knowledge_moves`]: Hex's dead and captured cells and the moves
+    /// outside the must-play region pruned, `docs/hex-knowledge.md`); the node's missing
+    /// children are added at once. Games without it (Pentago, Tic-Tac-Toe) ignore it. Off by
+    /// default and in every preset; `--set knowledge=true` adds it to any.
+    pub knowledge: bool,
+    /// Visits of a node before its knowledge is computed (`knowledge`); default 256, MoHex's
+    /// (`MoHexSearch::MoHexSearch`: `SetKnowledgeThreshold` to 256). Range 1..=1e9.
+    pub knowledge_threshold: u32,
     /// Transpositions (Childs, Brodeur & Kocsis 2008): Zobrist-keyed shared nodes (a DAG).
     pub transpositions: bool,
     /// Which transposition update rule.
@@ -483,6 +494,8 @@ impl Default for SearchConfig {
             qb_a: 0.25,
             qb_k: 1.0,
             solver: false,
+            knowledge: false,
+            knowledge_threshold: 256,
             transpositions: false,
             transposition_rule: TranspositionRule::Uct1,
             depth2: false,
@@ -800,6 +813,22 @@ mod tests {
         assert!(!SearchConfig { save_bridge: true, ..best }.threat_checks_only());
         for p in SearchConfig::PRESETS {
             assert!(!SearchConfig::preset(p).unwrap().save_bridge, "{p}: off in every preset");
+        }
+    }
+
+    #[test]
+    fn knowledge_is_set_by_name_and_off_in_every_preset() {
+        let mut c = SearchConfig::preset("best").unwrap();
+        c.set("knowledge", "true").unwrap();
+        c.set("knowledge_threshold", "64").unwrap();
+        assert!(c.knowledge);
+        assert_eq!(c.knowledge_threshold, 64);
+        assert_eq!(SearchConfig::default().knowledge_threshold, 256);
+        let before = c.clone();
+        assert!(c.set("knowledge_threshold", "0").unwrap_err().to_string().contains("knowledge_threshold"));
+        assert_eq!(c, before);
+        for p in SearchConfig::PRESETS {
+            assert!(!SearchConfig::preset(p).unwrap().knowledge, "{p}: off in every preset");
         }
     }
 

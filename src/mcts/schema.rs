@@ -73,7 +73,7 @@ impl SearchConfig {
     /// Every numeric field that has a range, with its value here: the one list that
     /// [`SearchConfig::validate`] checks and [`schema`] publishes (sources of each default and
     /// range: the fields' docs).
-    pub fn ranged_fields(&self) -> [(FieldRange, f64); 21] {
+    pub fn ranged_fields(&self) -> [(FieldRange, f64); 22] {
         use FieldRange as R;
         [
             (R::closed("c", 0.0, 100.0, "[0, 100]", "the exploration constant c"), self.c),
@@ -100,6 +100,11 @@ impl SearchConfig {
             (R::closed("gumbel_c_visit", 0.0, 1e6, "[0, 1e6]", "c_visit of the Gumbel root"), self.gumbel_c_visit),
             (R::open("gumbel_c_scale", 0.0, 100.0, "(0, 100]", "c_scale of the Gumbel root"), self.gumbel_c_scale),
             (R::closed("progressive_bias", 0.0, 100.0, "[0, 100]", "c_pb of MoHex's progressive bias"), self.progressive_bias),
+            (
+                R::closed("knowledge_threshold", 1.0, 1e9, "[1, 1e9]", "the visits before a node's children are cut by Hex knowledge")
+                    .units("visits"),
+                self.knowledge_threshold as f64,
+            ),
         ]
     }
 }

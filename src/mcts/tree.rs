@@ -34,6 +34,9 @@ pub const ALIAS: u8 = 1;
 pub const TERMINAL: u8 = 2;
 /// Node flag: all children so far were expanded in the node's seeded affine order (see `search.rs`).
 pub const AFFINE: u8 = 4;
+/// Node flag: the node's Hex knowledge was computed (search option `knowledge`; see
+/// `search/knowledge.rs`).
+pub const KNOWN: u8 = 8;
 
 /// A result proven by MCTS-Solver, from the view of one player; serialised as `"win"`,
 /// `"loss"` or `"draw"` (the `proven` fields of the JSON views).
@@ -140,7 +143,7 @@ pub struct Node {
     pub cap: u16,
     /// [`Proof`] as a byte.
     pub proof: u8,
-    /// [`TERMINAL`], [`AFFINE`].
+    /// [`TERMINAL`], [`AFFINE`], [`KNOWN`].
     pub flags: u8,
 }
 

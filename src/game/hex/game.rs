@@ -405,6 +405,16 @@ impl Game for Hex {
         self.outcome.is_none() && self.legal_moves_only_shrink()
     }
 
+    /// The consider set of [`super::knowledge::consider`] on this board's bit set; nothing
+    /// while the swap move is legal (the knowledge assumes no swap) or the game is over.
+    fn knowledge_moves(&self, out: &mut [u64; crate::game::MOVE_WORDS]) -> bool {
+        if self.outcome.is_some() || self.pie_move().is_some() {
+            return false;
+        }
+        let (n, to_move) = (self.size as usize, self.to_move);
+        with_core!(&self.board, c => super::knowledge::consider_into(n, c.stones, to_move, out))
+    }
+
     /// The rings of this board's side ([`BridgeRings::hex`]), for save-bridge playouts.
     fn bridge_rings(&self) -> Option<&'static crate::game::BridgeRings> {
         Some(crate::game::BridgeRings::hex(self.size as usize))

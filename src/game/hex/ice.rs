@@ -68,8 +68,11 @@
 
 use std::sync::OnceLock;
 
-use super::position::{Pos, MAX_N};
-use super::{Bits, Geo};
+use super::bitset::W6;
+use super::position::Pos;
+#[cfg(test)]
+use super::position::MAX_N;
+use super::{Bits, Geo, MAX_SIZE};
 
 /// The six neighbour directions `(Δrow, Δcol)` in cyclic order around a cell: consecutive
 /// directions point at cells adjacent to each other; direction `i + 3` is opposite `i`.
@@ -78,25 +81,31 @@ pub(crate) const DIRS: [(i32, i32); 6] = [(-1, 0), (-1, 1), (0, 1), (1, 0), (1, 
 /// Fill-in of a position: cells whose colour can be fixed without changing the value of the
 /// position for either side to move.
 #[cfg_attr(not(test), allow(dead_code))]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Fillin {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Fillin<B = u64> {
     /// Stones added per colour (disjoint from the position's stones and from each other).
-    pub added: [u64; 2],
+    pub added: [B; 2],
     /// The dead cells among them (filled with either colour; which one is recorded in `added`).
-    pub dead: u64,
+    pub dead: B,
+}
+
+impl<B: Bits> Default for Fillin<B> {
+    fn default() -> Self {
+        Fillin { added: [B::ZERO; 2], dead: B::ZERO }
+    }
 }
 
 #[cfg_attr(not(test), allow(dead_code))]
-impl Fillin {
+impl<B: Bits> Fillin<B> {
     /// All filled cells.
     #[inline]
-    pub fn cells(&self) -> u64 {
+    pub fn cells(&self) -> B {
         self.added[0] | self.added[1]
     }
 
     /// `pos` with the fill-in's stones added (same side to move).
     #[inline]
-    pub fn apply(&self, pos: &Pos) -> Pos {
+    pub fn apply(&self, pos: &Pos<B>) -> Pos<B> {
         Pos { stones: [pos.stones[0] | self.added[0], pos.stones[1] | self.added[1]], ..*pos }
     }
 }
@@ -133,34 +142,35 @@ pub(crate) type Trace = [u64; RULES];
 
 /// Per-board-size masks for the bit-parallel ring computation.
 #[derive(Debug)]
-struct Tables {
+pub(crate) struct Tables<B: 'static> {
     /// The board's geometry (flood fills for the region rules).
-    geo: &'static Geo<u64>,
+    geo: &'static Geo<B>,
     /// `delta[i]` = index offset `Δrow·n + Δcol` of direction `i`.
     delta: [i32; 6],
     /// `valid[i]`: the cells whose neighbour in direction `i` is on the board.
-    valid: [u64; 6],
+    valid: [B; 6],
     /// `off[p][i]`: the cells whose neighbour in direction `i` is off the board on one of
     /// player p's edges. The two obtuse-corner positions, (−1, n) and (n, −1), touch an edge of
     /// each player and are in both colours' masks: a pattern instance uses such a position in
     /// at most one colour, and either reading is faithful (it is the same edge node as the
     /// ring position next to it of that colour; see the module doc).
-    off: [[u64; 6]; 2],
+    off: [[B; 6]; 2],
     /// `edge_off[p][e][i]`: the cells whose neighbour in direction `i` is off the board on
     /// player p's edge `e` (0: top / left, 1: bottom / right; the corners as in `off`).
-    edge_off: [[[u64; 6]; 2]; 2],
+    edge_off: [[[B; 6]; 2]; 2],
 }
 
-impl Tables {
-    fn build(n: usize) -> Tables {
-        let geo = <u64 as Bits>::geo(n);
-        let mut t = Tables { geo, delta: [0; 6], valid: [0; 6], off: [[0; 6]; 2], edge_off: [[[0; 6]; 2]; 2] };
+impl<B: IceBits> Tables<B> {
+    fn build(n: usize) -> Tables<B> {
+        let geo = B::geo(n);
+        let z = B::ZERO;
+        let mut t = Tables { geo, delta: [0; 6], valid: [z; 6], off: [[z; 6]; 2], edge_off: [[[z; 6]; 2]; 2] };
         let ni = n as i32;
         for (i, &(dr, dc)) in DIRS.iter().enumerate() {
             t.delta[i] = dr * ni + dc;
             for r in 0..ni {
                 for c in 0..ni {
-                    let bit = 1u64 << (r * ni + c);
+                    let bit = B::bit((r * ni + c) as usize);
                     let (rr, cc) = (r + dr, c + dc);
                     let row_in = (0..ni).contains(&rr);
                     let col_in = (0..ni).contains(&cc);
@@ -191,31 +201,53 @@ impl Tables {
 
     /// The cells whose neighbour in direction `i` is in `s`.
     #[inline(always)]
-    fn nb_in(&self, i: usize, s: u64) -> u64 {
+    fn nb_in(&self, i: usize, s: B) -> B {
         let d = self.delta[i];
-        let shifted = if d >= 0 { s >> d } else { s << -d };
+        let shifted = if d >= 0 { s.shr(d as u32) } else { s.shl((-d) as u32) };
         shifted & self.valid[i]
     }
 
     /// `ring[p][i]`: the cells whose neighbour in direction `i` is player p's stone or edge.
     #[inline(always)]
-    fn rings(&self, stones: [u64; 2]) -> [[u64; 6]; 2] {
+    fn rings(&self, stones: [B; 2]) -> [[B; 6]; 2] {
         std::array::from_fn(|p| std::array::from_fn(|i| self.nb_in(i, stones[p]) | self.off[p][i]))
     }
 }
 
-/// The [`Tables`] of board side `n` (1..=[`MAX_N`]), built once.
-fn tables(n: usize) -> &'static Tables {
-    static T: [OnceLock<Tables>; MAX_N + 1] = [const { OnceLock::new() }; MAX_N + 1];
-    T[n].get_or_init(|| Tables::build(n))
+/// The bit-set types the fill-in runs on, each with its [`Tables`] per board side, built once:
+/// `u64` (the solver's boards, n ≤ 8), `u128` (n ≤ 11) and [`W6`] (n ≤ 19), the search's.
+pub(crate) trait IceBits: Bits {
+    /// The [`Tables`] of board side `n` (within this type's sides), built on first use.
+    fn tables(n: usize) -> &'static Tables<Self>;
+}
+
+macro_rules! ice_bits {
+    ($t:ty, $max:expr) => {
+        impl IceBits for $t {
+            fn tables(n: usize) -> &'static Tables<$t> {
+                static T: [OnceLock<Tables<$t>>; $max + 1] = [const { OnceLock::new() }; $max + 1];
+                T[n].get_or_init(|| Tables::build(n))
+            }
+        }
+    };
+}
+ice_bits!(u64, 8);
+ice_bits!(u128, 11);
+ice_bits!(W6, MAX_SIZE);
+
+/// The `u64` [`Tables`] of board side `n` (1..=[`MAX_N`]).
+#[cfg(test)]
+fn tables(n: usize) -> &'static Tables<u64> {
+    debug_assert!(n <= MAX_N);
+    <u64 as IceBits>::tables(n)
 }
 
 /// The cells matching `dead-0-4`, `dead-1-3` and `dead-2-2` (any colour), from ring masks
 /// `b` (Black stone or edge in each direction) and `w` (White). Centres are all cells; the
 /// caller keeps the empty ones.
 #[inline(always)]
-fn dead_parts(b: &[u64; 6], w: &[u64; 6]) -> [u64; 3] {
-    let (mut d04, mut d13, mut d22) = (0u64, 0u64, 0u64);
+fn dead_parts<B: Bits>(b: &[B; 6], w: &[B; 6]) -> [B; 3] {
+    let (mut d04, mut d13, mut d22) = (B::ZERO, B::ZERO, B::ZERO);
     for i in 0..6 {
         let (i1, i2, i3, i4) = ((i + 1) % 6, (i + 2) % 6, (i + 3) % 6, (i + 4) % 6);
         let b3 = b[i] & b[i1] & b[i2];
@@ -229,23 +261,23 @@ fn dead_parts(b: &[u64; 6], w: &[u64; 6]) -> [u64; 3] {
 
 /// [`dead_parts`] united.
 #[inline(always)]
-fn dead_any(b: &[u64; 6], w: &[u64; 6]) -> u64 {
+fn dead_any<B: Bits>(b: &[B; 6], w: &[B; 6]) -> B {
     let [a, c, d] = dead_parts(b, w);
     a | c | d
 }
 
 /// The cells of `open` (empty cells the pairs may use) in pairs captured by `p` (`capt-pair`).
 #[inline(always)]
-fn captured_pairs(t: &Tables, ring: &[[u64; 6]; 2], open: u64, p: usize) -> u64 {
+fn captured_pairs<B: IceBits>(t: &Tables<B>, ring: &[[B; 6]; 2], open: B, p: usize) -> B {
     // dk[k]: cells that are ring-dead when their neighbour in direction k is p's.
-    let mut dk = [0u64; 6];
+    let mut dk = [B::ZERO; 6];
     for (k, d) in dk.iter_mut().enumerate() {
         let mut r = *ring;
-        r[p][k] = !0;
-        r[1 - p][k] = 0;
+        r[p][k] = !B::ZERO;
+        r[1 - p][k] = B::ZERO;
         *d = dead_any(&r[0], &r[1]) & open;
     }
-    let mut out = 0;
+    let mut out = B::ZERO;
     for k in 0..3 {
         // x-cells: x and its k-neighbour y open, x dead given y = p, y dead given x = p.
         let x = dk[k] & t.nb_in(k, dk[k + 3]);
@@ -256,29 +288,29 @@ fn captured_pairs(t: &Tables, ring: &[[u64; 6]; 2], open: u64, p: usize) -> u64 
 
 /// The empty cells found dead by the region rules (`dead-unreachable`, `dead-region`), with
 /// the trace.
-fn dead_regions(t: &Tables, stones: [u64; 2], empty: u64, trace: &mut Option<&mut Trace>) -> u64 {
+fn dead_regions<B: IceBits>(t: &Tables<B>, stones: [B; 2], empty: B, trace: &mut Option<&mut Trace>) -> B {
     let g = t.geo;
-    let mut dead = 0;
+    let mut dead = B::ZERO;
     for (q, &own) in stones.iter().enumerate() {
         let open = empty | own;
         let (e0, e1) = (g.edge[q][0], g.edge[q][1]);
         let f0 = g.flood(open & e0, open);
-        if f0 & e1 == 0 {
+        if (f0 & e1).is_zero() {
             // Q can never connect: every empty cell is useless to Q, hence dead.
             if let Some(tr) = trace.as_deref_mut() {
-                tr[Rule::DeadUnreachable as usize] += empty.count_ones() as u64;
+                tr[Rule::DeadUnreachable as usize] += empty.count() as u64;
             }
             return empty;
         }
         let f1 = g.flood(open & e1, open);
         let unreach = empty & !(f0 & f1);
         if let Some(tr) = trace.as_deref_mut() {
-            tr[Rule::DeadUnreachable as usize] += unreach.count_ones() as u64;
+            tr[Rule::DeadUnreachable as usize] += unreach.count() as u64;
         }
         dead |= unreach;
         let mut rest = own;
-        while rest != 0 {
-            let grp = g.flood(rest & rest.wrapping_neg(), own);
+        while rest.any() {
+            let grp = g.flood(B::bit(rest.lowest()), own);
             rest &= !grp;
             let nbh = g.grow(grp) & empty;
             let allowed = open & !(nbh | grp);
@@ -286,7 +318,7 @@ fn dead_regions(t: &Tables, stones: [u64; 2], empty: u64, trace: &mut Option<&mu
             let reach = g.flood(allowed & (e0 | e1), allowed);
             let cut = empty & !nbh & !reach & !dead;
             if let Some(tr) = trace.as_deref_mut() {
-                tr[Rule::DeadRegion as usize] += cut.count_ones() as u64;
+                tr[Rule::DeadRegion as usize] += cut.count() as u64;
             }
             dead |= cut;
         }
@@ -295,21 +327,21 @@ fn dead_regions(t: &Tables, stones: [u64; 2], empty: u64, trace: &mut Option<&mu
 }
 
 /// The empty cells found dead by `dead-group`, from the ring masks `ring` of `stones`.
-fn dead_groups(t: &Tables, ring: &[[u64; 6]; 2], stones: [u64; 2], empty: u64) -> u64 {
+fn dead_groups<B: IceBits>(t: &Tables<B>, ring: &[[B; 6]; 2], stones: [B; 2], empty: B) -> B {
     let g = t.geo;
-    let er: [u64; 6] = std::array::from_fn(|i| t.nb_in(i, empty));
-    let mut dead = 0;
+    let er: [B; 6] = std::array::from_fn(|i| t.nb_in(i, empty));
+    let mut dead = B::ZERO;
     for (c, &own) in stones.iter().enumerate() {
         let q = 1 - c;
         let reach = [g.flood(own & g.edge[c][0], own), g.flood(own & g.edge[c][1], own)];
-        if reach[0] & reach[1] != 0 {
+        if (reach[0] & reach[1]).any() {
             // C is connected: nothing to gain.
             continue;
         }
         // The component K as (stones, edges touched): each edge with its reach set, then the
         // groups touching no edge.
-        let mut test = |kst: u64, edges: [bool; 2]| {
-            let k: [u64; 6] = std::array::from_fn(|i| {
+        let mut test = |kst: B, edges: [bool; 2]| {
+            let k: [B; 6] = std::array::from_fn(|i| {
                 let mut m = t.nb_in(i, kst);
                 for (e, &on) in edges.iter().enumerate() {
                     if on {
@@ -328,8 +360,8 @@ fn dead_groups(t: &Tables, ring: &[[u64; 6]; 2], stones: [u64; 2], empty: u64) -
         test(reach[0], [true, false]);
         test(reach[1], [false, true]);
         let mut rest = own & !(reach[0] | reach[1]);
-        while rest != 0 {
-            let grp = g.flood(rest & rest.wrapping_neg(), own);
+        while rest.any() {
+            let grp = g.flood(B::bit(rest.lowest()), own);
             rest &= !grp;
             test(grp, [false, false]);
         }
@@ -349,20 +381,20 @@ fn dead_groups(t: &Tables, ring: &[[u64; 6]; 2], stones: [u64; 2], empty: u64) -
 /// (benzene's `StoneBoard::PickColor`): which colour does not matter for the value, only for
 /// the patterns it enables.
 #[cfg_attr(not(test), allow(dead_code))]
-pub(crate) fn fillin(pos: &Pos) -> Fillin {
+pub(crate) fn fillin<B: IceBits>(pos: &Pos<B>) -> Fillin<B> {
     fillin_traced(pos, None)
 }
 
 /// [`fillin`], counting the cells each [`Rule`] finds into `trace`.
-pub(crate) fn fillin_traced(pos: &Pos, mut trace: Option<&mut Trace>) -> Fillin {
-    let t = tables(pos.n as usize);
+pub(crate) fn fillin_traced<B: IceBits>(pos: &Pos<B>, mut trace: Option<&mut Trace>) -> Fillin<B> {
+    let t = B::tables(pos.n as usize);
     let board = t.geo.board;
     let mover = pos.to_move as usize & 1;
     let mut stones = pos.stones;
     let mut f = Fillin::default();
     loop {
         let empty = board & !(stones[0] | stones[1]);
-        if empty == 0 {
+        if empty.is_zero() {
             break;
         }
         let ring = t.rings(stones);
@@ -372,28 +404,28 @@ pub(crate) fn fillin_traced(pos: &Pos, mut trace: Option<&mut Trace>) -> Fillin 
         let cw = captured_pairs(t, &ring, empty & !cb, 1);
         if let Some(tr) = trace.as_deref_mut() {
             for (r, m) in [Rule::Dead04, Rule::Dead13, Rule::Dead22].into_iter().zip(parts) {
-                tr[r as usize] += (m & empty).count_ones() as u64;
+                tr[r as usize] += (m & empty).count() as u64;
             }
-            tr[Rule::CaptPairBlack as usize] += cb.count_ones() as u64;
-            tr[Rule::CaptPairWhite as usize] += cw.count_ones() as u64;
+            tr[Rule::CaptPairBlack as usize] += cb.count() as u64;
+            tr[Rule::CaptPairWhite as usize] += cw.count() as u64;
         }
-        if dead | cb | cw == 0 {
+        if (dead | cb | cw).is_zero() {
             let groups = dead_groups(t, &ring, stones, empty);
             if let Some(tr) = trace.as_deref_mut() {
-                tr[Rule::DeadGroup as usize] += groups.count_ones() as u64;
+                tr[Rule::DeadGroup as usize] += groups.count() as u64;
             }
             dead = groups | dead_regions(t, stones, empty, &mut trace);
-            if dead == 0 {
+            if dead.is_zero() {
                 break;
             }
         }
         // Dead cells outside the captured pairs: the majority colour of their ring.
         let mut rest = dead & !(cb | cw);
         let mut to = [cb, cw];
-        while rest != 0 {
-            let x = rest.trailing_zeros();
-            rest &= rest - 1;
-            let count = |p: usize| ring[p].iter().map(|m| (m >> x & 1) as u32).sum::<u32>();
+        while rest.any() {
+            let x = rest.lowest();
+            rest = rest.without_lowest();
+            let count = |p: usize| ring[p].iter().map(|m| m.test(x) as u32).sum::<u32>();
             let (nb, nw) = (count(0), count(1));
             let c = if nb > nw {
                 0
@@ -402,7 +434,7 @@ pub(crate) fn fillin_traced(pos: &Pos, mut trace: Option<&mut Trace>) -> Fillin 
             } else {
                 mover
             };
-            to[c] |= 1 << x;
+            to[c] |= B::bit(x);
         }
         for p in 0..2 {
             stones[p] |= to[p];

@@ -17,19 +17,22 @@ use crate::mcts::config::{ConfigError, LeafEval, PriorKind, SearchConfig, Select
 use crate::mcts::evaluator::{Evaluator, PatternPrior, TacticalPrior, UniformPrior};
 use crate::mcts::playout::PolicyState;
 use crate::mcts::transposition::{table_bytes, TransTable};
-use crate::mcts::tree::{Proof, Tree, NIL};
+use crate::mcts::tree::{Proof, Tree, KNOWN, NIL};
 use crate::mcts::{Budget, Clock, RunReport, StopReason};
 use crate::nn::{NetError, NetEvaluator};
 use crate::rng::Rng64;
 
 mod backprop;
 mod expand;
+mod knowledge;
 mod priors;
 mod report;
 mod rollout;
 mod root;
 mod score;
 pub mod trace;
+
+pub use knowledge::KnowledgeStats;
 
 pub use expand::affine_index;
 pub use rollout::pool_order;
@@ -112,6 +115,8 @@ pub struct Search<G: Game> {
     /// Whether the playouts answer bridge intrusions: `save_bridge` on a game with bridges
     /// ([`Game::bridge_rings`]; elsewhere the option is ignored).
     bridges: bool,
+    /// Counts of the knowledge computations (`knowledge`).
+    know: KnowledgeStats,
     evaluator: Box<dyn Evaluator<G>>,
     /// PUCT priors per node, asked once (see `priors.rs`).
     node_priors: priors::NodePriors,
@@ -216,6 +221,7 @@ impl<G: Game> Search<G> {
             tt: None,
             policy: PolicyState::new(ms, &config),
             bridges: config.save_bridge && root.bridge_rings().is_some(),
+            know: KnowledgeStats::default(),
             evaluator,
             node_priors: priors::NodePriors::default(),
             prior_keep: priors::PRIOR_KEEP,
@@ -411,7 +417,7 @@ impl<G: Game> Search<G> {
     }
 
     /// Replaces the configuration, keeping the tree where it stays valid: a change of
-    /// `transpositions`, `depth2`, `rollout_expand`, of whether AMAF tables are needed or of
+    /// `transpositions`, `depth2`, `rollout_expand`, `knowledge`, `knowledge_threshold`, of whether AMAF tables are needed or of
     /// PUCT on/off (the tree layout) rebuilds it; a new `seed` reseeds the
     /// generator; playout tables are kept where their shape is unchanged; a new `prior`
     /// replaces the evaluator and rebuilds the tree (its priors came from the old one).
@@ -427,6 +433,8 @@ impl<G: Game> Search<G> {
             || c.transpositions != self.config.transpositions
             || c.depth2 != self.config.depth2
             || c.rollout_expand != self.config.rollout_expand
+            || c.knowledge != self.config.knowledge
+            || c.knowledge_threshold != self.config.knowledge_threshold
             || c.needs_amaf() != self.config.needs_amaf()
             || (c.selection == Selection::Puct) != (self.config.selection == Selection::Puct);
         if c.seed != self.config.seed {
@@ -553,6 +561,12 @@ impl<G: Game> Search<G> {
                 src = self.amaf_source(src, cur);
             }
             let depth = self.path.len() - 1;
+            if self.config.knowledge {
+                let node = &self.tree.nodes[cur as usize];
+                if node.flags & KNOWN == 0 && node.n >= self.config.knowledge_threshold && (depth > 0 || self.forced_root.is_none()) {
+                    self.apply_knowledge(cur, &g, depth == 0, if depth == 0 { root_cap } else { cap });
+                }
+            }
             let choice = match self.forced_root {
                 Some(a) if depth == 0 => self.forced_choice(a, &g),
                 _ => self.choose(cur, &g, depth == 0, src, if depth == 0 { root_cap } else { cap }),

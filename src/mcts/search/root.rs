@@ -5,7 +5,7 @@
 use super::{Choice, Search, SearchError};
 use crate::game::{Game, MoveList};
 use crate::mcts::solver;
-use crate::mcts::tree::{Edge, NIL, TERMINAL, UNKNOWN};
+use crate::mcts::tree::{Edge, KNOWN, NIL, TERMINAL, UNKNOWN};
 
 impl<G: Game> Search<G> {
     /// Sets the root node's terminal flag, its AMAF table and the depth-2 filter.
@@ -50,6 +50,8 @@ impl<G: Game> Search<G> {
         }
         if !self.root.is_terminal() {
             self.tree.nodes[0].n_legal = UNKNOWN;
+            // Its legal moves are recounted: its knowledge is computed again (`knowledge.rs`).
+            self.tree.nodes[0].flags &= !KNOWN;
         }
     }
 

@@ -18,6 +18,8 @@ export type ParamName =
   | 'gumbel_c_visit'
   | 'gumbel_m'
   | 'jump'
+  | 'knowledge'
+  | 'knowledge_threshold'
   | 'leaf'
   | 'lgr'
   | 'lgr_p'
@@ -243,6 +245,27 @@ export const PARAMS: Readonly<Record<ParamName, ParamSchema>> = {
     "default": false,
     "range": null,
     "source": "src/mcts/config.rs SearchConfig::jump"
+  },
+  "knowledge": {
+    "name": "knowledge",
+    "type": "boolean",
+    "default": false,
+    "range": null,
+    "source": "src/mcts/config.rs SearchConfig::knowledge"
+  },
+  "knowledge_threshold": {
+    "name": "knowledge_threshold",
+    "type": "integer",
+    "default": 256,
+    "range": {
+      "min": 1,
+      "max": 1000000000,
+      "min_open": false,
+      "text": "[1, 1e9]"
+    },
+    "what": "the visits before a node's children are cut by Hex knowledge",
+    "units": "visits",
+    "source": "src/mcts/config.rs SearchConfig::knowledge_threshold"
   },
   "leaf": {
     "name": "leaf",
@@ -629,6 +652,8 @@ export const PARAM_NAMES: readonly ParamName[] = [
   "gumbel_c_visit",
   "gumbel_m",
   "jump",
+  "knowledge",
+  "knowledge_threshold",
   "leaf",
   "lgr",
   "lgr_p",
