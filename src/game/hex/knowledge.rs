@@ -388,7 +388,10 @@ mod tests {
                 for c in 0..n * n {
                     if let Some(p) = g.stone_at(c) {
                         st[p as usize] |= W6::bit(c);
-                        narrow[p as usize] |= 1 << c;
+                        // The u128 board holds 128 cells (11×11); 13×13 is W6 only.
+                        if c < 128 {
+                            narrow[p as usize] |= 1u128 << c;
+                        }
                     }
                 }
                 let mut wide = [0u64; 6];
