@@ -14,7 +14,7 @@ import numpy.typing as npt
 __all__ = ["EXAMPLE_SPECS", "PRESETS", "Game", "State", "arena", "arena_games", "arena_plan", "arena_report", "load_net", "search", "solve"]
 
 PRESETS: Final[list[str]]
-"""Every preset name: uct rave grave decisive lgr lgrf2 poolrave mast qb depth2 solver puct best alphazero alphago puct-net."""
+"""Every preset name: uct rave grave decisive lgr lgrf2 poolrave mast qb depth2 solver puct best mohex alphazero alphago puct-net."""
 EXAMPLE_SPECS: Final[list[str]]
 """Example game spec strings: tictactoe, hex:7, hex:11, hex:11:swap, pentago, pentago:openspiel, pentago:twist."""
 

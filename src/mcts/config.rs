@@ -233,6 +233,9 @@ pub enum Preset {
     Puct,
     /// RAVE, decisive/anti-decisive moves, MCTS-Solver and depth-2.
     Best,
+    /// MoHex-style Hex player: RAVE with save-bridge playouts, pattern priors as progressive
+    /// bias, Hex knowledge in the tree and MCTS-Solver (Huang et al. 2013).
+    Mohex,
     /// AlphaZero: PUCT with the network's priors, leaves valued by the value head only.
     Alphazero,
     /// AlphaGo: PUCT with the network's priors, leaves valued by `(1−λ)·v + λ·z`, λ = 0.5.
@@ -244,7 +247,7 @@ pub enum Preset {
 
 impl Preset {
     /// Every preset, in the order of [`SearchConfig::PRESETS`].
-    pub const ALL: [Preset; 16] = [
+    pub const ALL: [Preset; 17] = [
         Preset::Uct,
         Preset::Rave,
         Preset::Grave,
@@ -258,6 +261,7 @@ impl Preset {
         Preset::Solver,
         Preset::Puct,
         Preset::Best,
+        Preset::Mohex,
         Preset::Alphazero,
         Preset::Alphago,
         Preset::PuctNet,
@@ -531,6 +535,7 @@ impl SearchConfig {
         "solver",
         "puct",
         "best",
+        "mohex",
         "alphazero",
         "alphago",
         "puct-net",
@@ -553,6 +558,13 @@ impl SearchConfig {
     ///   move by secure child `Q − A/√n`, A = 1 (Winands, Björnsson & Saito 2008);
     ///   `puct`: PUCT with the tactical prior, c = 1.5;
     /// - `best`: RAVE + decisive/anti-decisive moves + MCTS-Solver + depth-2;
+    /// - `mohex`: MoHex 2.0's recipe on our engine (Huang, Arneson, Hayward, Müller & Pawlewicz,
+    ///   "MoHex 2.0: a pattern-based MCTS Hex player", CG 2013; Arneson, Hayward & Henderson,
+    ///   "Monte Carlo Tree Search in Hex", IEEE TCIAIG 2010): RAVE (filling playouts), save-bridge
+    ///   playouts (`save_bridge`), the 12-cell pattern prior as progressive bias `c_pb·P/√(n+1)`
+    ///   with MoHex's c_pb = 2.47 (`prior = patterns`, `progressive_bias`), Hex knowledge at 256
+    ///   visits (`knowledge`: inferior cells and the must-play region) and MCTS-Solver (MoHex marks
+    ///   proven nodes). Other games ignore the Hex parts (it is RAVE with MCTS-Solver there);
     /// - `alphazero`: PUCT with the game's network (priors) and its value head at the leaves, no
     ///   playouts (Silver et al. 2017); `alphago`: the same priors, leaves valued
     ///   `(1−λ)·v + λ·z` with λ = 0.5 (Silver et al. 2016); `puct-net`: the network's priors
@@ -633,6 +645,15 @@ impl SearchConfig {
                 c.anti_decisive = true;
                 c.solver = true;
                 c.depth2 = true;
+            }
+            Preset::Mohex => {
+                rave(&mut c);
+                c.save_bridge = true;
+                c.prior = PriorKind::Patterns;
+                // MoHex's `SgUctSearch` bias constant (benzene `MoHexSearch.cpp`).
+                c.progressive_bias = 2.47;
+                c.knowledge = true;
+                c.solver = true;
             }
             Preset::Alphazero | Preset::Alphago | Preset::PuctNet => {
                 c.selection = Selection::Puct;
@@ -812,7 +833,7 @@ mod tests {
         assert!(best.threat_checks_only());
         assert!(!SearchConfig { save_bridge: true, ..best }.threat_checks_only());
         for p in SearchConfig::PRESETS {
-            assert!(!SearchConfig::preset(p).unwrap().save_bridge, "{p}: off in every preset");
+            assert_eq!(SearchConfig::preset(p).unwrap().save_bridge, *p == "mohex", "{p}: on in mohex only");
         }
     }
 
@@ -828,8 +849,14 @@ mod tests {
         assert!(c.set("knowledge_threshold", "0").unwrap_err().to_string().contains("knowledge_threshold"));
         assert_eq!(c, before);
         for p in SearchConfig::PRESETS {
-            assert!(!SearchConfig::preset(p).unwrap().knowledge, "{p}: off in every preset");
+            assert_eq!(SearchConfig::preset(p).unwrap().knowledge, *p == "mohex", "{p}: on in mohex only");
         }
+        // mohex is MoHex 2.0's recipe: RAVE, save-bridge, the pattern prior with c_pb = 2.47,
+        // knowledge at MoHex's threshold and MCTS-Solver.
+        let m = SearchConfig::preset("mohex").unwrap();
+        let rave = SearchConfig::preset("rave").unwrap();
+        assert_eq!((m.selection, m.value, m.c, m.fill_playouts), (rave.selection, rave.value, rave.c, rave.fill_playouts));
+        assert_eq!((m.prior, m.progressive_bias, m.knowledge_threshold, m.solver), (PriorKind::Patterns, 2.47, 256, true));
     }
 
     #[test]

@@ -189,6 +189,7 @@ pub fn preset_description(p: Preset) -> &'static str {
         Preset::Solver => "UCT with MCTS-Solver and the secure child as final move",
         Preset::Puct => "PUCT with the tactical prior, c = 1.5",
         Preset::Best => "RAVE, decisive/anti-decisive moves, MCTS-Solver and depth-2",
+        Preset::Mohex => "MoHex-style Hex: RAVE, save-bridge playouts, pattern priors, Hex knowledge, MCTS-Solver",
         Preset::Alphazero => "AlphaZero: PUCT with the network's priors, leaves valued by its value head",
         Preset::Alphago => "AlphaGo: PUCT with the network's priors, leaves valued (1−λ)·v + λ·z",
         Preset::PuctNet => "PUCT with the network's priors and random playouts",

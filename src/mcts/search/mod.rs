@@ -211,8 +211,15 @@ impl<G: Game> Search<G> {
     ///
     /// # Errors
     /// An invalid configuration.
-    pub fn new(root: G, config: SearchConfig) -> Result<Self, SearchError> {
+    pub fn new(root: G, mut config: SearchConfig) -> Result<Self, SearchError> {
         config.validate()?;
+        // Hex's options are ignored by games without them, as `save_bridge` and `knowledge`
+        // are: without local patterns the pattern prior and its progressive bias are off (so a
+        // Hex preset such as `mohex` searches Pentago as its other settings say).
+        if config.prior == PriorKind::Patterns && !root.pattern_keys(&[], &mut Vec::new()) {
+            config.prior = PriorKind::Uniform;
+            config.progressive_bias = 0.0;
+        }
         let ms = root.move_space();
         let evaluator = make_evaluator(&root, config.prior)?;
         check_leaf(&config, evaluator.as_ref())?;

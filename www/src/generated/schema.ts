@@ -69,6 +69,7 @@ export type PresetName =
   | 'solver'
   | 'puct'
   | 'best'
+  | 'mohex'
   | 'alphazero'
   | 'alphago'
   | 'puct-net';
@@ -823,6 +824,21 @@ export const PRESETS: Readonly<Record<PresetName, PresetSchema>> = {
       "value": "rave"
     }
   },
+  "mohex": {
+    "name": "mohex",
+    "description": "MoHex-style Hex: RAVE, save-bridge playouts, pattern priors, Hex knowledge, MCTS-Solver",
+    "needs_net": false,
+    "changes": {
+      "c": 0,
+      "fill_playouts": true,
+      "knowledge": true,
+      "prior": "patterns",
+      "progressive_bias": 2.47,
+      "save_bridge": true,
+      "solver": true,
+      "value": "rave"
+    }
+  },
   "alphazero": {
     "name": "alphazero",
     "description": "AlphaZero: PUCT with the network's priors, leaves valued by its value head",
@@ -872,6 +888,7 @@ export const PRESET_NAMES: readonly PresetName[] = [
   "solver",
   "puct",
   "best",
+  "mohex",
   "alphazero",
   "alphago",
   "puct-net"
