@@ -4,12 +4,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
-/** The trained nets (`../models/*.mctsnet`): the wasm embeds none; the worker fetches
- * `models/<file>` from the site on first use (src/worker.ts). Emitted into `dist/models/` by a
- * build, served from there by the dev server. */
+/** The trained weights files (`../models/*.mctsnet`, the nets; `../models/*.mctspat`, Hex's
+ * pattern weights): the wasm embeds none; the worker fetches `models/<file>` from the site on
+ * first use (src/worker.ts). Emitted into `dist/models/` by a build, served from there by the dev
+ * server. */
 function models(): Plugin {
   const dir = fileURLToPath(new URL('../models/', import.meta.url));
-  const files = () => readdirSync(dir).filter((f) => f.endsWith('.mctsnet'));
+  const files = () => readdirSync(dir).filter((f) => /\.mcts(net|pat)$/.test(f));
   return {
     name: 'mcts-models',
     generateBundle() {
@@ -17,7 +18,7 @@ function models(): Plugin {
     },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
-        const m = /\/models\/([\w.-]+\.mctsnet)$/.exec((req.url ?? '').split('?')[0] ?? '');
+        const m = /\/models\/([\w.-]+\.mcts(?:net|pat))$/.exec((req.url ?? '').split('?')[0] ?? '');
         if (!m?.[1] || !files().includes(m[1])) return next();
         res.setHeader('Content-Type', 'application/octet-stream');
         res.end(readFileSync(dir + m[1]));

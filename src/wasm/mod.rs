@@ -28,6 +28,8 @@
 //! - [`nets`]: the networks of the `alphazero`-style presets: `loadNet` (a user's net),
 //!   `loadShippedNet` (a fetched `models/` file), `netInfo`, `shippedNets`, `netPresets`, `usesNet`,
 //!   `evaluatePosition` (priors and value head of the position, for the views);
+//! - [`patterns`]: Hex's pattern priors: `loadPatterns` (the fetched `models/hex-patterns.mctspat`),
+//!   `patternsLoaded`, `shippedPatterns`, `usesPatterns`;
 //! - `train` (feature `train`, only in the second package `pkg-train/`): `TrainSession`, the
 //!   step-wise AlphaZero trainer of the Train panel ([`crate::nn::train::session`]).
 //!
@@ -46,6 +48,7 @@ use crate::game::EXAMPLE_SPECS;
 pub mod arena;
 pub mod game;
 pub mod nets;
+pub mod patterns;
 pub mod records;
 pub mod search;
 pub mod solve;

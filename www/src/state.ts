@@ -41,7 +41,7 @@ export const OVERLAY_KEYS = ['visits', 'q', 'amaf', 'proven', 'pv', 'prior', 'ex
 export type OverlayKey = (typeof OVERLAY_KEYS)[number];
 
 /** A compare pane's fields as typed (blank: the preset's value / the common budget). */
-export const PANE_KEYS = ['preset', 'c', 'rave_k', 'lgr_p', 'pool_k', 'save_bridge', 'budget'] as const;
+export const PANE_KEYS = ['preset', 'c', 'rave_k', 'lgr_p', 'pool_k', 'save_bridge', 'prior', 'progressive_bias', 'budget'] as const;
 export type PaneKey = (typeof PANE_KEYS)[number];
 export type PaneFields = Partial<Record<PaneKey, string>>;
 

@@ -21,7 +21,19 @@ import init, {
 } from '../../pkg/mcts_playground.js';
 import { arenaPlayGame, arenaStandings } from '../../pkg/mcts_playground.js';
 import { parseRecord, writeRecord } from '../../pkg/mcts_playground.js';
-import { evaluatePosition, loadNet, loadShippedNet, netInfo, netPresets, shippedNets, usesNet } from '../../pkg/mcts_playground.js';
+import {
+  evaluatePosition,
+  loadNet,
+  loadPatterns,
+  loadShippedNet,
+  netInfo,
+  netPresets,
+  patternsLoaded,
+  shippedNets,
+  shippedPatterns,
+  usesNet,
+  usesPatterns,
+} from '../../pkg/mcts_playground.js';
 import { buildTreeSnapshot, transferables } from './tree/snapshot';
 import { assertNever, parseRequest } from './protocol';
 import type { Budget, EngineSettings, Request, Response, SearchEnd, SearchProgress, SearchReportJson, SearchStats } from './protocol';
@@ -567,59 +579,100 @@ const ready: Promise<string | null> = TRAINING
       (e: unknown) => `the engine failed to load: ${message(e)}`,
     );
 
-// ---- networks: fetched on first use ---------------------------------------------------------
+// ---- networks and pattern weights: fetched on first use -------------------------------------
 // The wasm module embeds no weights. The first time a request needs a game's network (a search,
 // step-through, arena game or evaluation with a network preset), the worker fetches the shipped
 // file `models/<file>` from the page's own site and registers it; a net the user loaded
-// (`loadNet`) takes its place and is never overwritten by the shipped one.
+// (`loadNet`) takes its place and is never overwritten by the shipped one. Hex's pattern weights
+// (`prior = patterns`) come the same way from `models/hex-patterns.mctspat`.
 
-/** The site's `models/` directory: the built worker runs from `assets/`, the nets sit in
- * `models/` at the site's root (copied there by the build, see vite.config.ts). */
+/** The site's `models/` directory: the built worker runs from `assets/`, the weights files sit
+ * in `models/` at the site's root (copied there by the build, see vite.config.ts). */
 const MODELS_BASE = new URL('../models/', self.location.href);
 
-/** Fetches in flight by game spec, so overlapping requests share one download. */
-const netLoads = new Map<string, Promise<void>>();
+/** Fetches in flight by what they load (a game spec, or the pattern weights' file), so
+ * overlapping requests share one download. */
+const modelLoads = new Map<string, Promise<void>>();
 
-/** The sentence of a failed load; the page recognises it (play/net-fallback.ts) and falls back. */
+/** The sentence of a failed net load; the page recognises it (play/net-fallback.ts) and falls back. */
 function netLoadError(spec: string, file: string, why: string): string {
   return `the network for '${spec}' could not be loaded (models/${file}: ${why})`;
 }
 
-async function fetchNet(spec: string, file: string): Promise<void> {
+/** The sentence of a failed load of the pattern weights. */
+function patternLoadError(file: string, why: string): string {
+  return `the pattern weights for prior = patterns could not be loaded (models/${file}: ${why})`;
+}
+
+/** Fetches `models/<file>` and hands its bytes to `register`; either failing throws `fail(why)`. */
+async function fetchModel(file: string, register: (bytes: Uint8Array) => void, fail: (why: string) => string): Promise<void> {
   let bytes: Uint8Array;
   try {
     const r = await fetch(new URL(file, MODELS_BASE));
     if (!r.ok) throw new Error(`HTTP ${r.status}`);
     bytes = new Uint8Array(await r.arrayBuffer());
   } catch (e) {
-    throw new Error(netLoadError(spec, file, message(e)));
+    throw new Error(fail(message(e)));
   }
   try {
-    loadShippedNet(spec, bytes);
+    register(bytes);
   } catch (e) {
     if (isTrap(e)) throw e;
-    throw new Error(netLoadError(spec, file, message(e)));
+    throw new Error(fail(message(e)));
   }
 }
 
-/** Makes sure the net of `spec` is registered when `engine` needs one and one ships. Settings
- * the engine refuses, and games without a net, are left to the request itself to report. */
-async function ensureNet(spec: string, engine: EngineSettings): Promise<void> {
-  let needs: boolean;
-  try {
-    needs = usesNet(engine.preset, engine.params);
-  } catch {
-    return;
+/** One fetch of `file` under `key` at a time; a failed one is tried again by the next request. */
+function loadOnce(key: string, file: string, register: (bytes: Uint8Array) => void, fail: (why: string) => string): Promise<void> {
+  let p = modelLoads.get(key);
+  if (!p) {
+    p = fetchModel(file, register, fail).finally(() => modelLoads.delete(key));
+    modelLoads.set(key, p);
   }
-  if (!needs || netInfo(spec) !== null) return;
+  return p;
+}
+
+/** Whether `uses` says yes for these settings; settings the engine refuses are left to the
+ * request itself to report. */
+function needs(uses: (preset: string, params: unknown) => boolean, engine: EngineSettings): boolean {
+  try {
+    return uses(engine.preset, engine.params);
+  } catch {
+    return false;
+  }
+}
+
+/** Makes sure the net of `spec` is registered when `engine` needs one and one ships. Games
+ * without a net are left to the request itself to report. */
+async function ensureNet(spec: string, engine: EngineSettings): Promise<void> {
+  if (!needs(usesNet, engine) || netInfo(spec) !== null) return;
   const file = (shippedNets() as ShippedNet[]).find((n) => n.spec === spec)?.file;
   if (!file) return;
-  let p = netLoads.get(spec);
-  if (!p) {
-    p = fetchNet(spec, file).finally(() => netLoads.delete(spec));
-    netLoads.set(spec, p);
-  }
-  await p;
+  await loadOnce(
+    spec,
+    file,
+    (b) => loadShippedNet(spec, b),
+    (why) => netLoadError(spec, file, why),
+  );
+}
+
+/** Makes sure the pattern weights are registered when `engine` has `prior = patterns` on Hex
+ * (other games refuse the prior themselves, in the request). */
+async function ensurePatterns(spec: string, engine: EngineSettings): Promise<void> {
+  if (!spec.startsWith('hex') || !needs(usesPatterns, engine) || patternsLoaded()) return;
+  const file = shippedPatterns();
+  await loadOnce(
+    file,
+    file,
+    (b) => void loadPatterns(b),
+    (why) => patternLoadError(file, why),
+  );
+}
+
+/** Makes sure what `engine` needs for the game `spec` is registered: its net, the pattern weights. */
+async function ensureModels(spec: string, engine: EngineSettings): Promise<void> {
+  await ensureNet(spec, engine);
+  await ensurePatterns(spec, engine);
 }
 
 /** What a request needs loaded before it runs. */
@@ -627,14 +680,14 @@ async function prepare(req: Request): Promise<void> {
   switch (req.type) {
     case 'search':
     case 'evaluate':
-      if (game) await ensureNet(game.spec(), req.engine);
+      if (game) await ensureModels(game.spec(), req.engine);
       return;
     case 'stepNew':
-      await ensureNet(normalSpec(req.spec), req.engine);
+      await ensureModels(normalSpec(req.spec), req.engine);
       return;
     case 'arenaGame':
-      await ensureNet(normalSpec(req.game.spec), req.game.a);
-      await ensureNet(normalSpec(req.game.spec), req.game.b);
+      await ensureModels(normalSpec(req.game.spec), req.game.a);
+      await ensureModels(normalSpec(req.game.spec), req.game.b);
       return;
     default:
       return;

@@ -19,7 +19,15 @@ import type { ParamName } from '../generated/schema';
 /** Samples per run: the budget is searched in this many equal steps. */
 export const STEPS = 40;
 /** The parameters a pane may set besides its preset (blank: the preset's). */
-export const PANE_PARAMS = ['c', 'rave_k', 'lgr_p', 'pool_k', 'save_bridge'] as const satisfies readonly ParamName[];
+export const PANE_PARAMS = [
+  'c',
+  'rave_k',
+  'lgr_p',
+  'pool_k',
+  'save_bridge',
+  'prior',
+  'progressive_bias',
+] as const satisfies readonly ParamName[];
 export const MODE_WORDS: Record<CompareMode, string> = { playouts: 'equal playouts', millis: 'equal time' };
 /** The tree snapshot a pane's sample asks for (breadth-first, small). */
 const PANE_TREE = { minVisits: 1, topK: 64, depth: 12, maxNodes: 3000 };

@@ -9,6 +9,7 @@ import { count, iterationsWord, moveWinRateCompact, perSecond, provenTitle, shar
 import { BoardOverlay, figuresByCell, type OverlayData } from '../overlay/board-overlay';
 import { exactMoveValue, exactRootValue, type ExactValue, type SolveReport, type Snapshot, type TreeSnapshot } from '../protocol';
 import type { OverlayKey, PaneFields, PaneKey } from '../state';
+import { PARAMS as PARAMS_SCHEMA } from '../generated/schema';
 import { Icicle } from '../tree/icicle';
 import type { PaneRun } from './controller';
 import { paneTruth } from './truth';
@@ -19,10 +20,18 @@ const PARAMS: { key: PaneKey; label: string; title: string }[] = [
   { key: 'rave_k', label: 'k', title: 'RAVE equivalence parameter k (blank: the preset’s)' },
   { key: 'lgr_p', label: 'p', title: 'LGR: probability of playing a stored reply (blank: the preset’s)' },
   { key: 'pool_k', label: 'pool', title: 'PoolRAVE pool size (blank: the preset’s)' },
+  {
+    key: 'progressive_bias',
+    label: 'pb',
+    title: 'Progressive bias c_pb (MoHex: 2.47): adds c_pb·P/√(n+1) to a move’s UCT score (blank: the preset’s, 0 = off)',
+  },
 ];
 /** The save-bridge switch's title (src/game/bridge.rs; off in every preset). */
 const BRIDGE_TITLE =
   'Save-bridge playouts (Hex, as MoHex): a move into a bridge of the player to move is answered in the bridge’s other cell (blank: the preset’s, off; ignored in other games)';
+/** The prior switch's title (docs/pattern-priors.md). */
+const PRIOR_TITLE =
+  'The tree’s prior P of each move (blank: the preset’s): uniform, tactical, net (the game’s network) or patterns (Hex: MoHex’s 12-cell pattern weights, fetched on first use)';
 /** The overlays every pane's board shows. */
 export const PANE_OVERLAYS: ReadonlySet<OverlayKey> = new Set<OverlayKey>(['visits', 'proven', 'pv']);
 /** The same with the exact solver's marks, once it has proven the position. */
@@ -74,6 +83,14 @@ export class PaneView {
     );
     this.params.set('save_bridge', bridge);
     fields.append(h('label', { title: BRIDGE_TITLE }, 'bridge ', bridge));
+    const prior = h(
+      'select',
+      { id: `cmp-prior-${k}`, title: PRIOR_TITLE, 'aria-label': `${PRIOR_TITLE}, pane ${k + 1}` },
+      h('option', { value: '' }, 'preset'),
+      ...(PARAMS_SCHEMA.prior.values ?? []).map((v) => h('option', { value: v }, v)),
+    );
+    this.params.set('prior', prior);
+    fields.append(h('label', { title: PRIOR_TITLE }, 'prior ', prior));
     this.budget = h('input', {
       id: `cmp-budget-${k}`,
       type: 'number',

@@ -97,7 +97,7 @@ describe('compare panes', () => {
     const r = parsePane('preset:uct,colour:red,c:wide,lgr_p:0.5');
     expect(r.fields).toEqual({ preset: 'uct', lgr_p: '0.5' });
     expect(r.errors).toEqual([
-      "unknown pane field 'colour' (expected preset, c, rave_k, lgr_p, pool_k, save_bridge, budget)",
+      "unknown pane field 'colour' (expected preset, c, rave_k, lgr_p, pool_k, save_bridge, prior, progressive_bias, budget)",
       'c=wide: the exploration constant c must be a number from 0 to 100',
     ]);
   });
@@ -115,6 +115,21 @@ describe('the save-bridge pane switch', () => {
         errors: [`save_bridge=${bad}: save-bridge playouts (Hex) must be true or false`],
       });
     }
+  });
+});
+
+describe('the prior and progressive-bias pane fields', () => {
+  it('read the engine’s prior names and c_pb in [0, 100], round-trip, and name anything else', () => {
+    const fields = { preset: 'rave', prior: 'patterns', progressive_bias: '2.47' };
+    expect(formatPane(fields)).toBe('preset:rave,prior:patterns,progressive_bias:2.47');
+    expect(parsePane('preset:rave,prior:patterns,progressive_bias:2.47')).toEqual({ fields, errors: [] });
+    expect(parsePane('prior:pattern,progressive_bias:101')).toEqual({
+      fields: {},
+      errors: [
+        "prior=pattern: the tree's prior must be one of uniform, tactical, net, patterns",
+        "progressive_bias=101: c_pb of MoHex's progressive bias must be a number from 0 to 100",
+      ],
+    });
   });
 });
 

@@ -11,7 +11,8 @@
 //   seed=N               the engines' random seed (reproducible searches with playouts=)
 //   view=play|compare|arena            the open view (also the #hash)
 //   overlays=visits,q,amaf,proven,pv,prior,exact|none   the board overlays switched on (play view)
-//   pane1..pane4=preset:rave,c:0.7,rave_k:500,lgr_p:0.5,pool_k:10,save_bridge:true,budget:20000   compare panes
+//   pane1..pane4=preset:rave,c:0.7,rave_k:500,lgr_p:0.5,pool_k:10,save_bridge:true,prior:patterns,
+//                progressive_bias:2.47,budget:20000   compare panes
 //   cmpgame=, cmpmoves=, cmpmode=playouts|ms, cmpbudget=, cmpseed=, panes=2..4, cmprun=1
 //                        the compare view's position, budget (equal playouts or equal time) and runs
 //   lesson=ID            a built-in lesson (www/src/lessons)
@@ -34,7 +35,7 @@ export function splitMoves(v: string | null): string[] {
 /** The numeric pane fields: what each means, its range and whether it is a whole number, all from
  * the engine's schema (`generated/schema.ts`, Rust `SearchConfig::ranged_fields`). `budget` is in
  * the compare view's unit (playouts or ms). */
-type RangedPaneKey = Exclude<PaneKey, 'preset' | 'budget' | 'save_bridge'>;
+type RangedPaneKey = Exclude<PaneKey, 'preset' | 'budget' | 'save_bridge' | 'prior'>;
 function paneRange(key: RangedPaneKey): { min: number; max: number; open: boolean; whole: boolean; what: string } {
   const p = PARAMS[key];
   // Every pane parameter has a range in the engine (schema.test.ts checks it).
@@ -74,6 +75,10 @@ export function wholeInRange(name: string, v: string, min: number, max: number, 
 function paneFieldError(key: PaneKey, val: string, mode: CompareMode): string | null {
   if (key === 'preset') return null;
   if (key === 'save_bridge') return val === 'true' || val === 'false' ? null : `${key}=${val}: ${PANE_SWITCHES[key]} must be true or false`;
+  if (key === 'prior') {
+    const values = PARAMS.prior.values ?? [];
+    return values.includes(val) ? null : `${key}=${val}: the tree's prior must be one of ${values.join(', ')}`;
+  }
   if (key === 'budget') {
     const b = COMPARE_BUDGET[mode];
     return wholeInRange(key, val, b.min, b.max, b.unit).error ?? null;

@@ -1,0 +1,163 @@
+// Hex's pattern priors in the page (docs/pattern-priors.md): the wasm embeds no pattern weights;
+// the worker fetches models/hex-patterns.mctspat the first time a request's configuration has
+// prior = patterns on Hex, once per worker, and then searches exactly as the native binary (which
+// embeds the same file). A missing file gives a clear sentence naming it and the HTTP status.
+// Requests are counted at the test's own server; waits are for states, never for time.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setup, assertClean, screenshot, ROOT, teachReady, paneFigures } from './harness.mjs';
+
+let h;
+before(async () => {
+  h = await setup();
+  // The native CLI from the same sources as the wasm (a stale binary would search differently).
+  execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'mcts'], { cwd: ROOT, stdio: 'inherit' });
+});
+after(async () => {
+  await h?.close();
+});
+
+const BIN = join(ROOT, 'target', 'release', 'mcts');
+const native = (verb, args) => JSON.parse(execFileSync(BIN, [verb, ...args, '--json'], { cwd: ROOT, encoding: 'utf8' }));
+const PAT = /\/models\/hex-patterns\.mctspat$/;
+const SET_B = 'prior=patterns,progressive_bias=2.47';
+
+test('patterns: a Compare pane with prior:patterns searches as mcts search --set prior=patterns', async () => {
+  const mark = h.served.length;
+  const q =
+    'view=compare&cmpgame=hex:7&cmpmoves=d4&panes=2&pane1=preset:rave&pane2=preset:rave,prior:patterns,progressive_bias:2.47&cmpbudget=3000&cmpseed=5';
+  const page = await h.openPage(`?${q}&cmprun=1`);
+  await page.waitForFunction(() => document.querySelector('#compare')?.dataset.state === 'done');
+  assert.equal(await page.inputValue('#cmp-prior-0'), '', 'pane 1: the preset’s');
+  assert.equal(await page.inputValue('#cmp-prior-1'), 'patterns', 'pane 2: from the URL');
+  assert.equal(await page.inputValue('#cmp-progressive_bias-1'), '2.47');
+  // Only pane 2's worker needed the weights: one download.
+  assert.deepEqual(h.servedSince(mark, PAT), ['/sub/dir/models/hex-patterns.mctspat'], 'fetched exactly once');
+  for (const [k, sets] of [
+    [0, []],
+    [1, ['--set', 'prior=patterns', '--set', 'progressive_bias=2.47']],
+  ]) {
+    const want = native('search', [
+      '--game',
+      'hex:7',
+      '--moves',
+      'd4',
+      '--algo',
+      'rave',
+      ...sets,
+      '--set',
+      'memory_cap_mib=512',
+      '--iterations',
+      '3000',
+      '--seed',
+      '5',
+    ]);
+    const got = await paneFigures(page, k);
+    assert.equal(got.playouts, '3000');
+    assert.equal(got.best, want.best_move, `pane ${k + 1}: the native best move`);
+    assert.equal(got.pv, want.pv.join(' '), `pane ${k + 1}: the native line`);
+    const visits = new Map(want.children.map((c) => [c.move, c.visits]));
+    assert.ok(got.visits.length >= 5, `pane ${k + 1}: root moves shown`);
+    for (const [move, n] of got.visits) assert.equal(n, visits.get(move), `pane ${k + 1}: visits of ${move} as native`);
+  }
+  assert.notDeepEqual((await paneFigures(page, 0)).visits, (await paneFigures(page, 1)).visits, 'the prior changed the search');
+  await screenshot(page, 'patterns-compare');
+  // A prior the engine does not know is named.
+  const bad = await h.openPage(`?${q.replace('prior:patterns', 'prior:pattern')}`);
+  await teachReady(bad);
+  assert.equal(await bad.getAttribute('body', 'data-url-errors'), '1');
+  assert.match(await bad.textContent('body'), /pane2: prior=pattern: the tree's prior must be one of uniform, tactical, net, patterns/);
+  assertClean(assert, page);
+});
+
+/** Sets up an Arena match on Hex 7×7: rave against rave with the pattern prior, one worker. */
+async function arenaForm(page) {
+  await page.waitForFunction(() => document.querySelector('#ar-a')?.options.length > 0);
+  await page.fill('#ar-game', 'hex:7');
+  await page.dispatchEvent('#ar-game', 'change');
+  await page.uncheck('#ar-openings');
+  await page.selectOption('#ar-a', 'rave');
+  await page.selectOption('#ar-b', 'rave');
+  await page.fill('#ar-set-a', '');
+  await page.fill('#ar-set-b', SET_B);
+  await page.fill('#ar-games', '2');
+  await page.fill('#ar-budget', '400');
+  await page.selectOption('#ar-unit', 'iterations');
+  await page.fill('#ar-seed', '7');
+  await page.fill('#ar-workers', '1');
+}
+
+test('patterns: an Arena match with prior=patterns fetches the weights once and plays the games of mcts arena', async () => {
+  const mark = h.served.length;
+  const page = await h.openPage('#arena');
+  await arenaForm(page);
+  assert.deepEqual(h.servedSince(mark, PAT), [], 'no weights before a request uses them');
+  await page.click('#ar-run');
+  await page.waitForFunction(() => ['done', 'failed'].includes(document.querySelector('#arena').dataset.state));
+  assert.equal(await page.getAttribute('#arena', 'data-state'), 'done', await page.textContent('#ar-status'));
+  // Two games of about 40 searches each, one worker: one download.
+  assert.deepEqual(h.servedSince(mark, PAT), ['/sub/dir/models/hex-patterns.mctspat'], 'fetched exactly once');
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#ar-json')]);
+  const web = JSON.parse(readFileSync(await dl.path(), 'utf8'));
+  const want = native('arena', [
+    '--game',
+    'hex:7',
+    '--a',
+    'rave',
+    '--b',
+    'rave',
+    '--set-b',
+    'prior=patterns',
+    '--set-b',
+    'progressive_bias=2.47',
+    '--openings',
+    'none',
+    '--games',
+    '2',
+    '--iterations',
+    '400',
+    '--seed',
+    '7',
+  ]);
+  const strip = (r) => ({ index: r.index, a_first: r.a_first, moves: r.moves, a_score: r.a_score, winner: r.winner });
+  assert.deepEqual(web.records.map(strip), want.records.map(strip), 'the same games, move by move');
+  assert.deepEqual(web.set_b, ['prior=patterns', 'progressive_bias=2.47']);
+  // Without the prior the games differ: the weights were used, not ignored.
+  const plain = native('arena', [
+    '--game',
+    'hex:7',
+    '--a',
+    'rave',
+    '--b',
+    'rave',
+    '--openings',
+    'none',
+    '--games',
+    '2',
+    '--iterations',
+    '400',
+    '--seed',
+    '7',
+  ]);
+  assert.notDeepEqual(plain.records.map(strip), want.records.map(strip), 'the prior changed the games');
+  assertClean(assert, page);
+});
+
+test('patterns: a missing weights file stops the match with a sentence naming the file and the status', async () => {
+  const page = await h.openPage('#arena', {
+    before: (p) => p.route('**/models/hex-patterns.mctspat', (r) => r.fulfill({ status: 404, body: 'not found' })),
+  });
+  await arenaForm(page);
+  await page.click('#ar-run');
+  await page.waitForFunction(() => ['done', 'failed'].includes(document.querySelector('#arena').dataset.state));
+  assert.equal(await page.getAttribute('#arena', 'data-state'), 'failed');
+  assert.match(
+    await page.textContent('#ar-status'),
+    /The arena stopped: game \d+: the pattern weights for prior = patterns could not be loaded \(models\/hex-patterns\.mctspat: HTTP 404\)/,
+  );
+  page.problems.failed = page.problems.failed.filter((f) => !f.includes('hex-patterns.mctspat'));
+  assertClean(assert, page, [/404/]);
+});
