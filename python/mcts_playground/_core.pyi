@@ -183,7 +183,7 @@ def solve(
     state: State,
     openings: bool = False,
     net: str | PathLike[str] | None = None,
-    solver: str = "dfpn",
+    solver: str | None = None,
     max_nodes: int | None = None,
     time: float = 0.0,
     tt_mib: int = 256,
