@@ -73,6 +73,39 @@ test('patterns: a Compare pane with prior:patterns searches as mcts search --set
   assertClean(assert, page);
 });
 
+test('the mohex preset (RAVE, save-bridge, pattern prior, knowledge, solver) searches in a Compare pane as mcts search --algo mohex', async () => {
+  const mark = h.served.length;
+  // 3,000 playouts after d4 c5: enough for the root to pass the knowledge threshold (256 visits).
+  const q = 'view=compare&cmpgame=hex:7&cmpmoves=d4,c5&panes=1&pane1=preset:mohex&cmpbudget=3000&cmpseed=3';
+  const page = await h.openPage(`?${q}&cmprun=1`);
+  await page.waitForFunction(() => document.querySelector('#compare')?.dataset.state === 'done');
+  assert.equal(h.servedSince(mark, PAT).length, 1, 'the weights fetched once');
+  const want = native('search', [
+    '--game',
+    'hex:7',
+    '--moves',
+    'd4 c5',
+    '--algo',
+    'mohex',
+    '--set',
+    'memory_cap_mib=512',
+    '--iterations',
+    '3000',
+    '--seed',
+    '3',
+  ]);
+  const got = await paneFigures(page, 0);
+  assert.equal(got.playouts, '3000');
+  assert.equal(got.best, want.best_move, 'the native best move');
+  assert.equal(got.pv, want.pv.join(' '), 'the native line');
+  const visits = new Map(want.children.map((c) => [c.move, c.visits]));
+  for (const [move, n] of got.visits) assert.equal(n, visits.get(move), `visits of ${move} as native`);
+  // Knowledge cut the root: fewer children than the 47 legal moves.
+  assert.ok(want.children.length < 47, `${want.children.length} root children`);
+  await screenshot(page, 'patterns-mohex-preset');
+  assertClean(assert, page);
+});
+
 /** Sets up an Arena match on Hex 7×7: rave against rave with the pattern prior, one worker. */
 async function arenaForm(page) {
   await page.waitForFunction(() => document.querySelector('#ar-a')?.options.length > 0);
