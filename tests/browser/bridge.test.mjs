@@ -6,23 +6,17 @@
 // states, never for time.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { setup, assertClean, screenshot, ROOT, teachReady, paneFigures } from './harness.mjs';
+import { setup, assertClean, screenshot, teachReady, paneFigures, buildNative, native, assertPaneAsNative } from './harness.mjs';
 
 let h;
 before(async () => {
   h = await setup();
-  // The native CLI from the same sources as the wasm (a stale binary would search differently).
-  execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'mcts'], { cwd: ROOT, stdio: 'inherit' });
+  buildNative();
 });
 after(async () => {
   await h?.close();
 });
-
-const BIN = join(ROOT, 'target', 'release', 'mcts');
-const native = (verb, args) => JSON.parse(execFileSync(BIN, [verb, ...args, '--json'], { cwd: ROOT, encoding: 'utf8' }));
 
 test('save-bridge: a Compare pane with the switch on searches as mcts search --set save_bridge=true', async () => {
   const q = 'view=compare&cmpgame=hex:5&cmpmoves=c3&panes=2&pane1=preset:rave&pane2=preset:rave,save_bridge:true&cmpbudget=3000&cmpseed=4';
@@ -41,13 +35,7 @@ test('save-bridge: a Compare pane with the switch on searches as mcts search --s
     [1, ['--set', 'save_bridge=true']],
   ]) {
     const want = native('search', ['--game', 'hex:5', '--moves', 'c3', '--algo', 'rave', ...sets, '--iterations', '3000', '--seed', '4']);
-    const got = await paneFigures(page, k);
-    assert.equal(got.playouts, '3000');
-    assert.equal(got.best, want.best_move, `pane ${k + 1}: the native best move`);
-    assert.equal(got.pv, want.pv.join(' '), `pane ${k + 1}: the native line`);
-    const visits = new Map(want.children.map((c) => [c.move, c.visits]));
-    assert.ok(got.visits.length >= 5, `pane ${k + 1}: root moves shown`);
-    for (const [move, n] of got.visits) assert.equal(n, visits.get(move), `pane ${k + 1}: visits of ${move} as native`);
+    await assertPaneAsNative(assert, page, k, want, 3000);
     if (k === 1) assert.ok(want.policy.save_bridge_moves_played > 0 && want.policy.active.includes('save_bridge'));
   }
   assert.notDeepEqual((await paneFigures(page, 0)).visits, (await paneFigures(page, 1)).visits, 'the switch changed the search');

@@ -35,6 +35,29 @@ export function nativeOpenings(game, moves) {
   return Object.fromEntries(out.openings.map((o) => [o.move, o.value ?? (o.mover_wins ? 'win' : 'loss')]));
 }
 
+/** Builds the release `mcts` from the same sources as the wasm (a stale binary would search
+ * differently); call once in a test file's `before`, then use {@link native}. */
+export function buildNative() {
+  execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'mcts'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+/** `mcts VERB ARGS --json` of the release build ({@link buildNative}), parsed. */
+export const native = (verb, args) =>
+  JSON.parse(execFileSync(join(ROOT, 'target', 'release', 'mcts'), [verb, ...args, '--json'], { cwd: ROOT, encoding: 'utf8' }));
+
+/** Asserts that Compare pane `k` shows the search `want` (`mcts search --json`) of `playouts`
+ * playouts: its best move, its line, and the visits of every root move it shows (at least
+ * `minShown` of them). */
+export async function assertPaneAsNative(assert, page, k, want, playouts, minShown = 5) {
+  const got = await paneFigures(page, k);
+  assert.equal(got.playouts, String(playouts));
+  assert.equal(got.best, want.best_move, `pane ${k + 1}: the native best move`);
+  assert.equal(got.pv, want.pv.join(' '), `pane ${k + 1}: the native line`);
+  const visits = new Map(want.children.map((c) => [c.move, c.visits]));
+  assert.ok(got.visits.length >= Math.min(minShown, want.children.length), `pane ${k + 1}: root moves shown`);
+  for (const [move, n] of got.visits) assert.equal(n, visits.get(move), `pane ${k + 1}: visits of ${move} as native`);
+}
+
 /** Debian's Chromium through playwright-core, headless, with the flags of ../shared/TOOLCHAIN.md
  * (`CHROMIUM` names another executable). */
 export function launchChromium() {

@@ -5,23 +5,18 @@
 // Requests are counted at the test's own server; waits are for states, never for time.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { setup, assertClean, screenshot, ROOT, teachReady, paneFigures } from './harness.mjs';
+import { setup, assertClean, screenshot, teachReady, paneFigures, buildNative, native, assertPaneAsNative } from './harness.mjs';
 
 let h;
 before(async () => {
   h = await setup();
-  // The native CLI from the same sources as the wasm (a stale binary would search differently).
-  execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'mcts'], { cwd: ROOT, stdio: 'inherit' });
+  buildNative();
 });
 after(async () => {
   await h?.close();
 });
 
-const BIN = join(ROOT, 'target', 'release', 'mcts');
-const native = (verb, args) => JSON.parse(execFileSync(BIN, [verb, ...args, '--json'], { cwd: ROOT, encoding: 'utf8' }));
 const PAT = /\/models\/hex-patterns\.mctspat$/;
 const SET_B = 'prior=patterns,progressive_bias=2.47';
 
@@ -55,13 +50,7 @@ test('patterns: a Compare pane with prior:patterns searches as mcts search --set
       '--seed',
       '5',
     ]);
-    const got = await paneFigures(page, k);
-    assert.equal(got.playouts, '3000');
-    assert.equal(got.best, want.best_move, `pane ${k + 1}: the native best move`);
-    assert.equal(got.pv, want.pv.join(' '), `pane ${k + 1}: the native line`);
-    const visits = new Map(want.children.map((c) => [c.move, c.visits]));
-    assert.ok(got.visits.length >= 5, `pane ${k + 1}: root moves shown`);
-    for (const [move, n] of got.visits) assert.equal(n, visits.get(move), `pane ${k + 1}: visits of ${move} as native`);
+    await assertPaneAsNative(assert, page, k, want, 3000);
   }
   assert.notDeepEqual((await paneFigures(page, 0)).visits, (await paneFigures(page, 1)).visits, 'the prior changed the search');
   await screenshot(page, 'patterns-compare');
@@ -94,12 +83,7 @@ test('the mohex preset (RAVE, save-bridge, pattern prior, knowledge, solver) sea
     '--seed',
     '3',
   ]);
-  const got = await paneFigures(page, 0);
-  assert.equal(got.playouts, '3000');
-  assert.equal(got.best, want.best_move, 'the native best move');
-  assert.equal(got.pv, want.pv.join(' '), 'the native line');
-  const visits = new Map(want.children.map((c) => [c.move, c.visits]));
-  for (const [move, n] of got.visits) assert.equal(n, visits.get(move), `visits of ${move} as native`);
+  await assertPaneAsNative(assert, page, 0, want, 3000);
   // Knowledge cut the root: fewer children than the 47 legal moves.
   assert.ok(want.children.length < 47, `${want.children.length} root children`);
   await screenshot(page, 'patterns-mohex-preset');
