@@ -14,6 +14,7 @@
 # it a number of simulations (--mohex-games) instead. Games go to DIR as SGF (default
 # target/mohex-match/<size>-<ours>-<time>), the standings to standard output.
 # MoHex itself: bash scripts/mohex/build.sh SRC BUILD (Debian: cmake, Boost, Berkeley DB).
+# MCTS_BIN=PATH plays another build of mcts (default target/release/mcts, built if missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -44,7 +45,7 @@ fi
 if [ -z "$openings" ]; then
   if [ -f "tests/bench/openings/hex$size-20.txt" ]; then openings="tests/bench/openings/hex$size-20.txt"; else openings=all; fi
 fi
-mcts=target/release/mcts
+mcts=${MCTS_BIN:-target/release/mcts}
 [ -x "$mcts" ] || cargo build --release --quiet --bin mcts
 
 budget=(--ms "$ms"); label="${ms}ms"
