@@ -34,7 +34,7 @@ while [ $# -gt 0 ]; do
     --openings) openings=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --json) json=(--json); shift ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) echo "mohex-match.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
