@@ -119,46 +119,31 @@ test('patterns: an Arena match with prior=patterns fetches the weights once and 
   assert.deepEqual(h.servedSince(mark, PAT), ['/sub/dir/models/hex-patterns.mctspat'], 'fetched exactly once');
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#ar-json')]);
   const web = JSON.parse(readFileSync(await dl.path(), 'utf8'));
-  const want = native('arena', [
-    '--game',
-    'hex:7',
-    '--a',
-    'rave',
-    '--b',
-    'rave',
-    '--set-b',
-    'prior=patterns',
-    '--set-b',
-    'progressive_bias=2.47',
-    '--openings',
-    'none',
-    '--games',
-    '2',
-    '--iterations',
-    '400',
-    '--seed',
-    '7',
-  ]);
+  // The page's match natively: rave against rave with `setB` (2 games, 400 iterations, seed 7).
+  const arena = (setB) =>
+    native('arena', [
+      '--game',
+      'hex:7',
+      '--a',
+      'rave',
+      '--b',
+      'rave',
+      ...setB,
+      '--openings',
+      'none',
+      '--games',
+      '2',
+      '--iterations',
+      '400',
+      '--seed',
+      '7',
+    ]);
+  const want = arena(['--set-b', 'prior=patterns', '--set-b', 'progressive_bias=2.47']);
   const strip = (r) => ({ index: r.index, a_first: r.a_first, moves: r.moves, a_score: r.a_score, winner: r.winner });
   assert.deepEqual(web.records.map(strip), want.records.map(strip), 'the same games, move by move');
   assert.deepEqual(web.set_b, ['prior=patterns', 'progressive_bias=2.47']);
   // Without the prior the games differ: the weights were used, not ignored.
-  const plain = native('arena', [
-    '--game',
-    'hex:7',
-    '--a',
-    'rave',
-    '--b',
-    'rave',
-    '--openings',
-    'none',
-    '--games',
-    '2',
-    '--iterations',
-    '400',
-    '--seed',
-    '7',
-  ]);
+  const plain = arena([]);
   assert.notDeepEqual(plain.records.map(strip), want.records.map(strip), 'the prior changed the games');
   assertClean(assert, page);
 });

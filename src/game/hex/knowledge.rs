@@ -364,25 +364,29 @@ mod tests {
         assert_eq!(c.moves & c.filled, 0, "{c:?}");
     }
 
+    /// The position after `plies` uniformly random moves on an empty n×n board, or `None` when
+    /// the game ended on the way.
+    fn random_position(n: usize, plies: usize, rng: &mut Rng64) -> Option<Hex> {
+        let mut g = Hex::new(n, false).unwrap();
+        for _ in 0..plies {
+            let mut moves = crate::game::MoveList::new();
+            g.legal_moves(&mut moves);
+            g.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
+            if g.outcome().is_some() {
+                return None;
+            }
+        }
+        Some(g)
+    }
+
     #[test]
     fn the_set_types_agree_on_9x9_to_13x13() {
         let mut rng = Rng64::new(3);
         let mut pruned = 0;
         for n in [9usize, 11, 13] {
             for _ in 0..20 {
-                let mut g = Hex::new(n, false).unwrap();
                 let plies = rng.below((n * n / 2) as u32) as usize;
-                for _ in 0..plies {
-                    let mut moves = crate::game::MoveList::new();
-                    g.legal_moves(&mut moves);
-                    g.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
-                    if g.outcome().is_some() {
-                        break;
-                    }
-                }
-                if g.outcome().is_some() {
-                    continue;
-                }
+                let Some(g) = random_position(n, plies, &mut rng) else { continue };
                 let mut st = [W6::ZERO; 2];
                 let mut narrow = [0u128; 2];
                 for c in 0..n * n {
@@ -416,17 +420,8 @@ mod tests {
         let mut rng = Rng64::new(11);
         let mut positions = Vec::new();
         while positions.len() < 4000 {
-            let mut g = Hex::new(11, false).unwrap();
             let plies = 4 + rng.below(60) as usize;
-            for _ in 0..plies {
-                let mut moves = crate::game::MoveList::new();
-                g.legal_moves(&mut moves);
-                g.play_unchecked(moves[rng.below(moves.len() as u32) as usize]);
-                if g.outcome().is_some() {
-                    break;
-                }
-            }
-            if g.outcome().is_none() {
+            if let Some(g) = random_position(11, plies, &mut rng) {
                 let mut st = [0u128; 2];
                 for c in 0..121 {
                     if let Some(p) = g.stone_at(c) {
