@@ -415,6 +415,12 @@ pub struct SearchConfig {
     /// Visits of a node before its knowledge is computed (`knowledge`); default 256, MoHex's
     /// (`MoHexSearch::MoHexSearch`: `SetKnowledgeThreshold` to 256). Range 1..=1e9.
     pub knowledge_threshold: u32,
+    /// Visits a node needs before children are added to it (the expansion threshold of Coulom
+    /// 2006 and benzene's `SgUctSearch::SetExpandThreshold`, MoHex's 10 in
+    /// `MoHexSearch::MoHexSearch`): below it an iteration that reaches the node plays out from
+    /// the node itself. The root always expands. Default 1: a node gets its first child on its
+    /// second visit, as every preset but `mohex`. Range 1..=1e9 visits.
+    pub expand_threshold: u32,
     /// Transpositions (Childs, Brodeur & Kocsis 2008): Zobrist-keyed shared nodes (a DAG).
     pub transpositions: bool,
     /// Which transposition update rule.
@@ -500,6 +506,7 @@ impl Default for SearchConfig {
             solver: false,
             knowledge: false,
             knowledge_threshold: 256,
+            expand_threshold: 1,
             transpositions: false,
             transposition_rule: TranspositionRule::Uct1,
             depth2: false,

@@ -73,7 +73,7 @@ impl SearchConfig {
     /// Every numeric field that has a range, with its value here: the one list that
     /// [`SearchConfig::validate`] checks and [`schema`] publishes (sources of each default and
     /// range: the fields' docs).
-    pub fn ranged_fields(&self) -> [(FieldRange, f64); 22] {
+    pub fn ranged_fields(&self) -> [(FieldRange, f64); 23] {
         use FieldRange as R;
         [
             (R::closed("c", 0.0, 100.0, "[0, 100]", "the exploration constant c"), self.c),
@@ -104,6 +104,10 @@ impl SearchConfig {
                 R::closed("knowledge_threshold", 1.0, 1e9, "[1, 1e9]", "the visits before a node's children are cut by Hex knowledge")
                     .units("visits"),
                 self.knowledge_threshold as f64,
+            ),
+            (
+                R::closed("expand_threshold", 1.0, 1e9, "[1, 1e9]", "the visits before a node gets children").units("visits"),
+                self.expand_threshold as f64,
             ),
         ]
     }

@@ -4,13 +4,14 @@
 //! transpositions, an alias edge to the shared node).
 
 use super::score::{
-    amaf_part, plain_ucb1, puct_score, rave_beta_from, uct_score, untried_amaf_value, untried_amaf_value_f32, value, ChildStat, Scorer,
+    amaf_part, plain_ucb1, puct_score, rave_beta_from, ucb1_or_untried, uct_score, untried_amaf_value, untried_amaf_value_f32, value,
+    ChildStat, Scorer,
 };
 use super::{Choice, Search, Step};
 use crate::game::{Game, MoveList, Player, MOVE_WORDS};
 use crate::mcts::amaf::{AmafRow, AmafTables, ChildBound, UntriedBound};
 use crate::mcts::config::{SearchConfig, Selection, ValueEstimate};
-use crate::mcts::selection::{grave_beta, ucb1};
+use crate::mcts::selection::grave_beta;
 use crate::mcts::solver;
 use crate::mcts::tree::{Edge, Node, AFFINE, ALIAS, NIL, TERMINAL, UNKNOWN};
 use crate::rng::Rng64;
@@ -210,6 +211,7 @@ impl<G: Game> Search<G> {
         // else by the general closures. The same operations in the same order, so the same scores.
         let (table_beta, config) = (&self.beta_table, &self.config);
         let rave_beta = |n: u32, _: u32| rave_beta_from(table_beta, config, n);
+        let fpu = config.fpu;
         let (best_j, best_score) = match (config.value, c == 0.0, config.solver) {
             // MC-RAVE with c = 0: the last full pass's bound ([`ChildBound`]) often shows that the
             // child it chose is still the best, and only that child is scored.
@@ -217,22 +219,22 @@ impl<G: Game> Search<G> {
                 let gains = self.tree.amaf.gains[sc.table as usize][sc.player as usize];
                 let scratch = (&mut self.child_scores[..], &mut self.child_counts[..]);
                 match (self.tree.amaf.children.get_mut(cur as usize), solver) {
-                    (Some(cb), false) => children_by_bound::<false>(cb, (sc.table, gains), edges, row, rave_beta, scratch),
-                    (Some(cb), true) => children_by_bound::<true>(cb, (sc.table, gains), edges, row, rave_beta, scratch),
-                    (None, false) => amaf_children::<false>(edges, row, rave_beta, |v, _| v),
-                    (None, true) => amaf_children::<true>(edges, row, rave_beta, |v, _| v),
+                    (Some(cb), false) => children_by_bound::<false>(cb, (sc.table, gains), edges, row, rave_beta, scratch, fpu),
+                    (Some(cb), true) => children_by_bound::<true>(cb, (sc.table, gains), edges, row, rave_beta, scratch, fpu),
+                    (None, false) => amaf_children::<false>(edges, row, rave_beta, |v, _| v, fpu),
+                    (None, true) => amaf_children::<true>(edges, row, rave_beta, |v, _| v, fpu),
                 }
             }
             (ValueEstimate::Grave, true, false) => {
                 let bias = config.grave_bias;
-                amaf_children::<false>(edges, row, |n, an| grave_beta(n, an, bias), |v, _| v)
+                amaf_children::<false>(edges, row, |n, an| grave_beta(n, an, bias), |v, _| v, fpu)
             }
             (_, _, solver) => {
-                let score = |v, n| if c == 0.0 { v } else { ucb1(v, n, sc.ln_n, c) };
+                let score = |v, n| if c == 0.0 { v } else { ucb1_or_untried(v, n, sc.ln_n, c) };
                 if solver {
-                    amaf_children::<true>(edges, row, |n, an| self.beta(n, an), score)
+                    amaf_children::<true>(edges, row, |n, an| self.beta(n, an), score, fpu)
                 } else {
-                    amaf_children::<false>(edges, row, |n, an| self.beta(n, an), score)
+                    amaf_children::<false>(edges, row, |n, an| self.beta(n, an), score, fpu)
                 }
             }
         };
@@ -365,6 +367,7 @@ fn amaf_children_bounded<const SOLVER: bool>(
     beta: impl Fn(u32, u32) -> f64,
     scores: &mut [f64],
     counts: &mut [u32],
+    fpu: f64,
 ) -> (u32, f64, f64, u32) {
     let len = edges.len();
     let (scores, counts) = (&mut scores[..len], &mut counts[..len]);
@@ -372,7 +375,13 @@ fn amaf_children_bounded<const SOLVER: bool>(
         let (an, aw) = row.at(e.mv as usize);
         // The score of `amaf_children` with c = 0 (the value itself), the samples of a child
         // that can still be chosen.
-        *so = uct_score(e, SOLVER, true, |e| value(e.q(), amaf_part(e.n, an, aw, &beta)));
+        *so = uct_score(e, SOLVER, false, |e| {
+            if e.n == 0 {
+                untried_amaf_value(an, aw, fpu)
+            } else {
+                value(e.q(), amaf_part(e.n, an, aw, &beta))
+            }
+        });
         *co = if SOLVER && e.proven() { u32::MAX } else { an };
     }
     let best_score = scores.iter().fold(f64::NEG_INFINITY, |m, &s| max_not_nan(m, s));
@@ -400,21 +409,22 @@ fn children_by_bound<const SOLVER: bool>(
     row: AmafRow,
     beta: impl Fn(u32, u32) -> f64,
     scratch: (&mut [f64], &mut [u32]),
+    fpu: f64,
 ) -> (u32, f64) {
     let others = cb.others_at(table, gains, edges.len());
     if others < f64::INFINITY {
         let j = cb.best as usize;
-        let (k, s) = amaf_children::<SOLVER>(std::slice::from_ref(&edges[j]), row, &beta, |v, _| v);
+        let (k, s) = amaf_children::<SOLVER>(std::slice::from_ref(&edges[j]), row, &beta, |v, _| v, fpu);
         // Above the others' bound by more than rounding can account for.
         if k == 0 && s > others + 1e-12 {
             if cfg!(debug_assertions) {
-                let full = amaf_children::<SOLVER>(edges, row, &beta, |v, _| v);
+                let full = amaf_children::<SOLVER>(edges, row, &beta, |v, _| v, fpu);
                 debug_assert_eq!(full, (j as u32, s), "the pass the bound skips chooses alike");
             }
             return (j as u32, s);
         }
     }
-    let (j, s, o, n_min) = amaf_children_bounded::<SOLVER>(edges, row, &beta, scratch.0, scratch.1);
+    let (j, s, o, n_min) = amaf_children_bounded::<SOLVER>(edges, row, &beta, scratch.0, scratch.1, fpu);
     *cb = if j == NIL { ChildBound::NONE } else { ChildBound::new(table, gains, j, edges.len(), o, n_min) };
     (j, s)
 }
@@ -422,7 +432,8 @@ fn children_by_bound<const SOLVER: bool>(
 /// The best child of a RAVE/GRAVE node by its blended value (see [`Search::choose_by_amaf`]):
 /// its index among `edges` (or [`NIL`] without children) and its score. `ns`/`ws` are the AMAF
 /// row of the player to move (visits, twice the wins), indexed by dense move. A child with
-/// `n = 0` scores +∞; with `SOLVER`, a proven child scores −∞ (MCTS-Solver, Winands, Björnsson &
+/// `n = 0` (added unvisited by Hex knowledge) scores `score(v, 0)` with v its untried value,
+/// its AMAF value or `fpu` without samples, as an untried move would; with `SOLVER`, a proven child scores −∞ (MCTS-Solver, Winands, Björnsson &
 /// Saito 2008). The value is `(1 − β)·Q + β·Q_AMAF` (Gelly & Silver 2007) with `β = beta(n,
 /// n_AMAF)`, or Q without AMAF data; the score is `score(V, n)` (V itself when c = 0, else UCB1).
 /// The first of equal scores wins, as in `choose`.
@@ -432,14 +443,17 @@ fn amaf_children<const SOLVER: bool>(
     row: AmafRow,
     beta: impl Fn(u32, u32) -> f64,
     score: impl Fn(f64, u32) -> f64,
+    fpu: f64,
 ) -> (u32, f64) {
     let mut best = NIL;
     let mut best_score = f64::NEG_INFINITY;
     for (j, e) in edges.iter().enumerate() {
-        // As `child_score` (UCT, no transpositions, no pie move): the same functions.
-        let s = uct_score(e, SOLVER, true, |e| {
+        // As `child_score` (UCT, no transpositions, no pie move): the same functions; an
+        // unvisited child as an untried move (its AMAF value, `fpu` without samples).
+        let s = uct_score(e, SOLVER, false, |e| {
             let (an, aw) = row.at(e.mv as usize);
-            score(value(e.q(), amaf_part(e.n, an, aw, &beta)), e.n)
+            let v = if e.n == 0 { untried_amaf_value(an, aw, fpu) } else { value(e.q(), amaf_part(e.n, an, aw, &beta)) };
+            score(v, e.n)
         });
         if s > best_score {
             best_score = s;
@@ -955,7 +969,7 @@ mod tests {
     /// solver, and the PUCT pass, at every node of searched trees on Hex 5×5 and Pentago.
     #[test]
     fn fast_paths_score_each_child_as_child_score() {
-        let configs: [(&str, &[(&str, &str)]); 12] = [
+        let configs: [(&str, &[(&str, &str)]); 14] = [
             ("uct", &[]),
             ("uct", &[("c", "0")]),
             ("solver", &[]),
@@ -968,6 +982,9 @@ mod tests {
             ("puct", &[]),
             ("puct", &[("solver", "true")]),
             ("best", &[]),
+            // Hex knowledge adds children unvisited (n = 0), scored as untried moves.
+            ("rave", &[("knowledge", "true"), ("knowledge_threshold", "8")]),
+            ("rave", &[("knowledge", "true"), ("knowledge_threshold", "8"), ("c", "0.7")]),
         ];
         for spec in ["hex:5", "pentago"] {
             for (preset, sets) in configs {
@@ -1010,10 +1027,14 @@ mod tests {
                     Some(bs as f64)
                 } else if s.amaf_scan_ok(&sc, false) {
                     let row = s.tree.amaf.row(sc.table, sc.player, s.ms);
-                    let score = |v, n| if c == 0.0 { v } else { ucb1(v, n, sc.ln_n, c) };
+                    let score = |v, n| if c == 0.0 { v } else { ucb1_or_untried(v, n, sc.ln_n, c) };
                     let beta = |n, an| s.beta(n, an);
-                    let (_, bs) =
-                        if solver { amaf_children::<true>(one, row, beta, score) } else { amaf_children::<false>(one, row, beta, score) };
+                    let fpu = s.config.fpu;
+                    let (_, bs) = if solver {
+                        amaf_children::<true>(one, row, beta, score, fpu)
+                    } else {
+                        amaf_children::<false>(one, row, beta, score, fpu)
+                    };
                     Some(bs)
                 } else if s.puct_scan_ok(&sc) {
                     let prior = std::slice::from_ref(&s.tree.priors[e as usize]);
@@ -1197,13 +1218,13 @@ mod tests {
             let solver = round % 3 == 0;
             let (full, bounded) = if solver {
                 (
-                    amaf_children::<true>(&edges, AmafRow::stored(&ns, &ws), beta, |v, _| v),
-                    amaf_children_bounded::<true>(&edges, AmafRow::stored(&ns, &ws), beta, &mut sc, &mut cc),
+                    amaf_children::<true>(&edges, AmafRow::stored(&ns, &ws), beta, |v, _| v, 0.5),
+                    amaf_children_bounded::<true>(&edges, AmafRow::stored(&ns, &ws), beta, &mut sc, &mut cc, 0.5),
                 )
             } else {
                 (
-                    amaf_children::<false>(&edges, AmafRow::stored(&ns, &ws), beta, |v, _| v),
-                    amaf_children_bounded::<false>(&edges, AmafRow::stored(&ns, &ws), beta, &mut sc, &mut cc),
+                    amaf_children::<false>(&edges, AmafRow::stored(&ns, &ws), beta, |v, _| v, 0.5),
+                    amaf_children_bounded::<false>(&edges, AmafRow::stored(&ns, &ws), beta, &mut sc, &mut cc, 0.5),
                 )
             };
             let (j, s, others, n_min) = bounded;
@@ -1216,9 +1237,9 @@ mod tests {
             for (_, e) in edges.iter().enumerate().filter(|&(i, _)| i as u32 != j) {
                 let one = std::slice::from_ref(e);
                 let (_, s) = if solver {
-                    amaf_children::<true>(one, AmafRow::stored(&ns, &ws), beta, |v, _| v)
+                    amaf_children::<true>(one, AmafRow::stored(&ns, &ws), beta, |v, _| v, 0.5)
                 } else {
-                    amaf_children::<false>(one, AmafRow::stored(&ns, &ws), beta, |v, _| v)
+                    amaf_children::<false>(one, AmafRow::stored(&ns, &ws), beta, |v, _| v, 0.5)
                 };
                 o = o.max(s);
                 f = f.min(if solver && e.proof != 0 { u32::MAX } else { ns[e.mv as usize] });
@@ -1234,9 +1255,9 @@ mod tests {
             let bound = cb.others_at(3, at.wrapping_add(d), k);
             for (i, e) in edges.iter().enumerate().filter(|&(i, _)| i as u32 != j) {
                 let (_, s) = if solver {
-                    amaf_children::<true>(std::slice::from_ref(e), AmafRow::stored(&ns, &ws), beta, |v, _| v)
+                    amaf_children::<true>(std::slice::from_ref(e), AmafRow::stored(&ns, &ws), beta, |v, _| v, 0.5)
                 } else {
-                    amaf_children::<false>(std::slice::from_ref(e), AmafRow::stored(&ns, &ws), beta, |v, _| v)
+                    amaf_children::<false>(std::slice::from_ref(e), AmafRow::stored(&ns, &ws), beta, |v, _| v, 0.5)
                 };
                 assert!(s <= bound, "round {round}: child {i} at {s} above the bound {bound} after {d} gains");
             }

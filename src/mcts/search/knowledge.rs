@@ -116,7 +116,7 @@ mod tests {
     use super::*;
     use crate::game::{Hex, Pentago, TicTacToe};
     use crate::mcts::config::SearchConfig;
-    use crate::mcts::tree::UNKNOWN;
+    use crate::mcts::tree::{NIL, UNKNOWN};
     use crate::mcts::Budget;
 
     /// A position of `moves` (cell names) on `hex:n`.
@@ -181,6 +181,49 @@ mod tests {
                 let checked = check_tree(&s, 0, g, 0);
                 assert!(checked > 0, "{preset}: no cut node checked");
             }
+        }
+    }
+
+    /// The children a cut adds unvisited are ranked as the untried moves they stand for (their
+    /// AMAF value and prior), not +∞: a cut does not force one visit to each of them. Over the
+    /// tree of a 7×7 middle-game search, many stay unvisited, and each scores its
+    /// `untried_score`.
+    #[test]
+    fn unvisited_children_of_a_cut_score_as_untried_moves() {
+        let g = hex(7, &["d4", "c5", "e3", "d2", "b6"]);
+        for (preset, sets) in [("rave", &[][..]), ("mohex", &[][..]), ("rave", &[("c", "0.4")][..])] {
+            let mut cfg = SearchConfig::preset(preset).unwrap();
+            for (k, v) in sets {
+                cfg.set(k, v).unwrap();
+            }
+            cfg.knowledge = true;
+            cfg.knowledge_threshold = 16;
+            cfg.seed = 7;
+            let mut s = Search::new(g.clone(), cfg).unwrap();
+            s.run(Budget::iterations(4000), &|| 0.0);
+            assert!(s.knowledge_stats().pruned_nodes > 0, "{preset}: a cut");
+            // (node, position, AMAF source before it), as the descent walks.
+            let mut stack = vec![(0u32, g.clone(), NIL)];
+            let mut unvisited = 0;
+            while let Some((id, pos, src_in)) = stack.pop() {
+                let src = s.amaf_source(src_in, id);
+                let sc = s.scorer(id, &pos, src);
+                for e in s.tree.children(id) {
+                    let edge = s.tree.edges[e as usize];
+                    if edge.n == 0 && s.tree.nodes[edge.child as usize].proof == 0 {
+                        let prior = if s.tree.with_priors { s.tree.priors[e as usize] } else { 0.0 };
+                        let want = s.untried_score(&sc, edge.mv as usize, prior, false);
+                        assert!(want.is_finite(), "{preset}: {want}");
+                        assert_eq!(s.child_score(&sc, e).value.to_bits(), want.to_bits(), "{preset}: child {}", edge.mv);
+                        unvisited += 1;
+                    } else if s.tree.nodes[edge.child as usize].n_children > 0 {
+                        let mut next = pos.clone();
+                        next.play_unchecked(edge.mv);
+                        stack.push((edge.child, next, src));
+                    }
+                }
+            }
+            assert!(unvisited > 5, "{preset} {sets:?}: {unvisited} unvisited children");
         }
     }
 

@@ -576,6 +576,10 @@ impl<G: Game> Search<G> {
             }
             let choice = match self.forced_root {
                 Some(a) if depth == 0 => self.forced_choice(a, &g),
+                // Below the expansion threshold a node is a leaf: the playout starts there.
+                _ if depth > 0 && self.config.expand_threshold > 1 && self.tree.nodes[cur as usize].n < self.config.expand_threshold => {
+                    Choice::Leaf
+                }
                 _ => self.choose(cur, &g, depth == 0, src, if depth == 0 { root_cap } else { cap }),
             };
             match choice {
@@ -653,6 +657,40 @@ mod tests {
     use super::*;
     use crate::mcts::config::TranspositionRule;
     use crate::mcts::selection::{blend, rave_beta_sqrt, ucb1};
+
+    /// With `expand_threshold` T, no node but the root gets a child before its T-th visit,
+    /// every visit still counts, and the search is deterministic for a seed; T = 1 is the
+    /// default search, visit for visit.
+    #[test]
+    fn expand_threshold_holds_children_back() {
+        use crate::game::Hex;
+        let g = Hex::new(7, false).unwrap();
+        let search = |t: u32| {
+            let mut cfg = SearchConfig::preset("mohex").unwrap();
+            cfg.expand_threshold = t;
+            cfg.seed = 3;
+            let mut s = Search::new(g.clone(), cfg).unwrap();
+            s.run(Budget::iterations(5000), &|| 0.0);
+            s
+        };
+        let visits =
+            |s: &Search<Hex>| s.tree.children(0).map(|e| (s.tree.edges[e as usize].mv, s.tree.edges[e as usize].n)).collect::<Vec<_>>();
+        let plain = search(1);
+        let mut default = SearchConfig::preset("mohex").unwrap();
+        default.seed = 3;
+        let mut d = Search::new(g.clone(), default).unwrap();
+        d.run(Budget::iterations(5000), &|| 0.0);
+        assert_eq!(visits(&plain), visits(&d), "T = 1 is the default");
+        let held = search(10);
+        assert_eq!(held.tree.nodes[0].n, 5000);
+        for (id, node) in held.tree.nodes.iter().enumerate().skip(1) {
+            if node.n_children > 0 {
+                assert!(node.n >= 10, "node {id} has children at {} visits", node.n);
+            }
+        }
+        assert!(held.tree.len() < plain.tree.len() / 4, "{} nodes against {}", held.tree.len(), plain.tree.len());
+        assert_eq!(visits(&held), visits(&search(10)), "deterministic for a seed");
+    }
 
     #[test]
     fn affine_order_is_a_permutation() {

@@ -23,6 +23,11 @@
 //!   AMAF table (untried moves first), else its PUCT score with V = fpu, or (RAVE/GRAVE) its
 //!   AMAF value (n = 0, so β = 1; `fpu` without AMAF data) plus `c·√(ln N)`, the UCB1 bonus
 //!   of one visit (nothing when c = 0);
+//! - a child not visited yet (n = 0: Hex knowledge adds the consider set's missing moves as
+//!   children at once, `knowledge.rs`) scores as the untried move it stands for: +∞ without an
+//!   AMAF table, else its `untried_score` (MoHex likewise ranks a child without visits by its
+//!   RAVE value and prior, benzene `SgUctSearch::GetValueEstimateRave`), so that a pruning
+//!   does not force one visit to each of them;
 //! - transpositions: Q and n of the shared node (UCT1), or with `transposition_rule = uct2`
 //!   the visits through the edge in the exploration term (Childs, Brodeur & Kocsis 2008);
 //! - the pie (swap) move ([`Game::pie_move`]) under RAVE/GRAVE: its AMAF entry is replaced by
@@ -258,6 +263,17 @@ pub(crate) fn amaf_part(n: u32, an: u32, aw2: u32, beta: impl FnOnce(u32, u32) -
     (an > 0).then(|| (amaf_mean(an, aw2), beta(n, an)))
 }
 
+/// UCB1 on a value `v` of a child with `n` visits; for `n = 0` (a child added unvisited) the
+/// bonus of one visit, as an untried move gets ([`Search::untried_score`]), instead of +∞.
+#[inline(always)]
+pub(crate) fn ucb1_or_untried(v: f64, n: u32, ln_n: f64, c: f64) -> f64 {
+    if n == 0 {
+        v + ucb1_bonus(1, ln_n, c)
+    } else {
+        ucb1(v, n, ln_n, c)
+    }
+}
+
 /// The value of an untried move from its AMAF entry (n = 0, so β = 1): `Q_AMAF`
 /// ([`amaf_mean`]), `fpu` without samples (Gelly & Silver 2007, MC-RAVE).
 #[inline(always)]
@@ -490,6 +506,9 @@ impl<G: Game> Search<G> {
             }
         } else if puct_on {
             puct_score(&view, solver, value_of, self.config.fpu, prior.unwrap_or(0.0), (sc.parent_n as f64).sqrt(), c)
+        } else if n == 0 && sc.table != NIL {
+            // Not visited yet (added by Hex knowledge): as the untried move it stands for.
+            uct_score(&view, solver, false, |_| self.untried_score(sc, edge.mv as usize, prior.unwrap_or(0.0) as f32, false))
         } else {
             let pb = self.config.progressive_bias;
             uct_score(&view, solver, true, |s| {

@@ -9,6 +9,7 @@ export type ParamName =
   | 'c'
   | 'decisive'
   | 'depth2'
+  | 'expand_threshold'
   | 'fill_playouts'
   | 'final_move'
   | 'fpu'
@@ -147,6 +148,20 @@ export const PARAMS: Readonly<Record<ParamName, ParamSchema>> = {
     "default": false,
     "range": null,
     "source": "src/mcts/config.rs SearchConfig::depth2"
+  },
+  "expand_threshold": {
+    "name": "expand_threshold",
+    "type": "integer",
+    "default": 1,
+    "range": {
+      "min": 1,
+      "max": 1000000000,
+      "min_open": false,
+      "text": "[1, 1e9]"
+    },
+    "what": "the visits before a node gets children",
+    "units": "visits",
+    "source": "src/mcts/config.rs SearchConfig::expand_threshold"
   },
   "fill_playouts": {
     "name": "fill_playouts",
@@ -644,6 +659,7 @@ export const PARAM_NAMES: readonly ParamName[] = [
   "c",
   "decisive",
   "depth2",
+  "expand_threshold",
   "fill_playouts",
   "final_move",
   "fpu",
