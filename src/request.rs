@@ -17,13 +17,13 @@ use serde::Deserialize;
 
 use crate::arena::GameRecord;
 use crate::limits::MAX_BUDGET;
-use crate::mcts::{Budget, SearchConfig};
+use crate::mcts::{Budget, ConfigError, ParamInput, ParamValue, SearchConfig};
 
 /// Why engine settings give no configuration.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum SettingsError {
-    /// The parameters are not an object whose values are all strings (the decoder's message).
-    #[error("engine parameters must be an object of strings: {}", crate::limits::abbreviate(.0))]
+    /// The parameters are not an object of names and values (the decoder's message).
+    #[error("engine parameters must be an object of parameter names and values: {}", crate::limits::abbreviate(.0))]
     Params(String),
     /// The preset name is not one of [`SearchConfig::PRESETS`]; the message is the engine's.
     #[error("{0}")]
@@ -40,15 +40,16 @@ pub enum SettingsError {
     },
 }
 
-/// The configuration of a preset with field overrides. Without a `node_cap` or
-/// `memory_cap_mib` override, that cap is the one of `defaults` when given (the page passes
-/// [`crate::limits::PAGE_TREE_LIMITS`]), else the engine's default.
+/// The configuration of a preset with field overrides, typed ([`ParamValue`]: a number, a
+/// whole number, `true`/`false`, a name; text is read as `mcts search --set` reads it). Without
+/// a `node_cap` or `memory_cap_mib` override, that cap is the one of `defaults` when given (the
+/// page passes [`crate::limits::PAGE_TREE_LIMITS`]), else the engine's default.
 ///
 /// # Errors
 /// [`SettingsError`] naming the bad preset or field; the first bad field in key order.
 pub fn engine_config(
     preset: &str,
-    params: &BTreeMap<String, String>,
+    params: &BTreeMap<String, ParamValue>,
     defaults: Option<crate::limits::TreeLimits>,
 ) -> Result<SearchConfig, SettingsError> {
     let mut config = SearchConfig::preset(preset).map_err(SettingsError::Preset)?;
@@ -61,9 +62,35 @@ pub fn engine_config(
         }
     }
     for (k, v) in params {
-        config.set(k, v).map_err(|source| SettingsError::Field { key: k.clone(), value: v.clone(), source })?;
+        config.set_value(k, v).map_err(|source| SettingsError::Field { key: k.clone(), value: v.to_string(), source })?;
     }
     Ok(config)
+}
+
+/// The parameters as decoded from a program ([`ParamInput`]: a typed value, or a value no field
+/// takes), checked: a value no field takes is refused naming its parameter and what that
+/// parameter takes, as [`engine_config`] refuses a value of the wrong type.
+///
+/// # Errors
+/// [`SettingsError::Field`] for the first such value in key order.
+pub fn typed_params(params: BTreeMap<String, ParamInput>) -> Result<BTreeMap<String, ParamValue>, SettingsError> {
+    params
+        .into_iter()
+        .map(|(k, v)| match v {
+            ParamInput::Value(v) => Ok((k, v)),
+            ParamInput::Other(what) => {
+                let source = match SearchConfig::kind_of(k.trim()) {
+                    Some(_) => ConfigError::BadValue {
+                        key: k.trim().to_string(),
+                        value: what.to_string(),
+                        reason: format!("expected {}", SearchConfig::expected(k.trim())),
+                    },
+                    None => SearchConfig::unknown_key(k.trim()),
+                };
+                Err(SettingsError::Field { key: k, value: what.to_string(), source })
+            }
+        })
+        .collect()
 }
 
 /// Why a budget or a seed was refused.
@@ -219,6 +246,32 @@ mod tests {
         assert!(arena_budget(Some(1e20), None).is_err());
         assert_eq!(arena_seed(7.0), Ok(7));
         assert!(arena_seed(0.5).is_err() && arena_seed(-1.0).is_err() && arena_seed(f64::NAN).is_err());
+    }
+
+    /// Typed parameters as the page sends them; text values read as the command line reads
+    /// them; a value no parameter takes is refused naming the parameter and what it takes.
+    #[test]
+    fn typed_parameters_build_the_configuration() {
+        let typed: BTreeMap<String, ParamValue> = [
+            ("c".to_string(), ParamValue::Number(0.5)),
+            ("pool_k".to_string(), ParamValue::Int(20)),
+            ("solver".to_string(), ParamValue::Bool(true)),
+            ("value".to_string(), ParamValue::Text("grave".into())),
+        ]
+        .into();
+        let c = engine_config("uct", &typed, None).unwrap();
+        assert_eq!((c.c, c.pool_k, c.solver, c.value), (0.5, 20, true, crate::mcts::ValueEstimate::Grave));
+        let text: BTreeMap<String, ParamValue> =
+            [("c", "0.5"), ("pool_k", "20"), ("solver", "true"), ("value", "grave")].map(|(k, v)| (k.to_string(), v.into())).into();
+        assert_eq!(engine_config("uct", &text, None).unwrap(), c);
+        let e = engine_config("uct", &[("c".to_string(), ParamValue::Bool(true))].into(), None).unwrap_err();
+        assert_eq!(e.to_string(), "engine parameter c = true: bad value 'true' for 'c': expected a number");
+        let raw: BTreeMap<String, ParamInput> =
+            [("c".to_string(), ParamInput::Value(ParamValue::Number(0.5))), ("seed".to_string(), ParamInput::Other("null"))].into();
+        let e = typed_params(raw).unwrap_err();
+        assert_eq!(e.to_string(), "engine parameter seed = null: bad value 'null' for 'seed': expected a whole number");
+        let e = typed_params([("colour".to_string(), ParamInput::Other("a list"))].into()).unwrap_err();
+        assert!(e.to_string().starts_with("engine parameter colour = a list: unknown config key 'colour'"), "{e}");
     }
 
     #[test]

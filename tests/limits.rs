@@ -7,7 +7,7 @@ use mcts_playground::game::AnyGame;
 use mcts_playground::limits::{
     abbreviate, MAX_ARENA_GAMES, MAX_BOARD_SIDE, MAX_ECHO_CHARS, MAX_NET_BYTES, MAX_RECORD_BYTES, PAGE_NODE_CAP,
 };
-use mcts_playground::mcts::{AnySearch, Budget, SearchConfig, StopReason};
+use mcts_playground::mcts::{AnySearch, Budget, ParamValue, SearchConfig, StopReason};
 use mcts_playground::nn::{models, Mlp, NetError, MAGIC};
 use mcts_playground::record::{parse_any, parse_move_list, parse_sgf, RecordError, SgfError, SgfSyntax, MAX_SGF_DEPTH};
 use mcts_playground::request::{engine_config, run_budget};
@@ -98,7 +98,7 @@ fn node_cap_keeps_the_tree_and_says_so() {
     // The page's default cap, and the range of `node_cap`.
     let c = engine_config("rave", &BTreeMap::new(), Some(mcts_playground::limits::PAGE_TREE_LIMITS)).unwrap();
     assert_eq!(c.node_cap, PAGE_NODE_CAP);
-    let over: BTreeMap<String, String> = [("node_cap".to_string(), "2000000000".to_string())].into();
+    let over: BTreeMap<String, ParamValue> = [("node_cap".to_string(), ParamValue::Int(2_000_000_000))].into();
     let e = engine_config("rave", &over, Some(mcts_playground::limits::PAGE_TREE_LIMITS)).unwrap_err();
     assert!(e.to_string().contains("node_cap = 2000000000 is out of range [1, 1e9]"), "{e}");
     // At the cap the tree stops growing; the search goes on improving its statistics.
@@ -228,9 +228,9 @@ fn error_messages_quote_inputs_abbreviated() {
     // `parseRequest`, www/src/protocol.test.ts).
     bounded(&AnyGame::from_spec(&huge).unwrap_err(), "unknown game");
     bounded(&engine_config(&huge, &BTreeMap::new(), None).unwrap_err(), "unknown preset 'qqq");
-    let set: BTreeMap<String, String> = [(huge.clone(), "1".to_string())].into();
+    let set: BTreeMap<String, ParamValue> = [(huge.clone(), ParamValue::Int(1))].into();
     bounded(&engine_config("uct", &set, None).unwrap_err(), "unknown config key 'qqq");
-    let set: BTreeMap<String, String> = [("c".to_string(), huge.clone())].into();
+    let set: BTreeMap<String, ParamValue> = [("c".to_string(), ParamValue::Text(huge.clone()))].into();
     bounded(&engine_config("uct", &set, None).unwrap_err(), "bad value 'qqq");
     // The command line: a move of 100,000 characters (one argument holds at most 128 KiB).
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_mcts"))

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use mcts_playground::game::{cell_name, parse_cell, AnyGame};
-use mcts_playground::mcts::SearchConfig;
+use mcts_playground::mcts::{ParamValue, SearchConfig};
 use mcts_playground::record::{parse_any, parse_move_list, parse_sgf, write_move_list, write_sgf};
 use mcts_playground::request::engine_config;
 use proptest::prelude::*;
@@ -156,10 +156,10 @@ proptest! {
         c in 0.0f64..=100.0, rave_k in 1.0f64..1e6, pool_k in 1u32..=400, lgr_p in 0.0f64..=1.0, seed in any::<u64>(),
         node_cap in 1u64..=1_000_000_000,
     ) {
-        let params: BTreeMap<String, String> = [
+        let params: BTreeMap<String, ParamValue> = [
             ("c", c.to_string()), ("rave_k", rave_k.to_string()), ("pool_k", pool_k.to_string()),
             ("lgr_p", lgr_p.to_string()), ("seed", seed.to_string()), ("node_cap", node_cap.to_string()),
-        ].into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+        ].into_iter().map(|(k, v)| (k.to_string(), ParamValue::Text(v))).collect();
         let config = engine_config(preset, &params, Some(mcts_playground::limits::PAGE_TREE_LIMITS)).unwrap();
         prop_assert_eq!(config.c, c);
         prop_assert_eq!(config.rave_k, rave_k);
@@ -177,7 +177,7 @@ proptest! {
 
     #[test]
     fn any_override_is_applied_or_refused(preset in "\\PC{0,8}|uct|rave|best", key in "[a-z_]{0,12}|c|node_cap|value|lgr", value in "\\PC{0,12}|-?[0-9e.]{1,8}|true|NaN|inf") {
-        let params: BTreeMap<String, String> = [(key, value)].into_iter().collect();
+        let params: BTreeMap<String, ParamValue> = [(key, ParamValue::Text(value))].into_iter().collect();
         if let Ok(c) = engine_config(&preset, &params, None) {
             prop_assert!(c.validate().is_ok());
         }

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use libfuzzer_sys::fuzz_target;
-use mcts_playground::mcts::SearchConfig;
+use mcts_playground::mcts::{ParamValue, SearchConfig};
 use mcts_playground::request::engine_config;
 
 fuzz_target!(|data: &[u8]| {
@@ -17,7 +17,7 @@ fuzz_target!(|data: &[u8]| {
     let mut params = BTreeMap::new();
     for l in lines {
         let (k, v) = l.split_once('=').unwrap_or((l, ""));
-        params.insert(k.to_string(), v.to_string());
+        params.insert(k.to_string(), ParamValue::from(v));
     }
     if let Ok(c) = engine_config(preset, &params, Some(mcts_playground::limits::PAGE_TREE_LIMITS)) {
         c.validate().expect("an accepted configuration is in range");

@@ -1,10 +1,15 @@
 //! [`SearchConfig`]: every switch and constant of the search as plain data (serde), presets by
-//! name, and `set(key, value)` with range checks.
+//! name, and one field set by name from a typed value ([`SearchConfig::set_value`], a
+//! [`ParamValue`]) or from `--set` text ([`SearchConfig::set`]: read by the field's type, then
+//! the same setter), with range checks.
 //!
 //! Field names are the serde (snake_case) names used by `mcts search --set key=value`, by the page
 //! and by the tests. Defaults are plain UCT with random playouts and c = √2.
 
 use serde::{Deserialize, Serialize};
+
+use super::param::{FieldType, Misfit, ParamValue};
+use super::schema::ParamType;
 
 /// Why a configuration, a preset name or a `key=value` setting was refused.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -295,6 +300,55 @@ impl std::str::FromStr for Preset {
     }
 }
 
+/// Declares [`SearchConfig`] and, from the same list of fields, its field table: every field's
+/// serde name (the Rust name: no field is renamed) and [`ParamType`], and the match on the name
+/// that sets a field from a [`ParamValue`] or reads it as one. Names and types are written once,
+/// in the struct below; ranges once, in [`SearchConfig::ranged_fields`].
+macro_rules! search_config {
+    (
+        $(#[$meta:meta])*
+        pub struct SearchConfig {
+            $( $(#[$fmeta:meta])* pub $field:ident : $ty:ty, )*
+        }
+    ) => {
+        $(#[$meta])*
+        pub struct SearchConfig {
+            $( $(#[$fmeta])* pub $field: $ty, )*
+        }
+
+        impl SearchConfig {
+            /// Every field's serde name and type, in the order of the struct: the table that
+            /// [`SearchConfig::set_value`] and [`super::schema::schema`] read.
+            pub const FIELDS: &'static [(&'static str, ParamType)] = &[$( (stringify!($field), <$ty as FieldType>::KIND), )*];
+
+            /// Sets field `key` from `v` (read from text already), without checks across fields.
+            fn take_field(&mut self, key: &str, v: &ParamValue) -> Option<Result<(), Misfit>> {
+                match key {
+                    $( stringify!($field) => Some(FieldType::take(&mut self.$field, v)), )*
+                    _ => None,
+                }
+            }
+
+            /// Field `key`'s value, typed (`None`: no such field).
+            pub fn value_of(&self, key: &str) -> Option<ParamValue> {
+                match key {
+                    $( stringify!($field) => Some(FieldType::value(&self.$field)), )*
+                    _ => None,
+                }
+            }
+
+            /// The names enum field `key` takes (empty for a field of another type or no field).
+            pub fn enum_names(key: &str) -> Vec<String> {
+                match key {
+                    $( stringify!($field) => <$ty as FieldType>::names(), )*
+                    _ => Vec::new(),
+                }
+            }
+        }
+    };
+}
+
+search_config! {
 /// The whole search configuration. `Default` = plain UCT, random playouts, c = √2, seed 1.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -468,6 +522,7 @@ pub struct SearchConfig {
     /// [0, 1] by the min and max of the completed Q values, as mctx does; the paper's 1.0 is on
     /// its [−1, 1] value scale without rescaling).
     pub gumbel_c_scale: f64,
+}
 }
 
 impl Default for SearchConfig {
@@ -676,39 +731,99 @@ impl SearchConfig {
         c
     }
 
-    /// Sets one field by its serde name from text: numbers (`"0.7"`), booleans (`"true"`), enum
-    /// names (`"grave"`, `"lgrf2"`). Out-of-range values and unknown keys are errors; on error the
-    /// configuration is untouched.
+    /// Sets one field by its serde name from text, as `mcts search --set key=value` gives it:
+    /// the text is read by the field's type ([`SearchConfig::parse_param`]: numbers `"0.7"`,
+    /// whole numbers `"500"`, `"true"`/`"false"`, enum names `"grave"`, `"LGRF2"`) and set by
+    /// [`SearchConfig::set_value`], the one path for text and typed values. Out-of-range values
+    /// and unknown keys are errors; on error the configuration is untouched.
     ///
     /// # Errors
     /// Unknown key, unreadable value, value out of range (see each field's doc).
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), ConfigError> {
+        self.set_value(key, &ParamValue::Text(value.to_string()))
+    }
+
+    /// Sets one field by its serde name from a typed value: a number for a number field, a
+    /// whole number for an integer field, `true`/`false` for a switch, a name for an enum
+    /// field. A [`ParamValue::Text`] is read by the field's type first, as
+    /// [`SearchConfig::set`] reads text. The value is checked against the field's range, then
+    /// the whole configuration as [`SearchConfig::validate`] does; on error the configuration
+    /// is untouched. Only the field is touched (no serialisation of the configuration).
+    ///
+    /// # Errors
+    /// [`ConfigError::UnknownKey`]; [`ConfigError::BadValue`] for a value of another type (the
+    /// reason says what the field takes); [`ConfigError::OutOfRange`], [`ConfigError::Needs`].
+    pub fn set_value(&mut self, key: &str, value: &ParamValue) -> Result<(), ConfigError> {
         let key = key.trim();
+        let typed = SearchConfig::parse_param(key, value)?;
         let bad = |reason: String| ConfigError::BadValue { key: key.to_string(), value: value.to_string(), reason };
-        let serde_json::Value::Object(mut map) = serde_json::to_value(&*self).map_err(|e| bad(e.to_string()))? else {
-            unreachable!("a struct serialises to a JSON object")
-        };
-        if !map.contains_key(key) {
-            let mut keys: Vec<String> = map.keys().cloned().collect();
-            keys.sort();
-            return Err(ConfigError::UnknownKey { key: key.to_string(), keys });
+        if let Some(x) = typed.as_f64() {
+            if let Some((range, _)) = self.ranged_fields().into_iter().find(|(r, _)| r.field == key) {
+                range.check(x)?;
+            }
         }
-        let v = value.trim();
-        let parsed: serde_json::Value = match serde_json::from_str(v) {
-            Ok(j) => j,
-            Err(_) => serde_json::Value::String(v.to_ascii_lowercase()),
-        };
-        // Enum fields hold strings: keep e.g. `true` or `1` out of them with a clear message.
-        let parsed = match (&map[key], parsed) {
-            (serde_json::Value::String(_), serde_json::Value::String(s)) => serde_json::Value::String(s.to_ascii_lowercase()),
-            (serde_json::Value::String(_), other) => serde_json::Value::String(other.to_string()),
-            (_, p) => p,
-        };
-        map.insert(key.to_string(), parsed);
-        let next: SearchConfig = serde_json::from_value(serde_json::Value::Object(map)).map_err(|e| bad(e.to_string()))?;
+        let mut next = self.clone();
+        match next.take_field(key, &typed) {
+            Some(Ok(())) => {}
+            Some(Err(Misfit::TooLarge(max))) => return Err(bad(format!("expected a whole number at most {max}"))),
+            Some(Err(Misfit::Kind)) | None => return Err(bad(format!("expected {}", SearchConfig::expected(key)))),
+        }
         next.validate()?;
         *self = next;
         Ok(())
+    }
+
+    /// `value` for field `key`, with text read by the field's type: a number (`f64`'s own
+    /// reading, finite), a whole number (`u64`'s), `true` or `false`, or for an enum field the
+    /// name in lower case (surrounding blanks dropped in all). Values that are not text are
+    /// returned as they are (their type is checked when set).
+    ///
+    /// # Errors
+    /// [`ConfigError::UnknownKey`]; [`ConfigError::BadValue`] for text that is not of the type.
+    pub fn parse_param(key: &str, value: &ParamValue) -> Result<ParamValue, ConfigError> {
+        let key = key.trim();
+        let Some(kind) = SearchConfig::kind_of(key) else { return Err(SearchConfig::unknown_key(key)) };
+        let ParamValue::Text(text) = value else { return Ok(value.clone()) };
+        let t = text.trim();
+        let read = match kind {
+            ParamType::Number => t.parse::<f64>().ok().filter(|x| x.is_finite()).map(ParamValue::Number),
+            ParamType::Integer => t.parse::<u64>().ok().map(ParamValue::Int),
+            ParamType::Boolean => match t {
+                "true" => Some(ParamValue::Bool(true)),
+                "false" => Some(ParamValue::Bool(false)),
+                _ => None,
+            },
+            ParamType::Enum => Some(ParamValue::Text(t.to_ascii_lowercase())),
+        };
+        read.ok_or_else(|| ConfigError::BadValue {
+            key: key.to_string(),
+            value: text.clone(),
+            reason: format!("expected {}", SearchConfig::expected(key)),
+        })
+    }
+
+    /// [`ConfigError::UnknownKey`] for `key`, with every field's name.
+    pub fn unknown_key(key: &str) -> ConfigError {
+        let mut keys: Vec<String> = SearchConfig::FIELDS.iter().map(|(k, _)| k.to_string()).collect();
+        keys.sort();
+        ConfigError::UnknownKey { key: key.to_string(), keys }
+    }
+
+    /// The type of field `key` (`None`: no such field).
+    pub fn kind_of(key: &str) -> Option<ParamType> {
+        SearchConfig::FIELDS.iter().find(|(k, _)| *k == key).map(|&(_, t)| t)
+    }
+
+    /// What field `key` takes, in words: `a number`, `a whole number`, `true or false`, `one of
+    /// uct, puct` (empty for no such field).
+    pub fn expected(key: &str) -> String {
+        match SearchConfig::kind_of(key) {
+            Some(ParamType::Number) => "a number".to_string(),
+            Some(ParamType::Integer) => "a whole number".to_string(),
+            Some(ParamType::Boolean) => "true or false".to_string(),
+            Some(ParamType::Enum) => format!("one of {}", SearchConfig::enum_names(key).join(", ")),
+            None => String::new(),
+        }
     }
 
     /// Checks every range.
@@ -816,6 +931,122 @@ mod tests {
         assert!(c.set("node_cap", "-5").is_err());
         assert!(c.set("lgr_p", "1.5").is_err());
         assert_eq!(c, before, "a refused set leaves the config untouched");
+    }
+
+    /// The field table is the struct: every serde field, with the type its JSON value has.
+    #[test]
+    fn field_table_is_every_serde_field() {
+        let json = serde_json::to_value(SearchConfig::default()).unwrap();
+        let fields = json.as_object().unwrap();
+        assert_eq!(SearchConfig::FIELDS.len(), fields.len());
+        for &(name, kind) in SearchConfig::FIELDS {
+            let want = match &fields[name] {
+                serde_json::Value::Bool(_) => ParamType::Boolean,
+                serde_json::Value::String(_) => ParamType::Enum,
+                serde_json::Value::Number(n) if n.is_u64() => ParamType::Integer,
+                _ => ParamType::Number,
+            };
+            assert_eq!(kind, want, "{name}");
+            assert_eq!(serde_json::to_value(SearchConfig::default().value_of(name).unwrap()).unwrap(), fields[name], "{name}");
+        }
+        assert_eq!(SearchConfig::enum_names("lgr"), ["off", "lgr1", "lgrf1", "lgrf2"]);
+        assert!(SearchConfig::enum_names("c").is_empty() && SearchConfig::enum_names("nope").is_empty());
+    }
+
+    /// The typed setter: each type takes its own kind of value, checks the range, and refuses
+    /// anything else with the reason naming what the field takes, leaving the config as it was.
+    #[test]
+    fn set_value_takes_each_type_and_refuses_the_rest() {
+        use ParamValue as V;
+        let mut c = SearchConfig::default();
+        c.set_value("c", &V::Number(0.7)).unwrap();
+        assert_eq!(c.c, 0.7);
+        c.set_value("c", &V::Int(2)).unwrap();
+        assert_eq!(c.c, 2.0, "a whole number is a number");
+        c.set_value("pool_k", &V::Int(20)).unwrap();
+        assert_eq!(c.pool_k, 20);
+        c.set_value("rave_table_visits", &V::Number(64.0)).unwrap();
+        assert_eq!(c.rave_table_visits, 64, "a number without a fraction is a whole number");
+        c.set_value("seed", &V::Int(u64::MAX)).unwrap();
+        assert_eq!(c.seed, u64::MAX);
+        c.set_value("solver", &V::Bool(true)).unwrap();
+        assert!(c.solver);
+        c.set_value("value", &V::Text("grave".into())).unwrap();
+        assert_eq!(c.value, ValueEstimate::Grave);
+        c.set_value("lgr", &V::Text(" LGRF2 ".into())).unwrap();
+        assert_eq!(c.lgr, LgrMode::Lgrf2);
+        // Text is read by the field's type, as `--set` reads it.
+        c.set_value("rave_k", &V::Text("500".into())).unwrap();
+        assert_eq!(c.rave_k, 500.0);
+        c.set_value("solver", &V::Text("false".into())).unwrap();
+        assert!(!c.solver);
+
+        let before = c.clone();
+        let bad = |c: &mut SearchConfig, key: &str, v: V| c.set_value(key, &v).unwrap_err().to_string();
+        assert_eq!(bad(&mut c, "c", V::Bool(true)), "bad value 'true' for 'c': expected a number");
+        assert_eq!(bad(&mut c, "rave_k", V::Text("abc".into())), "bad value 'abc' for 'rave_k': expected a number");
+        assert_eq!(bad(&mut c, "selection", V::Int(3)), "bad value '3' for 'selection': expected one of uct, puct");
+        assert_eq!(bad(&mut c, "selection", V::Text("minimax".into())), "bad value 'minimax' for 'selection': expected one of uct, puct");
+        assert_eq!(bad(&mut c, "solver", V::Int(1)), "bad value '1' for 'solver': expected true or false");
+        assert_eq!(bad(&mut c, "solver", V::Text("yes".into())), "bad value 'yes' for 'solver': expected true or false");
+        assert_eq!(bad(&mut c, "pool_k", V::Number(2.5)), "bad value '2.5' for 'pool_k': expected a whole number");
+        assert_eq!(bad(&mut c, "grave_ref", V::Number(-1.0)), "bad value '-1' for 'grave_ref': expected a whole number");
+        assert_eq!(
+            bad(&mut c, "grave_ref", V::Int(1 << 40)),
+            "bad value '1099511627776' for 'grave_ref': expected a whole number at most 4294967295"
+        );
+        // Ranges before types: a number outside the range is out of range, whatever its type.
+        assert_eq!(c.set_value("c", &V::Number(200.0)), Err(ConfigError::OutOfRange { field: "c", value: 200.0, range: "[0, 100]" }));
+        assert_eq!(
+            c.set_value("node_cap", &V::Number(-5.0)),
+            Err(ConfigError::OutOfRange { field: "node_cap", value: -5.0, range: "[1, 1e9]" })
+        );
+        assert_eq!(
+            c.set_value("rave_table_visits", &V::Int(5_000_000_000)),
+            Err(ConfigError::OutOfRange { field: "rave_table_visits", value: 5e9, range: "[1, 1e9]" })
+        );
+        assert!(matches!(c.set_value("c", &V::Number(f64::NAN)), Err(ConfigError::OutOfRange { field: "c", .. })));
+        assert!(matches!(c.set_value("colour", &V::Int(1)), Err(ConfigError::UnknownKey { .. })));
+        assert!(c
+            .set_value("colour", &V::Int(1))
+            .unwrap_err()
+            .to_string()
+            .starts_with("unknown config key 'colour'; keys: anti_decisive c "));
+        // Checks across fields (validate) still apply.
+        assert!(matches!(c.set_value("progressive_bias", &V::Number(1.0)), Ok(())));
+        assert!(matches!(c.set_value("selection", &V::Text("puct".into())), Err(ConfigError::Needs { .. })));
+        c.set_value("progressive_bias", &V::Int(0)).unwrap();
+        assert_eq!(c, before, "every refused set left the config untouched");
+    }
+
+    /// `set(key, text)` is `set_value` of the text read by the field's type: for every field
+    /// (the field table) and every preset's value of it, the text form and the typed form give
+    /// the same configuration (or the same error).
+    #[test]
+    fn text_and_typed_values_set_alike_for_every_field() {
+        for p in Preset::ALL {
+            let source = SearchConfig::of(p);
+            for &(name, _) in SearchConfig::FIELDS {
+                let v = source.value_of(name).unwrap();
+                let (mut by_text, mut by_value) = (SearchConfig::default(), SearchConfig::default());
+                let a = by_text.set(name, &v.to_string());
+                let b = by_value.set_value(name, &v);
+                assert_eq!(a, b, "{p}: {name} = {v}");
+                assert_eq!(by_text, by_value, "{p}: {name} = {v}");
+                if a.is_ok() {
+                    assert_eq!(by_value.value_of(name), Some(v), "{p}: {name}");
+                }
+            }
+        }
+        // The example of the CLI: `--set c=0.7` is the number 0.7.
+        let (mut a, mut b) = (SearchConfig::default(), SearchConfig::default());
+        a.set("c", "0.7").unwrap();
+        b.set_value("c", &ParamValue::Number(0.7)).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(SearchConfig::parse_param("seed", &"18446744073709551615".into()), Ok(ParamValue::Int(u64::MAX)));
+        assert_eq!(SearchConfig::parse_param("c", &" 1e-3 ".into()), Ok(ParamValue::Number(0.001)));
+        assert!(SearchConfig::parse_param("c", &"inf".into()).is_err());
+        assert!(SearchConfig::parse_param("pool_k", &"1e3".into()).is_err());
     }
 
     #[test]

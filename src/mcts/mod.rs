@@ -29,6 +29,7 @@ pub mod bench;
 pub mod config;
 pub mod evaluator;
 pub mod parallel;
+pub mod param;
 pub mod playout;
 pub mod schema;
 pub mod search;
@@ -45,6 +46,7 @@ pub use config::{
     ValueEstimate,
 };
 pub use evaluator::Evaluator;
+pub use param::{ParamInput, ParamValue};
 pub use search::trace::{ChildScore, IterationTrace, NodeKind, NodeValues, StepError, TraceNode, TraceOutcome};
 pub use search::{sequential_halving_visits, GumbelReport, Search, SearchError};
 pub use stats::{ChildStats, PolicyStats, SearchStats, TreeExport, TreeNodeExport};

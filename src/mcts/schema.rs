@@ -113,8 +113,9 @@ impl SearchConfig {
     }
 }
 
-/// The type of a configuration field as text carries it (`mcts search --set key=value`, the
-/// worker's `params`).
+/// The type of a configuration field (`SearchConfig::FIELDS`): what `mcts search --set
+/// key=value` reads its text as, and what the worker's `params` carry for it (a
+/// [`super::ParamValue`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ParamType {
@@ -200,16 +201,6 @@ pub fn preset_description(p: Preset) -> &'static str {
     }
 }
 
-/// The names an enum field takes, read from serde's own message for a name it does not know
-/// (`unknown variant ..., expected one of `a`, `b``), so they are the type's variants exactly.
-fn enum_values(key: &str) -> Vec<String> {
-    let probe = serde_json::json!({ key: "\u{1}" });
-    let Err(e) = serde_json::from_value::<SearchConfig>(probe) else { return Vec::new() };
-    let msg = e.to_string();
-    let Some(expected) = msg.split_once("expected").map(|(_, rest)| rest) else { return Vec::new() };
-    expected.split('`').skip(1).step_by(2).map(str::to_string).collect()
-}
-
 /// The schema of this engine (see the module doc).
 pub fn schema() -> Schema {
     let default = SearchConfig::default();
@@ -220,19 +211,15 @@ pub fn schema() -> Schema {
     let parameters = fields
         .iter()
         .map(|(name, value)| {
-            let kind = match value {
-                Value::Bool(_) => ParamType::Boolean,
-                Value::String(_) => ParamType::Enum,
-                Value::Number(n) if n.is_u64() || n.is_i64() => ParamType::Integer,
-                _ => ParamType::Number,
-            };
+            // The field table (`SearchConfig::FIELDS`) has every serde field: the struct declares it.
+            let kind = SearchConfig::kind_of(name).expect("every serde field is in the field table");
             let range = ranges.iter().find(|(r, _)| r.field == name).map(|(r, _)| *r);
             ParamSchema {
                 name: name.clone(),
                 kind,
                 default: value.clone(),
                 range,
-                values: if kind == ParamType::Enum { enum_values(name) } else { Vec::new() },
+                values: SearchConfig::enum_names(name),
                 what: range.map(|r| r.what),
                 units: range.and_then(|r| r.units),
                 source: format!("src/mcts/config.rs SearchConfig::{name}"),

@@ -8,7 +8,8 @@ use wasm_bindgen::prelude::*;
 use super::search::build_config;
 use super::{clock, js_err, to_js, WasmError};
 use crate::arena::{first_move_openings, opening_of, play_game_from, GameRecord, Standings};
-use crate::mcts::SearchConfig;
+use crate::limits::abbreviate;
+use crate::mcts::{ConfigError, ParamInput, ParamValue, SearchConfig};
 use crate::request::{arena_budget, arena_seed, ArenaRecord};
 
 /// Plays game `index` of an arena match between configuration A (`preset_a` + `params_a`) and
@@ -56,38 +57,39 @@ pub fn arena_play_game(
 
 /// Checks a side's parameters before the engine reads them, so that a person sees a sentence
 /// rather than a reader's message: an unknown name (with the known ones), or a value that is not
-/// of the field's kind (a number, a whole number, true or false, one of an option's names).
-/// Ranges are left to the engine, whose messages already give them (`c = 200 is out of range
-/// [0, 100]`). `side` is `A` or `B`; an unknown preset is left to `build_config` too.
+/// of the field's type (a number, a whole number, true or false, one of an option's names). The
+/// parameters are typed (`{ c: 0.7, pool_k: 10 }`), decoded as [`build_config`] decodes them; a
+/// text value is read as the command line reads it. Ranges are left to the engine, whose messages
+/// already give them (`c = 200 is out of range [0, 100]`). `side` is `A` or `B`; an unknown preset
+/// is left to `build_config` too.
 ///
 /// # Errors
 /// The sentence naming the parameter, what it must be and what was given.
 fn check_params(side: &str, preset: &str, params: &JsValue) -> Result<(), String> {
-    use serde_json::Value;
     if params.is_undefined() || params.is_null() {
         return Ok(());
     }
-    let map: BTreeMap<String, String> = serde_wasm_bindgen::from_value(params.clone())
+    let map: BTreeMap<String, ParamInput> = serde_wasm_bindgen::from_value(params.clone())
         .map_err(|_| format!("configuration {side}: the parameters must be key=value pairs"))?;
     let Ok(config) = SearchConfig::preset(preset) else { return Ok(()) };
-    let Ok(Value::Object(fields)) = serde_json::to_value(&config) else { return Ok(()) };
     for (k, v) in &map {
         let key = k.trim();
-        let t = v.trim();
-        let Some(current) = fields.get(key) else {
-            let mut keys: Vec<&str> = fields.keys().map(String::as_str).collect();
+        if SearchConfig::kind_of(key).is_none() {
+            let mut keys: Vec<&str> = SearchConfig::FIELDS.iter().map(|(k, _)| *k).collect();
             keys.sort_unstable();
             return Err(format!("configuration {side}: there is no parameter '{key}' (the parameters are {})", keys.join(", ")));
+        }
+        let given = match v {
+            ParamInput::Value(ParamValue::Text(t)) => t.trim().to_string(),
+            ParamInput::Value(v) => v.to_string(),
+            ParamInput::Other(what) => what.to_string(),
         };
-        let want = match current {
-            Value::Bool(_) => (!matches!(t.to_ascii_lowercase().as_str(), "true" | "false")).then_some("true or false".to_string()),
-            Value::Number(n) if n.is_u64() || n.is_i64() => t.parse::<u64>().is_err().then_some("a whole number".to_string()),
-            Value::Number(_) => t.parse::<f64>().map_or(true, |x| !x.is_finite()).then_some("a number".to_string()),
-            Value::String(_) => config.clone().set(key, t).is_err().then(|| format!("one of the names of {key} (see the docs)")),
-            _ => None,
+        let fits = match v {
+            ParamInput::Value(v) => !matches!(config.clone().set_value(key, v), Err(ConfigError::BadValue { .. })),
+            ParamInput::Other(_) => false,
         };
-        if let Some(w) = want {
-            return Err(format!("configuration {side}: {key} must be {w}, not '{t}'"));
+        if !fits {
+            return Err(format!("configuration {side}: {key} must be {}, not '{}'", SearchConfig::expected(key), abbreviate(&given)));
         }
     }
     Ok(())

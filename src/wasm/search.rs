@@ -6,9 +6,9 @@ use wasm_bindgen::prelude::*;
 
 use super::game::GameSession;
 use super::{clock, js_err, to_js};
-use crate::mcts::{parallel, AnySearch, SearchConfig, SearchStats};
+use crate::mcts::{parallel, AnySearch, ParamInput, ParamValue, SearchConfig, SearchStats};
 use crate::report::SearchReport;
-use crate::request::{engine_config, run_budget, SettingsError};
+use crate::request::{engine_config, run_budget, typed_params, SettingsError};
 
 /// The engine's preset names (`uct`, `rave`, `grave`, ..., `best`), in the engine's order.
 #[wasm_bindgen]
@@ -50,22 +50,37 @@ pub fn root_parallel_report(parts: JsValue, preset: &str, params: JsValue) -> Re
     report.to_json().map_err(js_err)
 }
 
-/// A configuration from a preset name and field overrides by serde name (`{"c": "0.7"}`);
-/// `params` may be `undefined`/`null` (no overrides). Without a `node_cap` or `memory_cap_mib`
-/// override the caps are the page's ([`crate::limits::PAGE_TREE_LIMITS`]: [`PAGE_NODE_CAP`]
-/// nodes, 512 MiB). The checks are the core's ([`crate::request::engine_config`]).
-/// Returns the configuration and the overrides as given.
+/// A configuration from a preset name and field overrides by serde name, typed
+/// (`{ c: 0.7, rave_k: 500, solver: true, value: "grave" }`: the page's
+/// `Record<ParamName, ParamValue>`, decoded by serde-wasm-bindgen into [`ParamValue`]s); a string
+/// value is read as `mcts search --set` reads its text (`{ c: "0.7" }`, the protocol's older
+/// form). `params` may be `undefined`/`null` (no overrides). A value of the wrong type
+/// (`c: true`, `rave_k: "abc"`, `selection: 3`, `c: null`) is refused naming the parameter, the
+/// value and what the parameter takes. Without a `node_cap` or `memory_cap_mib` override the
+/// caps are the page's ([`crate::limits::PAGE_TREE_LIMITS`]: [`PAGE_NODE_CAP`] nodes, 512 MiB).
+/// The checks are the core's ([`crate::request::engine_config`]). Returns the configuration and
+/// the overrides as given.
 ///
 /// # Errors
 /// [`SettingsError`] naming the bad parameters, preset or field.
-pub(super) fn build_config(preset: &str, params: JsValue) -> Result<(SearchConfig, BTreeMap<String, String>), SettingsError> {
-    let params: BTreeMap<String, String> = if params.is_undefined() || params.is_null() {
-        BTreeMap::new()
-    } else {
-        serde_wasm_bindgen::from_value(params).map_err(|e| SettingsError::Params(e.to_string()))?
-    };
+pub(super) fn build_config(preset: &str, params: JsValue) -> Result<(SearchConfig, BTreeMap<String, ParamValue>), SettingsError> {
+    let params = decode_params(&params)?;
     let config = engine_config(preset, &params, Some(crate::limits::PAGE_TREE_LIMITS))?;
     Ok((config, params))
+}
+
+/// The engine parameters of a request, typed (see [`build_config`]); none for `undefined`/`null`.
+///
+/// # Errors
+/// [`SettingsError::Params`] when `params` is not an object; [`SettingsError::Field`] for a
+/// value no parameter takes (`null`, a list, an object).
+pub(super) fn decode_params(params: &JsValue) -> Result<BTreeMap<String, ParamValue>, SettingsError> {
+    if params.is_undefined() || params.is_null() {
+        return Ok(BTreeMap::new());
+    }
+    let raw: BTreeMap<String, ParamInput> =
+        serde_wasm_bindgen::from_value(params.clone()).map_err(|e| SettingsError::Params(e.to_string()))?;
+    typed_params(raw)
 }
 
 /// An anytime search that follows a [`GameSession`]: `path` is the list of moves from the
@@ -78,13 +93,14 @@ pub struct SearchSession {
     spec: String,
     path: Vec<String>,
     preset: String,
-    params: BTreeMap<String, String>,
+    params: BTreeMap<String, ParamValue>,
 }
 
 #[wasm_bindgen]
 impl SearchSession {
     /// A search of the game's current position with a preset (see `presets()`) and field
-    /// overrides by serde name, e.g. `{ c: "0.7", rave_k: "500", seed: "7" }`.
+    /// overrides by serde name, typed, e.g. `{ c: 0.7, rave_k: 500, seed: 7 }` (see
+    /// [`build_config`]; text values such as `"0.7"` are read as the command line reads them).
     ///
     /// # Errors
     /// Unknown preset, unknown field, value out of range (the message names it).

@@ -1,5 +1,6 @@
-// Bad input and failures: malformed worker messages, a panic in the engine, a terminated worker,
-// records over the size limit (a file, a text, a paste), and the narrow / dark layouts.
+// Bad input and failures: malformed worker messages (and engine parameters of the wrong type), a
+// panic in the engine, a terminated worker, records over the size limit (a file, a text, a paste),
+// and the narrow / dark layouts.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -17,11 +18,14 @@ import {
   readsAndPosts,
   chooseBigFile,
   workerRoundTrip,
+  buildNative,
+  native,
 } from './harness.mjs';
 
 let h;
 before(async () => {
   h = await setup();
+  buildNative();
 });
 after(async () => {
   await h?.close();
@@ -66,6 +70,95 @@ test('malformed messages to the worker get error responses; the worker keeps wor
   await clickCell(page, 'a1');
   await waitForPly(page, 1);
   assert.deepEqual(await moves(page), ['a1']);
+  assertClean(assert, page);
+});
+
+// Engine parameters cross to the engine typed (`EngineParams`: numbers, booleans, names; Rust
+// `ParamValue`): a search with `{ c: 0.5, ... }` is the native `mcts search --set c=0.5 ...`, and
+// the older text form gives the same search. A value of the wrong type is refused with a sentence
+// naming the parameter, the value and what it takes; the worker and its game go on.
+test('typed engine parameters search as mcts search --set; a value of the wrong type is named and the worker lives on', async () => {
+  const page = await h.openPage('?game=hex:5&moves=c3&p0=person&p1=person');
+  await boardReady(page);
+  await page.waitForFunction(() => window.__playground.snapshot()?.moves.length === 1);
+  let id = 7800;
+  const raw = (m) => page.evaluate((msg) => window.__playground.raw(msg), m);
+  const search = (params) =>
+    raw({
+      id: id++,
+      type: 'search',
+      slot: `typed${id}`, // a fresh tree each (no reuse between them)
+      engine: { preset: 'uct', params },
+      budget: { kind: 'playouts', value: 2000 },
+      progressMs: 1e9,
+    });
+  const typed = await search({ c: 0.5, solver: true, final_move: 'max', seed: 4 });
+  assert.equal(typed.type, 'searchDone', JSON.stringify(typed));
+  const want = native('search', [
+    '--game',
+    'hex:5',
+    '--moves',
+    'c3',
+    '--algo',
+    'uct',
+    '--set',
+    'c=0.5',
+    '--set',
+    'solver=true',
+    '--set',
+    'final_move=max',
+    '--iterations',
+    '2000',
+    '--seed',
+    '4',
+  ]);
+  const figures = (r) => ({ best: r.best_move, pv: r.pv, visits: r.children.map((c) => [c.move, c.visits]) });
+  assert.equal(typed.report.iterations, 2000);
+  assert.deepEqual(figures(typed.report), figures(want), 'the native search, move for move and visit for visit');
+  assert.equal(typed.report.final_move, 'max');
+  const plain = await search({ seed: 4 });
+  assert.notDeepEqual(figures(plain.report), figures(want), 'the parameters changed the search');
+  const text = await search({ c: '0.5', solver: 'true', final_move: 'max', seed: '4' });
+  assert.deepEqual(figures(text.report), figures(want), 'text values (the older form) read as --set reads them');
+  // Wrong types: the engine's sentence, naming the parameter, the value and what it takes.
+  for (const [params, re] of [
+    [{ c: true }, /engine parameter c = true: bad value 'true' for 'c': expected a number/],
+    [{ rave_k: 'abc' }, /engine parameter rave_k = abc: bad value 'abc' for 'rave_k': expected a number/],
+    [{ selection: 3 }, /engine parameter selection = 3: bad value '3' for 'selection': expected one of uct, puct/],
+    [{ pool_k: 2.5 }, /bad value '2.5' for 'pool_k': expected a whole number/],
+    [{ c: 200 }, /c = 200 is out of range \[0, 100\]/],
+    [{ colour: 1 }, /unknown config key 'colour'/],
+  ]) {
+    const r = await search(params);
+    assert.equal(r.type, 'error', `${JSON.stringify(params)}: ${JSON.stringify(r)}`);
+    assert.match(r.message, re);
+  }
+  // A value that is no parameter value at all is refused where the worker reads the request.
+  const nul = await search({ c: null });
+  assert.equal(nul.type, 'error');
+  assert.match(nul.message, /request 'search': field 'engine' is missing or malformed/);
+  // The arena says it as a sentence.
+  const arena = await raw({
+    id: id++,
+    type: 'arenaGame',
+    game: {
+      spec: 'hex:3',
+      a: { preset: 'uct', params: { c: true } },
+      b: { preset: 'uct', params: {} },
+      iterations: 10,
+      millis: null,
+      seed: 1,
+      index: 0,
+    },
+  });
+  assert.equal(arena.type, 'error');
+  assert.match(arena.message, /configuration A: c must be a number, not 'true'/);
+  // The worker lives on and its game is untouched.
+  await workerRoundTrip(page);
+  assert.deepEqual((await snapshot(page)).moves, ['c3']);
+  await clickCell(page, 'b2');
+  await waitForPly(page, 2);
+  assert.deepEqual(await moves(page), ['c3', 'b2']);
   assertClean(assert, page);
 });
 

@@ -4,11 +4,16 @@ import type { SearchProgress } from './protocol';
 
 describe('root-parallel rules (as Rust mcts::parallel)', () => {
   it('seeds are seed + i modulo 2^64; worker 0 keeps the seed; the default seed is 1', () => {
-    expect(workerSeed('7', 0)).toBe('7');
-    expect(workerSeed('7', 3)).toBe('10');
-    expect(workerSeed(undefined, 1)).toBe('2');
-    expect(workerSeed('18446744073709551615', 1)).toBe('0');
+    expect(workerSeed(7, 0)).toBe(7);
+    expect(workerSeed(7, 3)).toBe(10);
+    expect(workerSeed(undefined, 1)).toBe(2);
+    // Past 2^53 − 1 the seed is the decimal text the engine reads exactly.
+    expect(workerSeed(Number.MAX_SAFE_INTEGER, 2)).toBe('9007199254740993');
+    // Seeds as text (the protocol's older form) count the same.
+    expect(workerSeed('7', 3)).toBe(10);
+    expect(workerSeed('18446744073709551615', 1)).toBe(0);
     expect(workerSeed('x', 1)).toBe('x');
+    expect(workerSeed(0.5, 1)).toBe(0.5);
   });
 
   it('a playout budget is split so the shares sum to it; a time budget is each worker’s', () => {

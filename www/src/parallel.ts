@@ -17,13 +17,14 @@
 
 import { EngineClient } from './engine';
 import type { SearchHandle, SearchOptions, SearchOutcome } from './engine';
+import type { ParamValue } from './generated/schema';
 import type { Budget, SearchProgress, SearchStats } from './protocol';
 
 /** Most workers the page offers, whatever the machine has. */
 export const MAX_WORKERS = 4;
 
 /** The engine's default seed (Rust `SearchConfig::default().seed`), used when the page sets none. */
-export const DEFAULT_SEED = '1';
+export const DEFAULT_SEED = 1;
 
 /** The Workers choices this machine offers: 1 .. min(MAX_WORKERS, navigator.hardwareConcurrency). */
 export function workerChoices(cores: number | undefined = globalThis.navigator?.hardwareConcurrency): number[] {
@@ -31,12 +32,18 @@ export function workerChoices(cores: number | undefined = globalThis.navigator?.
   return Array.from({ length: n }, (_, i) => i + 1);
 }
 
-/** Worker `i`'s seed: `seed + i` modulo 2^64, as decimal text (Rust `parallel::worker_seed`).
- * A seed that is not a decimal integer is passed on unchanged (the engine names the error). */
-export function workerSeed(seed: string | undefined, i: number): string {
-  const text = (seed ?? DEFAULT_SEED).trim();
-  if (!/^\d+$/.test(text)) return text;
-  return ((BigInt(text) + BigInt(i)) % (1n << 64n)).toString();
+/** Worker `i`'s seed: `seed + i` modulo 2^64 (Rust `parallel::worker_seed`), a number while it
+ * is one exactly (below 2^53), else its decimal text, which the engine reads exactly. A seed given
+ * as decimal text (the protocol's older form) counts the same; any other value is passed on
+ * unchanged (the engine names the error). */
+export function workerSeed(seed: ParamValue | undefined, i: number): ParamValue {
+  const s = seed ?? DEFAULT_SEED;
+  let base: bigint;
+  if (typeof s === 'number' && Number.isSafeInteger(s) && s >= 0) base = BigInt(s);
+  else if (typeof s === 'string' && /^\d+$/.test(s.trim())) base = BigInt(s.trim());
+  else return s;
+  const next = (base + BigInt(i)) % (1n << 64n);
+  return next <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(next) : `${next}`;
 }
 
 /** Worker `i`'s share of `budget` over `workers` workers (Rust `parallel::split_iterations`). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from './generated/schema';
-import { assertNever, parseRequest, parseResponse } from './protocol';
+import { assertNever, type EngineParams, parseRequest, parseResponse } from './protocol';
 
-const engine = { preset: 'uct', params: { seed: '1' } };
+const engine = { preset: 'uct', params: { seed: 1 } };
 const tree = { minVisits: 1, topK: 8, depth: 4, maxNodes: 1000 };
 
 describe('parseRequest (the worker checks every message from the page)', () => {
@@ -105,7 +105,9 @@ describe('parseRequest (the worker checks every message from the page)', () => {
       [{ budget: { kind: 'moves', value: 5 } }, 'budget'],
       [{ budget: { kind: 'millis', value: 0 } }, 'budget'],
       [{ budget: { kind: 'millis', value: Number.NaN } }, 'budget'],
-      [{ engine: { preset: 'uct', params: { c: 0.5 } } }, 'engine'],
+      [{ engine: { preset: 'uct', params: { c: null } } }, 'engine'],
+      [{ engine: { preset: 'uct', params: { c: [0.5] } } }, 'engine'],
+      [{ engine: { preset: 'uct', params: { c: { value: 0.5 } } } }, 'engine'],
       [{ engine: { preset: 'uct' } }, 'engine'],
       [{ progressMs: -1 }, 'progressMs'],
       [{ slot: 3 }, 'slot'],
@@ -124,6 +126,28 @@ describe('parseRequest (the worker checks every message from the page)', () => {
       err: "request 'newGame': field 'moves' is missing or malformed",
       id: 4,
     });
+  });
+
+  // Parameters cross to the engine typed (`ParamValue`: number, boolean or an enum's name), and
+  // the engine judges each value's type for its parameter; text values, the older form, pass too.
+  it('engine parameters are typed values', () => {
+    const typed: EngineParams = { c: 0.5, pool_k: 10, save_bridge: true, prior: 'patterns', seed: 7 };
+    // @ts-expect-error a parameter's value is a number, a boolean or a name, never a list
+    const list: EngineParams = { c: [0.5] };
+    // @ts-expect-error only the engine's parameter names
+    const unknown: EngineParams = { colour: 1 };
+    expect([list, unknown]).toHaveLength(2);
+    for (const params of [typed, { c: '0.5', seed: '7' }, { c: true }, {}]) {
+      const req = {
+        type: 'search',
+        id: 9,
+        slot: 'p0',
+        engine: { preset: 'uct', params },
+        budget: { kind: 'playouts', value: 10 },
+        progressMs: 200,
+      };
+      expect(parseRequest(req)).toEqual({ ok: req });
+    }
   });
 
   // The engine's request limits (Rust src/limits.rs, through generated/schema.ts), checked where

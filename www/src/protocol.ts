@@ -10,7 +10,7 @@
 // preset names and the limits checked here come from the engine's schema (`generated/schema.ts`,
 // written from `mcts schema --json`).
 
-import { LIMITS, type ParamName } from './generated/schema';
+import { LIMITS, type ParamName, type ParamValue } from './generated/schema';
 
 /** Player 0 moves first (Black in Hex and Pentago, X in Tic-Tac-Toe); player 1 second. */
 export type Player = 0 | 1;
@@ -60,9 +60,15 @@ export interface Snapshot {
 export type Budget = { kind: 'millis'; value: number } | { kind: 'playouts'; value: number };
 
 /** Overrides of single search parameters by their serde names (`c`, `rave_k`, `seed`, ...: the
- * engine's `SearchConfig` fields, `ParamName` in the generated schema), values as text as
- * `mcts search --set key=value` reads them; the engine checks each value against its range. */
-export type EngineParams = Partial<Record<ParamName, string>>;
+ * engine's `SearchConfig` fields, `ParamName` in the generated schema), typed (`ParamValue`: a
+ * number, a whole number, `true`/`false`, or an enum's name, as the schema's `type` says:
+ * `{ c: 0.7, pool_k: 10, save_bridge: true, prior: 'patterns' }`). The engine decodes them into
+ * its own `ParamValue` and checks each against its type and range; a value of the wrong type
+ * (`c: true`) is refused with a sentence naming the parameter. A string for a parameter that is
+ * not an enum is still read as `mcts search --set key=value` reads its text (the protocol's
+ * older form, kept for compatibility); the page itself reads text once (share/url.ts
+ * `paramFromText`) and sends typed values. */
+export type EngineParams = Partial<Record<ParamName, ParamValue>>;
 
 /** The engine's algorithm: a preset name (`uct`, `rave`, `grave`, ... from the engine's list, the
  * generated `PRESET_NAMES`) and optional overrides of single parameters. */
@@ -757,8 +763,9 @@ const isStrArray: Check = (v) => Array.isArray(v) && v.every((x) => typeof x ===
 const isMs: Check = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 const isBudget: Check = (v) =>
   isObj(v) && (v.kind === 'millis' || v.kind === 'playouts') && typeof v.value === 'number' && Number.isFinite(v.value) && v.value > 0;
-const isEngine: Check = (v) =>
-  isObj(v) && typeof v.preset === 'string' && isObj(v.params) && Object.values(v.params).every((x) => typeof x === 'string');
+/** A parameter value's shape (`ParamValue`); its type for the parameter is the engine's to check. */
+const isParamValue: Check = (x) => typeof x === 'string' || typeof x === 'number' || typeof x === 'boolean';
+const isEngine: Check = (v) => isObj(v) && typeof v.preset === 'string' && isObj(v.params) && Object.values(v.params).every(isParamValue);
 const isTreeQuery: Check = (v) => isObj(v) && ['minVisits', 'topK', 'depth', 'maxNodes'].every((k) => isMs(v[k]));
 const isArenaGame: Check = (v) => {
   if (!isObj(v)) return false;

@@ -3,6 +3,7 @@
 // through attributes on <body>. (app/board.ts mirrors a few fields onto <body> as `data-*` attributes
 // for the browser tests and the CSS; nothing in the page reads them back.)
 
+import { PANE_PARAMS } from './lib/pane-params';
 import { createStore, type Store } from './lib/store';
 import type {
   BoardView,
@@ -41,7 +42,7 @@ export const OVERLAY_KEYS = ['visits', 'q', 'amaf', 'proven', 'pv', 'prior', 'ex
 export type OverlayKey = (typeof OVERLAY_KEYS)[number];
 
 /** A compare pane's fields as typed (blank: the preset's value / the common budget). */
-export const PANE_KEYS = ['preset', 'c', 'rave_k', 'lgr_p', 'pool_k', 'save_bridge', 'prior', 'progressive_bias', 'budget'] as const;
+export const PANE_KEYS = ['preset', ...PANE_PARAMS, 'budget'] as const;
 export type PaneKey = (typeof PANE_KEYS)[number];
 export type PaneFields = Partial<Record<PaneKey, string>>;
 

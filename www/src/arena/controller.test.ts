@@ -40,6 +40,11 @@ describe('ArenaController', () => {
     expect(c.state.get().status.text).toMatch(/^Not started: parameters of A: expected key=value, got 'c'; games.*; workers/);
     expect(workers).toHaveLength(0);
     expect(formProblems(FORM)).toEqual([]);
+    // Values are typed before a game is asked for: one of the wrong type is named, as the engine would.
+    expect(formProblems({ ...FORM, setA: 'c=abc', setB: 'solver=maybe' })).toEqual([
+      "configuration A: c must be a number, not 'abc'",
+      "configuration B: solver must be true or false, not 'maybe'",
+    ]);
   });
 
   it('plays every game once across the workers, with the seed, the budget and the openings, and ends with the result', async () => {
@@ -52,7 +57,7 @@ describe('ArenaController', () => {
     expect(games.map((g) => g.index).sort()).toEqual([0, 1, 2, 3, 4, 5]);
     expect(games[0]).toMatchObject({
       spec: 'hex:3',
-      a: { preset: 'rave', params: { c: '0.5' } },
+      a: { preset: 'rave', params: { c: 0.5 } },
       b: { preset: 'uct', params: {} },
       iterations: 200,
       millis: null,

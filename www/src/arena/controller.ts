@@ -95,6 +95,8 @@ export function formProblems(f: ArenaForm): string[] {
   return [
     a.error ? `parameters of A: ${a.error}` : null,
     b.error ? `parameters of B: ${b.error}` : null,
+    ...a.problems.map((p) => `configuration A: ${p}`),
+    ...b.problems.map((p) => `configuration B: ${p}`),
     wholeInRange('games', f.games, 1, 10_000).error,
     f.unit === 'iterations'
       ? wholeInRange('iterations/move', f.budget, 1, 100_000_000).error

@@ -97,9 +97,21 @@ describe('formatting', () => {
 
 describe('parseSets', () => {
   it('reads key=value pairs into engine parameters and the CLI’s --set list', () => {
-    expect(parseSets('c=0.5, rave_k=300')).toEqual({ params: { c: '0.5', rave_k: '300' }, sets: ['c=0.5', 'rave_k=300'], error: null });
-    expect(parseSets('  ')).toEqual({ params: {}, sets: [], error: null });
+    expect(parseSets('c=0.5, rave_k=300 save_bridge=true prior=patterns seed=7')).toEqual({
+      params: { c: 0.5, rave_k: 300, save_bridge: true, prior: 'patterns', seed: 7 },
+      sets: ['c=0.5', 'rave_k=300', 'save_bridge=true', 'prior=patterns', 'seed=7'],
+      error: null,
+      problems: [],
+    });
+    expect(parseSets('  ')).toEqual({ params: {}, sets: [], error: null, problems: [] });
     expect(parseSets('c=0.5 fast').error).toBe("expected key=value, got 'fast'");
+    // Values are typed by the schema; a value of another type, or no such parameter, is named.
+    expect(parseSets('c=abc pool_k=2.5 colour=red c=200').problems).toEqual([
+      "c must be a number, not 'abc'",
+      "pool_k must be a whole number, not '2.5'",
+      expect.stringMatching(/^there is no parameter 'colour' \(the parameters are anti_decisive, c, /),
+    ]);
+    expect(parseSets('c=200').params).toEqual({ c: 200 });
   });
 });
 

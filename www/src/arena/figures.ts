@@ -2,20 +2,33 @@
 // standings (Rust `arena::Standings`: Wilson interval, Elo); this module formats them, turns the
 // `key=value` settings into engine parameters, and writes the CSV rows.
 
-import type { GameRecord, Standings } from '../protocol';
+import { PARAM_NAMES } from '../generated/schema';
+import type { EngineParams, GameRecord, Standings } from '../protocol';
+import { isParamName, paramFromText } from '../share/url';
 import { winRate } from '../lib/format';
 
-/** `key=value` pairs separated by spaces or commas → engine parameters (and the CLI's --set list). */
-export function parseSets(text: string): { params: Record<string, string>; sets: string[]; error: string | null } {
-  const params: Record<string, string> = {};
+/** `key=value` pairs separated by spaces or commas → engine parameters, typed by the schema
+ * (share/url.ts `paramFromText`, as the engine reads `--set` text), and the CLI's --set list as
+ * written. `error`: text that is not `key=value` pairs; `problems`: a name that is no parameter or
+ * a value not of its parameter's type, one sentence each (ranges are the engine's to say). */
+export function parseSets(text: string): { params: EngineParams; sets: string[]; error: string | null; problems: string[] } {
+  const params: EngineParams = {};
   const sets: string[] = [];
+  const problems: string[] = [];
   for (const kv of text.split(/[\s,]+/).filter(Boolean)) {
     const m = /^([a-z_0-9]+)=(.+)$/i.exec(kv);
-    if (!m) return { params, sets, error: `expected key=value, got '${kv}'` };
-    params[m[1]!] = m[2]!;
-    sets.push(`${m[1]}=${m[2]}`);
+    if (!m) return { params, sets, error: `expected key=value, got '${kv}'`, problems };
+    const [, key, value] = m as unknown as [string, string, string];
+    sets.push(`${key}=${value}`);
+    if (!isParamName(key)) {
+      problems.push(`there is no parameter '${key}' (the parameters are ${PARAM_NAMES.join(', ')})`);
+      continue;
+    }
+    const typed = paramFromText(key, value);
+    if ('error' in typed) problems.push(`${key} must be ${typed.error}, not '${value}'`);
+    else params[key] = typed.value;
   }
-  return { params, sets, error: null };
+  return { params, sets, error: null, problems };
 }
 
 /** To 0.1, as `mcts arena --json` writes Elo (null stays null: an infinite Elo). */

@@ -30,7 +30,7 @@ import { solveStatusText } from '../overlay/solve-controller';
 import { listMoves, movesValued, winningMoves } from '../overlay/verdict';
 import { labelPresetOptions } from '../play/nets';
 import { exactRootValue, type Snapshot } from '../protocol';
-import { COMPARE_BUDGET, compareRunLink } from '../share/url';
+import { COMPARE_BUDGET, compareRunLink, formatParam } from '../share/url';
 import { type ArenaSide, type CompareMode, type CompareSettings, PANE_KEYS, type PaneFields, type PageStore, whenPresets } from '../state';
 import { type ChartPane, CompareCharts } from './charts';
 import { CompareController, type CompareRun, exactOfRun, exactState, MODE_WORDS } from './controller';
@@ -174,8 +174,8 @@ class CompareView {
     const form = (): CompareSettings => this.hooks.store.get().compare ?? this.read();
     b.intent('compare.set', (a) => {
       const f = { ...form() };
-      if (a.budget !== undefined) f.budget = String(a.budget);
-      if (a.seed !== undefined) f.seed = String(a.seed);
+      if (a.budget !== undefined) f.budget = formatParam(a.budget);
+      if (a.seed !== undefined) f.seed = formatParam(a.seed);
       this.hooks.store.update({ compare: f });
     });
     b.intent('compare.setPane', (a) => {
@@ -183,7 +183,12 @@ class CompareView {
       const k = Number(a.pane) - 1;
       if (!Number.isInteger(k) || k < 0 || k >= f.panes.length) throw new Error(`there is no pane ${a.pane} (${f.panes.length} panes)`);
       const fields: PaneFields = { ...f.panes[k] };
-      for (const key of PANE_KEYS) if (a[key] !== undefined) fields[key] = String(a[key]);
+      // The arguments are typed (numbers, true/false, names: lessons/catalogue.ts); the form
+      // holds them as the text a person would type.
+      for (const key of PANE_KEYS) {
+        const v = a[key];
+        if (v !== undefined) fields[key] = formatParam(v);
+      }
       this.hooks.store.update({ compare: { ...f, panes: f.panes.map((p, i) => (i === k ? fields : p)) } });
     });
     b.target('compare.panes', () => this.panesHost);

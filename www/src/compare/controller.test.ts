@@ -58,7 +58,7 @@ describe('CompareController', () => {
       const searches = e.requests.filter((r) => r.type === 'search');
       expect(searches).toHaveLength(STEPS);
       expect(searches.every((r) => (r.budget as { kind: string; value: number }).value === 10)).toBe(true);
-      expect(searches[0]!.engine).toEqual({ preset: k === 0 ? 'uct' : 'rave', params: k === 0 ? { seed: '7', c: '0.5' } : { seed: '7' } });
+      expect(searches[0]!.engine).toEqual({ preset: k === 0 ? 'uct' : 'rave', params: k === 0 ? { seed: 7, c: 0.5 } : { seed: 7 } });
       expect(e.requests[0]).toMatchObject({ type: 'newGame', spec: 'hex:4', moves: [] });
     }
     const [a, b] = [s.panes[0]!, s.panes[1]!];
@@ -185,11 +185,16 @@ describe('CompareController', () => {
     expect(c.store.get().state).toBe('done');
   });
 
-  it('paneParams: the seed and the fields typed, blanks left to the preset', () => {
-    expect(paneParams({ preset: 'rave', c: ' 0.4 ', rave_k: '', pool_k: '8', budget: '9' }, '3')).toEqual({
-      seed: '3',
-      c: '0.4',
-      pool_k: '8',
+  it('paneParams: the seed and the fields filled in, typed by the schema; blanks left to the preset', () => {
+    expect(
+      paneParams({ preset: 'rave', c: ' 0.4 ', rave_k: '', pool_k: '8', save_bridge: 'true', prior: 'patterns', budget: '9' }, 3),
+    ).toEqual({
+      seed: 3,
+      c: 0.4,
+      pool_k: 8,
+      save_bridge: true,
+      prior: 'patterns',
     });
+    expect(() => paneParams({ c: 'wide' }, 3)).toThrow('c=wide: expected a number');
   });
 });

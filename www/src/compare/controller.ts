@@ -10,24 +10,14 @@ import { count } from '../lib/format';
 import { createStore, type Store } from '../lib/store';
 import { fallbackMessage, isNoNetError, netFreeFallback } from '../play/net-fallback';
 import type { Budget, EngineParams, FullStats, Snapshot, SolveEnd, SolveReport, TreeSnapshot } from '../protocol';
-import { COMPARE_BUDGET, checkCompare } from '../share/url';
+import { COMPARE_BUDGET, checkCompare, paneParamValues } from '../share/url';
 import { solveUnavailable } from '../overlay/solve-controller';
 import { type CompareMode, type CompareSettings, type PaneFields, positionKey } from '../state';
 import { COMPARE_SOLVE_S } from './truth';
-import type { ParamName } from '../generated/schema';
+import { PANE_PARAMS } from '../lib/pane-params';
 
 /** Samples per run: the budget is searched in this many equal steps. */
 export const STEPS = 40;
-/** The parameters a pane may set besides its preset (blank: the preset's). */
-export const PANE_PARAMS = [
-  'c',
-  'rave_k',
-  'lgr_p',
-  'pool_k',
-  'save_bridge',
-  'prior',
-  'progressive_bias',
-] as const satisfies readonly ParamName[];
 export const MODE_WORDS: Record<CompareMode, string> = { playouts: 'equal playouts', millis: 'equal time' };
 /** The tree snapshot a pane's sample asks for (breadth-first, small). */
 const PANE_TREE = { minVisits: 1, topK: 64, depth: 12, maxNodes: 3000 };
@@ -119,14 +109,10 @@ export function exactState(s: CompareRun): string {
   return e.end === 'proven' ? 'proven' : e.end;
 }
 
-/** A pane's engine parameters: the seed and the fields typed (blank: the preset's). */
-export function paneParams(f: PaneFields, seed: string): EngineParams {
-  const params: EngineParams = { seed };
-  for (const k of PANE_PARAMS) {
-    const v = (f[k] ?? '').trim();
-    if (v !== '') params[k] = v;
-  }
-  return params;
+/** A pane's engine parameters, typed: the seed and the fields filled in (blank: the preset's),
+ * read by `paneParamValues` (share/url.ts, the page's one reader of parameter text). */
+export function paneParams(f: PaneFields, seed: number): EngineParams {
+  return { seed, ...paneParamValues(f, PANE_PARAMS) };
 }
 
 export class CompareController {
@@ -175,7 +161,7 @@ export class CompareController {
     const mv = settings.moves.trim() ? settings.moves.trim().split(/\s+/) : [];
     const m = settings.mode;
     const common = Number(settings.budget);
-    const seedText = String(Number(settings.seed));
+    const seed = Number(settings.seed);
     const unit = COMPARE_BUDGET[m].unit;
     const panes = [...this.s.panes];
     settings.panes.forEach((f, k) => {
@@ -199,12 +185,12 @@ export class CompareController {
       runKey: '',
       panes,
       note: {
-        text: `${settings.game}${mv.length ? ` after ${mv.join(' ')}` : ''}: every pane searches this position with seed ${seedText}, ${MODE_WORDS[m]} (${count(common)} ${unit} unless a pane has its own); each pane runs in its own worker, all at once (this machine has ${this.deps.cores || '?'} cores).${m === 'millis' ? ' Equal time depends on the machine: the same link may give other figures elsewhere.' : ''}`,
+        text: `${settings.game}${mv.length ? ` after ${mv.join(' ')}` : ''}: every pane searches this position with seed ${seed}, ${MODE_WORDS[m]} (${count(common)} ${unit} unless a pane has its own); each pane runs in its own worker, all at once (this machine has ${this.deps.cores || '?'} cores).${m === 'millis' ? ' Equal time depends on the machine: the same link may give other figures elsewhere.' : ''}`,
         error: false,
       },
     });
     const active = settings.panes.map((_, k) => k);
-    const runs = settings.panes.map((f, k) => this.runPane(k, f, gen, spec, mv, m, f.budget?.trim() ? Number(f.budget) : common, seedText));
+    const runs = settings.panes.map((f, k) => this.runPane(k, f, gen, spec, mv, m, f.budget?.trim() ? Number(f.budget) : common, seed));
     this.stopRun = () => {
       for (const k of active) this.clients.get(k)?.terminate('stopped by the person');
     };
@@ -230,11 +216,11 @@ export class CompareController {
     mv: string[],
     m: CompareMode,
     n: number,
-    seed: string,
+    seed: number,
   ): Promise<void> {
     const client = this.client(k);
-    const params = paneParams(f, seed);
     try {
+      const params = paneParams(f, seed);
       const position = await client.newGame(spec, mv);
       this.setPane(k, { position });
       // The first pane to have the position (checked by its engine) has it solved.

@@ -10,12 +10,15 @@
 // by commas or spaces, e.g. `https://course.example.org,https://moodle.example.org`); each is
 // normalised to its origin and named once, however often and in whatever case it is written.
 
+import { LIMITS } from '../generated/schema';
+
 /** The protocol's fixed fields. */
 export const PROTOCOL = { source: 'mcts-playground', version: 1 } as const;
 
 /** Limits on a command's fields (docs/limits.md): a game spec of at most 64 characters, at most
  * 1,000 moves (a game never has more than 362) of at most 32 characters each, a move string of at
- * most 20,000 characters, a preset name of at most 32, a budget in 1..2^53−1. */
+ * most 20,000 characters, a preset name of at most 32, a budget in 1..MAX_BUDGET (2^53 − 1: the
+ * engine's limit, Rust `limits::MAX_BUDGET` through the generated schema). */
 export const COMMAND_LIMITS = { spec: 64, moves: 1000, move: 32, movesText: 20_000, preset: 32 } as const;
 
 export type Command =
@@ -43,7 +46,8 @@ const budgetCheck: Check = (v) => {
   if (extra.length) return `has unknown field ${JSON.stringify(extra[0])} (expected kind, value)`;
   const b = v as { kind?: unknown; value?: unknown };
   if (b.kind !== 'millis' && b.kind !== 'playouts') return "kind must be 'millis' or 'playouts'";
-  if (typeof b.value !== 'number' || !Number.isSafeInteger(b.value) || b.value < 1) return 'value must be a whole number in 1..2^53-1';
+  if (typeof b.value !== 'number' || !Number.isInteger(b.value) || b.value < 1 || b.value > LIMITS.MAX_BUDGET)
+    return `value must be a whole number in 1..${LIMITS.MAX_BUDGET}`;
   return null;
 };
 

@@ -7,6 +7,9 @@
 //
 // No DOM here (unit-tested in Node).
 
+import { PARAMS, type ParamName } from '../generated/schema';
+import { PANE_PARAMS } from '../lib/pane-params';
+
 /** A state a step can wait for: its type, and the values it takes when they are few. */
 export interface StateSpec {
   readonly doc: string;
@@ -20,7 +23,7 @@ export interface StateSpec {
 
 /** An intent's argument. */
 export interface ArgSpec {
-  readonly type: 'string' | 'number';
+  readonly type: 'string' | 'number' | 'boolean';
   readonly required?: boolean;
   readonly values?: readonly string[];
   readonly doc: string;
@@ -30,6 +33,19 @@ export interface IntentSpec {
   readonly doc: string;
   readonly args: Readonly<Record<string, ArgSpec>>;
 }
+
+/** `compare.setPane`'s arguments for the pane's search parameters (lib/pane-params.ts), each typed
+ * as the engine's schema says (a number, `true`/`false`, or one of an option's names): the
+ * lesson's value reaches the engine as that typed value. */
+const PANE_PARAM_ARGS = Object.fromEntries(
+  PANE_PARAMS.map((k): [ParamName, ArgSpec] => {
+    const p = PARAMS[k];
+    const doc = `engine parameter ${k}${p.what ? `: ${p.what}` : ''}`;
+    if (p.type === 'boolean') return [k, { type: 'boolean', doc }];
+    if (p.type === 'enum') return [k, { type: 'string', values: p.values ?? [], doc }];
+    return [k, { type: 'number', doc }];
+  }),
+) as Readonly<Record<(typeof PANE_PARAMS)[number], ArgSpec>>;
 
 const PHASE_NAMES = ['', 'Selection', 'Expansion', 'Playout', 'Backpropagation'] as const;
 const QUADRANTS = ['TL', 'TR', 'BL', 'BR'] as const;
@@ -124,10 +140,7 @@ export const INTENTS = {
     args: {
       pane: { type: 'number', required: true, doc: 'pane number, 1 to 4' },
       preset: { type: 'string', doc: 'the preset' },
-      c: { type: 'number', doc: 'exploration constant' },
-      rave_k: { type: 'number', doc: 'RAVE k' },
-      lgr_p: { type: 'number', doc: 'LGR probability' },
-      pool_k: { type: 'number', doc: 'PoolRAVE pool size' },
+      ...PANE_PARAM_ARGS,
       budget: { type: 'number', doc: 'the pane’s own budget' },
     },
   },
@@ -178,7 +191,7 @@ export type IntentName = keyof typeof INTENTS;
 export type TargetName = keyof typeof TARGETS;
 
 /** Arguments of an intent, as the lesson gives them. */
-export type IntentArgs = Readonly<Record<string, string | number>>;
+export type IntentArgs = Readonly<Record<string, string | number | boolean>>;
 
 export const isStateName = (n: string): n is StateName => Object.hasOwn(STATES, n);
 export const isIntentName = (n: string): n is IntentName => Object.hasOwn(INTENTS, n);

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PARAMS } from '../generated/schema';
+import { PANE_PARAMS } from '../lib/pane-params';
 import { INTENTS, STATES, TARGETS } from './catalogue';
 import { LESSON_VERSION, loadLessons, parseLesson } from './format';
 import { migrateV1 } from './migrate';
@@ -147,9 +149,45 @@ describe('parseLesson (version 2)', () => {
     expect(r.lessons.map((l) => l.id)).toEqual(['mine']);
     expect(r.errors).toEqual(['two.json: another lesson has the id "mine"', 'three.json: "title" must be a non-empty string']);
   });
+  // compare.setPane takes every parameter a Compare pane has (lib/pane-params.ts), typed as the
+  // engine's schema says; before, a hand list left out save_bridge, prior and progressive_bias.
+  it('compare.setPane takes the pane’s parameters, typed by the schema', () => {
+    const args = INTENTS['compare.setPane'].args as Readonly<Record<string, { type: string; values?: readonly string[] }>>;
+    expect(Object.keys(args)).toEqual(['pane', 'preset', ...PANE_PARAMS, 'budget']);
+    for (const k of PANE_PARAMS) {
+      const want = { number: 'number', integer: 'number', boolean: 'boolean', enum: 'string' }[PARAMS[k].type];
+      expect(args[k]!.type, k).toBe(want);
+    }
+    expect(args.prior!.values).toEqual(PARAMS.prior.values);
+    const l = parseLesson(
+      {
+        ...minimal,
+        steps: [
+          {
+            ...step,
+            actions: [{ intent: 'compare.setPane', args: { pane: 1, save_bridge: true, prior: 'patterns', progressive_bias: 2.47 } }],
+          },
+          { ...step, actions: [{ intent: 'compare.setPane', args: { pane: 1, save_bridge: 'yes' } }] },
+          { ...step, actions: [{ intent: 'compare.setPane', args: { pane: 1, prior: 'oracle' } }] },
+        ],
+      },
+      'x.json',
+    );
+    expect(l.steps.map((s) => s.runnable)).toEqual([true, false, false]);
+    expect(l.steps[0]!.actions[0]).toEqual({
+      intent: 'compare.setPane',
+      args: { pane: 1, save_bridge: true, prior: 'patterns', progressive_bias: 2.47 },
+    });
+    expect(l.problems).toEqual([
+      `x.json, step 2, action 1: compare.setPane's argument "save_bridge" is a boolean, not "yes"; the step's button is off`,
+      `x.json, step 3, action 1: compare.setPane's argument "prior" is one of "uniform", "tactical", "net", "patterns", not "oracle"; the step's button is off`,
+    ]);
+  });
+
   it('every name in the catalogue has a description, and every intent argument a type', () => {
     for (const [k, s] of Object.entries(STATES)) expect(s.doc.length, k).toBeGreaterThan(0);
-    for (const [k, i] of Object.entries(INTENTS)) for (const a of Object.values(i.args)) expect(['string', 'number'], k).toContain(a.type);
+    for (const [k, i] of Object.entries(INTENTS))
+      for (const a of Object.values(i.args)) expect(['string', 'number', 'boolean'], k).toContain(a.type);
     for (const [k, t] of Object.entries(TARGETS)) expect(t.length, k).toBeGreaterThan(0);
   });
 });

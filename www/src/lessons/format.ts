@@ -185,7 +185,7 @@ function parseAction(v: unknown, where: string, problems: string[]): LessonActio
     if (!isIntentName(name))
       return off(`unknown intent ${nameText(name)} (the page's intents are listed in lessons/catalogue.ts and docs.html)`);
     const spec = INTENTS[name].args as Readonly<Record<string, { type: string; required?: boolean; values?: readonly string[] }>>;
-    const out: Record<string, string | number> = {};
+    const out: Record<string, string | number | boolean> = {};
     for (const k of Object.keys(args)) {
       const a = Object.hasOwn(spec, k) ? spec[k] : undefined;
       const x = args[k];

@@ -12,6 +12,7 @@ import {
   parseCompare,
   formatMoves,
   formatOverlays,
+  formatParam,
   formatSides,
   parseOverlays,
   parseSides,
@@ -33,7 +34,8 @@ if (EMBED) applyEmbedChrome(initialQuery.get('show'));
 
 class Teach {
   private hooks: PageHooks | null = null;
-  private seed: string | null = null;
+  /** The URL's `seed=` (0..10^15), the seed of both sides' searches; null: the engine's. */
+  private seed: number | null = null;
   private started = false;
   /** Moves of the position the URL shows (to tell a new move from an undo). */
   private urlMoves: string[] = [];
@@ -99,7 +101,7 @@ class Teach {
       if (s.moves.length) q.set('moves', formatMoves(s.moves));
     }
     formatSides(q, h.sides());
-    if (this.seed !== null) q.set('seed', this.seed);
+    if (this.seed !== null) q.set('seed', formatParam(this.seed));
     const view = h.store.get().view;
     if (view !== 'play') q.set('view', view);
     const compare = h.store.get().compare;
@@ -128,7 +130,7 @@ class Teach {
     h.store.update({ sides: parsed.sides });
     const seed = p('seed');
     if (seed !== null) {
-      if (/^\d{1,15}$/.test(seed)) this.seed = seed;
+      if (/^\d{1,15}$/.test(seed)) this.seed = Number(seed);
       else errors.push(`seed=${seed}: expected a whole number 0..10^15`);
     }
     // The game and moves: the engine checks them; a bad move leaves the game at its start.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompareSettings } from '../state';
 import type { SideSettings } from '../types';
+import { PARAMS, PARAM_NAMES } from '../generated/schema';
 import {
   checkCompare,
   compareRunLink,
@@ -8,7 +9,10 @@ import {
   formatMoves,
   formatOverlays,
   formatPane,
+  formatParam,
   formatSides,
+  paneParamValues,
+  paramFromText,
   parseCompare,
   parseOverlays,
   parsePane,
@@ -34,6 +38,56 @@ function roundTrip(sides: [SideSettings, SideSettings], base = DEFAULT) {
   const text = queryString(q);
   return { text, ...parseSides(new URLSearchParams(text), PRESETS, base) };
 }
+
+// Parameter text (a URL's, a form's, `--set key=value`) becomes a typed value once, here, by the
+// parameter's type in the generated schema, as the engine reads text (Rust `parse_param`).
+describe('parameter text → typed value', () => {
+  it('reads each type as the engine does', () => {
+    expect(paramFromText('c', ' 0.7 ')).toEqual({ value: 0.7 });
+    expect(paramFromText('c', '1e-3')).toEqual({ value: 0.001 });
+    expect(paramFromText('rave_k', '500')).toEqual({ value: 500 });
+    expect(paramFromText('pool_k', '8')).toEqual({ value: 8 });
+    expect(paramFromText('seed', '18446744073709551615')).toEqual({ value: '18446744073709551615' });
+    expect(paramFromText('save_bridge', 'true')).toEqual({ value: true });
+    expect(paramFromText('solver', 'false')).toEqual({ value: false });
+    expect(paramFromText('prior', 'Patterns')).toEqual({ value: 'patterns' });
+    expect(paramFromText('lgr', 'lgrf2')).toEqual({ value: 'lgrf2' });
+  });
+
+  it('bad text gets what the parameter takes', () => {
+    expect(paramFromText('c', 'wide')).toEqual({ error: 'a number' });
+    for (const bad of ['', '0x10', 'Infinity', '1e999', '1,5']) expect(paramFromText('c', bad)).toEqual({ error: 'a number' });
+    for (const bad of ['2.5', '-1', '1e3', 'ten']) expect(paramFromText('pool_k', bad)).toEqual({ error: 'a whole number' });
+    for (const bad of ['yes', '1', 'TRUE']) expect(paramFromText('save_bridge', bad)).toEqual({ error: 'true or false' });
+    expect(paramFromText('selection', 'minimax')).toEqual({ error: 'one of uct, puct' });
+  });
+
+  it('every parameter’s default, written as text, reads back to itself', () => {
+    for (const k of PARAM_NAMES) {
+      const d = PARAMS[k].default;
+      expect(paramFromText(k, formatParam(d)), k).toEqual({ value: d });
+      expect(typeof d, k).toBe({ number: 'number', integer: 'number', boolean: 'boolean', enum: 'string' }[PARAMS[k].type]);
+    }
+  });
+
+  it('a pane’s fields become typed engine parameters', () => {
+    expect(
+      paneParamValues({ c: '0.5', pool_k: ' 12', save_bridge: 'false', prior: 'tactical', rave_k: '' }, [
+        'c',
+        'pool_k',
+        'save_bridge',
+        'prior',
+        'rave_k',
+      ]),
+    ).toEqual({
+      c: 0.5,
+      pool_k: 12,
+      save_bridge: false,
+      prior: 'tactical',
+    });
+    expect(() => paneParamValues({ save_bridge: 'yes' }, ['save_bridge'])).toThrow('save_bridge=yes: expected true or false');
+  });
+});
 
 describe('moves', () => {
   it('split on spaces, commas and + and join back with spaces', () => {

@@ -18,7 +18,7 @@
 //   lesson=ID            a built-in lesson (www/src/lessons)
 //   embed=1, show=moves,thinking,controls,analysis, id=NAME, origin=URL   embed mode (embed/*)
 
-import { PARAMS } from '../generated/schema';
+import { PARAMS, PARAM_NAMES, type ParamName, type ParamValue } from '../generated/schema';
 import type { SideSettings } from '../types';
 
 export const SIDE_KEYS = ['preset', 'ms', 'playouts'] as const;
@@ -30,6 +30,65 @@ export { PANE_KEYS, VIEWS, type PaneKey, type View } from '../state';
 export function splitMoves(v: string | null): string[] {
   if (!v) return [];
   return v.split(/[\s,+]+/).filter((m) => m.length > 0);
+}
+
+/** Decimal numbers as the engine reads them (Rust `f64::from_str`: `0.7`, `-1`, `.5`, `1e-3`). */
+const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+/** Whole numbers as the engine reads them (Rust `u64::from_str`). */
+const WHOLE_TEXT = /^\+?\d+$/;
+
+/** What parameter `key` takes, in words, as the engine says it (Rust `SearchConfig::expected`):
+ * `a number`, `a whole number`, `true or false`, `one of uct, puct`. */
+export function paramExpected(key: ParamName): string {
+  const p = PARAMS[key];
+  if (p.type === 'number') return 'a number';
+  if (p.type === 'integer') return 'a whole number';
+  if (p.type === 'boolean') return 'true or false';
+  return `one of ${(p.values ?? []).join(', ')}`;
+}
+
+/** Whether `key` names a search parameter (the generated `PARAM_NAMES`). */
+export function isParamName(key: string): key is ParamName {
+  return (PARAM_NAMES as readonly string[]).includes(key);
+}
+
+/** A parameter's value from text (a URL's, a form's, `key=value` as `mcts search --set` takes
+ * it), typed by the parameter's type in the generated schema, as the engine reads text (Rust
+ * `SearchConfig::parse_param`): a number, a whole number, `true`/`false`, or one of an enum's
+ * names (in lower case). The one place the page turns parameter text into a typed value; ranges
+ * are checked by the callers that say them (`paneFieldError`) or left to the engine. A whole
+ * number past 2^53 − 1 (a seed) stays text, which the engine reads exactly. `error` is what the
+ * parameter takes (`paramExpected`). */
+export function paramFromText(key: ParamName, text: string): { value: ParamValue } | { error: string } {
+  const t = text.trim();
+  const p = PARAMS[key];
+  const bad = { error: paramExpected(key) };
+  switch (p.type) {
+    case 'number': {
+      const x = Number(t);
+      return NUMBER_TEXT.test(t) && Number.isFinite(x) ? { value: x } : bad;
+    }
+    case 'integer': {
+      if (!WHOLE_TEXT.test(t)) return bad;
+      const n = Number(t);
+      return { value: Number.isSafeInteger(n) ? n : t.replace(/^\+/, '') };
+    }
+    case 'boolean':
+      return t === 'true' ? { value: true } : t === 'false' ? { value: false } : bad;
+    case 'enum': {
+      const name = t.toLowerCase();
+      return (p.values ?? []).includes(name) ? { value: name } : bad;
+    }
+  }
+}
+
+/** A typed parameter value as text: what a URL, a form field or `--set key=value` carries (the
+ * inverse of `paramFromText`; a number as JavaScript writes it shortest, which the engine reads
+ * back to the same number). */
+export function formatParam(v: ParamValue): string {
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (typeof v === 'number') return `${v}`;
+  return v;
 }
 
 /** The numeric pane fields: what each means, its range and whether it is a whole number, all from
@@ -71,24 +130,37 @@ export function wholeInRange(name: string, v: string, min: number, max: number, 
   return { value: n };
 }
 
-/** A pane field's value checked against its range; null when fine, else the sentence. */
+/** A pane field's value checked against its type and range; null when fine, else the sentence. */
 function paneFieldError(key: PaneKey, val: string, mode: CompareMode): string | null {
   if (key === 'preset') return null;
-  if (key === 'save_bridge') return val === 'true' || val === 'false' ? null : `${key}=${val}: ${PANE_SWITCHES[key]} must be true or false`;
-  if (key === 'prior') {
-    const values = PARAMS.prior.values ?? [];
-    return values.includes(val) ? null : `${key}=${val}: the tree's prior must be one of ${values.join(', ')}`;
-  }
   if (key === 'budget') {
     const b = COMPARE_BUDGET[mode];
     return wholeInRange(key, val, b.min, b.max, b.unit).error ?? null;
   }
+  const typed = paramFromText(key, val);
+  if (key === 'save_bridge') return 'value' in typed ? null : `${key}=${val}: ${PANE_SWITCHES[key]} must be true or false`;
+  if (key === 'prior') return 'value' in typed ? null : `${key}=${val}: the tree's prior must be ${typed.error}`;
   const r = paneRange(key);
-  const n = Number(val);
-  const ok = val !== '' && Number.isFinite(n) && (r.open ? n > r.min : n >= r.min) && n <= r.max && (!r.whole || Number.isInteger(n));
+  const n = 'value' in typed ? typed.value : null;
+  const ok = typeof n === 'number' && (r.open ? n > r.min : n >= r.min) && n <= r.max;
   if (ok) return null;
   const range = `${r.whole ? 'a whole number' : 'a number'} ${r.open ? `above ${fmtNum(r.min)} up` : `from ${fmtNum(r.min)}`} to ${fmtNum(r.max)}`;
   return `${key}=${val}: ${r.what} must be ${range}`;
+}
+
+/** A pane's engine parameters from its fields as typed (blank: the preset's), each turned into
+ * its typed value by `paramFromText` (the fields were checked by `checkCompare`; a field that
+ * does not read throws its sentence). */
+export function paneParamValues(f: PaneFields, keys: readonly ParamName[]): Partial<Record<ParamName, ParamValue>> {
+  const params: Partial<Record<ParamName, ParamValue>> = {};
+  for (const k of keys) {
+    const v = (f[k as PaneKey] ?? '').trim();
+    if (v === '') continue;
+    const typed = paramFromText(k, v);
+    if ('error' in typed) throw new Error(`${k}=${v}: expected ${typed.error}`);
+    params[k] = typed.value;
+  }
+  return params;
 }
 
 /** A compare pane's settings from `preset:rave,c:0.7,...`; unknown keys and values out of range

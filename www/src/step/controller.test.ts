@@ -32,7 +32,7 @@ describe('StepController', () => {
       kind: 'stepNew',
       spec: 'hex:3',
       moves: ['a1'],
-      engine: { preset: 'uct', params: { seed: '4' } },
+      engine: { preset: 'uct', params: { seed: 4 } },
     });
     expect(at(c)).toEqual({ cur: 0, phase: 3, busy: false });
     expect(c.state.get().entry?.trace).toBeNull();
@@ -70,7 +70,7 @@ describe('StepController', () => {
     await c.iterationBack();
     expect(at(c).cur).toBe(99);
     const last = workers[0]!.requests.slice(-2);
-    expect(last[0]).toMatchObject({ kind: 'stepNew', spec: 'hex:3', engine: { params: { seed: '1' } } });
+    expect(last[0]).toMatchObject({ kind: 'stepNew', spec: 'hex:3', engine: { params: { seed: 1 } } });
     expect(last[1]).toMatchObject({ kind: 'stepRun', count: 99 });
     expect(c.state.get().workerAt).toBe(99);
   });

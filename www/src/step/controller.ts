@@ -145,7 +145,7 @@ export class StepController {
       type: 'stepNew',
       spec: sn.spec,
       moves: sn.moves,
-      engine: { preset: sn.preset, params: { seed: String(sn.seed) } },
+      engine: { preset: sn.preset, params: { seed: sn.seed } },
       tree: STEP_TREE,
     });
     this.cache.set(0, e);
