@@ -86,10 +86,12 @@ impl<G: Game> Search<G> {
             self.add_child(cur, &c, m, 0.0, mover);
         }
         if self.tree.with_priors {
-            // Every child's prior from the evaluator on the consider set.
+            // Every child's prior from the evaluator on the consider set, normalised to sum to 1
+            // as at the node's first evaluation (`priors.rs`; the pattern prior gives raw γ).
             let mut p = Vec::new();
             self.evaluations += 1;
             self.evaluator.evaluate(g, &keep, &mut p);
+            crate::mcts::evaluator::normalise(&mut p);
             for e in self.tree.children(cur) {
                 let mv = self.tree.edges[e as usize].mv as usize;
                 let j = keep.iter().position(|&m| g.move_index(m) == mv).expect("a kept move");
@@ -224,6 +226,33 @@ mod tests {
                 }
             }
             assert!(unvisited > 5, "{preset} {sets:?}: {unvisited} unvisited children");
+        }
+    }
+
+    /// After a cut, the children's priors are the evaluator's on the consider set normalised
+    /// to sum to 1, as a node's first priors are (the pattern prior gives raw γ: unnormalised,
+    /// its progressive bias `c_pb·γ/√(n+1)` drowned every value).
+    #[test]
+    fn priors_after_a_cut_sum_to_one() {
+        let g = hex(7, &["d4", "c5", "e3", "d2", "b6"]);
+        for preset in ["mohex", "puct"] {
+            let mut cfg = SearchConfig::preset(preset).unwrap();
+            cfg.knowledge = true;
+            cfg.knowledge_threshold = 16;
+            cfg.seed = 7;
+            let mut s = Search::new(g.clone(), cfg).unwrap();
+            s.run(Budget::iterations(3000), &|| 0.0);
+            assert!(s.tree.with_priors);
+            let mut cut = 0;
+            for id in 0..s.tree.len() as u32 {
+                let node = s.tree.nodes[id as usize];
+                if node.flags & KNOWN != 0 && node.n_children > 0 && node.n_children == node.n_legal {
+                    let sum: f32 = s.tree.children(id).map(|e| s.tree.priors[e as usize]).sum();
+                    assert!((sum - 1.0).abs() < 1e-3, "{preset}: node {id}'s priors sum to {sum}");
+                    cut += 1;
+                }
+            }
+            assert!(cut > 0, "{preset}: no cut node");
         }
     }
 
