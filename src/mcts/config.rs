@@ -426,7 +426,7 @@ pub struct SearchConfig {
     /// ([`crate::game::bridge`]). After decisive and anti-decisive moves, before LGR, PoolRAVE
     /// and the default policy. Games without bridges (Pentago, Tic-Tac-Toe: no
     /// [`crate::game::Game::bridge_rings`]) ignore it: their searches play as without it.
-    /// Off by default and in every preset; `--set save_bridge=true` adds it to any.
+    /// Off by default and in every preset but `mohex`; `--set save_bridge=true` adds it to any.
     pub save_bridge: bool,
     /// Last-Good-Reply playout policy.
     pub lgr: LgrMode,
@@ -464,7 +464,7 @@ pub struct SearchConfig {
     /// ([`crate::game::Game::knowledge_moves`]: Hex's dead and captured cells and the moves
     /// outside the must-play region pruned, `docs/hex-knowledge.md`); the node's missing
     /// children are added at once. Games without it (Pentago, Tic-Tac-Toe) ignore it. Off by
-    /// default and in every preset; `--set knowledge=true` adds it to any.
+    /// default and in every preset but `mohex`; `--set knowledge=true` adds it to any.
     pub knowledge: bool,
     /// Visits of a node before its knowledge is computed (`knowledge`); default 256, MoHex's
     /// (`MoHexSearch::MoHexSearch`: `SetKnowledgeThreshold` to 256). Range 1..=1e9.
@@ -473,7 +473,7 @@ pub struct SearchConfig {
     /// 2006 and benzene's `SgUctSearch::SetExpandThreshold`, MoHex's 10 in
     /// `MoHexSearch::MoHexSearch`): below it an iteration that reaches the node plays out from
     /// the node itself. The root always expands. Default 1: a node gets its first child on its
-    /// second visit, as every preset but `mohex`. Range 1..=1e9 visits.
+    /// second visit, as in every preset but `mohex` (10). Range 1..=1e9 visits.
     pub expand_threshold: u32,
     /// Transpositions (Childs, Brodeur & Kocsis 2008): Zobrist-keyed shared nodes (a DAG).
     pub transpositions: bool,
@@ -622,11 +622,13 @@ impl SearchConfig {
     /// - `best`: RAVE + decisive/anti-decisive moves + MCTS-Solver + depth-2;
     /// - `mohex`: MoHex 2.0's recipe on our engine (Huang, Arneson, Hayward, Müller & Pawlewicz,
     ///   "MoHex 2.0: a pattern-based MCTS Hex player", CG 2013; Arneson, Hayward & Henderson,
-    ///   "Monte Carlo Tree Search in Hex", IEEE TCIAIG 2010): RAVE (filling playouts), save-bridge
-    ///   playouts (`save_bridge`), the 12-cell pattern prior as progressive bias `c_pb·P/√(n+1)`
-    ///   with MoHex's c_pb = 2.47 (`prior = patterns`, `progressive_bias`), Hex knowledge at 256
-    ///   visits (`knowledge`: inferior cells and the must-play region) and MCTS-Solver (MoHex marks
-    ///   proven nodes). Other games ignore the Hex parts (it is RAVE with MCTS-Solver there);
+    ///   "Monte Carlo Tree Search in Hex", IEEE TCIAIG 2010) on `best`: RAVE (filling playouts)
+    ///   with decisive/anti-decisive moves, MCTS-Solver (MoHex marks proven nodes) and depth-2,
+    ///   plus save-bridge playouts (`save_bridge`), the 12-cell pattern prior as progressive bias
+    ///   `c_pb·P/√(n+1)` with MoHex's c_pb = 2.47 (`prior = patterns`, `progressive_bias`), Hex
+    ///   knowledge at 256 visits (`knowledge`: inferior cells and the must-play region) and
+    ///   MoHex's expansion threshold of 10 visits (`expand_threshold`). Other games ignore the
+    ///   Hex parts (it is `best` with the expansion threshold there);
     /// - `alphazero`: PUCT with the game's network (priors) and its value head at the leaves, no
     ///   playouts (Silver et al. 2017); `alphago`: the same priors, leaves valued
     ///   `(1−λ)·v + λ·z` with λ = 0.5 (Silver et al. 2016); `puct-net`: the network's priors
@@ -709,13 +711,21 @@ impl SearchConfig {
                 c.depth2 = true;
             }
             Preset::Mohex => {
+                // `best`'s tactics (decisive and anti-decisive moves, MCTS-Solver, depth-2) under
+                // MoHex's parts: at equal time on Hex 11×11 the parts on RAVE alone lost to
+                // `best` (0.38), on `best` they beat it (0.95; `docs/hex-knowledge.md`).
                 rave(&mut c);
+                c.decisive = true;
+                c.anti_decisive = true;
+                c.solver = true;
+                c.depth2 = true;
                 c.save_bridge = true;
                 c.prior = PriorKind::Patterns;
                 // MoHex's `SgUctSearch` bias constant (benzene `MoHexSearch.cpp`).
                 c.progressive_bias = 2.47;
                 c.knowledge = true;
-                c.solver = true;
+                // MoHex's expansion threshold (`MoHexSearch::MoHexSearch`: `SetExpandThreshold(10)`).
+                c.expand_threshold = 10;
             }
             Preset::Alphazero | Preset::Alphago | Preset::PuctNet => {
                 c.selection = Selection::Puct;
@@ -1076,7 +1086,7 @@ mod tests {
     }
 
     #[test]
-    fn knowledge_is_set_by_name_and_off_in_every_preset() {
+    fn knowledge_is_set_by_name_and_on_in_mohex_only() {
         let mut c = SearchConfig::preset("best").unwrap();
         c.set("knowledge", "true").unwrap();
         c.set("knowledge_threshold", "64").unwrap();
@@ -1089,12 +1099,16 @@ mod tests {
         for p in SearchConfig::PRESETS {
             assert_eq!(SearchConfig::preset(p).unwrap().knowledge, *p == "mohex", "{p}: on in mohex only");
         }
-        // mohex is MoHex 2.0's recipe: RAVE, save-bridge, the pattern prior with c_pb = 2.47,
-        // knowledge at MoHex's threshold and MCTS-Solver.
+        // mohex is MoHex 2.0's recipe on best: save-bridge, the pattern prior with c_pb = 2.47,
+        // knowledge at MoHex's threshold, MoHex's expansion threshold.
         let m = SearchConfig::preset("mohex").unwrap();
-        let rave = SearchConfig::preset("rave").unwrap();
-        assert_eq!((m.selection, m.value, m.c, m.fill_playouts), (rave.selection, rave.value, rave.c, rave.fill_playouts));
-        assert_eq!((m.prior, m.progressive_bias, m.knowledge_threshold, m.solver), (PriorKind::Patterns, 2.47, 256, true));
+        let best = SearchConfig::preset("best").unwrap();
+        assert_eq!((m.selection, m.value, m.c, m.fill_playouts), (best.selection, best.value, best.c, best.fill_playouts));
+        assert_eq!((m.decisive, m.anti_decisive, m.solver, m.depth2), (true, true, true, true));
+        assert_eq!((m.prior, m.progressive_bias, m.knowledge_threshold, m.expand_threshold), (PriorKind::Patterns, 2.47, 256, 10));
+        for p in SearchConfig::PRESETS {
+            assert_eq!(SearchConfig::preset(p).unwrap().expand_threshold, if *p == "mohex" { 10 } else { 1 }, "{p}");
+        }
     }
 
     #[test]

@@ -845,7 +845,11 @@ export const PRESETS: Readonly<Record<PresetName, PresetSchema>> = {
     "description": "MoHex-style Hex: RAVE, save-bridge playouts, pattern priors, Hex knowledge, MCTS-Solver",
     "needs_net": false,
     "changes": {
+      "anti_decisive": true,
       "c": 0,
+      "decisive": true,
+      "depth2": true,
+      "expand_threshold": 10,
       "fill_playouts": true,
       "knowledge": true,
       "prior": "patterns",
