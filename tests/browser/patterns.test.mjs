@@ -2,6 +2,8 @@
 // the worker fetches models/hex-patterns.mctspat the first time a request's configuration has
 // prior = patterns on Hex, once per worker, and then searches exactly as the native binary (which
 // embeds the same file). A missing file gives a clear sentence naming it and the HTTP status.
+// Hex knowledge in the tree and the expansion threshold (MoHex's), set in a Compare pane's
+// form, search as `mcts search --set knowledge=true ...` and travel in the pane's link.
 // Requests are counted at the test's own server; waits are for states, never for time.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -88,6 +90,99 @@ test('the mohex preset (RAVE, save-bridge, pattern prior, knowledge, solver) sea
   assert.ok(want.children.length < 47, `${want.children.length} root children`);
   await screenshot(page, 'patterns-mohex-preset');
   assertClean(assert, page);
+});
+
+test('knowledge: a Compare pane with know on, know@ 64 and expand 10 searches as mcts search --set knowledge=true ..., and its link reproduces it', async () => {
+  // The mohex test's position, seed and budget; pane 2 is rave with Hex knowledge at 64 visits
+  // and MoHex's expansion threshold, set in the pane's form.
+  const q = 'view=compare&cmpgame=hex:7&cmpmoves=d4,c5&panes=2&pane1=preset:rave&pane2=preset:rave&cmpbudget=3000&cmpseed=3';
+  const page = await h.openPage(`?${q}`);
+  await page.waitForFunction(() => document.querySelector('#cmp-preset-1')?.value === 'rave');
+  const options = await page.$$eval('#cmp-knowledge-1 option', (os) => os.map((o) => [o.value, o.textContent]));
+  assert.deepEqual(options, [
+    ['', 'preset'],
+    ['true', 'on'],
+    ['false', 'off'],
+  ]);
+  assert.match(await page.getAttribute('#cmp-knowledge-1', 'title'), /blank: the preset’s, on in mohex only/);
+  assert.match(
+    await page.getAttribute('#cmp-knowledge_threshold-1', 'title'),
+    /the visits before a node's children are cut by Hex knowledge/,
+  );
+  assert.match(await page.getAttribute('#cmp-expand_threshold-1', 'title'), /the visits before a node gets children/);
+  await page.selectOption('#cmp-knowledge-1', 'true');
+  await page.fill('#cmp-knowledge_threshold-1', '64');
+  await page.fill('#cmp-expand_threshold-1', '10');
+  await page.click('#cmp-run');
+  await page.waitForFunction(() => document.querySelector('#compare')?.dataset.state === 'done');
+  const search = (sets) =>
+    native('search', [
+      '--game',
+      'hex:7',
+      '--moves',
+      'd4 c5',
+      '--algo',
+      'rave',
+      ...sets,
+      '--set',
+      'memory_cap_mib=512',
+      '--iterations',
+      '3000',
+      '--seed',
+      '3',
+    ]);
+  const sets = { knowledge: 'true', knowledge_threshold: '64', expand_threshold: '10' };
+  const searchWith = (s) => search(Object.entries(s).flatMap(([k, v]) => ['--set', `${k}=${v}`]));
+  const plain = search([]);
+  const want = searchWith(sets);
+  await assertPaneAsNative(assert, page, 0, plain, 3000);
+  await assertPaneAsNative(assert, page, 1, want, 3000);
+  // Each of the three changes this search: a pane that lost any one of them would not match.
+  const visits = (r) => r.children.map((c) => [c.move, c.visits]);
+  for (const key of Object.keys(sets)) {
+    const { [key]: _, ...without } = sets;
+    assert.notDeepEqual(visits(searchWith(without)), visits(want), `${key} matters here`);
+  }
+  const before = [await paneFigures(page, 0), await paneFigures(page, 1)];
+  assert.notDeepEqual(before[0].visits, before[1].visits, 'the fields changed the search');
+  await screenshot(page, 'knowledge-compare');
+
+  // Copy link carries the fields; a fresh page opens it, fills the pane and runs the same search.
+  await page.click('#cmp-link');
+  await page.waitForFunction(() => document.getElementById('cmp-link').dataset.url);
+  const link = new URL(await page.getAttribute('#cmp-link', 'data-url'));
+  assert.equal(link.searchParams.get('pane2'), 'preset:rave,knowledge:true,knowledge_threshold:64,expand_threshold:10');
+  assert.equal(link.searchParams.get('cmprun'), '1');
+  const again = await h.openPage(link.search + link.hash);
+  await again.waitForFunction(() => document.querySelector('#compare')?.dataset.state === 'done');
+  assert.equal(await again.getAttribute('body', 'data-url-errors'), '0');
+  assert.equal(await again.inputValue('#cmp-knowledge-1'), 'true');
+  assert.equal(await again.inputValue('#cmp-knowledge_threshold-1'), '64');
+  assert.equal(await again.inputValue('#cmp-expand_threshold-1'), '10');
+  assert.equal(await again.inputValue('#cmp-knowledge-0'), '', 'pane 1: the preset’s');
+  assert.deepEqual([await paneFigures(again, 0), await paneFigures(again, 1)], before, 'the same search after the reload');
+
+  // Values the engine does not take are named, as the other fields' are: in the form (nothing
+  // searched) and in a URL (the field left blank).
+  await again.fill('#cmp-expand_threshold-1', '0');
+  await again.click('#cmp-run');
+  await again.waitForFunction(() => document.querySelector('#compare')?.dataset.state === 'invalid');
+  assert.match(
+    await again.textContent('#compare'),
+    /Not run: pane 2: expand_threshold=0: the visits before a node gets children must be a whole number from 1 to 1,000,000,000\./,
+  );
+  const bad = await h.openPage(`?${q.replace('pane2=preset:rave', 'pane2=preset:rave,knowledge_threshold:0,expand_threshold:abc')}`);
+  await teachReady(bad);
+  assert.equal(await bad.getAttribute('body', 'data-url-errors'), '2');
+  const text = await bad.textContent('body');
+  assert.match(
+    text,
+    /pane2: knowledge_threshold=0: the visits before a node's children are cut by Hex knowledge must be a whole number from 1 to 1,000,000,000/,
+  );
+  assert.match(text, /pane2: expand_threshold=abc: the visits before a node gets children must be a whole number from 1 to 1,000,000,000/);
+  assertClean(assert, page);
+  assertClean(assert, again);
+  assertClean(assert, bad);
 });
 
 /** Sets up an Arena match on Hex 7×7: rave against rave with the pattern prior, one worker. */

@@ -9,29 +9,57 @@ import { count, iterationsWord, moveWinRateCompact, perSecond, provenTitle, shar
 import { BoardOverlay, figuresByCell, type OverlayData } from '../overlay/board-overlay';
 import { exactMoveValue, exactRootValue, type ExactValue, type SolveReport, type Snapshot, type TreeSnapshot } from '../protocol';
 import type { OverlayKey, PaneFields, PaneKey } from '../state';
-import { PARAMS as PARAMS_SCHEMA } from '../generated/schema';
+import { PARAMS as PARAMS_SCHEMA, PRESET_NAMES, PRESETS } from '../generated/schema';
+import { PANE_PARAMS, type PaneParam } from '../lib/pane-params';
 import { Icicle } from '../tree/icicle';
 import type { PaneRun } from './controller';
 import { paneTruth } from './truth';
 
-/** The parameter fields of a pane, with their labels and titles. */
-const PARAMS: { key: PaneKey; label: string; title: string }[] = [
-  { key: 'c', label: 'c', title: 'UCT exploration constant c (blank: the preset’s)' },
-  { key: 'rave_k', label: 'k', title: 'RAVE equivalence parameter k (blank: the preset’s)' },
-  { key: 'lgr_p', label: 'p', title: 'LGR: probability of playing a stored reply (blank: the preset’s)' },
-  { key: 'pool_k', label: 'pool', title: 'PoolRAVE pool size (blank: the preset’s)' },
-  {
-    key: 'progressive_bias',
+/** What a switch's blank means: the preset's value, off unless a preset turns it on (the
+ * schema's preset `changes`, e.g. `on in mohex only`). */
+function switchBlank(key: PaneParam): string {
+  const on = PRESET_NAMES.filter((n) => PRESETS[n].changes[key] === true).join(', ');
+  return `blank: the preset’s, ${on ? `on in ${on} only` : 'off in every preset'}`;
+}
+
+/** A pane's parameter fields, in the form's order (lib/pane-params.ts): each one's short label
+ * and its title. Switches (booleans) are selects preset / on / off, enums a select of the
+ * schema's names, numbers a number field; blank is the preset's value. */
+const FIELDS: Readonly<Record<PaneParam, { label: string; title: string }>> = {
+  c: { label: 'c', title: 'UCT exploration constant c (blank: the preset’s)' },
+  rave_k: { label: 'k', title: 'RAVE equivalence parameter k (blank: the preset’s)' },
+  lgr_p: { label: 'p', title: 'LGR: probability of playing a stored reply (blank: the preset’s)' },
+  pool_k: { label: 'pool', title: 'PoolRAVE pool size (blank: the preset’s)' },
+  // src/game/bridge.rs, docs/save-bridge.md.
+  save_bridge: {
+    label: 'bridge',
+    title: `Save-bridge playouts (Hex, as MoHex): a move into a bridge of the player to move is answered in the bridge’s other cell (${switchBlank('save_bridge')}; ignored in other games)`,
+  },
+  // docs/pattern-priors.md.
+  prior: {
+    label: 'prior',
+    title:
+      'The tree’s prior P of each move (blank: the preset’s): uniform, tactical, net (the game’s network) or patterns (Hex: MoHex’s 12-cell pattern weights, fetched on first use)',
+  },
+  progressive_bias: {
     label: 'pb',
     title: 'Progressive bias c_pb (MoHex: 2.47): adds c_pb·P/√(n+1) to a move’s UCT score (blank: the preset’s, 0 = off)',
   },
-];
-/** The save-bridge switch's title (src/game/bridge.rs; off in every preset). */
-const BRIDGE_TITLE =
-  'Save-bridge playouts (Hex, as MoHex): a move into a bridge of the player to move is answered in the bridge’s other cell (blank: the preset’s, off; ignored in other games)';
-/** The prior switch's title (docs/pattern-priors.md). */
-const PRIOR_TITLE =
-  'The tree’s prior P of each move (blank: the preset’s): uniform, tactical, net (the game’s network) or patterns (Hex: MoHex’s 12-cell pattern weights, fetched on first use)';
+  // src/mcts/search/knowledge.rs, docs/hex-knowledge.md.
+  knowledge: {
+    label: 'know',
+    title: `Hex knowledge in the tree (MoHex’s): once a node has know@ visits, its children are cut to the consider set — dead and captured cells and the moves outside the must-play region pruned (${switchBlank('knowledge')}; ignored in other games)`,
+  },
+  knowledge_threshold: {
+    label: 'know@',
+    title: `Knowledge threshold: ${PARAMS_SCHEMA.knowledge_threshold.what} (${PARAMS_SCHEMA.knowledge_threshold.units}; default ${PARAMS_SCHEMA.knowledge_threshold.default}, MoHex’s; only with know on; blank: the preset’s)`,
+  },
+  // Coulom 2006; src/mcts/search/expand.rs.
+  expand_threshold: {
+    label: 'expand',
+    title: `Expansion threshold: ${PARAMS_SCHEMA.expand_threshold.what} (${PARAMS_SCHEMA.expand_threshold.units}; below it an iteration plays out from the node itself; the root always expands; default ${PARAMS_SCHEMA.expand_threshold.default}, MoHex uses 10; blank: the preset’s)`,
+  },
+};
 /** The overlays every pane's board shows. */
 export const PANE_OVERLAYS: ReadonlySet<OverlayKey> = new Set<OverlayKey>(['visits', 'proven', 'pv']);
 /** The same with the exact solver's marks, once it has proven the position. */
@@ -40,7 +68,7 @@ export const PANE_OVERLAYS_EXACT: ReadonlySet<OverlayKey> = new Set<OverlayKey>(
 export class PaneView {
   readonly el: HTMLElement;
   readonly preset: HTMLSelectElement;
-  /** The pane's engine parameters by serde name: the number fields and the save-bridge switch. */
+  /** The pane's engine parameters by serde name (lib/pane-params.ts): number fields and selects. */
   readonly params = new Map<PaneKey, HTMLInputElement | HTMLSelectElement>();
   readonly budget: HTMLInputElement;
   readonly badge: HTMLElement;
@@ -62,35 +90,25 @@ export class PaneView {
   ) {
     this.preset = h('select', { id: `cmp-preset-${k}`, 'aria-label': `Preset of pane ${k + 1}` });
     const fields = h('div', { class: 'cmp-params' });
-    for (const p of PARAMS) {
-      const i = h('input', {
-        id: `cmp-${p.key}-${k}`,
-        type: 'number',
-        step: 'any',
-        placeholder: 'preset',
-        title: p.title,
-        'aria-label': `${p.title}, pane ${k + 1}`,
-      });
-      this.params.set(p.key, i);
-      fields.append(h('label', { title: p.title }, `${p.label} `, i));
+    for (const key of PANE_PARAMS) {
+      const { label, title } = FIELDS[key];
+      const schema = PARAMS_SCHEMA[key];
+      const common = { id: `cmp-${key}-${k}`, title, 'aria-label': `${title}, pane ${k + 1}` };
+      const field =
+        schema.type === 'boolean'
+          ? h(
+              'select',
+              common,
+              h('option', { value: '' }, 'preset'),
+              h('option', { value: 'true' }, 'on'),
+              h('option', { value: 'false' }, 'off'),
+            )
+          : schema.type === 'enum'
+            ? h('select', common, h('option', { value: '' }, 'preset'), ...(schema.values ?? []).map((v) => h('option', { value: v }, v)))
+            : h('input', { ...common, type: 'number', step: schema.type === 'integer' ? '1' : 'any', placeholder: 'preset' });
+      this.params.set(key, field);
+      fields.append(h('label', { title }, `${label} `, field));
     }
-    const bridge = h(
-      'select',
-      { id: `cmp-save_bridge-${k}`, title: BRIDGE_TITLE, 'aria-label': `${BRIDGE_TITLE}, pane ${k + 1}` },
-      h('option', { value: '' }, 'preset'),
-      h('option', { value: 'true' }, 'on'),
-      h('option', { value: 'false' }, 'off'),
-    );
-    this.params.set('save_bridge', bridge);
-    fields.append(h('label', { title: BRIDGE_TITLE }, 'bridge ', bridge));
-    const prior = h(
-      'select',
-      { id: `cmp-prior-${k}`, title: PRIOR_TITLE, 'aria-label': `${PRIOR_TITLE}, pane ${k + 1}` },
-      h('option', { value: '' }, 'preset'),
-      ...(PARAMS_SCHEMA.prior.values ?? []).map((v) => h('option', { value: v }, v)),
-    );
-    this.params.set('prior', prior);
-    fields.append(h('label', { title: PRIOR_TITLE }, 'prior ', prior));
     this.budget = h('input', {
       id: `cmp-budget-${k}`,
       type: 'number',

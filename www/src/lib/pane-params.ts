@@ -16,4 +16,9 @@ export const PANE_PARAMS = [
   'save_bridge',
   'prior',
   'progressive_bias',
+  'knowledge',
+  'knowledge_threshold',
+  'expand_threshold',
 ] as const satisfies readonly ParamName[];
+/** One of them. */
+export type PaneParam = (typeof PANE_PARAMS)[number];

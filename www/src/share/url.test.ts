@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CompareSettings } from '../state';
 import type { SideSettings } from '../types';
 import { PARAMS, PARAM_NAMES } from '../generated/schema';
+import { PANE_PARAMS } from '../lib/pane-params';
 import {
   checkCompare,
   compareRunLink,
@@ -151,7 +152,7 @@ describe('compare panes', () => {
     const r = parsePane('preset:uct,colour:red,c:wide,lgr_p:0.5');
     expect(r.fields).toEqual({ preset: 'uct', lgr_p: '0.5' });
     expect(r.errors).toEqual([
-      "unknown pane field 'colour' (expected preset, c, rave_k, lgr_p, pool_k, save_bridge, prior, progressive_bias, budget)",
+      "unknown pane field 'colour' (expected preset, c, rave_k, lgr_p, pool_k, save_bridge, prior, progressive_bias, knowledge, knowledge_threshold, expand_threshold, budget)",
       'c=wide: the exploration constant c must be a number from 0 to 100',
     ]);
   });
@@ -184,6 +185,65 @@ describe('the prior and progressive-bias pane fields', () => {
         "progressive_bias=101: c_pb of MoHex's progressive bias must be a number from 0 to 100",
       ],
     });
+  });
+});
+
+describe('the Hex knowledge and expansion pane fields', () => {
+  it('read knowledge true/false and the two thresholds as whole visits in [1, 1e9], round-trip through the URL, and name anything else', () => {
+    const fields = { preset: 'rave', knowledge: 'true', knowledge_threshold: '64', expand_threshold: '10' };
+    const text = 'preset:rave,knowledge:true,knowledge_threshold:64,expand_threshold:10';
+    expect(formatPane(fields)).toBe(text);
+    expect(parsePane(text)).toEqual({ fields, errors: [] });
+    expect(parsePane('knowledge:false')).toEqual({ fields: { knowledge: 'false' }, errors: [] });
+    // The whole query, as Copy link writes it and a reload reads it.
+    const form: CompareSettings = {
+      game: 'hex:7',
+      moves: 'd4 c5',
+      mode: 'playouts',
+      budget: '3000',
+      seed: '3',
+      panes: [{ preset: 'rave' }, { ...fields, save_bridge: '', prior: '', budget: '' }],
+    };
+    const q = new URLSearchParams();
+    formatCompare(q, form);
+    expect(queryString(q)).toBe(
+      `cmpgame=hex:7&cmpmoves=d4+c5&cmpmode=playouts&cmpbudget=3000&cmpseed=3&panes=2&pane1=preset:rave&pane2=${text}`,
+    );
+    const back = parseCompare(new URLSearchParams(queryString(q)), ['uct', 'rave', 'mohex'], { ...form, panes: [{}, {}] });
+    expect(back.errors).toEqual([]);
+    expect(back.compare.panes).toEqual([{ preset: 'rave' }, fields]);
+    // And as the pane's engine parameters: typed, as `mcts search --set knowledge=true ...`.
+    expect(paneParamValues(fields, ['knowledge', 'knowledge_threshold', 'expand_threshold'])).toEqual({
+      knowledge: true,
+      knowledge_threshold: 64,
+      expand_threshold: 10,
+    });
+    // Bad values: the same sentences as the other fields, from the engine's schema.
+    expect(parsePane('knowledge:yes,knowledge_threshold:0,expand_threshold:abc')).toEqual({
+      fields: {},
+      errors: [
+        'knowledge=yes: Hex knowledge in the tree must be true or false',
+        "knowledge_threshold=0: the visits before a node's children are cut by Hex knowledge must be a whole number from 1 to 1,000,000,000",
+        'expand_threshold=abc: the visits before a node gets children must be a whole number from 1 to 1,000,000,000',
+      ],
+    });
+    for (const bad of ['2.5', '-3', '1000000001', '1e3'])
+      expect(parsePane(`expand_threshold:${bad}`).errors).toEqual([
+        `expand_threshold=${bad}: the visits before a node gets children must be a whole number from 1 to 1,000,000,000`,
+      ]);
+    // The form says the same before a run, naming the pane.
+    expect(checkCompare({ ...form, panes: [{ preset: 'rave', knowledge_threshold: '0' }, { expand_threshold: 'abc' }] }, ['rave'])).toEqual(
+      [
+        "pane 1: knowledge_threshold=0: the visits before a node's children are cut by Hex knowledge must be a whole number from 1 to 1,000,000,000",
+        'pane 2: expand_threshold=abc: the visits before a node gets children must be a whole number from 1 to 1,000,000,000',
+      ],
+    );
+  });
+  it('every numeric pane parameter has a range in the engine’s schema (the fields’ checks read it)', () => {
+    for (const k of PANE_PARAMS) {
+      const p = PARAMS[k];
+      if (p.type === 'number' || p.type === 'integer') expect(p.range, k).not.toBeNull();
+    }
   });
 });
 

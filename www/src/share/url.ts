@@ -12,7 +12,8 @@
 //   view=play|compare|arena            the open view (also the #hash)
 //   overlays=visits,q,amaf,proven,pv,prior,exact|none   the board overlays switched on (play view)
 //   pane1..pane4=preset:rave,c:0.7,rave_k:500,lgr_p:0.5,pool_k:10,save_bridge:true,prior:patterns,
-//                progressive_bias:2.47,budget:20000   compare panes
+//                progressive_bias:2.47,knowledge:true,knowledge_threshold:64,expand_threshold:10,
+//                budget:20000   compare panes
 //   cmpgame=, cmpmoves=, cmpmode=playouts|ms, cmpbudget=, cmpseed=, panes=2..4, cmprun=1
 //                        the compare view's position, budget (equal playouts or equal time) and runs
 //   lesson=ID            a built-in lesson (www/src/lessons)
@@ -94,19 +95,22 @@ export function formatParam(v: ParamValue): string {
 /** The numeric pane fields: what each means, its range and whether it is a whole number, all from
  * the engine's schema (`generated/schema.ts`, Rust `SearchConfig::ranged_fields`). `budget` is in
  * the compare view's unit (playouts or ms). */
-type RangedPaneKey = Exclude<PaneKey, 'preset' | 'budget' | 'save_bridge' | 'prior'>;
+type RangedPaneKey = Exclude<PaneKey, 'preset' | 'budget' | PaneSwitch | 'prior'>;
 function paneRange(key: RangedPaneKey): { min: number; max: number; open: boolean; whole: boolean; what: string } {
   const p = PARAMS[key];
-  // Every pane parameter has a range in the engine (schema.test.ts checks it).
+  // Every numeric pane parameter has a range in the engine (url.test.ts checks it).
   const r = p.range!;
   return { min: r.min, max: r.max, open: r.min_open, whole: p.type === 'integer', what: p.what ?? key };
 }
 
 /** The pane fields that are switches (`true` or `false`, as the engine reads them): what each
  * means. */
-const PANE_SWITCHES: Record<'save_bridge', string> = {
+const PANE_SWITCHES = {
   save_bridge: 'save-bridge playouts (Hex)',
-};
+  knowledge: 'Hex knowledge in the tree',
+} as const satisfies Partial<Record<PaneKey, string>>;
+type PaneSwitch = keyof typeof PANE_SWITCHES;
+const isPaneSwitch = (key: PaneKey): key is PaneSwitch => key in PANE_SWITCHES;
 
 /** The budgets the compare view accepts, per mode: playouts 100 to 100,000,000; milliseconds
  * 10 to 3,600,000 (an hour). */
@@ -138,7 +142,7 @@ function paneFieldError(key: PaneKey, val: string, mode: CompareMode): string | 
     return wholeInRange(key, val, b.min, b.max, b.unit).error ?? null;
   }
   const typed = paramFromText(key, val);
-  if (key === 'save_bridge') return 'value' in typed ? null : `${key}=${val}: ${PANE_SWITCHES[key]} must be true or false`;
+  if (isPaneSwitch(key)) return 'value' in typed ? null : `${key}=${val}: ${PANE_SWITCHES[key]} must be true or false`;
   if (key === 'prior') return 'value' in typed ? null : `${key}=${val}: the tree's prior must be ${typed.error}`;
   const r = paneRange(key);
   const n = 'value' in typed ? typed.value : null;
