@@ -64,7 +64,7 @@ test('patterns: a Compare pane with prior:patterns searches as mcts search --set
   assertClean(assert, page);
 });
 
-test('the mohex preset (RAVE, save-bridge, pattern prior, knowledge, solver) searches in a Compare pane as mcts search --algo mohex', async () => {
+test('the mohex preset (best, save-bridge, pattern prior, knowledge, expansion threshold) searches in a Compare pane as mcts search --algo mohex', async () => {
   const mark = h.served.length;
   // 3,000 playouts after d4 c5: enough for the root to pass the knowledge threshold (256 visits).
   const q = 'view=compare&cmpgame=hex:7&cmpmoves=d4,c5&panes=1&pane1=preset:mohex&cmpbudget=3000&cmpseed=3';

@@ -659,15 +659,17 @@ mod tests {
     use crate::mcts::selection::{blend, rave_beta_sqrt, ucb1};
 
     /// With `expand_threshold` T, no node but the root gets a child before its T-th visit,
-    /// every visit still counts, and the search is deterministic for a seed; T = 1 is the
-    /// default search, visit for visit.
+    /// every visit still counts, and the search is deterministic for a seed; `mohex` searches
+    /// with T = 10, MoHex's.
     #[test]
     fn expand_threshold_holds_children_back() {
         use crate::game::Hex;
         let g = Hex::new(7, false).unwrap();
-        let search = |t: u32| {
+        let search = |t: Option<u32>| {
             let mut cfg = SearchConfig::preset("mohex").unwrap();
-            cfg.expand_threshold = t;
+            if let Some(t) = t {
+                cfg.expand_threshold = t;
+            }
             cfg.seed = 3;
             let mut s = Search::new(g.clone(), cfg).unwrap();
             s.run(Budget::iterations(5000), &|| 0.0);
@@ -675,21 +677,18 @@ mod tests {
         };
         let visits =
             |s: &Search<Hex>| s.tree.children(0).map(|e| (s.tree.edges[e as usize].mv, s.tree.edges[e as usize].n)).collect::<Vec<_>>();
-        let plain = search(1);
-        let mut default = SearchConfig::preset("mohex").unwrap();
-        default.seed = 3;
-        let mut d = Search::new(g.clone(), default).unwrap();
-        d.run(Budget::iterations(5000), &|| 0.0);
-        assert_eq!(visits(&plain), visits(&d), "T = 1 is the default");
-        let held = search(10);
+        let plain = search(Some(1));
+        let held = search(Some(10));
+        assert_eq!(visits(&held), visits(&search(None)), "mohex: T = 10");
         assert_eq!(held.tree.nodes[0].n, 5000);
         for (id, node) in held.tree.nodes.iter().enumerate().skip(1) {
             if node.n_children > 0 {
                 assert!(node.n >= 10, "node {id} has children at {} visits", node.n);
             }
         }
+        assert!(plain.tree.nodes.iter().skip(1).any(|n| n.n_children > 0 && n.n < 10), "T = 1: children from the second visit");
         assert!(held.tree.len() < plain.tree.len() / 4, "{} nodes against {}", held.tree.len(), plain.tree.len());
-        assert_eq!(visits(&held), visits(&search(10)), "deterministic for a seed");
+        assert_eq!(visits(&held), visits(&search(Some(10))), "deterministic for a seed");
     }
 
     #[test]
