@@ -19,6 +19,25 @@ after(async () => {
   await h?.close();
 });
 
+/** `mcts search` as a Compare pane of these tests runs it: Hex 7×7 after `moves`, 3,000 playouts,
+ * the pane's memory cap, `sets` (`--set` pairs) on preset `algo`. */
+const paneSearch = (moves, algo, sets, seed) =>
+  native('search', [
+    '--game',
+    'hex:7',
+    '--moves',
+    moves,
+    '--algo',
+    algo,
+    ...sets,
+    '--set',
+    'memory_cap_mib=512',
+    '--iterations',
+    '3000',
+    '--seed',
+    String(seed),
+  ]);
+
 const PAT = /\/models\/hex-patterns\.mctspat$/;
 const SET_B = 'prior=patterns,progressive_bias=2.47';
 
@@ -37,21 +56,7 @@ test('patterns: a Compare pane with prior:patterns searches as mcts search --set
     [0, []],
     [1, ['--set', 'prior=patterns', '--set', 'progressive_bias=2.47']],
   ]) {
-    const want = native('search', [
-      '--game',
-      'hex:7',
-      '--moves',
-      'd4',
-      '--algo',
-      'rave',
-      ...sets,
-      '--set',
-      'memory_cap_mib=512',
-      '--iterations',
-      '3000',
-      '--seed',
-      '5',
-    ]);
+    const want = paneSearch('d4', 'rave', sets, 5);
     await assertPaneAsNative(assert, page, k, want, 3000);
   }
   assert.notDeepEqual((await paneFigures(page, 0)).visits, (await paneFigures(page, 1)).visits, 'the prior changed the search');
@@ -71,20 +76,7 @@ test('the mohex preset (best, save-bridge, pattern prior, knowledge, expansion t
   const page = await h.openPage(`?${q}&cmprun=1`);
   await page.waitForFunction(() => document.querySelector('#compare')?.dataset.state === 'done');
   assert.equal(h.servedSince(mark, PAT).length, 1, 'the weights fetched once');
-  const want = native('search', [
-    '--game',
-    'hex:7',
-    '--moves',
-    'd4 c5',
-    '--algo',
-    'mohex',
-    '--set',
-    'memory_cap_mib=512',
-    '--iterations',
-    '3000',
-    '--seed',
-    '3',
-  ]);
+  const want = paneSearch('d4 c5', 'mohex', [], 3);
   await assertPaneAsNative(assert, page, 0, want, 3000);
   // Knowledge cut the root: fewer children than the 47 legal moves.
   assert.ok(want.children.length < 47, `${want.children.length} root children`);
@@ -115,22 +107,7 @@ test('knowledge: a Compare pane with know on, know@ 64 and expand 10 searches as
   await page.fill('#cmp-expand_threshold-1', '10');
   await page.click('#cmp-run');
   await page.waitForFunction(() => document.querySelector('#compare')?.dataset.state === 'done');
-  const search = (sets) =>
-    native('search', [
-      '--game',
-      'hex:7',
-      '--moves',
-      'd4 c5',
-      '--algo',
-      'rave',
-      ...sets,
-      '--set',
-      'memory_cap_mib=512',
-      '--iterations',
-      '3000',
-      '--seed',
-      '3',
-    ]);
+  const search = (sets) => paneSearch('d4 c5', 'rave', sets, 3);
   const sets = { knowledge: 'true', knowledge_threshold: '64', expand_threshold: '10' };
   const searchWith = (s) => search(Object.entries(s).flatMap(([k, v]) => ['--set', `${k}=${v}`]));
   const plain = search([]);
