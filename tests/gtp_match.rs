@@ -138,8 +138,10 @@ fn an_engine_that_dies_is_named_with_the_command_it_was_sent() {
         run(&["--game", "hex:3", "--openings", "none", "--games", "1", "--a", &fake(&dir, "crash", ""), "--b", &ours("uct", 1)]);
     assert!(!ok);
     assert!(err.contains("engine A (fake)") && err.contains("genmove b") && err.contains("stopped answering"), "{err}");
-    // A line without end, in bounded memory.
-    let (ok, _, err) = run(&["--game", "hex:3", "--a", &ours("uct", 1), "--b", "head -c 200000 /dev/zero | tr '\\0' x"]);
+    // A line without end, in bounded memory. The engine keeps reading its input afterwards, so
+    // that the command sent to it cannot meet a closed pipe (then the match would stop at the
+    // write, before reading the line, whenever the engine had already exited).
+    let (ok, _, err) = run(&["--game", "hex:3", "--a", &ours("uct", 1), "--b", "head -c 200000 /dev/zero | tr '\\0' x; cat > /dev/null"]);
     assert!(!ok);
     assert!(err.contains("engine B") && err.contains("more than 65536 bytes"), "{err}");
     let (ok, _, err) = run(&["--game", "hex:3", "--a", "/nonexistent/engine", "--b", &ours("uct", 1)]);
