@@ -78,6 +78,20 @@ pub(super) fn decode_params(params: &JsValue) -> Result<BTreeMap<String, ParamVa
     if params.is_undefined() || params.is_null() {
         return Ok(BTreeMap::new());
     }
+    if !params.is_object() || js_sys::Array::is_array(params) {
+        // Said plainly: the decoder's own words for a number or a list are about JavaScript
+        // internals ("Reflect.get called on non-object").
+        let what = if let Some(x) = params.as_f64() {
+            format!("the number {x}")
+        } else if let Some(s) = params.as_string() {
+            format!("the text {s:?}")
+        } else if js_sys::Array::is_array(params) {
+            "a list".to_string()
+        } else {
+            format!("a value of type {}", params.js_typeof().as_string().unwrap_or_default())
+        };
+        return Err(SettingsError::Params(format!("got {what}")));
+    }
     let raw: BTreeMap<String, ParamInput> =
         serde_wasm_bindgen::from_value(params.clone()).map_err(|e| SettingsError::Params(e.to_string()))?;
     typed_params(raw)
