@@ -76,7 +76,10 @@ test('SearchSession: presets, bad settings, chunks, best move, tree reuse', () =
   assert.throws(() => new w.SearchSession(g, 'nope', {}), /unknown preset 'nope'/);
   assert.throws(() => new w.SearchSession(g, 'uct', { c: '-1' }), /c/);
   assert.throws(() => new w.SearchSession(g, 'uct', { no_such_field: '1' }), /no_such_field/);
-  assert.throws(() => new w.SearchSession(g, 'uct', 7), /engine parameters must be an object of parameter names and values: got the number 7/);
+  assert.throws(
+    () => new w.SearchSession(g, 'uct', 7),
+    /engine parameters must be an object of parameter names and values: got the number 7/,
+  );
   assert.throws(() => new w.SearchSession(g, 'uct', [1, 2]), /must be an object of parameter names and values: got a list/);
   const s = new w.SearchSession(g, 'uct', { seed: '3' });
   assert.throws(() => s.run(-1, undefined), /millis/);
