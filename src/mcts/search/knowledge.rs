@@ -89,9 +89,7 @@ impl<G: Game> Search<G> {
             // Every child's prior from the evaluator on the consider set, normalised to sum to 1
             // as at the node's first evaluation (`priors.rs`; the pattern prior gives raw γ).
             let mut p = Vec::new();
-            self.evaluations += 1;
-            self.evaluator.evaluate(g, &keep, &mut p);
-            crate::mcts::evaluator::normalise(&mut p);
+            self.evaluate_priors(g, &keep, &mut p);
             for e in self.tree.children(cur) {
                 let mv = self.tree.edges[e as usize].mv as usize;
                 let j = keep.iter().position(|&m| g.move_index(m) == mv).expect("a kept move");

@@ -118,8 +118,7 @@ impl<G: Game> Search<G> {
         }
         let moves: MoveList<G::Move> = self.legal.clone();
         let mut pri = std::mem::take(&mut self.priors);
-        let v = self.evaluator.evaluate(g, &moves, &mut pri);
-        normalise(&mut pri);
+        let v = self.evaluate_priors(g, &moves, &mut pri);
         let mut pairs: Vec<(u16, f32)> = moves.iter().zip(&pri).map(|(&m, &p)| (g.move_index(m) as u16, p)).collect();
         // Seeded shuffle, then a stable sort: ties (uniform priors) expand in random order, the
         // same order whenever this position is asked again.
@@ -132,7 +131,16 @@ impl<G: Game> Search<G> {
         let keep = if at_root || whole { pairs.len() } else { pairs.len().min(self.prior_keep) };
         self.node_priors.set(id, &pairs[..keep], keep < pairs.len());
         self.priors = pri;
+        v
+    }
+
+    /// One evaluation of position `g` (counted in `evaluations`): the priors of `moves` into
+    /// `out`, normalised to sum to 1 (evaluators may give raw weights, as the pattern prior's γ),
+    /// and the evaluator's value for the side to move (`None` without a value head).
+    pub(super) fn evaluate_priors(&mut self, g: &G, moves: &[G::Move], out: &mut Vec<f32>) -> Option<f64> {
         self.evaluations += 1;
+        let v = self.evaluator.evaluate(g, moves, out);
+        normalise(out);
         v
     }
 
@@ -173,8 +181,7 @@ impl<G: Game> Search<G> {
                 let mut scratch = Vec::new();
                 self.gen_legal(g, false);
                 let moves: MoveList<G::Move> = self.legal.clone();
-                self.evaluations += 1;
-                self.evaluator.evaluate(g, &moves, &mut scratch)
+                self.evaluate_priors(g, &moves, &mut scratch)
             }
             None => self.evaluate_node(step.node, g, false, false),
         };
