@@ -105,6 +105,9 @@ test('knowledge: a Compare pane with know on, know@ 64 and expand 10 searches as
   await page.selectOption('#cmp-knowledge-1', 'true');
   await page.fill('#cmp-knowledge_threshold-1', '64');
   await page.fill('#cmp-expand_threshold-1', '10');
+  // The pane's header says what it sets over its preset; the other pane sets nothing.
+  assert.equal(await page.textContent('#cmp-badge-1'), 'equal playouts · 3,000 playouts · know on · know@ 64 · expand 10');
+  assert.equal(await page.textContent('#cmp-badge-0'), 'equal playouts · 3,000 playouts');
   await page.click('#cmp-run');
   await page.waitForFunction(() => document.querySelector('#compare')?.dataset.state === 'done');
   const search = (sets) => paneSearch('d4 c5', 'rave', sets, 3);

@@ -306,7 +306,8 @@ class CompareView {
     this.note.textContent = `Budget in ${COMPARE_BUDGET[now].unit} now: ${count(Number(this.budget.value))} ${COMPARE_BUDGET[now].unit} per pane (the ${COMPARE_BUDGET[was].unit} budget, ${count(Number(this.budgets[was]))}, is kept for when you switch back).`;
   }
 
-  /** Each pane's header says what budget it runs: the common one (equal playouts / equal time) or its own. */
+  /** Each pane's header says what budget it runs: the common one (equal playouts / equal time) or its own,
+   * then the parameters it sets over its preset. */
   private drawBadges(): void {
     const m = this.modeOf();
     const unit = COMPARE_BUDGET[m].unit;
@@ -315,9 +316,10 @@ class CompareView {
     this.budget.step = m === 'millis' ? '100' : '1000';
     for (const p of this.panes) {
       const own = p.budget.value.trim();
-      p.badge.textContent = own
+      const budget = own
         ? `own budget · ${count(Number(own))} ${unit}`
         : `${MODE_WORDS[m]} · ${this.budget.value.trim() ? count(Number(this.budget.value)) : '?'} ${unit}`;
+      p.badge.textContent = [budget, ...p.overrides()].join(' · ');
       p.badge.classList.toggle('own', !!own);
       p.badge.dataset.mode = own ? 'own' : m;
     }

@@ -180,6 +180,18 @@ export class PaneView {
     return f;
   }
 
+  /** The parameters this pane sets over its preset, as its form labels them (`c 0.5`, `know on`;
+   * switches read on/off); empty when it runs the preset as it is. */
+  overrides(): string[] {
+    const out: string[] = [];
+    for (const key of PANE_PARAMS) {
+      const v = this.params.get(key)?.value.trim() ?? '';
+      if (v === '') continue;
+      out.push(`${FIELDS[key].label} ${v === 'true' ? 'on' : v === 'false' ? 'off' : v}`);
+    }
+    return out;
+  }
+
   /** Fills the fields (a preset not on the list is left as it was). */
   setFields(f: PaneFields): void {
     if (f.preset !== undefined && [...this.preset.options].some((o) => o.value === f.preset)) this.preset.value = f.preset;
