@@ -180,14 +180,15 @@ export class PaneView {
     return f;
   }
 
-  /** The parameters this pane sets over its preset, as its form labels them (`c 0.5`, `know on`;
-   * switches read on/off); empty when it runs the preset as it is. */
+  /** The parameters this pane sets over its preset, as its form shows them (`c 0.5`, `know on`:
+   * a select's chosen option as written, a number as typed); empty when it runs the preset as it is. */
   overrides(): string[] {
     const out: string[] = [];
     for (const key of PANE_PARAMS) {
-      const v = this.params.get(key)?.value.trim() ?? '';
-      if (v === '') continue;
-      out.push(`${FIELDS[key].label} ${v === 'true' ? 'on' : v === 'false' ? 'off' : v}`);
+      const field = this.params.get(key);
+      if (!field || field.value.trim() === '') continue;
+      const shown = field instanceof HTMLSelectElement ? (field.selectedOptions[0]?.textContent ?? field.value) : field.value.trim();
+      out.push(`${FIELDS[key].label} ${shown}`);
     }
     return out;
   }
