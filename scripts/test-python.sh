@@ -7,6 +7,8 @@
 #   - the built page (www/dist) copied into the package for the widget (python/bundle-page.sh);
 #   - the extension built once, optimised, and installed in place (maturin develop --release:
 #     cargo rebuilds only what changed);
+#   - a wheel of the package installed the documented way ('WHEEL[notebook]') in a new virtual
+#     environment python/.venv-as-installed, whose kernel runs the example notebook (test_notebook.py);
 #   - pytest python/tests, against this checkout's `mcts` (target/debug/mcts, the test profile's);
 #   - python/tests/jupyterlab.test.mjs: JupyterLab in Chromium runs a cell that makes the widget,
 #     the board renders, a move made on it reaches the kernel.
@@ -47,9 +49,25 @@ else
 fi
 # (pip's "Ignoring <extra>: markers ..." lines are noise: the extras are installed above.)
 (cd python && VIRTUAL_ENV="$PWD/.venv" PATH="$PWD/.venv/bin:$PATH" maturin develop --release --quiet 2>&1 | { grep -v '^Ignoring ' || true; })
+# The example notebook as a teacher installs it (python/README.md): a wheel of this checkout (the
+# same optimised build as above, so cargo rebuilds little), a new virtual environment with
+# `pip install 'WHEEL[notebook]'` and nothing else, and that environment's own Jupyter kernel;
+# test_notebook.py runs the notebook with it (a module the documented install lacks fails there).
+status=0
+user_venv=python/.venv-as-installed
+rm -rf "$user_venv" python/target/wheels
+if (cd python && VIRTUAL_ENV="$PWD/.venv" PATH="$PWD/.venv/bin:$PATH" maturin build --release --quiet 2>&1 | { grep -v '^Ignoring ' || true; }) &&
+  wheel=$(ls python/target/wheels/mcts_playground-*.whl) &&
+  "$py" -m venv "$user_venv" &&
+  "$user_venv/bin/python" -m pip install --quiet --disable-pip-version-check "$wheel[notebook]" &&
+  "$user_venv/bin/python" -m ipykernel install --prefix "$PWD/$user_venv" --name mcts-as-installed --display-name "mcts (as installed)" >/dev/null; then
+  export MCTS_NOTEBOOK_VENV="$PWD/$user_venv"
+else
+  echo "test-python.sh: the documented install (wheel + pip install '.[notebook]' in a new environment) failed" >&2
+  status=1
+fi
 # The test profile: the `mcts` that `cargo test` (step 2) already built, so nothing is rebuilt.
 cargo build --quiet --profile test --bin mcts
-status=0
 MCTS_BIN="$PWD/target/debug/mcts" "$venv/bin/python" -m pytest python/tests -q -p no:cacheprovider || status=$?
 # The widget in JupyterLab, in Chromium (the browser tests' playwright-core and Chromium): a cell
 # creates it, the board renders, a move made on it reaches the kernel.

@@ -29,6 +29,7 @@ The notebook widget is :class:`mcts_playground.widget.Playground` (``pip install
 from __future__ import annotations
 
 import json
+import operator
 import os
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -79,6 +80,32 @@ def overrides_to_sets(overrides: Mapping[str, Any] | Iterable[str] | None) -> li
     if not all(isinstance(s, str) for s in items):
         raise ValueError("overrides are a dict {key: value} or a list of 'key=value' strings")
     return items
+
+
+#: The largest whole number the engine takes for a seed, a budget or a count (``u64``).
+U64_MAX = 2**64 - 1
+
+
+def whole_number(name: str, value: Any, low: int = 0, high: int = U64_MAX) -> int | None:
+    """``value`` as a whole number in ``low ..= high`` (None stays None), for the engine's integer
+    arguments. Python's own ``int``, NumPy integers and anything with ``__index__`` are taken;
+    ``bool``, floats and text are not.
+
+    Raises:
+        ValueError: naming the argument, the range and the value given (not the ``TypeError`` or
+            ``OverflowError`` the conversion to the engine's unsigned integers would raise).
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        raise ValueError(f"{name} must be a whole number from {low} to {high}, got {value!r}")
+    try:
+        n = operator.index(value)
+    except TypeError:
+        raise ValueError(f"{name} must be a whole number from {low} to {high}, got {value!r}") from None
+    if not low <= n <= high:
+        raise ValueError(f"{name} must be a whole number from {low} to {high}, got {n}")
+    return n
 
 
 def _state_of(state: State | Game) -> State:
@@ -133,10 +160,10 @@ def search(
         _state_of(state),
         preset=preset,
         overrides=overrides_to_sets(overrides),
-        iterations=iterations,
+        iterations=whole_number("iterations", iterations),
         ms=ms,
-        seed=seed,
-        threads=threads,
+        seed=whole_number("seed", seed),
+        threads=whole_number("threads", threads),
         net=_net(net),
     )
     return json.loads(text)
@@ -164,12 +191,12 @@ def _match_kwargs(
         "b": b,
         "set_a": overrides_to_sets(overrides_a),
         "set_b": overrides_to_sets(overrides_b),
-        "games": games,
+        "games": whole_number("games", games),
         "openings": None if openings is None else os.fspath(openings),
-        "iterations": iterations,
+        "iterations": whole_number("iterations", iterations),
         "ms": ms,
         "clock": clock,
-        "seed": seed,
+        "seed": whole_number("seed", seed),
         "net": _net(net),
     }
 
@@ -245,8 +272,8 @@ def arena(
     if cluster is not None and cluster is not False:
         from . import distributed
 
-        return distributed.arena_with(kwargs, cluster=cluster, games_per_task=games_per_task)
-    return json.loads(_core.arena(**kwargs, threads=threads))
+        return distributed.arena_with(kwargs, cluster=cluster, games_per_task=whole_number("games_per_task", games_per_task))
+    return json.loads(_core.arena(**kwargs, threads=whole_number("threads", threads)))
 
 
 def solve(
@@ -297,9 +324,9 @@ def solve(
         openings=openings,
         net=_net(net),
         solver=solver,
-        max_nodes=max_nodes,
+        max_nodes=whole_number("max_nodes", max_nodes),
         time=time,
-        tt_mib=tt_mib,
+        tt_mib=whole_number("tt_mib", tt_mib, 0, 2**32 - 1),
         epsilon=epsilon,
         widening=widening,
         vc=vc,

@@ -30,6 +30,7 @@ import argparse
 import concurrent.futures
 import json
 import os
+import socket
 import sys
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -111,6 +112,32 @@ def _engine_error(e: BaseException) -> ValueError | None:
     return None
 
 
+#: Seconds :func:`_check_reachable` waits for a cluster's address to answer.
+CONNECT_TIMEOUT_S = 10.0
+
+
+def _check_reachable(address: str, timeout_s: float = CONNECT_TIMEOUT_S) -> None:
+    """Raises ValueError, naming ``address``, unless something accepts a TCP connection there
+    within ``timeout_s`` seconds. Ray's own ``ray.init(address=...)`` keeps retrying an address
+    where nothing listens (and its warnings name the machine's outside address, not the one
+    given), so a mistyped or stopped cluster is reported here instead. Ray Client addresses
+    (``ray://``) and addresses without a port are left to Ray."""
+    if "://" in address:
+        return
+    host, sep, port = address.rpartition(":")
+    if not sep or not port.isdigit():
+        raise ValueError(f"a Ray address is HOST:PORT (such as 127.0.0.1:6379), got {address!r}")
+    try:
+        with socket.create_connection((host.strip("[]") or "127.0.0.1", int(port)), timeout=timeout_s):
+            pass
+    except OSError as e:
+        reason = e.strerror or type(e).__name__
+        raise ValueError(
+            f"no Ray cluster answers at {address} ({reason}); start one there (ray start --head --port {port}) "
+            "or pass cluster=True for a local one"
+        ) from None
+
+
 def _ray_submitter(cluster: Any, max_retries: int) -> tuple[Callable[..., Any], Callable[[list[Any]], tuple[list[Any], list[Any]]], Callable[[Any], Any], int]:
     """Ray's submit, wait and get, and the cluster's CPU count."""
     try:
@@ -121,7 +148,12 @@ def _ray_submitter(cluster: Any, max_retries: int) -> tuple[Callable[..., Any], 
         if cluster is True or cluster == "auto":
             ray.init()
         else:
-            ray.init(address=str(cluster))
+            address = str(cluster)
+            _check_reachable(address)
+            try:
+                ray.init(address=address)
+            except (ConnectionError, RuntimeError, ray.exceptions.AuthenticationError) as e:
+                raise ValueError(f"could not join the Ray cluster at {address}: {e}") from e
     remote = ray.remote(num_cpus=1, max_retries=max_retries, retry_exceptions=False)(play_task)
 
     def wait(pending: list[Any]) -> tuple[list[Any], list[Any]]:
@@ -170,6 +202,10 @@ def arena_with(
     Raises:
         ValueError: the engine refused the match (its sentence), or a task kept failing.
     """
+    from . import whole_number
+
+    whole_number("games_per_task", games_per_task, 1)
+    whole_number("max_retries", max_retries, 0, 1_000)
     kwargs = dict(kwargs)
     games, note = _core.arena_plan(**kwargs)
     if note:

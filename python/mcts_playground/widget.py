@@ -47,7 +47,7 @@ import traitlets
 
 from . import State, search
 
-__all__ = ["Playground", "page_dir", "page_url", "PageNotFound"]
+__all__ = ["Playground", "page_dir", "page_url", "PageNotFound", "WidgetValueError"]
 
 _HERE = pathlib.Path(__file__).parent
 #: The widget's front end, shipped with the package.
@@ -132,6 +132,45 @@ VIEWS = ("play", "compare", "arena")
 SIDES = ("person", "engine")
 
 
+class WidgetValueError(traitlets.TraitError, ValueError):
+    """A refused trait value. Both a ``ValueError`` (as every refusal of the package is) and the
+    ``traitlets.TraitError`` that code written for traitlets catches; the trait keeps its value."""
+
+
+class _Refusing:
+    """Mixed into a trait type: its refusals (a wrong type, a value out of range, a validator's
+    "no") are :class:`WidgetValueError`."""
+
+    def _validate(self, obj: Any, value: Any) -> Any:
+        try:
+            return super()._validate(obj, value)  # type: ignore[misc]
+        except WidgetValueError:
+            raise
+        except traitlets.TraitError as e:
+            raise WidgetValueError(str(e)) from None
+
+
+class _Unicode(_Refusing, traitlets.Unicode):
+    pass
+
+
+class _Int(_Refusing, traitlets.Int):
+    pass
+
+
+class _Enum(_Refusing, traitlets.Enum):
+    pass
+
+
+class _List(_Refusing, traitlets.List):
+    pass
+
+
+#: The largest seed, playout or millisecond budget the engine takes (``u64``; budgets are also
+#: held to the engine's own limits by the page, which says so in ``last_error``).
+_U64_MAX = 2**64 - 1
+
+
 class Playground(anywidget.AnyWidget):
     """The playground page in a notebook.
 
@@ -146,24 +185,27 @@ class Playground(anywidget.AnyWidget):
         show: parts of the page besides the board (``"moves,thinking,controls"``).
         width, height: the frame's CSS size.
 
-    A bad game or move raises ``ValueError`` with the engine's sentence (checked in the kernel
-    before the page sees it); errors the page reports arrive in ``last_error`` and ``errors``.
+    A refused argument or trait value (a bad game or move, an unknown preset, a view or side not
+    in the lists, a seed or budget that is not a whole number in range) raises ``ValueError`` with
+    the engine's sentence (:class:`WidgetValueError`, also a ``traitlets.TraitError``), checked in
+    the kernel before the page sees it, and the trait keeps its value; errors the page reports
+    arrive in ``last_error`` and ``errors``.
     """
 
     _esm = ESM
 
-    game = traitlets.Unicode("hex:7").tag(sync=True)
-    moves = traitlets.List(traitlets.Unicode(), default_value=[]).tag(sync=True)
-    preset = traitlets.Unicode("rave").tag(sync=True)
-    view = traitlets.Enum(VIEWS, default_value="play").tag(sync=True)
-    seed = traitlets.Int(None, allow_none=True).tag(sync=True)
-    playouts = traitlets.Int(None, allow_none=True).tag(sync=True)
-    ms = traitlets.Int(None, allow_none=True).tag(sync=True)
-    p0 = traitlets.Enum(SIDES, default_value="person").tag(sync=True)
-    p1 = traitlets.Enum(SIDES, default_value="engine").tag(sync=True)
-    show = traitlets.Unicode("").tag(sync=True)
-    width = traitlets.Unicode("100%").tag(sync=True)
-    height = traitlets.Unicode("460px").tag(sync=True)
+    game = _Unicode("hex:7").tag(sync=True)
+    moves = _List(traitlets.Unicode(), default_value=[]).tag(sync=True)
+    preset = _Unicode("rave").tag(sync=True)
+    view = _Enum(VIEWS, default_value="play").tag(sync=True)
+    seed = _Int(None, allow_none=True, min=0, max=_U64_MAX).tag(sync=True)
+    playouts = _Int(None, allow_none=True, min=1, max=_U64_MAX).tag(sync=True)
+    ms = _Int(None, allow_none=True, min=1, max=_U64_MAX).tag(sync=True)
+    p0 = _Enum(SIDES, default_value="person").tag(sync=True)
+    p1 = _Enum(SIDES, default_value="engine").tag(sync=True)
+    show = _Unicode("").tag(sync=True)
+    width = _Unicode("100%").tag(sync=True)
+    height = _Unicode("460px").tag(sync=True)
     page_url = traitlets.Unicode("").tag(sync=True)
 
     ready = traitlets.Bool(False).tag(sync=True)
@@ -196,14 +238,21 @@ class Playground(anywidget.AnyWidget):
         try:
             return State(proposal["value"]).spec
         except ValueError as e:
-            raise traitlets.TraitError(str(e)) from None
+            raise WidgetValueError(str(e)) from None
 
     @traitlets.validate("moves")
     def _check_moves(self, proposal: dict[str, Any]) -> list[str]:
         try:
             return State(self.game, list(proposal["value"])).moves
         except ValueError as e:
-            raise traitlets.TraitError(str(e)) from None
+            raise WidgetValueError(str(e)) from None
+
+    @traitlets.validate("preset")
+    def _check_preset(self, proposal: dict[str, Any]) -> str:
+        presets = State(self.game).game().presets()
+        if proposal["value"] not in presets:
+            raise WidgetValueError(f"unknown preset {proposal['value']!r} for {self.game}; expected one of: {' '.join(presets)}")
+        return str(proposal["value"])
 
     @property
     def state(self) -> State:

@@ -9,25 +9,49 @@ to register. Neither is a setting. So a node is started here with every port cho
 dashboard, autoscaler monitor, log monitor or usage stats), with ``--num-cpus`` as asked; it is
 ready when ``ray start`` says so, and a start that fails anyway is tried again (its processes
 ended first). Nodes run with token authentication (``RAY_AUTH_MODE=token``, as the driver must
-too) and are stopped through the ``ray start --block`` process, which ends the processes it
+too, with a token file of this module's: a new machine has none) and are stopped through the ``ray start --block`` process, which ends the processes it
 started (never ``ray stop``, which would end every Ray process of the user on the machine).
 """
 
 from __future__ import annotations
 
+import atexit
 import os
 import pathlib
 import queue
+import secrets
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 from dataclasses import dataclass, field
 
-#: What every process of a local Ray instance (nodes and driver) needs in its environment. A
-#: driver reads its authentication mode when it imports Ray: this module sets it on import, so
-#: import it before ``ray``.
+
+
+def _token_file() -> str:
+    """A token of this process's own for token authentication: ``ray start`` in token mode never
+    makes one (``ensure_token_if_auth_enabled(..., create_token_if_missing=False)``) and a fresh
+    machine has no ``~/.ray/auth_token`` (only ``ray.init()`` writes one), so without this the
+    nodes do not start on a new machine. Kept in a private temporary directory, never in the
+    user's home; 256 random bits as Ray's own generator makes them."""
+    d = tempfile.mkdtemp(prefix="mcts-ray-token-")
+    path = os.path.join(d, "auth_token")
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(secrets.token_hex(32))
+    atexit.register(shutil.rmtree, d, True)
+    return path
+
+
+#: What every process of a local Ray instance (nodes and driver) needs in its environment: token
+#: authentication with one token for all of them (``RAY_AUTH_TOKEN_PATH``, a file of this
+#: module's, unless the environment already names a token). A driver reads its authentication
+#: mode when it imports Ray: this module sets it on import, so import it before ``ray``.
 RAY_ENV = {"RAY_AUTH_MODE": "token", "RAY_USAGE_STATS_ENABLED": "0"}
+if not (os.environ.get("RAY_AUTH_TOKEN") or os.environ.get("RAY_AUTH_TOKEN_PATH")):
+    RAY_ENV["RAY_AUTH_TOKEN_PATH"] = _token_file()
 os.environ.update(RAY_ENV)
 
 

@@ -189,6 +189,33 @@ def test_arena_refuses_bad_options_with_the_cli_message(cli) -> None:
         mp.arena("tictactoe", "uct", "uct", ms=5, clock="sundial")
 
 
+def test_whole_number_arguments_are_refused_with_a_value_error() -> None:
+    """Negative, fractional or textual counts, seeds and budgets: a ValueError naming the
+    argument, not the OverflowError or TypeError of the conversion to the engine's integers."""
+    s = mp.State("tictactoe")
+    for kwargs, name in [
+        ({"seed": -1}, "seed"),
+        ({"iterations": -5}, "iterations"),
+        ({"iterations": 2.5}, "iterations"),
+        ({"seed": 2**64}, "seed"),
+        ({"threads": "2"}, "threads"),
+        ({"seed": True}, "seed"),
+    ]:
+        with pytest.raises(ValueError, match=rf"^{name} must be a whole number from 0 to"):
+            mp.search(s, "uct", **kwargs)
+    with pytest.raises(ValueError, match="^games must be a whole number"):
+        mp.arena("tictactoe", "uct", "uct", games=-1, iterations=10)
+    with pytest.raises(ValueError, match="^seed must be a whole number"):
+        mp.arena("tictactoe", "uct", "uct", games=2, iterations=10, seed=-3)
+    with pytest.raises(ValueError, match="^tt_mib must be a whole number"):
+        mp.solve(s, tt_mib=-1)
+    with pytest.raises(ValueError, match="^max_nodes must be a whole number"):
+        mp.solve(s, max_nodes=-1)
+    # NumPy integers are whole numbers.
+    assert mp.search(s, "uct", iterations=np.int64(50), seed=np.uint64(1))["iterations"] == 50
+    assert s.moves == []
+
+
 def test_solve_equals_the_cli_report(cli) -> None:
     report = mp.solve(mp.State("hex:4", "b2"))
     expected = cli("solve", "--game", "hex:4", "--moves", "b2")

@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
+import os
 import pathlib
+import socket
+import subprocess
+import sys
 import tempfile
 
 import pytest
@@ -158,3 +162,33 @@ def test_the_command_line_twin_prints_the_arena_report(cli, capsys: pytest.Captu
             assert without_timing(report) == without_timing(expected)
         finally:
             ray.shutdown()
+
+
+def test_local_nodes_start_on_a_machine_that_never_ran_ray(tmp_path: pathlib.Path) -> None:
+    """A new machine has no ``~/.ray/auth_token``, and ``ray start`` in token mode does not make
+    one: local_ray.py brings its own token (in a temporary directory, not the user's home)."""
+    pytest.importorskip("ray")
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_")}
+    env["HOME"] = str(home)
+    script = (
+        "import sys, tempfile; sys.path.insert(0, sys.argv[1]); import local_ray\n"
+        "with tempfile.TemporaryDirectory(prefix='mr', dir='/tmp') as tmp, local_ray.start_node(cpus=1, temp_dir=tmp, attempts=1) as node:\n"
+        "    print('started', node.address)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script, str(pathlib.Path(__file__).parent)], env=env, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.startswith("started 127.0.0.1:")
+    assert not (home / ".ray").exists(), "nothing written to the user's home"
+
+
+def test_a_cluster_address_where_nothing_listens_is_a_sentence() -> None:
+    pytest.importorskip("ray")
+    with socket.socket() as s:  # a port that was free a moment ago: nothing listens there
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with pytest.raises(ValueError, match=rf"no Ray cluster answers at 127\.0\.0\.1:{port} \("):
+        mp.arena("tictactoe", "uct", "uct", games=2, iterations=10, cluster=f"127.0.0.1:{port}")
+    with pytest.raises(ValueError, match="a Ray address is HOST:PORT"):
+        mp.arena("tictactoe", "uct", "uct", games=2, iterations=10, cluster="nowhere")

@@ -89,6 +89,18 @@ def test_traits_start_from_the_arguments_and_are_checked(page: pathlib.Path) -> 
     with pytest.raises(traitlets.TraitError):
         w.view = "train"
     assert w.moves == ["c3", "d2"], "a refused value changes nothing"
+    # Every refusal is also the ValueError the package promises, and the trait keeps its value.
+    for name, bad in [("moves", ["c3", "c3"]), ("view", "train"), ("p0", "robot"), ("seed", -1), ("seed", "x"), ("playouts", 0), ("ms", -5), ("preset", "nope"), ("game", "chess"), ("moves", 5)]:
+        before = getattr(w, name)
+        with pytest.raises(ValueError):
+            setattr(w, name, bad)
+        assert getattr(w, name) == before, name
+    with pytest.raises(ValueError, match="unknown preset 'nope' for hex:5"):
+        w.preset = "nope"
+    with pytest.raises(ValueError, match="unknown preset 'nope'"):
+        widget.Playground(game="hex:5", preset="nope")
+    with pytest.raises(ValueError):
+        widget.Playground(game="hex:5", seed=-1)
     w.set_position("tictactoe", "b2")
     assert (w.game, w.moves) == ("tictactoe", ["b2"])
     with pytest.raises(ValueError, match="unknown game"):

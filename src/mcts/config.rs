@@ -153,7 +153,10 @@ pub enum PriorKind {
     /// 12-cell neighbourhood of each legal move, weighted by its trained γ (the shipped
     /// `models/hex-patterns.mctspat`, [`crate::game::hex::patterns`]); P = γ / Σγ. Under UCT
     /// selection it enters as MoHex's progressive bias (`progressive_bias`), under PUCT as P.
-    /// Games without local patterns refuse it.
+    /// A game without local patterns (Tic-Tac-Toe, Pentago) searches with the uniform prior and
+    /// no progressive bias instead, as it ignores Hex's other options (`Search::new`), so a Hex
+    /// preset such as `mohex` plays every game; only asking for the pattern prior's own
+    /// evaluator (`PatternPrior::for_game`) on such a game is refused.
     Patterns,
 }
 

@@ -53,7 +53,8 @@ pub enum SearchError {
     /// `prior = net` and the game's network is missing or defective.
     #[error(transparent)]
     Net(#[from] NetError),
-    /// `prior = patterns` on a game without local patterns, or its weights are not loaded.
+    /// `prior = patterns` and the pattern weights could not be loaded (a game without local
+    /// patterns never gets here: [`Search::new`] turns the pattern prior off for it).
     #[error(transparent)]
     Patterns(#[from] PatternError),
 }
