@@ -146,7 +146,10 @@ def _ray_submitter(cluster: Any, max_retries: int) -> tuple[Callable[..., Any], 
         raise ImportError("cluster= needs Ray: pip install './python[ray]'") from e
     if not ray.is_initialized():
         if cluster is True or cluster == "auto":
-            ray.init()
+            try:
+                ray.init()
+            except Exception as e:  # Ray raises bare Exceptions when its start-up deadlines pass
+                raise ValueError(f"could not start or join a local Ray instance: {e}") from e
         else:
             address = str(cluster)
             _check_reachable(address)
