@@ -13,7 +13,7 @@
 import { h } from '../lib/dom';
 import { safeHref } from '../lib/safe-url';
 import type { LessonBridge } from './bridge';
-import { loadLessons, type Lesson, type LessonStep } from './format';
+import { loadLessons, type Lesson, type LessonStep, revealsVerdict } from './format';
 import { runActions } from './runner';
 import './lessons.css';
 
@@ -122,6 +122,21 @@ function bringIntoView(el: Element, dock: HTMLElement): void {
   tick();
 }
 
+/** A step's question, and its answer behind "Show answer" (`id`: the block's id). */
+function questionOf(step: LessonStep, id?: string): HTMLElement {
+  return h(
+    'div',
+    { class: 'lesson-q-block', ...(id ? { id } : {}) },
+    h('p', { class: 'lesson-question' }, h('strong', {}, 'Question: '), step.question),
+    h(
+      'details',
+      { class: 'lesson-q' },
+      h('summary', {}, 'Show answer'),
+      h('p', { class: 'lesson-answer' }, h('strong', {}, 'Answer: '), step.answer),
+    ),
+  );
+}
+
 /** The paper: a link when its URL is http(s) or relative (`lib/safe-url.ts`), else its
  * citation as text (the card names the refused URL). */
 function paperLink(lesson: Lesson): HTMLElement {
@@ -187,6 +202,9 @@ export function mountLessonCard(header: HTMLElement, bridge: LessonBridge<Elemen
   const list = h('ol', { class: 'lesson-steps', id: 'lesson-steps' });
   const status = h('p', { class: 'lesson-status', id: 'lesson-status', 'aria-live': 'polite' });
   const buttons: HTMLButtonElement[] = [];
+  // Steps open one at a time: a step's text shows once the step before it has run (its title
+  // before, so the way ahead is known); what to look at once the step itself has run; an answer
+  // when its "Show answer" is pressed. "Show all steps" opens every step (a teacher preparing).
   const items = lesson.steps.map((step, k) => {
     const n = k + 1;
     const btn = step.actions.length
@@ -203,20 +221,60 @@ export function mountLessonCard(header: HTMLElement, bridge: LessonBridge<Elemen
       'li',
       { class: 'lesson-step', 'data-step': String(n), id: `lesson-step-${n}` },
       h('h3', {}, `Step ${n}: ${step.title}`),
-      h('p', { class: 'lesson-what' }, h('strong', {}, 'Do: '), step.do, ' ', btn),
-      ...step.problems.map((p) => h('p', { class: 'lesson-errors lesson-step-error' }, p)),
-      h('p', { class: 'lesson-where' }, h('strong', {}, 'Look at: '), step.lookText),
       h(
-        'details',
-        { class: 'lesson-q' },
-        h('summary', {}, h('strong', {}, 'Question: '), step.question),
-        h('p', {}, h('strong', {}, 'Answer: '), step.answer),
+        'div',
+        { class: 'lesson-step-body' },
+        h('p', { class: 'lesson-what' }, h('strong', {}, 'Do: '), step.do, ' ', btn),
+        ...step.problems.map((p) => h('p', { class: 'lesson-errors lesson-step-error' }, p)),
+        h('p', { class: 'lesson-where', hidden: '' }, h('strong', {}, 'Look at: '), step.lookText),
+        questionOf(step),
       ),
     );
+    if (k > 0) li.dataset.locked = 'true';
     btn.addEventListener('click', () => void run(n, step, btn));
     return li;
   });
   list.append(...items);
+  /** Opens step `n`'s text (and every step before it). */
+  const open = (n: number) => {
+    for (const li of items.slice(0, n)) delete li.dataset.locked;
+  };
+  const showAll = h('button', { type: 'button', class: 'lesson-show-all', id: 'lesson-show-all' }, 'Show all steps');
+  showAll.addEventListener('click', () => {
+    open(items.length);
+    for (const li of items) li.querySelector<HTMLElement>('.lesson-where')!.hidden = false;
+    showAll.hidden = true;
+  });
+  if (items.length < 2) showAll.hidden = true;
+  // The exact solver's verdict in Compare (its line, the panes' ✓/✗): hidden while the lesson
+  // has a step still to ask for it (lessons/format.ts `revealsVerdict`), or until "Reveal".
+  const asks = lesson.steps.some(revealsVerdict);
+  const reveal = h(
+    'button',
+    { type: 'button', class: 'lesson-reveal', id: 'lesson-reveal', hidden: '' },
+    'Reveal the exact solver’s verdict',
+  );
+  let verdictShown = !asks;
+  const drawVerdict = () => {
+    for (const el of bridge.find('compare.view')) el.classList.toggle('lesson-verdict-hidden', !verdictShown);
+    reveal.hidden = verdictShown;
+  };
+  const showVerdict = () => {
+    verdictShown = true;
+    drawVerdict();
+  };
+  reveal.addEventListener('click', showVerdict);
+  // The Compare view registers its target when it mounts: drawn again on any change until then.
+  if (asks) {
+    const stop = bridge.subscribe(() => {
+      if (bridge.find('compare.view').length) {
+        stop();
+        drawVerdict();
+      }
+    });
+    drawVerdict();
+  }
+  card.append(h('div', { class: 'lesson-tools' }, showAll, reveal));
   // The next lesson in the menu's order, offered at the last step.
   const next = LESSONS[LESSONS.indexOf(lesson) + 1] ?? null;
   const nextLink = (id: string): HTMLElement | null => {
@@ -250,16 +308,15 @@ export function mountLessonCard(header: HTMLElement, bridge: LessonBridge<Elemen
       b.addEventListener('click', () => buttons[n]?.click());
       onward = b;
     }
+    // On a phone the dock is kept low (its texts cut at three lines, whole on a tap), so that it
+    // leaves the board and what the step outlined on screen above it.
+    const where = h('p', { class: 'lesson-where', title: step.lookText }, h('strong', {}, 'Look at: '), step.lookText, ' (outlined)');
+    where.addEventListener('click', () => where.classList.toggle('whole'));
     dock.replaceChildren(
-      h('div', { class: 'lesson-dock-head' }, h('strong', {}, `Step ${n} of ${lesson!.steps.length}: ${step.title}`), close),
-      h('p', { class: 'lesson-where' }, h('strong', {}, 'Look at: '), step.lookText, ' (outlined)'),
-      h(
-        'details',
-        { class: 'lesson-q', id: 'lesson-dock-q' },
-        h('summary', {}, h('strong', {}, 'Question: '), step.question),
-        h('p', {}, h('strong', {}, 'Answer: '), step.answer),
-      ),
-      h('div', { class: 'lesson-dock-row' }, toCard, onward),
+      h('div', { class: 'lesson-dock-head' }, h('strong', {}, `Step ${n} of ${lesson!.steps.length}: ${step.title}`), toCard, close),
+      where,
+      questionOf(step, 'lesson-dock-q'),
+      h('div', { class: 'lesson-dock-row' }, onward),
     );
     dock.dataset.step = String(n);
     dock.hidden = false;
@@ -284,9 +341,14 @@ export function mountLessonCard(header: HTMLElement, bridge: LessonBridge<Elemen
     });
     for (const b of buttons) b.disabled = true;
     status.textContent = `Step ${n}: ${step.do}`;
+    open(n);
+    // The step asks for the solver's verdict: shown from now on.
+    if (revealsVerdict(step)) showVerdict();
     try {
       await runActions(step.actions, bridge);
       items[n - 1]!.classList.add('done');
+      items[n - 1]!.querySelector<HTMLElement>('.lesson-where')!.hidden = false;
+      open(n + 1);
       status.textContent = `Step ${n} done. Look at ${step.lookText} (outlined on the page).`;
       showDock(n, step);
       // Outline (and scroll to) once the page has laid out what the step changed.
@@ -306,4 +368,26 @@ export function mountLessonCard(header: HTMLElement, bridge: LessonBridge<Elemen
     }
   }
   header.after(card);
+  openAtCard(card);
+}
+
+/** A lesson opens at its card: the view it opens is named in the URL's #hash (`#compare`), which
+ * the browser follows by scrolling to that view's section, thousands of pixels below the card on
+ * a phone. Once the page has loaded (the browser's own scroll to the #hash done), the card is
+ * brought back to the top of the screen, unless the reader has scrolled or typed already. */
+function openAtCard(card: HTMLElement): void {
+  let touched = false;
+  const mine = () => {
+    touched = true;
+  };
+  for (const t of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const)
+    window.addEventListener(t, mine, { once: true, passive: true });
+  const go = () =>
+    requestAnimationFrame(() => {
+      if (touched || !card.isConnected) return;
+      const top = card.getBoundingClientRect().top;
+      if (top < 0 || top > window.innerHeight / 3) window.scrollTo({ top: Math.max(0, window.scrollY + top - 8), behavior: 'auto' });
+    });
+  if (document.readyState === 'complete') go();
+  else window.addEventListener('load', go, { once: true });
 }
