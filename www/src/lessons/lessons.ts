@@ -283,7 +283,7 @@ export function mountLessonCard(header: HTMLElement, bridge: LessonBridge<Elemen
       ? h('a', { id, class: 'lesson-next', href, 'data-lesson': next.id }, `Next lesson: ${next.title} ▸`)
       : h('span', { id, class: 'lesson-next muted' }, 'This is the last lesson; the Lessons menu at the top lists them all.');
   };
-  items[items.length - 1]?.append(h('p', {}, nextLink('lesson-next')!));
+  items[items.length - 1]?.querySelector('.lesson-step-body')?.append(h('p', {}, nextLink('lesson-next')!));
   card.append(list, status);
 
   // The dock: once a step has run, its "look at", its question and the way on stay on screen
@@ -386,7 +386,10 @@ function openAtCard(card: HTMLElement): void {
     requestAnimationFrame(() => {
       if (touched || !card.isConnected) return;
       const top = card.getBoundingClientRect().top;
-      if (top < 0 || top > window.innerHeight / 3) window.scrollTo({ top: Math.max(0, window.scrollY + top - 8), behavior: 'auto' });
+      if (top >= 0 && top <= window.innerHeight / 4) return;
+      // The page's head too when it is short (the tabs, the lesson menu), else the card at the top.
+      const at = window.scrollY + top;
+      window.scrollTo({ top: at <= window.innerHeight / 4 ? 0 : at - 8, behavior: 'auto' });
     });
   if (document.readyState === 'complete') go();
   else window.addEventListener('load', go, { once: true });
