@@ -202,6 +202,9 @@ export function mountLessonCard(header: HTMLElement, bridge: LessonBridge<Elemen
   const list = h('ol', { class: 'lesson-steps', id: 'lesson-steps' });
   const status = h('p', { class: 'lesson-status', id: 'lesson-status', 'aria-live': 'polite' });
   const buttons: HTMLButtonElement[] = [];
+  /** Each step's text under its title, and its "Look at" (shown once the step has run). */
+  const bodies: HTMLElement[] = [];
+  const wheres: HTMLElement[] = [];
   // Steps open one at a time: a step's text shows once the step before it has run (its title
   // before, so the way ahead is known); what to look at once the step itself has run; an answer
   // when its "Show answer" is pressed. "Show all steps" opens every step (a teacher preparing).
@@ -217,32 +220,35 @@ export function mountLessonCard(header: HTMLElement, bridge: LessonBridge<Elemen
       btn.dataset.broken = 'true';
     }
     buttons.push(btn);
+    const where = h('p', { class: 'lesson-where', hidden: '' }, h('strong', {}, 'Look at: '), step.lookText);
+    wheres.push(where);
+    const body = h(
+      'div',
+      { class: 'lesson-step-body' },
+      h('p', { class: 'lesson-what' }, h('strong', {}, 'Do: '), step.do, ' ', btn),
+      ...step.problems.map((p) => h('p', { class: 'lesson-errors lesson-step-error' }, p)),
+      where,
+      questionOf(step),
+    );
+    bodies.push(body);
     const li = h(
       'li',
-      { class: 'lesson-step', 'data-step': String(n), id: `lesson-step-${n}` },
+      { class: k > 0 ? 'lesson-step locked' : 'lesson-step', 'data-step': String(n), id: `lesson-step-${n}` },
       h('h3', {}, `Step ${n}: ${step.title}`),
-      h(
-        'div',
-        { class: 'lesson-step-body' },
-        h('p', { class: 'lesson-what' }, h('strong', {}, 'Do: '), step.do, ' ', btn),
-        ...step.problems.map((p) => h('p', { class: 'lesson-errors lesson-step-error' }, p)),
-        h('p', { class: 'lesson-where', hidden: '' }, h('strong', {}, 'Look at: '), step.lookText),
-        questionOf(step),
-      ),
+      body,
     );
-    if (k > 0) li.dataset.locked = 'true';
     btn.addEventListener('click', () => void run(n, step, btn));
     return li;
   });
   list.append(...items);
   /** Opens step `n`'s text (and every step before it). */
   const open = (n: number) => {
-    for (const li of items.slice(0, n)) delete li.dataset.locked;
+    for (const li of items.slice(0, n)) li.classList.remove('locked');
   };
   const showAll = h('button', { type: 'button', class: 'lesson-show-all', id: 'lesson-show-all' }, 'Show all steps');
   showAll.addEventListener('click', () => {
     open(items.length);
-    for (const li of items) li.querySelector<HTMLElement>('.lesson-where')!.hidden = false;
+    for (const w of wheres) w.hidden = false;
     showAll.hidden = true;
   });
   if (items.length < 2) showAll.hidden = true;
@@ -283,7 +289,7 @@ export function mountLessonCard(header: HTMLElement, bridge: LessonBridge<Elemen
       ? h('a', { id, class: 'lesson-next', href, 'data-lesson': next.id }, `Next lesson: ${next.title} ▸`)
       : h('span', { id, class: 'lesson-next muted' }, 'This is the last lesson; the Lessons menu at the top lists them all.');
   };
-  items[items.length - 1]?.querySelector('.lesson-step-body')?.append(h('p', {}, nextLink('lesson-next')!));
+  bodies[bodies.length - 1]?.append(h('p', {}, nextLink('lesson-next')!));
   card.append(list, status);
 
   // The dock: once a step has run, its "look at", its question and the way on stay on screen
@@ -347,7 +353,7 @@ export function mountLessonCard(header: HTMLElement, bridge: LessonBridge<Elemen
     try {
       await runActions(step.actions, bridge);
       items[n - 1]!.classList.add('done');
-      items[n - 1]!.querySelector<HTMLElement>('.lesson-where')!.hidden = false;
+      wheres[n - 1]!.hidden = false;
       open(n + 1);
       status.textContent = `Step ${n} done. Look at ${step.lookText} (outlined on the page).`;
       showDock(n, step);
