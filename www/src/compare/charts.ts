@@ -1,5 +1,5 @@
 // The Compare view's charts (uPlot), over playouts: every pane's best-move win rate with a marker
-// wherever its best move changed (convergence), with the exact value of the position as a dashed
+// wherever its best move changed (convergence), named there (and listed under the chart), with the exact value of the position as a dashed
 // line once the solver has proven it; and the win rate of the leading root moves of one pane.
 
 import uPlot from 'uplot';
@@ -20,11 +20,49 @@ export interface ChartPane {
 const pct = (v: number | null) => (v == null ? null : v * 100);
 const pctText = (_u: uPlot, v: number | null) => (v == null ? '–' : `${v.toFixed(1)}%`);
 
+/** A best move at a sample where it changed (or the first sample): playouts, win rate (%), move. */
+interface Change {
+  x: number;
+  y: number;
+  move: string;
+}
+
+/** A uPlot plugin that writes each pane's best move next to the dot where it became best (the
+ * first sample's too), in the pane's colour: above the dots for panes 1 and 3, below for 2 and 4,
+ * so that two panes changing at the same place do not write over each other. */
+function moveNames(labels: readonly { colour: string; changes: Change[]; below: boolean }[]): uPlot.Plugin {
+  return {
+    hooks: {
+      draw: [
+        (u) => {
+          const ctx = u.ctx;
+          const dpr = uPlot.pxRatio;
+          ctx.save();
+          ctx.font = `${Math.round(11 * dpr)}px system-ui, sans-serif`;
+          ctx.textAlign = 'center';
+          for (const { colour, changes, below } of labels) {
+            ctx.fillStyle = colour;
+            ctx.textBaseline = below ? 'top' : 'bottom';
+            for (const c of changes) {
+              const x = u.valToPos(c.x, 'x', true);
+              const y = u.valToPos(c.y, 'y', true) + (below ? 7 : -7) * dpr;
+              ctx.fillText(c.move, x, y);
+            }
+          }
+          ctx.restore();
+        },
+      ],
+    },
+  };
+}
+
 export class CompareCharts {
   private value: uPlot | null = null;
   private moves: uPlot | null = null;
-  readonly valueTitle = h('h3', {}, 'Win rate of the best move over playouts (● = the best move changed)');
+  readonly valueTitle = h('h3', {}, 'Win rate of the best move over playouts (● = the best move changed, to the move named)');
   readonly valueChart = h('div', { class: 'chart', id: 'cmp-value-chart' });
+  /** Each pane's best moves over playouts in words (the chart names them at its dots too). */
+  readonly changes = h('ul', { class: 'muted small cmp-changes', id: 'cmp-value-changes' });
   // uPlot draws the axis names on its canvas: they are said in words under each chart as well.
   readonly valueAxes = h('div', { class: 'muted small', id: 'cmp-value-axes' });
   readonly moveAxes = h('div', { class: 'muted small', id: 'cmp-move-axes' });
@@ -50,7 +88,10 @@ export class CompareCharts {
     return { stroke: fg, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
   }
 
-  /** The y axis of both charts: win rate in percent, 0 to 100, the same in every chart. */
+  /** The y axis of both charts: win rate in percent, 0 to 100, the same in every chart. Its name
+   * is short, so that it fits along the plot's height, a phone's too (written along the axis, a
+   * longer one was cut at both ends); the title names the player, the sentence under the chart
+   * says the rest. */
   private percentAxis(ax: Partial<uPlot.Axis>, label: string): uPlot.Axis {
     return { ...ax, label, size: 60, values: (_u, vals) => vals.map((v) => `${v}%`) };
   }
@@ -63,12 +104,12 @@ export class CompareCharts {
     const kind = active[0]!.run.position?.view.kind ?? 'hex';
     const toMove = active[0]!.run.stats?.to_move ?? 0;
     const who = playerName(kind, toMove);
-    this.valueTitle.textContent = `Win rate of each pane’s best move for ${who} (to move), over playouts (● = the best move changed)`;
+    this.valueTitle.textContent = `Win rate of each pane’s best move for ${who} (to move), over playouts (● = the best move changed, to the move named)`;
     this.moveTitle.textContent = `Win rate for ${who} of the leading root moves of`;
     this.valueAxes.textContent = `Axes: x = playouts searched so far (every pane on the same axis); y = win rate of the pane’s best move for ${who}, the side to move, in percent (0–100%, the same scale for every pane).`;
     this.moveAxes.textContent = `Axes: x = playouts searched so far; y = win rate of each move for ${who}, in percent (0–100%).`;
     this.drawValue(active, who, toMove, solved);
-    this.drawMoves(selected, who);
+    this.drawMoves(selected);
     this.host.dataset.samples = String(active.reduce((a, p) => a + p.run.samples.length, 0));
   }
 
@@ -81,16 +122,21 @@ export class CompareCharts {
     const idx = new Map(xs.map((x, i) => [x, i]));
     const data: (number | null)[][] = [xs];
     const series: uPlot.Series[] = [{ label: 'playouts' }];
+    const labels: { colour: string; changes: Change[]; below: boolean }[] = [];
     for (const p of active) {
       const line: (number | null)[] = new Array(xs.length).fill(null);
       const changes: (number | null)[] = new Array(xs.length).fill(null);
       let prev: string | null | undefined;
+      const named: Change[] = [];
       for (const s of p.run.samples) {
         const i = idx.get(s.playouts)!;
         line[i] = pct(s.value);
         if (prev !== undefined && s.best !== prev) changes[i] = pct(s.value);
+        // The best move at the first sample and at each change, named on the chart.
+        if (s.best !== prev) named.push({ x: s.playouts, y: pct(s.value)!, move: s.best ?? '–' });
         prev = s.best;
       }
+      labels.push({ colour: SERIES_COLOURS[p.run.k]!, changes: named, below: p.run.k % 2 === 1 });
       data.push(line, changes);
       const colour = SERIES_COLOURS[p.run.k]!;
       series.push(
@@ -134,20 +180,34 @@ export class CompareCharts {
       this.valueAxes.textContent += ` Dashed line: the exact value of the position for ${who}, proven by the exact solver — ${says}.`;
     }
     const ax = this.axisStyle();
+    this.valueChart.dataset.yLabel = 'win rate (%)';
     const opts: uPlot.Options = {
       width: this.width(this.valueChart),
       height: 220,
       series,
       scales: { x: { time: false }, y: { range: [0, 100] } },
-      axes: [{ ...ax, label: 'playouts (searched so far)' }, this.percentAxis(ax, `win rate of the best move (%), ${who}`)],
+      axes: [{ ...ax, label: 'playouts (searched so far)' }, this.percentAxis(ax, this.valueChart.dataset.yLabel)],
       legend: { live: false },
+      plugins: [moveNames(labels)],
     };
     this.value?.destroy();
     this.value = new uPlot(opts, data as uPlot.AlignedData, this.valueChart);
+    this.changes.replaceChildren(
+      ...active.map((p, j) =>
+        h(
+          'li',
+          { 'data-pane': String(p.run.k + 1), 'data-changes': labels[j]!.changes.map((c) => `${c.x}:${c.move}`).join(' ') },
+          h('span', { style: `color:${SERIES_COLOURS[p.run.k]}` }, '● '),
+          `pane ${p.run.k + 1} ${p.preset}, best move: `,
+          labels[j]!.changes.map((c, k) => `${c.move} ${k === 0 ? 'from' : 'at'} ${c.x.toLocaleString('en')}`).join(' → '),
+        ),
+      ),
+    );
+    this.valueChart.append(this.changes);
   }
 
   /** Moves chart for the selected pane: the win rate of its 6 most-visited moves (at the latest sample). */
-  private drawMoves(sel: ChartPane | null, who: string): void {
+  private drawMoves(sel: ChartPane | null): void {
     const samples = sel?.run.samples ?? [];
     const ms = (sel?.run.stats?.children ?? []).slice(0, 6).map((c) => c.move);
     const mx = samples.map((s) => s.playouts);
@@ -173,7 +233,7 @@ export class CompareCharts {
               height: 200,
               series: mseries,
               scales: { x: { time: false }, y: { range: [0, 100] } },
-              axes: [{ ...ax, label: 'playouts (searched so far)' }, this.percentAxis(ax, `win rate of the move (%), ${who}`)],
+              axes: [{ ...ax, label: 'playouts (searched so far)' }, this.percentAxis(ax, 'win rate (%)')],
               legend: { live: false },
             },
             mdata as uPlot.AlignedData,

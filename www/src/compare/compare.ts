@@ -196,6 +196,7 @@ class CompareView {
     b.target('compare.exact', () => this.exactNote);
     b.target('compare.truth', () => this.active().map((p) => p.truth));
     b.target('compare.valueChart', () => this.charts.valueChart);
+    b.target('compare.view', () => this.host);
   }
 
   private build(): void {

@@ -181,6 +181,7 @@ export const TARGETS = {
   'compare.exact': "Compare's exact solver line",
   'compare.truth': "the panes' lines against the exact values",
   'compare.valueChart': "Compare's win-rate chart",
+  'compare.view': 'the Compare view (a lesson hides the exact solver’s verdicts in it until a step asks for them)',
   'train.figures': "the Train run's figures",
   'train.lossChart': 'the loss chart',
   'train.wdlChart': "the raw policy's results against perfect play",

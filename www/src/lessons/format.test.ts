@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PARAMS } from '../generated/schema';
 import { PANE_PARAMS } from '../lib/pane-params';
 import { INTENTS, STATES, TARGETS } from './catalogue';
-import { LESSON_VERSION, loadLessons, parseLesson } from './format';
+import { LESSON_VERSION, loadLessons, parseLesson, revealsVerdict } from './format';
 import { migrateV1 } from './migrate';
 
 const files = import.meta.glob('./data/*.json', { eager: true, import: 'default' });
@@ -287,5 +287,27 @@ describe('version 1 (CSS selectors), converted on load', () => {
     (old.steps as Record<string, unknown>[])[0]!.actions = [{ press: '#x' }];
     expect(() => parseLesson(old, 'start.json')).toThrow(/start\.json, step 1, action 1: unknown action \{"press": "#x"\}/);
     expect(() => parseLesson({ ...v1('start'), steps: 'none' }, 'start.json')).toThrow('start.json: "steps" must be a non-empty list');
+  });
+});
+
+describe('revealsVerdict', () => {
+  const first = (s: Record<string, unknown>) => parseLesson(withStep(s), 'x.json').steps[0]!;
+  it('is true for a step that waits for the exact solve or points at its line or the panes’ lines', () => {
+    expect(revealsVerdict(first({ actions: [{ waitFor: { 'compare.exact': 'proven' } }] }))).toBe(true);
+    expect(revealsVerdict(first({ actions: [{ waitFor: { 'compare.state': 'done', 'compare.solved': true } }] }))).toBe(true);
+    expect(revealsVerdict(first({ look: 'compare.truth' }))).toBe(true);
+    expect(revealsVerdict(first({ look: 'compare.exact' }))).toBe(true);
+  });
+  it('is false for a step that runs the panes and looks at them (the question comes before the verdict)', () => {
+    expect(
+      revealsVerdict(
+        first({ actions: [{ intent: 'compare.run', args: {} }, { waitFor: { 'compare.state': 'done' } }], look: 'compare.panes' }),
+      ),
+    ).toBe(false);
+    expect(revealsVerdict(first({}))).toBe(false);
+  });
+  it('in the shipped which-policy lesson: step 1 asks before the verdict, step 2 reveals it', () => {
+    const l = loadLessons(files).lessons.find((x) => x.id === 'which-policy')!;
+    expect(l.steps.map(revealsVerdict)).toEqual([false, true, true, true, false]);
   });
 });

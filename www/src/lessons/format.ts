@@ -315,3 +315,17 @@ export function loadLessons(files: Record<string, unknown>): { lessons: Lesson[]
   lessons.sort((a, b) => a.order - b.order || a.title.localeCompare(b.title));
   return { lessons, errors };
 }
+
+/** The states and targets that carry the exact solver's verdict in Compare (its line, the panes'
+ * lines against it, its ✓/✗ on the pane boards). */
+const VERDICT_STATES: readonly StateName[] = ['compare.exact', 'compare.solved'];
+const VERDICT_TARGETS: readonly TargetName[] = ['compare.exact', 'compare.truth'];
+
+/** Whether step `s` asks for the exact solver's verdict: it waits for the solve, or points at its
+ * line or the panes' lines against it. Until such a step runs (or the reader reveals it), a lesson
+ * that has one keeps the verdict hidden, so that an earlier question ("can you tell which move is
+ * right?") is not answered on screen before it is asked. */
+export function revealsVerdict(s: Pick<LessonStep, 'actions' | 'target'>): boolean {
+  if (s.target !== null && VERDICT_TARGETS.includes(s.target)) return true;
+  return s.actions.some((a) => 'waitFor' in a && VERDICT_STATES.some((k) => k in a.waitFor));
+}

@@ -13,7 +13,7 @@
 import { h } from '../lib/dom';
 import { safeHref } from '../lib/safe-url';
 import type { LessonBridge } from './bridge';
-import { loadLessons, type Lesson, type LessonStep } from './format';
+import { loadLessons, type Lesson, type LessonStep, revealsVerdict } from './format';
 import { runActions } from './runner';
 import './lessons.css';
 
@@ -122,6 +122,21 @@ function bringIntoView(el: Element, dock: HTMLElement): void {
   tick();
 }
 
+/** A step's question, and its answer behind "Show answer" (`id`: the block's id). */
+function questionOf(step: LessonStep, id?: string): HTMLElement {
+  return h(
+    'div',
+    { class: 'lesson-q-block', ...(id ? { id } : {}) },
+    h('p', { class: 'lesson-question' }, h('strong', {}, 'Question: '), step.question),
+    h(
+      'details',
+      { class: 'lesson-q' },
+      h('summary', {}, 'Show answer'),
+      h('p', { class: 'lesson-answer' }, h('strong', {}, 'Answer: '), step.answer),
+    ),
+  );
+}
+
 /** The paper: a link when its URL is http(s) or relative (`lib/safe-url.ts`), else its
  * citation as text (the card names the refused URL). */
 function paperLink(lesson: Lesson): HTMLElement {
@@ -187,6 +202,12 @@ export function mountLessonCard(header: HTMLElement, bridge: LessonBridge<Elemen
   const list = h('ol', { class: 'lesson-steps', id: 'lesson-steps' });
   const status = h('p', { class: 'lesson-status', id: 'lesson-status', 'aria-live': 'polite' });
   const buttons: HTMLButtonElement[] = [];
+  /** Each step's text under its title, and its "Look at" (shown once the step has run). */
+  const bodies: HTMLElement[] = [];
+  const wheres: HTMLElement[] = [];
+  // Steps open one at a time: a step's text shows once the step before it has run (its title
+  // before, so the way ahead is known); what to look at once the step itself has run; an answer
+  // when its "Show answer" is pressed. "Show all steps" opens every step (a teacher preparing).
   const items = lesson.steps.map((step, k) => {
     const n = k + 1;
     const btn = step.actions.length
@@ -199,24 +220,67 @@ export function mountLessonCard(header: HTMLElement, bridge: LessonBridge<Elemen
       btn.dataset.broken = 'true';
     }
     buttons.push(btn);
-    const li = h(
-      'li',
-      { class: 'lesson-step', 'data-step': String(n), id: `lesson-step-${n}` },
-      h('h3', {}, `Step ${n}: ${step.title}`),
+    const where = h('p', { class: 'lesson-where', hidden: '' }, h('strong', {}, 'Look at: '), step.lookText);
+    wheres.push(where);
+    const body = h(
+      'div',
+      { class: 'lesson-step-body' },
       h('p', { class: 'lesson-what' }, h('strong', {}, 'Do: '), step.do, ' ', btn),
       ...step.problems.map((p) => h('p', { class: 'lesson-errors lesson-step-error' }, p)),
-      h('p', { class: 'lesson-where' }, h('strong', {}, 'Look at: '), step.lookText),
-      h(
-        'details',
-        { class: 'lesson-q' },
-        h('summary', {}, h('strong', {}, 'Question: '), step.question),
-        h('p', {}, h('strong', {}, 'Answer: '), step.answer),
-      ),
+      where,
+      questionOf(step),
+    );
+    bodies.push(body);
+    const li = h(
+      'li',
+      { class: k > 0 ? 'lesson-step locked' : 'lesson-step', 'data-step': String(n), id: `lesson-step-${n}` },
+      h('h3', {}, `Step ${n}: ${step.title}`),
+      body,
     );
     btn.addEventListener('click', () => void run(n, step, btn));
     return li;
   });
   list.append(...items);
+  /** Opens step `n`'s text (and every step before it). */
+  const open = (n: number) => {
+    for (const li of items.slice(0, n)) li.classList.remove('locked');
+  };
+  const showAll = h('button', { type: 'button', class: 'lesson-show-all', id: 'lesson-show-all' }, 'Show all steps');
+  showAll.addEventListener('click', () => {
+    open(items.length);
+    for (const w of wheres) w.hidden = false;
+    showAll.hidden = true;
+  });
+  if (items.length < 2) showAll.hidden = true;
+  // The exact solver's verdict in Compare (its line, the panes' ✓/✗): hidden while the lesson
+  // has a step still to ask for it (lessons/format.ts `revealsVerdict`), or until "Reveal".
+  const asks = lesson.steps.some(revealsVerdict);
+  const reveal = h(
+    'button',
+    { type: 'button', class: 'lesson-reveal', id: 'lesson-reveal', hidden: '' },
+    'Reveal the exact solver’s verdict',
+  );
+  let verdictShown = !asks;
+  const drawVerdict = () => {
+    for (const el of bridge.find('compare.view')) el.classList.toggle('lesson-verdict-hidden', !verdictShown);
+    reveal.hidden = verdictShown;
+  };
+  const showVerdict = () => {
+    verdictShown = true;
+    drawVerdict();
+  };
+  reveal.addEventListener('click', showVerdict);
+  // The Compare view registers its target when it mounts: drawn again on any change until then.
+  if (asks) {
+    const stop = bridge.subscribe(() => {
+      if (bridge.find('compare.view').length) {
+        stop();
+        drawVerdict();
+      }
+    });
+    drawVerdict();
+  }
+  card.append(h('div', { class: 'lesson-tools' }, showAll, reveal));
   // The next lesson in the menu's order, offered at the last step.
   const next = LESSONS[LESSONS.indexOf(lesson) + 1] ?? null;
   const nextLink = (id: string): HTMLElement | null => {
@@ -225,7 +289,7 @@ export function mountLessonCard(header: HTMLElement, bridge: LessonBridge<Elemen
       ? h('a', { id, class: 'lesson-next', href, 'data-lesson': next.id }, `Next lesson: ${next.title} ▸`)
       : h('span', { id, class: 'lesson-next muted' }, 'This is the last lesson; the Lessons menu at the top lists them all.');
   };
-  items[items.length - 1]?.append(h('p', {}, nextLink('lesson-next')!));
+  bodies[bodies.length - 1]?.append(h('p', {}, nextLink('lesson-next')!));
   card.append(list, status);
 
   // The dock: once a step has run, its "look at", its question and the way on stay on screen
@@ -250,16 +314,15 @@ export function mountLessonCard(header: HTMLElement, bridge: LessonBridge<Elemen
       b.addEventListener('click', () => buttons[n]?.click());
       onward = b;
     }
+    // On a phone the dock is kept low (its texts cut at three lines, whole on a tap), so that it
+    // leaves the board and what the step outlined on screen above it.
+    const where = h('p', { class: 'lesson-where', title: step.lookText }, h('strong', {}, 'Look at: '), step.lookText, ' (outlined)');
+    where.addEventListener('click', () => where.classList.toggle('whole'));
     dock.replaceChildren(
-      h('div', { class: 'lesson-dock-head' }, h('strong', {}, `Step ${n} of ${lesson!.steps.length}: ${step.title}`), close),
-      h('p', { class: 'lesson-where' }, h('strong', {}, 'Look at: '), step.lookText, ' (outlined)'),
-      h(
-        'details',
-        { class: 'lesson-q', id: 'lesson-dock-q' },
-        h('summary', {}, h('strong', {}, 'Question: '), step.question),
-        h('p', {}, h('strong', {}, 'Answer: '), step.answer),
-      ),
-      h('div', { class: 'lesson-dock-row' }, toCard, onward),
+      h('div', { class: 'lesson-dock-head' }, h('strong', {}, `Step ${n} of ${lesson!.steps.length}: ${step.title}`), toCard, close),
+      where,
+      questionOf(step, 'lesson-dock-q'),
+      h('div', { class: 'lesson-dock-row' }, onward),
     );
     dock.dataset.step = String(n);
     dock.hidden = false;
@@ -284,9 +347,14 @@ export function mountLessonCard(header: HTMLElement, bridge: LessonBridge<Elemen
     });
     for (const b of buttons) b.disabled = true;
     status.textContent = `Step ${n}: ${step.do}`;
+    open(n);
+    // The step asks for the solver's verdict: shown from now on.
+    if (revealsVerdict(step)) showVerdict();
     try {
       await runActions(step.actions, bridge);
       items[n - 1]!.classList.add('done');
+      wheres[n - 1]!.hidden = false;
+      open(n + 1);
       status.textContent = `Step ${n} done. Look at ${step.lookText} (outlined on the page).`;
       showDock(n, step);
       // Outline (and scroll to) once the page has laid out what the step changed.
@@ -306,4 +374,29 @@ export function mountLessonCard(header: HTMLElement, bridge: LessonBridge<Elemen
     }
   }
   header.after(card);
+  openAtCard(card);
+}
+
+/** A lesson opens at its card: the view it opens is named in the URL's #hash (`#compare`), which
+ * the browser follows by scrolling to that view's section, thousands of pixels below the card on
+ * a phone. Once the page has loaded (the browser's own scroll to the #hash done), the card is
+ * brought back to the top of the screen, unless the reader has scrolled or typed already. */
+function openAtCard(card: HTMLElement): void {
+  let touched = false;
+  const mine = () => {
+    touched = true;
+  };
+  for (const t of ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const)
+    window.addEventListener(t, mine, { once: true, passive: true });
+  const go = () =>
+    requestAnimationFrame(() => {
+      if (touched || !card.isConnected) return;
+      const top = card.getBoundingClientRect().top;
+      if (top >= 0 && top <= window.innerHeight / 4) return;
+      // The page's head too when it is short (the tabs, the lesson menu), else the card at the top.
+      const at = window.scrollY + top;
+      window.scrollTo({ top: at <= window.innerHeight / 4 ? 0 : at - 8, behavior: 'auto' });
+    });
+  if (document.readyState === 'complete') go();
+  else window.addEventListener('load', go, { once: true });
 }

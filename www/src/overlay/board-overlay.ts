@@ -131,13 +131,47 @@ export function stonesOf(v: BoardView): Set<number> {
   return out;
 }
 
-/** Centre and radius of each cell in the board's SVG user units, read from the renderer's cells. */
-export function cellGeometry(svgRoot: SVGSVGElement): { x: number; y: number; r: number }[] {
-  const out: { x: number; y: number; r: number }[] = [];
+/** The box of one of a renderer's cell shapes in its own user units, read from the shape's
+ * attributes (a polygon's points, a rect's or a circle's geometry), not from layout: a board
+ * built or redrawn while it is hidden (`display: none`, e.g. the play board while a lesson opens
+ * in Compare) has no layout, and `getBBox()` gives zeros there. Other shapes fall back to
+ * `getBBox()` (null when it is empty: not known yet). */
+function shapeBox(el: SVGGraphicsElement): { x: number; y: number; width: number; height: number } | null {
+  if (el instanceof SVGPolygonElement && el.points.numberOfItems > 0) {
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (let k = 0; k < el.points.numberOfItems; k++) {
+      const p = el.points.getItem(k);
+      xs.push(p.x);
+      ys.push(p.y);
+    }
+    const x = Math.min(...xs);
+    const y = Math.min(...ys);
+    return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+  }
+  if (el instanceof SVGRectElement)
+    return { x: el.x.baseVal.value, y: el.y.baseVal.value, width: el.width.baseVal.value, height: el.height.baseVal.value };
+  if (el instanceof SVGCircleElement) {
+    const r = el.r.baseVal.value;
+    return { x: el.cx.baseVal.value - r, y: el.cy.baseVal.value - r, width: 2 * r, height: 2 * r };
+  }
+  const b = el.getBBox();
+  return b.width > 0 && b.height > 0 ? { x: b.x, y: b.y, width: b.width, height: b.height } : null;
+}
+
+/** Centre and radius of each cell in the board's SVG user units, read from the renderer's cells
+ * (their shapes' attributes: right whether the board is shown or not); a cell whose box cannot
+ * be read is left out (undefined). */
+export function cellGeometry(svgRoot: SVGSVGElement): ({ x: number; y: number; r: number } | undefined)[] {
+  const out: ({ x: number; y: number; r: number } | undefined)[] = [];
   for (const g of svgRoot.querySelectorAll<SVGGElement>('[data-index]')) {
     const i = Number(g.getAttribute('data-index'));
     const bg = g.querySelector<SVGGraphicsElement>('.cell-bg') ?? g;
-    const b = bg.getBBox();
+    const b = shapeBox(bg);
+    if (!b) {
+      out[i] = undefined;
+      continue;
+    }
     // Tic-Tac-Toe cells are translated groups: add the group's own translation.
     const m = /translate\(([-\d.]+)[ ,]+([-\d.]+)\)/.exec(g.getAttribute('transform') ?? '');
     const dx = m ? Number(m[1]) : 0;
@@ -204,32 +238,54 @@ export const SMALL_BOARD_LABELS = 3;
 export class BoardOverlay {
   readonly group: SVGGElement;
   private readonly cells: CellEls[] = [];
-  private readonly geom: { x: number; y: number; r: number }[];
+  private geom: ({ x: number; y: number; r: number } | undefined)[];
 
   constructor(readonly svgRoot: SVGSVGElement) {
     this.geom = cellGeometry(svgRoot);
     this.group = svg('g', { class: 'viz-overlay', 'pointer-events': 'none', 'aria-hidden': 'true' }, svgRoot);
-    for (const c of this.geom) {
+    for (let i = 0; i < this.geom.length; i++) {
       const g = svg('g', {}, this.group);
-      const r = c?.r ?? 10;
-      const x = c?.x ?? 0;
-      const y = c?.y ?? 0;
       this.cells.push({
-        heat: svg('circle', { cx: x, cy: y, r: r * 0.86, class: 'ov-heat' }, g),
-        ring: svg('circle', { cx: x, cy: y, r: r * 0.8, class: 'ov-ring' }, g),
-        ghost: svg('circle', { cx: x, cy: y, r: r * 0.62, class: 'ov-ghost' }, g),
-        num: svg('text', { x, y: y + r * 0.2, class: 'ov-num', 'font-size': (r * 0.6).toFixed(1) }, g),
-        sub: svg('text', { x, y: y + r * 0.5, class: 'ov-sub', 'font-size': (r * 0.3).toFixed(1) }, g),
-        label: svg('text', { x, y, class: 'ov-label', 'font-size': (r * 0.42).toFixed(1) }, g),
-        exactBg: svg('circle', { cx: x + r * 0.5, cy: y - r * 0.5, r: r * 0.34, class: 'ov-exact' }, g),
-        exactMark: svg(
-          'text',
-          { x: x + r * 0.5, y: y - r * 0.5 + r * 0.17, class: 'ov-exact-mark', 'font-size': (r * 0.46).toFixed(1) },
-          g,
-        ),
+        heat: svg('circle', { class: 'ov-heat' }, g),
+        ring: svg('circle', { class: 'ov-ring' }, g),
+        ghost: svg('circle', { class: 'ov-ghost' }, g),
+        num: svg('text', { class: 'ov-num' }, g),
+        sub: svg('text', { class: 'ov-sub' }, g),
+        label: svg('text', { class: 'ov-label' }, g),
+        exactBg: svg('circle', { class: 'ov-exact' }, g),
+        exactMark: svg('text', { class: 'ov-exact-mark' }, g),
       });
-      g.dataset.ovCell = String(this.cells.length - 1);
+      g.dataset.ovCell = String(i);
     }
+    this.place();
+  }
+
+  /** Whether every cell's geometry is known (a shape `cellGeometry` could not read leaves a gap,
+   * read again at the next draw rather than kept). */
+  private get placed(): boolean {
+    return this.geom.length === this.cells.length && this.cells.every((_, i) => (this.geom[i]?.r ?? 0) > 0);
+  }
+
+  /** Puts each cell's marks at its cell (centre, radius). */
+  private place(): void {
+    this.cells.forEach((c, i) => {
+      const at = this.geom[i];
+      const x = at?.x ?? 0;
+      const y = at?.y ?? 0;
+      const r = at?.r ?? 0;
+      const set = (el: Element, attrs: Record<string, number | string>) => {
+        for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, typeof v === 'number' ? String(+v.toFixed(2)) : v);
+      };
+      set(c.heat, { cx: x, cy: y, r: r * 0.86 });
+      set(c.ring, { cx: x, cy: y, r: r * 0.8 });
+      set(c.ghost, { cx: x, cy: y, r: r * 0.62 });
+      set(c.num, { x, y: y + r * 0.2, 'font-size': (r * 0.6).toFixed(1) });
+      set(c.sub, { x, y: y + r * 0.5, 'font-size': (r * 0.3).toFixed(1) });
+      set(c.label, { x, y, 'font-size': (r * 0.42).toFixed(1) });
+      set(c.exactBg, { cx: x + r * 0.5, cy: y - r * 0.5, r: r * 0.34 });
+      set(c.exactMark, { x: x + r * 0.5, y: y - r * 0.5 + r * 0.17, 'font-size': (r * 0.46).toFixed(1) });
+      delete c.label.dataset.key;
+    });
   }
 
   /** Whether the renderer this overlay was built for is still in the page. */
@@ -245,6 +301,11 @@ export class BoardOverlay {
   }
 
   draw(d: OverlayData | null, on: ReadonlySet<OverlayKey>): void {
+    // A cell whose geometry was not known when the overlay was built: read again, never kept.
+    if (!this.placed) {
+      this.geom = cellGeometry(this.svgRoot);
+      this.place();
+    }
     // Keep the overlay above everything the renderer may have appended since.
     if (this.group.nextSibling) this.svgRoot.appendChild(this.group);
     // Labels too small to read: only the most visited cells keep theirs, at a readable size.

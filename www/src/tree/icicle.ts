@@ -1,6 +1,7 @@
 // The tree overview: an icicle on a <canvas>. Each row is one ply below the (zoomed) root; each
 // node's width is its share of the visits (d3-hierarchy partition, computed in the worker, see
-// snapshot.ts); colour is its mean value Q for the player who chose the move (blue good, red bad);
+// snapshot.ts); colour is its mean value Q for the player who chose the move (the root's: for the side to move),
+// the value its label writes (blue good, red bad);
 // proven nodes get a bar on top (green: a proven win for the player who chose it, black: a proven
 // loss, grey: a draw). Nodes narrower than a third of a pixel are skipped, so drawing costs what
 // the pixels cost, not what the tree costs: a 100,000-node snapshot draws in a few milliseconds.
@@ -11,7 +12,7 @@ import type { TreeSnapshot } from '../protocol';
 import { PROVEN_COLOUR, valuePalette } from '../lib/colour';
 import { h } from '../lib/dom';
 import { compact } from '../lib/format';
-import { nodeValueText } from './nodelink';
+import { nodeValue, nodeValueText } from './nodelink';
 
 const PALETTE = valuePalette(64);
 
@@ -171,7 +172,10 @@ export class Icicle {
       if (w < 0.35) continue;
       const y = d * rowH;
       if (y >= this.height) continue;
-      ctx.fillStyle = PALETTE[Math.round(s.q[i]! * 64)]!;
+      // The fill is the value its label writes (nodelink.ts `nodeValue`): the root's turned round
+      // to the side to move, a proven node's its proven value.
+      const value = nodeValue(s, i).value;
+      ctx.fillStyle = PALETTE[Math.round(value * 64)]!;
       ctx.fillRect(x0, y, w > 2 ? w - gap : w, rowH - gap);
       drawn++;
       if (s.proven[i]) proven.push([x0, y, w, s.proven[i]!]);
@@ -184,7 +188,7 @@ export class Icicle {
     ctx.font = `${Math.min(12, rowH - 5)}px system-ui, sans-serif`;
     ctx.textBaseline = 'middle';
     for (const [i, x, y, w] of labels) {
-      const q = s.q[i]!;
+      const q = nodeValue(s, i).value;
       ctx.fillStyle = q < 0.2 || q > 0.8 ? '#fff' : '#111';
       const mv = s.move[i] === 65535 ? 'root' : (s.moves[s.move[i]!] ?? '?');
       // A move's Q is its win rate for the player who chose it; the root's is turned round to the

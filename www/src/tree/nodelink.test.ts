@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TreeSnapshot } from '../protocol';
-import { childLists, nodeValueText } from './nodelink';
+import { childLists, nodeValue, nodeValueText } from './nodelink';
 
 /** A snapshot with only what `Children` reads: `count` and `parent` (pre-order). */
 function tree(parent: number[]): TreeSnapshot {
@@ -43,5 +43,20 @@ describe('nodeValueText', () => {
     // The player who moved into the root lost: the side to move has a proven win.
     expect(nodeValueText(won, 0)).toBe('100.0% won');
     expect(nodeValueText(won, 1)).toBe('100.0% won');
+  });
+});
+
+describe('nodeValue', () => {
+  // What the trees colour a node by: the value its label writes, in the same perspective.
+  const s = { move: Uint16Array.from([65535, 0, 1]), q: Float32Array.from([0.102, 0.9, 0.4]), proven: Uint8Array.from([0, 0, 2]) };
+  it('is the root’s value for the side to move (the label’s), not the raw Q of the player who moved into it', () => {
+    expect(nodeValue(s, 0).value).toBeCloseTo(0.898);
+    expect(nodeValueText(s, 0)).toBe('89.8%');
+  });
+  it('is a move’s Q for the player who chose it, and a proven node’s proven value', () => {
+    expect(nodeValue(s, 1)).toEqual({ value: expect.closeTo(0.9) as unknown as number, proof: null });
+    expect(nodeValue(s, 2)).toEqual({ value: 0, proof: 'loss' });
+    const won = { ...s, proven: Uint8Array.from([2, 0, 0]) };
+    expect(nodeValue(won, 0)).toEqual({ value: 1, proof: 'win' });
   });
 });

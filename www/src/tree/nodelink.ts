@@ -7,7 +7,7 @@
 import { hierarchy, tree, type HierarchyPointNode } from 'd3-hierarchy';
 import type { TreeSnapshot } from '../protocol';
 import { valueColour } from '../lib/colour';
-import { compact as compactCount, provenValue, rootWinRate, winRate } from '../lib/format';
+import { compact as compactCount, type Proof, provenValue, rootWinRate, winRate } from '../lib/format';
 import { h, svg } from '../lib/dom';
 
 export interface NodeLinkEvents {
@@ -61,12 +61,20 @@ const PROOFS = [null, 'win', 'loss', 'draw'] as const;
  * which the engine keeps for the player who moved into it, turned round to the side to move
  * (`75.0%`, and `won` when the side to move has a proven win). */
 export function nodeValueText(s: Pick<TreeSnapshot, 'move' | 'q' | 'proven'>, i: number): string {
+  const { value, proof: p } = nodeValue(s, i);
+  if (!p) return winRate(value);
+  return `${winRate(value)} ${p === 'win' ? 'won' : p === 'loss' ? 'lost' : 'draw'}`;
+}
+
+/** The value `nodeValueText` writes, as a number in [0, 1] (and the proof it is from, if any), in
+ * the same perspective: the player who chose the move, the side to move at the root. The trees'
+ * colours are this value's, so that a node's fill and its label never disagree. */
+export function nodeValue(s: Pick<TreeSnapshot, 'move' | 'q' | 'proven'>, i: number): { value: number; proof: Proof | null } {
   const root = s.move[i] === 65535;
   let p = PROOFS[s.proven[i]!] ?? null;
   if (root && p) p = p === 'win' ? 'loss' : p === 'loss' ? 'win' : 'draw';
-  const q = root ? rootWinRate(s.q[i]!) : s.q[i]!;
-  if (!p) return winRate(q);
-  return `${winRate(provenValue(p))} ${p === 'win' ? 'won' : p === 'loss' ? 'lost' : 'draw'}`;
+  if (p) return { value: provenValue(p), proof: p };
+  return { value: root ? rootWinRate(s.q[i]!) : s.q[i]!, proof: null };
 }
 
 export class NodeLink {
@@ -143,7 +151,7 @@ export class NodeLink {
       const i = n.data;
       const g = svg('g', { transform: `translate(${n.y},${n.x})`, class: 'nl-node', 'data-node': i, tabindex: 0, role: 'button' }, nodesG);
       const mv = s.move[i] === 65535 ? 'root' : (s.moves[s.move[i]!] ?? '?');
-      svg('circle', { r: 6, fill: valueColour(s.q[i]!), class: `nl-dot proven-${s.proven[i]}` }, g);
+      svg('circle', { r: 6, fill: valueColour(nodeValue(s, i).value), class: `nl-dot proven-${s.proven[i]}` }, g);
       const label = svg('text', { x: 10, y: compact ? -2 : 4, class: 'nl-label' }, g);
       const b = svg('tspan', { class: 'nl-move' }, label);
       b.textContent = mv;
