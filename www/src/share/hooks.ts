@@ -22,7 +22,7 @@ import {
 import { applyLessonDefaults, mountLessonCard } from '../lessons/lessons';
 import { URL_PARAMS } from '../lib/params';
 import { mountRecords } from './records';
-import { EmbedBridge, EMBED_SHOW, applyEmbedChrome } from '../embed/bridge';
+import { EmbedBridge, EMBED_SHOW, announceLoading, applyEmbedChrome } from '../embed/bridge';
 import { searchFinishedFields } from '../embed/events';
 
 // Runs at import, before the app's start() (app/startup.ts): a lesson's parameters become URL defaults (explicit
@@ -30,7 +30,10 @@ import { searchFinishedFields } from '../embed/events';
 const lessonError = applyLessonDefaults();
 const initialQuery = new URLSearchParams(location.search);
 export const EMBED = initialQuery.get('embed') === '1' || initialQuery.get('embed') === 'true';
-if (EMBED) applyEmbedChrome(initialQuery.get('show'));
+if (EMBED) {
+  announceLoading(initialQuery);
+  applyEmbedChrome(initialQuery.get('show'));
+}
 
 class Teach {
   private hooks: PageHooks | null = null;

@@ -12,6 +12,7 @@ import { h } from '../lib/dom';
 import { MAX_RECORD_BYTES, recordTextTooLong, recordTooLong } from '../lib/limits';
 import { count } from '../lib/format';
 import { canvasPng, downloadBlob, downloadJson, downloadSvg, downloadText } from '../lib/download';
+import { embedSnippet, siteBaseOf } from '../embed/snippet';
 import { addSearch, summariesOf, type MoveSearch, type RootSummary, type MoveFigures } from '../play/searches';
 
 /** The `format` of the game's JSON record. */
@@ -295,6 +296,15 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
     { type: 'button', id: 'copy-link', title: 'Copy a link that opens this position and these settings' },
     'Copy link',
   );
+  const copyEmbed = h(
+    'button',
+    {
+      type: 'button',
+      id: 'copy-embed',
+      title: 'Copy the lines that put this board, with these settings, into a course page (see the teachers’ guide)',
+    },
+    'Copy embed code',
+  );
   const text = h('textarea', {
     id: 'record-text',
     rows: '3',
@@ -336,7 +346,7 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
     'fieldset',
     { id: 'share' },
     h('legend', {}, 'Share & records'),
-    h('div', { class: 'row' }, copyLink, h('a', { href: './docs.html', id: 'docs-link', target: '_blank' }, 'Teachers: embed & docs')),
+    h('div', { class: 'row' }, copyLink, copyEmbed, h('a', { href: './docs.html', id: 'docs-link', target: '_blank' }, 'Teachers: embed & docs')),
     text,
     h('div', { class: 'row buttons' }, load, showMoves, showSgf, showJson),
     h('div', { class: 'row' }, file),
@@ -371,6 +381,21 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
         hooks.showMessage('The clipboard is not available here: the link is in the record box.');
       }
       copyLink.dataset.url = url;
+    }),
+  );
+  copyEmbed.addEventListener(
+    'click',
+    guard(async () => {
+      const url = new URL(teach.buildUrl(), location.href);
+      const code = embedSnippet(siteBaseOf(url.href), url.searchParams);
+      try {
+        await navigator.clipboard.writeText(code);
+        hooks.showMessage('Embed code copied: paste it into a course page (any site) to show this board there.');
+      } catch {
+        text.value = code;
+        hooks.showMessage('The clipboard is not available here: the embed code is in the record box.');
+      }
+      copyEmbed.dataset.code = code;
     }),
   );
   load.addEventListener(
