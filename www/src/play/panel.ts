@@ -214,8 +214,9 @@ export function drawPanel(ui: PageUi, state: PageState): void {
   hintBtn.disabled = !personToMove(state) || engineBusy || presets.length === 0 || review !== null;
   stopBtn.disabled = !engineBusy;
   const bothEngines = state.sides[0].who === 'engine' && state.sides[1].who === 'engine';
-  // Nothing to pause once the game is over.
-  pauseBtn.hidden = !bothEngines || !!s.outcome;
+  // Nothing to pause once the game is over; against a person, Resume shows while Back/Forward
+  // hold the engine (share/hooks.ts onPopState).
+  pauseBtn.hidden = !(bothEngines || paused) || !!s.outcome;
   pauseBtn.textContent = paused ? 'Resume' : 'Pause';
   help.textContent =
     kind === 'pentago'

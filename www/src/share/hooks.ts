@@ -74,16 +74,12 @@ class Teach {
     const grew = sameGame && moves.length === this.urlMoves.length + 1 && this.urlMoves.every((m, i) => m === moves[i]);
     const changed = !sameGame || moves.length !== this.urlMoves.length || moves.some((m, i) => m !== this.urlMoves[i]);
     if (changed && !this.restoringHistory) {
-      // A person's move (or any move when no person plays against an engine) is a history entry,
-      // so Back undoes it; an engine's reply to a person is folded into the person's entry, as
-      // the Undo button steps back to the person's turn.
-      const [s0, s1] = this.hooks.sides();
-      const mover = ((moves.length - 1) % 2) as Player;
-      const engineReply = grew && (mover === 0 ? s0 : s1).who === 'engine' && (mover === 0 ? s1 : s0).who === 'person';
+      // Every move (a person's, an engine's) is a history entry of its own, so one Back undoes
+      // one move (onPopState holds the engines there).
       const url = this.buildUrl(s);
       // In an embed, history entries would join the host page's history (an iframe shares the
       // joint session history), so its Back button would undo moves: embeds only replace.
-      if (grew && !engineReply && !EMBED) history.pushState({ mcts: true }, '', url);
+      if (grew && !EMBED) history.pushState({ mcts: true }, '', url);
       else history.replaceState({ mcts: true }, '', url);
     }
     this.urlMoves = [...moves];
@@ -245,8 +241,11 @@ class Teach {
     const moves = splitMoves(q.get('moves'));
     const cur = h.snapshot();
     if (cur && cur.view.spec === spec && cur.moves.join(' ') === moves.join(' ')) return;
+    // Back and Forward step through the game one move at a time: an engine does not answer a
+    // position reached so (it would play the move Back took back); Resume, or the person's next
+    // move, lets it play again.
     const [a, b] = h.sides();
-    if (a.who === 'engine' && b.who === 'engine') h.setPaused(true);
+    if (a.who === 'engine' || b.who === 'engine') h.setPaused(true);
     this.restoringHistory = true;
     try {
       await h.loadGame(spec, moves);
