@@ -192,7 +192,7 @@ export function drawPanel(ui: PageUi, state: PageState): void {
               'data-ply': String(i + 1),
               'aria-current': review === i + 1 ? 'true' : undefined,
               title: e.fromRecord
-                ? `Move ${i + 1}: the root statistics of its search, from the loaded record`
+                ? `Move ${i + 1}: the root statistics of its search, from the ${e.fromLink ? 'link' : 'loaded record'}`
                 : e.stats
                   ? `Review move ${i + 1}: the position before it and the search that chose it (${searchedText(e.summary)}, ${e.summary.preset})`
                   : `Move ${i + 1}: its search is gone (only the last 200 engine moves keep theirs); the root statistics remain`,

@@ -13,15 +13,18 @@ import {
   formatMoves,
   formatOverlays,
   formatParam,
+  formatSearches,
   formatSides,
   parseOverlays,
+  parseSearches,
   parseSides,
   queryString,
   splitMoves,
 } from './url';
 import { applyLessonDefaults, mountLessonCard } from '../lessons/lessons';
 import { URL_PARAMS } from '../lib/params';
-import { mountRecords } from './records';
+import { mountRecords, restoreSearches } from './records';
+import { summariesOf } from '../play/searches';
 import { EmbedBridge, EMBED_SHOW, announceLoading, applyEmbedChrome } from '../embed/bridge';
 import { searchFinishedFields } from '../embed/events';
 
@@ -98,6 +101,10 @@ class Teach {
     if (s) {
       q.set('game', s.view.spec);
       if (s.moves.length) q.set('moves', formatMoves(s.moves));
+      // The root statistics of the searches behind the moves: a reload and the link keep what
+      // the move list can review.
+      const kept = formatSearches(summariesOf(h.store.get().searches, s.view.spec, s.moves));
+      if (kept) q.set('searches', kept);
     }
     formatSides(q, h.sides());
     if (this.seed !== null) q.set('seed', formatParam(this.seed));
@@ -155,6 +162,14 @@ class Teach {
         }
       }
     }
+    // The searches behind the moves the link keeps (root statistics: the move list reviews them).
+    const kept = p('searches');
+    const loadedNow = h.snapshot();
+    if (kept !== null && loadedNow) {
+      const r = parseSearches(kept, loadedNow.moves);
+      errors.push(...r.errors);
+      await restoreSearches(h, loadedNow, r.summaries, 'link');
+    }
     // The open view and the compare panes.
     const view = p('view');
     if (view !== null) {
@@ -190,9 +205,10 @@ class Teach {
       h.store.update({ overlays: r.overlays });
     }
     h.store.subscribe((st, prev) => {
-      // The overlays, and the compare form while it is open, are in the URL: keep it in step.
+      // The overlays, the searches behind the moves, and the compare form while it is open, are
+      // in the URL: keep it in step.
       const compareChanged = st.view === 'compare' && (st.compare !== prev.compare || st.view !== prev.view);
-      if (this.started && st.snapshot && (st.overlays !== prev.overlays || compareChanged))
+      if (this.started && st.snapshot && (st.overlays !== prev.overlays || st.searches !== prev.searches || compareChanged))
         history.replaceState({ mcts: true }, '', this.buildUrl(st.snapshot));
     });
     for (const k of q.keys()) {
