@@ -206,3 +206,43 @@ test('"Copy embed code" gives the lines for what the page shows; they show it on
   assert.equal((await eventsOf(mod, 'ready'))[0].game, 'tictactoe');
   assert.deepEqual(mod.problems.console, []);
 });
+
+/** Where the board is drawn in an embedded frame: its drawing's box (the SVG's viewBox as the
+ * browser fits it) and the frame's height. */
+const boardDrawn = (frame) =>
+  frame.evaluate(() => {
+    const svg = document.querySelector('.board-host svg');
+    const r = svg.getBoundingClientRect();
+    const vb = svg.viewBox.baseVal;
+    const scale = Math.min(r.width / vb.width, r.height / vb.height);
+    return {
+      top: r.top + (r.height - vb.height * scale) / 2,
+      bottom: r.top + (r.height + vb.height * scale) / 2,
+      width: vb.width * scale,
+      frameHeight: window.innerHeight,
+      scrolls: document.documentElement.scrollHeight > window.innerHeight,
+    };
+  });
+
+test("the guide's iframe: the board fills the frame it is given, with no blank band under it", async () => {
+  const docs = await h.openPage('docs.html');
+  const snippet = await docs.textContent('pre[data-snippet="iframe"]');
+  assert.match(snippet, /width="420" height="320"/);
+  // The guide's frame, and the same frame 460 px tall (the size the guide gave before).
+  const tall = snippet.replace('height="320"', 'height="460"').replace('title="MCTS playground"', 'title="tall"');
+  const page = await open(coursePage('iframes.html', `${snippet}\n${tall}`));
+  for (const title of ['MCTS playground', 'tall']) {
+    const el = await page.waitForSelector(`iframe[title="${title}"]`);
+    const frame = await el.contentFrame();
+    await teachReady(frame);
+    await frame.waitForSelector('.board-host svg');
+    const d = await boardDrawn(frame);
+    assert.equal(d.scrolls, false, `${title}: the frame does not scroll`);
+    assert.ok(d.width >= 400, `${title}: the board is as wide as the frame (${d.width} px)`);
+    // The board is centred in the height it is given: what is left is split above and below.
+    const below = d.frameHeight - d.bottom;
+    assert.ok(below <= (title === 'tall' ? 80 : 12), `${title}: ${below} px blank under the board`);
+  }
+  await screenshot(page, 'embed-iframes-420x320-420x460');
+  assert.deepEqual(page.problems.console, []);
+});
