@@ -205,6 +205,24 @@ test('"Copy embed code" gives the lines for what the page shows; they show it on
   await mod.waitForFunction(() => window.__events.some((e) => e.type === 'ready'));
   assert.equal((await eventsOf(mod, 'ready'))[0].game, 'tictactoe');
   assert.deepEqual(mod.problems.console, []);
+
+  // import() of embed.js, as the notebook widget does (no script element names it): the element
+  // still finds the playground next to the script.
+  const dyn = await open(
+    coursePage(
+      'import.html',
+      `<script type="module">
+await import('${h.url}embed.js');
+const el = document.createElement('mcts-playground');
+el.setAttribute('game', 'hex:5');
+el.addEventListener('ready', (e) => window.__events.push({ type: 'ready', ...e.detail }));
+document.body.append(el);
+</script>`,
+    ),
+  );
+  await dyn.waitForFunction(() => window.__events.some((e) => e.type === 'ready'));
+  assert.ok((await dyn.$eval('mcts-playground iframe', (f) => f.src)).startsWith(`${h.url}index.html?embed=1&game=hex%3A5`));
+  assert.deepEqual(dyn.problems.console, []);
 });
 
 /** Where the board is drawn in an embedded frame: its drawing's box (the SVG's viewBox as the
