@@ -81,11 +81,13 @@ export function eventTargets(target: string, allowed: readonly string[] | null):
   return targets.filter((t) => allowed === null || t === '*' || allowed.includes(t));
 }
 
-/** The `origin=` parameter's origin, `*` when there is none; null when it is not a URL. */
+/** The `origin=` parameter's origin, `*` when there is none; null when it is not a URL with an
+ * origin (`file:`, `data:`: their origin is opaque, and no message can be posted to it). */
 function originTarget(origin: string | null): string | null {
   if (!origin) return '*';
   try {
-    return new URL(origin).origin;
+    const o = new URL(origin).origin;
+    return o === 'null' ? null : o;
   } catch {
     return null;
   }
@@ -99,6 +101,7 @@ export function announceLoading(q: URLSearchParams): void {
   const allowed = allowedOrigins(q.get('allowed-origins'));
   if (allowed.error) return;
   const msg = { ...PROTOCOL, type: 'loading', id: q.get('id'), game: null, moves: [] };
+  // A bad origin= (named once the page is up, EmbedBridge): events go to any origin, as there.
   for (const t of eventTargets(originTarget(q.get('origin')) ?? '*', allowed.origins)) window.parent.postMessage(msg, t);
 }
 

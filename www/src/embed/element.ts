@@ -213,7 +213,9 @@ export class MctsPlayground extends HTMLElement {
     const url = r.url;
     if (this.frame?.src === url) return;
     this.style.display ||= 'inline-block';
-    this.style.position ||= 'relative';
+    // The loading/failure line covers the frame: the element is its containing block (a page's
+    // own positioning of the element is kept).
+    if (getComputedStyle(this).position === 'static') this.style.position = 'relative';
     if (!this.frame) {
       this.note = null;
       this.frame = document.createElement('iframe');
