@@ -230,6 +230,9 @@ export class MctsPlayground extends HTMLElement {
       const height = this.getAttribute('height');
       this.autoHeight = !this.style.height && (height === null || height === 'auto');
       this.style.height ||= this.autoHeight ? '460px' : (height ?? '460px');
+      // The address before the frame is in the page: no about:blank document loads first (its
+      // `load` event would start the wait for an answer before the playground was asked for).
+      this.frame.src = url;
       this.append(this.frame);
       // What the element holds (the guide's sentence for a script that did not load) gives way
       // to the frame.
@@ -238,7 +241,7 @@ export class MctsPlayground extends HTMLElement {
     this.answered = false;
     clearTimeout(this.noAnswerTimer);
     this.say(`Loading the MCTS playground from ${new URL(url).host}…`, 'loading');
-    this.frame.src = url;
+    if (this.frame.src !== url) this.frame.src = url;
   }
 
   private send(type: string, data: Record<string, unknown>): void {
