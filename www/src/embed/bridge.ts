@@ -61,7 +61,7 @@ body.embed.embed-show-players .panel > fieldset:nth-of-type(2) { display: block;
 body.embed.embed-show-share .panel > #share { display: block; }
 body.embed .board-host svg { max-height: calc(100vh - 3.5rem); width: auto; max-width: 100%; }
 body.embed .message:empty { display: none; }
-body.embed.embed-board-only .layout { height: 100vh; box-sizing: border-box; display: flex; flex-direction: column; align-items: stretch; }
+body.embed.embed-board-only[data-view="play"] .layout { height: 100vh; box-sizing: border-box; display: flex; flex-direction: column; align-items: stretch; }
 body.embed.embed-board-only .play { flex: 1; min-height: 0; gap: 0.25rem; align-self: stretch; }
 body.embed.embed-board-only .board-host { flex: 1; min-height: 0; }
 body.embed.embed-board-only .board-host svg { width: 100%; height: 100%; max-height: none; }
