@@ -1,10 +1,12 @@
 // A tiny static file server for the built site: `node serve.mjs DIR [--port N] [--prefix /sub/path/]`.
 // Binds to 127.0.0.1 only, serves `.wasm` as application/wasm, answers 404 for anything outside DIR
 // or outside the prefix, and prints the URL. Used by scripts/serve.sh and by the browser tests
-// (which import `startServer`).
+// (which import `startServer`). `embed.js` (the <mcts-playground> element) is sent with
+// `Access-Control-Allow-Origin: *`: as a classic script (the guide's line) it needs none, but a
+// course page that loads it as a module (`<script type="module">`, `import()`) does.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { basename, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const TYPES = {
@@ -69,6 +71,7 @@ export async function startServer({ dir, port = 0, prefix = '/', onRequest = nul
           'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
           'content-length': body.length,
           'cache-control': 'no-cache',
+          ...(basename(file) === 'embed.js' ? { 'access-control-allow-origin': '*' } : {}),
         },
         req.method === 'HEAD' ? undefined : body,
       );

@@ -2,6 +2,7 @@
 // `dist/` works from any sub-path of any static host; the worker is an ES module (TOOLCHAIN.md).
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { build as esbuild } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 
 /** The trained weights files (`../models/*.mctsnet`, the nets; `../models/*.mctspat`, Hex's
@@ -27,26 +28,55 @@ function models(): Plugin {
   };
 }
 
+/** `embed.js` at the site's root: the `<mcts-playground>` element (src/embed/element.ts) as ONE
+ * classic script (an IIFE, no imports), so a course page on any site loads it with a plain
+ * `<script src="https://PLAYGROUND/embed.js">`: a classic script from another origin needs no
+ * `Access-Control-Allow-Origin`, which many static hosts cannot send (a module script does). The
+ * same file also runs when imported as a module (the notebook widget's `import()`); the element
+ * then finds its own URL from a stack trace (element.ts `scriptUrl`). */
+function embedScript(): Plugin {
+  return {
+    name: 'mcts-embed-script',
+    apply: 'build',
+    async generateBundle() {
+      const out = await esbuild({
+        entryPoints: [fileURLToPath(new URL('./src/embed/element.ts', import.meta.url))],
+        bundle: true,
+        format: 'iife',
+        target: 'es2020',
+        minify: true,
+        write: false,
+        legalComments: 'none',
+        logLevel: 'warning',
+        // A classic script has no import.meta: `scriptUrl` reads document.currentScript first.
+        define: { 'import.meta.url': 'undefined' },
+      });
+      const js = out.outputFiles[0];
+      if (!js) throw new Error('embed.js: esbuild wrote nothing');
+      this.emitFile({ type: 'asset', fileName: 'embed.js', source: js.text });
+    },
+  };
+}
+
 export default defineConfig({
   base: './',
-  plugins: [models()],
+  plugins: [models(), embedScript()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
     // The wasm module is emitted as a file next to the worker, never inlined as base64.
     assetsInlineLimit: 0,
-    // The pages besides the playground: the teachers' docs page, the embedding example, and `embed.js` (the
-    // <mcts-playground> custom element) under a stable name at the site's root.
+    // The pages besides the playground: the teachers' docs page and the embedding example
+    // (`embed.js`, the <mcts-playground> element, is built apart by `embedScript`).
     rollupOptions: {
       input: {
         main: 'index.html',
         docs: 'docs.html',
         example: 'example-embed.html',
-        embed: 'src/embed/element.ts',
       },
       output: {
-        entryFileNames: (chunk) => (chunk.name === 'embed' ? 'embed.js' : 'assets/[name]-[hash].js'),
+        entryFileNames: 'assets/[name]-[hash].js',
       },
     },
   },

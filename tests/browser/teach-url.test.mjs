@@ -18,6 +18,7 @@ import {
   assertClean,
   screenshot,
   teachReady,
+  workerRoundTrip,
 } from './harness.mjs';
 
 let h;
@@ -136,15 +137,44 @@ test('the browser Back button undoes a move, Forward replays it', async () => {
   assertClean(assert, page);
 });
 
-test('Back against the engine returns to the person’s turn', async () => {
+test('Back against the engine undoes one move, holds the engine there, and the person plays on', async () => {
   const page = await h.openPage('?game=tictactoe&p0=person&p1=engine&playouts=200&seed=1');
   await boardReady(page);
   await teachReady(page);
   await clickCell(page, 'b2');
   await waitForPly(page, 2);
   await waitIdle(page);
+  await clickCell(page, (await snapshot(page)).legal[0]);
+  await waitForPly(page, 4);
+  await waitIdle(page);
+  const game = (await snapshot(page)).moves;
+  // One Back = one move: the engine's reply goes, and the engine does not play it again.
   await page.goBack();
-  await page.waitForFunction(() => Number(document.body.dataset.ply) === 0);
+  await page.waitForFunction(() => Number(document.body.dataset.ply) !== 4);
+  assert.equal(await ply(page), 3);
+  assert.deepEqual((await snapshot(page)).moves, game.slice(0, 3));
+  await workerRoundTrip(page);
+  assert.equal(await page.getAttribute('body', 'data-thinking'), '', 'the engine holds');
+  assert.equal(await ply(page), 3);
+  assert.equal(await page.isVisible('#pause'), true, 'Resume is offered');
+  assert.match(await page.textContent('#pause'), /Resume/);
+  await page.goBack();
+  await page.waitForFunction(() => Number(document.body.dataset.ply) === 2);
+  await page.goForward();
+  await page.waitForFunction(() => Number(document.body.dataset.ply) === 3);
+  await page.goForward();
+  await page.waitForFunction(() => Number(document.body.dataset.ply) === 4);
+  assert.deepEqual((await snapshot(page)).moves, game);
+  // Back to the person's turn, a move: the engine answers it again.
+  await page.goBack();
+  await page.waitForFunction(() => Number(document.body.dataset.ply) === 3);
+  await page.goBack();
+  await page.waitForFunction(() => Number(document.body.dataset.ply) === 2);
+  const other = (await snapshot(page)).legal.find((m) => m !== game[2]);
+  await clickCell(page, other);
+  await waitForPly(page, 4);
+  await waitIdle(page);
+  assert.equal((await snapshot(page)).moves[2], other);
   assertClean(assert, page);
 });
 

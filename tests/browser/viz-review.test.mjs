@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { setup, boardReady, assertClean, waitForPly, waitIdle, clickCell, screenshot } from './harness.mjs';
+import { setup, boardReady, assertClean, waitForPly, waitIdle, clickCell, screenshot, teachReady } from './harness.mjs';
 
 let h;
 before(async () => {
@@ -205,4 +205,77 @@ test('a person’s move after Analyse keeps that analysis as the search behind t
   await page.waitForFunction(() => document.body.dataset.analysis === 'done');
   assert.equal(await page.evaluate(() => document.querySelector('#an-status').dataset.behind), '');
   assertClean(assert, page);
+});
+
+test('a reload and the copied link keep what the move list can review, with the same figures', async () => {
+  const page = await h.openPage('?game=hex:5&p0=person&p1=engine&preset=uct&playouts=1500&seed=3');
+  await boardReady(page);
+  await teachReady(page);
+  // Move 2: the engine's reply; move 3: a person's move after Analyse; move 4: the engine's reply.
+  await clickCell(page, 'b2');
+  await waitForPly(page, 2);
+  await waitIdle(page);
+  await page.waitForFunction(() => document.querySelector('#an-preset').options.length > 0);
+  await page.selectOption('#an-preset', 'rave');
+  await page.fill('#an-budget', '1000');
+  await page.click('#an-run');
+  await page.waitForFunction(() => document.body.dataset.analysis === 'done');
+  const free = (await page.evaluate(() => window.__playground.snapshot())).legal.find((m) => m !== 'c3');
+  await clickCell(page, free);
+  await waitForPly(page, 4);
+  await waitIdle(page);
+  await waitBehind(page, 4);
+  const reviewable = (p) => p.$$eval('#moves button[data-ply]', (bs) => bs.map((b) => Number(b.dataset.ply)));
+  const figures = async (p) => {
+    await p.click('#record-show-json');
+    await p.waitForFunction(() => document.querySelector('#record-text').value.startsWith('{'));
+    return JSON.parse(await p.inputValue('#record-text'));
+  };
+  await page.waitForFunction(() => document.querySelectorAll('#moves button[data-ply]').length === 3);
+  assert.deepEqual(await reviewable(page), [2, 3, 4]);
+  const want = await figures(page);
+  assert.deepEqual(
+    want.searches.map((s) => [s.ply, s.source, s.preset]),
+    [
+      [2, 'engine', 'uct'],
+      [3, 'analysis', 'rave'],
+      [4, 'engine', 'uct'],
+    ],
+  );
+  await page.click('#copy-link');
+  await page.waitForFunction(() => document.querySelector('#copy-link').dataset.url);
+  const link = await page.getAttribute('#copy-link', 'data-url');
+  assert.ok(new URL(link).searchParams.get('searches'), link);
+
+  // A reload: the same moves reviewable, the same root statistics.
+  await page.reload();
+  await boardReady(page);
+  await teachReady(page);
+  assert.deepEqual((await page.evaluate(() => window.__playground.snapshot())).moves, want.moves);
+  assert.deepEqual(await reviewable(page), [2, 3, 4]);
+  assert.deepEqual((await figures(page)).searches, want.searches);
+
+  // The copied link in a fresh browser context: the same, and reviewing move 3 shows its figures.
+  const other = await h.openPage(link.slice(h.url.length));
+  await boardReady(other);
+  await teachReady(other);
+  assert.deepEqual(await reviewable(other), [2, 3, 4]);
+  assert.deepEqual((await figures(other)).searches, want.searches);
+  const s3 = want.searches[1];
+  await other.click('#moves button[data-ply="3"]');
+  await other.waitForFunction(() => document.body.dataset.review === '3');
+  assert.match(
+    await other.textContent('#review-bar'),
+    new RegExp(
+      `Reviewing move 3 \\(${s3.move}\\).*Search behind move 3 \\(${s3.move}\\), 1,000 playouts, rave \\(from the link: root statistics only\\)`,
+    ),
+  );
+  await other.waitForFunction(() => document.querySelector('#an-status').dataset.behind === '3');
+  assert.match(
+    await other.textContent('#an-status'),
+    new RegExp(`from the link.*N = ${s3.chosen.visits}, win rate ${(s3.chosen.win_rate * 100).toFixed(1)}%`),
+  );
+  await screenshot(other, 'viz-review-from-link');
+  assertClean(assert, page);
+  assertClean(assert, other);
 });

@@ -274,8 +274,10 @@ export interface MoveSearch {
   stats: FullStats | null;
   /** The tree snapshot (`archiveQuery`); null once dropped. */
   tree: TreeSnapshot | null;
-  /** Read from a game's JSON record: root statistics only, never a tree. */
+  /** Read from a game's JSON record (or the link's `searches=`): root statistics only, never a tree. */
   fromRecord?: boolean;
+  /** Read from the link's (or the reloaded page's) `searches=` rather than a loaded record. */
+  fromLink?: boolean;
 }
 
 /** The log, oldest first (replaced, never mutated, so the store sees every change). */

@@ -42,6 +42,10 @@ export async function newGame(app: App): Promise<void> {
   try {
     const s = await app.engine.newGame(wanted, []);
     if (app.epoch !== myEpoch) return;
+    // A new game ends a hold of the engine that Back or Forward put (share/hooks.ts onPopState);
+    // engine against engine stays paused until Resume.
+    const sides = st(app).sides;
+    if (st(app).paused && !(sides[0].who === 'engine' && sides[1].who === 'engine')) app.store.update({ paused: false });
     showMessage(app, '');
     readout.replaceChildren();
     show(app, s);

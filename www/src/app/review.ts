@@ -33,7 +33,9 @@ export function drawReview(app: App, reviewed: MoveSearch | undefined): void {
   const gone = reviewed.stats
     ? ''
     : reviewed.fromRecord
-      ? ' (from the loaded record: root statistics only)'
+      ? reviewed.fromLink
+        ? ' (from the link: root statistics only)'
+        : ' (from the loaded record: root statistics only)'
       : ' (its tree is gone: only the last 200 engine moves keep theirs)';
   reviewText.textContent = `Reviewing move ${reviewed.summary.ply} (${reviewed.summary.move}): the position before it, read-only. ${behindLabel(reviewed.summary)}${gone}.`;
   // The exact solver's verdict on the move played, from the values of the position before it

@@ -105,6 +105,10 @@ export async function playPerson(app: App, move: string): Promise<void> {
     const next = await app.engine.play(move, at.view.ply);
     if (app.epoch !== myEpoch) return;
     app.epoch++;
+    // A person's move ends a hold of the engine that Back or Forward put (engine against engine
+    // stays paused until Resume).
+    const sides = st(app).sides;
+    if (st(app).paused && !(sides[0].who === 'engine' && sides[1].who === 'engine')) app.store.update({ paused: false });
     showMessage(app, '');
     show(app, next);
     await app.renderer?.settled();

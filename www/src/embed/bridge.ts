@@ -2,8 +2,9 @@
 //
 // Every message, both ways, is `{ source: 'mcts-playground', version: 1, type, ... }`.
 // Events to the host (posted to `window.parent`, to the `origin=` parameter's origin when given,
-// else to any origin — they carry only the public game state): `ready`, `move`, `searchFinished`,
-// `gameOver`, `error`; each also carries `id` (the `id=` parameter, to tell embeds apart), `game`
+// else to any origin — they carry only the public game state): `loading` (posted as the page's
+// script starts, before the engine loads: `<mcts-playground>` takes it as the sign that its
+// address shows the playground), `ready`, `move`, `searchFinished`, `gameOver`, `error`; each also carries `id` (the `id=` parameter, to tell embeds apart), `game`
 // (the spec) and `moves` (from the start). `searchFinished` also carries the search's `report`,
 // as `mcts search --json` prints it (embed/events.ts).
 // Commands from the host (accepted only from `window.parent`; only from the `origin=` parameter's
@@ -15,6 +16,8 @@
 // (they can only set a position and start a search) and events go to any origin.
 // With `allowed-origins=`, events go only to those origins, and commands from any other origin
 // are dropped without an answer (nothing is posted to an origin that is not allowed).
+// `size { height }` (not listed above: layout, not game state) says the height in CSS pixels the
+// page needs to show its board at the frame's width (`<mcts-playground>` without a height takes it).
 // docs.html documents all of this for teachers.
 
 import type { PageHooks } from '../types';
@@ -39,6 +42,8 @@ export function applyEmbedChrome(show: string | null): void {
     .map((s) => s.trim())
     .filter(Boolean);
   for (const p of parts) if ((EMBED_SHOW as readonly string[]).includes(p)) document.body.classList.add(`embed-show-${p}`);
+  // The board alone (no part below it): it fills the frame's height as well as its width.
+  if (!parts.some((p) => (EMBED_SHOW as readonly string[]).includes(p))) document.body.classList.add('embed-board-only');
   const style = h('style');
   style.textContent = `
 body.embed header, body.embed .help, body.embed #analysis, body.embed #overlay-bar, body.embed #overlay-legend, body.embed .overlay-bar, body.embed .overlay-legend { display: none !important; }
@@ -55,12 +60,49 @@ body.embed.embed-show-controls .panel > .buttons { display: flex; }
 body.embed.embed-show-players .panel > fieldset:nth-of-type(2) { display: block; }
 body.embed.embed-show-share .panel > #share { display: block; }
 body.embed .board-host svg { max-height: calc(100vh - 3.5rem); width: auto; max-width: 100%; }
+body.embed .message:empty { display: none; }
+body.embed.embed-board-only[data-view="play"] .layout { height: 100vh; box-sizing: border-box; display: flex; flex-direction: column; align-items: stretch; }
+body.embed.embed-board-only .play { flex: 1; min-height: 0; gap: 0.25rem; align-self: stretch; }
+body.embed.embed-board-only .board-host { flex: 1; min-height: 0; }
+body.embed.embed-board-only .board-host svg { width: 100%; height: 100%; max-height: none; }
 body.embed.embed-show-controls .board-host svg { max-height: calc(100vh - 10rem); }
 body.embed.embed-show-moves .board-host svg, body.embed.embed-show-thinking .board-host svg { max-height: calc(100vh - 11rem); }
 body.embed .status { font-size: 0.95rem; }
 body.embed .embed-open { font-size: 0.8rem; float: right; }
 `;
   document.head.append(style);
+}
+
+/** Where an event goes: to `target` (the `origin=` parameter's origin) unless it is `*`; else to
+ * each allowed origin (the browser delivers only to the one the parent has); else to any. Never
+ * to an origin outside `allowed` when that is given. */
+export function eventTargets(target: string, allowed: readonly string[] | null): string[] {
+  const targets = target !== '*' ? [target] : (allowed ?? ['*']);
+  return targets.filter((t) => allowed === null || t === '*' || allowed.includes(t));
+}
+
+/** The `origin=` parameter's origin, `*` when there is none; null when it is not a URL with an
+ * origin (`file:`, `data:`: their origin is opaque, and no message can be posted to it). */
+function originTarget(origin: string | null): string | null {
+  if (!origin) return '*';
+  try {
+    const o = new URL(origin).origin;
+    return o === 'null' ? null : o;
+  } catch {
+    return null;
+  }
+}
+
+/** Posts `loading` to the host page as soon as the embedded page's script runs (before the
+ * engine and the game): the element's sign that the frame shows the playground. Same targets
+ * and fields as every event; nothing when the page is not in a frame. */
+export function announceLoading(q: URLSearchParams): void {
+  if (window.parent === window) return;
+  const allowed = allowedOrigins(q.get('allowed-origins'));
+  if (allowed.error) return;
+  const msg = { ...PROTOCOL, type: 'loading', id: q.get('id'), game: null, moves: [] };
+  // A bad origin= (named once the page is up, EmbedBridge): events go to any origin, as there.
+  for (const t of eventTargets(originTarget(q.get('origin')) ?? '*', allowed.origins)) window.parent.postMessage(msg, t);
 }
 
 export class EmbedBridge {
@@ -73,17 +115,12 @@ export class EmbedBridge {
     origin: string | null,
     allowedOriginsParam: string | null = null,
   ) {
-    let target = '*';
-    if (origin) {
-      try {
-        target = new URL(origin).origin;
-      } catch {
-        target = '*';
-        hooks.showMessage(`origin=${origin} is not a URL: events go to any origin and commands are refused`, 'error');
-        this.refuseAll = true;
-      }
+    const target = originTarget(origin);
+    if (target === null) {
+      hooks.showMessage(`origin=${origin} is not a URL: events go to any origin and commands are refused`, 'error');
+      this.refuseAll = true;
     }
-    this.target = target;
+    this.target = target ?? '*';
     const allowed = allowedOrigins(allowedOriginsParam);
     this.allowed = allowed.origins;
     if (allowed.error) {
@@ -105,6 +142,32 @@ export class EmbedBridge {
     });
     refresh();
     status.before(open);
+    this.reportSize();
+  }
+
+  /** Posts `size { height }` whenever the height the page needs changes: what is above the board,
+   * the board's drawing at the frame's full width, and what is below it. */
+  private reportSize(): void {
+    let last = 0;
+    const measure = () => {
+      const host = document.querySelector<HTMLElement>('.board-host');
+      const svg = host?.querySelector('svg');
+      const vb = svg?.viewBox.baseVal;
+      if (!host || !svg || !vb || vb.width <= 0 || vb.height <= 0) return;
+      const r = host.getBoundingClientRect();
+      if (r.width === 0) return;
+      const below = document.documentElement.scrollHeight - r.bottom;
+      const height = Math.ceil(r.top + window.scrollY + (r.width * vb.height) / vb.width + Math.max(0, below));
+      if (height === last) return;
+      last = height;
+      this.post('size', { height });
+    };
+    const ro = new ResizeObserver(measure);
+    ro.observe(document.body);
+    this.hooks.store.subscribe((st, prev) => {
+      if (st.snapshot?.view.spec !== prev.snapshot?.view.spec || st.view !== prev.view) requestAnimationFrame(measure);
+    });
+    requestAnimationFrame(measure);
   }
   private refuseAll = false;
 
@@ -112,10 +175,7 @@ export class EmbedBridge {
     if (window.parent === window) return;
     const s = this.hooks.snapshot();
     const msg = { ...PROTOCOL, type, id: this.id, game: s?.view.spec ?? null, moves: s?.moves ?? [], ...data };
-    // To `origin=` when given; else to each allowed origin (the browser delivers only to the one
-    // the parent has); else to any.
-    const targets = this.target !== '*' ? [this.target] : (this.allowed ?? ['*']);
-    for (const t of targets) if (this.allowed === null || t === '*' || this.allowed.includes(t)) window.parent.postMessage(msg, t);
+    for (const t of eventTargets(this.target, this.allowed)) window.parent.postMessage(msg, t);
   }
 
   private async onMessage(ev: MessageEvent): Promise<void> {

@@ -18,6 +18,8 @@ export const URL_PARAMS = [
   'playouts0',
   'playouts1',
   'seed',
+  // The root statistics of the searches behind moves (share/url.ts `formatSearches`).
+  'searches',
   'view',
   'overlays',
   'panes',

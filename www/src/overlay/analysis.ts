@@ -489,7 +489,7 @@ class AnalysisView {
     }
     if (!stats) {
       status.textContent = entry
-        ? `${behindLabel(entry.summary)}: ${entry.fromRecord ? 'from the loaded record, its root statistics only' : 'its tree and statistics are gone (the page keeps them for the last 200 moves)'}. At the root: ${entry.summary.move} N = ${entry.summary.chosen?.visits ?? 0}, win rate ${((entry.summary.chosen?.win_rate ?? 0) * 100).toFixed(1)}%${entry.summary.best_rival ? `; best rival ${entry.summary.best_rival.move} N = ${entry.summary.best_rival.visits}, ${(entry.summary.best_rival.win_rate * 100).toFixed(1)}%` : ''}.`
+        ? `${behindLabel(entry.summary)}: ${entry.fromRecord ? `from the ${entry.fromLink ? 'link' : 'loaded record'}, its root statistics only` : 'its tree and statistics are gone (the page keeps them for the last 200 moves)'}. At the root: ${entry.summary.move} N = ${entry.summary.chosen?.visits ?? 0}, win rate ${((entry.summary.chosen?.win_rate ?? 0) * 100).toFixed(1)}%${entry.summary.best_rival ? `; best rival ${entry.summary.best_rival.move} N = ${entry.summary.best_rival.visits}, ${(entry.summary.best_rival.win_rate * 100).toFixed(1)}%` : ''}.`
         : source
           ? 'Waiting for the first statistics…'
           : 'Press Analyse to search the position on the board with the preset above, or let the game’s engine think (watch).';

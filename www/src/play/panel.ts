@@ -192,7 +192,7 @@ export function drawPanel(ui: PageUi, state: PageState): void {
               'data-ply': String(i + 1),
               'aria-current': review === i + 1 ? 'true' : undefined,
               title: e.fromRecord
-                ? `Move ${i + 1}: the root statistics of its search, from the loaded record`
+                ? `Move ${i + 1}: the root statistics of its search, from the ${e.fromLink ? 'link' : 'loaded record'}`
                 : e.stats
                   ? `Review move ${i + 1}: the position before it and the search that chose it (${searchedText(e.summary)}, ${e.summary.preset})`
                   : `Move ${i + 1}: its search is gone (only the last 200 engine moves keep theirs); the root statistics remain`,
@@ -214,8 +214,9 @@ export function drawPanel(ui: PageUi, state: PageState): void {
   hintBtn.disabled = !personToMove(state) || engineBusy || presets.length === 0 || review !== null;
   stopBtn.disabled = !engineBusy;
   const bothEngines = state.sides[0].who === 'engine' && state.sides[1].who === 'engine';
-  // Nothing to pause once the game is over.
-  pauseBtn.hidden = !bothEngines || !!s.outcome;
+  // Nothing to pause once the game is over; against a person, Resume shows while Back/Forward
+  // hold the engine (share/hooks.ts onPopState).
+  pauseBtn.hidden = !(bothEngines || paused) || !!s.outcome;
   pauseBtn.textContent = paused ? 'Resume' : 'Pause';
   help.textContent =
     kind === 'pentago'

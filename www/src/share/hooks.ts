@@ -13,16 +13,19 @@ import {
   formatMoves,
   formatOverlays,
   formatParam,
+  formatSearches,
   formatSides,
   parseOverlays,
+  parseSearches,
   parseSides,
   queryString,
   splitMoves,
 } from './url';
 import { applyLessonDefaults, mountLessonCard } from '../lessons/lessons';
 import { URL_PARAMS } from '../lib/params';
-import { mountRecords } from './records';
-import { EmbedBridge, EMBED_SHOW, applyEmbedChrome } from '../embed/bridge';
+import { mountRecords, restoreSearches } from './records';
+import { summariesOf } from '../play/searches';
+import { EmbedBridge, EMBED_SHOW, announceLoading, applyEmbedChrome } from '../embed/bridge';
 import { searchFinishedFields } from '../embed/events';
 
 // Runs at import, before the app's start() (app/startup.ts): a lesson's parameters become URL defaults (explicit
@@ -30,7 +33,10 @@ import { searchFinishedFields } from '../embed/events';
 const lessonError = applyLessonDefaults();
 const initialQuery = new URLSearchParams(location.search);
 export const EMBED = initialQuery.get('embed') === '1' || initialQuery.get('embed') === 'true';
-if (EMBED) applyEmbedChrome(initialQuery.get('show'));
+if (EMBED) {
+  announceLoading(initialQuery);
+  applyEmbedChrome(initialQuery.get('show'));
+}
 
 class Teach {
   private hooks: PageHooks | null = null;
@@ -71,16 +77,12 @@ class Teach {
     const grew = sameGame && moves.length === this.urlMoves.length + 1 && this.urlMoves.every((m, i) => m === moves[i]);
     const changed = !sameGame || moves.length !== this.urlMoves.length || moves.some((m, i) => m !== this.urlMoves[i]);
     if (changed && !this.restoringHistory) {
-      // A person's move (or any move when no person plays against an engine) is a history entry,
-      // so Back undoes it; an engine's reply to a person is folded into the person's entry, as
-      // the Undo button steps back to the person's turn.
-      const [s0, s1] = this.hooks.sides();
-      const mover = ((moves.length - 1) % 2) as Player;
-      const engineReply = grew && (mover === 0 ? s0 : s1).who === 'engine' && (mover === 0 ? s1 : s0).who === 'person';
+      // Every move (a person's, an engine's) is a history entry of its own, so one Back undoes
+      // one move (onPopState holds the engines there).
       const url = this.buildUrl(s);
       // In an embed, history entries would join the host page's history (an iframe shares the
       // joint session history), so its Back button would undo moves: embeds only replace.
-      if (grew && !engineReply && !EMBED) history.pushState({ mcts: true }, '', url);
+      if (grew && !EMBED) history.pushState({ mcts: true }, '', url);
       else history.replaceState({ mcts: true }, '', url);
     }
     this.urlMoves = [...moves];
@@ -99,6 +101,10 @@ class Teach {
     if (s) {
       q.set('game', s.view.spec);
       if (s.moves.length) q.set('moves', formatMoves(s.moves));
+      // The root statistics of the searches behind the moves: a reload and the link keep what
+      // the move list can review.
+      const kept = formatSearches(summariesOf(h.store.get().searches, s.view.spec, s.moves));
+      if (kept) q.set('searches', kept);
     }
     formatSides(q, h.sides());
     if (this.seed !== null) q.set('seed', formatParam(this.seed));
@@ -156,6 +162,14 @@ class Teach {
         }
       }
     }
+    // The searches behind the moves the link keeps (root statistics: the move list reviews them).
+    const kept = p('searches');
+    const loadedNow = h.snapshot();
+    if (kept !== null && loadedNow) {
+      const r = parseSearches(kept, loadedNow.moves);
+      errors.push(...r.errors);
+      await restoreSearches(h, loadedNow, r.summaries, 'link');
+    }
     // The open view and the compare panes.
     const view = p('view');
     if (view !== null) {
@@ -191,9 +205,10 @@ class Teach {
       h.store.update({ overlays: r.overlays });
     }
     h.store.subscribe((st, prev) => {
-      // The overlays, and the compare form while it is open, are in the URL: keep it in step.
+      // The overlays, the searches behind the moves, and the compare form while it is open, are
+      // in the URL: keep it in step.
       const compareChanged = st.view === 'compare' && (st.compare !== prev.compare || st.view !== prev.view);
-      if (this.started && st.snapshot && (st.overlays !== prev.overlays || compareChanged))
+      if (this.started && st.snapshot && (st.overlays !== prev.overlays || st.searches !== prev.searches || compareChanged))
         history.replaceState({ mcts: true }, '', this.buildUrl(st.snapshot));
     });
     for (const k of q.keys()) {
@@ -242,8 +257,11 @@ class Teach {
     const moves = splitMoves(q.get('moves'));
     const cur = h.snapshot();
     if (cur && cur.view.spec === spec && cur.moves.join(' ') === moves.join(' ')) return;
+    // Back and Forward step through the game one move at a time: an engine does not answer a
+    // position reached so (it would play the move Back took back); Resume, or the person's next
+    // move, lets it play again.
     const [a, b] = h.sides();
-    if (a.who === 'engine' && b.who === 'engine') h.setPaused(true);
+    if (a.who === 'engine' || b.who === 'engine') h.setPaused(true);
     this.restoringHistory = true;
     try {
       await h.loadGame(spec, moves);

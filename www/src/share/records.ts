@@ -7,11 +7,12 @@
 
 import type { PageHooks } from '../types';
 import { EngineClient } from '../engine';
-import type { GameRecordText, TreeSnapshot } from '../protocol';
+import type { GameRecordText, Snapshot, TreeSnapshot } from '../protocol';
 import { h } from '../lib/dom';
 import { MAX_RECORD_BYTES, recordTextTooLong, recordTooLong } from '../lib/limits';
 import { count } from '../lib/format';
 import { canvasPng, downloadBlob, downloadJson, downloadSvg, downloadText } from '../lib/download';
+import { embedSnippet, siteBaseOf } from '../embed/snippet';
 import { addSearch, summariesOf, type MoveSearch, type RootSummary, type MoveFigures } from '../play/searches';
 
 /** The `format` of the game's JSON record. */
@@ -109,6 +110,41 @@ function errText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/** Adds the root summaries of the game `s`'s moves (from a record, or the link's `searches=`) to
+ * the page's search log, with the positions before the moves, which a worker of its own gives
+ * (the game's stays put): the move list can then review them (root statistics only). */
+export async function restoreSearches(
+  hooks: Pick<PageHooks, 'store'>,
+  s: Snapshot,
+  summaries: readonly RootSummary[],
+  from: 'record' | 'link',
+): Promise<void> {
+  if (!summaries.length) return;
+  let log = hooks.store.get().searches;
+  const client = new EngineClient();
+  try {
+    for (const sm of summaries) {
+      const before = s.moves.slice(0, sm.ply - 1);
+      const pos = await client.newGame(s.view.spec, before);
+      const e: MoveSearch = {
+        spec: s.view.spec,
+        before,
+        summary: sm,
+        view: pos.view,
+        legal: pos.legal,
+        stats: null,
+        tree: null,
+        fromRecord: true,
+        ...(from === 'link' ? { fromLink: true } : {}),
+      };
+      log = addSearch(log, e);
+    }
+  } finally {
+    client.terminate('done');
+  }
+  hooks.store.update({ searches: log });
+}
+
 /** Reads a JSON game record and loads it with its statistics (the positions before the moves come
  * from the engine, which replays the moves). */
 async function importGameJson(hooks: PageHooks, text: string): Promise<{ ok: boolean; message: string }> {
@@ -123,31 +159,7 @@ async function importGameJson(hooks: PageHooks, text: string): Promise<{ ok: boo
   const loaded = await hooks.loadGame(r.game, r.moves);
   if (!loaded.ok) return { ok: false, message: loaded.message };
   const s = hooks.snapshot()!;
-  // The positions before the searched moves, from a worker of its own (the game's stays put).
-  let log = hooks.store.get().searches;
-  if (r.searches.length) {
-    const client = new EngineClient();
-    try {
-      for (const sm of r.searches) {
-        const before = s.moves.slice(0, sm.ply - 1);
-        const pos = await client.newGame(s.view.spec, before);
-        const e: MoveSearch = {
-          spec: s.view.spec,
-          before,
-          summary: sm,
-          view: pos.view,
-          legal: pos.legal,
-          stats: null,
-          tree: null,
-          fromRecord: true,
-        };
-        log = addSearch(log, e);
-      }
-    } finally {
-      client.terminate('done');
-    }
-    hooks.store.update({ searches: log });
-  }
+  await restoreSearches(hooks, s, r.searches, 'record');
   const message = `Loaded ${s.view.spec}, ${s.moves.length} moves, the statistics of ${r.searches.length} searches.${r.notes.length ? ` ${r.notes.join('; ')}.` : ''}`;
   hooks.showMessage(message);
   return { ok: true, message };
@@ -295,6 +307,15 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
     { type: 'button', id: 'copy-link', title: 'Copy a link that opens this position and these settings' },
     'Copy link',
   );
+  const copyEmbed = h(
+    'button',
+    {
+      type: 'button',
+      id: 'copy-embed',
+      title: 'Copy the lines that put this board, with these settings, into a course page (see the teachers’ guide)',
+    },
+    'Copy embed code',
+  );
   const text = h('textarea', {
     id: 'record-text',
     rows: '3',
@@ -336,7 +357,13 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
     'fieldset',
     { id: 'share' },
     h('legend', {}, 'Share & records'),
-    h('div', { class: 'row' }, copyLink, h('a', { href: './docs.html', id: 'docs-link', target: '_blank' }, 'Teachers: embed & docs')),
+    h(
+      'div',
+      { class: 'row' },
+      copyLink,
+      copyEmbed,
+      h('a', { href: './docs.html', id: 'docs-link', target: '_blank' }, 'Teachers: embed & docs'),
+    ),
     text,
     h('div', { class: 'row buttons' }, load, showMoves, showSgf, showJson),
     h('div', { class: 'row' }, file),
@@ -371,6 +398,21 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
         hooks.showMessage('The clipboard is not available here: the link is in the record box.');
       }
       copyLink.dataset.url = url;
+    }),
+  );
+  copyEmbed.addEventListener(
+    'click',
+    guard(async () => {
+      const url = new URL(teach.buildUrl(), location.href);
+      const code = embedSnippet(siteBaseOf(url.href), url.searchParams);
+      try {
+        await navigator.clipboard.writeText(code);
+        hooks.showMessage('Embed code copied: paste it into a course page (any site) to show this board there.');
+      } catch {
+        text.value = code;
+        hooks.showMessage('The clipboard is not available here: the embed code is in the record box.');
+      }
+      copyEmbed.dataset.code = code;
     }),
   );
   load.addEventListener(

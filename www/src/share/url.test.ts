@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CompareSettings } from '../state';
+import type { CompareSettings, RootSummary } from '../state';
 import type { SideSettings } from '../types';
 import { PARAMS, PARAM_NAMES } from '../generated/schema';
 import { PANE_PARAMS } from '../lib/pane-params';
@@ -11,12 +11,14 @@ import {
   formatOverlays,
   formatPane,
   formatParam,
+  formatSearches,
   formatSides,
   paneParamValues,
   paramFromText,
   parseCompare,
   parseOverlays,
   parsePane,
+  parseSearches,
   parseSides,
   positiveInt,
   queryString,
@@ -358,5 +360,53 @@ describe('compare form', () => {
     expect(compareRunLink('http://x/sub/?view=compare&cmpgame=hex:7#compare')).toBe(
       'http://x/sub/?view=compare&cmpgame=hex:7&cmprun=1#compare',
     );
+  });
+});
+
+describe('searches= (the root statistics of the searches behind moves)', () => {
+  const moves = ['d4', 'c5', 'e3', 'swap'];
+  const engine: RootSummary = {
+    ply: 2,
+    move: 'c5',
+    player: 1,
+    source: 'engine',
+    preset: 'puct-net',
+    playouts: 6120,
+    search_playouts: 5000,
+    leaf: 'value',
+    chosen: { move: 'c5', visits: 3120, win_rate: 0.6123, proven: null },
+    best_rival: { move: 'd5-BR-cw', visits: 800, win_rate: 0.0001, proven: 'loss' },
+    proven: 'win',
+  };
+  const analysis: RootSummary = {
+    ply: 3,
+    move: 'e3',
+    player: 0,
+    source: 'analysis',
+    preset: 'rave',
+    playouts: 2000,
+    chosen: null,
+    best_rival: null,
+    proven: null,
+  };
+
+  it('round-trips every figure of the game record', () => {
+    const text = formatSearches([engine, analysis]);
+    expect(text).toBe('2:e:puct-net:6120:5000:v:3120_0.6123_:d5-BR-cw_800_0.0001_l:w,3:a:rave:2000:::::');
+    expect(parseSearches(text, moves)).toEqual({ summaries: [engine, analysis], errors: [] });
+  });
+
+  it('survives the query string the page writes', () => {
+    const q = new URLSearchParams();
+    q.set('searches', formatSearches([engine, analysis]));
+    const back = new URLSearchParams(queryString(q));
+    expect(parseSearches(back.get('searches')!, moves).summaries).toEqual([engine, analysis]);
+  });
+
+  it('leaves out entries that do not read or name no move of the game, and says so', () => {
+    const good = formatSearches([analysis]);
+    const r = parseSearches(`9:e:uct:10:::::,${good},2:x:uct:10:::::,3:e:uct:10:::::,2:e:uct:10:::1_2_::`, moves);
+    expect(r.summaries).toEqual([analysis]);
+    expect(r.errors).toEqual(["searches: entries 1, 3, 4 … do not read as a move's search of this game (left out)"]);
   });
 });

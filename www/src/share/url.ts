@@ -16,6 +16,8 @@
 //                budget:20000   compare panes
 //   cmpgame=, cmpmoves=, cmpmode=playouts|ms, cmpbudget=, cmpseed=, panes=2..4, cmprun=1
 //                        the compare view's position, budget (equal playouts or equal time) and runs
+//   searches=PLY:SRC:PRESET:N:RUN:LEAF:CHOSEN:RIVAL:PROVEN,...   the root statistics of the searches
+//                        behind moves (what the move list can review), `formatSearches`
 //   lesson=ID            a built-in lesson (www/src/lessons)
 //   embed=1, show=moves,thinking,controls,analysis, id=NAME, origin=URL   embed mode (embed/*)
 
@@ -23,7 +25,17 @@ import { PARAMS, PARAM_NAMES, type ParamName, type ParamValue } from '../generat
 import type { SideSettings } from '../types';
 
 export const SIDE_KEYS = ['preset', 'ms', 'playouts'] as const;
-import { OVERLAY_KEYS, PANE_KEYS, type CompareMode, type CompareSettings, type OverlayKey, type PaneFields, type PaneKey } from '../state';
+import {
+  OVERLAY_KEYS,
+  PANE_KEYS,
+  type CompareMode,
+  type CompareSettings,
+  type MoveFigures,
+  type OverlayKey,
+  type PaneFields,
+  type PaneKey,
+  type RootSummary,
+} from '../state';
 
 export { PANE_KEYS, VIEWS, type PaneKey, type View } from '../state';
 
@@ -404,4 +416,121 @@ export function parseCompare(
     }
   }
   return { compare: c, errors };
+}
+
+// ---- searches= : the root statistics of the searches behind moves -----------------------------
+//
+// One entry per move with a kept search, comma-separated, in move order:
+// `PLY:SRC:PRESET:N:RUN:LEAF:CHOSEN:RIVAL:PROVEN`, e.g. `2:e:rave:5000:5000:r:3120_0.6123_:c4_800_0.55_:`:
+//   PLY     the move's number (1-based; the move itself is `moves=`'s)
+//   SRC     `e` (the game's engine chose it) or `a` (a person played it after Analyse)
+//   PRESET  the preset that searched
+//   N       the root's visits (RootSummary.playouts); RUN the playouts the search ran itself, or empty
+//   LEAF    `r` (playouts), `v` (value head), `m` (both), or empty
+//   CHOSEN  the move's own figures `VISITS_Q_PROOF` (Q: the mover's win rate in [0, 1], four places;
+//           PROOF `w`, `l`, `d` or empty), or empty when the search never tried it
+//   RIVAL   the most visited other move `MOVE_VISITS_Q_PROOF`, or empty
+//   PROVEN  the root's proof `w`, `l`, `d`, or empty
+// Exactly the game JSON record's figures (share/records.ts), so a link and a reload keep what the
+// move list could review.
+
+const PROOF_CODE = { win: 'w', loss: 'l', draw: 'd' } as const;
+const LEAF_CODE = { rollout: 'r', value: 'v', mix: 'm' } as const;
+type Proof = MoveFigures['proven'];
+
+const proofText = (p: Proof) => (p ? PROOF_CODE[p] : '');
+function proofOf(t: string): Proof | undefined {
+  if (t === '') return null;
+  const hit = (Object.keys(PROOF_CODE) as (keyof typeof PROOF_CODE)[]).find((k) => PROOF_CODE[k] === t);
+  return hit ?? undefined;
+}
+
+/** A preset name that fits an entry (the engine's names: letters, digits, `-`). */
+const PRESET_TEXT = /^[A-Za-z0-9-]{1,32}$/;
+/** A move that fits an entry (the games' notations: `d4`, `swap`, `d4-BR-cw`). */
+const MOVE_TEXT = /^[A-Za-z0-9-]{1,32}$/;
+
+/** The `searches=` value for the root summaries of a game's moves ('' when none fits). */
+export function formatSearches(summaries: readonly RootSummary[]): string {
+  const fig = (f: MoveFigures | null, withMove: boolean) =>
+    f ? `${withMove ? `${f.move}_` : ''}${f.visits}_${Number(f.win_rate.toFixed(4))}_${proofText(f.proven)}` : '';
+  return summaries
+    .filter((s) => PRESET_TEXT.test(s.preset) && (!s.best_rival || MOVE_TEXT.test(s.best_rival.move)))
+    .map((s) =>
+      [
+        s.ply,
+        s.source === 'analysis' ? 'a' : 'e',
+        s.preset,
+        s.playouts,
+        s.search_playouts ?? '',
+        s.leaf ? LEAF_CODE[s.leaf] : '',
+        fig(s.chosen, false),
+        fig(s.best_rival, true),
+        proofText(s.proven),
+      ].join(':'),
+    )
+    .join(',');
+}
+
+/** An entry's nine fields (`parseSearches`). */
+type Fields = [string, string, string, string, string, string, string, string, string];
+
+const WHOLE = /^\d{1,15}$/;
+const RATE = /^(?:0(?:\.\d{1,6})?|1(?:\.0{1,6})?|\.\d{1,6})$/;
+
+function figuresOf(parts: string[], move: string): MoveFigures | null {
+  const [visits, q, p] = parts;
+  const proven = proofOf(p ?? '');
+  if (parts.length !== 3 || !WHOLE.test(visits ?? '') || !RATE.test(q ?? '') || proven === undefined) throw new Error('bad figures');
+  return { move, visits: Number(visits), win_rate: Number(q), proven };
+}
+
+/** The root summaries of a `searches=` value for the game's `moves`; an entry that does not read,
+ * or names a move the game does not have, is left out and named in `errors`. */
+export function parseSearches(v: string, moves: readonly string[]): { summaries: RootSummary[]; errors: string[] } {
+  const summaries: RootSummary[] = [];
+  const bad: number[] = [];
+  const seen = new Set<number>();
+  const entries = v.split(',').filter((x) => x.trim() !== '');
+  for (const [i, entry] of entries.entries()) {
+    try {
+      const f = entry.trim().split(':');
+      if (f.length !== 9) throw new Error('fields');
+      const [ply, src, preset, n, run, leaf, chosen, rival, proven] = f as string[] as Fields;
+      const k = Number(ply);
+      if (!WHOLE.test(ply) || k < 1 || k > moves.length || seen.has(k)) throw new Error('ply');
+      if ((src !== 'e' && src !== 'a') || !PRESET_TEXT.test(preset) || !WHOLE.test(n)) throw new Error('head');
+      if (run !== '' && !WHOLE.test(run)) throw new Error('run');
+      const leafName = (Object.keys(LEAF_CODE) as (keyof typeof LEAF_CODE)[]).find((x) => LEAF_CODE[x] === leaf);
+      if (leaf !== '' && !leafName) throw new Error('leaf');
+      const rootProof = proofOf(proven);
+      if (rootProof === undefined) throw new Error('proof');
+      const move = moves[k - 1]!;
+      const rivalParts = rival.split('_');
+      if (rival !== '' && !MOVE_TEXT.test(rivalParts[0] ?? '')) throw new Error('rival');
+      summaries.push({
+        ply: k,
+        move,
+        player: (k - 1) % 2 === 0 ? 0 : 1,
+        source: src === 'a' ? 'analysis' : 'engine',
+        preset,
+        playouts: Number(n),
+        ...(run !== '' ? { search_playouts: Number(run) } : {}),
+        ...(leafName ? { leaf: leafName } : {}),
+        chosen: chosen === '' ? null : figuresOf(chosen.split('_'), move),
+        best_rival: rival === '' ? null : figuresOf(rivalParts.slice(1), rivalParts[0]!),
+        proven: rootProof,
+      });
+      seen.add(k);
+    } catch {
+      bad.push(i + 1);
+    }
+  }
+  summaries.sort((a, b) => a.ply - b.ply);
+  const errors = bad.length
+    ? [
+        `searches: ${bad.length === 1 ? `entry ${bad[0]} does` : `entries ${bad.slice(0, 3).join(', ')}${bad.length > 3 ? ' …' : ''} do`} not read as a move's search of this game (left out)`,
+      ]
+    : [];
+  return { summaries, errors };
 }
