@@ -194,5 +194,17 @@ def solve(
 ) -> str:
     """The JSON of ``mcts solve --json``."""
 
+def review(
+    game: str,
+    moves: Sequence[str] | str | None = None,
+    preset: str | None = None,
+    iterations: int | None = None,
+    ms: float | None = None,
+    solve_ms: float | None = None,
+    seed: int | None = None,
+    threads: int = 1,
+) -> str:
+    """The JSON of ``mcts review --json``."""
+
 def load_net(path: str | PathLike[str], spec: str | None = None) -> str:
     """Registers a ``.mctsnet`` file as its game's net; JSON {spec, name, source, parameters, layers, bytes}."""

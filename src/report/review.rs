@@ -244,6 +244,9 @@ pub fn position_seed(seed: u64, index: usize) -> u64 {
 pub struct PositionReview {
     /// 0-based: the position after this many moves.
     pub index: usize,
+    /// The position's board in the reference notation ([`AnyGame::board_string`]), which
+    /// [`Review::insert`] checks.
+    pub board: String,
     /// The side to move (0 or 1; in a finished game, the side whose turn it would be).
     pub to_move: Player,
     /// The win probability of the side to move, in [0, 1] (a draw ½): the exact value when
@@ -594,6 +597,7 @@ impl Review {
             let v = Value::of_outcome(o, to_move);
             return Ok(PositionReview {
                 index,
+                board: g.board_string(),
                 to_move,
                 value: o.reward(to_move),
                 estimate: None,
@@ -647,6 +651,7 @@ impl Review {
         let value = exact.map_or(st.value, value_of);
         Ok(PositionReview {
             index,
+            board: g.board_string(),
             to_move,
             value,
             estimate: Some(st.value),
@@ -664,13 +669,13 @@ impl Review {
     /// another worker), replacing what was there.
     ///
     /// # Errors
-    /// An index past the last position, or a result for another side to move than the
-    /// position's (a result of another game).
+    /// An index past the last position, or a result of another position (its board or side to
+    /// move differ), or a value outside [0, 1].
     pub fn insert(&mut self, r: PositionReview) -> Result<(), ReportError> {
         let g = self.positions.get(r.index).ok_or_else(|| {
             ReportError::Engine(format!("position {} is not in this game: it has positions 0 ..= {}", r.index, self.positions.len() - 1))
         })?;
-        if g.to_move() != r.to_move || !(0.0..=1.0).contains(&r.value) {
+        if g.to_move() != r.to_move || g.board_string() != r.board || !(0.0..=1.0).contains(&r.value) {
             return Err(ReportError::Engine(format!("the result for position {} is not of this game's position", r.index)));
         }
         let index = r.index;
@@ -951,5 +956,58 @@ mod tests {
         assert!(r.report().unwrap_err().to_string().contains("2 of 2 positions are not reviewed yet"));
         let clock = || 0.0;
         assert!(r.review_position(5, &mut Solvers::new(), &clock).is_err());
+    }
+
+    /// A review stopped after some positions and continued (in another order, with other
+    /// solvers, as the page's workers would) ends equal to one run straight through.
+    #[test]
+    fn a_review_stopped_and_continued_equals_a_straight_run() {
+        let clock = || 0.0;
+        let settings = ReviewSettings { iterations: Some(200), seed: 7, ..ReviewSettings::default() };
+        for (spec, moves) in [("hex:4", "b2 c2 b3"), ("hex:9", "e5 d6 f3 c4"), ("tictactoe", "b2 a1 c3")] {
+            let moves: Vec<&str> = moves.split(' ').collect();
+            let mut straight = Review::new(spec, &moves, settings.clone()).unwrap();
+            straight.run(0..straight.len(), &mut Solvers::new(), &clock).unwrap();
+            let mut resumed = Review::new(spec, &moves, settings.clone()).unwrap();
+            resumed.run([3, 1], &mut Solvers::new(), &clock).unwrap();
+            assert_eq!(resumed.pending(), vec![0, 2, 4].into_iter().filter(|&i| i < resumed.len()).collect::<Vec<_>>());
+            assert!(!resumed.is_complete() && resumed.report().is_err());
+            // The rest by a second "worker", results handed over as the page's workers do.
+            let other = resumed.clone();
+            let mut solvers = Solvers::new();
+            for i in resumed.pending().into_iter().rev() {
+                let r = other.review_position(i, &mut solvers, &clock).unwrap();
+                resumed.insert(r).unwrap();
+            }
+            assert_eq!(resumed.report().unwrap(), straight.report().unwrap(), "{spec}");
+        }
+        // Small Hex and Tic-Tac-Toe are proven at every position, the 9x9 never (no solver).
+        let mut r = Review::new("hex:4", &["b2", "c2"], settings.clone()).unwrap();
+        r.run(0..3, &mut Solvers::new(), &clock).unwrap();
+        assert!(r.report().unwrap().timing.iter().all(|t| t.proven));
+        // A result of another game's position is refused.
+        let mut ttt = Review::new("tictactoe", &["b2"], settings).unwrap();
+        let mut wrong = r.review_position(1, &mut Solvers::new(), &clock).unwrap();
+        wrong.index = 1;
+        assert!(ttt.insert(wrong.clone()).is_err());
+        wrong.index = 9;
+        assert!(ttt.insert(wrong).is_err());
+    }
+
+    /// Positions on threads: the same report as one thread's with a playout budget.
+    #[test]
+    fn threads_equal_one_thread() {
+        let settings = ReviewSettings { iterations: Some(150), solve_ms: 0.0, seed: 3, ..ReviewSettings::default() };
+        let moves = ["c3", "d4", "d3", "c4"];
+        let mut one = Review::new("hex:6", &moves, settings.clone()).unwrap();
+        review_threads(&mut one, 1).unwrap();
+        let mut two = Review::new("hex:6", &moves, settings).unwrap();
+        review_threads(&mut two, 2).unwrap();
+        let (mut a, mut b) = (one.report().unwrap(), two.report().unwrap());
+        a.timing.clear();
+        b.timing.clear();
+        assert_eq!(a, b);
+        assert!(review_threads(&mut one, 0).is_err());
+        assert!(review_threads(&mut one, 65).unwrap_err().to_string().contains("1 ..= 64"));
     }
 }
