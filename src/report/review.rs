@@ -474,6 +474,15 @@ impl Solvers {
         Solvers::default()
     }
 
+    /// Whether a solver takes `g`: Tic-Tac-Toe; Hex up to [`MAX_SOLVE_SIZE`] without the swap
+    /// rule; Pentago with at most [`exact::PENTAGO_MAX_EMPTY`] empty cells.
+    pub fn takes(g: &AnyGame) -> bool {
+        match g {
+            AnyGame::Hex(h) => h.size() <= MAX_SOLVE_SIZE && !h.swap_enabled(),
+            _ => exact::check(g).is_ok(),
+        }
+    }
+
     /// The exact value of `g` (not over) for its side to move and a move that keeps it, within
     /// `ms` milliseconds of `clock`; `None` when no solver takes the position or the time ran out.
     fn solve(&mut self, g: &AnyGame, ms: f64, clock: Clock) -> Option<(Value, Option<String>)> {
@@ -618,7 +627,7 @@ impl Review {
         let st = search.stats();
         let (mut exact, mut best_move, mut pv) = (st.proven.map(proven_value), st.best_move.clone(), st.pv.clone());
         let mut solve_ms = None;
-        if self.settings.solve_ms > 0.0 {
+        if self.settings.solve_ms > 0.0 && Solvers::takes(g) {
             let t1 = clock();
             let budget = self.settings.solve_ms;
             if let Some((v, mv)) = solvers.solve(g, budget, clock) {
