@@ -11,7 +11,7 @@ from typing import Any, Final, final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["EXAMPLE_SPECS", "PRESETS", "Game", "State", "arena", "arena_games", "arena_plan", "arena_report", "load_net", "search", "solve"]
+__all__ = ["EXAMPLE_SPECS", "PRESETS", "Game", "State", "arena", "arena_games", "arena_plan", "arena_report", "load_net", "review", "search", "solve"]
 
 PRESETS: Final[list[str]]
 """Every preset name: uct rave grave decisive lgr lgrf2 poolrave mast qb depth2 solver puct best mohex alphazero alphago puct-net."""
