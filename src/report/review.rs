@@ -448,11 +448,7 @@ pub fn classify(
         }
     }
     let class = Class::of_loss(loss, is_best);
-    let keeps_or_lost = match (exact_before, exact_after) {
-        (Some(Value::Win), None | Some(Value::Win)) => true,
-        (Some(Value::Loss), _) => true,
-        _ => false,
-    };
+    let keeps_or_lost = matches!((exact_before, exact_after), (Some(Value::Win), None | Some(Value::Win)) | (Some(Value::Loss), _));
     if keeps_or_lost && class > Class::Inaccuracy {
         return (Class::Inaccuracy, None);
     }
