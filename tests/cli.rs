@@ -767,3 +767,132 @@ fn search_set_knowledge_cuts_the_root() {
     assert!(!ok);
     assert!(err.contains("knowledge_threshold"), "{err}");
 }
+
+/// `mcts review --json` without its `timing` (the only figures that change from run to run).
+fn review_json(args: &[&str]) -> Value {
+    let mut all = vec!["review"];
+    all.extend_from_slice(args);
+    all.push("--json");
+    let (ok, out, err) = mcts(&all);
+    assert!(ok, "{err}");
+    let mut v: Value = serde_json::from_str(out.trim()).unwrap();
+    let timing = v.as_object_mut().unwrap().remove("timing").unwrap();
+    assert!(timing.as_array().unwrap().iter().all(|t| t["search_ms"].is_number() && t["proven"].is_boolean()));
+    v
+}
+
+/// The exact value `mcts solve` gives the position after `moves`, for its side to move.
+fn solved_value(game: &str, moves: &str) -> String {
+    let (ok, out, err) = mcts(&["solve", "--game", game, "--moves", moves, "--json"]);
+    assert!(ok, "{err}");
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    v["value"].as_str().unwrap().to_string()
+}
+
+/// A Tic-Tac-Toe game with a won → lost move (X's a3: O then wins), a drawn → lost one (O's b1
+/// after X's corner… and X's won → drawn c1), each checked against `mcts solve` of the positions
+/// before and after.
+#[test]
+fn review_labels_exact_blunders_as_solve_proves_them() {
+    let moves = ["a1", "b1", "c1", "a2", "a3"];
+    let v = review_json(&["--game", "tictactoe", "--moves", &moves.join(" "), "--iterations", "200", "--seed", "3"]);
+    let plies = v["plies"].as_array().unwrap();
+    assert_eq!(plies.len(), 5);
+    for (i, p) in plies.iter().enumerate() {
+        let before = solved_value("tictactoe", &moves[..i].join(" "));
+        let after_for_opponent = solved_value("tictactoe", &moves[..=i].join(" "));
+        let after = match after_for_opponent.as_str() {
+            "win" => "loss",
+            "loss" => "win",
+            d => d,
+        };
+        assert_eq!(p["exact_before"], before.as_str(), "ply {i}");
+        assert_eq!(p["exact_after"], after, "ply {i}");
+        assert_eq!(p["ply"], i);
+        assert_eq!(p["move"], moves[i]);
+        assert_eq!(p["mover"], if i % 2 == 0 { "x" } else { "o" });
+    }
+    let last = &plies[4];
+    assert_eq!((last["class"].as_str(), last["label"].as_str()), (Some("blunder"), Some("won → lost")));
+    assert_eq!((last["value_before"].as_f64(), last["value_after"].as_f64(), last["loss"].as_f64()), (Some(1.0), Some(0.0), Some(1.0)));
+    assert_eq!(plies[2]["label"], "won → drawn");
+    assert_eq!(plies[1]["label"], "drawn → lost");
+    assert_eq!(plies[0]["class"], "best");
+    assert_eq!(v["summary"]["x"]["blunder"], 2);
+    assert_eq!(v["summary"]["o"]["blunder"], 2);
+    assert!(v["summary"]["x"]["accuracy"].as_f64().unwrap() < 50.0);
+
+    // Hex 4x4: a1 throws away the first player's win (mcts solve --openings: a1 loses).
+    let v = review_json(&["--game", "hex:4", "--moves", "a1 c2", "--iterations", "200"]);
+    let (ok, out, _) = mcts(&["solve", "--game", "hex:4", "--openings", "--json"]);
+    assert!(ok);
+    let openings: Value = serde_json::from_str(out.trim()).unwrap();
+    let a1 = openings["openings"].as_array().unwrap().iter().find(|o| o["move"] == "a1").unwrap();
+    assert_eq!(a1["value"], "loss");
+    assert_eq!(solved_value("hex:4", ""), "win");
+    let p0 = &v["plies"][0];
+    assert_eq!((p0["mover"].as_str(), p0["exact_before"].as_str(), p0["exact_after"].as_str()), (Some("black"), Some("win"), Some("loss")));
+    assert_eq!((p0["class"].as_str(), p0["label"].as_str()), (Some("blunder"), Some("won → lost")));
+    assert_eq!(v["summary"]["black"]["blunder"], 1);
+}
+
+/// Positions on two threads: the same report as on one with a playout budget.
+#[test]
+fn review_threads_equal_one_thread() {
+    let args = ["--game", "hex:6", "--moves", "c3 d4 d3 c4 b5", "--iterations", "300", "--solve-ms", "0", "--seed", "11"];
+    let one = review_json(&[&args[..], &["--threads", "1"]].concat());
+    let two = review_json(&[&args[..], &["--threads", "2"]].concat());
+    assert_eq!(one, two);
+    assert_eq!(one["settings"]["preset"], "best");
+    assert_eq!(one["plies"][0]["iterations"], 300);
+    for p in one["plies"].as_array().unwrap() {
+        let (b, a, l) = (p["value_before"].as_f64().unwrap(), p["value_after"].as_f64().unwrap(), p["loss"].as_f64().unwrap());
+        assert!((0.0..=1.0).contains(&b) && (0.0..=1.0).contains(&a));
+        assert_eq!(l, (b - a).max(0.0));
+        assert!(p["exact_before"].is_null());
+    }
+}
+
+/// A record file (move list, SGF, the page's game JSON) reviews as its moves; a record with an
+/// illegal move, a main line over the move limit, or a record of another game get a sentence and
+/// no output.
+#[test]
+fn review_reads_records_and_refuses_bad_ones() {
+    let dir = std::env::temp_dir().join(format!("mcts-review-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let base = review_json(&["--game", "hex:5", "--moves", "c3 b4 d2", "--iterations", "100", "--solve-ms", "0"]);
+    let files = [
+        ("game.txt", "hex:5\nc3 b4 d2\n".to_string()),
+        ("game.sgf", "(;FF[4]GM[11]SZ[5];B[c3];W[b4];B[d2])".to_string()),
+        ("game.json", r#"{"format":"mcts-playground-game","version":1,"game":"hex:5","moves":["c3","b4","d2"]}"#.to_string()),
+    ];
+    for (name, text) in &files {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let v = review_json(&["--game", "hex:5", "--record", path.to_str().unwrap(), "--iterations", "100", "--solve-ms", "0"]);
+        assert_eq!(v, base, "{name}");
+    }
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "tictactoe\nb2 a1 b2").unwrap();
+    let (ok, out, err) = mcts(&["review", "--game", "tictactoe", "--record", bad.to_str().unwrap(), "--iterations", "10"]);
+    assert!(!ok && out.is_empty());
+    assert!(err.contains("move 3 'b2': illegal"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let over = dir.join("over.txt");
+    std::fs::write(&over, format!("tictactoe\n{}", ["a1", "b1", "a2", "b2", "a3", "b3", "c1", "c2", "c3", "a1"].join(" "))).unwrap();
+    let (ok, out, err) = mcts(&["review", "--game", "tictactoe", "--record", over.to_str().unwrap(), "--iterations", "10"]);
+    assert!(!ok && out.is_empty());
+    assert!(err.contains("move 6 'b3'") && err.contains("already over"), "{err}");
+    let txt = dir.join("game.txt");
+    let (ok, _, err) = mcts(&["review", "--game", "hex:7", "--record", txt.to_str().unwrap(), "--iterations", "10"]);
+    assert!(!ok && err.contains("a game of hex:5, not of hex:7"), "{err}");
+    let long: Vec<&str> = vec!["a1"; 1001];
+    let (ok, out, err) = mcts(&["review", "--game", "hex:11", "--moves", &long.join(" ")]);
+    assert!(!ok && out.is_empty());
+    assert_eq!(err.trim(), "mcts: a review takes at most 1000 moves; this game has 1001");
+    let (ok, _, err) = mcts(&["review", "--game", "tictactoe", "--moves", "b2 b2"]);
+    assert!(!ok && err.trim().starts_with("mcts: move 2 ('b2')"), "{err}");
+    let (ok, _, err) = mcts(&["review", "--game", "tictactoe", "--moves", "b2", "--preset", "nope"]);
+    assert!(!ok && err.contains("nope"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -44,6 +44,7 @@ __all__ = [
     "State",
     "arena",
     "load_net",
+    "review",
     "search",
     "solve",
 ]
@@ -331,6 +332,71 @@ def solve(
         widening=widening,
         vc=vc,
         fillin=fillin,
+    )
+    return json.loads(text)
+
+
+def review(
+    game: str | Game | State,
+    moves: Iterable[str] | str | None = None,
+    *,
+    preset: str = "best",
+    iterations: int | None = None,
+    ms: float | None = None,
+    solve_ms: float = 1000.0,
+    seed: int = 0,
+    threads: int = 1,
+) -> dict[str, Any]:
+    """Reviews a whole game; the report of ``mcts review --json`` with the same settings.
+
+    Every position of the main line is searched with ``preset`` for a budget per position
+    (``iterations`` playouts, or ``ms`` milliseconds; 10,000 playouts when neither is given),
+    position i seeded ``seed + i``, and solved exactly within ``solve_ms`` milliseconds where a
+    solver takes it (Tic-Tac-Toe; Hex up to 8x8 without swap; Pentago with at most 16 empty
+    cells; 0: no solving). Each move gets the mover's win probability before and after it, the
+    loss, a class by Lichess's thresholds (0.05 / 0.10 / 0.15 in win probability: inaccuracy,
+    mistake, blunder; lila ``Advice.scala``) with exact overrides (``won → lost`` and the like
+    are blunders), and each player Lichess's accuracy (lila ``AccuracyPercent.scala``).
+
+    Args:
+        game: a spec string (with ``moves``), or a ``State`` whose moves are the main line (a
+            ``Game``: no moves).
+        moves: the main line, a list of moves or one string separated by spaces (with a spec).
+        preset: the search preset (default ``best``, the page's engine default).
+        iterations, ms: the budget per position (one of them).
+        solve_ms: the exact solver's budget per position in milliseconds.
+        seed: the review's seed.
+        threads: positions reviewed in parallel; with ``iterations`` the report equals one
+            thread's.
+
+    Returns:
+        ``{game, moves, settings, plies: [{ply, move, mover, value_before, value_after, loss,
+        class, label, accuracy, best_move, pv, exact_before, exact_after, iterations,
+        playouts}], summary: {<player>: {accuracy, best, good, inaccuracy, mistake, blunder}},
+        timing: [{position, search_ms, solve_ms, proven}]}``; values are win probabilities in
+        [0, 1] for the mover, exact values "win"/"draw"/"loss" for the mover or None.
+
+    Raises:
+        ValueError: a bad spec, an unreadable or illegal move (named with its 1-based index),
+            more than 1000 moves, an unknown preset, both budgets, a budget out of range.
+    """
+    if isinstance(game, Game):
+        game = game.new_initial_state()
+    if isinstance(game, State):
+        if moves is not None:
+            raise ValueError("give the main line either as a State or as a spec with moves, not both")
+        game, moves = game.spec, game.moves
+    if moves is not None and not isinstance(moves, str):
+        moves = list(moves)
+    text = _core.review(
+        game,
+        moves,
+        preset=preset,
+        iterations=iterations,
+        ms=ms,
+        solve_ms=solve_ms,
+        seed=seed,
+        threads=threads,
     )
     return json.loads(text)
 

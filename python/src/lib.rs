@@ -518,6 +518,33 @@ fn solve(
     py.detach(move || report::solve::solve_position(&spec, &moves, &opts).map(|r| r.json().to_string())).map_err(err)
 }
 
+/// review(game, moves, preset, iterations, ms, solve_ms, seed, threads) -> str: the JSON of
+/// `mcts review --json` for the same settings (the main line `moves`, a list or one string).
+#[pyfunction]
+#[pyo3(signature = (game, moves = None, preset = None, iterations = None, ms = None, solve_ms = None, seed = None, threads = 1))]
+#[allow(clippy::too_many_arguments)]
+fn review(
+    py: Python<'_>,
+    game: &str,
+    moves: Option<&Bound<'_, PyAny>>,
+    preset: Option<&str>,
+    iterations: Option<u64>,
+    ms: Option<f64>,
+    solve_ms: Option<f64>,
+    seed: Option<u64>,
+    threads: usize,
+) -> PyResult<String> {
+    use mcts_playground::report::review::{review_threads, Review, ReviewSettings};
+    let moves = move_list(moves)?;
+    let settings = ReviewSettings::new(preset, iterations, ms, solve_ms, seed).map_err(err)?;
+    let mut r = Review::new(game, &moves, settings).map_err(err)?;
+    py.detach(move || {
+        review_threads(&mut r, threads)?;
+        Ok::<_, ReportError>(serde_json::to_string(&r.report()?)?)
+    })
+    .map_err(err)
+}
+
 /// load_net(path, spec=None) -> str: reads a `.mctsnet` weights file and registers it as the net
 /// of its game for this process (as `mcts --net`); JSON of what was registered.
 #[pyfunction]
@@ -538,6 +565,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arena_games, m)?)?;
     m.add_function(wrap_pyfunction!(arena_report, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(review, m)?)?;
     m.add_function(wrap_pyfunction!(load_net, m)?)?;
     m.add("PRESETS", mcts_playground::mcts::SearchConfig::PRESETS.to_vec())?;
     m.add("EXAMPLE_SPECS", mcts_playground::game::EXAMPLE_SPECS.to_vec())?;

@@ -258,3 +258,31 @@ def test_solve_refuses_what_it_cannot_solve(cli) -> None:
         mp.solve(mp.State("hex:3"), epsilon=5.0)
     with pytest.raises(ValueError, match="solver 'magic'"):
         mp.solve(mp.State("hex:3"), solver="magic")
+
+
+def test_review_equals_the_cli_report(cli) -> None:
+    # Hex 4x4: every position solved (exact values), 200 playouts per position.
+    moves = "a1 d1 b2 c3"
+    report = mp.review("hex:4", moves, iterations=200, seed=5)
+    expected = cli("review", "--game", "hex:4", "--moves", moves, "--iterations", "200", "--seed", "5")
+    assert without_timing({k: v for k, v in report.items() if k != "timing"}) == without_timing(
+        {k: v for k, v in expected.items() if k != "timing"}
+    )
+    assert report["plies"][0]["class"] == "blunder" and report["plies"][0]["label"] == "won → lost"
+    # A State is its main line; two threads give the same report with a playout budget.
+    state = mp.State("hex:5", "c3 b4 d2")
+    two = mp.review(state, iterations=150, solve_ms=0, threads=2)
+    one = cli("review", "--game", "hex:5", "--moves", "c3 b4 d2", "--iterations", "150", "--solve-ms", "0")
+    assert {k: v for k, v in two.items() if k != "timing"} == {k: v for k, v in one.items() if k != "timing"}
+    assert set(two["summary"]) == {"black", "white"}
+
+
+def test_review_refusals_are_the_engines_sentences(cli) -> None:
+    for moves, args in [("b2 b2", ["--moves", "b2 b2"]), ("a1 a2 b1 b2 c1 c2", ["--moves", "a1 a2 b1 b2 c1 c2"])]:
+        with pytest.raises(ValueError) as e:
+            mp.review("tictactoe", moves, iterations=10)
+        assert str(e.value) == cli.fail("review", "--game", "tictactoe", *args, "--iterations", "10")
+    with pytest.raises(ValueError, match="at most 1000 moves"):
+        mp.review("hex:11", ["a1"] * 1001)
+    with pytest.raises(ValueError, match="not both"):
+        mp.review("hex:3", "b2", iterations=10, ms=10)

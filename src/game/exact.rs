@@ -40,8 +40,10 @@
 
 use super::{AnyGame, Game, MoveList, Outcome, Pentago, Player, TicTacToe};
 
-/// The value of a position for its side to move, with perfect play by both sides.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// The value of a position for its side to move, with perfect play by both sides (serialised
+/// `"win"`, `"draw"`, `"loss"`, as [`Value::name`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Value {
     /// The side to move loses.
     Loss,

@@ -6,6 +6,10 @@
 //! - [`search`]: one position searched (plain or root-parallel), [`SearchReport`];
 //! - [`arena`]: a match of two configurations, game by game ([`Match::play`], for callers that
 //!   spread the games over machines) or on threads ([`Match::play_all`]), and its report;
+//! - [`review`]: a whole game reviewed position by position (win probability before and after each
+//!   move, Lichess's classes and accuracy, exact values where a solver reaches), resumable and
+//!   free of threads and clocks, so the page's workers drive the same core; [`review::review_threads`]
+//!   is native;
 //! - [`solve`]: the exact Hex solvers on a position or on every move of it, [`SolveReport`].
 //!
 //! The page's wasm module (`src/wasm/search.rs`) builds the report of a search it ran with the
@@ -15,6 +19,7 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod arena;
+pub mod review;
 pub mod search;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod solve;
@@ -26,7 +31,7 @@ pub use search::SearchReport;
 pub use solve::{SolveOptions, SolveReport, Solver};
 
 use crate::arena::{ArenaError, OpeningsError};
-use crate::game::{AnyGame, MoveError, SpecError};
+use crate::game::{AnyGame, Game, MoveError, Player, SpecError};
 use crate::limits::abbreviate;
 use crate::mcts::{Budget, SearchConfig};
 
@@ -90,6 +95,17 @@ impl ReportError {
     /// An engine error as its message.
     pub fn engine(e: impl std::fmt::Display) -> ReportError {
         ReportError::Engine(e.to_string())
+    }
+}
+
+/// A player's name in the reports of `g`: `x` and `o` in Tic-Tac-Toe, `black` and `white` in Hex
+/// and Pentago (player 0 first).
+pub fn player_name<G: Game>(g: &G, p: Player) -> &'static str {
+    match (g.spec().starts_with("tictactoe"), p) {
+        (true, 0) => "x",
+        (true, _) => "o",
+        (false, 0) => "black",
+        (false, _) => "white",
     }
 }
 

@@ -13,7 +13,7 @@ use super::ReportError;
 use crate::game::exact::{self, Exact, ExactConfig, ExactError, ExactStats, Value};
 use crate::game::hex::dfpn::{Dfpn, DfpnConfig, DfpnStats};
 use crate::game::hex_solve::{solve, SolveError, SolveLimits};
-use crate::game::{AnyGame, Game, Hex, MoveList, Player};
+use crate::game::{AnyGame, Game, Hex, MoveList};
 use crate::limits::abbreviate;
 use crate::nn::{Mlp, NetEvaluator};
 
@@ -180,15 +180,7 @@ fn name(p: u8) -> &'static str {
     }
 }
 
-/// A player's name in the report of `g`: `x` and `o` in Tic-Tac-Toe, `black` and `white` in Hex
-/// and Pentago.
-pub fn player_name<G: Game>(g: &G, p: Player) -> &'static str {
-    match (g.spec().starts_with("tictactoe"), p) {
-        (true, 0) => "x",
-        (true, _) => "o",
-        (false, p) => name(p),
-    }
-}
+pub use super::player_name;
 
 /// One move of [`SolveReport::Openings`].
 #[derive(Clone, Debug)]

@@ -10,6 +10,9 @@
 //!   (two GTP engines, ours or others such as MoHex, refereed by our rules)
 //! - `mcts solve --game hex:N [--moves ".."] [--openings [--net FILE]] [--json]` (exact result of a
 //!   small Hex position)
+//! - `mcts review --game SPEC (--moves "M1 M2 …" | --record FILE) [--preset NAME] [--iterations N | --ms N]
+//!   [--solve-ms N] [--seed S] [--threads T] [--json]` (a whole game reviewed: each move's win
+//!   probability before and after, its class, each player's accuracy; exact values where a solver reaches)
 //! - `mcts schema [--json]` (the search parameters with types, defaults and ranges, the presets and
 //!   the input limits, as JSON: what `www/src/generated/` is written from)
 //! - `mcts patterns train [--spec hex:N --games N --preset P --playouts N --seed S] --out FILE`
@@ -29,6 +32,7 @@ mod gtp;
 mod gtp_match;
 mod patterns;
 mod replay;
+mod review;
 mod schema;
 mod search;
 mod solve;
@@ -60,6 +64,10 @@ enum Verb {
     Match(gtp_match::Args),
     /// Solve a small Hex position exactly (who wins, a winning move; --openings: every move).
     Solve(solve::Args),
+    /// Review a whole game: every position searched (and solved where an exact solver reaches),
+    /// each move's win probability before and after, its class (Lichess's thresholds) and each
+    /// player's accuracy.
+    Review(review::Args),
     /// Print the search parameters (types, defaults, ranges), the presets and the input limits as JSON.
     Schema(schema::Args),
     /// Hex local patterns: `train` weights from self-play games (MoHex 2.0's prior, MM).
@@ -91,6 +99,7 @@ fn main() {
         Verb::Gtp(a) => gtp::run(a),
         Verb::Match(a) => gtp_match::run(a),
         Verb::Solve(a) => solve::run(a),
+        Verb::Review(a) => review::run(a),
         Verb::Schema(a) => schema::run(a),
         Verb::Patterns(a) => patterns::run(a),
         #[cfg(feature = "train")]
