@@ -392,11 +392,11 @@ def review(
         game,
         moves,
         preset=preset,
-        iterations=iterations,
+        iterations=whole_number("iterations", iterations),
         ms=ms,
         solve_ms=solve_ms,
-        seed=seed,
-        threads=threads,
+        seed=whole_number("seed", seed),
+        threads=whole_number("threads", threads),
     )
     return json.loads(text)
 

@@ -211,6 +211,8 @@ def test_whole_number_arguments_are_refused_with_a_value_error() -> None:
         mp.solve(s, tt_mib=-1)
     with pytest.raises(ValueError, match="^max_nodes must be a whole number"):
         mp.solve(s, max_nodes=-1)
+    with pytest.raises(ValueError, match="^seed must be a whole number"):
+        mp.review("tictactoe", "b2", iterations=10, seed=-1)
     # NumPy integers are whole numbers.
     assert mp.search(s, "uct", iterations=np.int64(50), seed=np.uint64(1))["iterations"] == 50
     assert s.moves == []
