@@ -29,6 +29,7 @@ export const URL_PARAMS = [
   'cmpmoves',
   'cmpbudget',
   'cmpseed',
+  'cmpseeds',
   'cmpmode',
   'cmprun',
   'lesson',
