@@ -384,3 +384,58 @@ test('compare on a phone (390×844): four panes side by side in a compact 2×2 g
   assert.ok(z.width > 300, `zoomed: ${z.width} px`);
   assertClean(assert, page);
 });
+
+test('compare: equal playouts is one search per pane that its worker samples itself, never waiting for the page between steps', async () => {
+  const page = await h.openPage('?view=compare&game=hex:5&cmpgame=hex:5&cmpbudget=4000&cmpseed=2&pane1=preset:uct&pane2=preset:rave', {
+    // Every request the page posts to a worker, and every sample a worker posts back.
+    before: (p) =>
+      p.addInitScript(() => {
+        window.__posts = [];
+        window.__samples = 0;
+        const post = Worker.prototype.postMessage;
+        Worker.prototype.postMessage = function (m, ...rest) {
+          if (m && typeof m === 'object' && (m.slot === 'cmp' || m.type === 'newGame')) {
+            window.__workers ??= new Map();
+            if (!window.__workers.has(this)) window.__workers.set(this, window.__workers.size);
+            window.__posts.push({ worker: window.__workers.get(this), type: m.type, budget: m.budget, samples: m.samples });
+          }
+          return post.call(this, m, ...rest);
+        };
+        const desc = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage');
+        Object.defineProperty(Worker.prototype, 'onmessage', {
+          get() {
+            return desc.get.call(this);
+          },
+          set(f) {
+            desc.set.call(this, (ev) => {
+              if (ev.data?.type === 'sample') window.__samples++;
+              return f(ev);
+            });
+          },
+        });
+      }),
+  });
+  await page.waitForFunction(() => document.querySelector('#cmp-preset-0')?.options.length > 0);
+  await page.click('#cmp-run');
+  await page.waitForFunction(() => document.querySelector('#compare').dataset.state === 'done');
+  const posts = await page.evaluate(() => window.__posts);
+  const byWorker = {};
+  for (const r of posts) (byWorker[r.worker] ??= []).push(r);
+  for (const rs of Object.values(byWorker).filter((x) => x.some((r) => r.type === 'search'))) {
+    // A new game, one search of the whole budget with its samples, and one last inspection.
+    assert.deepEqual(
+      rs.map((r) => r.type),
+      ['newGame', 'search', 'inspect'],
+    );
+    assert.deepEqual(rs[1].budget, { kind: 'playouts', value: 4000 });
+    assert.equal(rs[1].samples.steps, 40);
+  }
+  // The samples came from the workers, and each pane has all 40, every 100 playouts.
+  assert.ok((await page.evaluate(() => window.__samples)) >= 78);
+  for (const k of [0, 1])
+    assert.deepEqual(
+      (await page.getAttribute(`#cmp-truth-${k}`, 'data-history')).split(' ').map((x) => Number(x.split(':')[0])),
+      Array.from({ length: 40 }, (_, i) => (i + 1) * 100),
+    );
+  assertClean(assert, page);
+});

@@ -170,7 +170,12 @@ describe('seedSpread: when each seed found, and kept, a proven move', () => {
       ['d4', 1],
     ]);
     expect(spreadText(sp, [1, 2, 3, 4], '2,500 playouts', 'win')).toBe(
-      'Over 4 seeds (1–4): a proven winning move found and kept by a median of 2,500 playouts (fastest 1,250, slowest not within 2,500 playouts); 3 of 4 found one within 2,500 playouts. Final best move: c3 ×2, a1 ×1, d4 ×1.',
+      'Over 4 seeds (1–4): a proven winning move found, and kept, by a median of 2,500 playouts (fastest 1,250, slowest not within 2,500 playouts); 3 of 4 found one within 2,500 playouts. Final best move: c3 ×2, a1 ×1, d4 ×1.',
+    );
+    const few = seedSpread([run('a1', 'd4'), run('a1', 'a1'), run('a1', 'e5'), run('c3', 'c3')], exact, true);
+    expect(few.median).toBeNull();
+    expect(spreadText(few, [1, 2, 3, 4], '2,500 playouts', 'win')).toBe(
+      'Over 4 seeds (1–4): only 2 of 4 found, and kept, a proven winning move within 2,500 playouts (by 1,250 and 2,500 playouts), so the median is not within it. Final best move: a1 ×1, c3 ×1, d4 ×1, e5 ×1.',
     );
   });
   it('has no median when half or more never found one', () => {

@@ -231,12 +231,11 @@ export function spreadText(sp: SeedSpread, seeds: readonly number[], within: str
   if (sp.state === 'open') return `Over ${which}: ${finals}.`;
   if (sp.state === 'pending') return `Over ${which}: ${finals}; when each found its move waits for the solver.`;
   const what = root === 'draw' ? 'a proven best move' : 'a proven winning move';
-  const got = sp.found.filter((x) => x !== null).length;
-  if (!got) return `Over ${which}: none found ${what} within ${within} (${finals}).`;
-  const median =
-    sp.median === null
-      ? `a median not within ${within} (fewer than half found one)`
-      : `a median of ${count(Math.round(sp.median))} playouts`;
-  const range = `fastest ${count(sp.min!)}, slowest ${sp.max === null ? `not within ${within}` : count(sp.max)}`;
-  return `Over ${which}: ${what} found and kept by ${median} (${range}); ${got} of ${n} found one within ${within}. ${finals[0]!.toUpperCase()}${finals.slice(1)}.`;
+  const got = sp.found.filter((x): x is number => x !== null).sort((a, b) => a - b);
+  const Finals = `${finals[0]!.toUpperCase()}${finals.slice(1)}`;
+  if (!got.length) return `Over ${which}: none found, and kept, ${what} within ${within}. ${Finals}.`;
+  if (sp.median === null)
+    return `Over ${which}: only ${got.length} of ${n} found, and kept, ${what} within ${within} (by ${listMoves(got.map(count))} playouts), so the median is not within it. ${Finals}.`;
+  const slowest = sp.max === null ? `not within ${within}` : count(sp.max);
+  return `Over ${which}: ${what} found, and kept, by a median of ${count(Math.round(sp.median))} playouts (fastest ${count(sp.min!)}, slowest ${slowest}); ${got.length} of ${n} found one within ${within}. ${Finals}.`;
 }
