@@ -33,7 +33,7 @@ import { exactRootValue, type Snapshot } from '../protocol';
 import { COMPARE_BUDGET, compareRunLink, formatParam } from '../share/url';
 import { type ArenaSide, type CompareMode, type CompareSettings, PANE_KEYS, type PaneFields, type PageStore, whenPresets } from '../state';
 import { type ChartPane, CompareCharts } from './charts';
-import { CompareController, type CompareRun, exactOfRun, exactState, MODE_WORDS } from './controller';
+import { CompareController, type CompareRun, exactOfRun, exactState, MODE_WORDS, type PaneRun } from './controller';
 import { PANE_OVERLAYS, PANE_OVERLAYS_EXACT, PaneView } from './pane';
 import { ringReason } from './ring';
 import { COMPARE_SOLVE_S } from './truth';
@@ -526,6 +526,10 @@ class CompareView {
     const truthChanged = solved !== this.proven(prev) || ended !== this.solveEnded(prev);
     let samplesChanged = false;
     const now = performance.now();
+    // Which panes to draw and what they had: decided first, then drawn in two passes, the boards'
+    // overlays before any other change to the page (an overlay measures its board, which would
+    // otherwise lay out the page again after every pane's bars and text).
+    const todo: { p: PaneView; run: PaneRun | undefined; was: PaneRun | undefined }[] = [];
     for (const p of this.panes) {
       const run = s.panes[p.k];
       const was = p.drawnRun;
@@ -540,6 +544,21 @@ class CompareView {
       }
       if (run !== was) p.drawnAt = now;
       p.drawnRun = run;
+      // A new position's board first: its overlay is drawn on it.
+      if (run?.position && run.position !== was?.position) p.drawBoard(run.position);
+      todo.push({ p, run, was });
+    }
+    // What the verdict and the overlay read (not the further seeds' runs).
+    const own = (run: PaneRun | undefined, was: PaneRun | undefined) =>
+      run !== was &&
+      (!run ||
+        !was ||
+        run.samples !== was.samples ||
+        run.stats !== was.stats ||
+        run.running !== was.running ||
+        run.position !== was.position);
+    for (const { p, run, was } of todo) if (own(run, was) || truthChanged) p.drawOverlay(run, solved);
+    for (const { p, run, was } of todo) {
       if (run && run !== was) {
         if (run.state !== was?.state) p.el.dataset.state = run.state;
         if (run.fallback && run.fallback !== was?.fallback) {
@@ -547,24 +566,11 @@ class CompareView {
           p.el.dataset.fallback = run.fallback;
         }
         if (run.error && run.error !== was?.error) p.readout.textContent = run.error;
-        if (run.position && run.position !== was?.position) p.drawBoard(run.position);
         if (run.stats && run.stats !== was?.stats) p.drawStats(run);
         if (run.tree && run.tree !== was?.tree) p.drawTree(run.tree, run);
         if (run.samples !== was?.samples && run.samples.length) samplesChanged = true;
       }
-      // What the verdict and the overlay read (not the further seeds' runs).
-      const own =
-        run !== was &&
-        (!run ||
-          !was ||
-          run.samples !== was.samples ||
-          run.stats !== was.stats ||
-          run.running !== was.running ||
-          run.position !== was.position);
-      if (own || truthChanged) {
-        p.drawTruth(run, solved, ended);
-        p.drawOverlay(run, solved);
-      }
+      if (own(run, was) || truthChanged) p.drawTruth(run, solved, ended);
       if (run?.seeds !== was?.seeds || run?.state !== was?.state || run?.running !== was?.running || truthChanged)
         p.drawSpread(run, solved, ended);
     }

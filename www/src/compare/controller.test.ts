@@ -59,7 +59,7 @@ describe('CompareController', () => {
       const searches = e.requests.filter((r) => r.type === 'search');
       expect(searches).toHaveLength(1);
       expect(searches[0]!.budget).toEqual({ kind: 'playouts', value: 400 });
-      expect(searches[0]!.samples).toMatchObject({ steps: STEPS, treeEvery: 4 });
+      expect(searches[0]!.samples).toMatchObject({ steps: STEPS, treeEvery: 8 });
       expect(searches[0]!.engine).toEqual({ preset: k === 0 ? 'uct' : 'rave', params: k === 0 ? { seed: 7, c: 0.5 } : { seed: 7 } });
       expect(e.requests[0]).toMatchObject({ type: 'newGame', spec: 'hex:4', moves: [] });
     }

@@ -289,11 +289,11 @@ export class CompareController {
         await this.sample(k, gen, true, true);
       } else {
         // Equal playouts: one search of the whole budget, sampled by the worker itself at STEPS
-        // equal steps (the statistics after each, the tree after every fourth): every pane is
-        // sampled at the same playout counts, whatever its speed, and no worker waits for the
-        // page between steps. The engine's results do not depend on the steps. The last sample,
+        // equal steps (the statistics after each, the tree for the overview after every eighth):
+        // every pane is sampled at the same playout counts, whatever its speed, and no worker
+        // waits for the page between steps. The engine's results do not depend on the steps. The last sample,
         // with its tree, is read once the search has ended (at its budget, or proven earlier).
-        await search(seeds[0]!, { kind: 'playouts', value: n }, () => {}, { steps: STEPS, tree: PANE_TREE, treeEvery: 4 });
+        await search(seeds[0]!, { kind: 'playouts', value: n }, () => {}, { steps: STEPS, tree: PANE_TREE, treeEvery: 8 });
         if (gen === this.generation) await this.sample(k, gen, true, true);
       }
       if (gen !== this.generation) return;
