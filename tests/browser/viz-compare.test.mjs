@@ -420,7 +420,7 @@ test('compare: equal playouts is one search per pane that its worker samples its
   await page.waitForFunction(() => document.querySelector('#compare').dataset.state === 'done');
   const posts = await page.evaluate(() => window.__posts);
   const byWorker = {};
-  for (const r of posts) (byWorker[r.worker] ??= []).push(r);
+  for (const r of posts) byWorker[r.worker] = [...(byWorker[r.worker] ?? []), r];
   for (const rs of Object.values(byWorker).filter((x) => x.some((r) => r.type === 'search'))) {
     // A new game, one search of the whole budget with its samples, and one last inspection.
     assert.deepEqual(
