@@ -97,6 +97,22 @@ describe('CompareController', () => {
     expect(s.note.text).toMatch(/seed 7 \(then with seeds 8 to 14, for the spread\)/);
   });
 
+  it('over 8 seeds in equal time: each seed is one search of the whole time, its best moves from its progress and its end', async () => {
+    const { c, engines } = setup();
+    await c.run(settings({ mode: 'millis', budget: '2000', seeds: '8' }));
+    expect(c.store.get().state).toBe('done');
+    for (const [k, e] of engines.entries()) {
+      const searches = e.requests.filter((r) => r.type === 'search');
+      expect(searches.map((r) => r.budget)).toEqual(Array.from({ length: 8 }, () => ({ kind: 'millis', value: 2000 })));
+      const p = c.store.get().panes[k]!;
+      expect(p.seeds.map((r) => r.seed)).toEqual([7, 8, 9, 10, 11, 12, 13, 14]);
+      for (const r of p.seeds.slice(1)) {
+        expect(r.samples.length).toBeGreaterThan(1);
+        expect(r.samples.at(-1)!.best).not.toBeNull();
+      }
+    }
+  });
+
   it('a pane with its own budget searches that many playouts', async () => {
     const { c } = setup();
     await c.run(settings({}, [{ preset: 'uct', budget: '800' }, { preset: 'rave' }]));
