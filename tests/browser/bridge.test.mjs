@@ -41,6 +41,7 @@ test('save-bridge: a Compare pane with the switch on searches as mcts search --s
   assert.notDeepEqual((await paneFigures(page, 0)).visits, (await paneFigures(page, 1)).visits, 'the switch changed the search');
   await screenshot(page, 'bridge-compare');
   // Switched off in the form, the link says so; a value the engine does not read is named.
+  await page.click('#cmp-settings-1 summary');
   await page.selectOption('#cmp-save_bridge-1', 'false');
   await page.click('#cmp-link');
   await page.waitForFunction(() => (document.querySelector('#cmp-link')?.dataset.url ?? '').includes('save_bridge:false'));

@@ -104,6 +104,7 @@ test('knowledge: a Compare pane with know on, know@ 64 and expand 10 searches as
     /the visits before a node's children are cut by Hex knowledge/,
   );
   assert.match(await page.getAttribute('#cmp-expand_threshold-1', 'title'), /the visits before a node gets children/);
+  await page.click('#cmp-settings-1 summary');
   await page.selectOption('#cmp-knowledge-1', 'true');
   await page.fill('#cmp-knowledge_threshold-1', '64');
   await page.fill('#cmp-expand_threshold-1', '10');
@@ -146,6 +147,7 @@ test('knowledge: a Compare pane with know on, know@ 64 and expand 10 searches as
 
   // Values the engine does not take are named, as the other fields' are: in the form (nothing
   // searched) and in a URL (the field left blank).
+  await again.click('#cmp-settings-1 summary');
   await again.fill('#cmp-expand_threshold-1', '0');
   await again.click('#cmp-run');
   await again.waitForFunction(() => document.querySelector('#compare')?.dataset.state === 'invalid');

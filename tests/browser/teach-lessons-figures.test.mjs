@@ -282,6 +282,40 @@ const CHECKS = {
       ['win'],
     );
   },
+  'which-policy/6': async (page, step) => {
+    says(step, 'seed 1 and the next seven, 40,000 playouts each');
+    const spread = (k) => page.$eval(`#cmp-spread-${k}`, (e) => ({ ...e.dataset, text: e.textContent }));
+    const [uct, rave, lgr] = [await spread(0), await spread(1), await spread(2)];
+    for (const s of [uct, rave, lgr]) {
+      assert.deepEqual(
+        s.seeds.split(' ').map((r) => Number(r.split('=')[0])),
+        [1, 2, 3, 4, 5, 6, 7, 8],
+      );
+      assert.equal(s.state, 'found');
+    }
+    const found = (s) =>
+      s.found
+        .split(' ')
+        .filter((x) => x !== '-')
+        .map(Number)
+        .sort((a, b) => a - b);
+    says(
+      step,
+      'each found, and kept, d3 in only two runs of eight (LGR by 3,000 and 23,000 playouts, RAVE by 3,000 and 7,000, UCT by 24,000 and 29,000)',
+    );
+    assert.deepEqual(
+      [found(uct), found(rave), found(lgr)],
+      [
+        [24000, 29000],
+        [3000, 7000],
+        [3000, 23000],
+      ],
+    );
+    says(step, 'all three most often end on c4');
+    for (const s of [uct, rave, lgr]) assert.match(s.text, /Final best move: c4 ×\d/);
+    says(step, 'RAVE, which never found it with seed 1, found it by 3,000 playouts with another');
+    assert.equal(rave.found.split(' ')[0], '-');
+  },
   'alphazero-train/1': async (page, step) => {
     says(step, 'Start a run of 20 iterations of 40 self-play games each (64 playouts per move, 100 Adam steps, learning rate 0.002)');
     const v = async (id) => page.inputValue(`input#${id}`);
@@ -350,6 +384,6 @@ test('puct-prior: the prior of the block; the shares of b5', () => walk('puct-pr
 test('solver: UCT’s value, the draw proven, the ring explained, proven values shown', () => walk('solver', ['cmp-panes', 'internals']));
 test('lgr: the kept searches’ size', () => walk('lgr', ['lgr-replies', 'lgr-replies', 'moves']));
 test('which-policy: the three searches, the solver’s verdict, the samples', () =>
-  walk('which-policy', ['cmp-panes', 'cmp-exact', 'cmp-truth-0', 'cmp-value-chart', 'board']));
+  walk('which-policy', ['cmp-panes', 'cmp-exact', 'cmp-truth-0', 'cmp-value-chart', 'board', 'cmp-spread-0']));
 test('start: the iterations the step-through stops at', () => walk('start'));
 test('alphazero-train: the run’s settings and when the raw policy stopped losing', () => walk('alphazero-train'));

@@ -121,6 +121,138 @@ test('compare on hex:6 after a2: each pane’s “proven winning from N playouts
   assertClean(assert, page);
 });
 
+test('hex:7 after a1: each pane’s verdict appears as soon as the root and its move are proven, while the solve runs; a move never proven reads “?”, not “✗”', async () => {
+  const page = await h.openPage('?view=compare&game=hex:7&cmpgame=hex:7&cmpmoves=a1&cmpseed=1&panes=4', {
+    viewport: { width: 1280, height: 900 },
+  });
+  await page.waitForFunction(() => document.querySelector('#cmp-preset-0')?.options.length > 0);
+  // The order of events, in the page: each pane's verdict state as it is set, with the solve's
+  // state at that moment.
+  await page.evaluate(() => {
+    window.__verdicts = [];
+    const host = document.querySelector('#compare');
+    new MutationObserver((ms) => {
+      for (const m of ms) {
+        const el = m.target;
+        if (!el.classList?.contains('cmp-truth') || !el.dataset.state) continue;
+        window.__verdicts.push({ pane: el.id, state: el.dataset.state, exact: host.dataset.exact, text: el.textContent });
+      }
+    }).observe(host, { subtree: true, attributes: true, attributeFilter: ['data-state'] });
+  });
+  await page.click('#cmp-run');
+  await page.waitForFunction(() => document.querySelector('#compare').dataset.state === 'done');
+  // Every pane's line is there (judged, or waiting for a move the solver has not proven yet).
+  await page.waitForFunction(() => [0, 1, 2, 3].every((k) => document.querySelector(`#cmp-truth-${k}`).dataset.state));
+  const early = await page.evaluate(() => window.__verdicts);
+  assert.ok(early.length >= 4, JSON.stringify(early));
+  // The first line of each pane came while the exact solver was still solving (not after its whole budget).
+  for (const k of [0, 1, 2, 3]) {
+    const first = early.find((v) => v.pane === `cmp-truth-${k}`);
+    assert.equal(first?.exact, 'solving', `pane ${k + 1}'s verdict appeared while the solve ran: ${JSON.stringify(early)}`);
+  }
+  // A line that waits for a move the solver has not proven yet says so, with “?”, never “✗”.
+  for (const v of early.filter((x) => x.state === 'pending')) assert.match(v.text, /^\? exact: .*not proven yet; the solver goes on/);
+  // At the end of the solve, each pane's line stands by what is proven of its best move (the
+  // board's mark on it); what the solver did not prove stays unknown: “?” in the neutral colour.
+  await page.waitForFunction(() => ['proven', 'unknown'].includes(document.querySelector('#compare').dataset.exact));
+  await page.waitForFunction(() => [0, 1, 2, 3].every((k) => document.querySelector(`#cmp-truth-${k}`).dataset.state !== 'pending'));
+  const danger = await page.$eval('#compare', (e) => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--danger)';
+    e.append(probe);
+    const c = getComputedStyle(probe).color;
+    probe.remove();
+    return c;
+  });
+  for (const k of [0, 1, 2, 3]) {
+    const t = await truthOf(page, k);
+    const best = t.history.at(-1).best;
+    const mark = (await paneMarks(page, k, 7))[best];
+    const colour = await page.$eval(`#cmp-truth-${k} strong`, (e) => getComputedStyle(e).color);
+    if (mark === 'win') assert.equal(t.state, 'winning', `pane ${k + 1}: ${t.text}`);
+    else if (mark === 'loss') {
+      assert.equal(t.state, 'not-winning', `pane ${k + 1}: ${t.text}`);
+      assert.match(t.text, new RegExp(`^✗ exact: .*\\(${best} loses;`));
+      assert.equal(colour, danger);
+    } else {
+      assert.equal(t.state, 'unproven', `pane ${k + 1}: ${t.text}`);
+      assert.match(t.text, new RegExp(`^\\? exact: best move ${best} not proven either way within the solver’s budget, so not judged \\(`));
+      assert.notEqual(colour, danger, `pane ${k + 1}'s “?” is not in the colour of a wrong move`);
+    }
+  }
+  await screenshot(page, 'compare-truth-hex7-a1');
+  assertClean(assert, page);
+});
+
+test('over 8 seeds: each pane’s spread of when it found, and kept, the winning move follows from its seeds’ samples and mcts solve; the seeds are the seed and the next seven', async () => {
+  const exact = nativeOpenings('hex:6', 'a2');
+  const query = 'game=hex:6&cmpgame=hex:6&cmpmoves=a2&cmpbudget=4000&cmpseed=3&pane1=preset:uct&pane2=preset:lgr';
+  const page = await h.openPage(`?view=compare&${query}`, { viewport: { width: 1280, height: 900 } });
+  await page.waitForFunction(() => document.querySelector('#cmp-preset-0')?.options.length > 0);
+  await page.selectOption('#cmp-seeds', '8');
+  await page.waitForFunction(() => new URL(location.href).searchParams.get('cmpseeds') === '8');
+  await page.click('#cmp-run');
+  await page.waitForFunction(() => document.querySelector('#compare').dataset.state === 'done');
+  await page.waitForFunction(() => document.querySelector('#compare').dataset.exact === 'proven');
+  await page.waitForFunction(() => [0, 1].every((k) => document.querySelector(`#cmp-spread-${k}`).dataset.state === 'found'));
+  const spreads = [];
+  for (const k of [0, 1]) {
+    const sp = await page.$eval(`#cmp-spread-${k}`, (e) => ({ ...e.dataset, text: e.textContent, hidden: e.hidden }));
+    assert.equal(sp.hidden, false);
+    const runs = sp.seeds.split(' ').map((r) => {
+      const [seed, list] = r.split('=');
+      return {
+        seed: Number(seed),
+        samples: list.split(',').map((x) => {
+          const [n, b] = x.split(':');
+          return { playouts: Number(n), best: b === '-' ? null : b };
+        }),
+      };
+    });
+    assert.deepEqual(
+      runs.map((r) => r.seed),
+      [3, 4, 5, 6, 7, 8, 9, 10],
+    );
+    // The first seed is the pane's own run; each seed is sampled every 100 playouts to 4,000.
+    assert.deepEqual(runs[0].samples, (await truthOf(page, k)).history);
+    for (const r of runs)
+      assert.deepEqual(
+        r.samples.map((x) => x.playouts),
+        Array.from({ length: 40 }, (_, i) => (i + 1) * 100),
+      );
+    // Each seed's figure: the first sample from which every later best move wins (mcts solve's).
+    const found = runs.map(({ samples }) => {
+      let from = null;
+      for (let i = samples.length - 1; i >= 0 && exact[samples[i].best] === 'win'; i--) from = i;
+      return from === null ? null : samples[from].playouts;
+    });
+    assert.equal(sp.found, found.map((x) => x ?? '-').join(' '), `pane ${k + 1}`);
+    const sorted = found.map((x) => x ?? Number.POSITIVE_INFINITY).sort((a, b) => a - b);
+    const median = (sorted[3] + sorted[4]) / 2;
+    assert.equal(sp.median, Number.isFinite(median) ? String(median) : '');
+    const got = found.filter((x) => x !== null).sort((a, b) => a - b);
+    const head = 'Over 8 seeds \\(3–10\\): ';
+    const want = !got.length
+      ? `${head}none found, and kept, a proven winning move within 4,000 playouts\\. `
+      : Number.isFinite(median)
+        ? `${head}a proven winning move found, and kept, by a median of ${count(Math.round(median))} playouts \\(fastest ${count(got[0])}, slowest ${got.length === 8 ? count(got.at(-1)) : 'not within 4,000 playouts'}\\); ${got.length} of 8 found one within 4,000 playouts\\. `
+        : `${head}only ${got.length} of 8 found, and kept, a proven winning move within 4,000 playouts \\(by .*${count(got.at(-1))} playouts\\), so the median is not within it\\. `;
+    assert.match(sp.text, new RegExp(`^${want}Final best move: `));
+    spreads.push(runs);
+  }
+  // The seeds differ: not one run eight times.
+  for (const runs of spreads) assert.ok(new Set(runs.map((r) => r.samples.map((x) => x.best).join())).size > 1);
+  await screenshot(page, 'compare-spread-8-seeds');
+  assertClean(assert, page);
+  // The seeds are derived from the pane's seed alone: a run with seed 5 and one seed gives the
+  // samples the spread shows for seed 5.
+  const again = await h.openPage(`?view=compare&${query.replace('cmpseed=3', 'cmpseed=5')}&cmprun=1`);
+  await again.waitForFunction(() => document.querySelector('#compare')?.dataset.state === 'done');
+  assert.equal(await again.$eval('#cmp-spread-0', (e) => e.hidden), true, 'one seed: no spread');
+  for (const k of [0, 1]) assert.deepEqual((await truthOf(again, k)).history, spreads[k].find((r) => r.seed === 5).samples);
+  assertClean(assert, again);
+});
+
 test('compare on a lost position (hex:5 after c3): every pane says so, the exact line is at 0%', async () => {
   const exact = nativeOpenings('hex:5', 'c3');
   assert.ok(

@@ -71,8 +71,11 @@ test('compare: Copy link opens the same comparison in a fresh page and reproduce
   await page.fill('#cmp-seed', '3');
   await page.fill('#cmp-budget', '6000');
   await page.selectOption('#cmp-preset-0', 'uct');
+  // A pane's own settings are folded behind its “settings” control.
+  await page.click('#cmp-settings-0 summary');
   await page.fill('#cmp-c-0', '0.8');
   await page.selectOption('#cmp-preset-1', 'rave');
+  await page.click('#cmp-settings-1 summary');
   await page.fill('#cmp-budget-1', '4000');
   await page.click('#cmp-run');
   await page.waitForFunction(() => document.querySelector('#compare').dataset.state === 'done');
@@ -209,6 +212,7 @@ test('compare: switching the unit keeps each unit’s own budget (50,000 playout
   const page = await h.openPage('?game=hex:5&view=compare');
   await page.waitForFunction(() => document.querySelector('#cmp-preset-0')?.options.length > 0);
   assert.equal(await page.inputValue('#cmp-budget'), '50000');
+  await page.click('#cmp-settings-1 summary');
   await page.fill('#cmp-budget-1', '30000');
   await page.selectOption('#cmp-mode', 'millis');
   // The unit's default, not the playouts read as milliseconds; the pane's own budget is blank.
@@ -297,5 +301,141 @@ test('compare: two panes open as an Arena match with the same configurations, bu
     await page.textContent('#ar-status'),
     /Set up from Compare's pane 1 \(uct\) as A and pane 3 \(lgr\) as B: whole games of hex:7 on balanced openings, 3,000 iterations per move\. Press Play\./,
   );
+  assertClean(assert, page);
+});
+
+test('compare: each pane folds its own settings behind one “settings” control, names what is set in its header, and its board fills the pane', async () => {
+  const page = await h.openPage('?view=compare&cmpgame=hex:7&panes=2&pane1=preset:uct,c:0.8&pane2=preset:rave&cmpbudget=2000&cmpseed=1', {
+    viewport: { width: 1280, height: 900 },
+  });
+  await page.waitForFunction(() => document.querySelector('#cmp-preset-0')?.options.length > 0);
+  for (const k of [0, 1]) {
+    // Closed: of the pane's fields only the preset shows; every parameter and the own budget are inside.
+    assert.equal(await page.$eval(`#cmp-settings-${k}`, (d) => d.tagName === 'DETAILS' && !d.open), true);
+    const shown = await page.$$eval(`#cmp-pane-${k} input, #cmp-pane-${k} select`, (els) =>
+      els.filter((e) => e.checkVisibility()).map((e) => e.id),
+    );
+    assert.deepEqual(shown, [`cmp-preset-${k}`], `pane ${k + 1} shows only its preset`);
+    assert.equal(await page.$$eval(`#cmp-settings-${k} input, #cmp-settings-${k} select`, (els) => els.length), 11);
+  }
+  // What is set over the preset is named in the header and counted on the control.
+  assert.match(await page.textContent('#cmp-badge-0'), /· c 0\.8$/);
+  assert.equal(await page.textContent('#cmp-settings-0 summary'), 'settings (1 set)');
+  assert.equal(await page.textContent('#cmp-settings-1 summary'), 'settings');
+  await page.click('#cmp-run');
+  await page.waitForFunction(() => document.querySelector('#compare').dataset.state === 'done');
+  // The board as large as the pane allows: the pane's whole width (the window is tall enough).
+  for (const k of [0, 1]) {
+    const { board, pane } = await page.evaluate((i) => {
+      const p = document.querySelector(`#cmp-pane-${i}`);
+      const cs = getComputedStyle(p);
+      return {
+        board: document.querySelector(`#cmp-board-${i} svg`).getBoundingClientRect().width,
+        pane: p.clientWidth - Number.parseFloat(cs.paddingLeft) - Number.parseFloat(cs.paddingRight),
+      };
+    }, k);
+    assert.ok(board >= 0.95 * pane, `pane ${k + 1}: board ${board} px wide in a pane of ${pane} px`);
+  }
+  await screenshot(page, 'viz-compare-settings-folded-1280');
+  // Opened, the settings show the fields with what the link set.
+  await page.click('#cmp-settings-0 summary');
+  assert.equal(await page.isVisible('#cmp-c-0'), true);
+  assert.equal(await page.inputValue('#cmp-c-0'), '0.8');
+  assertClean(assert, page);
+});
+
+test('compare on a phone (390×844): four panes side by side in a compact 2×2 grid, the verdicts and bars readable', async () => {
+  const page = await h.openPage(
+    '?view=compare&game=hex:6&cmpgame=hex:6&cmpmoves=a2&cmpbudget=4000&cmpseed=1&panes=4&pane1=preset:uct&pane2=preset:rave&pane3=preset:lgr&pane4=preset:poolrave',
+    { viewport: { width: 390, height: 844 } },
+  );
+  await page.waitForFunction(() => document.querySelector('#cmp-preset-0')?.options.length > 0);
+  await page.click('#cmp-run');
+  await page.waitForFunction(() => document.querySelector('#compare').dataset.state === 'done');
+  await page.waitForFunction(() => [0, 1, 2, 3].every((k) => document.querySelector(`#cmp-truth-${k}`).dataset.state));
+  const box = (sel) => page.$eval(sel, (e) => e.getBoundingClientRect().toJSON());
+  const p = [await box('#cmp-pane-0'), await box('#cmp-pane-1'), await box('#cmp-pane-2'), await box('#cmp-pane-3')];
+  // Two rows of two: 1 beside 2, 3 beside 4, 3 under 1.
+  assert.ok(Math.abs(p[0].top - p[1].top) < 1 && p[1].left >= p[0].right, JSON.stringify(p));
+  assert.ok(Math.abs(p[2].top - p[3].top) < 1 && p[3].left >= p[2].right, JSON.stringify(p));
+  assert.ok(p[2].top >= p[0].bottom && Math.abs(p[2].left - p[0].left) < 1, JSON.stringify(p));
+  // Nothing wider than the phone.
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390);
+  for (const k of [0, 1, 2, 3]) {
+    const pane = p[k];
+    const inside = (b) =>
+      b.left >= pane.left - 0.5 && b.right <= pane.right + 0.5 && b.top >= pane.top - 0.5 && b.bottom <= pane.bottom + 0.5;
+    const board = await box(`#cmp-board-${k} svg`);
+    assert.ok(inside(board) && board.width > 100, `pane ${k + 1}'s board: ${JSON.stringify(board)}`);
+    // The best move, the verdict and the leading moves' bars are shown, inside the pane, in a readable size.
+    for (const sel of [`#cmp-readout-${k}`, `#cmp-truth-${k}`, `#cmp-bars-${k} .bar-row[data-move]`]) {
+      const b = await box(sel);
+      assert.ok(b.height > 0 && inside(b), `${sel}: ${JSON.stringify(b)} in ${JSON.stringify(pane)}`);
+      const px = await page.$eval(sel, (e) => Number.parseFloat(getComputedStyle(e).fontSize));
+      assert.ok(px >= 10, `${sel}: ${px} px`);
+    }
+    const bars = await page.$$eval(`#cmp-bars-${k} .bar-row[data-move]`, (rs) => rs.filter((r) => r.getClientRects().length > 0).length);
+    assert.ok(bars >= 3, `pane ${k + 1} shows ${bars} bars`);
+  }
+  await screenshot(page, 'viz-compare-phone-390');
+  // ⤢ zoom gives a pane the whole width again.
+  await page.click('#cmp-zoom-1');
+  const z = await box('#cmp-pane-1');
+  assert.ok(z.width > 300, `zoomed: ${z.width} px`);
+  assertClean(assert, page);
+});
+
+test('compare: equal playouts is one search per pane that its worker samples itself, never waiting for the page between steps', async () => {
+  const page = await h.openPage('?view=compare&game=hex:5&cmpgame=hex:5&cmpbudget=4000&cmpseed=2&pane1=preset:uct&pane2=preset:rave', {
+    // Every request the page posts to a worker, and every sample a worker posts back.
+    before: (p) =>
+      p.addInitScript(() => {
+        window.__posts = [];
+        window.__samples = 0;
+        const post = Worker.prototype.postMessage;
+        Worker.prototype.postMessage = function (m, ...rest) {
+          if (m && typeof m === 'object' && (m.slot === 'cmp' || m.type === 'newGame')) {
+            window.__workers ??= new Map();
+            if (!window.__workers.has(this)) window.__workers.set(this, window.__workers.size);
+            window.__posts.push({ worker: window.__workers.get(this), type: m.type, budget: m.budget, samples: m.samples });
+          }
+          return post.call(this, m, ...rest);
+        };
+        const desc = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage');
+        Object.defineProperty(Worker.prototype, 'onmessage', {
+          get() {
+            return desc.get.call(this);
+          },
+          set(f) {
+            desc.set.call(this, (ev) => {
+              if (ev.data?.type === 'sample') window.__samples++;
+              return f(ev);
+            });
+          },
+        });
+      }),
+  });
+  await page.waitForFunction(() => document.querySelector('#cmp-preset-0')?.options.length > 0);
+  await page.click('#cmp-run');
+  await page.waitForFunction(() => document.querySelector('#compare').dataset.state === 'done');
+  const posts = await page.evaluate(() => window.__posts);
+  const byWorker = {};
+  for (const r of posts) byWorker[r.worker] = [...(byWorker[r.worker] ?? []), r];
+  for (const rs of Object.values(byWorker).filter((x) => x.some((r) => r.type === 'search'))) {
+    // A new game, one search of the whole budget with its samples, and one last inspection.
+    assert.deepEqual(
+      rs.map((r) => r.type),
+      ['newGame', 'search', 'inspect'],
+    );
+    assert.deepEqual(rs[1].budget, { kind: 'playouts', value: 4000 });
+    assert.equal(rs[1].samples.steps, 40);
+  }
+  // The samples came from the workers, and each pane has all 40, every 100 playouts.
+  assert.ok((await page.evaluate(() => window.__samples)) >= 78);
+  for (const k of [0, 1])
+    assert.deepEqual(
+      (await page.getAttribute(`#cmp-truth-${k}`, 'data-history')).split(' ').map((x) => Number(x.split(':')[0])),
+      Array.from({ length: 40 }, (_, i) => (i + 1) * 100),
+    );
   assertClean(assert, page);
 });

@@ -18,7 +18,7 @@ import type {
   SearchStats,
   Snapshot,
 } from './protocol';
-import type { ArenaGameSpec, GameRecord, Standings, TreeQuery } from './protocol';
+import type { ArenaGameSpec, FullStats, GameRecord, SampleQuery, Standings, TreeQuery, TreeSnapshot } from './protocol';
 import type { GameRecordText } from './protocol';
 import type { TrainProgress, TrainSettings } from './protocol';
 import type { NetInfo, PositionEvaluation, ShippedNet } from './protocol';
@@ -80,7 +80,18 @@ export interface SearchOptions {
   onProgress?: (p: SearchProgress) => void;
   /** Milliseconds between progress messages (default 200). */
   progressMs?: number;
+  /** Samples taken by the worker at equal steps of a playouts budget (protocol.ts `SampleQuery`),
+   * each handed to `onSample` as it comes. */
+  samples?: SampleQuery;
+  onSample?: (s: SearchSample) => void;
   signal?: AbortSignal;
+}
+
+/** One of a search's samples (`SearchOptions.samples`). */
+export interface SearchSample {
+  step: number;
+  stats: FullStats;
+  tree: TreeSnapshot | null;
 }
 
 /** How a training run ended (`trainStopped`). */
@@ -133,6 +144,7 @@ type Pending =
       resolve: (o: SearchOutcome) => void;
       reject: (e: Error) => void;
       onProgress: ((p: SearchProgress) => void) | undefined;
+      onSample?: ((s: SearchSample) => void) | undefined;
     }
   | {
       kind: 'train';
@@ -251,8 +263,15 @@ export class EngineClient {
       reject = rej;
     });
     const id = this.send(
-      { type: 'search', slot: opts.slot, engine: opts.engine, budget: opts.budget, progressMs: opts.progressMs ?? 200 },
-      { kind: 'search', resolve, reject, onProgress: opts.onProgress },
+      {
+        type: 'search',
+        slot: opts.slot,
+        engine: opts.engine,
+        budget: opts.budget,
+        progressMs: opts.progressMs ?? 200,
+        ...(opts.samples ? { samples: opts.samples } : {}),
+      },
+      { kind: 'search', resolve, reject, onProgress: opts.onProgress, onSample: opts.onSample },
     );
     const cancel = () => {
       if (this.pending.has(id)) void this.control('cancel', id);
@@ -455,6 +474,9 @@ export class EngineClient {
       case 'progress':
         if (p?.kind === 'search') p.onProgress?.(r.progress);
         return;
+      case 'sample':
+        if (p?.kind === 'search') p.onSample?.({ step: r.step, stats: r.stats, tree: r.tree });
+        return;
       case 'trainProgress':
         if (p?.kind === 'train') p.onProgress?.({ progress: r.progress, trainMs: r.trainMs, parameters: r.parameters });
         return;
@@ -487,7 +509,10 @@ export class EngineClient {
     }
   }
 
-  private settle(p: Pending, r: Exclude<Response, { type: 'fatal' | 'error' | 'progress' | 'trainProgress' | 'solveProgress' }>): void {
+  private settle(
+    p: Pending,
+    r: Exclude<Response, { type: 'fatal' | 'error' | 'progress' | 'sample' | 'trainProgress' | 'solveProgress' }>,
+  ): void {
     const mismatch = () => p.reject(new EngineError(`unexpected '${r.type}' answer to a '${p.kind}' request`));
     switch (r.type) {
       case 'hello':

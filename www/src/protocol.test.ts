@@ -16,6 +16,15 @@ describe('parseRequest (the worker checks every message from the page)', () => {
       { type: 'undo', id: 4 },
       { type: 'redo', id: 5 },
       { type: 'search', id: 6, slot: 'p0', engine, budget: { kind: 'playouts', value: 1000 }, progressMs: 200 },
+      {
+        type: 'search',
+        id: 6,
+        slot: 'cmp',
+        engine,
+        budget: { kind: 'playouts', value: 1000 },
+        progressMs: 200,
+        samples: { steps: 40, tree, treeEvery: 4 },
+      },
       { type: 'stop', id: 7, target: 6 },
       { type: 'cancel', id: 8, target: 6 },
       { type: 'debugPanic', id: 9 },
@@ -111,6 +120,10 @@ describe('parseRequest (the worker checks every message from the page)', () => {
       [{ engine: { preset: 'uct' } }, 'engine'],
       [{ progressMs: -1 }, 'progressMs'],
       [{ slot: 3 }, 'slot'],
+      [{ samples: { steps: 0, tree: null, treeEvery: 4 } }, 'samples'],
+      [{ samples: { steps: 40, tree: null, treeEvery: 0.5 } }, 'samples'],
+      [{ samples: { steps: 40, tree: { topK: 3 }, treeEvery: 4 } }, 'samples'],
+      [{ samples: 40 }, 'samples'],
     ];
     for (const [patch, field] of bad)
       expect(parseRequest({ ...search, ...patch })).toEqual({ err: `request 'search': field '${field}' is missing or malformed`, id: 9 });
@@ -272,6 +285,8 @@ describe('parseResponse (the page checks every message from the worker)', () => 
       { type: 'fatal', id: null, message: 'engine panicked: boom' },
       { type: 'inspection', id: 5, stats: null, tree: null },
       { type: 'inspection', id: 5, stats: {}, tree: { count: 1, parent: new Int32Array([-1]), moves: [] } },
+      { type: 'sample', id: 5, step: 4, stats: {}, tree: { count: 1, parent: new Int32Array([-1]), moves: [] } },
+      { type: 'sample', id: 5, step: 5, stats: {}, tree: null },
       { type: 'recordText', id: 6, text: '(;GM[11])' },
       { type: 'record', id: 7, record: { spec: 'hex:7', moves: ['d4'], notes: [] } },
       {

@@ -188,8 +188,9 @@ export type Request =
   | { type: 'undo'; id: number }
   | { type: 'redo'; id: number }
   /** Search the current position. `slot` names the tree kept for reuse (e.g. `p0`, `p1`, `hint`).
-   * Answers: `progress` every `progressMs` or so, then `searchDone` (or `cancelled`). */
-  | { type: 'search'; id: number; slot: string; engine: EngineSettings; budget: Budget; progressMs: number }
+   * Answers: `progress` every `progressMs` or so, then `searchDone` (or `cancelled`); with
+   * `samples` (a playouts budget), a `sample` too at each of its steps. */
+  | { type: 'search'; id: number; slot: string; engine: EngineSettings; budget: Budget; progressMs: number; samples?: SampleQuery }
   /** End search `target` now; it answers `searchDone` with the best move so far. Answer: `ack`. */
   | { type: 'stop'; id: number; target: number }
   /** Abandon search `target`; it answers `cancelled`. Answer: `ack`. */
@@ -251,6 +252,9 @@ export type Response =
   | { type: 'fatal'; id: number | null; message: string }
   // ---- visualisation ----
   | { type: 'inspection'; id: number; stats: FullStats | null; tree: TreeSnapshot | null }
+  /** A sample of search `id` at one of its `samples` steps (`step` from 1): the statistics, as
+   * `inspection` gives them, and a tree snapshot at every `treeEvery`-th step. */
+  | { type: 'sample'; id: number; step: number; stats: FullStats; tree: TreeSnapshot | null }
   | { type: 'arenaGame'; id: number; record: GameRecord }
   | { type: 'arenaStandings'; id: number; standings: Standings }
   // ---- step-through ----
@@ -477,6 +481,16 @@ export interface FullStats extends Omit<SearchStats, 'children'> {
 
 /** What part of the tree to snapshot: nodes with at least `minVisits` visits, `topK` children per
  * node, `depth` plies, `maxNodes` in all. */
+/** Samples of a search with a playouts budget, taken by the worker as it searches (Compare's
+ * panes): the budget in `steps` equal steps (the k-th ends at round(budget·k/steps) playouts), the
+ * statistics after each, with a tree snapshot (`tree`) after every `treeEvery`-th. The search
+ * never waits for the page between steps, and its results do not depend on them. */
+export interface SampleQuery {
+  steps: number;
+  tree: TreeQuery | null;
+  treeEvery: number;
+}
+
 export interface TreeQuery {
   minVisits: number;
   topK: number;
@@ -789,7 +803,21 @@ const REQUEST_FIELDS: { [K in RequestType]: Record<string, Check> } = {
   play: { move: isStr, ply: (v) => v === undefined || (isMs(v) && Number.isInteger(v)) },
   undo: {},
   redo: {},
-  search: { slot: isStr, engine: isEngine, budget: isBudget, progressMs: isMs },
+  search: {
+    slot: isStr,
+    engine: isEngine,
+    budget: isBudget,
+    progressMs: isMs,
+    samples: (v) =>
+      v === undefined ||
+      (isObj(v) &&
+        Number.isInteger(v.steps) &&
+        (v.steps as number) >= 1 &&
+        (v.steps as number) <= 10_000 &&
+        Number.isInteger(v.treeEvery) &&
+        (v.treeEvery as number) >= 1 &&
+        (v.tree === null || isTreeQuery(v.tree))),
+  },
   stop: { target: isId },
   cancel: { target: isId },
   debugPanic: {},
@@ -868,6 +896,7 @@ const RESPONSE_FIELDS: { [K in ResponseType]: Record<string, Check> } = {
   fatal: { message: isStr },
   // ---- visualisation ----
   inspection: { stats: (v) => v === null || isObj(v), tree: (v) => v === null || isTree(v) },
+  sample: { step: isMs, stats: isObj, tree: (v) => v === null || isTree(v) },
   arenaGame: { record: isObj },
   arenaStandings: { standings: isObj },
   // ---- step-through ----

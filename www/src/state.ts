@@ -57,6 +57,9 @@ export interface CompareSettings {
   /** The common budget, in the mode's unit (playouts or milliseconds). */
   budget: string;
   seed: string;
+  /** Seeds each pane runs (`1`, or `8`: the seed and the next ones, for the spread of when each
+   * found its move; URL `cmpseeds=`); absent: 1. */
+  seeds?: string;
   panes: PaneFields[];
   /** Set by a shared link (`cmprun=1`): run the panes once the form is filled; never written back. */
   run?: boolean;

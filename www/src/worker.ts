@@ -37,7 +37,7 @@ import {
 import { buildTreeSnapshot, transferables } from './tree/snapshot';
 import { assertNever, parseRequest } from './protocol';
 import type { Budget, EngineSettings, Request, Response, SearchEnd, SearchProgress, SearchReportJson, SearchStats } from './protocol';
-import type { FullStats, GameRecord, SearchFigures, Standings, TreeQuery } from './protocol';
+import type { FullStats, GameRecord, SampleQuery, SearchFigures, Standings, TreeQuery } from './protocol';
 import type { IterationTrace } from './protocol';
 import type { GameRecordText } from './protocol';
 import type { TrainProgress, TrainRequest } from './protocol';
@@ -67,6 +67,9 @@ interface ActiveSearch {
   playouts: number;
   engineMs: number;
   stopRequested: boolean;
+  /** Samples at equal steps of a playouts budget (the request's `samples`), and the next step. */
+  samples: SampleQuery | null;
+  sampleStep: number;
 }
 
 function send(r: Response): void {
@@ -183,7 +186,8 @@ function step(): void {
   } else {
     const left = s.budget.value - s.playouts;
     if (left <= 0) return finish(s, 'budget');
-    iterations = left;
+    // With samples, a chunk ends at the next step (the engine's results do not depend on it).
+    iterations = s.samples ? Math.min(left, nextSampleAt(s) - s.playouts) : left;
   }
   let report: RunReport;
   try {
@@ -196,6 +200,9 @@ function step(): void {
   }
   s.playouts += report.iterations;
   s.engineMs += report.elapsed_ms;
+  if (s.samples && s.playouts >= nextSampleAt(s)) {
+    if (!postSample(s)) return;
+  }
   if (report.stop === 'root_proven') return finish(s, 'proven');
   if (report.stop === 'game_over') return finish(s, 'gameOver');
   if (report.stop === 'node_cap') return finish(s, 'nodeCap');
@@ -208,7 +215,45 @@ function step(): void {
   schedule();
 }
 
-function startSearch(id: number, slot: string, engine: EngineSettings, budget: Budget, progressMs: number): void {
+/** The playouts at which the search's next sample is due (a playouts budget with samples). */
+function nextSampleAt(s: ActiveSearch): number {
+  const q = s.samples!;
+  // The k-th step ends at round(budget·k/steps); a step of no playouts (a budget under the
+  // number of steps) is skipped.
+  const at = (k: number) => Math.round((s.budget.value * k) / q.steps);
+  while (s.sampleStep < q.steps && at(s.sampleStep) <= at(s.sampleStep - 1)) s.sampleStep++;
+  return at(s.sampleStep);
+}
+
+/** Posts the sample of the step just reached and moves to the next; false if the engine failed. */
+function postSample(s: ActiveSearch): boolean {
+  const q = s.samples!;
+  const step = s.sampleStep;
+  s.sampleStep++;
+  try {
+    const tree = q.tree && step % q.treeEvery === 0 ? s.tree.treeSnapshot(q.tree) : null;
+    const r: Response = { type: 'sample', id: s.id, step, stats: { ...s.tree.fullStats(), search: figuresOf(s) }, tree };
+    self.postMessage(r, tree ? transferables(tree) : []);
+    return true;
+  } catch (e) {
+    if (isTrap(e)) {
+      fatal(s.id, e);
+      return false;
+    }
+    active = null;
+    send({ type: 'error', id: s.id, message: `the search's sample: ${message(e)}` });
+    return false;
+  }
+}
+
+function startSearch(
+  id: number,
+  slot: string,
+  engine: EngineSettings,
+  budget: Budget,
+  progressMs: number,
+  samples: SampleQuery | null = null,
+): void {
   const g = requireGame();
   if (g.isOver()) throw new Error('the game is over: nothing to search');
   cancelActive();
@@ -237,6 +282,8 @@ function startSearch(id: number, slot: string, engine: EngineSettings, budget: B
     playouts: 0,
     engineMs: 0,
     stopRequested: false,
+    samples: budget.kind === 'playouts' ? samples : null,
+    sampleStep: 1,
   };
   schedule();
 }
@@ -295,7 +342,7 @@ function handle(req: Request): void {
       send(stateOf(req.id));
       return;
     case 'search':
-      startSearch(req.id, req.slot, req.engine, req.budget, req.progressMs);
+      startSearch(req.id, req.slot, req.engine, req.budget, req.progressMs, req.samples ?? null);
       return;
     case 'stop':
       if (active && active.id === req.target) active.stopRequested = true;

@@ -33,7 +33,7 @@ import { exactRootValue, type Snapshot } from '../protocol';
 import { COMPARE_BUDGET, compareRunLink, formatParam } from '../share/url';
 import { type ArenaSide, type CompareMode, type CompareSettings, PANE_KEYS, type PaneFields, type PageStore, whenPresets } from '../state';
 import { type ChartPane, CompareCharts } from './charts';
-import { CompareController, type CompareRun, exactOfRun, exactState, MODE_WORDS } from './controller';
+import { CompareController, type CompareRun, exactOfRun, exactState, MODE_WORDS, type PaneRun } from './controller';
 import { PANE_OVERLAYS, PANE_OVERLAYS_EXACT, PaneView } from './pane';
 import { ringReason } from './ring';
 import { COMPARE_SOLVE_S } from './truth';
@@ -48,6 +48,8 @@ export interface CompareHooks {
 
 /** The presets the panes start with. */
 const DEFAULTS: readonly PresetName[] = ['uct', 'rave', 'lgr', 'poolrave'];
+/** While a pane's search runs, its board, bars and tree are redrawn at most this often (ms). */
+const PANE_LIVE_MS = 250;
 /** Each unit's budget to start with. */
 const DEFAULT_BUDGET: Record<CompareMode, string> = { playouts: '50000', millis: '2000' };
 
@@ -72,6 +74,12 @@ class CompareView {
   });
   private readonly fromGame = h('button', { type: 'button', id: 'cmp-from-game' }, 'Use the game’s position');
   private readonly seed = h('input', { id: 'cmp-seed', type: 'number', value: '1', min: '0', 'aria-label': 'Seed', class: 'num' });
+  private readonly seedsSel = h(
+    'select',
+    { id: 'cmp-seeds', 'aria-label': 'Seeds per pane: one, or 8 (the seed and the next seven) for the spread of when each found its move' },
+    h('option', { value: '1' }, '1'),
+    h('option', { value: '8' }, '8'),
+  );
   private readonly mode = h(
     'select',
     { id: 'cmp-mode', 'aria-label': 'Budget: equal playouts or equal time for every pane' },
@@ -137,6 +145,10 @@ class CompareView {
   /** Set while the form is filled from the store (its events are not edits). */
   private writing = false;
   private chartTimer = 0;
+  /** The run's state as last drawn, and the animation frame that draws the next (0: none asked). */
+  private drawn!: CompareRun;
+  private frame = 0;
+  private laterTimer = 0;
 
   constructor(
     private readonly host: HTMLElement,
@@ -176,6 +188,11 @@ class CompareView {
       const f = { ...form() };
       if (a.budget !== undefined) f.budget = formatParam(a.budget);
       if (a.seed !== undefined) f.seed = formatParam(a.seed);
+      if (a.seeds !== undefined) {
+        const n = formatParam(a.seeds);
+        if (n === '1') delete f.seeds;
+        else f.seeds = n;
+      }
       this.hooks.store.update({ compare: f });
     });
     b.intent('compare.setPane', (a) => {
@@ -195,6 +212,7 @@ class CompareView {
     for (const n of [1, 2, 3, 4] as const) b.target(`compare.pane.${n}`, () => (n <= this.active().length ? this.panes[n - 1]!.el : null));
     b.target('compare.exact', () => this.exactNote);
     b.target('compare.truth', () => this.active().map((p) => p.truth));
+    b.target('compare.spread', () => this.active().map((p) => p.spread));
     b.target('compare.valueChart', () => this.charts.valueChart);
     b.target('compare.view', () => this.host);
   }
@@ -210,6 +228,14 @@ class CompareView {
         h('label', {}, 'moves ', this.moves),
         this.fromGame,
         h('label', {}, 'seed ', this.seed),
+        h(
+          'label',
+          {
+            title: 'Each pane over one seed, or over 8 (the seed and the next seven): the median and the range of when each found its move',
+          },
+          'seeds ',
+          this.seedsSel,
+        ),
         this.mode,
         h('label', {}, this.budget, this.budgetUnit),
         this.count,
@@ -278,7 +304,14 @@ class CompareView {
     this.runBtn.addEventListener('click', () => this.runAll());
     this.stopBtn.addEventListener('click', () => this.controller.stop());
     this.select.addEventListener('change', () => this.drawCharts());
-    this.controller.store.subscribe((s, prev) => this.render(s, prev));
+    // The run is drawn at most once an animation frame (four workers may post a hundred samples
+    // a second between them), and at once when its state changes, so that what a state says
+    // (`done`: every pane's final figures) is on screen when the state is.
+    this.drawn = this.controller.store.get();
+    this.controller.store.subscribe((s, prev) => {
+      if (s.state !== prev.state || s.note !== prev.note) this.flush();
+      else if (!this.frame) this.frame = requestAnimationFrame(() => this.flush());
+    });
   }
 
   private modeOf(): CompareMode {
@@ -323,6 +356,7 @@ class CompareView {
       p.badge.textContent = [budget, ...p.overrides()].join(' · ');
       p.badge.classList.toggle('own', !!own);
       p.badge.dataset.mode = own ? 'own' : m;
+      p.markSettings();
     }
   }
 
@@ -364,6 +398,7 @@ class CompareView {
       mode: this.modeOf(),
       budget: this.budget.value,
       seed: this.seed.value,
+      ...(this.seedsSel.value !== '1' ? { seeds: this.seedsSel.value } : {}),
       panes: this.active().map((p) => p.fields()),
     };
   }
@@ -377,6 +412,7 @@ class CompareView {
     this.shownMode = s.mode;
     this.budgets[s.mode] = s.budget;
     this.seed.value = s.seed;
+    this.seedsSel.value = s.seeds ?? '1';
     this.count.value = String(Math.min(4, Math.max(2, s.panes.length)));
     this.syncPanes();
     for (const [k, f] of s.panes.entries()) this.panes[k]?.setFields(f);
@@ -439,10 +475,43 @@ class CompareView {
 
   // ---- drawing the run ----
 
-  /** The exact values the pane boards and truth lines use: once the solve has ended with the
-   * root proven. */
+  /** The exact values the pane boards and truth lines use: as soon as the root is proven (the
+   * solve may go on proving moves). */
+  private proven(s: CompareRun): ReturnType<typeof exactOfRun> {
+    return exactOfRun(s);
+  }
+
+  /** Whether the latest run's solve has ended (what it has not proven by then stays unknown). */
+  private solveEnded(s: CompareRun): boolean {
+    const e = s.exact;
+    return !!e && e.key === s.runKey && e.end !== null;
+  }
+
+  /** The exact values once the solve has ended with the root proven (what lessons wait for). */
   private solved(s: CompareRun): ReturnType<typeof exactOfRun> {
-    return s.exact?.end !== null ? exactOfRun(s) : null;
+    return this.solveEnded(s) ? exactOfRun(s) : null;
+  }
+
+  /** Draws in `ms` what was left undrawn (a pane redrawn too recently), unless already asked. */
+  private drawLater(ms: number): void {
+    if (this.laterTimer) return;
+    this.laterTimer = window.setTimeout(() => {
+      this.laterTimer = 0;
+      const s = this.controller.store.get();
+      const prev = this.drawn;
+      this.drawn = s;
+      this.render(s, prev);
+    }, ms);
+  }
+
+  /** Draws the run's state now (what changed since it was last drawn). */
+  private flush(): void {
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    const s = this.controller.store.get();
+    const prev = this.drawn;
+    this.drawn = s;
+    if (s !== prev) this.render(s, prev);
   }
 
   private render(s: CompareRun, prev: CompareRun): void {
@@ -451,11 +520,46 @@ class CompareView {
       this.note.classList.toggle('error', s.note.error);
     }
     const exactChanged = s.exact !== prev.exact || s.runKey !== prev.runKey || s.exactWhy !== prev.exactWhy;
-    const solved = this.solved(s);
+    const solved = this.proven(s);
+    const ended = this.solveEnded(s);
+    // What the panes' verdicts and marks read of the solve (its progress before the root is
+    // proven changes neither).
+    const truthChanged = solved !== this.proven(prev) || ended !== this.solveEnded(prev);
     let samplesChanged = false;
+    const now = performance.now();
+    // Which panes to draw and what they had: decided first, then drawn in two passes, the boards'
+    // overlays before any other change to the page (an overlay measures its board, which would
+    // otherwise lay out the page again after every pane's bars and text).
+    const todo: { p: PaneView; run: PaneRun | undefined; was: PaneRun | undefined }[] = [];
     for (const p of this.panes) {
       const run = s.panes[p.k];
-      const was = prev.panes[p.k];
+      const was = p.drawnRun;
+      // While its search runs, a pane is redrawn at most every PANE_LIVE_MS: its board overlay
+      // measures the board as drawn, and four panes redrawn at every frame kept the main thread
+      // busy on a machine whose cores the workers need. Its end, a new position and the solver's
+      // news are drawn at once.
+      const live = !!run?.running && !!was?.running && run.position === was.position && !truthChanged;
+      if (live && run !== was && now - p.drawnAt < PANE_LIVE_MS) {
+        this.drawLater(PANE_LIVE_MS - (now - p.drawnAt));
+        continue;
+      }
+      if (run !== was) p.drawnAt = now;
+      p.drawnRun = run;
+      // A new position's board first: its overlay is drawn on it.
+      if (run?.position && run.position !== was?.position) p.drawBoard(run.position);
+      todo.push({ p, run, was });
+    }
+    // What the verdict and the overlay read (not the further seeds' runs).
+    const own = (run: PaneRun | undefined, was: PaneRun | undefined) =>
+      run !== was &&
+      (!run ||
+        !was ||
+        run.samples !== was.samples ||
+        run.stats !== was.stats ||
+        run.running !== was.running ||
+        run.position !== was.position);
+    for (const { p, run, was } of todo) if (own(run, was) || truthChanged) p.drawOverlay(run, solved);
+    for (const { p, run, was } of todo) {
       if (run && run !== was) {
         if (run.state !== was?.state) p.el.dataset.state = run.state;
         if (run.fallback && run.fallback !== was?.fallback) {
@@ -463,15 +567,13 @@ class CompareView {
           p.el.dataset.fallback = run.fallback;
         }
         if (run.error && run.error !== was?.error) p.readout.textContent = run.error;
-        if (run.position && run.position !== was?.position) p.drawBoard(run.position);
         if (run.stats && run.stats !== was?.stats) p.drawStats(run);
         if (run.tree && run.tree !== was?.tree) p.drawTree(run.tree, run);
         if (run.samples !== was?.samples && run.samples.length) samplesChanged = true;
       }
-      if (run !== was || exactChanged) {
-        p.drawTruth(run, solved);
-        p.drawOverlay(run, solved);
-      }
+      if (own(run, was) || truthChanged) p.drawTruth(run, solved, ended);
+      if (run?.seeds !== was?.seeds || run?.state !== was?.state || run?.running !== was?.running || truthChanged)
+        p.drawSpread(run, solved, ended);
     }
     if (exactChanged) this.drawExact(s);
     if (s.panes !== prev.panes || exactChanged) this.drawPaneLegend(s);
@@ -491,7 +593,7 @@ class CompareView {
 
   private drawPaneOverlay(k: number): void {
     const s = this.controller.store.get();
-    this.panes[k]?.drawOverlay(s.panes[k], this.solved(s));
+    this.panes[k]?.drawOverlay(s.panes[k], this.proven(s));
     this.drawPaneLegend(s);
   }
 
@@ -528,7 +630,7 @@ class CompareView {
     const shown = this.active().filter((p) => s.panes[p.k]?.stats && s.panes[p.k]?.position);
     if (!shown.length) return;
     const kind = s.panes[shown[0]!.k]!.position!.view.kind;
-    const solved = this.solved(s) !== null;
+    const solved = this.proven(s) !== null;
     const why = this.active()
       .map((p) => {
         const st = s.panes[p.k]?.stats;

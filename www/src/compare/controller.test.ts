@@ -43,7 +43,7 @@ describe('CompareController', () => {
     expect(engines).toHaveLength(0);
   });
 
-  it('equal playouts: each pane searches the budget in equal steps on its own worker, with the seed and its parameters, sampled at the same counts', async () => {
+  it('equal playouts: each pane searches the budget on its own worker, with the seed and its parameters, sampled by the worker at the same counts in equal steps', async () => {
     const { c, engines } = setup();
     await c.run(
       settings({}, [
@@ -55,9 +55,11 @@ describe('CompareController', () => {
     expect(s.state).toBe('done');
     expect(engines).toHaveLength(2);
     for (const [k, e] of engines.entries()) {
+      // One search of the whole budget: the worker samples it, the page never holds it up.
       const searches = e.requests.filter((r) => r.type === 'search');
-      expect(searches).toHaveLength(STEPS);
-      expect(searches.every((r) => (r.budget as { kind: string; value: number }).value === 10)).toBe(true);
+      expect(searches).toHaveLength(1);
+      expect(searches[0]!.budget).toEqual({ kind: 'playouts', value: 400 });
+      expect(searches[0]!.samples).toMatchObject({ steps: STEPS, treeEvery: 8 });
       expect(searches[0]!.engine).toEqual({ preset: k === 0 ? 'uct' : 'rave', params: k === 0 ? { seed: 7, c: 0.5 } : { seed: 7 } });
       expect(e.requests[0]).toMatchObject({ type: 'newGame', spec: 'hex:4', moves: [] });
     }
@@ -71,6 +73,44 @@ describe('CompareController', () => {
     expect(a.tree).not.toBeNull();
     expect(s.note.text).toMatch(/seed 7, equal playouts \(400 playouts unless a pane has its own\)/);
     expect(s.chartsNow).toBeGreaterThan(0);
+  });
+
+  it('over 8 seeds: each pane runs again on a fresh tree with the next seven seeds, and records each seed’s best moves', async () => {
+    const { c, engines } = setup();
+    await c.run(settings({ seeds: '8' }));
+    const s = c.store.get();
+    expect(s.state).toBe('done');
+    for (const [k, e] of engines.entries()) {
+      const searches = e.requests.filter((r) => r.type === 'search');
+      expect(searches.map((r) => (r.engine as { params: { seed: number } }).params.seed)).toEqual([7, 8, 9, 10, 11, 12, 13, 14]);
+      // A fresh game (and tree) before each further seed.
+      expect(e.requests.filter((r) => r.type === 'newGame')).toHaveLength(8);
+      const p = s.panes[k]!;
+      expect(p.seedList).toEqual([7, 8, 9, 10, 11, 12, 13, 14]);
+      expect(p.seeds.map((r) => r.seed)).toEqual(p.seedList);
+      // The first is the pane's own run; every seed is sampled at the same counts.
+      expect(p.seeds[0]!.samples).toEqual(p.samples.map((x) => ({ playouts: x.playouts, best: x.best })));
+      for (const r of p.seeds) expect(r.samples.map((x) => x.playouts)).toEqual(p.samples.map((x) => x.playouts));
+      // The pane's own readout is its own seed's.
+      expect(p.stats?.iterations).toBe(400);
+    }
+    expect(s.note.text).toMatch(/seed 7 \(then with seeds 8 to 14, for the spread\)/);
+  });
+
+  it('over 8 seeds in equal time: each seed is one search of the whole time, its best moves from its progress and its end', async () => {
+    const { c, engines } = setup();
+    await c.run(settings({ mode: 'millis', budget: '2000', seeds: '8' }));
+    expect(c.store.get().state).toBe('done');
+    for (const [k, e] of engines.entries()) {
+      const searches = e.requests.filter((r) => r.type === 'search');
+      expect(searches.map((r) => r.budget)).toEqual(Array.from({ length: 8 }, () => ({ kind: 'millis', value: 2000 })));
+      const p = c.store.get().panes[k]!;
+      expect(p.seeds.map((r) => r.seed)).toEqual([7, 8, 9, 10, 11, 12, 13, 14]);
+      for (const r of p.seeds.slice(1)) {
+        expect(r.samples.length).toBeGreaterThan(1);
+        expect(r.samples.at(-1)!.best).not.toBeNull();
+      }
+    }
   });
 
   it('a pane with its own budget searches that many playouts', async () => {

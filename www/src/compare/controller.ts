@@ -5,15 +5,23 @@
 // when it takes it; what they answer becomes the run's state (a store of its own, `CompareRun`),
 // which the view (compare.ts) draws. No DOM: unit-tested in Node with a fake engine.
 
-import { EngineDied, EngineError, SearchCancelled, type EngineClient } from '../engine';
+import {
+  EngineDied,
+  EngineError,
+  SearchCancelled,
+  type EngineClient,
+  type SearchOptions,
+  type SearchOutcome,
+  type SearchSample,
+} from '../engine';
 import { count } from '../lib/format';
 import { createStore, type Store } from '../lib/store';
 import { fallbackMessage, isNoNetError, netFreeFallback } from '../play/net-fallback';
-import type { Budget, EngineParams, FullStats, Snapshot, SolveEnd, SolveReport, TreeSnapshot } from '../protocol';
-import { COMPARE_BUDGET, checkCompare, paneParamValues } from '../share/url';
+import type { Budget, EngineParams, FullStats, SearchProgress, Snapshot, SolveEnd, SolveReport, TreeSnapshot } from '../protocol';
+import { COMPARE_BUDGET, checkCompare, paneParamValues, paneSeeds } from '../share/url';
 import { solveUnavailable } from '../overlay/solve-controller';
 import { type CompareMode, type CompareSettings, type PaneFields, positionKey } from '../state';
-import { COMPARE_SOLVE_S } from './truth';
+import { type BestAt, COMPARE_SOLVE_S } from './truth';
 import { PANE_PARAMS } from '../lib/pane-params';
 
 /** Samples per run: the budget is searched in this many equal steps. */
@@ -46,7 +54,21 @@ export interface PaneRun {
   /** The latest statistics and tree snapshot (the tree of the latest sample that asked for one). */
   stats: FullStats | null;
   tree: TreeSnapshot | null;
+  /** Whether the pane's own search (its seed) is running; its further seeds may run after it. */
   running: boolean;
+  /** Each seed's budget in words (`40,000 playouts`, `2,000 ms`). */
+  within: string;
+  /** The seeds the pane runs (the run's seed first: `paneSeeds`); one unless the form asks for more. */
+  seedList: readonly number[];
+  /** Each seed's run that has ended, in order (the first is the pane's own search): its best
+   * move at each sample, for the spread of when each found a proven move (truth.ts `seedSpread`). */
+  seeds: readonly SeedRun[];
+}
+
+/** One seed's run of a pane: its best move at each sample. */
+export interface SeedRun {
+  seed: number;
+  samples: readonly BestAt[];
 }
 
 /** The exact solve of a compared position. */
@@ -162,6 +184,7 @@ export class CompareController {
     const m = settings.mode;
     const common = Number(settings.budget);
     const seed = Number(settings.seed);
+    const seeds = paneSeeds(seed, Math.max(1, Number(settings.seeds ?? '1') || 1));
     const unit = COMPARE_BUDGET[m].unit;
     const panes = [...this.s.panes];
     settings.panes.forEach((f, k) => {
@@ -177,6 +200,9 @@ export class CompareController {
         stats: null,
         tree: null,
         running: true,
+        seedList: seeds,
+        seeds: [],
+        within: `${count(f.budget?.trim() ? Number(f.budget) : common)} ${unit}`,
       };
     });
     this.store.update({
@@ -185,12 +211,12 @@ export class CompareController {
       runKey: '',
       panes,
       note: {
-        text: `${settings.game}${mv.length ? ` after ${mv.join(' ')}` : ''}: every pane searches this position with seed ${seed}, ${MODE_WORDS[m]} (${count(common)} ${unit} unless a pane has its own); each pane runs in its own worker, all at once (this machine has ${this.deps.cores || '?'} cores).${m === 'millis' ? ' Equal time depends on the machine: the same link may give other figures elsewhere.' : ''}`,
+        text: `${settings.game}${mv.length ? ` after ${mv.join(' ')}` : ''}: every pane searches this position with seed ${seed}${seeds.length > 1 ? ` (then with seeds ${seeds[1]} to ${seeds.at(-1)}, for the spread)` : ''}, ${MODE_WORDS[m]} (${count(common)} ${unit} unless a pane has its own); each pane runs in its own worker, all at once (this machine has ${this.deps.cores || '?'} cores).${m === 'millis' ? ' Equal time depends on the machine: the same link may give other figures elsewhere.' : ''}`,
         error: false,
       },
     });
     const active = settings.panes.map((_, k) => k);
-    const runs = settings.panes.map((f, k) => this.runPane(k, f, gen, spec, mv, m, f.budget?.trim() ? Number(f.budget) : common, seed));
+    const runs = settings.panes.map((f, k) => this.runPane(k, f, gen, spec, mv, m, f.budget?.trim() ? Number(f.budget) : common, seeds));
     this.stopRun = () => {
       for (const k of active) this.clients.get(k)?.terminate('stopped by the person');
     };
@@ -216,23 +242,29 @@ export class CompareController {
     mv: string[],
     m: CompareMode,
     n: number,
-    seed: number,
+    seeds: readonly number[],
   ): Promise<void> {
     const client = this.client(k);
     try {
-      const params = paneParams(f, seed);
       const position = await client.newGame(spec, mv);
       this.setPane(k, { position });
       // The first pane to have the position (checked by its engine) has it solved.
       if (gen === this.generation && this.s.runKey === '') this.startExact(position);
-      const search = (budget: Budget, onProgress: () => void = () => {}) => {
+      const search = (
+        seed: number,
+        budget: Budget,
+        onProgress: (p: SearchProgress) => void = () => {},
+        samples?: SearchOptions['samples'],
+        onSample: (x: SearchSample) => void = (x) => this.record(k, gen, x.stats, x.tree, false),
+      ) => {
         const run = () =>
           client.search({
             slot: 'cmp',
-            engine: { preset: this.s.panes[k]!.preset, params },
+            engine: { preset: this.s.panes[k]!.preset, params: paneParams(f, seed) },
             budget,
             progressMs: budget.kind === 'millis' ? Math.max(50, budget.value / STEPS) : 1000,
             onProgress,
+            ...(samples ? { samples, onSample } : {}),
           }).done;
         return run().catch((e: unknown) => {
           // A network preset without a usable net: this pane goes on with a net-free preset.
@@ -253,22 +285,45 @@ export class CompareController {
         // between them), so no pane searches longer than another and the time a pane shows is
         // the time its rate was computed over. Sampled while it runs (progress messages).
         let i = 0;
-        await search({ kind: 'millis', value: n }, () => void this.sample(k, gen, false, ++i % 4 === 0));
+        await search(seeds[0]!, { kind: 'millis', value: n }, () => void this.sample(k, gen, false, ++i % 4 === 0));
         await this.sample(k, gen, true, true);
       } else {
-        // Equal playouts: the budget in STEPS equal steps on one tree (the worker keeps the
-        // slot's tree between searches of the same position), sampled after each: every pane is
-        // sampled at the same playout counts, whatever its speed. The engine's results do not
-        // depend on the steps.
-        let done = 0;
-        for (let i = 1; i <= STEPS && gen === this.generation; i++) {
-          const target = Math.round((n * i) / STEPS);
-          if (target <= done) continue;
-          const out = await search({ kind: 'playouts', value: target - done });
-          done = target;
-          if (out.result.end === 'proven' || out.result.end === 'nodeCap' || out.result.end === 'memoryCap') i = STEPS;
-          await this.sample(k, gen, i >= STEPS, i % 4 === 0 || i >= STEPS);
-        }
+        // Equal playouts: one search of the whole budget, sampled by the worker itself at STEPS
+        // equal steps (the statistics after each, the tree for the overview after every eighth):
+        // every pane is sampled at the same playout counts, whatever its speed, and no worker
+        // waits for the page between steps. The engine's results do not depend on the steps. The last sample,
+        // with its tree, is read once the search has ended (at its budget, or proven earlier).
+        await search(seeds[0]!, { kind: 'playouts', value: n }, () => {}, { steps: STEPS, tree: PANE_TREE, treeEvery: 8 });
+        if (gen === this.generation) await this.sample(k, gen, true, true);
+      }
+      if (gen !== this.generation) return;
+      // The pane's own run is over (its verdict can be drawn); its further seeds follow.
+      this.setPane(k, {
+        running: false,
+        seeds: [{ seed: seeds[0]!, samples: this.s.panes[k]!.samples.map((x) => ({ playouts: x.playouts, best: x.best })) }],
+      });
+      for (const seed of seeds.slice(1)) {
+        if (gen !== this.generation) return;
+        // A fresh tree for each seed, as for the pane's own run.
+        await client.newGame(spec, mv);
+        const got: BestAt[] = [];
+        const add = (playouts: number, best: string | null) => {
+          if (got.at(-1)?.playouts !== playouts) got.push({ playouts, best });
+        };
+        let out: SearchOutcome;
+        if (m === 'millis') out = await search(seed, { kind: 'millis', value: n }, (p) => add(p.playouts, p.bestMove));
+        else
+          out = await search(
+            seed,
+            { kind: 'playouts', value: n },
+            () => {},
+            { steps: STEPS, tree: null, treeEvery: STEPS + 1 },
+            (x) => add(x.stats.iterations, x.stats.best_move),
+          );
+        // Its end (a proven root ends a search early, an equal-time search between progress messages).
+        add(out.result.playouts, out.result.move);
+        if (gen !== this.generation) return;
+        this.setPane(k, { seeds: [...this.s.panes[k]!.seeds, { seed, samples: got }] });
       }
       this.setPane(k, { state: 'done', running: false });
     } catch (e) {
@@ -284,22 +339,27 @@ export class CompareController {
     this.sampling.add(k);
     try {
       const r = await client.inspect('cmp', withTree ? PANE_TREE : null);
-      if (gen !== this.generation || !r.stats) return;
-      const st = r.stats;
-      const p = this.s.panes[k]!;
-      const q = new Map(st.children.slice(0, 12).map((c) => [c.move, c.q] as [string, number]));
-      const last = p.samples[p.samples.length - 1];
-      const samples =
-        !last || last.playouts !== st.iterations
-          ? [...p.samples, { playouts: st.iterations, value: st.value, best: st.best_move, q }]
-          : p.samples;
-      this.setPane(k, { stats: st, samples, ...(r.tree ? { tree: r.tree } : {}) });
-      if (final) this.store.update((s) => ({ chartsNow: s.chartsNow + 1 }));
+      if (r.stats) this.record(k, gen, r.stats, r.tree, final);
     } catch {
       // a stopped pane
     } finally {
       this.sampling.delete(k);
     }
+  }
+
+  /** Records a sample of pane `k` (its statistics, and its tree when there is one); `final`: the
+   * pane's last, after which the charts redraw at once. */
+  private record(k: number, gen: number, st: FullStats, tree: TreeSnapshot | null, final: boolean): void {
+    if (gen !== this.generation) return;
+    const p = this.s.panes[k]!;
+    const q = new Map(st.children.slice(0, 12).map((c) => [c.move, c.q] as [string, number]));
+    const last = p.samples[p.samples.length - 1];
+    const samples =
+      !last || last.playouts !== st.iterations
+        ? [...p.samples, { playouts: st.iterations, value: st.value, best: st.best_move, q }]
+        : p.samples;
+    this.setPane(k, { stats: st, samples, ...(tree ? { tree } : {}) });
+    if (final) this.store.update((s) => ({ chartsNow: s.chartsNow + 1 }));
   }
 
   /** Solves the position of this run (`pos`, the panes' position) unless it is solved or being

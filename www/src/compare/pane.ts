@@ -13,7 +13,7 @@ import { PARAMS as PARAMS_SCHEMA, PRESET_NAMES, PRESETS } from '../generated/sch
 import { PANE_PARAMS, type PaneParam } from '../lib/pane-params';
 import { Icicle } from '../tree/icicle';
 import type { PaneRun } from './controller';
-import { paneTruth } from './truth';
+import { paneTruth, seedSpread, spreadText } from './truth';
 
 /** What a switch's blank means: the preset's value, off unless a preset turns it on (the
  * schema's preset `changes`, e.g. `on in mohex only`). */
@@ -71,15 +71,23 @@ export class PaneView {
   /** The pane's engine parameters by serde name (lib/pane-params.ts): number fields and selects. */
   readonly params = new Map<PaneKey, HTMLInputElement | HTMLSelectElement>();
   readonly budget: HTMLInputElement;
+  /** The fields above, folded (a `<details>` “settings”), and the count of those set in its summary. */
+  readonly settings: HTMLDetailsElement;
+  private readonly settingsCount: HTMLElement;
   readonly badge: HTMLElement;
   readonly readout: HTMLElement;
   readonly pv: HTMLElement;
   /** The pane's best move against the exact values (truth.ts `paneTruth`). */
   readonly truth: HTMLElement;
+  /** Over several seeds (the form's seeds): when each found its move, the median and the spread. */
+  readonly spread: HTMLElement;
   readonly boardHost: HTMLElement;
   readonly bars: HTMLElement;
   readonly icicle: Icicle;
   renderer: BoardRenderer | null = null;
+  /** The run as this pane last drew it, and when (compare.ts paces the redraws of a running pane). */
+  drawnRun: PaneRun | undefined = undefined;
+  drawnAt = 0;
   private rendererKey = '';
   overlay: BoardOverlay | null = null;
 
@@ -121,6 +129,15 @@ export class PaneView {
     fields.append(
       h('label', { title: 'This pane’s own budget, in the unit above (blank: the common budget)' }, 'own budget ', this.budget),
     );
+    // What only a researcher sets is folded behind one control; the header's badge names every
+    // field set over the preset, so a changed setting shows with the settings closed.
+    this.settingsCount = h('span', { class: 'cmp-settings-count muted' });
+    this.settings = h(
+      'details',
+      { class: 'cmp-settings', id: `cmp-settings-${k}` },
+      h('summary', { title: 'The preset’s own settings for this pane, and its own budget' }, 'settings', this.settingsCount),
+      fields,
+    );
     this.badge = h('span', { class: 'cmp-badge', id: `cmp-badge-${k}` });
     // On a board too small for its figures (Hex 11×11 in a quarter of the row), the overlay
     // labels only the most visited cells; every cell has its figures as a tooltip, and the zoom
@@ -139,27 +156,29 @@ export class PaneView {
     this.readout = h('div', { class: 'cmp-readout', id: `cmp-readout-${k}` });
     this.pv = h('div', { class: 'cmp-pv mono small', id: `cmp-pv-${k}` });
     this.truth = h('div', { class: 'cmp-truth small', id: `cmp-truth-${k}`, hidden: '' });
+    this.spread = h('div', { class: 'cmp-spread small', id: `cmp-spread-${k}`, hidden: '' });
     this.boardHost = h('div', { class: 'cmp-board', id: `cmp-board-${k}` });
     this.bars = h('div', { class: 'cmp-bars', id: `cmp-bars-${k}` });
     this.icicle = new Icicle({ onHover: () => {}, onClick: () => {} }, 120);
     this.el = h(
       'div',
       { class: 'an-card cmp-pane', id: `cmp-pane-${k}`, style: `border-top: 4px solid ${SERIES_COLOURS[k]}` },
-      h('div', { class: 'tree-head' }, h('h3', {}, `Pane ${k + 1}`), this.preset, this.badge, zoom),
-      fields,
+      h('div', { class: 'tree-head cmp-head' }, h('h3', {}, `Pane ${k + 1}`), this.preset, this.badge, zoom),
+      this.settings,
       this.boardHost,
       this.readout,
       this.pv,
       this.truth,
+      this.spread,
       h(
         'div',
-        { class: 'muted small' },
+        { class: 'muted small cmp-explain' },
         'root moves: share of the root’s visits (bar, 0–100%, the same scale in every pane) and win rate for the side to move',
       ),
       this.bars,
       h(
         'div',
-        { class: 'muted small' },
+        { class: 'muted small cmp-explain' },
         'tree overview (breadth-first; width = visits, colour = win rate for the player choosing the move)',
       ),
       this.icicle.element,
@@ -191,6 +210,13 @@ export class PaneView {
       out.push(`${FIELDS[key].label} ${shown}`);
     }
     return out;
+  }
+
+  /** The settings' summary: how many fields are set over the preset (the badge names them). */
+  markSettings(): void {
+    const n = this.overrides().length + (this.budget.value.trim() ? 1 : 0);
+    this.settingsCount.textContent = n ? ` (${n} set)` : '';
+    this.settings.dataset.set = String(n);
   }
 
   /** Fills the fields (a preset not on the list is left as it was). */
@@ -231,9 +257,11 @@ export class PaneView {
     // and the pane's own best move, which shows its value whatever it is.
     const root = solved ? exactRootValue(solved) : null;
     const exactCells = solved ? new Map<number, ExactValue | null>() : null;
+    // The move the root was proven with keeps its value, settled in the list or not yet.
+    const via = solved ? (solved.bestMove ?? (root === 'win' ? solved.winningMove : null) ?? null) : null;
     for (const m of solved ? solved.moves : []) {
       const cell = parseCell(m.move, s.view.rows, s.view.cols);
-      const v = exactMoveValue(m);
+      const v = exactMoveValue(m) ?? (m.move === via ? root : null);
       if (cell === null) continue;
       if (m.move === st.best_move) exactCells!.set(cell, v);
       else if (v === root && v !== 'loss' && !exactCells!.has(cell)) exactCells!.set(cell, v);
@@ -256,8 +284,10 @@ export class PaneView {
 
   /** The pane's line against the exact values: from how many playouts its best move was, and
    * stayed, a winning move. Said once the pane has finished (or was stopped), from the samples
-   * it recorded; `solved` as for `drawOverlay`. */
-  drawTruth(run: PaneRun | undefined, solved: SolveReport | null): void {
+   * it recorded, as soon as the root is proven (`solved`: the exact values then, null before);
+   * while the solve runs (`ended` false) a verdict that needs a move not yet proven waits, said
+   * as such. A move the solver never proved is unknown (?), not wrong (✗). */
+  drawTruth(run: PaneRun | undefined, solved: SolveReport | null, ended: boolean): void {
     const samples = run?.samples ?? [];
     const st = run?.stats ?? null;
     const on = !!solved && !!st && !run?.running && samples.length > 0;
@@ -272,13 +302,52 @@ export class PaneView {
       return;
     }
     const who = playerName(run?.position?.view.kind ?? 'hex', solved.toMove);
-    const t = paneTruth(samples, solved, who);
+    const t = paneTruth(samples, solved, who, ended);
     this.truth.dataset.state = t.state;
     this.truth.dataset.from = t.playouts === null ? '' : String(t.playouts);
-    this.truth.replaceChildren(
-      h('strong', {}, t.state === 'winning' || t.state === 'drawing' ? '✓ exact: ' : t.state === 'not-winning' ? '✗ exact: ' : 'exact: '),
-      t.text,
+    const mark =
+      t.state === 'winning' || t.state === 'drawing'
+        ? '✓ exact: '
+        : t.state === 'not-winning'
+          ? '✗ exact: '
+          : t.state === 'pending' || t.state === 'unproven'
+            ? '? exact: '
+            : 'exact: ';
+    this.truth.replaceChildren(h('strong', {}, mark), t.text);
+  }
+
+  /** The spread over the pane's seeds, when it runs more than one: while they run, how many have;
+   * then each seed's figure (`data-found`), the median and the range, and the final best moves.
+   * `solved` and `ended` as for `drawTruth`. */
+  drawSpread(run: PaneRun | undefined, solved: SolveReport | null, ended: boolean): void {
+    const list = run?.seedList ?? [];
+    this.spread.hidden = !run || list.length < 2 || run.running;
+    this.spread.dataset.seeds = (run?.seeds ?? [])
+      .map((r) => `${r.seed}=${r.samples.map((x) => `${x.playouts}:${x.best ?? '-'}`).join(',')}`)
+      .join(' ');
+    if (this.spread.hidden || !run) {
+      this.spread.dataset.state = '';
+      this.spread.textContent = '';
+      return;
+    }
+    if (run.seeds.length < list.length) {
+      this.spread.dataset.state = run.state === 'running' ? 'running' : 'incomplete';
+      this.spread.dataset.found = '';
+      this.spread.textContent =
+        run.state === 'running'
+          ? `Seeds: ${run.seeds.length} of ${list.length} run (${list[0]}–${list.at(-1)}); the spread follows…`
+          : `Seeds: only ${run.seeds.length} of ${list.length} ran; no spread.`;
+      return;
+    }
+    const sp = seedSpread(
+      run.seeds.map((r) => r.samples),
+      solved,
+      ended,
     );
+    this.spread.dataset.state = sp.state;
+    this.spread.dataset.found = sp.found.map((x) => (x === null ? '-' : String(x))).join(' ');
+    this.spread.dataset.median = sp.median === null ? '' : String(sp.median);
+    this.spread.textContent = spreadText(sp, list, run.within, solved ? exactRootValue(solved) : null);
   }
 
   /** The readout (best move, win rate, playouts, time, rate, nodes), the line and the bars. */

@@ -133,7 +133,11 @@ export const INTENTS = {
   'compare.run': { doc: "run Compare's panes (Run all)", args: {} },
   'compare.set': {
     doc: "set Compare's common fields",
-    args: { budget: { type: 'number', doc: 'budget per pane, in the mode’s unit' }, seed: { type: 'number', doc: 'the seed' } },
+    args: {
+      budget: { type: 'number', doc: 'budget per pane, in the mode’s unit' },
+      seed: { type: 'number', doc: 'the seed' },
+      seeds: { type: 'number', doc: 'seeds per pane: 1, or 8 for the spread' },
+    },
   },
   'compare.setPane': {
     doc: "set a Compare pane's fields",
@@ -180,6 +184,7 @@ export const TARGETS = {
   'compare.pane.4': 'Compare pane 4',
   'compare.exact': "Compare's exact solver line",
   'compare.truth': "the panes' lines against the exact values",
+  'compare.spread': "the panes' spread over several seeds (when each found its move)",
   'compare.valueChart': "Compare's win-rate chart",
   'compare.view': 'the Compare view (a lesson hides the exact solver’s verdicts in it until a step asks for them)',
   'train.figures': "the Train run's figures",

@@ -31,6 +31,7 @@ export const URL_PARAMS = [
   'cmpmoves',
   'cmpbudget',
   'cmpseed',
+  'cmpseeds',
   'cmpmode',
   'cmprun',
   'lesson',

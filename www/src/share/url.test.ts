@@ -7,6 +7,7 @@ import {
   checkCompare,
   compareRunLink,
   formatCompare,
+  paneSeeds,
   formatMoves,
   formatOverlays,
   formatPane,
@@ -352,6 +353,21 @@ describe('compare form', () => {
       'playouts=5: expected a whole number from 100 to 100,000,000 (playouts)',
     ]);
     expect(checkCompare({ ...BASE, mode: 'millis', budget: '1000' }, PRESETS)).toEqual([]);
+  });
+  it('reads and writes the seeds per pane (cmpseeds=8; one, the default, is not written) and names other counts', () => {
+    const r = parseCompare(new URLSearchParams('cmpseeds=8&cmpseed=5'), PRESETS, BASE);
+    expect(r.errors).toEqual([]);
+    expect(r.compare.seeds).toBe('8');
+    const q = new URLSearchParams();
+    formatCompare(q, r.compare);
+    expect(q.get('cmpseeds')).toBe('8');
+    const one = new URLSearchParams();
+    formatCompare(one, { ...r.compare, seeds: '1' });
+    expect(one.has('cmpseeds')).toBe(false);
+    expect(parseCompare(new URLSearchParams('cmpseeds=3'), PRESETS, BASE).errors).toEqual(['cmpseeds=3: expected 1 or 8 (seeds per pane)']);
+    expect(checkCompare({ ...BASE, seeds: '3' }, PRESETS)).toEqual(['seeds 3: expected 1 or 8']);
+    expect(paneSeeds(5, 8)).toEqual([5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(paneSeeds(1e15, 2)).toEqual([1e15, 0]);
   });
   it('reads equal time and a run flag, and a link that runs', () => {
     const r = parseCompare(new URLSearchParams('cmpmode=ms&cmpbudget=2000&cmprun=1&pane2=budget:500'), PRESETS, BASE);

@@ -14,7 +14,7 @@
 //   pane1..pane4=preset:rave,c:0.7,rave_k:500,lgr_p:0.5,pool_k:10,save_bridge:true,prior:patterns,
 //                progressive_bias:2.47,knowledge:true,knowledge_threshold:64,expand_threshold:10,
 //                budget:20000   compare panes
-//   cmpgame=, cmpmoves=, cmpmode=playouts|ms, cmpbudget=, cmpseed=, panes=2..4, cmprun=1
+//   cmpgame=, cmpmoves=, cmpmode=playouts|ms, cmpbudget=, cmpseed=, cmpseeds=1|8, panes=2..4, cmprun=1
 //                        the compare view's position, budget (equal playouts or equal time) and runs
 //   searches=PLY:SRC:PRESET:N:RUN:LEAF:CHOSEN:RIVAL:PROVEN,...   the root statistics of the searches
 //                        behind moves (what the move list can review), `formatSearches`
@@ -207,6 +207,7 @@ export function checkCompare(c: CompareSettings, presets: readonly string[]): st
   if (e1) errors.push(e1);
   const e2 = wholeInRange('seed', c.seed, 0, MAX_SEED).error;
   if (e2) errors.push(e2);
+  if (c.seeds !== undefined && !COMPARE_SEEDS.includes(c.seeds)) errors.push(`seeds ${c.seeds}: expected ${COMPARE_SEEDS.join(' or ')}`);
   c.panes.forEach((p, k) => {
     if (presets.length && p.preset !== undefined && !presets.includes(p.preset)) errors.push(`pane ${k + 1}: unknown preset '${p.preset}'`);
     for (const key of PANE_KEYS) {
@@ -223,6 +224,15 @@ export function formatPane(fields: Partial<Record<PaneKey, string>>): string {
   return PANE_KEYS.filter((k) => fields[k])
     .map((k) => `${k}:${fields[k]}`)
     .join(',');
+}
+
+/** How many seeds a Compare pane may run: one, or eight for the spread (`cmpseeds=`). */
+export const COMPARE_SEEDS: readonly string[] = ['1', '8'];
+
+/** The seeds of a pane run over `n` seeds from `seed`: the seed itself and the next ones (past
+ * the largest seed, from 0 again), so that a link gives every pane the same seeds again. */
+export function paneSeeds(seed: number, n: number): number[] {
+  return Array.from({ length: n }, (_, i) => (seed + i) % (MAX_SEED + 1));
 }
 
 /** A positive integer parameter, or an error sentence. */
@@ -323,7 +333,7 @@ export function parseOverlays(v: string): { overlays: OverlayKey[]; errors: stri
 }
 
 /** Writes the Compare view's form: `cmpgame`, `cmpmoves` (when there are moves), `cmpmode`
- * (`playouts` or `ms`), `cmpbudget`, `cmpseed`, `panes` and `pane1`..`paneN` (the fields that are
+ * (`playouts` or `ms`), `cmpbudget`, `cmpseed`, `cmpseeds` (more than one), `panes` and `pane1`..`paneN` (the fields that are
  * not blank). `run` is never written: a link that runs adds `cmprun=1` itself (`compareRunLink`). */
 export function formatCompare(q: URLSearchParams, c: CompareSettings): void {
   q.set('cmpgame', c.game);
@@ -331,6 +341,9 @@ export function formatCompare(q: URLSearchParams, c: CompareSettings): void {
   q.set('cmpmode', c.mode === 'millis' ? 'ms' : 'playouts');
   q.set('cmpbudget', c.budget);
   q.set('cmpseed', c.seed);
+  // One seed is the default: the parameter is written only for more.
+  if (c.seeds && c.seeds !== '1') q.set('cmpseeds', c.seeds);
+  else q.delete('cmpseeds');
   q.set('panes', String(c.panes.length));
   c.panes.forEach((p, k) => {
     const fields: PaneFields = {};
@@ -389,6 +402,11 @@ export function parseCompare(
     const r = wholeInRange('cmpseed', seed, 0, MAX_SEED);
     if (r.error) errors.push(r.error);
     else c.seed = String(r.value);
+  }
+  const seeds = q.get('cmpseeds');
+  if (seeds !== null) {
+    if (COMPARE_SEEDS.includes(seeds)) c.seeds = seeds;
+    else errors.push(`cmpseeds=${seeds}: expected ${COMPARE_SEEDS.join(' or ')} (seeds per pane)`);
   }
   const run = q.get('cmprun');
   if (run !== null) {

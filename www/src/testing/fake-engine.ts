@@ -188,11 +188,22 @@ export class FakeEngine {
 
   search(opts: SearchOptions): SearchHandle {
     let cancelled = false;
-    const done = this.answer('search', { slot: opts.slot, engine: opts.engine, budget: opts.budget }, () => {
+    const done = this.answer('search', { slot: opts.slot, engine: opts.engine, budget: opts.budget, samples: opts.samples }, () => {
       if (cancelled) throw new SearchCancelled();
       const pos = this.position!;
       const ran = opts.budget.kind === 'playouts' ? opts.budget.value : Math.max(1, Math.round(opts.budget.value / 10));
-      const total = (this.trees.get(opts.slot) ?? 0) + ran;
+      const was = this.trees.get(opts.slot) ?? 0;
+      // Samples at the request's steps, as the worker takes them (a playouts budget only).
+      const q = opts.budget.kind === 'playouts' ? opts.samples : undefined;
+      let at = 0;
+      for (let step = 1; q && step <= q.steps; step++) {
+        const n = Math.round((ran * step) / q.steps);
+        if (n <= at) continue;
+        at = n;
+        const st = this.stats(pos, was + n);
+        opts.onSample?.({ step, stats: st, tree: q.tree && step % q.treeEvery === 0 ? fakeTree(was + n) : null });
+      }
+      const total = was + ran;
       this.trees.set(opts.slot, total);
       const stats = this.stats(pos, total);
       // Progress: one message per tenth of the search.
