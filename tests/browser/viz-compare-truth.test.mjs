@@ -122,7 +122,9 @@ test('compare on hex:6 after a2: each pane’s “proven winning from N playouts
 });
 
 test('hex:7 after a1: each pane’s verdict appears as soon as the root and its move are proven, while the solve runs; a move never proven reads “?”, not “✗”', async () => {
-  const page = await h.openPage('?view=compare&game=hex:7&cmpgame=hex:7&cmpmoves=a1&cmpseed=1&panes=4', {
+  // 10,000 playouts a pane (not the default 50,000): the panes end long before the solve's 30 s
+  // budget even on a loaded machine, so the order of events the test checks is not a race.
+  const page = await h.openPage('?view=compare&game=hex:7&cmpgame=hex:7&cmpmoves=a1&cmpseed=1&cmpbudget=10000&panes=4', {
     viewport: { width: 1280, height: 900 },
   });
   await page.waitForFunction(() => document.querySelector('#cmp-preset-0')?.options.length > 0);
