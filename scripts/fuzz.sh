@@ -81,7 +81,10 @@ for t in "${RUST_TARGETS[@]}"; do
     grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+== ERROR|SUMMARY|thread .* panicked|Done [0-9]+ runs)' ; then
     :
   fi
-  if ls fuzz/artifacts/"$t"/crash-* fuzz/artifacts/"$t"/oom-* fuzz/artifacts/"$t"/timeout-* >/dev/null 2>&1; then
+  # Any one kind of artifact is a failure (`ls crash-* oom-* timeout-*` failed unless all three
+  # kinds were there, so a crash was reported as "no crash").
+  if compgen -G "fuzz/artifacts/$t/crash-*" >/dev/null || compgen -G "fuzz/artifacts/$t/oom-*" >/dev/null ||
+    compgen -G "fuzz/artifacts/$t/timeout-*" >/dev/null; then
     failed+=("$t")
   fi
 done
