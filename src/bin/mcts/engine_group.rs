@@ -141,8 +141,13 @@ mod imp {
         for g in &GROUPS {
             kill_group(g.load(Ordering::SeqCst), libc::SIGKILL);
         }
-        // SA_RESETHAND restored the default action: abort(3) raises SIGABRT again when this
-        // handler returns, and the process ends as it would have.
+        // SA_RESETHAND restored the default action; SIGABRT raised again is held until this
+        // handler returns, then ends the process as it would have (also for a SIGABRT sent by
+        // kill(1), which abort(3) would not raise again).
+        // SAFETY: raise(3) is async-signal-safe.
+        unsafe {
+            libc::raise(libc::SIGABRT);
+        }
     }
 
     fn install(sig: libc::c_int, handler: extern "C" fn(libc::c_int), flags: libc::c_int) {
