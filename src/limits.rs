@@ -27,8 +27,8 @@ pub const MAX_GTP_LINE_BYTES: usize = 65_536;
 
 /// Longest answer `mcts match` reads from an engine (the text of one response, all its lines),
 /// in bytes: 1 MiB (`genmove`, `final_score` and `name` answer a few bytes). A longer answer
-/// stops the match (`engine B (NAME) answered `genmove w` with an answer of more than 1048576
-/// bytes`), read no further than the limit ([`crate::gtp::ResponseReader`]).
+/// stops the match ("engine B (NAME) answered \`genmove w\` with an answer of more than 1048576
+/// bytes"), read no further than the limit ([`crate::gtp::ResponseReader`]).
 pub const MAX_GTP_ANSWER_BYTES: usize = 1 << 20;
 
 /// Lines kept of an engine's output that answers no command (`info` lines, logs printed on
