@@ -10,7 +10,8 @@
 # move_list and sgf (records), record_file (a record file's bytes as the page imports them: UTF-8
 # decoded lossily, then the game's JSON record or the worker's parseRecord, record::parse_any),
 # config (preset + key=value overrides, SearchConfig JSON: what the worker hands the engine for
-# every search). The worker's request checks are TypeScript (`parseRequest`, www/src/protocol.ts),
+# every search), gtp_response (an engine's output as `mcts match` reads it,
+# mcts_playground::gtp::ResponseReader, and its check of setup commands, gtp::check_command). The worker's request checks are TypeScript (`parseRequest`, www/src/protocol.ts),
 # fed random requests by www/src/protocol.test.ts.
 #
 # Target `lessons`: the lesson-file format is parsed in TypeScript (www/src/lessons/format.ts), out
@@ -24,8 +25,9 @@
 #
 # On the stable toolchain: cargo-fuzz needs nightly-only compiler flags (sanitizer coverage
 # instrumentation); RUSTC_BOOTSTRAP=1 lets stable rustc accept them. `--sanitizer none` because
-# AddressSanitizer needs an instrumented standard library (nightly's `-Zbuild-std`) and the crate
-# has no `unsafe` code; `-a` keeps debug assertions and integer-overflow checks on in the
+# AddressSanitizer needs an instrumented standard library (nightly's `-Zbuild-std`) and the library
+# the targets call has no `unsafe` code (the binary's libc calls, src/bin/mcts/engine_group.rs, are
+# not fuzzed); `-a` keeps debug assertions and integer-overflow checks on in the
 # optimised build, so an overflow is a crash. Seeds come from fuzz/corpus/<target>/ (committed);
 # new inputs libFuzzer finds go to a scratch copy under fuzz/target/corpus/, crashes to
 # fuzz/artifacts/<target>/ (reproduce with `cargo fuzz run TARGET fuzz/artifacts/TARGET/crash-...`).
@@ -34,7 +36,7 @@ cd "$(dirname "$0")/.."
 
 SECONDS_PER_TARGET="${1:-60}"
 shift || true
-ALL=(spec notation move_list sgf record_file config lessons)
+ALL=(spec notation move_list sgf record_file config gtp_response lessons)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL[@]}")
 
@@ -79,7 +81,10 @@ for t in "${RUST_TARGETS[@]}"; do
     grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+== ERROR|SUMMARY|thread .* panicked|Done [0-9]+ runs)' ; then
     :
   fi
-  if ls fuzz/artifacts/"$t"/crash-* fuzz/artifacts/"$t"/oom-* fuzz/artifacts/"$t"/timeout-* >/dev/null 2>&1; then
+  # Any one kind of artifact is a failure (`ls crash-* oom-* timeout-*` failed unless all three
+  # kinds were there, so a crash was reported as "no crash").
+  if compgen -G "fuzz/artifacts/$t/crash-*" >/dev/null || compgen -G "fuzz/artifacts/$t/oom-*" >/dev/null ||
+    compgen -G "fuzz/artifacts/$t/timeout-*" >/dev/null; then
     failed+=("$t")
   fi
 done

@@ -12,7 +12,8 @@
 # 20 openings of tests/bench/openings/hex11-20.txt (hex9-20.txt on 9x9; every first move on
 # smaller boards), colours swapped. MoHex floors its search time at 1 s: for shorter moves give
 # it a number of simulations (--mohex-games) instead. Games go to DIR as SGF (default
-# target/mohex-match/<size>-<ours>-<time>), the standings to standard output.
+# target/mohex-match/<size>-<ours>-<time>-vs-<mohex budget>-<date and time>: `mcts match` refuses
+# a folder that already holds games), the standings to standard output.
 # MoHex itself: bash scripts/mohex/build.sh SRC BUILD (Debian: cmake, Boost, Berkeley DB).
 # MCTS_BIN=PATH plays another build of mcts (default target/release/mcts, built if missing).
 set -euo pipefail
@@ -52,7 +53,7 @@ budget=(--ms "$ms"); label="${ms}ms"
 if [ -n "$iterations" ]; then budget=(--iterations "$iterations"); label="${iterations}it"; fi
 mohex_budget=(--setup-b "param_mohex max_time $mohex_time"); mlabel="${mohex_time}s"
 if [ -n "$mohex_games" ]; then mohex_budget+=(--setup-b "param_mohex max_games $mohex_games"); mlabel="${mohex_games}sims"; fi
-out=${out:-target/mohex-match/hex$size-$ours-$label-vs-$mlabel}
+out=${out:-target/mohex-match/hex$size-$ours-$label-vs-$mlabel-$(date +%Y%m%d-%H%M%S)}
 
 exec "$mcts" match --game "hex:$size" --games "$games" --openings "$openings" --sgf "$out" "${json[@]}" \
   --a "$mcts gtp --game hex:$size --algo $ours ${sets[*]} ${budget[*]}" --name-a "$(echo mcts $ours ${sets[*]} ${budget[*]})" \

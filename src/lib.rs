@@ -15,6 +15,7 @@
 pub mod arena;
 mod bits;
 pub mod game;
+pub mod gtp;
 pub mod limits;
 pub mod mcts;
 pub mod nn;

@@ -25,6 +25,21 @@ const _: () = assert!(MAX_NET_BYTES == crate::nn::MAX_FILE_BYTES, "MAX_NET_BYTES
 /// memory.
 pub const MAX_GTP_LINE_BYTES: usize = 65_536;
 
+/// Longest answer `mcts match` reads from an engine (the text of one response, all its lines),
+/// in bytes: 1 MiB (`genmove`, `final_score` and `name` answer a few bytes). A longer answer
+/// stops the match ("engine B (NAME) answered \`genmove w\` with an answer of more than 1048576
+/// bytes"), read no further than the limit ([`crate::gtp::ResponseReader`]).
+pub const MAX_GTP_ANSWER_BYTES: usize = 1 << 20;
+
+/// Lines kept of an engine's output that answers no command (`info` lines, logs printed on
+/// standard output, responses when no command was sent), per engine in `mcts match`: the first
+/// 10 and the last 10, each quoted in at most [`MAX_ECHO_CHARS`] characters ([`abbreviate`]),
+/// with the count of all of them; the rest is read and dropped. An engine that printed
+/// `yes info` while the other thought once grew the referee past 1.4 GB in 4 seconds (every line
+/// was queued); now it costs the referee no memory, and the count and the kept lines are in
+/// `--json` (`unrequested`) and a note on standard error.
+pub const UNREQUESTED_LINES_KEPT: usize = 10;
+
 /// Largest board side: Hex up to 19×19 (`hex:19`), as HexGui and Little Golem; Tic-Tac-Toe is 3×3
 /// and Pentago 6×6. [`crate::game::MAX_MOVES`] follows from it.
 pub const MAX_BOARD_SIDE: usize = 19;

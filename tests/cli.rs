@@ -59,6 +59,27 @@ fn replay_names_the_bad_move() {
     assert!(err.contains("unknown game"), "{err}");
 }
 
+/// User text quoted in an error (a move, a spec, an argument clap refuses) is shown with its
+/// control characters written out: a terminal escape in `--moves` used to reach the terminal.
+#[test]
+fn control_characters_in_refused_arguments_are_quoted() {
+    let raw = |err: &str| err.chars().any(|c| c.is_control() && c != '\n');
+    let (ok, _, err) = mcts(&["replay", "--game", "hex:3", "--moves", "a1 \u{1b}[31mzz"]);
+    assert!(!ok);
+    assert!(err.contains(r"move 2 ('\u{1b}[31mzz')") && !raw(&err), "{err:?}");
+    let (ok, _, err) = mcts(&["search", "--game", "hex:\u{1b}]0;title\u{7}3", "--iterations", "10"]);
+    assert!(!ok);
+    assert!(err.contains(r"'hex:\u{1b}]0;title\u{7}3'") && !raw(&err), "{err:?}");
+    let (ok, _, err) = mcts(&["search", "--game", "hex:3", "--moves", "a1\rb2\u{9b}2J"]);
+    assert!(!ok);
+    assert!(!raw(&err), "{err:?}");
+    // Refused by the argument reader (exit 2), in its own words.
+    let out = Command::new(env!("CARGO_BIN_EXE_mcts")).args(["arena", "--game", "hex:3", "--games", "\u{1b}[2J"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(r"invalid value '\u{1b}[2J' for '--games <GAMES>'") && !raw(&err), "{err:?}");
+}
+
 #[test]
 fn search_json_keys() {
     let (ok, out, err) =

@@ -203,10 +203,10 @@ pub(crate) fn print_standings(s: &Standings) -> Result<(), CliError> {
     Ok(())
 }
 
-/// A line on standard error (a note; the results go to standard output).
+/// A line on standard error (a note; the results go to standard output), control characters
+/// quoted.
 fn errln(text: &str) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "{text}");
+    crate::out::errln(text);
 }
 
 fn fmt_elo(x: f64) -> String {

@@ -27,6 +27,7 @@ mod out;
 
 mod arena;
 mod bench;
+mod engine_group;
 mod error;
 mod gtp;
 mod gtp_match;
@@ -89,8 +90,35 @@ struct NoTrain {
     args: Vec<String>,
 }
 
+/// The arguments read; on a refusal, clap's message and exit (status 2), with any control
+/// character the arguments hold quoted (`out::quote_controls`) rather than sent to the terminal.
+fn parse_args() -> Cli {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let e = match Cli::try_parse_from(&args) {
+        Ok(cli) => return cli,
+        Err(e) => e,
+    };
+    let has_control = |a: &std::ffi::OsString| a.to_string_lossy().chars().any(|c| c.is_control() && c != '\t');
+    if !e.use_stderr() || !args.iter().any(has_control) {
+        e.exit()
+    }
+    // clap quotes the argument it refuses as it was given: refuse the arguments with their control
+    // characters written out instead (the same refusal, naming the same argument, in the same
+    // words); should they be accepted so written, clap's text without its styling, quoted.
+    let quoted: Vec<String> = args.iter().map(|a| out::quote_controls(&a.to_string_lossy()).into_owned()).collect();
+    match Cli::try_parse_from(&quoted) {
+        Err(q) if q.kind() == e.kind() => q.exit(),
+        _ => {
+            for line in e.render().to_string().trim_end().lines() {
+                out::errln(line);
+            }
+            std::process::exit(e.exit_code())
+        }
+    }
+}
+
 fn main() {
-    let cli = Cli::parse();
+    let cli = parse_args();
     let result = match cli.verb {
         Verb::Replay(a) => replay::run(a),
         Verb::Bench(a) => bench::run(a),

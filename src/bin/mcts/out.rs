@@ -3,6 +3,10 @@
 //! outcome into the process's exit: a closed pipe (`mcts … | head`) ends the process quietly
 //! with status 0, as `mcts gtp` and `mcts arena` always did; any other write error (a full disk:
 //! `> /dev/full`) is reported on standard error, status 1.
+//!
+//! Messages on standard error quote user text (a move from `--moves`, a line of an `--openings`
+//! file, an engine's answer) with its control characters escaped ([`quote_controls`]): a terminal
+//! escape in an input is shown as `\u{1b}`, never sent to the terminal.
 
 use std::io::Write;
 
@@ -25,6 +29,30 @@ macro_rules! outln {
     };
 }
 
+/// `text` with every control character but tab written as Rust writes it in a quotation
+/// (`\n`, `\r`, `\u{1b}`, `\u{9b}`, …; `char::escape_debug`), so that a message quoting user
+/// text cannot move the cursor, clear the screen or retitle the terminal. Other text unchanged.
+pub fn quote_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|c| c.is_control() && c != '\t') {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() && c != '\t' {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// Writes `text` ([`quote_controls`]) and a newline on standard error; a failed write is
+/// ignored (standard error may be closed: nothing more can be said then).
+pub fn errln(text: &str) {
+    let _ = writeln!(std::io::stderr(), "{}", quote_controls(text));
+}
+
 /// Ends the process with a verb's `result`: after flushing standard output, status 0 on
 /// success or a closed pipe; otherwise `mcts: <message>` on standard error and status 1.
 pub fn exit(result: Result<(), CliError>) -> ! {
@@ -34,7 +62,7 @@ pub fn exit(result: Result<(), CliError>) -> ! {
         Err(CliError::Stdout(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
         Err(e) => {
             // Standard error may be closed too: nothing more can be said then.
-            let _ = writeln!(std::io::stderr(), "mcts: {e}");
+            errln(&format!("mcts: {e}"));
             std::process::exit(1)
         }
     }
