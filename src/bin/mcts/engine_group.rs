@@ -13,13 +13,18 @@
 //!   between.
 //! - [`catch_signals`]: in a group of its own an engine no longer gets the terminal's Ctrl-C
 //!   (`SIGINT` goes to the foreground group, the referee's), so the referee catches `SIGINT`,
-//!   `SIGTERM` and `SIGHUP`: the handler sends `SIGTERM` to the registered groups at once, and a
-//!   thread woken by it waits up to [`TERM_GRACE`], sends `SIGKILL`, says so on standard error
-//!   and exits with status 128 + the signal's number. On `SIGABRT` (a failed allocation, a
-//!   panic while panicking) the handler sends `SIGKILL` to the groups before the process ends.
+//!   `SIGTERM` and `SIGHUP` (`signal_hook::iterator::Signals`): a thread woken by the signal
+//!   sends `SIGTERM` to the registered groups, waits up to [`TERM_GRACE`], sends `SIGKILL`, says
+//!   so on standard error and exits with status 128 + the signal's number. On `SIGABRT` (a failed
+//!   allocation, a panic while panicking, `kill -ABRT`) a handler registered with
+//!   `signal_hook::low_level::register` sends `SIGKILL` to the groups, then ends the process as
+//!   `SIGABRT`'s default action would (`emulate_default_handler`).
 //!
-//! The `unsafe` blocks here are the `libc` calls std does not offer (kill(2) of a group,
-//! waitid(2) without reaping, sigaction(2), pipe(2), write(2)).
+//! The OS calls std does not offer are the `nix` crate's (`kill(2)` of a group, `waitid(2)`
+//! without reaping) and `signal-hook`'s; the one `unsafe` block left is the registration of the
+//! `SIGABRT` handler, which must make only async-signal-safe calls. `nix` offers `waitid` on
+//! Linux, Android and FreeBSD only: elsewhere (macOS, the other BSDs, Windows) an engine is one
+//! process ended with `Child::kill`, and the signals are not caught.
 
 use std::process::{Child, Command};
 use std::time::{Duration, Instant};
@@ -31,19 +36,23 @@ use std::time::{Duration, Instant};
 pub const TERM_GRACE: Duration = Duration::from_secs(2);
 
 /// How often a wait for an engine's exit looks again.
+#[cfg(any(target_os = "linux", target_os = "android", target_os = "freebsd"))]
 const POLL: Duration = Duration::from_millis(5);
 
-#[cfg(unix)]
+#[cfg(any(target_os = "linux", target_os = "android", target_os = "freebsd"))]
 mod imp {
     use super::*;
+    use nix::sys::signal::{kill, Signal};
+    use nix::sys::wait::{waitid, Id, WaitPidFlag, WaitStatus};
+    use nix::unistd::Pid;
+    use signal_hook::consts::{SIGABRT, SIGHUP, SIGINT, SIGTERM};
+    use signal_hook::iterator::Signals;
     use std::os::unix::process::CommandExt;
     use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
     use std::sync::Once;
 
     /// The process groups to end on a signal (0: none), one per engine.
     static GROUPS: [AtomicI32; 2] = [AtomicI32::new(0), AtomicI32::new(0)];
-    /// The write end of the pipe that wakes the signal thread (-1 before [`catch_signals`]).
-    static WAKE: AtomicI32 = AtomicI32::new(-1);
     /// A signal was caught: the signal's thread is ending the process.
     static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
@@ -65,28 +74,20 @@ mod imp {
         GROUPS[slot].store(0, Ordering::SeqCst);
     }
 
-    /// `kill(-group, sig)`; errors (the group is gone) ignored.
-    fn kill_group(group: i32, sig: libc::c_int) {
+    /// `kill(-group, sig)`; errors (the group is gone) ignored. `group` is the id of a leader
+    /// this process has not reaped, so it names the engine's group and no other. Async-signal-
+    /// safe (kill(2) and errno only; killpg(3) is not on POSIX's list), for [`on_abort`].
+    fn kill_group(group: i32, sig: Signal) {
         if group > 0 {
-            // SAFETY: kill(2) with a negative pid signals that process group; no memory is
-            // involved. `group` is the id of a leader this process has not reaped, so it names
-            // the engine's group and no other.
-            unsafe {
-                libc::kill(-group, sig);
-            }
+            let _ = kill(Pid::from_raw(-group), sig);
         }
     }
 
-    /// Whether process `pid` (a child of this process) has exited, without reaping it; true
-    /// if it is no longer a child (already reaped).
+    /// Whether process `pid` (a child of this process) has exited, without reaping it (`WNOWAIT`
+    /// leaves it to `Child::wait`); true if it is no longer a child (already reaped).
     fn exited(pid: i32) -> bool {
-        // SAFETY: waitid(2) writes only into `info`, a zeroed siginfo_t owned here; WNOWAIT
-        // leaves the child to be reaped by `Child::wait`.
-        unsafe {
-            let mut info: libc::siginfo_t = std::mem::zeroed();
-            let r = libc::waitid(libc::P_PID, pid as libc::id_t, &mut info, libc::WEXITED | libc::WNOHANG | libc::WNOWAIT);
-            r != 0 || info.si_pid() != 0
-        }
+        let flags = WaitPidFlag::WEXITED | WaitPidFlag::WNOHANG | WaitPidFlag::WNOWAIT;
+        !matches!(waitid(Id::Pid(Pid::from_raw(pid)), flags), Ok(WaitStatus::StillAlive))
     }
 
     pub fn wait_exit(pid: i32, limit: Duration) -> bool {
@@ -113,109 +114,69 @@ mod imp {
             return;
         };
         if !exited(group) {
-            kill_group(group, libc::SIGTERM);
+            kill_group(group, Signal::SIGTERM);
             wait_exit(group, TERM_GRACE);
         }
         // What is left of the group (a wrapper's children, helpers started in the background).
-        kill_group(group, libc::SIGKILL);
+        kill_group(group, Signal::SIGKILL);
         let _ = child.wait();
     }
 
-    extern "C" fn on_signal(sig: libc::c_int) {
-        // Only async-signal-safe calls here: atomics, kill(2), write(2).
-        INTERRUPTED.store(true, Ordering::SeqCst);
+    /// Runs inside the `SIGABRT` handler: only async-signal-safe work (atomics, kill(2), then
+    /// sigaction(2), sigprocmask(2) and raise(3) in `emulate_default_handler`), no allocation,
+    /// no panic.
+    fn on_abort() {
         for g in &GROUPS {
-            kill_group(g.load(Ordering::SeqCst), libc::SIGTERM);
+            kill_group(g.load(Ordering::SeqCst), Signal::SIGKILL);
         }
-        let fd = WAKE.load(Ordering::SeqCst);
-        if fd >= 0 {
-            let byte = sig as u8;
-            // SAFETY: writes one byte from a local to the pipe's write end.
-            unsafe {
-                libc::write(fd, (&byte as *const u8).cast(), 1);
-            }
-        }
-    }
-
-    extern "C" fn on_abort(_sig: libc::c_int) {
-        for g in &GROUPS {
-            kill_group(g.load(Ordering::SeqCst), libc::SIGKILL);
-        }
-        // SA_RESETHAND restored the default action; SIGABRT raised again is held until this
-        // handler returns, then ends the process as it would have (also for a SIGABRT sent by
-        // kill(1), which abort(3) would not raise again).
-        // SAFETY: raise(3) is async-signal-safe.
-        unsafe {
-            libc::raise(libc::SIGABRT);
-        }
-    }
-
-    fn install(sig: libc::c_int, handler: extern "C" fn(libc::c_int), flags: libc::c_int) {
-        // SAFETY: sigaction(2) with a zeroed, then filled, struct owned here; the handlers make
-        // only async-signal-safe calls.
-        unsafe {
-            let mut action: libc::sigaction = std::mem::zeroed();
-            action.sa_sigaction = handler as usize;
-            action.sa_flags = flags;
-            libc::sigemptyset(&mut action.sa_mask);
-            libc::sigaction(sig, &action, std::ptr::null_mut());
-        }
+        // The default action restored, SIGABRT unblocked and raised again: the process ends as
+        // it would have, also for a SIGABRT sent by kill(1), which abort(3) would not raise again
+        // (and if that fails, abort(3)).
+        let _ = signal_hook::low_level::emulate_default_handler(SIGABRT);
     }
 
     pub fn catch_signals(note: String) {
         static ONCE: Once = Once::new();
         ONCE.call_once(|| {
-            let mut fds = [0 as libc::c_int; 2];
-            // SAFETY: pipe(2) writes two descriptors into `fds`; fcntl(2) sets close-on-exec so
-            // that the engines do not inherit them.
-            let ok = unsafe {
-                libc::pipe(fds.as_mut_ptr()) == 0
-                    && libc::fcntl(fds[0], libc::F_SETFD, libc::FD_CLOEXEC) == 0
-                    && libc::fcntl(fds[1], libc::F_SETFD, libc::FD_CLOEXEC) == 0
-            };
-            if !ok {
+            // Its self-pipe is close-on-exec: the engines do not inherit it.
+            let Ok(mut signals) = Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
                 return;
-            }
-            WAKE.store(fds[1], Ordering::SeqCst);
-            let read_fd = fds[0];
+            };
             std::thread::spawn(move || {
-                let mut byte = 0u8;
-                loop {
-                    // SAFETY: reads one byte into a local.
-                    let n = unsafe { libc::read(read_fd, (&mut byte as *mut u8).cast(), 1) };
-                    if n == 1 {
-                        break;
-                    }
-                    if n == 0 || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
-                        return;
-                    }
-                }
+                let Some(sig) = signals.forever().next() else {
+                    return;
+                };
+                // Before the groups get SIGTERM: an engine's end seen by the match is then
+                // known to be the signal's doing.
+                INTERRUPTED.store(true, Ordering::SeqCst);
                 let groups: Vec<i32> = GROUPS.iter().map(|g| g.load(Ordering::SeqCst)).filter(|&g| g > 0).collect();
+                for &g in &groups {
+                    kill_group(g, Signal::SIGTERM);
+                }
                 let deadline = Instant::now() + TERM_GRACE;
                 for &g in &groups {
                     wait_exit(g, deadline.saturating_duration_since(Instant::now()));
                 }
                 for &g in &groups {
-                    kill_group(g, libc::SIGKILL);
+                    kill_group(g, Signal::SIGKILL);
                 }
-                let name = match i32::from(byte) {
-                    libc::SIGINT => "SIGINT (Ctrl-C)",
-                    libc::SIGTERM => "SIGTERM",
-                    libc::SIGHUP => "SIGHUP",
+                let name = match sig {
+                    SIGINT => "SIGINT (Ctrl-C)",
+                    SIGTERM => "SIGTERM",
+                    SIGHUP => "SIGHUP",
                     _ => "a signal",
                 };
                 crate::out::errln(&format!("mcts: interrupted by {name}: both engines ended{note}"));
-                std::process::exit(128 + i32::from(byte));
+                std::process::exit(128 + sig);
             });
-            for sig in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
-                install(sig, on_signal, libc::SA_RESTART);
-            }
-            install(libc::SIGABRT, on_abort, libc::SA_RESETHAND);
+            // SAFETY: `on_abort` makes only async-signal-safe calls (see there), allocates
+            // nothing and cannot panic; SIGABRT is not one of signal-hook's forbidden signals.
+            let _ = unsafe { signal_hook::low_level::register(SIGABRT, on_abort) };
         });
     }
 }
 
-#[cfg(not(unix))]
+#[cfg(not(any(target_os = "linux", target_os = "android", target_os = "freebsd")))]
 mod imp {
     use super::*;
 
