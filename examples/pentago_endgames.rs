@@ -64,7 +64,7 @@ fn solve_lines(seconds: f64) {
         for m in v["moves"].as_str().expect("moves").split_whitespace() {
             g.play_text(m).expect("a legal move");
         }
-        let mut s = Exact::<Pentago>::new(ExactConfig::default());
+        let mut s = Exact::<Pentago>::new(ExactConfig::default()).unwrap();
         let t = std::time::Instant::now();
         let r = s.solve(&g, &mut |_| t.elapsed().as_secs_f64() > seconds);
         let ms = t.elapsed().as_secs_f64() * 1e3;
@@ -87,7 +87,7 @@ fn main() {
         while kept < per {
             let Some((g, moves)) = quiet_endgame(empty, &mut rng) else { continue };
             // Hard ones only (more than 20 positions of search; a few thousand at most to tell).
-            let mut s = Exact::<Pentago>::new(ExactConfig { tt_log2: 16 });
+            let mut s = Exact::<Pentago>::new(ExactConfig { tt_log2: 16 }).unwrap();
             if s.solve(&g, &mut |st| st.nodes > 5000).is_some() && s.stats().nodes <= 20 {
                 continue;
             }

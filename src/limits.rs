@@ -63,6 +63,17 @@ pub const PAGE_NODE_CAP: u64 = 2_000_000;
 /// Natively the default is `SearchConfig::default().memory_cap_mib` (2,048 MiB).
 pub const PAGE_MEMORY_CAP_MIB: u64 = 512;
 
+/// Most bytes of training data `mcts patterns train` holds: 1 GiB. Each game's positions are
+/// folded into the training set as the game ends (a position's legal moves kept as their
+/// distinct patterns with counts, 4 or 8 bytes each, not one 8-byte key per move: 1,000 Hex 19×19
+/// games of one playout a move fold into 224 MB), because minorization–maximization reads every
+/// position on each sweep; once the folded data
+/// ([`crate::game::hex::patterns::TrainingSet::bytes`], training and held-out positions) reaches
+/// this, no further game is started, the games folded so far are trained on, and the command says
+/// so (`data_limit_reached` in `--json`). Besides it, at most `2 · --threads + 2` finished games
+/// wait whole for an earlier one to be folded (about 0.85 MB each on Hex 19×19).
+pub const PATTERN_TRAIN_MAX_BYTES: usize = 1 << 30;
+
 /// Defaults for the tree's caps where the engine parameters do not set them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TreeLimits {

@@ -371,6 +371,65 @@ fn solve_json_keys_and_errors() {
     }
 }
 
+/// The solvers' tables take what the position needs, within one `--tt-mib` for all threads
+/// (issue 48): Hex 3×3 with a 1 GiB budget keeps a table of 64 KiB (it took the whole GiB
+/// before); `--openings --threads 8` shares the default 256 MiB (each thread had 256 MiB of its
+/// own before, and the main thread one more); the largest budget on 4 threads runs under an
+/// address-space limit far below it (it aborted before, allocating 5 × 16 GiB); and the Hex
+/// negamax honours `--time` (it ignored it and ran to its node budget).
+#[test]
+fn solve_tables_grow_as_needed_within_one_budget() {
+    let json = |args: &[&str]| -> Value {
+        let (ok, out, err) = mcts(args);
+        assert!(ok, "{args:?}: {err}");
+        serde_json::from_str(out.trim()).unwrap()
+    };
+    let v = json(&["solve", "--game", "hex:3", "--tt-mib", "1024", "--json"]);
+    assert_eq!(v["tt_max_bytes"], 1u64 << 30);
+    assert!(v["tt_bytes"].as_u64().unwrap() <= 64 << 10, "{v}");
+    for solver in ["dfpn", "negamax"] {
+        let v = json(&["solve", "--game", "hex:4", "--openings", "--threads", "8", "--solver", solver, "--json"]);
+        assert_eq!(v["mover_wins"], 4);
+        let (used, max) = (v["tt_bytes"].as_u64().unwrap(), v["tt_max_bytes"].as_u64().unwrap());
+        assert!(used <= max && max <= 256 << 20, "{solver}: {used} of {max} bytes");
+    }
+    // 4 threads and the largest budget under a 2 GB address-space limit (`ulimit -v`).
+    let exe = env!("CARGO_BIN_EXE_mcts");
+    let out = Command::new("sh")
+        .args(["-c", &format!("ulimit -v 2000000 && exec '{exe}' solve --game hex:5 --openings --threads 4 --tt-mib 16384 --json")])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?}: {err}", out.status);
+    let v: Value = serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
+    assert_eq!((v["mover_wins"].as_u64(), v["unknown"].as_u64()), (Some(13), Some(0)), "{v}");
+    assert!(v["tt_max_bytes"].as_u64().unwrap() <= 16384 << 20);
+    // A table's growth that the system refuses (under a 700 MB address-space limit, the largest
+    // budget on a 16-empty Pentago endgame that fills its table) is a note, and the solve goes
+    // on with the table it has (it aborted before, allocating 12 GiB up front).
+    let out = Command::new("sh")
+        .args(["-c", &format!("ulimit -v 700000 && exec '{exe}' solve --game pentago --moves '{PENTAGO_16_EMPTY}' --tt-mib 16384 --json")])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?}: {err}", out.status);
+    assert!(err.starts_with("mcts: note: the exact solver's transposition table could not have "), "{err}");
+    let v: Value = serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).unwrap();
+    assert_eq!(v["value"], "win");
+    assert!(v["tt_note"].as_str().unwrap().contains("the solver went on with the table it had"), "{v}");
+    assert!(v["tt_bytes"].as_u64().unwrap() < 700_000 << 10);
+    // The negamax stops at --time with the other solvers' outcome (the empty 6×6 board needs far
+    // more than a tenth of a second of its search).
+    let (ok, _, err) = mcts(&["solve", "--game", "hex:6", "--solver", "negamax", "--time", "0.1"]);
+    assert!(!ok && err.contains("not solved within 0.1 s (--time)"), "{err}");
+    let v = json(&["solve", "--game", "hex:6", "--solver", "negamax", "--openings", "--time", "0.05", "--json"]);
+    assert_eq!(v["unknown"], 36, "every opening unknown within the time: {v}");
+}
+
+/// A Pentago position with 16 empty cells (20 stones placed; the fourth of that size in
+/// `tests/data/pentago-endgames.jsonl`): a win for Black in about 68,000 positions.
+const PENTAGO_16_EMPTY: &str = "b3-TR-cw f6-TR-cw a3-TR-cw c2-BR-ccw d3-BR-ccw f4-BL-cw f3-BL-ccw d5-BL-cw e4-TR-ccw c3-TR-cw a6-BR-cw e6-BR-ccw b2-TR-cw e3-TL-ccw f1-TR-ccw c4-TL-cw e6-BL-cw d2-TL-cw c4-TL-cw c3-BL-ccw";
+
 /// Tic-Tac-Toe and Pentago endgames through `mcts solve` (the alpha-beta endgame solver): the
 /// keys of Hex's report plus `value` (win/draw/loss for the side to move), `best_move` and
 /// `mover_draws`; `winner` null for a draw; players named x and o in Tic-Tac-Toe.
@@ -766,6 +825,24 @@ fn patterns_train_writes_weights_and_search_uses_them() {
     assert!(!ok && err.contains("selection = uct"), "{err}");
     let (ok, _, err) = mcts(&["patterns", "train", "--spec", "tictactoe", "--out", a.to_str().unwrap()]);
     assert!(!ok && err.contains("not a Hex spec"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `patterns train` checks `--out` before any game (issue 48: it failed only after every game
+/// and the training): a folder that does not exist, and a folder, are refused at once — with
+/// the most games and playouts on Hex 19×19, which would otherwise run for days.
+#[test]
+fn patterns_train_checks_its_output_before_any_game() {
+    let dir = std::env::temp_dir().join(format!("mcts-patterns-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let missing = dir.join("no-such-folder").join("x.mctspat");
+    let forever = ["patterns", "train", "--spec", "hex:19", "--games", "100000", "--playouts", "10000000", "--threads", "2"];
+    for (out, says) in [(missing.to_str().unwrap(), "cannot create a file in"), (dir.to_str().unwrap(), "a folder, not a file")] {
+        let (ok, stdout, err) = mcts(&[&forever[..], &["--out", out]].concat());
+        assert!(!ok && err.starts_with(&format!("mcts: --out {out}: {says}")), "{err}");
+        assert_eq!(stdout, "", "no game played, nothing trained");
+    }
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "nothing left in the folder");
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -79,7 +79,7 @@ fn reachable(g: &TicTacToe, out: &mut HashMap<String, TicTacToe>) {
 
 #[test]
 fn tic_tac_toe_empty_board_is_a_draw() {
-    let mut s = Exact::<TicTacToe>::new(ExactConfig { tt_log2: 12 });
+    let mut s = Exact::<TicTacToe>::new(ExactConfig { tt_log2: 12 }).unwrap();
     let r = s.solve(&TicTacToe::new(), &mut |_| false).unwrap();
     assert_eq!(r.value, Value::Draw);
     // The drawing move keeps the draw.
@@ -88,7 +88,7 @@ fn tic_tac_toe_empty_board_is_a_draw() {
     assert_eq!(ttt_value(&mut board_of(&after.board_string()), 2), 0);
     assert!(s.stats().nodes > 0);
     // Every first move of X draws (a known result), with the session's per-move values.
-    let mut session = ExactSession::new(&TicTacToe::new(), ExactConfig { tt_log2: 12 });
+    let mut session = ExactSession::new(&TicTacToe::new(), ExactConfig { tt_log2: 12 }).unwrap();
     assert!(session.run(&mut |_| false));
     let p = session.progress();
     assert!(p.done);
@@ -105,7 +105,7 @@ fn tic_tac_toe_every_reachable_position_matches_brute_force() {
     let mut all = HashMap::new();
     reachable(&TicTacToe::new(), &mut all);
     assert_eq!(all.len(), 5478, "distinct reachable positions (tests/data/README.md)");
-    let mut shared = Exact::<TicTacToe>::new(ExactConfig { tt_log2: 12 });
+    let mut shared = Exact::<TicTacToe>::new(ExactConfig { tt_log2: 12 }).unwrap();
     let mut counts = [0; 3];
     for (board, g) in &all {
         if g.outcome().is_some() {
@@ -116,7 +116,7 @@ fn tic_tac_toe_every_reachable_position_matches_brute_force() {
         counts[want as usize] += 1;
         let r = shared.solve(g, &mut |_| false).unwrap();
         assert_eq!(r.value, want, "{board}");
-        let mut session = ExactSession::new(g, ExactConfig { tt_log2: 10 });
+        let mut session = ExactSession::new(g, ExactConfig { tt_log2: 10 }).unwrap();
         assert!(session.run(&mut |_| false));
         let p = session.progress();
         assert_eq!(p.value, Some(want), "{board}");
@@ -213,7 +213,7 @@ fn pentago_endgames_match_brute_force() {
             }
             *seen.entry(want).or_insert(0) += 1;
             let ctx = format!("{} {}", g.spec(), g.board_string());
-            let mut session = ExactSession::new(&g, ExactConfig { tt_log2: 14 });
+            let mut session = ExactSession::new(&g, ExactConfig { tt_log2: 14 }).unwrap();
             assert!(session.run(&mut |_| false));
             let p = session.progress();
             assert_eq!(p.value, Some(want), "{ctx}");
@@ -242,7 +242,7 @@ fn pentago_five_empty_cells_match_brute_force() {
     while done < 3 {
         let Some(g) = quiet_endgame(PentagoRules::Official, false, 5, &mut rng) else { continue };
         // Only positions the search cannot settle at its first node.
-        let mut e = Exact::<Pentago>::new(ExactConfig { tt_log2: 16 });
+        let mut e = Exact::<Pentago>::new(ExactConfig { tt_log2: 16 }).unwrap();
         let r = e.solve(&g, &mut |_| false).unwrap();
         if e.stats().expanded < 3 {
             continue;
@@ -275,8 +275,8 @@ fn reference_tactics_have_their_exact_values() {
                 _ => continue,
             };
             let got = match &g {
-                AnyGame::TicTacToe(t) => Exact::new(ExactConfig { tt_log2: 10 }).solve(t, &mut |_| false).unwrap().value,
-                AnyGame::Pentago(p) => Exact::new(ExactConfig { tt_log2: 10 }).solve(p, &mut |_| false).unwrap().value,
+                AnyGame::TicTacToe(t) => Exact::new(ExactConfig { tt_log2: 10 }).unwrap().solve(t, &mut |_| false).unwrap().value,
+                AnyGame::Pentago(p) => Exact::new(ExactConfig { tt_log2: 10 }).unwrap().solve(p, &mut |_| false).unwrap().value,
                 AnyGame::Hex(_) => unreachable!(),
             };
             assert_eq!(got, want, "{key} {}", g.board_string());
@@ -295,15 +295,15 @@ fn a_session_in_slices_matches_one_run() {
     let mut rng = Rng64::new(5);
     let g = loop {
         let Some(g) = quiet_endgame(PentagoRules::Official, false, 7, &mut rng) else { continue };
-        let mut e = Exact::<Pentago>::new(ExactConfig { tt_log2: 16 });
+        let mut e = Exact::<Pentago>::new(ExactConfig { tt_log2: 16 }).unwrap();
         e.solve(&g, &mut |_| false).unwrap();
         if e.stats().nodes > 2000 {
             break g;
         }
     };
-    let mut whole = ExactSession::new(&g, ExactConfig { tt_log2: 16 });
+    let mut whole = ExactSession::new(&g, ExactConfig { tt_log2: 16 }).unwrap();
     assert!(whole.run(&mut |_| false));
-    let mut sliced = ExactSession::new(&g, ExactConfig { tt_log2: 16 });
+    let mut sliced = ExactSession::new(&g, ExactConfig { tt_log2: 16 }).unwrap();
     let mut slices = 0;
     loop {
         let mut calls = 0;
@@ -321,7 +321,7 @@ fn a_session_in_slices_matches_one_run() {
     assert_eq!(a.value, b.value);
     assert_eq!(a.moves, b.moves);
     // A solve stopped at once reports nothing.
-    let mut e = Exact::<Pentago>::new(ExactConfig { tt_log2: 16 });
+    let mut e = Exact::<Pentago>::new(ExactConfig { tt_log2: 16 }).unwrap();
     assert_eq!(e.solve(&g, &mut |_| true), None);
 }
 

@@ -37,7 +37,7 @@ fn solve(s: &mut Dfpn, g: &Hex, max_nodes: u64) -> Option<u8> {
 #[test]
 fn six_by_six_openings_as_published() {
     let table = [".....B", ".BBBBB", "BBBBBB", "BBBBBB", "BBBBB.", "B....."];
-    let mut s = Dfpn::new(DfpnConfig { tt_log2: 20, ..DfpnConfig::default() });
+    let mut s = Dfpn::new(DfpnConfig { tt_log2: 20, ..DfpnConfig::default() }).unwrap();
     for (r, row) in table.iter().enumerate() {
         for (c, mark) in row.chars().enumerate() {
             let m = format!("{}{}", (b'a' + c as u8) as char, r + 1);
@@ -53,7 +53,7 @@ fn six_by_six_openings_as_published() {
 #[test]
 fn seven_by_seven_positions_agree_with_mohex() {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/hex7-solve.jsonl")).unwrap();
-    let mut s = Dfpn::new(DfpnConfig { tt_log2: 20, ..DfpnConfig::default() });
+    let mut s = Dfpn::new(DfpnConfig { tt_log2: 20, ..DfpnConfig::default() }).unwrap();
     let (mut checked, mut settled) = (0, 0);
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();

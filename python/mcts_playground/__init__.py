@@ -294,7 +294,7 @@ def solve(
     """Solves a position exactly; the report of ``mcts solve --json``.
 
     Hex (hex:N, N <= 8, no swap) by proof-number search; Tic-Tac-Toe and Pentago endgames (at most
-    8 empty cells) by alpha-beta, whose values include draws.
+    16 empty cells, i.e. 20 or more stones placed) by alpha-beta, whose values include draws.
 
     Args:
         state: the position (a ``Game`` means its start position).
@@ -304,17 +304,20 @@ def solve(
         solver: ``"dfpn"`` (proof-number search) or ``"negamax"`` (the reference) for Hex,
             ``"alphabeta"`` for Tic-Tac-Toe and Pentago; None: the game's own.
         max_nodes: positions per solve before it gives up (default 200 million).
-        time: seconds per solve (dfpn and alphabeta; 0 = no limit).
-        tt_mib: the transposition table in MiB (16 ..= 16384).
+        time: seconds per solve (every solver; 0 = no limit).
+        tt_mib: the most memory of the transposition table in MiB (16 ..= 16384); the table
+            starts small and grows only as the solve needs.
         epsilon, widening: dfpn's 1+epsilon trick (0 ..= 4) and widening factor (0, 1].
         vc, fillin: dfpn's virtual connections and inferior-cell fill-in (ablations when False).
 
     Returns:
         ``{game, moves, to_move, winner, winning_move, best_move, value, nodes, ms, solver,
-        ...}`` (``value`` "win"/"draw"/"loss" for the side to move; ``winner`` "black"/"white",
+        tt_bytes, tt_max_bytes, tt_note?, ...}`` (``value`` "win"/"draw"/"loss" for the side to move; ``winner`` "black"/"white",
         "x"/"o" in Tic-Tac-Toe, None for a draw); with ``openings``: ``{game, moves, mover,
         openings: [{move, winner, mover_wins, value, nodes, net_value?}], mover_wins,
-        mover_draws, unknown, agree?, agree_of?, ms, solver}``.
+        mover_draws, unknown, agree?, agree_of?, ms, solver, tt_bytes, tt_max_bytes, tt_note?}``
+        (``tt_note``: a sentence when the system refused the table's growth; the solve went on
+        with the table it had).
 
     Raises:
         ValueError: a game or position no solver takes (too large, the swap rule, a Pentago

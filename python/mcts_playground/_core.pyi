@@ -192,7 +192,8 @@ def solve(
     vc: bool = True,
     fillin: bool = True,
 ) -> str:
-    """The JSON of ``mcts solve --json``."""
+    """The JSON of ``mcts solve --json``: Hex (hex:N, N <= 8, no swap), Tic-Tac-Toe, and Pentago
+    endgames of at most 16 empty cells (20 or more stones placed)."""
 
 def review(
     game: str,

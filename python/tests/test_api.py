@@ -247,6 +247,24 @@ def test_solve_tic_tac_toe_and_pentago_endgames(cli) -> None:
     assert (won["value"], won["winner"], won["winning_move"]) == ("win", "x", "c1")
 
 
+def test_solve_docstring_and_table_follow_the_engine() -> None:
+    # The endgame solver takes Pentago positions with at most 16 empty cells (PENTAGO_MAX_EMPTY),
+    # and the docstring says so (it said 8).
+    assert "16 empty cells" in (mp.solve.__doc__ or "")
+    sixteen = "b3-TR-cw f6-TR-cw a3-TR-cw c2-BR-ccw d3-BR-ccw f4-BL-cw f3-BL-ccw d5-BL-cw e4-TR-ccw c3-TR-cw"
+    sixteen += " a6-BR-cw e6-BR-ccw b2-TR-cw e3-TL-ccw f1-TR-ccw c4-TL-cw e6-BL-cw d2-TL-cw c4-TL-cw c3-BL-ccw"
+    assert mp.solve(mp.State("pentago", sixteen), max_nodes=10_000_000)["value"] == "win"
+    with pytest.raises(ValueError, match="at most 16 empty cells"):
+        mp.solve(mp.State("pentago", " ".join(sixteen.split()[:19])))
+    # The table grows only as the position needs: the largest budget on Hex 3x3 takes 64 KiB
+    # (it took 16 GiB up front and killed the interpreter).
+    report = mp.solve(mp.State("hex:3"), tt_mib=16384)
+    assert report["tt_max_bytes"] == 16384 << 20 and report["tt_bytes"] <= 64 << 10
+    # The negamax honours the time limit like the other solvers.
+    with pytest.raises(ValueError, match=r"not solved within 0\.1 s \(--time\)"):
+        mp.solve(mp.State("hex:6"), solver="negamax", time=0.1)
+
+
 def test_solve_refuses_what_it_cannot_solve(cli) -> None:
     for state, args in [
         (mp.State("pentago"), ["--game", "pentago"]),

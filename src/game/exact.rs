@@ -38,6 +38,7 @@
 //! (docs/limits.md). Hex has the proof-number solver ([`super::hex::dfpn`]), which knows Hex's
 //! connections.
 
+use super::solver_table::{try_extend, try_filled, TableMemoryError, INITIAL_LOG2};
 use super::{AnyGame, Game, MoveList, Outcome, Pentago, Player, TicTacToe};
 
 /// The value of a position for its side to move, with perfect play by both sides (serialised
@@ -133,6 +134,9 @@ pub enum ExactError {
     /// The search ran for its time limit (seconds) without an answer.
     #[error("not solved within {0} s (--time); positions with fewer empty cells solve faster")]
     Time(f64),
+    /// The system refused the transposition table's memory.
+    #[error(transparent)]
+    Memory(#[from] TableMemoryError),
 }
 
 /// Whether the endgame solver takes `g`: every Tic-Tac-Toe position; Pentago with at most
@@ -157,8 +161,9 @@ pub fn check(g: &AnyGame) -> Result<(), ExactError> {
 /// The solver's settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ExactConfig {
-    /// log2 of the transposition table's entries (24 bytes each): 23 = 192 MiB, 21 = 48 MiB.
-    /// Clamped to 10..=30.
+    /// log2 of the most entries (24 bytes each) the transposition table may grow to: 23 =
+    /// 192 MiB, 21 = 48 MiB. Clamped to 10..=30. The table starts at 1,024 entries and doubles
+    /// only when a bucket would lose an entry ([`crate::game::solver_table`]).
     pub tt_log2: u32,
 }
 
@@ -239,6 +244,10 @@ pub struct Exact<G: Game> {
     /// Buckets of two slots: slot 0 keeps the larger subtree, slot 1 the newest entry.
     tt: Vec<[Slot; 2]>,
     mask: usize,
+    /// The most buckets the table may grow to, minus one.
+    max_mask: usize,
+    /// The doubling the system refused, if one was (the table then stays at its size).
+    refused: Option<TableMemoryError>,
     /// History heuristic score per dense move index.
     history: Vec<u32>,
     stats: ExactStats,
@@ -247,17 +256,28 @@ pub struct Exact<G: Game> {
 }
 
 impl<G: Game> Exact<G> {
-    /// A solver with an empty table of `2^cfg.tt_log2` entries.
-    pub fn new(cfg: ExactConfig) -> Exact<G> {
-        let buckets = 1usize << (cfg.tt_log2.clamp(10, 30) - 1);
-        Exact {
-            tt: vec![[Slot::default(); 2]; buckets],
+    /// A solver with an empty table of 1,024 entries, which grows up to `2^cfg.tt_log2`.
+    ///
+    /// # Errors
+    /// The system refused the table's first entries.
+    pub fn new(cfg: ExactConfig) -> Result<Exact<G>, TableMemoryError> {
+        let max_log2 = cfg.tt_log2.clamp(10, 30);
+        Exact::sized(max_log2.min(INITIAL_LOG2), max_log2)
+    }
+
+    /// A solver whose table has `2^log2` entries and may grow to `2^max_log2`.
+    fn sized(log2: u32, max_log2: u32) -> Result<Exact<G>, TableMemoryError> {
+        let buckets = 1usize << (log2 - 1);
+        Ok(Exact {
+            tt: try_filled(buckets, [Slot::default(); 2])?,
             mask: buckets - 1,
+            max_mask: (1usize << (max_log2 - 1)) - 1,
+            refused: None,
             history: Vec::new(),
             stats: ExactStats::default(),
             stopped: false,
             _game: std::marker::PhantomData,
-        }
+        })
     }
 
     /// Work counters since the solver was created.
@@ -265,9 +285,20 @@ impl<G: Game> Exact<G> {
         self.stats
     }
 
-    /// Bytes of the transposition table.
+    /// Bytes of the transposition table as it stands (it only grows).
     pub fn tt_bytes(&self) -> usize {
-        self.tt.len() * std::mem::size_of::<[Slot; 2]>()
+        self.tt.capacity() * std::mem::size_of::<[Slot; 2]>()
+    }
+
+    /// The most bytes the transposition table may grow to.
+    pub fn tt_max_bytes(&self) -> usize {
+        (self.max_mask + 1) * std::mem::size_of::<[Slot; 2]>()
+    }
+
+    /// The table's doubling the system refused, if one was: the solver went on with the table it
+    /// had (its values are exact; the search may have been slower).
+    pub fn tt_refused(&self) -> Option<TableMemoryError> {
+        self.refused
     }
 
     /// Solves `g` (not over): its value for the side to move and a move that keeps it. `stop` is
@@ -300,18 +331,80 @@ impl<G: Game> Exact<G> {
         Some(Solved { value, best })
     }
 
-    /// The bucket and exact key of `g`.
-    fn key_of(&self, g: &G) -> (usize, [u64; 2]) {
+    /// The hash and exact key of `g`.
+    fn key_of(&self, g: &G) -> (u64, [u64; 2]) {
         let h = g.hash();
         let k = g.exact_key().unwrap_or(h as u128);
-        ((h ^ h >> 29) as usize & self.mask, [k as u64, (k >> 64) as u64])
+        (h, [k as u64, (k >> 64) as u64])
     }
 
-    fn probe(&self, bucket: usize, key: [u64; 2]) -> Option<Slot> {
-        self.tt[bucket].iter().find(|s| s.work != 0 && s.key == key).copied()
+    /// The bucket of hash `h` in a table of `mask + 1` buckets (its low bits, so that doubling
+    /// splits bucket `b` into `b` and `b + buckets`).
+    #[inline]
+    fn bucket(h: u64, mask: usize) -> usize {
+        (h ^ h >> 29) as usize & mask
     }
 
-    fn store(&mut self, bucket: usize, e: Slot) {
+    fn probe(&self, h: u64, key: [u64; 2]) -> Option<Slot> {
+        self.tt[Exact::<G>::bucket(h, self.mask)].iter().find(|s| s.work != 0 && s.key == key).copied()
+    }
+
+    /// Doubles the table in place, each entry to its bucket in the larger table: two entries
+    /// that stay together keep their slots, an entry left alone takes slot 0 (as a table of the
+    /// larger size would have them). `g` recomputes the entries' hashes from their keys
+    /// ([`Game::hash_of_exact_key`]). False when the system refused the memory (recorded in
+    /// `refused`) or the game cannot recompute hashes; the table is unchanged then.
+    fn grow(&mut self, g: &G) -> bool {
+        let exact = g.exact_key().is_some();
+        let hash = |key: [u64; 2]| if exact { g.hash_of_exact_key(key[0] as u128 | (key[1] as u128) << 64) } else { Some(key[0]) };
+        if exact && g.exact_key().and_then(|k| g.hash_of_exact_key(k)).is_none() {
+            self.max_mask = self.mask;
+            return false;
+        }
+        let old = self.tt.len();
+        if let Err(e) = try_extend(&mut self.tt, 2 * old, [Slot::default(); 2]) {
+            self.refused = Some(e);
+            return false;
+        }
+        let mask = 2 * old - 1;
+        for b in 0..old {
+            let [s0, s1] = self.tt[b];
+            if s0.work == 0 {
+                continue;
+            }
+            let to = |s: &Slot| hash(s.key).map_or(b, |h| Exact::<G>::bucket(h, mask));
+            let n0 = to(&s0);
+            if s1.work == 0 || to(&s1) == n0 {
+                if n0 != b {
+                    self.tt[n0] = [s0, s1];
+                    self.tt[b] = [Slot::default(); 2];
+                }
+            } else {
+                let n1 = to(&s1);
+                self.tt[b] = [Slot::default(); 2];
+                self.tt[n0][0] = s0;
+                self.tt[n1][0] = s1;
+            }
+        }
+        self.mask = mask;
+        true
+    }
+
+    /// Stores `e` for the position of hash `h` (`g`, for a doubling).
+    fn store(&mut self, g: &G, h: u64, e: Slot) {
+        debug_assert!(
+            g.exact_key().is_none_or(|k| g.hash_of_exact_key(k).is_none_or(|x| x == h)),
+            "a hash recomputed from the key differs"
+        );
+        let mut bucket = Exact::<G>::bucket(h, self.mask);
+        // A full bucket would lose an entry: double instead while the table may grow.
+        while self.mask < self.max_mask
+            && self.refused.is_none()
+            && self.tt[bucket].iter().all(|s| s.work != 0 && s.key != e.key)
+            && self.grow(g)
+        {
+            bucket = Exact::<G>::bucket(h, self.mask);
+        }
         let b = &mut self.tt[bucket];
         if let Some(s) = b.iter_mut().find(|s| s.work != 0 && s.key == e.key) {
             *s = e;
@@ -346,9 +439,9 @@ impl<G: Game> Exact<G> {
             self.stats.terminal += 1;
             return Some((1, g.move_index(m) as u16));
         }
-        let (bucket, key) = self.key_of(g);
+        let (h, key) = self.key_of(g);
         let (mut lo, mut hi, mut hint) = (-1i8, 1i8, NO_MOVE);
-        if let Some(e) = self.probe(bucket, key) {
+        if let Some(e) = self.probe(h, key) {
             (lo, hi, hint) = (e.lo, e.hi, e.best);
             if lo == hi || lo >= beta || hi <= alpha {
                 self.stats.tt_hits += 1;
@@ -428,7 +521,7 @@ impl<G: Game> Exact<G> {
             }
         }
         let work = (self.stats.nodes - nodes0).clamp(1, u32::MAX as u64) as u32;
-        self.store(bucket, Slot { key, work, best: hint, lo: new_lo, hi: new_hi.max(new_lo) });
+        self.store(g, h, Slot { key, work, best: hint, lo: new_lo, hi: new_hi.max(new_lo) });
         Some((best, best_m))
     }
 }
@@ -464,18 +557,21 @@ pub struct ExactSession<G: Game> {
 impl<G: Game> ExactSession<G> {
     /// A session for `g` with a new solver of settings `cfg`. Any position is taken: the caller
     /// checks its size ([`check`]).
-    pub fn new(g: &G, cfg: ExactConfig) -> ExactSession<G> {
+    ///
+    /// # Errors
+    /// The system refused the table's first entries.
+    pub fn new(g: &G, cfg: ExactConfig) -> Result<ExactSession<G>, TableMemoryError> {
         let mut moves = MoveList::new();
         g.legal_moves(&mut moves);
         let value = g.outcome().map(|o| Value::of_outcome(o, g.to_move()));
-        ExactSession {
-            solver: Exact::new(cfg),
+        Ok(ExactSession {
+            solver: Exact::new(cfg)?,
             root: g.clone(),
             value,
             best: None,
             moves: moves.iter().map(|&m| (m, None)).collect(),
             next: 0,
-        }
+        })
     }
 
     /// Runs the root only, until proven (true) or `stop` says stop (false).
@@ -534,9 +630,14 @@ impl<G: Game> ExactSession<G> {
         &self.root
     }
 
-    /// Bytes of the solver's table (allocated once, at its fixed size).
+    /// Bytes of the solver's table as it stands (it grows up to `2^tt_log2` entries).
     pub fn tt_bytes(&self) -> usize {
         self.solver.tt_bytes()
+    }
+
+    /// The table's doubling the system refused, if one was ([`Exact::tt_refused`]).
+    pub fn tt_refused(&self) -> Option<TableMemoryError> {
+        self.solver.tt_refused()
     }
 }
 
@@ -580,13 +681,14 @@ impl EndgameSession {
     /// A session for `g`, its table no larger than the position needs ([`ExactConfig::fit`]).
     ///
     /// # Errors
-    /// What [`check`] refuses.
+    /// What [`check`] refuses; [`ExactError::Memory`] when the system refused the table's first
+    /// entries.
     pub fn new(g: &AnyGame, cfg: ExactConfig) -> Result<EndgameSession, ExactError> {
         check(g)?;
         let cfg = cfg.fit(g);
         Ok(match g {
-            AnyGame::TicTacToe(t) => EndgameSession::TicTacToe(ExactSession::new(t, cfg)),
-            AnyGame::Pentago(p) => EndgameSession::Pentago(ExactSession::new(p, cfg)),
+            AnyGame::TicTacToe(t) => EndgameSession::TicTacToe(ExactSession::new(t, cfg)?),
+            AnyGame::Pentago(p) => EndgameSession::Pentago(ExactSession::new(p, cfg)?),
             AnyGame::Hex(_) => return Err(ExactError::Hex),
         })
     }
@@ -617,8 +719,73 @@ impl EndgameSession {
         })
     }
 
-    /// Bytes of the solver's table.
+    /// Bytes of the solver's table as it stands.
     pub fn tt_bytes(&self) -> usize {
         with_session!(self, s => s.tt_bytes())
+    }
+
+    /// The table's doubling the system refused, if one was.
+    pub fn tt_refused(&self) -> Option<TableMemoryError> {
+        with_session!(self, s => s.tt_refused())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Solves `g`'s root and every move on `s`: the values and the counters.
+    fn solve_all<G: Game>(s: &mut Exact<G>, g: &G) -> Vec<Value> {
+        let mut values = vec![s.solve(g, &mut |_| false).unwrap().value];
+        let mut moves = MoveList::new();
+        g.legal_moves(&mut moves);
+        for &m in &moves {
+            let mut c = g.clone();
+            c.play_unchecked(m);
+            if c.outcome().is_none() {
+                values.push(s.solve(&c, &mut |_| false).unwrap().value);
+            }
+        }
+        values
+    }
+
+    /// A table that starts small and doubles searches as one of its largest size from the
+    /// start: the same values, counters and table, on Tic-Tac-Toe and a Pentago endgame whose
+    /// solves overflow the largest size (so that it replaces entries from then on).
+    #[test]
+    fn a_growing_table_searches_as_the_whole_table() {
+        fn check<G: Game>(g: &G, max_log2: u32) {
+            let mut grown = Exact::<G>::new(ExactConfig { tt_log2: max_log2 }).unwrap();
+            let mut whole = Exact::<G>::sized(max_log2, max_log2).unwrap();
+            assert_eq!(grown.tt_bytes(), 24 << INITIAL_LOG2);
+            assert_eq!(solve_all(&mut grown, g), solve_all(&mut whole, g));
+            assert_eq!(grown.stats(), whole.stats());
+            assert!(whole.stats().tt_replaced > 0, "the solves overflow the table");
+            assert_eq!(grown.tt_bytes(), whole.tt_bytes());
+            assert!(grown.tt.iter().zip(&whole.tt).all(|(a, b)| a.iter().zip(b).all(|(x, y)| x.key == y.key && x.work == y.work)));
+        }
+        check(&TicTacToe::new(), 11);
+        let line = include_str!("../../tests/data/pentago-endgames.jsonl").lines().find(|l| l.contains("\"empty\":10")).unwrap();
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let mut p = Pentago::new(crate::game::PentagoRules::Official, false);
+        for m in v["moves"].as_str().unwrap().split_whitespace() {
+            let m = p.parse_move(m).unwrap();
+            p.play_unchecked(m);
+        }
+        check(&p, 12);
+    }
+
+    /// A small position keeps a small table whatever the budget.
+    #[test]
+    fn a_small_position_gets_a_small_table() {
+        let mut s = Exact::<TicTacToe>::new(ExactConfig { tt_log2: 30 }).unwrap();
+        let mut g = TicTacToe::new();
+        for m in [4, 0, 8] {
+            g.play_unchecked(m);
+        }
+        solve_all(&mut s, &g);
+        assert_eq!(s.tt_bytes(), 24 << INITIAL_LOG2, "{} entries used", s.stats().tt_used);
+        assert_eq!(s.tt_max_bytes(), 24 << 30);
+        assert_eq!(s.tt_refused(), None);
     }
 }

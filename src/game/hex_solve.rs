@@ -21,15 +21,26 @@
 //! "Solving 8x8 Hex"), so the solver is for small boards: 4×4 empty in 8,459 positions (a few
 //! milliseconds); every 5×5 opening in 1.4 to 40 million positions, 313 million for all 25 (68 s
 //! of CPU time on one core in total); 6×6 and larger only with many stones on the board. The
-//! node budget ([`SolveLimits::max_nodes`]) stops it with an error instead of running for hours;
-//! the transposition table has a fixed size ([`TT_SLOTS`] entries of 32 bytes, 256 MB, a new
-//! result replacing the one in its slot), so memory does not grow with the budget. The swap
-//! rule is not handled (a different game at ply 1).
+//! node budget ([`SolveLimits::max_nodes`]) and the clock ([`SolveLimits::seconds`]) stop it
+//! with an error instead of running for hours; the transposition table has at most
+//! 2^[`SolveLimits::tt_log2`] slots of 32 bytes (by default [`TT_SLOTS`], 256 MiB, and never
+//! more than 2^cells), a new result replacing the one in its slot, so memory does not grow with
+//! the budget. It starts at 1,024 slots and doubles instead of replacing until it reaches that
+//! size, which gives the same search as the whole table up front
+//! ([`super::solver_table`]). The swap rule is not handled (a different game at ply 1).
 
+use super::solver_table::{try_extend, try_filled, TableMemoryError, INITIAL_LOG2};
 use super::{Game, Hex, MoveList, Outcome, Player};
 
-/// Slots of the transposition table (one position each; a result replaces the one in its slot).
+/// Slots of the transposition table by default (one position each; a result replaces the one in
+/// its slot): 2^23 of 32 bytes, 256 MiB.
 pub const TT_SLOTS: usize = 1 << 23;
+
+/// Bytes of one slot of the negamax's table.
+pub const TT_SLOT_BYTES: usize = std::mem::size_of::<Slot>();
+
+/// How often (in positions) the negamax looks at the clock when it has a time limit.
+const CLOCK_EVERY: u64 = 4096;
 
 /// The largest board the solver takes (its keys are one 64-bit set per colour).
 pub const MAX_SOLVE_SIZE: usize = 8;
@@ -49,6 +60,9 @@ pub enum SolveError {
     /// The search ran for its time limit (seconds) without an answer.
     #[error("not solved within {0} s (--time); smaller boards or more stones solve faster")]
     Time(f64),
+    /// The system refused the transposition table's memory.
+    #[error(transparent)]
+    Memory(#[from] TableMemoryError),
 }
 
 /// Limits of one solve.
@@ -57,12 +71,19 @@ pub struct SolveLimits {
     /// Positions the search may visit (each call of the negamax counts one) before it gives up
     /// with [`SolveError::Budget`].
     pub max_nodes: u64,
+    /// Seconds the search may run before it gives up with [`SolveError::Time`] (0: no limit; the
+    /// clock is read every few thousand positions).
+    pub seconds: f64,
+    /// log2 of the most slots (32 bytes each) the transposition table may grow to (clamped to
+    /// 1..=30, and to the board's cells: 2^cells slots at most).
+    pub tt_log2: u32,
 }
 
 impl Default for SolveLimits {
-    /// 200 million positions (minutes on one core; every 5×5 opening needs far fewer).
+    /// 200 million positions (minutes on one core; every 5×5 opening needs far fewer), no time
+    /// limit, a table of at most [`TT_SLOTS`] slots (256 MiB).
     fn default() -> Self {
-        SolveLimits { max_nodes: 200_000_000 }
+        SolveLimits { max_nodes: 200_000_000, seconds: 0.0, tt_log2: TT_SLOTS.trailing_zeros() }
     }
 }
 
@@ -83,8 +104,29 @@ pub struct Solved {
 ///
 /// # Errors
 /// [`SolveError::TooLarge`] above 8×8, [`SolveError::Swap`] with the swap rule,
-/// [`SolveError::Budget`] when `limits.max_nodes` positions did not settle it.
+/// [`SolveError::Budget`] when `limits.max_nodes` positions did not settle it,
+/// [`SolveError::Time`] when `limits.seconds` did not, [`SolveError::Memory`] when the system
+/// refused the table's first slots.
 pub fn solve(g: &Hex, limits: SolveLimits) -> Result<Solved, SolveError> {
+    solve_with_table(g, limits).map(|(s, _)| s)
+}
+
+/// What the negamax's table came to in one [`solve_with_table`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableUse {
+    /// Bytes allocated when the solve ended (the table only grows).
+    pub bytes: usize,
+    /// The most bytes it could have grown to.
+    pub max_bytes: usize,
+    /// The doubling the system refused, if one was (the search went on with the table it had).
+    pub refused: Option<TableMemoryError>,
+}
+
+/// [`solve`], and what its table came to.
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_with_table(g: &Hex, limits: SolveLimits) -> Result<(Solved, TableUse), SolveError> {
     let n = g.size();
     if n > MAX_SOLVE_SIZE {
         return Err(SolveError::TooLarge(n));
@@ -93,7 +135,7 @@ pub fn solve(g: &Hex, limits: SolveLimits) -> Result<Solved, SolveError> {
         return Err(SolveError::Swap);
     }
     if let Some(Outcome::Win(p)) = g.outcome() {
-        return Ok(Solved { winner: p, winning_move: None, nodes: 0 });
+        return Ok((Solved { winner: p, winning_move: None, nodes: 0 }, TableUse { bytes: 0, max_bytes: 0, refused: None }));
     }
     let mut stones = [0u64; 2];
     for cell in 0..n * n {
@@ -112,12 +154,25 @@ pub fn solve(g: &Hex, limits: SolveLimits) -> Result<Solved, SolveError> {
         d(a).total_cmp(&d(b)).then(a.cmp(&b))
     });
     // 2^(cells) slots at most: small boards get a small table.
-    let bits = (n * n).min(TT_SLOTS.trailing_zeros() as usize) as u32;
-    let mut s = Solver { order, history: [0; 64], tt: vec![Slot::default(); 1 << bits], bits, nodes: 0, max_nodes: limits.max_nodes };
+    let max_bits = ((n * n) as u32).min(limits.tt_log2).clamp(1, 30);
+    let bits = max_bits.min(INITIAL_LOG2);
+    let deadline = (limits.seconds > 0.0).then(|| (std::time::Instant::now(), limits.seconds));
+    let mut s = Solver {
+        order,
+        history: [0; 64],
+        tt: try_filled(1 << bits, Slot::default())?,
+        bits,
+        max_bits,
+        refused: None,
+        nodes: 0,
+        max_nodes: limits.max_nodes,
+        deadline,
+    };
     let me = g.to_move();
     let mut best = None;
     let r = s.first_win(g, stones, Some(&mut best))?;
-    Ok(Solved { winner: if r.wins { me } else { 1 - me }, winning_move: if r.wins { best } else { None }, nodes: s.nodes })
+    let table = TableUse { bytes: s.tt.capacity() * TT_SLOT_BYTES, max_bytes: TT_SLOT_BYTES << max_bits, refused: s.refused };
+    Ok((Solved { winner: if r.wins { me } else { 1 - me }, winning_move: if r.wins { best } else { None }, nodes: s.nodes }, table))
 }
 
 /// A solved position: whether the side to move wins, and a proof set of the winner's win.
@@ -138,14 +193,20 @@ struct Solver {
     /// cell was the winning move found.
     history: [u64; 64],
     /// Solved positions by the hash of (Black's stones, White's stones) (the side to move follows
-    /// from the stone counts): `2^bits` slots, at most [`TT_SLOTS`].
+    /// from the stone counts): `2^bits` slots, growing up to `2^max_bits`.
     tt: Vec<Slot>,
     /// log2 of the table's size.
     bits: u32,
+    /// log2 of the most slots the table may grow to.
+    max_bits: u32,
+    /// The doubling the system refused, if one was (the table then stays at its size).
+    refused: Option<TableMemoryError>,
     /// Positions visited.
     nodes: u64,
     /// The budget.
     max_nodes: u64,
+    /// When the search started and the seconds it may run, with a time limit.
+    deadline: Option<(std::time::Instant, f64)>,
 }
 
 impl Solver {
@@ -167,6 +228,11 @@ impl Solver {
         self.nodes += 1;
         if self.nodes > self.max_nodes {
             return Err(SolveError::Budget(self.max_nodes));
+        }
+        if let Some((t0, secs)) = self.deadline {
+            if self.nodes.is_multiple_of(CLOCK_EVERY) && t0.elapsed().as_secs_f64() >= secs {
+                return Err(SolveError::Time(secs));
+            }
         }
         if let Some(m) = g.find_winning_move() {
             if let Some(b) = best {
@@ -235,8 +301,41 @@ impl Solver {
             // The opponent plays whichever of two winning cells is left.
             _ => Proof { wins: false, set: 1 << threats[0] | 1 << threats[1] },
         };
-        self.tt[slot] = Slot { stones, set: proof.set, state: 1 + proof.wins as u8 };
+        self.store(stones, Slot { stones, set: proof.set, state: 1 + proof.wins as u8 });
         Ok(proof)
+    }
+
+    /// Stores a result in its slot; a slot that holds another position doubles the table
+    /// instead while it may grow, else is overwritten.
+    fn store(&mut self, stones: [u64; 2], e: Slot) {
+        loop {
+            let slot = slot_of(stones, self.bits);
+            let old = &self.tt[slot];
+            if old.state != 0 && old.stones != stones && self.bits < self.max_bits && self.refused.is_none() && self.grow() {
+                continue;
+            }
+            self.tt[slot] = e;
+            return;
+        }
+    }
+
+    /// Doubles the table in place: slot `s`'s position goes to `2s` or `2s + 1`. False when the
+    /// system refused the memory (recorded in `refused`; the table is unchanged).
+    fn grow(&mut self) -> bool {
+        let old = self.tt.len();
+        if let Err(e) = try_extend(&mut self.tt, 2 * old, Slot::default()) {
+            self.refused = Some(e);
+            return false;
+        }
+        self.bits += 1;
+        // From the last slot down: slots 2s and 2s + 1 are then already moved out (or new).
+        for s in (0..old).rev() {
+            let e = std::mem::take(&mut self.tt[s]);
+            if e.state != 0 {
+                self.tt[slot_of(e.stones, self.bits)] = e;
+            }
+        }
+        true
     }
 
     /// The opponent's result, to move after `m`.
@@ -380,6 +479,56 @@ mod tests {
     fn errors_instead_of_panics() {
         assert_eq!(solve(&Hex::new(9, false).unwrap(), SolveLimits::default()), Err(SolveError::TooLarge(9)));
         assert_eq!(solve(&Hex::new(4, true).unwrap(), SolveLimits::default()), Err(SolveError::Swap));
-        assert_eq!(solve(&Hex::new(5, false).unwrap(), SolveLimits { max_nodes: 10 }), Err(SolveError::Budget(10)));
+        let ten = SolveLimits { max_nodes: 10, ..SolveLimits::default() };
+        assert_eq!(solve(&Hex::new(5, false).unwrap(), ten), Err(SolveError::Budget(10)));
+    }
+
+    /// `seconds` stops the negamax with [`SolveError::Time`] (the empty 6×6 board needs far
+    /// more than the budget of positions allows in a tiny fraction of a second, so the clock
+    /// stops it first; no duration is asserted).
+    #[test]
+    fn a_time_limit_stops_the_negamax() {
+        let limits = SolveLimits { seconds: 1e-9, max_nodes: u64::MAX, ..SolveLimits::default() };
+        assert_eq!(solve(&Hex::new(6, false).unwrap(), limits), Err(SolveError::Time(1e-9)));
+    }
+
+    /// The table grows only as far as the solve needs, and the search is the one of the whole
+    /// table: the same nodes and moves as a table that starts at its largest size (a table of
+    /// 2^8 slots, overflowed by 4×4 openings, against the same size given at once).
+    #[test]
+    fn the_table_grows_as_needed_and_searches_as_the_whole_table() {
+        let (s, t) = solve_with_table(&Hex::new(4, false).unwrap(), SolveLimits { tt_log2: 30, ..SolveLimits::default() }).unwrap();
+        assert_eq!(t.max_bytes, 32 << 16, "2^cells slots at most");
+        assert!(t.bytes <= t.max_bytes, "{} bytes for 4x4 in {} positions", t.bytes, s.nodes);
+        let mut g = Hex::new(5, false).unwrap();
+        for m in ["a1", "c3", "e5", "b2", "d4", "a5", "e1", "c1", "c5", "b4", "d2"] {
+            let m = g.parse_move(m).unwrap();
+            g.play_unchecked(m);
+        }
+        let (s, t) = solve_with_table(&g, SolveLimits { tt_log2: 30, ..SolveLimits::default() }).unwrap();
+        assert_eq!(t.max_bytes, 32 << 25);
+        assert!(t.bytes <= 32 << 14, "{} bytes for a 5x5 endgame of {} positions", t.bytes, s.nodes);
+        // A solver whose table starts at 2^bits slots and may grow to 2^8.
+        let solver = |bits: u32| Solver {
+            order: (0..16).collect(),
+            history: [0; 64],
+            tt: vec![Slot::default(); 1 << bits],
+            bits,
+            max_bits: 8,
+            refused: None,
+            nodes: 0,
+            max_nodes: u64::MAX,
+            deadline: None,
+        };
+        for cell in [0, 5, 10] {
+            let mut g = Hex::new(4, false).unwrap();
+            g.play_unchecked(cell);
+            let (mut grown, mut whole) = (solver(2), solver(8));
+            let stones = [1u64 << cell, 0];
+            let (a, b) = (grown.first_win(&g, stones, None).unwrap(), whole.first_win(&g, stones, None).unwrap());
+            assert_eq!((a.wins, a.set, grown.nodes), (b.wins, b.set, whole.nodes), "opening {cell}");
+            assert_eq!(grown.tt.len(), 1 << 8, "grown to its largest size");
+            assert!(grown.tt.iter().zip(&whole.tt).all(|(x, y)| x.stones == y.stones && x.state == y.state && x.set == y.set));
+        }
     }
 }

@@ -25,6 +25,7 @@ pub mod exact;
 pub mod hex;
 pub mod hex_solve;
 pub mod pentago;
+pub mod solver_table;
 pub mod tictactoe;
 
 pub use bridge::BridgeRings;
@@ -388,6 +389,15 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     /// table by [`Game::hash`] alone. Tic-Tac-Toe and Pentago return both colours' stone sets
     /// (the side to move follows from the stone counts).
     fn exact_key(&self) -> Option<u128> {
+        None
+    }
+
+    /// The [`Game::hash`] of the position of this game spec whose [`Game::exact_key`] is `key`
+    /// (the exact solver's table, which keeps keys and not hashes, recomputes where each entry
+    /// goes when it doubles); `None` (the default) where the game cannot say, and then that table
+    /// does not grow past its first size. Tic-Tac-Toe and Pentago compute it from the stone sets.
+    fn hash_of_exact_key(&self, key: u128) -> Option<u64> {
+        let _ = key;
         None
     }
 

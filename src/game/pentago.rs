@@ -917,6 +917,14 @@ impl Game for Pentago {
         Some(self.stones[0] as u128 | (self.stones[1] as u128) << 64)
     }
 
+    /// The hash from the stone sets (X moves first, so O is to move when X has more stones).
+    fn hash_of_exact_key(&self, key: u128) -> Option<u64> {
+        let mut g = *self;
+        g.stones = [key as u64, (key >> 64) as u64];
+        g.to_move = Player::from(g.stones[0].count_ones() > g.stones[1].count_ones());
+        Some(g.hash_by_quadrants())
+    }
+
     fn hash_from_scratch(&self) -> u64 {
         let mut h = if self.to_move == 1 { SIDE_KEY } else { 0 };
         for p in 0..2 {

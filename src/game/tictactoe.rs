@@ -171,6 +171,14 @@ impl Game for TicTacToe {
         Some(self.stones[0] as u128 | (self.stones[1] as u128) << 16)
     }
 
+    /// The hash from the stone sets (X moves first, so O is to move when X has more stones).
+    fn hash_of_exact_key(&self, key: u128) -> Option<u64> {
+        let mut g = *self;
+        g.stones = [(key & 0xFFFF) as _, (key >> 16 & 0xFFFF) as _];
+        g.to_move = Player::from(g.stones[0].count_ones() > g.stones[1].count_ones());
+        Some(g.hash_from_scratch())
+    }
+
     fn hash_from_scratch(&self) -> u64 {
         let mut h = if self.to_move == 1 { SIDE_KEY } else { 0 };
         for p in 0..2u8 {

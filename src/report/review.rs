@@ -488,14 +488,22 @@ impl Solvers {
                 if h.size() > MAX_SOLVE_SIZE || h.swap_enabled() {
                     return None;
                 }
-                let d = self.dfpn.get_or_insert_with(|| Dfpn::new(DfpnConfig { tt_log2: REVIEW_DFPN_TT_LOG2, ..DfpnConfig::default() }));
+                // A table that cannot be had (its first allocation refused) is a position no solver
+                // takes: the review goes on with the estimate.
+                if self.dfpn.is_none() {
+                    self.dfpn = Some(Dfpn::new(DfpnConfig { tt_log2: REVIEW_DFPN_TT_LOG2, ..DfpnConfig::default() }).ok()?);
+                }
+                let d = self.dfpn.as_mut()?;
                 let r = d.solve(h, &mut |_: &DfpnStats| clock() - t0 >= ms).ok()??;
                 let value = if r.winner == h.to_move() { Value::Win } else { Value::Loss };
                 Some((value, r.winning_move.map(|m| h.format_move(m))))
             }
             AnyGame::TicTacToe(t) => {
                 let cfg = ExactConfig { tt_log2: REVIEW_ENDGAME_TT_LOG2 }.fit(g);
-                let s = self.tictactoe.get_or_insert_with(|| Exact::new(cfg));
+                if self.tictactoe.is_none() {
+                    self.tictactoe = Some(Exact::new(cfg).ok()?);
+                }
+                let s = self.tictactoe.as_mut()?;
                 let r = s.solve(t, &mut |_: &ExactStats| clock() - t0 >= ms)?;
                 Some((r.value, r.best.map(|m| t.format_move(m))))
             }
@@ -503,7 +511,10 @@ impl Solvers {
                 exact::check(g).ok()?;
                 // The largest table any endgame the solver takes can use (fit to 16 empty cells).
                 let cfg = ExactConfig { tt_log2: REVIEW_ENDGAME_TT_LOG2 };
-                let s = self.pentago.get_or_insert_with(|| Exact::new(cfg));
+                if self.pentago.is_none() {
+                    self.pentago = Some(Exact::new(cfg).ok()?);
+                }
+                let s = self.pentago.as_mut()?;
                 let r = s.solve(p, &mut |_: &ExactStats| clock() - t0 >= ms)?;
                 Some((r.value, r.best.map(|m| p.format_move(m))))
             }

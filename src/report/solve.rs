@@ -12,7 +12,8 @@ use serde_json::json;
 use super::ReportError;
 use crate::game::exact::{self, Exact, ExactConfig, ExactError, ExactStats, Value};
 use crate::game::hex::dfpn::{Dfpn, DfpnConfig, DfpnStats};
-use crate::game::hex_solve::{solve, SolveError, SolveLimits};
+use crate::game::hex_solve::{solve_with_table, SolveError, SolveLimits, TableUse, TT_SLOT_BYTES};
+use crate::game::solver_table::{self, TableMemoryError};
 use crate::game::{AnyGame, Game, Hex, MoveList};
 use crate::limits::abbreviate;
 use crate::nn::{Mlp, NetEvaluator};
@@ -74,14 +75,15 @@ pub struct SolveOptions {
     pub widening: f64,
     /// dfpn without the inferior-cell fill-in.
     pub no_fillin: bool,
-    /// Seconds per solve (dfpn and alphabeta; 0 = no limit), 0 ..= 10,000,000.
+    /// Seconds per solve (every solver; 0 = no limit), 0 ..= 10,000,000.
     pub time: f64,
-    /// The dfpn or alphabeta transposition table in MiB, 16 ..= 16384 (with `threads`, each
-    /// thread's).
+    /// The most memory of the solvers' transposition tables in MiB, 16 ..= 16384: one budget,
+    /// split evenly between the `threads` (each table grows only as its solves need, up to its
+    /// share).
     pub tt_mib: u32,
     /// With `openings` (Hex): threads solving the moves in parallel, 1 ..= 64, each with its own
-    /// solver and table (a move is taken by the next free thread). One position is always solved
-    /// by one thread.
+    /// solver and its share of the table budget (a move is taken by the next free thread). One
+    /// position is always solved by one thread.
     pub threads: usize,
 }
 
@@ -132,11 +134,14 @@ impl SolveOptions {
     }
 }
 
-/// One of the two solvers with its budget; a dfpn solver keeps its table from solve to solve.
+/// One of the two solvers with its budget; a dfpn solver keeps its table from solve to solve
+/// (the negamax makes one per solve).
 struct Engine {
     dfpn: Option<Dfpn>,
     limits: SolveLimits,
     seconds: f64,
+    /// The negamax's largest table so far, and the refusal of its memory, if any.
+    negamax_table: TableUse,
 }
 
 /// A result: winner, winning move, nodes.
@@ -149,7 +154,11 @@ type MoveResult = Result<(Option<bool>, u64), SolveError>;
 impl Engine {
     fn solve(&mut self, g: &Hex) -> Result<Result3, SolveError> {
         let Some(d) = self.dfpn.as_mut() else {
-            let s = solve(g, self.limits)?;
+            let (s, t) = solve_with_table(g, self.limits)?;
+            let n = &mut self.negamax_table;
+            n.bytes = n.bytes.max(t.bytes);
+            n.max_bytes = n.max_bytes.max(t.max_bytes);
+            n.refused = n.refused.or(t.refused);
             return Ok((s.winner, s.winning_move, s.nodes));
         };
         let (start, t0) = (d.stats().expansions, Instant::now());
@@ -161,6 +170,31 @@ impl Engine {
             None => Err(SolveError::Budget(max)),
         }
     }
+
+    /// The engine's table: bytes allocated (the largest, for the negamax), the most it may
+    /// take, and a refused doubling.
+    fn table(&self) -> TableUse {
+        match &self.dfpn {
+            Some(d) => TableUse { bytes: d.tt_bytes(), max_bytes: d.tt_max_bytes(), refused: d.tt_refused() },
+            None => self.negamax_table,
+        }
+    }
+}
+
+/// Adds the table figures to a report: `tt_bytes` (allocated, over every thread),
+/// `tt_max_bytes` (the most the tables could have taken: the budget, rounded down to powers of
+/// two of entries) and, when the system refused a table's doubling, `tt_note`, a sentence.
+fn table_json(v: &mut serde_json::Value, tables: &[TableUse]) {
+    v["tt_bytes"] = json!(tables.iter().map(|t| t.bytes).sum::<usize>());
+    v["tt_max_bytes"] = json!(tables.iter().map(|t| t.max_bytes).sum::<usize>());
+    if let Some(e) = tables.iter().find_map(|t| t.refused) {
+        v["tt_note"] = json!(refused_note(e));
+    }
+}
+
+/// What a report says of a table whose doubling the system refused.
+fn refused_note(e: TableMemoryError) -> String {
+    format!("{e}; the solver went on with the table it had (its results are exact, the search may have been slower)")
 }
 
 /// Peak resident memory of this process in KiB (`VmHWM` of `/proc/self/status`), where the
@@ -271,25 +305,28 @@ pub fn solve_position(game: &str, moves: &str, opts: &SolveOptions) -> Result<So
             "the alphabeta solver is for Tic-Tac-Toe and Pentago endgames; Hex is solved by dfpn or negamax".into(),
         ));
     }
-    let limits = SolveLimits { max_nodes: opts.max_nodes };
     let err = |e: SolveError| ReportError::Engine(e.to_string());
-    let new_engine = || {
-        let dfpn = (solver == Solver::Dfpn).then(|| {
-            let entries = (opts.tt_mib as u64) << 20 >> 6;
-            Dfpn::new(DfpnConfig {
-                tt_log2: 63 - entries.leading_zeros(),
+    // An engine whose table may take `bytes` (its share of the budget).
+    let new_engine = |bytes: u64| -> Result<Engine, SolveError> {
+        let limits =
+            SolveLimits { max_nodes: opts.max_nodes, seconds: opts.time, tt_log2: solver_table::log2_within(bytes, TT_SLOT_BYTES).max(1) };
+        let dfpn = match solver {
+            Solver::Dfpn => Some(Dfpn::new(DfpnConfig {
+                tt_log2: solver_table::log2_within(bytes, 64),
                 vc: !opts.no_vc,
                 fillin: !opts.no_fillin,
                 epsilon: opts.epsilon as f32,
                 widening_factor: opts.widening as f32,
                 ..DfpnConfig::default()
-            })
-        });
-        Engine { dfpn, limits, seconds: opts.time }
+            })?),
+            _ => None,
+        };
+        Ok(Engine { dfpn, limits, seconds: opts.time, negamax_table: TableUse { bytes: 0, max_bytes: 0, refused: None } })
     };
+    let budget = (opts.tt_mib as u64) << 20;
     let solver_name = solver.name();
-    let mut engine = new_engine();
     if !opts.openings {
+        let mut engine = new_engine(budget).map_err(err)?;
         let t = Instant::now();
         let (winner, winning_move, nodes) = engine.solve(&g).map_err(err)?;
         let ms = t.elapsed().as_secs_f64() * 1e3;
@@ -302,8 +339,8 @@ pub fn solve_position(game: &str, moves: &str, opts: &SolveOptions) -> Result<So
             v["mid_calls"] = json!(st.mid_calls);
             v["vc_builds"] = json!(st.vc_builds);
             v["tt_entries"] = json!(st.tt_used);
-            v["tt_bytes"] = json!(d.tt_bytes());
         }
+        table_json(&mut v, &[engine.table()]);
         if let Some(kib) = peak_rss_kib() {
             v["peak_rss_kib"] = json!(kib);
         }
@@ -355,26 +392,40 @@ pub fn solve_position(game: &str, moves: &str, opts: &SolveOptions) -> Result<So
         }
     };
     let moves_list: Vec<u16> = legal.iter().copied().collect();
-    let results: Vec<MoveResult> = if opts.threads <= 1 {
-        moves_list.iter().map(|&m| solve_one(&mut engine, m)).collect()
+    // One budget for every thread's table: each engine gets an even share.
+    let threads = opts.threads.clamp(1, moves_list.len().max(1));
+    let share = solver_table::share(budget, threads);
+    let mut tables = Vec::new();
+    let results: Vec<MoveResult> = if threads <= 1 {
+        let mut engine = new_engine(share).map_err(err)?;
+        let r = moves_list.iter().map(|&m| solve_one(&mut engine, m)).collect();
+        tables.push(engine.table());
+        r
     } else {
         let next = std::sync::atomic::AtomicUsize::new(0);
         let slots: Vec<std::sync::Mutex<Option<MoveResult>>> = moves_list.iter().map(|_| std::sync::Mutex::new(None)).collect();
-        std::thread::scope(|scope| {
-            for _ in 0..opts.threads.min(moves_list.len()) {
-                scope.spawn(|| {
-                    let mut engine = new_engine();
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(&m) = moves_list.get(i) else { break };
-                        let r = solve_one(&mut engine, m);
-                        if let Ok(mut slot) = slots[i].lock() {
-                            *slot = Some(r);
+        let used: Vec<Result<TableUse, SolveError>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut engine = new_engine(share)?;
+                        loop {
+                            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            let Some(&m) = moves_list.get(i) else { break };
+                            let r = solve_one(&mut engine, m);
+                            if let Ok(mut slot) = slots[i].lock() {
+                                *slot = Some(r);
+                            }
                         }
-                    }
-                });
-            }
+                        Ok(engine.table())
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap_or(Err(SolveError::Budget(0)))).collect()
         });
+        for t in used {
+            tables.push(t.map_err(err)?);
+        }
         slots.into_iter().map(|s| s.into_inner().ok().flatten().unwrap_or(Err(SolveError::Budget(0)))).collect()
     };
     for (&m, r) in moves_list.iter().zip(results) {
@@ -413,6 +464,7 @@ pub fn solve_position(game: &str, moves: &str, opts: &SolveOptions) -> Result<So
         v["agree"] = json!(agree);
         v["agree_of"] = json!(solved);
     }
+    table_json(&mut v, &tables);
     Ok(SolveReport::Openings { json: v, mover, names: ["black", "white"], rows, unknown, agree: net.is_some().then_some(agree), ms })
 }
 
@@ -454,7 +506,7 @@ fn solve_endgame(any: AnyGame, game: &str, moves: &str, opts: &SolveOptions) -> 
 
 /// The report of the endgame solver on `g` (see [`solve_position`]).
 fn endgame_report<G: Game>(g: &G, game: &str, moves: &str, cfg: ExactConfig, opts: &SolveOptions) -> Result<SolveReport, ReportError> {
-    let mut solver = Exact::<G>::new(cfg);
+    let mut solver = Exact::<G>::new(cfg).map_err(ReportError::engine)?;
     let solver_name = Solver::AlphaBeta.name();
     let me = g.to_move();
     let names = [player_name(g, 0), player_name(g, 1)];
@@ -469,7 +521,8 @@ fn endgame_report<G: Game>(g: &G, game: &str, moves: &str, cfg: ExactConfig, opt
         let st = solver.stats();
         let mut v = json!({"game": game, "moves": moves, "to_move": names[me as usize], "winner": winner_name,
             "winning_move": winning, "best_move": best, "value": r.value.name(), "nodes": nodes, "ms": ms,
-            "solver": solver_name, "tt_entries": st.tt_used, "tt_bytes": solver.tt_bytes()});
+            "solver": solver_name, "tt_entries": st.tt_used});
+        table_json(&mut v, &[endgame_table(&solver)]);
         if let Some(kib) = peak_rss_kib() {
             v["peak_rss_kib"] = json!(kib);
         }
@@ -522,7 +575,13 @@ fn endgame_report<G: Game>(g: &G, game: &str, moves: &str, cfg: ExactConfig, opt
             json!({"move": r.mv, "winner": winner, "mover_wins": r.mover_wins, "value": r.value.map(Value::name), "nodes": r.nodes})
         })
         .collect();
-    let v = json!({"game": game, "moves": moves, "mover": names[me as usize], "openings": openings,
+    let mut v = json!({"game": game, "moves": moves, "mover": names[me as usize], "openings": openings,
         "mover_wins": wins, "mover_draws": draws, "unknown": unknown, "ms": ms, "solver": solver_name});
+    table_json(&mut v, &[endgame_table(&solver)]);
     Ok(SolveReport::Openings { json: v, mover: me, names, rows, unknown, agree: None, ms })
+}
+
+/// The endgame solver's table figures.
+fn endgame_table<G: Game>(s: &Exact<G>) -> TableUse {
+    TableUse { bytes: s.tt_bytes(), max_bytes: s.tt_max_bytes(), refused: s.tt_refused() }
 }

@@ -14,8 +14,8 @@ use crate::game::hex::dfpn::{self, DfpnConfig, DfpnStats};
 use crate::game::{AnyGame, Game, Hex};
 use crate::request::run_budget;
 
-/// log2 of the page's transposition-table entries for Hex: 2^20 entries of 64 bytes = 64 MiB
-/// (docs/limits.md).
+/// log2 of the most transposition-table entries for Hex in the page: 2^20 entries of 64 bytes =
+/// 64 MiB; the table starts at 64 KiB and doubles only as the solve needs (docs/limits.md).
 pub const PAGE_SOLVER_TT_LOG2: u32 = 20;
 
 /// log2 of the page's transposition-table entries for the endgame solver: 2^21 entries of 24
@@ -87,8 +87,11 @@ struct ProgressJs {
     stats: StatsJs,
     /// Whether the root and every move are proven.
     done: bool,
-    /// Bytes of the solver's transposition table.
+    /// Bytes of the solver's transposition table as it stands (it grows as the solve needs).
     tt_bytes: usize,
+    /// When the browser refused the table's doubling: a sentence (the solve went on with the
+    /// table it had; its values are exact). Null otherwise.
+    tt_note: Option<String>,
 }
 
 /// Which solver a [`SolveSessionJs`] runs (one per page solve: its size does not matter).
@@ -101,9 +104,10 @@ enum Inner {
 }
 
 /// A resumable exact solve of a position and of each of its moves: Hex (up to 8×8, no swap rule)
-/// with a 64 MiB transposition table ([`PAGE_SOLVER_TT_LOG2`]), Tic-Tac-Toe and Pentago endgames
-/// (at most [`crate::game::exact::PENTAGO_MAX_EMPTY`] empty cells) with at most 48 MiB
-/// ([`PAGE_ENDGAME_TT_LOG2`]). Each `run` continues where the last one stopped.
+/// with a transposition table of at most 64 MiB ([`PAGE_SOLVER_TT_LOG2`]), Tic-Tac-Toe and
+/// Pentago endgames (at most [`crate::game::exact::PENTAGO_MAX_EMPTY`] empty cells) with at most
+/// 48 MiB ([`PAGE_ENDGAME_TT_LOG2`]); each starts at a few dozen KiB and grows as the solve needs.
+/// Each `run` continues where the last one stopped.
 #[wasm_bindgen(js_name = SolveSession)]
 pub struct SolveSessionJs {
     inner: Inner,
@@ -114,8 +118,8 @@ impl SolveSessionJs {
     /// A solve of the game's current position.
     ///
     /// # Errors
-    /// A JS `Error` with the engine's sentence: a Hex board larger than 8×8, the swap rule, or a
-    /// Pentago position with too many empty cells.
+    /// A JS `Error` with the engine's sentence: a Hex board larger than 8×8, the swap rule, a
+    /// Pentago position with too many empty cells, or the table's first memory refused.
     #[wasm_bindgen(constructor)]
     pub fn new(game: &GameSession) -> Result<SolveSessionJs, JsError> {
         let inner = match game.current() {
@@ -144,7 +148,7 @@ impl SolveSessionJs {
 
     /// The results so far: `{ rootWins, rootValue, winningMove, bestMove, solver, toMove, moves:
     /// [{ move, moverWins, value }], stats: { midCalls, expansions, terminal, ttUsed, ttReplaced
-    /// }, done, ttBytes }`; values are `win`, `draw` or `loss` for the side to move (Hex has no
+    /// }, done, ttBytes, ttNote }`; values are `win`, `draw` or `loss` for the side to move (Hex has no
     /// draws).
     ///
     /// # Errors
@@ -166,6 +170,7 @@ impl SolveSessionJs {
                     stats: p.stats.into(),
                     done: p.done,
                     tt_bytes: s.tt_bytes(),
+                    tt_note: s.tt_refused().map(|e| e.to_string()),
                 }
             }
             Inner::Endgame(s) => {
@@ -181,6 +186,7 @@ impl SolveSessionJs {
                     stats: p.stats.into(),
                     done: p.done,
                     tt_bytes: s.tt_bytes(),
+                    tt_note: s.tt_refused().map(|e| e.to_string()),
                 }
             }
         };

@@ -4,15 +4,23 @@
 //! Games: self-play of a preset (`--preset`, `--playouts` per move) from `--random-moves`
 //! uniformly random opening moves (not trained on), each game seeded from (`--seed`, game
 //! index), so the output depends on the arguments only (not on `--threads`). Every move the
-//! search chose is a training position: its legal moves' pattern keys and the played one.
+//! search chose is a training position: its legal moves' pattern keys and the played one. Each
+//! game is folded into the training set as it ends, in game order (its positions as pattern
+//! counts, [`TrainingSet`]), and the game itself dropped; the training set is bounded by
+//! [`PATTERN_TRAIN_MAX_BYTES`] (then no further game is started and the games so far are
+//! trained on). `--out` is checked before any game (a file is created in its folder and
+//! removed), and written through a temporary file renamed over it.
 //! Games with index ≡ 0 mod `--test-every` are held out: the report gives, on their positions,
 //! the fraction where the played move ranks first / in the first five by γ (ties shared
 //! evenly), against the uniform baseline (1/legal, 5/legal).
 
+use std::path::Path;
+use std::sync::{mpsc, Condvar, Mutex};
 use std::time::Instant;
 
 use mcts_playground::game::hex::patterns::{self, PatternWeights, TrainingSet};
-use mcts_playground::game::{AnyGame, Game, MoveList};
+use mcts_playground::game::{AnyGame, Game, Hex, MoveList};
+use mcts_playground::limits::PATTERN_TRAIN_MAX_BYTES;
 use mcts_playground::mcts::{Budget, Search};
 use mcts_playground::Rng64;
 use serde_json::json;
@@ -84,7 +92,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
 type GamePositions = Vec<(Vec<u64>, usize)>;
 
 /// Plays self-play game `index` and returns its positions.
-fn play_game(root: &mcts_playground::game::Hex, a: &TrainArgs, index: usize) -> Result<GamePositions, CliError> {
+fn play_game(root: &Hex, a: &TrainArgs, index: usize) -> Result<GamePositions, CliError> {
     let mut g = root.clone();
     let mut rng = Rng64::new(a.seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let mut legal = MoveList::new();
@@ -113,43 +121,156 @@ fn play_game(root: &mcts_playground::game::Hex, a: &TrainArgs, index: usize) -> 
     Ok(out)
 }
 
+/// Checks before any game that `--out` can be written: not a folder, and a file can be
+/// created in its folder (one is created there and removed at once).
+fn check_out(out: &Path) -> Result<(), CliError> {
+    let say = |what: String| CliError::Engine(format!("--out {}: {what}", out.display()));
+    if out.is_dir() {
+        return Err(say("a folder, not a file".into()));
+    }
+    let Some(name) = out.file_name() else { return Err(say("not a file name".into())) };
+    let dir = out.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let probe = dir.join(format!(".{}.{}.check", name.to_string_lossy(), std::process::id()));
+    match std::fs::OpenOptions::new().write(true).create_new(true).open(&probe) {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            Ok(())
+        }
+        Err(e) => Err(say(format!("cannot create a file in {}: {e}", dir.display()))),
+    }
+}
+
+/// Writes `bytes` to `out` through a temporary file beside it, renamed over `out` once whole (an
+/// interrupted write leaves the old file, not half a new one).
+fn write_out(out: &Path, bytes: &[u8]) -> Result<(), CliError> {
+    let name = out.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let tmp = out.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    let r = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, out));
+    if r.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    r.map_err(|e| CliError::Engine(format!("writing {}: {e}", out.display())))
+}
+
+/// The training data: the training and held-out positions, folded in game by game (in game
+/// order, so that the result does not depend on `--threads`).
+#[derive(Default)]
+struct Folded {
+    set: TrainingSet,
+    test: TrainingSet,
+    /// Games folded in.
+    games: usize,
+}
+
+impl Folded {
+    fn add(&mut self, index: usize, positions: GamePositions, test_every: usize) {
+        let into = if index.is_multiple_of(test_every) { &mut self.test } else { &mut self.set };
+        for (keys, played) in positions {
+            into.add(&keys, played);
+        }
+        self.games += 1;
+    }
+
+    fn bytes(&self) -> usize {
+        self.set.bytes() + self.test.bytes()
+    }
+}
+
+/// Plays games `0..a.games` on `threads` threads and folds each into the training data as it
+/// ends, in game order: a thread takes the next game only while fewer than `2 · threads + 2`
+/// finished games wait for an earlier one, so that at most that many games' positions are held
+/// besides the folded data. Stops taking games once the folded data reaches
+/// [`PATTERN_TRAIN_MAX_BYTES`] (the games folded so far are trained on).
+fn play_and_fold(root: &Hex, a: &TrainArgs, threads: usize) -> Result<Folded, CliError> {
+    struct Feed {
+        next: usize,
+        folded: usize,
+        stop: bool,
+    }
+    let window = 2 * threads + 2;
+    let feed = Mutex::new(Feed { next: 0, folded: 0, stop: false });
+    let wake = Condvar::new();
+    let (tx, rx) = mpsc::channel::<(usize, Result<GamePositions, CliError>)>();
+    let mut data = Folded::default();
+    let mut failed = None;
+    std::thread::scope(|sc| {
+        for _ in 0..threads {
+            let (tx, feed, wake) = (tx.clone(), &feed, &wake);
+            sc.spawn(move || loop {
+                let i = {
+                    let Ok(mut f) = feed.lock() else { return };
+                    while !f.stop && f.next < a.games && f.next >= f.folded + window {
+                        f = match wake.wait(f) {
+                            Ok(f) => f,
+                            Err(_) => return,
+                        };
+                    }
+                    if f.stop || f.next >= a.games {
+                        return;
+                    }
+                    f.next += 1;
+                    f.next - 1
+                };
+                let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| play_game(root, a, i)))
+                    .unwrap_or_else(|_| Err(CliError::Engine(format!("game {i} panicked"))));
+                if tx.send((i, r)).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(tx);
+        let mut pending = std::collections::BTreeMap::new();
+        let mut stop = false;
+        for (i, r) in &rx {
+            pending.insert(i, r);
+            while let Some(r) = pending.remove(&data.games) {
+                match r {
+                    Ok(p) => data.add(data.games, p, a.test_every),
+                    Err(e) => failed = Some(e),
+                }
+                stop = failed.is_some() || data.bytes() >= PATTERN_TRAIN_MAX_BYTES;
+                if stop {
+                    break;
+                }
+            }
+            if let Ok(mut f) = feed.lock() {
+                f.folded = data.games;
+                f.stop |= stop;
+            }
+            wake.notify_all();
+            if stop {
+                break;
+            }
+        }
+        pending.clear();
+    });
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(data),
+    }
+}
+
 fn train(a: TrainArgs) -> Result<(), CliError> {
     let root = match AnyGame::from_spec(&a.spec)? {
         AnyGame::Hex(h) => h,
         _ => return Err(CliError::Engine(format!("patterns are Hex's: '{}' is not a Hex spec", a.spec))),
     };
-    // Refuse a bad preset or --set before any game.
+    // Refuse a bad preset or --set, and an output that cannot be written, before any game.
     crate::search::config_from(&a.preset, &a.set, Some(a.seed))?;
+    check_out(&a.out)?;
     let t0 = Instant::now();
-    let mut games: Vec<Option<GamePositions>> = vec![None; a.games];
     let threads = a.threads.min(a.games);
-    let results: Vec<Result<Vec<(usize, GamePositions)>, CliError>> = std::thread::scope(|sc| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let (root, a) = (&root, &a);
-                sc.spawn(move || (t..a.games).step_by(threads).map(|i| play_game(root, a, i).map(|p| (i, p))).collect())
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err(CliError::Engine("a game thread panicked".into())))).collect()
-    });
-    for r in results {
-        for (i, p) in r? {
-            games[i] = Some(p);
-        }
-    }
+    let Folded { set, test, games } = play_and_fold(&root, &a, threads)?;
     let games_s = t0.elapsed().as_secs_f64();
-    let t1 = Instant::now();
-    let mut set = TrainingSet::default();
-    let mut test: Vec<(Vec<u64>, usize)> = Vec::new();
-    for (i, g) in games.into_iter().enumerate() {
-        for (keys, played) in g.unwrap_or_default() {
-            if i % a.test_every == 0 {
-                test.push((keys, played));
-            } else {
-                set.add(&keys, played);
-            }
-        }
+    let limited = games < a.games;
+    if limited {
+        errln(&format!(
+            "mcts: note: the training data reached its limit of {} MiB after {games} of {} games; training on those",
+            PATTERN_TRAIN_MAX_BYTES >> 20,
+            a.games
+        ));
     }
+    let t1 = Instant::now();
     let (gamma, history) = patterns::train_mm(&set, a.iterations);
     // Normalise so that the γ of the commonest competitor scale does not drift: γ is defined up
     // to a common factor; divide by the geometric mean.
@@ -157,21 +278,23 @@ fn train(a: TrainArgs) -> Result<(), CliError> {
     let pairs: Vec<(u64, f32)> = set.keys.iter().zip(&gamma).map(|(&k, &g)| (k, (g / lg.exp()) as f32)).collect();
     let w = PatternWeights::new(pairs);
     let train_s = t1.elapsed().as_secs_f64();
-    std::fs::write(&a.out, w.to_bytes()).map_err(|e| CliError::Engine(format!("writing {}: {e}", a.out.display())))?;
+    write_out(&a.out, &w.to_bytes())?;
     // Held-out check.
     let (mut top1, mut top5, mut u1, mut u5) = (0.0, 0.0, 0.0, 0.0);
-    for (keys, played) in &test {
-        top1 += patterns::top_k(&w, keys, *played, 1);
-        top5 += patterns::top_k(&w, keys, *played, 5);
-        u1 += 1.0 / keys.len() as f64;
-        u5 += (5.0 / keys.len() as f64).min(1.0);
+    for j in 0..test.len() {
+        top1 += patterns::top_k_of(&w, &test, j, 1);
+        top5 += patterns::top_k_of(&w, &test, j, 5);
+        let moves: u32 = test.position(j).0.map(|(_, c)| c).sum();
+        u1 += 1.0 / moves as f64;
+        u5 += (5.0 / moves as f64).min(1.0);
     }
     let nt = test.len().max(1) as f64;
     let ll_first = history.first().copied().unwrap_or(0.0);
     let ll_last = history.last().copied().unwrap_or(0.0);
     let figures = json!({
-        "spec": a.spec, "preset": a.preset, "playouts": a.playouts, "games": a.games, "seed": a.seed,
-        "train_positions": set.positions.len(), "test_positions": test.len(), "patterns": w.len(),
+        "spec": a.spec, "preset": a.preset, "playouts": a.playouts, "games": a.games, "games_trained": games,
+        "data_limit_reached": limited, "data_bytes": set.bytes() + test.bytes(), "seed": a.seed,
+        "train_positions": set.len(), "test_positions": test.len(), "patterns": w.len(),
         "mm_iterations": a.iterations, "log_likelihood_first": ll_first, "log_likelihood_last": ll_last,
         "games_s": games_s, "train_s": train_s,
         "test_top1": top1 / nt, "test_top5": top5 / nt, "uniform_top1": u1 / nt, "uniform_top5": u5 / nt,
@@ -182,9 +305,9 @@ fn train(a: TrainArgs) -> Result<(), CliError> {
     } else {
         outln!(
             "{} games ({:.1} s), {} training positions, {} held-out positions, {} patterns; MM {} sweeps ({:.1} s), log-likelihood {:.1} → {:.1}",
-            a.games,
+            games,
             games_s,
-            set.positions.len(),
+            set.len(),
             test.len(),
             w.len(),
             a.iterations,
@@ -202,4 +325,9 @@ fn train(a: TrainArgs) -> Result<(), CliError> {
         )?;
     }
     Ok(())
+}
+
+fn errln(text: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{text}");
 }

@@ -16,8 +16,8 @@ use crate::error::CliError;
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The position: `--game hex:N` (no `:swap`, N ≤ 8; 6×6 and up only with stones on the
-    /// board), `--game tictactoe`, or `--game pentago[:rules][:dedup]` with at most 8 empty
-    /// cells (28 or more stones placed), and `--moves`.
+    /// board), `--game tictactoe`, or `--game pentago[:rules][:dedup]` with at most 16 empty
+    /// cells (20 or more stones placed), and `--moves`.
     #[command(flatten)]
     pos: crate::replay::PositionArgs,
     /// Solve every move of the position (for the empty board: every opening) instead of the
@@ -53,27 +53,32 @@ pub struct Args {
     /// dfpn without the inferior-cell fill-in (an ablation).
     #[arg(long)]
     no_fillin: bool,
-    /// Seconds per solve before it gives up (dfpn and alphabeta; 0 = no limit).
+    /// Seconds per solve before it gives up (every solver; 0 = no limit).
     #[arg(long, default_value_t = 0.0, value_parser = parse_seconds)]
     time: f64,
-    /// The transposition table in MiB (dfpn: 64-byte entries; alphabeta: 24-byte entries;
-    /// rounded down to a power of two; 16..=16384).
+    /// The most memory of the transposition tables in MiB, one budget for all --threads (dfpn:
+    /// 64-byte entries; negamax: 32-byte; alphabeta: 24-byte; rounded down to a power of two
+    /// of entries; 16..=16384). A table starts at 1,024 entries and grows only as the solve
+    /// needs.
     #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(16..=16384))]
     tt_mib: u32,
     /// With --openings (Hex): threads solving the moves in parallel (1..=64), each with its own
-    /// solver and a table of --tt-mib; one position is always solved by one thread (the
+    /// solver and an even share of --tt-mib; one position is always solved by one thread (the
     /// proof-number search itself is sequential).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
     threads: u16,
     /// Print one JSON object: {game, moves, to_move, winner, winning_move, best_move, value,
-    /// nodes, ms, solver, mid_calls?, tt_entries?, peak_rss_kib?} or, with --openings, {game,
-    /// moves, mover, openings: [{move, winner, mover_wins, value, nodes, net_value?}],
-    /// mover_wins, mover_draws, unknown, agree?, agree_of?, ms, solver}. `value` is "win",
-    /// "draw" or "loss" for the side to move (for each opening: for the player who made it);
-    /// `winner` is the winner's name ("black"/"white"; "x"/"o" in Tic-Tac-Toe), null for a
-    /// draw; `best_move` keeps the value (a winning or drawing move; null for a loss). An
-    /// opening the budget does not settle has `winner`, `mover_wins` and `value` null and counts
-    /// in `unknown` (`agree` is out of the `agree_of` solved ones).
+    /// nodes, ms, solver, mid_calls?, tt_entries?, tt_bytes, tt_max_bytes, tt_note?,
+    /// peak_rss_kib?} or, with --openings, {game, moves, mover, openings: [{move, winner,
+    /// mover_wins, value, nodes, net_value?}], mover_wins, mover_draws, unknown, agree?,
+    /// agree_of?, ms, solver, tt_bytes, tt_max_bytes, tt_note?}. `value` is "win", "draw" or
+    /// "loss" for the side to move (for each opening: for the player who made it); `winner` is
+    /// the winner's name ("black"/"white"; "x"/"o" in Tic-Tac-Toe), null for a draw;
+    /// `best_move` keeps the value (a winning or drawing move; null for a loss). An opening the
+    /// budget does not settle has `winner`, `mover_wins` and `value` null and counts in
+    /// `unknown` (`agree` is out of the `agree_of` solved ones). `tt_bytes` is what the tables
+    /// took (over all threads), `tt_max_bytes` the most they could take, `tt_note` a sentence
+    /// when the system refused a table's growth (the solve went on with the table it had).
     #[arg(long)]
     json: bool,
 }
@@ -138,6 +143,10 @@ pub fn run(a: Args) -> Result<(), CliError> {
         threads: a.threads.into(),
     };
     let r = report::solve::solve_position(&a.pos.game, &a.pos.moves, &opts)?;
+    if let Some(note) = r.json()["tt_note"].as_str() {
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), "mcts: note: {note}");
+    }
     if a.json {
         outln!("{}", r.json())?;
         return Ok(());

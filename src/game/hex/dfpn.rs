@@ -53,13 +53,15 @@ use super::position::{Pos, MAX_N};
 use super::tt::{Bounds, Entry, Table, INFTY, MAX_STORED_CHILDREN};
 use super::Hex;
 use crate::game::hex_solve::SolveError;
+use crate::game::solver_table::TableMemoryError;
 use crate::game::{Game, Outcome, Player};
 
 /// The solver's settings.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct DfpnConfig {
-    /// log2 of the transposition table's entries (64 bytes each): 22 = 256 MiB (the default
-    /// natively), 20 = 64 MiB. Clamped to 10..=30.
+    /// log2 of the most entries (64 bytes each) the transposition table may grow to: 22 =
+    /// 256 MiB (the default natively), 20 = 64 MiB. Clamped to 10..=30. The table starts at
+    /// 1,024 entries and doubles only when a bucket is full ([`crate::game::solver_table`]).
     pub tt_log2: u32,
     /// ε of the 1+ε trick; benzene's default is 0 (plain df-pn thresholds, δ + 1).
     pub epsilon: f32,
@@ -148,17 +150,20 @@ enum Expansion {
 const STOP_EVERY: u64 = 256;
 
 impl Dfpn {
-    /// A solver with an empty table.
-    pub fn new(cfg: DfpnConfig) -> Dfpn {
-        Dfpn {
-            tt: Table::new(cfg.tt_log2.clamp(10, 30)),
+    /// A solver with an empty table (of 1,024 entries, growing up to `2^cfg.tt_log2`).
+    ///
+    /// # Errors
+    /// The system refused the table's first entries.
+    pub fn new(cfg: DfpnConfig) -> Result<Dfpn, TableMemoryError> {
+        Ok(Dfpn {
+            tt: Table::new(cfg.tt_log2.clamp(10, 30))?,
             cfg,
             side: 0,
             stats: DfpnStats::default(),
             stopped: false,
             vcs: super::vc::VcBuilder::new(),
             links: Vec::with_capacity(2048),
-        }
+        })
     }
 
     /// The settings.
@@ -171,9 +176,20 @@ impl Dfpn {
         DfpnStats { tt_used: self.tt.used as u64, tt_replaced: self.tt.replaced, ..self.stats }
     }
 
-    /// Bytes of the transposition table.
+    /// Bytes of the transposition table as it stands (it only grows).
     pub fn tt_bytes(&self) -> usize {
         self.tt.bytes()
+    }
+
+    /// The most bytes the transposition table may grow to.
+    pub fn tt_max_bytes(&self) -> usize {
+        self.tt.max_bytes()
+    }
+
+    /// The table's doubling the system refused, if one was: the solver went on with the table it
+    /// had (its results are exact; the search may have been slower).
+    pub fn tt_refused(&self) -> Option<TableMemoryError> {
+        self.tt.refused
     }
 
     /// Solves `g`: who wins with perfect play and, when it is the side to move, a winning move.
@@ -526,7 +542,8 @@ impl SolveSession {
     /// A session for `g` with a new solver of settings `cfg`.
     ///
     /// # Errors
-    /// [`SolveError::TooLarge`] above 8×8, [`SolveError::Swap`] with the swap rule.
+    /// [`SolveError::TooLarge`] above 8×8, [`SolveError::Swap`] with the swap rule,
+    /// [`SolveError::Memory`] when the system refused the table's first entries.
     pub fn new(g: &Hex, cfg: DfpnConfig) -> Result<SolveSession, SolveError> {
         if g.size() > MAX_N {
             return Err(SolveError::TooLarge(g.size()));
@@ -551,7 +568,7 @@ impl SolveSession {
             v
         };
         let root_wins = game_over.map(|p| p == root.to_move as Player);
-        Ok(SolveSession { dfpn: Dfpn::new(cfg), root, game_over, root_wins, winning_move: None, moves, next: 0 })
+        Ok(SolveSession { dfpn: Dfpn::new(cfg)?, root, game_over, root_wins, winning_move: None, moves, next: 0 })
     }
 
     /// Runs until everything is proven (returns true) or `stop` says stop (false).
@@ -599,9 +616,14 @@ impl SolveSession {
         }
     }
 
-    /// Bytes of the solver's table (allocated once, at its fixed size).
+    /// Bytes of the solver's table as it stands (it grows up to `2^tt_log2` entries).
     pub fn tt_bytes(&self) -> usize {
         self.dfpn.tt_bytes()
+    }
+
+    /// The table's doubling the system refused, if one was ([`Dfpn::tt_refused`]).
+    pub fn tt_refused(&self) -> Option<TableMemoryError> {
+        self.dfpn.tt_refused()
     }
 }
 
@@ -674,7 +696,7 @@ mod tests {
     /// H-search found less), the node takes the settled value instead of failing.
     #[test]
     fn a_node_settled_when_expanded_again_takes_that_value() {
-        let mut d = Dfpn::new(DfpnConfig { tt_log2: 10, ..DfpnConfig::default() });
+        let mut d = Dfpn::new(DfpnConfig { tt_log2: 10, ..DfpnConfig::default() }).unwrap();
         d.side = 5;
         // Black's c3 on 5×5: White to move has lost (Black is connected by templates).
         let pos = Pos::empty_board(5).play(12);
@@ -695,7 +717,7 @@ mod tests {
             // Every knowledge setting (none, fill-in, VCs, both), each with its own table.
             let mut solvers: Vec<Dfpn> = [(false, false), (true, false), (false, true), (true, true)]
                 .iter()
-                .map(|&(fillin, vc)| Dfpn::new(DfpnConfig { tt_log2: 16, fillin, vc, ..DfpnConfig::default() }))
+                .map(|&(fillin, vc)| Dfpn::new(DfpnConfig { tt_log2: 16, fillin, vc, ..DfpnConfig::default() }).unwrap())
                 .collect();
             let mut done = 0;
             while done < count {
@@ -713,7 +735,7 @@ mod tests {
 
     #[test]
     fn four_by_four_openings_and_the_empty_board() {
-        let mut s = Dfpn::new(DfpnConfig { tt_log2: 16, ..DfpnConfig::default() });
+        let mut s = Dfpn::new(DfpnConfig { tt_log2: 16, ..DfpnConfig::default() }).unwrap();
         let g = Hex::new(4, false).unwrap();
         assert!(dfpn_wins(&mut s, &g));
         let wins: Vec<u16> = (0..16)
@@ -731,7 +753,7 @@ mod tests {
         let mut g = Hex::new(5, false).unwrap();
         g.play_unchecked(12);
         // Without knowledge, so that the first 1,000 MID calls do not settle it.
-        let mut s = Dfpn::new(DfpnConfig { tt_log2: 18, vc: false, fillin: false, ..DfpnConfig::default() });
+        let mut s = Dfpn::new(DfpnConfig { tt_log2: 18, vc: false, fillin: false, ..DfpnConfig::default() }).unwrap();
         assert_eq!(s.solve(&g, &mut |st| st.mid_calls > 1000).unwrap(), None);
         let r = s.solve(&g, &mut |_| false).unwrap().unwrap();
         assert_eq!(r.winner, 0);
@@ -767,7 +789,7 @@ mod tests {
         g.play_unchecked(g.parse_move("a1").unwrap());
         let root = Pos::from_hex(&g);
         assert!(root.empty().count_ones() as usize > MAX_STORED_CHILDREN);
-        let mut s = Dfpn::new(DfpnConfig { tt_log2: 16, ..DfpnConfig::default() });
+        let mut s = Dfpn::new(DfpnConfig { tt_log2: 16, ..DfpnConfig::default() }).unwrap();
         assert_eq!(s.solve_pos(root, &mut |_| false), Some(true));
         let calls = s.stats().mid_calls;
         let m = s.winning_move(root, &mut |_| false).expect("a winning move");
@@ -775,7 +797,48 @@ mod tests {
         let mut after = g.clone();
         after.play_unchecked(m as u16);
         // Checked by a fresh solver (the negamax reference is too slow on 6×6 with two stones).
-        let mut fresh = Dfpn::new(DfpnConfig { tt_log2: 16, ..DfpnConfig::default() });
+        let mut fresh = Dfpn::new(DfpnConfig { tt_log2: 16, ..DfpnConfig::default() }).unwrap();
         assert_ne!(fresh.solve(&after, &mut |_| false).unwrap().unwrap().winner, after.to_move(), "{m} does not win");
+    }
+
+    /// A small board's solve keeps a small table whatever the budget: Hex 3×3 and each of its
+    /// openings with room for 2^24 entries (1 GiB, which the table took up front before).
+    #[test]
+    fn a_small_board_gets_a_small_table() {
+        let mut s = Dfpn::new(DfpnConfig { tt_log2: 24, ..DfpnConfig::default() }).unwrap();
+        let g = Hex::new(3, false).unwrap();
+        assert!(dfpn_wins(&mut s, &g));
+        for cell in 0..9 {
+            let mut c = g.clone();
+            c.play_unchecked(cell);
+            dfpn_wins(&mut s, &c);
+        }
+        assert_eq!(s.tt_max_bytes(), 1 << 30);
+        assert!(s.tt_bytes() <= 64 << 10, "{} bytes for Hex 3x3", s.tt_bytes());
+        assert_eq!(s.tt_refused(), None);
+    }
+
+    /// A table that grows gives the very search of one allocated whole: the same counters and
+    /// winning moves, here with a largest size the solves overflow (so it reaches it and
+    /// replaces entries from then on).
+    #[test]
+    fn a_growing_table_searches_as_the_whole_table() {
+        // Without knowledge, so that the solves store thousands of nodes.
+        let cfg = DfpnConfig { tt_log2: 11, vc: false, fillin: false, ..DfpnConfig::default() };
+        let mut grown = Dfpn::new(cfg).unwrap();
+        let mut whole = Dfpn::new(cfg).unwrap();
+        whole.tt = Table::sized(11, 11).unwrap();
+        let mut rng = Rng64::new(48);
+        let mut done = 0;
+        while done < 16 {
+            let Some(g) = random_position(5, 3 + rng.index(6), &mut rng) else { continue };
+            let a = grown.solve(&g, &mut |_| false).unwrap();
+            let b = whole.solve(&g, &mut |_| false).unwrap();
+            assert_eq!(a, b, "{g:?}");
+            assert_eq!(grown.stats(), whole.stats(), "{g:?}");
+            done += 1;
+        }
+        assert!(whole.stats().tt_replaced > 0, "the solves fill the table");
+        assert_eq!(grown.tt_bytes(), whole.tt_bytes());
     }
 }

@@ -307,7 +307,7 @@ mod tests {
     /// Every position of `games` random games of side `n` (both to move as played).
     fn random_games(n: usize, games: usize, seed: u64) -> (u32, u32, u32) {
         let mut rng = Rng64::new(seed);
-        let mut s = Dfpn::new(DfpnConfig { tt_log2: 18, ..DfpnConfig::default() });
+        let mut s = Dfpn::new(DfpnConfig { tt_log2: 18, ..DfpnConfig::default() }).unwrap();
         let (mut positions, mut pruned, mut pruned_at) = (0, 0, 0);
         for _ in 0..games {
             let mut g = Hex::new(n, false).unwrap();
@@ -334,7 +334,7 @@ mod tests {
 
     #[test]
     fn knowledge_keeps_a_winning_move_in_6x6_openings_and_random_games() {
-        let mut s = Dfpn::new(DfpnConfig { tt_log2: 20, ..DfpnConfig::default() });
+        let mut s = Dfpn::new(DfpnConfig { tt_log2: 20, ..DfpnConfig::default() }).unwrap();
         for cell in 0..36u16 {
             let mut g = Hex::new(6, false).unwrap();
             g.play_unchecked(cell);

@@ -407,25 +407,25 @@ pub fn load() -> Result<Arc<PatternWeights>, PatternError> {
     Ok(w)
 }
 
-/// One training position: the pattern ids of its legal moves (ids into the training's pattern
-/// list, with multiplicity) and which of them was played.
-#[derive(Clone, Debug, Default)]
-pub struct Competition {
-    /// `(pattern id, number of legal moves with that pattern)`.
-    pub teams: Vec<(u32, u32)>,
-    /// The played move's pattern id.
-    pub winner: u32,
-}
-
 /// Patterns and positions for [`train_mm`]: each position a competition among its legal moves'
-/// patterns, won by the played move's pattern.
+/// patterns, won by the played move's pattern. A position is kept as its teams — `(pattern id,
+/// number of legal moves with that pattern)` for each distinct pattern, as one `u32` (the id)
+/// when the count is 1 and two (the id marked, then the count) otherwise — and its winner, all
+/// positions in three flat vectors, so that a set of many positions costs what its teams take
+/// ([`TrainingSet::bytes`]: about 4.5 bytes a distinct pattern of a position on Hex 19×19);
+/// `mcts patterns train` folds each game into it as the game ends and bounds its size.
 #[derive(Clone, Debug, Default)]
 pub struct TrainingSet {
     /// Pattern keys by id.
     pub keys: Vec<u64>,
     ids: HashMap<u64, u32>,
-    /// The positions.
-    pub positions: Vec<Competition>,
+    /// Every position's teams, one position after another, each sorted by id: a team of count 1
+    /// is its id, another its id with [`TEAM_COUNTED`] set followed by its count.
+    teams: Vec<u32>,
+    /// Where each position's teams end in `teams`.
+    ends: Vec<usize>,
+    /// Each position's winner: the played move's pattern id.
+    winners: Vec<u32>,
 }
 
 impl TrainingSet {
@@ -448,18 +448,78 @@ impl TrainingSet {
         let winner = self.id(keys[played]);
         let mut teams: Vec<(u32, u32)> = counts.into_iter().collect();
         teams.sort_unstable();
-        self.positions.push(Competition { teams, winner });
+        for (id, count) in teams {
+            debug_assert!(id < TEAM_COUNTED, "pattern ids below 2^31");
+            if count == 1 {
+                self.teams.push(id);
+            } else {
+                self.teams.extend([id | TEAM_COUNTED, count]);
+            }
+        }
+        self.ends.push(self.teams.len());
+        self.winners.push(winner);
+    }
+
+    /// Positions in the set.
+    pub fn len(&self) -> usize {
+        self.winners.len()
+    }
+
+    /// Whether the set has no position.
+    pub fn is_empty(&self) -> bool {
+        self.winners.is_empty()
+    }
+
+    /// Position `j`'s teams, `(pattern id, count)` sorted by id, and its winner's id.
+    pub fn position(&self, j: usize) -> (Teams<'_>, u32) {
+        let start = if j == 0 { 0 } else { self.ends[j - 1] };
+        (Teams(&self.teams[start..self.ends[j]]), self.winners[j])
+    }
+
+    /// Every position, in the order added ([`TrainingSet::position`]).
+    pub fn positions(&self) -> impl Iterator<Item = (Teams<'_>, u32)> + '_ {
+        (0..self.len()).map(|j| self.position(j))
+    }
+
+    /// Bytes the set holds: its teams, positions and pattern table (the keys and their ids; the
+    /// hash map counted at 16 bytes an entry), by length.
+    pub fn bytes(&self) -> usize {
+        self.teams.len() * std::mem::size_of::<u32>()
+            + self.len() * (std::mem::size_of::<usize>() + std::mem::size_of::<u32>())
+            + self.keys.len() * (std::mem::size_of::<u64>() + 16)
     }
 }
 
-/// The log-likelihood of the positions under weights `gamma` (by id): `Σ ln(γ_winner / Σ
+/// The mark of a team whose count follows its id in [`TrainingSet`]'s storage.
+const TEAM_COUNTED: u32 = 1 << 31;
+
+/// One position's teams in a [`TrainingSet`]: `(pattern id, count)` pairs, sorted by id.
+#[derive(Clone, Debug)]
+pub struct Teams<'a>(&'a [u32]);
+
+impl Iterator for Teams<'_> {
+    type Item = (u32, u32);
+
+    #[inline]
+    fn next(&mut self) -> Option<(u32, u32)> {
+        let (&first, rest) = self.0.split_first()?;
+        if first & TEAM_COUNTED == 0 {
+            self.0 = rest;
+            return Some((first, 1));
+        }
+        let (&count, rest) = rest.split_first()?;
+        self.0 = rest;
+        Some((first & !TEAM_COUNTED, count))
+    }
+}
+
+/// The log-likelihood of the set's positions under weights `gamma` (by id): `Σ ln(γ_winner / Σ
 /// count·γ)`.
-pub fn log_likelihood(positions: &[Competition], gamma: &[f64]) -> f64 {
-    positions
-        .iter()
-        .map(|p| {
-            let e: f64 = p.teams.iter().map(|&(i, c)| c as f64 * gamma[i as usize]).sum();
-            (gamma[p.winner as usize] / e).ln()
+pub fn log_likelihood(set: &TrainingSet, gamma: &[f64]) -> f64 {
+    set.positions()
+        .map(|(teams, winner)| {
+            let e: f64 = teams.map(|(i, c)| c as f64 * gamma[i as usize]).sum();
+            (gamma[winner as usize] / e).ln()
         })
         .sum()
 }
@@ -474,30 +534,46 @@ pub fn log_likelihood(positions: &[Competition], gamma: &[f64]) -> f64 {
 /// virtual win and one virtual loss against a virtual opponent of γ = 1 (which keeps γ finite
 /// and positive for patterns never or always played). All γ are updated at once from the same
 /// `E_j` (a parallel sweep; each sweep does not decrease the posterior). Returns γ by id and the
-/// log-likelihood after each sweep.
+/// log-likelihood after each sweep. Each sweep reads every position again, so the whole set is
+/// kept in memory.
 pub fn train_mm(set: &TrainingSet, iterations: usize) -> (Vec<f64>, Vec<f64>) {
     let m = set.keys.len();
     let mut gamma = vec![1.0f64; m];
     let mut wins = vec![0.0f64; m];
-    for p in &set.positions {
-        wins[p.winner as usize] += 1.0;
+    for &w in &set.winners {
+        wins[w as usize] += 1.0;
     }
     let mut history = Vec::with_capacity(iterations);
     let mut denom = vec![0.0f64; m];
     for _ in 0..iterations {
         denom.iter_mut().for_each(|d| *d = 0.0);
-        for p in &set.positions {
-            let e: f64 = p.teams.iter().map(|&(i, c)| c as f64 * gamma[i as usize]).sum();
-            for &(i, c) in &p.teams {
+        for (teams, _) in set.positions() {
+            let e: f64 = teams.clone().map(|(i, c)| c as f64 * gamma[i as usize]).sum();
+            for (i, c) in teams {
                 denom[i as usize] += c as f64 / e;
             }
         }
         for i in 0..m {
             gamma[i] = (wins[i] + 1.0) / (denom[i] + 2.0 / (gamma[i] + 1.0));
         }
-        history.push(log_likelihood(&set.positions, &gamma));
+        history.push(log_likelihood(set, &gamma));
     }
     (gamma, history)
+}
+
+/// [`top_k`] for position `j` of `set` (whose ids are `set`'s own; the weights are read by key):
+/// the same figure from the position's teams.
+pub fn top_k_of(w: &PatternWeights, set: &TrainingSet, j: usize, k: usize) -> f64 {
+    let (teams, winner) = set.position(j);
+    let gp = w.gamma(set.keys[winner as usize]);
+    let (mut above, mut tied) = (0usize, 0usize);
+    for (i, c) in teams {
+        let g = w.gamma(set.keys[i as usize]);
+        above += (g > gp) as usize * c as usize;
+        tied += (g == gp) as usize * c as usize;
+    }
+    // The played move itself is among the tied.
+    ((k as f64 - above as f64) / (tied as f64)).clamp(0.0, 1.0)
 }
 
 /// The chance that the played move (index `played` of a position's per-move `keys`) is among
@@ -658,6 +734,34 @@ mod tests {
             let got = gamma[i] / gamma[0];
             assert!((got / t - 1.0).abs() < 0.1, "pattern {i}: {got} against {t}");
         }
+    }
+
+    /// [`top_k_of`] on a set's teams gives [`top_k`] on the moves' keys.
+    #[test]
+    fn top_k_of_a_set_equals_top_k_of_the_keys() {
+        let w = PatternWeights::new(vec![(1, 3.0), (2, 0.5), (3, 1.0)]);
+        let mut rng = Rng64::new(5);
+        let mut set = TrainingSet::default();
+        let mut kept = Vec::new();
+        for _ in 0..200 {
+            let keys: Vec<u64> = (0..1 + rng.index(12)).map(|_| rng.index(6) as u64).collect();
+            let played = rng.index(keys.len());
+            set.add(&keys, played);
+            kept.push((keys, played));
+        }
+        for (j, (keys, played)) in kept.iter().enumerate() {
+            for k in [1, 5] {
+                assert_eq!(top_k_of(&w, &set, j, k), top_k(&w, keys, *played, k), "position {j}, top-{k}");
+            }
+        }
+        assert_eq!(set.len(), 200);
+        assert!(set.bytes() < 200 * 7 * 8 + 200 * 12 + 6 * 24 + 1, "{} bytes", set.bytes());
+        // Teams read back as added: counts of 1 and more.
+        let mut one = TrainingSet::default();
+        one.add(&[7, 3, 7, 9, 7], 1);
+        let (teams, winner) = one.position(0);
+        assert_eq!(teams.collect::<Vec<_>>(), [(0, 3), (1, 1), (2, 1)]);
+        assert_eq!(one.keys[winner as usize], 3);
     }
 
     /// Top-k shares: moves strictly above push the played move down, ties share the places.
