@@ -114,6 +114,25 @@ fn time_budget_uses_injected_clock() {
 }
 
 #[test]
+fn a_time_budget_spent_before_the_first_iteration_still_gives_a_move() {
+    // A thread preempted between the start of its turn and its first iteration (a loaded
+    // machine, a budget of 2 ms) finds its time gone: it still searches once, so it has a move.
+    let t = std::cell::Cell::new(0.0);
+    let clock = || {
+        t.set(t.get() + 1_000.0);
+        t.get()
+    };
+    for spec in ["tictactoe", "hex:7", "pentago"] {
+        let game = AnyGame::from_spec(spec).unwrap();
+        let mut s = AnySearch::new(&game, SearchConfig::default()).unwrap();
+        let r = s.run(Budget::millis(2.0), &clock);
+        assert_eq!(r.stop, StopReason::Time, "{spec}");
+        assert!(r.iterations >= 1, "{spec}");
+        assert!(s.best_move_text().is_some(), "{spec}: a move to play");
+    }
+}
+
+#[test]
 fn node_cap_respected_and_statistics_keep_improving() {
     let cfg = SearchConfig { node_cap: 50, ..SearchConfig::default() };
     let mut s = Search::new(TicTacToe::new(), cfg).unwrap();

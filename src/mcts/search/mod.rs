@@ -508,7 +508,11 @@ impl<G: Game> Search<G> {
                 break;
             }
             if let Some(ms) = budget.millis {
-                if done.is_multiple_of(16) && clock() - t0 >= ms {
+                // A timed run whose root has no children yet (a new tree) does one iteration
+                // whatever the clock says, so that it always has a move to play: on a loaded
+                // machine the thread can lose the whole budget before its first iteration.
+                let has_move = !self.tree.children(0).is_empty();
+                if done.is_multiple_of(16) && has_move && clock() - t0 >= ms {
                     stop = StopReason::Time;
                     break;
                 }
