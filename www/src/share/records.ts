@@ -386,17 +386,21 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
     const s = hooks.snapshot();
     return s ? `${s.view.spec.replace(/:/g, '-')}-${s.moves.length}` : 'game';
   };
+  /** Copies `text` to the clipboard with `done`, or leaves it in the record box to copy by hand. */
+  const copyOut = async (value: string, done: string, what: string): Promise<void> => {
+    try {
+      await navigator.clipboard.writeText(value);
+      hooks.showMessage(done);
+    } catch {
+      text.value = value;
+      hooks.showMessage(`The clipboard is not available here: the ${what} is in the record box.`);
+    }
+  };
   copyLink.addEventListener(
     'click',
     guard(async () => {
       const url = new URL(teach.buildUrl(), location.href).href;
-      try {
-        await navigator.clipboard.writeText(url);
-        hooks.showMessage('Link copied: it opens this position with these settings.');
-      } catch {
-        text.value = url;
-        hooks.showMessage('The clipboard is not available here: the link is in the record box.');
-      }
+      await copyOut(url, 'Link copied: it opens this position with these settings.', 'link');
       copyLink.dataset.url = url;
     }),
   );
@@ -405,13 +409,7 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
     guard(async () => {
       const url = new URL(teach.buildUrl(), location.href);
       const code = embedSnippet(siteBaseOf(url.href), url.searchParams);
-      try {
-        await navigator.clipboard.writeText(code);
-        hooks.showMessage('Embed code copied: paste it into a course page (any site) to show this board there.');
-      } catch {
-        text.value = code;
-        hooks.showMessage('The clipboard is not available here: the embed code is in the record box.');
-      }
+      await copyOut(code, 'Embed code copied: paste it into a course page (any site) to show this board there.', 'embed code');
       copyEmbed.dataset.code = code;
     }),
   );
