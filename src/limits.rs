@@ -120,24 +120,57 @@ pub const MAX_ECHO_CHARS: usize = 200;
 
 /// `text` as an error message quotes it: whole when it has at most [`MAX_ECHO_CHARS`]
 /// characters, else its first 100 and last 50 characters around
-/// ` … (N characters left out) … `, at most [`MAX_ECHO_CHARS`] characters in all. Use it
-/// wherever an error message quotes an input.
+/// ` … (N characters left out) … `, at most [`MAX_ECHO_CHARS`] characters in all, with its
+/// control characters quoted ([`quote_controls`]). Use it wherever an error message quotes an
+/// input: the message then reaches a terminal (the CLI, a Python traceback) or the page as
+/// plain text.
 pub fn abbreviate(text: &str) -> std::borrow::Cow<'_, str> {
     const HEAD: usize = 100;
     const TAIL: usize = 50;
     let chars = text.chars().count();
-    if chars <= MAX_ECHO_CHARS {
+    let cut = if chars <= MAX_ECHO_CHARS {
+        std::borrow::Cow::Borrowed(text)
+    } else {
+        let head_end = text.char_indices().nth(HEAD).map_or(text.len(), |(i, _)| i);
+        let tail_start = text.char_indices().nth(chars - TAIL).map_or(text.len(), |(i, _)| i);
+        let omitted = chars - HEAD - TAIL;
+        std::borrow::Cow::Owned(format!("{} … ({omitted} characters left out) … {}", &text[..head_end], &text[tail_start..]))
+    };
+    match quote_controls(&cut) {
+        std::borrow::Cow::Borrowed(_) => cut,
+        std::borrow::Cow::Owned(quoted) => std::borrow::Cow::Owned(quoted),
+    }
+}
+
+/// `text` with every control character but tab written as Rust writes it in a quotation
+/// (`\n`, `\r`, `\u{1b}`, `\u{9b}`, …; `char::escape_debug`), so that a message quoting user
+/// text cannot move the cursor, clear the screen or retitle the terminal. Other text unchanged.
+pub fn quote_controls(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|c| c.is_control() && c != '\t') {
         return std::borrow::Cow::Borrowed(text);
     }
-    let head_end = text.char_indices().nth(HEAD).map_or(text.len(), |(i, _)| i);
-    let tail_start = text.char_indices().nth(chars - TAIL).map_or(text.len(), |(i, _)| i);
-    let omitted = chars - HEAD - TAIL;
-    std::borrow::Cow::Owned(format!("{} … ({omitted} characters left out) … {}", &text[..head_end], &text[tail_start..]))
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() && c != '\t' {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn abbreviate_quotes_control_characters() {
+        assert_eq!(abbreviate("a\u{1b}[2Jb\nc\td"), "a\\u{1b}[2Jb\\nc\td");
+        let long = format!("\u{9b}{}", "x".repeat(MAX_ECHO_CHARS));
+        assert!(abbreviate(&long).starts_with("\\u{9b}x"));
+        assert!(!abbreviate(&long).chars().any(|c| c.is_control()));
+    }
 
     #[test]
     fn abbreviate_keeps_short_texts_and_cuts_long_ones() {

@@ -213,6 +213,10 @@ def test_whole_number_arguments_are_refused_with_a_value_error() -> None:
         mp.solve(s, max_nodes=-1)
     with pytest.raises(ValueError, match="^seed must be a whole number"):
         mp.review("tictactoe", "b2", iterations=10, seed=-1)
+    # Control characters in a refused input are quoted in the sentence, not sent to the terminal.
+    with pytest.raises(ValueError) as e:
+        mp.State("hex:5", ["c3\x1b[2J\x9b"])
+    assert "\\u{1b}[2J\\u{9b}" in str(e.value) and not any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in str(e.value)), str(e.value)
     # NumPy integers are whole numbers.
     assert mp.search(s, "uct", iterations=np.int64(50), seed=np.uint64(1))["iterations"] == 50
     assert s.moves == []

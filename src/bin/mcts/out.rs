@@ -29,23 +29,9 @@ macro_rules! outln {
     };
 }
 
-/// `text` with every control character but tab written as Rust writes it in a quotation
-/// (`\n`, `\r`, `\u{1b}`, `\u{9b}`, …; `char::escape_debug`), so that a message quoting user
-/// text cannot move the cursor, clear the screen or retitle the terminal. Other text unchanged.
-pub fn quote_controls(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(|c| c.is_control() && c != '\t') {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        if c.is_control() && c != '\t' {
-            out.extend(c.escape_debug());
-        } else {
-            out.push(c);
-        }
-    }
-    std::borrow::Cow::Owned(out)
-}
+/// Control characters quoted (`\n`, `\u{1b}`, …): the library's, which its error messages
+/// already apply to the inputs they quote; the CLI applies it to everything it writes on stderr.
+pub use mcts_playground::limits::quote_controls;
 
 /// Writes `text` ([`quote_controls`]) and a newline on standard error; a failed write is
 /// ignored (standard error may be closed: nothing more can be said then).
