@@ -18,6 +18,7 @@ import type {
   SolveMoveValue,
   TreeSnapshot,
 } from './protocol';
+import type { ReviewReport } from './review/report';
 
 /** Who plays a side. */
 export type Who = 'person' | 'engine';
@@ -97,6 +98,10 @@ export interface PageState {
   /** The move being reviewed (1-based move number: the board shows the position before it and
    * the views the search that chose it), or null for the live position. */
   review: number | null;
+  /** The game review (Review game: every position of the main line searched, and solved where
+   * the solver reaches) as far as it has got, or null: `report` once every position is done,
+   * `done` of `total` positions meanwhile (review/report.ts). */
+  gameReview: GameReviewState | null;
   /** The networks (play/nets.ts): which presets need one, the nets shipped with the page, and the
    * nets the user loaded (e.g. trained in the page), which replace the shipped net of their game
    * in every engine worker until the page reloads. */
@@ -107,6 +112,19 @@ export interface PageState {
   /** A match Compare asks the Arena to set up (two of its panes); the Arena fills its form with
    * it and clears it. */
   arenaSetup: ArenaSetup | null;
+}
+
+/** The game review's progress and result (`gameReview`). */
+export interface GameReviewState {
+  /** The position key (`positionKey`) of the game reviewed: a review belongs to one main line. */
+  key: string;
+  /** Positions reviewed so far, of `total` (the main line's moves + 1). */
+  done: number;
+  total: number;
+  /** running, stopped (Stop; Review again continues), or finished. */
+  status: 'running' | 'stopped' | 'finished';
+  /** The report once every position is reviewed (`mcts review --json`'s shape). */
+  report: ReviewReport | null;
 }
 
 /** One side of an Arena match as its form takes it: a preset and `key=value` parameters. */
@@ -184,6 +202,7 @@ export function createPageStore(): PageStore {
     compare: null,
     searches: [],
     review: null,
+    gameReview: null,
     nets: { netPresets: [], shipped: [], user: [] },
     exact: null,
     arenaSetup: null,
