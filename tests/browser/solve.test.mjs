@@ -183,7 +183,8 @@ test('the worker’s solve request: a result for hex:3, sentences for what the s
     done.moves.filter((m) => m.moverWins).map((m) => m.move),
     ['b2'],
   );
-  assert.ok(done.stats.expansions > 0 && done.ttBytes === 64 * 2 ** 20);
+  // The table grows on demand within the page's 64 MiB: a 3×3 solve keeps it small.
+  assert.ok(done.stats.expansions > 0 && done.ttBytes > 0 && done.ttBytes <= 2 ** 20, `${done.ttBytes} bytes`);
   assert.equal(done.continued, false);
   // The same position again: the kept solve, already finished, answers at once with its counters.
   const same = await raw({ type: 'solve', id: 900_000_004, position: { spec: 'hex:3', moves: ['a1'] }, budgetMs: 600_000 });

@@ -197,7 +197,13 @@ export class CompareCharts {
         h(
           'li',
           { 'data-pane': String(p.run.k + 1), 'data-changes': labels[j]!.changes.map((c) => `${c.x}:${c.move}`).join(' ') },
-          h('span', { style: `color:${SERIES_COLOURS[p.run.k]}` }, '● '),
+          // The pane's series colour as a swatch (a graphic, as in the chart's legend), not a
+          // coloured text glyph: text in a series colour would not reach 4.5:1 on every theme.
+          h('span', {
+            class: 'swatch',
+            'aria-hidden': 'true',
+            style: `background:${SERIES_COLOURS[p.run.k]};border-color:${SERIES_COLOURS[p.run.k]};width:0.6rem;height:0.6rem;margin-right:0.3rem`,
+          }),
           `pane ${p.run.k + 1} ${p.preset}, best move: `,
           labels[j]!.changes.map((c, k) => `${c.move} ${k === 0 ? 'from' : 'at'} ${c.x.toLocaleString('en')}`).join(' → '),
         ),
