@@ -2,7 +2,8 @@
 // of the main line on review workers of its own, and its report equals `mcts review --json` with
 // the same preset, playouts, solve budget and seed (every ply's values, classes, best move, line,
 // exact values; times apart); a review stopped after some positions and continued equals one run
-// straight through; the worker answers a bad review request with a sentence and lives on.
+// straight through, and so does one shared by two workers; the worker answers a bad review
+// request with a sentence and lives on.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup, boardReady, assertClean, screenshot, buildNative, native } from './harness.mjs';
@@ -104,6 +105,16 @@ test('a review stopped after some positions and continued equals one run straigh
   await page.waitForFunction(() => document.querySelector('#review-status')?.dataset.status === 'finished');
   const r = (await reviewState(page)).report;
   assert.equal(r.plies.length, LONG.moves.length);
+  assertSameReport(figures(r), figures(nativeReview(r.settings, LONG.game, LONG.moves)));
+  assertClean(assert, page);
+});
+
+test('with Engine workers = 2 the positions are shared and the report is the same', async () => {
+  const page = await openGame(LONG.game, LONG.moves, '10000');
+  await page.selectOption('#workers', '2');
+  await page.click('#review-run');
+  await page.waitForFunction(() => document.querySelector('#review-status')?.dataset.status === 'finished');
+  const r = (await reviewState(page)).report;
   assertSameReport(figures(r), figures(nativeReview(r.settings, LONG.game, LONG.moves)));
   assertClean(assert, page);
 });

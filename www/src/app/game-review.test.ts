@@ -106,6 +106,8 @@ describe('the review controller', () => {
     expect(store.get().gameReview).toMatchObject({ done: 4, total: 4, status: 'finished' });
     expect(store.get().gameReview!.report).not.toBeNull();
     expect(engines[0]!.reportOf!.map((r) => r.index)).toEqual([0, 1, 2, 3]);
+    // Finished: the review's workers are ended (their memory given back).
+    expect(engines.every((e) => e.terminated)).toBe(true);
   });
 
   it('Stop ends the workers, keeps the positions done; Review again does only the pending ones', async () => {

@@ -163,6 +163,9 @@ export class ReviewController {
     try {
       const report = await this.engines[0]!.reviewReport(game, results);
       if (run !== this.run) return;
+      // The workers' memory (the positions, the solvers' tables) is given back; a later run of
+      // the same review needs none of it (its report is rebuilt from the results kept here).
+      this.stopEngines();
       this.publish('finished', report);
     } catch (e) {
       if (run === this.run) this.fail(e);
