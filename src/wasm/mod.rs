@@ -25,6 +25,8 @@
 //! - [`arena`]: `arenaPlayGame` and `arenaStandings` (the same [`crate::arena`] code as
 //!   `mcts arena`, so the page and the command line give the same games);
 //! - [`records`]: `parseRecord` and `writeRecord` ([`crate::record`]);
+//! - [`review`][]: `ReviewSession` (a game's positions reviewed one per call, as `mcts review`)
+//!   and `reviewReport` (the report from every position's result, [`crate::report::review`]);
 //! - [`nets`]: the networks of the `alphazero`-style presets: `loadNet` (a user's net),
 //!   `loadShippedNet` (a fetched `models/` file), `netInfo`, `shippedNets`, `netPresets`, `usesNet`,
 //!   `evaluatePosition` (priors and value head of the position, for the views);
@@ -50,6 +52,7 @@ pub mod game;
 pub mod nets;
 pub mod patterns;
 pub mod records;
+pub mod review;
 pub mod search;
 pub mod solve;
 #[cfg(feature = "train")]

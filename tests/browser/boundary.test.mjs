@@ -1,6 +1,7 @@
 // The wasm boundary (src/wasm/) called directly from Node, without a browser: the same
 // pkg/ the worker loads. Errors must be JS Errors with messages; refused moves leave the game
-// untouched; undo/redo walk the history; the search runs in chunks and reuses its tree.
+// untouched; undo/redo walk the history; the search runs in chunks and reuses its tree; a review
+// gives the same positions in any order and its report from them all.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -113,4 +114,37 @@ test('SearchSession: presets, bad settings, chunks, best move, tree reuse', () =
   const ts = new w.SearchSession(t, 'uct', {});
   assert.equal(ts.run(5, undefined).stop, 'game_over');
   assert.equal(ts.bestMove(), undefined);
+});
+
+test('ReviewSession and reviewReport: positions in any order, the report of them all, errors as sentences', () => {
+  const settings = { preset: 'uct', iterations: 300, ms: null, solve_ms: 1000, seed: 5 };
+  const moves = ['b2', 'a1', 'c3'];
+  assert.throws(
+    () => new w.ReviewSession('tictactoe', ['b2', 'b2'], settings),
+    (e) => e instanceof Error && /b2/.test(e.message),
+  );
+  assert.throws(() => new w.ReviewSession('tictactoe', [], { preset: 'uct' }), /settings cannot be read/);
+  assert.throws(() => new w.ReviewSession('tictactoe', [], { ...settings, ms: 10 }), /not both/);
+  const s = new w.ReviewSession('tictactoe', moves, settings);
+  assert.equal(s.positions(), 4);
+  assert.throws(() => s.reviewPosition(4), /position 4 is not in this game/);
+  // Position i is searched with seed + i on a fresh tree: the order does not matter.
+  const backwards = [3, 2, 1, 0].map((i) => s.reviewPosition(i));
+  const t = new w.ReviewSession('tictactoe', moves, settings);
+  const forwards = [0, 1, 2, 3].map((i) => t.reviewPosition(i));
+  const noTimes = (r) => ({ ...r, search_ms: 0, solve_ms: 0 });
+  assert.deepEqual(backwards.reverse().map(noTimes), forwards.map(noTimes));
+  // Tic-Tac-Toe is always solved: every position has its exact value.
+  assert.ok(forwards.every((r) => r.exact !== null));
+  const report = w.reviewReport('tictactoe', moves, settings, backwards);
+  assert.equal(report.plies.length, 3);
+  assert.deepEqual(report.settings, settings);
+  assert.deepEqual(
+    report.plies.map((p) => p.move),
+    moves,
+  );
+  assert.throws(() => w.reviewReport('tictactoe', moves, settings, forwards.slice(1)), /1 of 4 positions are not reviewed yet/);
+  assert.throws(() => w.reviewReport('tictactoe', ['a1'], settings, forwards.slice(0, 2)), /not of this game's position/);
+  s.free();
+  t.free();
 });

@@ -23,6 +23,8 @@ import type { GameRecordText } from './protocol';
 import type { TrainProgress, TrainSettings } from './protocol';
 import type { NetInfo, PositionEvaluation, ShippedNet } from './protocol';
 import type { SolveEnd, SolvePosition, SolveReport } from './protocol';
+import type { PositionReview, ReviewGame } from './protocol';
+import type { ReviewReport } from './review/report';
 
 /** The request failed; the worker is fine. */
 export class EngineError extends Error {
@@ -165,7 +167,19 @@ type Pending =
 /** Responses to the visualisation requests. */
 export type VizResponse = Extract<
   Response,
-  { type: 'inspection' | 'arenaGame' | 'arenaStandings' | 'step' | 'record' | 'recordText' | 'netLoaded' | 'evaluation' }
+  {
+    type:
+      | 'inspection'
+      | 'arenaGame'
+      | 'arenaStandings'
+      | 'step'
+      | 'record'
+      | 'recordText'
+      | 'netLoaded'
+      | 'evaluation'
+      | 'reviewedPosition'
+      | 'reviewReport';
+  }
 >;
 
 /** Nets the user loaded (`shareNet`), by game spec: every client, present and future, gets them
@@ -355,6 +369,21 @@ export class EngineClient {
     return (r as Extract<Response, { type: 'recordText' }>).text;
   }
 
+  // ---- game review ----
+
+  /** Reviews position `index` (after `index` moves) of `game` in this worker (blocks it for the
+   * position's search and solve); rejects with the engine's sentence. */
+  async reviewPosition(game: ReviewGame, index: number): Promise<PositionReview> {
+    const r = await this.vizRequest({ type: 'reviewPosition', ...game, index }, 'reviewedPosition');
+    return (r as Extract<Response, { type: 'reviewedPosition' }>).result;
+  }
+
+  /** The review's report (`mcts review --json`'s shape) from every position's result. */
+  async reviewReport(game: ReviewGame, results: PositionReview[]): Promise<ReviewReport> {
+    const r = await this.vizRequest({ type: 'reviewReport', ...game, results }, 'reviewReport');
+    return (r as Extract<Response, { type: 'reviewReport' }>).report;
+  }
+
   // ---- networks ----
 
   /** Registers a weights file (`MCTSNET`) in this worker: it plays its game from now on,
@@ -500,6 +529,8 @@ export class EngineClient {
       case 'netLoaded':
       case 'evaluation':
       case 'solveDone':
+      case 'reviewedPosition':
+      case 'reviewReport':
         if (!p) return this.onRaw?.(r);
         this.pending.delete(r.id);
         this.settle(p, r);
@@ -540,6 +571,8 @@ export class EngineClient {
       case 'recordText':
       case 'netLoaded':
       case 'evaluation':
+      case 'reviewedPosition':
+      case 'reviewReport':
         if (p.kind !== 'viz' || p.answer !== r.type) return mismatch();
         return p.resolve(r);
       case 'trainStopped':

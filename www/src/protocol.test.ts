@@ -90,6 +90,52 @@ describe('parseRequest (the worker checks every message from the page)', () => {
       id: 2,
     });
   });
+  it('checks the review requests: the game, its settings (an object) and a whole position index', () => {
+    const settings = { preset: 'uct', iterations: 2000, ms: null, solve_ms: 1000, seed: 0 };
+    const pos = { type: 'reviewPosition', id: 31, spec: 'hex:5', moves: ['c3'], settings, index: 1 };
+    const rep = { type: 'reviewReport', id: 32, spec: 'hex:5', moves: ['c3'], settings, results: [{ index: 0 }] };
+    expect(parseRequest(pos)).toEqual({ ok: pos });
+    expect(parseRequest(rep)).toEqual({ ok: rep });
+    const bad: [Record<string, unknown>, string][] = [
+      [{ index: -1 }, 'index'],
+      [{ index: 1.5 }, 'index'],
+      [{ index: '1' }, 'index'],
+      [{ settings: null }, 'settings'],
+      [{ settings: [1] }, 'settings'],
+      [{ moves: 'c3' }, 'moves'],
+      [{ spec: 7 }, 'spec'],
+    ];
+    for (const [patch, field] of bad)
+      expect(parseRequest({ ...pos, ...patch })).toEqual({
+        err: `request 'reviewPosition': field '${field}' is missing or malformed`,
+        id: 31,
+      });
+    expect(parseRequest({ ...rep, results: [1] })).toEqual({
+      err: "request 'reviewReport': field 'results' is missing or malformed",
+      id: 32,
+    });
+    const tooMany = Array.from({ length: LIMITS.MAX_REQUEST_MOVES + 1 }, () => 'a1');
+    expect(parseRequest({ ...pos, moves: tooMany })).toEqual({
+      err: `request 'reviewPosition': ${tooMany.length} moves; a request carries at most ${LIMITS.MAX_REQUEST_MOVES}`,
+      id: 31,
+    });
+  });
+
+  it('checks the review responses', () => {
+    const result = { index: 0, board: '.', to_move: 0, value: 0.5, estimate: 0.5, exact: null, best_move: 'c3', pv: ['c3'] };
+    expect(parseResponse({ type: 'reviewedPosition', id: 3, result })).toEqual({ ok: { type: 'reviewedPosition', id: 3, result } });
+    expect(parseResponse({ type: 'reviewedPosition', id: 3, result: { ...result, pv: 'c3' } })).toEqual({
+      err: "response 'reviewedPosition': field 'result' is missing or malformed",
+      id: 3,
+    });
+    const report = { game: 'hex:5', moves: [], settings: {}, plies: [], summary: {} };
+    expect(parseResponse({ type: 'reviewReport', id: 4, report })).toEqual({ ok: { type: 'reviewReport', id: 4, report } });
+    expect(parseResponse({ type: 'reviewReport', id: 4, report: { ...report, plies: null } })).toEqual({
+      err: "response 'reviewReport': field 'report' is missing or malformed",
+      id: 4,
+    });
+  });
+
   it('checks the ply a move was chosen at', () => {
     for (const ply of [-1, 1.5, '3', null, Number.NaN]) {
       expect(parseRequest({ type: 'play', id: 3, move: 'c5', ply })).toEqual({

@@ -11,6 +11,7 @@
 // written from `mcts schema --json`).
 
 import { LIMITS, type ParamName, type ParamValue } from './generated/schema';
+import type { ReviewReport, ReviewSettings } from './review/report';
 
 /** Player 0 moves first (Black in Hex and Pentago, X in Tic-Tac-Toe); player 1 second. */
 export type Player = 0 | 1;
@@ -231,7 +232,8 @@ export type Request =
    * shipped net first when the preset needs one. Answer: `evaluation`. */
   | { type: 'evaluate'; id: number; engine: EngineSettings }
   // ---- exact solver ----
-  | SolveRequest;
+  | SolveRequest
+  | ReviewRequest;
 
 /** Worker → page. */
 export type Response =
@@ -268,7 +270,8 @@ export type Response =
   | { type: 'netLoaded'; id: number; net: NetInfo }
   | { type: 'evaluation'; id: number; evaluation: PositionEvaluation }
   // ---- exact solver ----
-  | SolveResponse;
+  | SolveResponse
+  | ReviewResponse;
 
 // ---- exact solver ----
 
@@ -361,6 +364,55 @@ export type SolveRequest =
 export type SolveResponse =
   | ({ type: 'solveProgress'; id: number } & SolveReport)
   | ({ type: 'solveDone'; id: number; result: SolveEnd } & SolveReport);
+
+// ---- game review ----
+
+/** What the review found about one position (Rust `report::review::PositionReview`): win
+ * probabilities in [0, 1] for the side to move, times in milliseconds. The page only carries it
+ * from `reviewPosition` back to `reviewReport`. */
+export interface PositionReview {
+  /** The position: after `index` moves of the main line. */
+  index: number;
+  /** The board as text (checked against the game's position when the report is built). */
+  board: string;
+  to_move: Player;
+  /** The exact value when proven, else the search's estimate. */
+  value: number;
+  /** The search's estimate (null for a finished game). */
+  estimate: number | null;
+  exact: 'win' | 'draw' | 'loss' | null;
+  best_move: string | null;
+  pv: string[];
+  iterations: number;
+  playouts: number;
+  search_ms: number;
+  solve_ms: number | null;
+}
+
+/** The game a review is of: the spec, the main line's moves and the settings (the report's
+ * `settings`: preset, `iterations` or `ms` per position, `solve_ms`, `seed`). */
+export interface ReviewGame {
+  spec: string;
+  moves: string[];
+  settings: ReviewSettings;
+}
+
+/** Page → worker, game review (src/report/review.rs, as `mcts review`):
+ * - `reviewPosition`: review position `index` (after `index` moves) of `game`: a search of the
+ *   preset and budget seeded `seed + index` on a fresh tree, and an exact solve within
+ *   `solve_ms` where a solver takes the position. The worker keeps the game's positions and its
+ *   solvers from one request to the next. Answer: `reviewedPosition`; `error` with a sentence for
+ *   a bad game, settings or index.
+ * - `reviewReport`: the report from every position's `result` (any worker's, any order).
+ *   Answer: `reviewReport`; `error` when a position is missing or a result is not of the game. */
+export type ReviewRequest =
+  | ({ type: 'reviewPosition'; id: number; index: number } & ReviewGame)
+  | ({ type: 'reviewReport'; id: number; results: PositionReview[] } & ReviewGame);
+
+/** Worker → page, game review. */
+export type ReviewResponse =
+  | { type: 'reviewedPosition'; id: number; result: PositionReview }
+  | { type: 'reviewReport'; id: number; report: ReviewReport };
 
 /** The longest solve a request may ask for (one hour); the page offers 1 to 600 seconds. */
 export const MAX_SOLVE_BUDGET_MS = 3_600_000;
@@ -848,6 +900,9 @@ const REQUEST_FIELDS: { [K in RequestType]: Record<string, Check> } = {
     progressMs: (v) => v === undefined || isMs(v),
   },
   solveStop: { target: isId },
+  // ---- game review (settings are checked by the engine) ----
+  reviewPosition: { spec: isStr, moves: isStrArray, settings: isObj, index: (v) => isMs(v) && Number.isInteger(v) },
+  reviewReport: { spec: isStr, moves: isStrArray, settings: isObj, results: (v) => Array.isArray(v) && v.every(isObj) },
 };
 
 const isSnapshot: Check = (v) =>
@@ -915,6 +970,9 @@ const RESPONSE_FIELDS: { [K in ResponseType]: Record<string, Check> } = {
   // ---- exact solver ----
   solveProgress: SOLVE_REPORT,
   solveDone: { ...SOLVE_REPORT, result: (v) => v === 'proven' || v === 'unknown' || v === 'stopped' },
+  // ---- game review ----
+  reviewedPosition: { result: (v) => isObj(v) && isMs(v.index) && isMs(v.value) && isStrArray(v.pv) },
+  reviewReport: { report: (v) => isObj(v) && isStr(v.game) && Array.isArray(v.plies) && isObj(v.summary) },
 };
 
 /** What is wrong with a request's size, in the engine's words (its limits: Rust `src/limits.rs`

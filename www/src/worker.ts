@@ -21,6 +21,7 @@ import init, {
 } from '../../pkg/mcts_playground.js';
 import { arenaPlayGame, arenaStandings } from '../../pkg/mcts_playground.js';
 import { parseRecord, writeRecord } from '../../pkg/mcts_playground.js';
+import { ReviewSession, reviewReport } from '../../pkg/mcts_playground.js';
 import {
   evaluatePosition,
   loadNet,
@@ -43,6 +44,8 @@ import type { GameRecordText } from './protocol';
 import type { TrainProgress, TrainRequest } from './protocol';
 import type { NetInfo, PositionEvaluation, ShippedNet } from './protocol';
 import type { SolveEnd, SolveReport, SolvePosition } from './protocol';
+import type { PositionReview, ReviewGame } from './protocol';
+import type { ReviewReport } from './review/report';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -439,9 +442,34 @@ function handle(req: Request): void {
       if (solving && solving.id === req.target) solving.stopRequested = true;
       send({ type: 'ack', id: req.id });
       return;
+    // ---- game review ----
+    case 'reviewPosition': {
+      const result = reviewSession(req).reviewPosition(req.index) as PositionReview;
+      send({ type: 'reviewedPosition', id: req.id, result });
+      return;
+    }
+    case 'reviewReport':
+      send({ type: 'reviewReport', id: req.id, report: reviewReport(req.spec, req.moves, req.settings, req.results) as ReviewReport });
+      return;
     default:
       assertNever(req);
   }
+}
+
+// ---- game review -------------------------------------------------------------------------------
+
+/** The game under review in this worker (its positions and its solvers' tables), by its key. */
+let reviewing: { key: string; session: ReviewSession } | null = null;
+
+/** The review session of `g`: the one kept when the game and settings are the same, else a new one. */
+function reviewSession(g: ReviewGame): ReviewSession {
+  const key = JSON.stringify([g.spec, g.moves, g.settings]);
+  if (reviewing?.key !== key) {
+    const session = new ReviewSession(g.spec, g.moves, g.settings);
+    reviewing?.session.free();
+    reviewing = { key, session };
+  }
+  return reviewing.session;
 }
 
 // ---- exact solver ------------------------------------------------------------------------------
@@ -735,6 +763,11 @@ async function prepare(req: Request): Promise<void> {
     case 'arenaGame':
       await ensureModels(normalSpec(req.game.spec), req.game.a);
       await ensureModels(normalSpec(req.game.spec), req.game.b);
+      return;
+    case 'reviewPosition':
+      // The review's preset with no overrides (as `mcts review`); settings it cannot read are
+      // left to the request itself to report.
+      if (typeof req.settings.preset === 'string') await ensureModels(normalSpec(req.spec), { preset: req.settings.preset, params: {} });
       return;
     default:
       return;

@@ -8,6 +8,7 @@ import type { PlaygroundHooks, TreeViews } from '../types';
 import { mountCompare } from '../compare/compare';
 import { mountArena } from '../arena/arena';
 import { mountStep } from '../step/step';
+import { mountReviewControls } from './game-review-controls';
 import { h } from '../lib/dom';
 import type { View } from '../state';
 
@@ -21,6 +22,11 @@ const TABS: { id: View; label: string }[] = [
 /** Mounts every view; returns the analysis's tree views (for the image exports). */
 export function mountViews(hooks: PlaygroundHooks): { trees: TreeViews } {
   const analysis = mountAnalysis(hooks);
+  // The game review's row: under the exact solver's row of the analysis controls.
+  const review = mountReviewControls(hooks);
+  const solveRow = analysis.section.querySelector('#solve');
+  if (solveRow) solveRow.after(review.element);
+  else analysis.section.prepend(review.element);
   // The step-through: a card at the end of the analysis section.
   mountStep(analysis.section, hooks);
   const { app, header } = hooks.elements;

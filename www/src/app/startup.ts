@@ -8,6 +8,7 @@ import { labelPresetOptions, loadUserNet, mountNetControls, type NetsHooks } fro
 import { option } from '../play/panel';
 import { entryBytes } from '../play/searches';
 import type { NetInfo, Response, Snapshot } from '../protocol';
+import type { GameReviewState } from '../state';
 import { teach } from '../share/hooks';
 import { parseSides } from '../share/url';
 import type { PageHooks, PlaygroundHooks, TreeViews } from '../types';
@@ -118,6 +119,8 @@ declare global {
   interface Window {
     __playground: {
       snapshot(): Snapshot | null;
+      /** The page state's game review (progress, status, report). */
+      gameReview(): GameReviewState | null;
       debugPanic(): Promise<void>;
       killWorker(): void;
       raw(message: unknown): Promise<Response>;
@@ -134,6 +137,7 @@ declare global {
 export function installTestHooks(app: App, netsHooks: NetsHooks): void {
   window.__playground = {
     snapshot: () => st(app).snapshot,
+    gameReview: () => st(app).gameReview,
     loadNet: (bytes: number[], name?: string) => loadUserNet(netsHooks, new Uint8Array(bytes).buffer, name),
     debugPanic: () => app.engine.debugPanic().catch(() => {}),
     killWorker: () => app.engine.terminate('the engine worker was terminated (test hook)'),
