@@ -166,3 +166,30 @@ test('the review section in the dark scheme and on a phone: the graph fits the w
   await page.locator('#game-review').screenshot({ path: join(SCREENSHOTS, 'review-view-phone-section.png') });
   assertClean(assert, page);
 });
+
+test('an exact review (every position proven) of a game loaded from a link: exact blunders, Black’s curve from the exact values, and a move without a kept search said so', async () => {
+  const exact = JSON.parse(await readFile(join(ROOT, 'www/src/review/testdata/hex7-exact.json'), 'utf8'));
+  const page = await h.openPage(`?game=hex:7&p0=person&p1=person&moves=${encodeURIComponent(exact.moves.join(' '))}`);
+  await boardReady(page);
+  await page.waitForFunction((n) => document.body.dataset.ply === String(n), exact.moves.length);
+  await page.evaluate((r) => window.__playground.setGameReview(r), exact);
+  await page.waitForFunction(() => !document.querySelector('#game-review').hidden && document.querySelector('#rv-graph canvas'));
+  const listed = await page.$$eval('#moves li', (lis) => lis.map((li) => li.querySelector('.rv-glyph')?.textContent ?? null));
+  assert.deepEqual(
+    listed,
+    exact.plies.map((p) => (p.class === 'blunder' ? '??✗' : null)),
+  );
+  // Black's win probability: value_before where Black moves, 1 − value_before where White does,
+  // the end from the last move's value_after (White's win there: Black's 0).
+  const want = [...exact.plies.map((p) => (p.mover === 'black' ? p.value_before : 1 - p.value_before)), 1 - exact.plies.at(-1).value_after];
+  assert.equal(await page.getAttribute('#rv-graph', 'data-curve'), want.map((v) => v.toFixed(3)).join(' '));
+  // The last move (g2, White's) is not marked: the board's last-move marker has no glyph.
+  assert.equal(await page.$$eval('#board text.last-glyph', (ts) => ts.filter((t) => t.style.display !== 'none').length), 0);
+  // No move of a loaded game keeps its search: the mistake step says it cannot show it.
+  await page.click('#rv-next');
+  await page.waitForFunction(() =>
+    /^Move 3 \(e3\) \?\?✗: its position cannot be shown/.test(document.querySelector('#rv-nav-note').textContent),
+  );
+  await page.locator('#game-review').screenshot({ path: join(SCREENSHOTS, 'review-view-exact-section.png') });
+  assertClean(assert, page);
+});
