@@ -193,3 +193,37 @@ test('an exact review (every position proven) of a game loaded from a link: exac
   await page.locator('#game-review').screenshot({ path: join(SCREENSHOTS, 'review-view-exact-section.png') });
   assertClean(assert, page);
 });
+
+test('Pentago: the last move’s glyph sits with the last-move marker in the cell where its stone ended', async () => {
+  // A report for four Pentago moves, built from the Hex fixture's values: only the last move is
+  // classed (a mistake), so the live position's last move is the one marked.
+  const moves = ['a1-TL-cw', 'c3-BR-cw', 'd4-TR-ccw', 'f6-BL-cw'];
+  const fx = JSON.parse(await readFile(join(ROOT, 'www/src/review/testdata/hex9-estimates.json'), 'utf8'));
+  const plies = moves.map((move, i) => ({
+    ...fx.plies[i],
+    ply: i,
+    move,
+    mover: i % 2 ? 'white' : 'black',
+    class: i === 3 ? 'mistake' : 'best',
+  }));
+  const page = await h.openPage(`?game=pentago&p0=person&p1=person&moves=${encodeURIComponent(moves.join(' '))}`);
+  await boardReady(page);
+  await page.waitForFunction(() => document.body.dataset.ply === '4');
+  const last = await page.evaluate(() => window.__playground.snapshot().view.last_cells.at(-1));
+  await page.evaluate((r) => window.__playground.setGameReview(r), { ...fx, game: 'pentago:official', moves, plies });
+  await page.waitForFunction(() => [...document.querySelectorAll('#board text.last-glyph')].some((t) => t.style.display !== 'none'));
+  const shown = await page.$$eval('#board text.last-glyph', (ts) =>
+    ts
+      .filter((t) => t.style.display !== 'none')
+      .map((t) => ({ cell: Number(t.closest('[data-index]').dataset.index), text: t.querySelector('tspan').textContent })),
+  );
+  assert.deepEqual(shown, [{ cell: last, text: '?' }]);
+  await page.locator('#board').screenshot({ path: join(SCREENSHOTS, 'review-view-pentago-board.png') });
+  assert.deepEqual(await page.$$eval('#moves li', (lis) => lis.map((li) => li.querySelector('.rv-glyph')?.textContent ?? null)), [
+    null,
+    null,
+    null,
+    '?',
+  ]);
+  assertClean(assert, page);
+});
