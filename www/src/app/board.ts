@@ -5,6 +5,7 @@
 import { createRenderer, initialState, parseCell } from '../board';
 import { drawPanel, showProgress as showProgressIn } from '../play/panel';
 import type { Player, SearchProgress, Snapshot } from '../protocol';
+import { reviews, plyMark } from '../review/marks';
 import { type PageState, personToMove } from '../state';
 import { type App, st } from './context';
 import { drawReview, reviewedSearch } from './review';
@@ -43,6 +44,10 @@ export function render(app: App): void {
   board.interactive = !reviewed && personToMove(st(app)) && app.search?.purpose !== 'move';
   const marked = reviewed ? [reviewed.summary.move] : hint;
   board.hint = marked.map((m) => parseCell(m, v.rows, v.cols)).filter((c): c is number => c !== null);
+  // The game review's glyph on the last-move marker, for the move that led to the position shown.
+  const report = st(app).gameReview?.report;
+  const lastPly = reviews(report, s.moves) && v.ply > 0 ? report.plies[v.ply - 1] : undefined;
+  board.lastMark = lastPly ? plyMark(lastPly) : null;
   renderer.update(board);
   drawReview(app, reviewed);
   drawPanel(app.ui, st(app));

@@ -6,6 +6,7 @@
 import { playerName } from '../board';
 import { solveUnavailable } from '../overlay/solve-controller';
 import { reviewVerdict as verdictOf } from '../overlay/verdict';
+import { mountGameReview } from '../review/view';
 import { behindLabel, searchBehind, type MoveSearch } from '../play/searches';
 import { movesKey } from '../state';
 import { type App, st } from './context';
@@ -78,4 +79,17 @@ export function bindReview(app: App): void {
     setReview(app, null);
     ev.preventDefault();
   });
+}
+
+/** The "Game review" section (review/view.ts) under the board: its graph and its mistake steps
+ * show a position through `setReview` (a move whose search was not kept cannot be shown). */
+export function bindGameReview(app: App): void {
+  const section = mountGameReview({
+    store: app.store,
+    goTo: (n) => {
+      setReview(app, n);
+      return st(app).review === n;
+    },
+  });
+  app.ui.help.after(section);
 }

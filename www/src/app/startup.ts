@@ -8,7 +8,8 @@ import { labelPresetOptions, loadUserNet, mountNetControls, type NetsHooks } fro
 import { option } from '../play/panel';
 import { entryBytes } from '../play/searches';
 import type { NetInfo, Response, Snapshot } from '../protocol';
-import type { GameReviewState } from '../state';
+import type { ReviewReport } from '../review/report';
+import { type GameReviewState, positionKey } from '../state';
 import { teach } from '../share/hooks';
 import { parseSides } from '../share/url';
 import type { PageHooks, PlaygroundHooks, TreeViews } from '../types';
@@ -130,6 +131,8 @@ declare global {
       searchBytes(): { ply: number; nodes: number; bytes: number }[];
       /** The lesson catalogue's names no feature has registered (lessons/bridge.ts). */
       lessonNamesUnregistered(): string[];
+      /** Sets a finished game review for the game shown (its report: `mcts review --json`'s shape). */
+      setGameReview(report: ReviewReport): void;
     };
   }
 }
@@ -143,6 +146,10 @@ export function installTestHooks(app: App, netsHooks: NetsHooks): void {
     killWorker: () => app.engine.terminate('the engine worker was terminated (test hook)'),
     searchBytes: () => st(app).searches.map((e) => ({ ply: e.summary.ply, nodes: e.tree?.count ?? 0, bytes: entryBytes(e) })),
     lessonNamesUnregistered: () => app.lessons.unregistered(),
+    setGameReview: (report: ReviewReport) => {
+      const total = report.moves.length + 1;
+      app.store.update({ gameReview: { key: positionKey(st(app).snapshot), done: total, total, status: 'finished', report } });
+    },
     raw: (m: unknown) =>
       new Promise<Response>((ok) => {
         app.engine.onRaw = (r) => {

@@ -4,7 +4,17 @@
 // ../shared/reference/README.md. Black (player 0) owns the top and bottom edges, White (player 1)
 // the left and right edges; both are drawn in the owner's colour. Coordinates on all four sides.
 
-import { announceCursor, cellClass, cellLabel, delegateCells, idCells, flash, type BoardEvents, type BoardRenderer } from './render';
+import {
+  announceCursor,
+  cellClass,
+  cellLabel,
+  delegateCells,
+  drawLastMark,
+  idCells,
+  flash,
+  type BoardEvents,
+  type BoardRenderer,
+} from './render';
 import { h, svg } from '../lib/dom';
 import { cellName, type BoardState } from './state';
 
@@ -135,6 +145,7 @@ export function hexRenderer(size: number, events: BoardEvents): BoardRenderer {
         g.setAttribute('aria-label', cellLabel(name, val, ['Black', 'White']));
       });
       root.classList.toggle('over', v.to_move === null);
+      drawLastMark(cells, s);
       if (s.refused && s.refused.serial !== lastRefusal) {
         lastRefusal = s.refused.serial;
         flash(cells[s.refused.cell]);

@@ -7,6 +7,7 @@
 
 import type { BoardView } from '../protocol';
 import {
+  drawLastMark,
   announceCursor,
   cellClass,
   cellLabel,
@@ -158,6 +159,8 @@ export function pentagoRenderer(events: BoardEvents): BoardRenderer {
       );
       cells[i]!.setAttribute('aria-label', cellLabel(name, val, ['Black', 'White']));
     }
+    // The game review's glyph with the last-move marker (not while a twist is animated).
+    drawLastMark(cells, marks ? s : { ...s, lastMark: null });
   }
 
   function drawTwists(s: BoardState): void {

@@ -3,6 +3,7 @@
 // A renderer draws a `BoardState` (state.ts) into its own element and reports clicks as cell
 // indices (and, for Pentago, twist choices). It holds no game logic.
 
+import { svg } from '../lib/dom';
 import type { BoardState, Quadrant } from './state';
 
 export interface BoardEvents {
@@ -83,6 +84,34 @@ export function cellClass(m: CellMarks): string {
 /** The aria label of a cell. */
 export function cellLabel(name: string, v: number | undefined, playerNames: [string, string]): string {
   return v === 0 ? `${name} ${playerNames[0]}` : v === 1 ? `${name} ${playerNames[1]}` : `${name} empty`;
+}
+
+/** Writes the game review's glyph (`s.lastMark`) next to the last-move marker (`.last-dot`) of
+ * the cell the last move touched, and clears it elsewhere; one `text.last-glyph` per cell,
+ * made when first needed. */
+export function drawLastMark(cells: readonly SVGGElement[], s: BoardState): void {
+  const at = s.lastMark ? s.view.last_cells[s.view.last_cells.length - 1] : undefined;
+  cells.forEach((g, i) => {
+    let t = g.querySelector<SVGTextElement>('text.last-glyph');
+    if (i !== at) {
+      if (t) t.style.display = 'none';
+      return;
+    }
+    const dot = g.querySelector('.last-dot');
+    if (!t) {
+      const cx = Number(dot?.getAttribute('cx') ?? 0);
+      const cy = Number(dot?.getAttribute('cy') ?? 0);
+      const r = Number(dot?.getAttribute('r') ?? 4);
+      t = svg('text', { x: (cx + r * 1.6).toFixed(2), y: (cy - r * 1.4).toFixed(2), 'font-size': (r * 3.4).toFixed(2) }, g);
+      svg('title', {}, t);
+      svg('tspan', {}, t);
+    }
+    const m = s.lastMark!;
+    t.style.display = '';
+    t.setAttribute('class', `last-glyph rv-${m.kind}`);
+    t.querySelector('tspan')!.textContent = m.glyph;
+    t.querySelector('title')!.textContent = m.title;
+  });
 }
 
 let boards = 0;

@@ -21,6 +21,9 @@ export interface BoardState {
   refused: { cell: number; serial: number } | null;
   /** Cells the hint suggests. */
   hint: number[];
+  /** The game review's mark of the last move shown (its glyph on the last-move marker, e.g.
+   * `??` for a blunder; `kind` names its colour: review/marks.ts `PlyMark`), or null. */
+  lastMark?: { glyph: string; kind: string; title: string } | null;
 }
 
 export function initialState(view: BoardView): BoardState {

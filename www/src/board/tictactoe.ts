@@ -1,6 +1,16 @@
 // Tic-Tac-Toe: a 3×3 grid; X (player 0) as a cross, O (player 1) as a ring.
 
-import { announceCursor, cellClass, cellLabel, delegateCells, idCells, flash, type BoardEvents, type BoardRenderer } from './render';
+import {
+  announceCursor,
+  cellClass,
+  cellLabel,
+  delegateCells,
+  drawLastMark,
+  idCells,
+  flash,
+  type BoardEvents,
+  type BoardRenderer,
+} from './render';
 import { h, svg } from '../lib/dom';
 import { cellName, type BoardState } from './state';
 
@@ -56,6 +66,7 @@ export function tictactoeRenderer(events: BoardEvents): BoardRenderer {
         g.setAttribute('aria-label', cellLabel(cellName(i, 3), val, ['X', 'O']));
       });
       root.classList.toggle('over', v.to_move === null);
+      drawLastMark(cells, s);
       if (s.refused && s.refused.serial !== lastRefusal) {
         lastRefusal = s.refused.serial;
         flash(cells[s.refused.cell]);

@@ -6,6 +6,7 @@ import { playerName } from '../board';
 import { h } from '../lib/dom';
 import { count, duration, iterationsWord, perSecond, winRateFor } from '../lib/format';
 import type { Player, SearchProgress, Snapshot } from '../protocol';
+import { plyMark, reviews } from '../review/marks';
 import { boardInteractive, personToMove, type PageState } from '../state';
 import { searchBehind, searchedText } from './searches';
 
@@ -180,6 +181,7 @@ export function drawPanel(ui: PageUi, state: PageState): void {
   status.classList.toggle('over', !!s.outcome);
   // The move list in the reference notation, numbered per move, coloured per player.
   // A move with a kept search is a button that reviews it.
+  const reviewed = reviews(state.gameReview?.report, s.moves) ? state.gameReview!.report! : null;
   movesList.replaceChildren(
     ...s.moves.map((m, i) => {
       const e = searchBehind(searches, v.spec, s.moves, i + 1);
@@ -200,7 +202,10 @@ export function drawPanel(ui: PageUi, state: PageState): void {
             m,
           )
         : m;
-      return h('li', { class: `p${i % 2}` }, h('span', { class: 'num' }, `${i + 1}.`), ' ', label);
+      // The game review's mark (?!, ?, ??, ??✗) after the move, when the report reviews this game.
+      const mark = reviewed ? plyMark(reviewed.plies[i]!) : null;
+      const glyph = mark ? [h('span', { class: `rv-glyph rv-${mark.kind}`, 'data-class': mark.kind, title: mark.title }, mark.glyph)] : [];
+      return h('li', { class: `p${i % 2}` }, h('span', { class: 'num' }, `${i + 1}.`), ' ', label, ...glyph);
     }),
   );
   // The newest move in view inside the list's own box only: scrollIntoView would scroll the page.
