@@ -9,8 +9,11 @@
 //! [`crate::game::exact::PENTAGO_MAX_EMPTY`] empty cells by [`crate::game::exact`]) it is also
 //! solved within `solve_ms` milliseconds, and a proven value replaces the estimate. A finished
 //! game's last position is valued by the rules. Each position's value is the win probability in
-//! [0, 1] of its side to move (a draw counts ½): the search's mean value Q of its best move, or
-//! 1 / ½ / 0 when proven.
+//! [0, 1] of its side to move (a draw counts ½): the root's value — the visit-weighted mean of
+//! the root moves' Q, which is what the search backed up to the root, as KaTrain reads KataGo's
+//! root win rate — or 1 / ½ / 0 when proven. Not the best move's Q: that is the largest of many
+//! noisy means and over-states both sides alike (UCT at 10,000 playouts on Hex 11×11 gave each
+//! side about 0.6, so every move read as a 0.2 loss, a blunder).
 //!
 //! Per move (ply `i`, from position `i` to `i + 1`, [`PlyReview`]): the mover's win probability
 //! before (position `i`'s value) and after (position `i + 1`'s value seen from the mover: one
@@ -61,7 +64,7 @@ use crate::game::hex::dfpn::{Dfpn, DfpnConfig, DfpnStats};
 use crate::game::hex_solve::MAX_SOLVE_SIZE;
 use crate::game::{AnyGame, Game, Pentago, Player, TicTacToe};
 use crate::limits::MAX_REQUEST_MOVES;
-use crate::mcts::{AnySearch, Budget, Clock, Proven};
+use crate::mcts::{AnySearch, Budget, Clock, Proven, SearchStats};
 
 /// The preset a review uses when none is named: `best`, the first of the page's preferred
 /// engine presets (`www/src/app/startup.ts`, `PREFERRED_PRESETS`), which every game has.
@@ -250,9 +253,9 @@ pub struct PositionReview {
     /// The side to move (0 or 1; in a finished game, the side whose turn it would be).
     pub to_move: Player,
     /// The win probability of the side to move, in [0, 1] (a draw ½): the exact value when
-    /// proven, else the search's Q of its best move.
+    /// proven, else the search's root value ([`root_value`]).
     pub value: f64,
-    /// The search's own estimate (Q of its best move), null for a finished game.
+    /// The search's own estimate ([`root_value`]), null for a finished game.
     pub estimate: Option<f64>,
     /// The exact value for the side to move when proven (by the solver, the search's
     /// MCTS-Solver, or the rules for a finished game), null otherwise.
@@ -522,6 +525,18 @@ impl Solvers {
     }
 }
 
+/// A search's value of its root for the side to move, in [0, 1]: the visit-weighted mean of
+/// the root moves' Q (Σ nᵢ·Qᵢ / Σ nᵢ over [`SearchStats::children`]), the value the iterations
+/// backed up to the root; the best move's Q when no move has visits (a search that did not run).
+pub fn root_value(st: &SearchStats) -> f64 {
+    let (n, sum) = st.children.iter().fold((0u64, 0.0), |(n, s), c| (n + c.visits, s + c.visits as f64 * c.q));
+    if n == 0 {
+        st.value
+    } else {
+        (sum / n as f64).clamp(0.0, 1.0)
+    }
+}
+
 /// A game under review: its positions and what has been found about each so far. Resumable:
 /// positions are reviewed in any order, by any number of callers, and [`Review::report`] is the
 /// same whatever the order (module documentation).
@@ -664,13 +679,14 @@ impl Review {
             }
             solve_ms = Some(clock() - t1);
         }
-        let value = exact.map_or(st.value, value_of);
+        let estimate = root_value(&st);
+        let value = exact.map_or(estimate, value_of);
         Ok(PositionReview {
             index,
             board: g.board_string(),
             to_move,
             value,
-            estimate: Some(st.value),
+            estimate: Some(estimate),
             exact,
             best_move,
             pv,
