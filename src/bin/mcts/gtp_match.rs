@@ -668,7 +668,7 @@ fn check_setup(flag: &str, commands: &[String]) -> Result<(), CliError> {
     for cmd in commands {
         check_command(cmd).map_err(|e| {
             let hint = if matches!(e, CommandError::Control(_)) { format!("; give each command its own {flag}") } else { String::new() };
-            CliError::Engine(format!("{flag} {:?}: {e}{hint}", abbreviate(cmd)))
+            CliError::Engine(format!("{flag} \"{}\": {e}{hint}", abbreviate(cmd)))
         })?;
     }
     Ok(())
