@@ -22,7 +22,7 @@ export PATH="$HOME/.cargo/bin:$PATH"
 step() { printf '\n==> %s\n' "$*"; }
 
 # Disk: the whole run needs about 5 GB beside the clone (target/ about 3.2 GB, the Python virtual
-# environment and its build 0.9 GB, node_modules 0.3 GB). Under CI (a fresh clone, built once) the incremental
+# environment and its build 0.9 GB, the notebook's as-installed environment 0.3 GB, node_modules 0.3 GB). Under CI (a fresh clone, built once) the incremental
 # cache only costs disk (2.4 GB of target/debug), so it is off there.
 if [ "${CI:-}" = true ]; then export CARGO_INCREMENTAL=0; fi
 free_kb=$(df -Pk . | awk 'NR == 2 { print $4 }')
