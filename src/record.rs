@@ -87,6 +87,9 @@ pub enum RecordError {
     /// The SGF text is malformed or uses something we cannot represent.
     #[error("SGF: {0}")]
     Sgf(#[from] SgfError),
+    /// A JSON text that is not the page's game JSON (what is missing or wrong).
+    #[error("game JSON: {0}")]
+    GameJson(String),
     /// The text is longer than [`MAX_RECORD_BYTES`]; nothing was read.
     #[error("the record is {len} bytes long; records of at most {max} bytes are read")]
     TooLong {
@@ -601,16 +604,47 @@ pub fn write_sgf(spec: &str, moves: &[String]) -> Result<String, RecordError> {
     Ok(out)
 }
 
-/// Reads either format: SGF when the text (trimmed) starts with `(`, else a move list.
+/// Reads any record: SGF when the text (trimmed) starts with `(`, the page's game JSON when it
+/// starts with `{`, else a move list.
 ///
 /// # Errors
-/// As [`parse_sgf`] or [`parse_move_list`].
+/// As [`parse_sgf`], [`parse_game_json`] or [`parse_move_list`].
 pub fn parse_any(text: &str) -> Result<Record, RecordError> {
-    if text.trim_start().starts_with('(') {
+    let t = text.trim_start();
+    if t.starts_with('(') {
         parse_sgf(text)
+    } else if t.starts_with('{') {
+        parse_game_json(text)
     } else {
         parse_move_list(text)
     }
+}
+
+/// The page's game JSON (`{"format": "mcts-playground-game", "game": SPEC, "moves": [...]}`,
+/// `www/src/share/records.ts`; its other keys — searches, notes — are not read): its spec and
+/// moves, replayed and written in the game's notation.
+///
+/// # Errors
+/// [`RecordError::TooLong`]; [`RecordError::GameJson`] for text that is not such a JSON (not
+/// JSON, another `format`, no `game`, `moves` not a list of strings); as [`replay`] for a bad spec
+/// or move.
+pub fn parse_game_json(text: &str) -> Result<Record, RecordError> {
+    check_length(text)?;
+    let bad = |m: &str| RecordError::GameJson(m.to_string());
+    let v: serde_json::Value = serde_json::from_str(text).map_err(|e| RecordError::GameJson(format!("not JSON: {e}")))?;
+    if v.get("format").and_then(|f| f.as_str()) != Some("mcts-playground-game") {
+        return Err(bad("a JSON record must have \"format\": \"mcts-playground-game\""));
+    }
+    let spec = v.get("game").and_then(|g| g.as_str()).ok_or_else(|| bad("it has no \"game\" spec"))?;
+    let moves: Vec<String> = v
+        .get("moves")
+        .and_then(|m| m.as_array())
+        .ok_or_else(|| bad("it has no \"moves\" list"))?
+        .iter()
+        .map(|m| m.as_str().map(str::to_string).ok_or_else(|| bad("\"moves\" must be a list of moves")))
+        .collect::<Result<_, _>>()?;
+    let (g, moves) = replay(spec, &moves)?;
+    Ok(Record { spec: g.spec(), moves, notes: Vec::new() })
 }
 
 #[cfg(test)]

@@ -5,7 +5,8 @@ use wasm_bindgen::prelude::*;
 
 use super::{to_js, WasmError};
 
-/// Reads a record in either format (SGF when the text starts with `(`, else our move list) and
+/// Reads a record in any format ([`crate::record::parse_any`]: SGF when the text starts with `(`,
+/// the page's game JSON with `{` — the page reads that one itself —, else our move list) and
 /// replays it. Returns `{ spec, moves, notes }` (`Record`'s serde shape).
 ///
 /// # Errors

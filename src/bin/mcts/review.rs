@@ -71,35 +71,12 @@ fn read_record(path: &std::path::Path, spec: &str) -> Result<Record, CliError> {
     if text.len() > MAX_RECORD_BYTES {
         return Err(at(&format!("the record is longer than {MAX_RECORD_BYTES} bytes, the most that is read")));
     }
-    let r = if text.trim_start().starts_with('{') {
-        game_json(&text).map_err(|e| at(&e))?
-    } else {
-        record::parse_any(&text).map_err(|e| at(&e))?
-    };
+    let r = record::parse_any(&text).map_err(|e| at(&e))?;
     let want = mcts_playground::game::AnyGame::from_spec(spec).map_err(ReportError::from)?.spec();
     if r.spec != want {
         return Err(at(&format!("the record is a game of {}, not of {want}", abbreviate(&r.spec))));
     }
     Ok(r)
-}
-
-/// A game JSON of the page (`{"format": "mcts-playground-game", "game": SPEC, "moves": [...]}`,
-/// `www/src/share/records.ts`): its spec and moves, replayed.
-fn game_json(text: &str) -> Result<Record, String> {
-    let v: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("not a game JSON: {e}"))?;
-    if v.get("format").and_then(|f| f.as_str()) != Some("mcts-playground-game") {
-        return Err("a JSON record must have \"format\": \"mcts-playground-game\"".into());
-    }
-    let spec = v.get("game").and_then(|g| g.as_str()).ok_or("the game JSON has no \"game\" spec")?;
-    let moves: Vec<String> = v
-        .get("moves")
-        .and_then(|m| m.as_array())
-        .ok_or("the game JSON has no \"moves\" list")?
-        .iter()
-        .map(|m| m.as_str().map(str::to_string).ok_or("\"moves\" must be a list of moves"))
-        .collect::<Result<_, _>>()?;
-    let (g, moves) = record::replay(spec, &moves).map_err(|e| e.to_string())?;
-    Ok(Record { spec: g.spec(), moves, notes: Vec::new() })
 }
 
 /// Runs the verb.
