@@ -175,6 +175,7 @@ export type VizResponse = Extract<
       | 'step'
       | 'record'
       | 'recordText'
+      | 'positionView'
       | 'netLoaded'
       | 'evaluation'
       | 'reviewedPosition'
@@ -369,6 +370,15 @@ export class EngineClient {
     return (r as Extract<Response, { type: 'recordText' }>).text;
   }
 
+  // ---- positions ----
+
+  /** What the position after `moves` (from the start of `spec`) looks like, without touching
+   * this worker's game; rejects naming the bad move. */
+  async viewPosition(spec: string, moves: readonly string[]): Promise<Snapshot> {
+    const r = await this.vizRequest({ type: 'viewPosition', spec, moves: [...moves] }, 'positionView');
+    return (r as Extract<Response, { type: 'positionView' }>).snapshot;
+  }
+
   // ---- game review ----
 
   /** Reviews position `index` (after `index` moves) of `game` in this worker (blocks it for the
@@ -524,6 +534,7 @@ export class EngineClient {
       case 'step':
       case 'record':
       case 'recordText':
+      case 'positionView':
       case 'trainStopped':
       case 'trainWeights':
       case 'netLoaded':
@@ -569,6 +580,7 @@ export class EngineClient {
       case 'step':
       case 'record':
       case 'recordText':
+      case 'positionView':
       case 'netLoaded':
       case 'evaluation':
       case 'reviewedPosition':

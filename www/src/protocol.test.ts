@@ -41,6 +41,7 @@ describe('parseRequest (the worker checks every message from the page)', () => {
       { type: 'stepRun', id: 15, count: 10, tree },
       { type: 'parseRecord', id: 16, text: 'hex:7\nd4' },
       { type: 'writeRecord', id: 17, spec: 'hex:7', moves: ['d4'], format: 'sgf' },
+      { type: 'viewPosition', id: 24, spec: 'hex:7', moves: ['d4', 'c5'] },
       { type: 'loadNet', id: 18, bytes: new ArrayBuffer(8) },
       { type: 'loadNet', id: 19, bytes: new ArrayBuffer(8), name: 'my net' },
       { type: 'evaluate', id: 20, engine },

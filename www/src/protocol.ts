@@ -218,6 +218,12 @@ export type Request =
   | { type: 'parseRecord'; id: number; text: string }
   /** Write the record of a game, `format` `moves` or `sgf` (Hex only). Answer: `recordText`. */
   | { type: 'writeRecord'; id: number; spec: string; moves: string[]; format: 'moves' | 'sgf' }
+  // ---- positions ----
+  /** What a position looks like, without touching the worker's game or its searches: `spec`
+   * and `moves` from the start replayed on a fresh game (the analysis board shows an earlier
+   * ply, Learn from your mistakes a mistake's position). Answer: `positionView` (its snapshot's
+   * `redo` is empty), or `error` naming the bad move (1-based) as `newGame` does. */
+  | { type: 'viewPosition'; id: number; spec: string; moves: string[] }
   // ---- training (the Train panel's own worker) ----
   | TrainRequest
   // ---- networks ----
@@ -264,6 +270,8 @@ export type Response =
   // ---- records ----
   | { type: 'record'; id: number; record: GameRecordText }
   | { type: 'recordText'; id: number; text: string }
+  /** The position `viewPosition` asked for. */
+  | { type: 'positionView'; id: number; snapshot: Snapshot }
   // ---- training ----
   | TrainResponse
   // ---- networks ----
@@ -885,6 +893,8 @@ const REQUEST_FIELDS: { [K in RequestType]: Record<string, Check> } = {
   // ---- records ----
   parseRecord: { text: isStr },
   writeRecord: { spec: isStr, moves: isStrArray, format: (v) => v === 'moves' || v === 'sgf' },
+  // ---- positions ----
+  viewPosition: { spec: isStr, moves: isStrArray },
   // ---- training (values are checked by the engine) ----
   trainStart: { settings: isObj },
   trainResume: {},
@@ -960,6 +970,8 @@ const RESPONSE_FIELDS: { [K in ResponseType]: Record<string, Check> } = {
   // ---- records ----
   record: { record: (v) => isObj(v) && isStr(v.spec) && isStrArray(v.moves) && isStrArray(v.notes) },
   recordText: { text: isStr },
+  // ---- positions ----
+  positionView: { snapshot: isSnapshot },
   // ---- training ----
   trainProgress: { progress: isTrainProgress, trainMs: isMs, parameters: isMs },
   trainStopped: { reason: (v) => v === 'paused' || v === 'done', progress: isTrainProgress, trainMs: isMs },

@@ -110,6 +110,20 @@ function requireGame(): GameSession {
   return game;
 }
 
+/** A fresh game of `spec` with `moves` replayed; throws naming the bad move (1-based). */
+function replayed(spec: string, moves: readonly string[]): GameSession {
+  const g = new GameSession(spec);
+  for (const [i, m] of moves.entries()) {
+    try {
+      g.play(m);
+    } catch (e) {
+      g.free();
+      throw new Error(`move ${i + 1} (${m}): ${message(e)}`);
+    }
+  }
+  return g;
+}
+
 function stateOf(id: number): Response {
   return { type: 'state', id, snapshot: requireGame().snapshot() };
 }
@@ -308,15 +322,7 @@ function handle(req: Request): void {
       return;
     case 'newGame': {
       cancelActive();
-      const g = new GameSession(req.spec);
-      for (const [i, m] of req.moves.entries()) {
-        try {
-          g.play(m);
-        } catch (e) {
-          g.free();
-          throw new Error(`move ${i + 1} (${m}): ${message(e)}`);
-        }
-      }
+      const g = replayed(req.spec, req.moves);
       game?.free();
       game = g;
       for (const t of trees.values()) t.free();
@@ -409,6 +415,16 @@ function handle(req: Request): void {
     case 'writeRecord':
       send({ type: 'recordText', id: req.id, text: writeRecord(req.spec, req.moves, req.format) });
       return;
+    // ---- positions ----
+    case 'viewPosition': {
+      const g = replayed(req.spec, req.moves);
+      try {
+        send({ type: 'positionView', id: req.id, snapshot: g.snapshot() });
+      } finally {
+        g.free();
+      }
+      return;
+    }
     // ---- training: only in the training worker (handled in `onmessage`) ----
     case 'trainStart':
     case 'trainResume':
