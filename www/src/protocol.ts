@@ -464,8 +464,23 @@ export interface PositionEvaluation {
  * notes on what was left out (e.g. SGF variations other than the main line). */
 export interface GameRecordText {
   spec: string;
+  /** The main line. */
   moves: string[];
   notes: string[];
+  /** The variations of the main line (SGF variations, the game JSON's `variations`); absent or
+   * empty when the record has none. */
+  variations?: Variation[];
+}
+
+/** A variation: moves that leave their parent line after `at` of its moves (its first move
+ * replaces the parent's move `at`, 0-based; `at` may equal the parent's length: a continuation
+ * past its end is the parent's own, not a variation), with the variations that leave it in turn,
+ * in the order of the record (SGF: the order of the game trees after the main line's). The shape
+ * of the game JSON's `variations` and of the engine's `record::Variation`. */
+export interface Variation {
+  at: number;
+  moves: string[];
+  variations: Variation[];
 }
 
 export type RequestType = Request['type'];

@@ -17,6 +17,7 @@ import type {
   ExactValue,
   SolveMoveValue,
   TreeSnapshot,
+  Variation,
 } from './protocol';
 import type { ReviewReport } from './review/report';
 
@@ -109,9 +110,22 @@ export interface PageState {
   /** The exact solver's values of the position the Solve control is on (overlay/solve.ts): the
    * live position, or the one before the reviewed move; null when that position has none. */
   exact: ExactValues | null;
+  /** The game's tree of variations (the analysis board): its main line and the variations off
+   * it. The live game (`snapshot.moves`) is one line of the tree: the main line or a variation.
+   * Null before the first snapshot. Records (the game JSON, Hex SGF) carry it both ways. */
+  gameTree: GameTree | null;
   /** A match Compare asks the Arena to set up (two of its panes); the Arena fills its form with
    * it and clears it. */
   arenaSetup: ArenaSetup | null;
+}
+
+/** A game's tree of variations: the spec, the main line, and the variations off it (protocol
+ * `Variation`: each leaves its parent line after `at` of its moves). */
+export interface GameTree {
+  spec: string;
+  /** The main line from the start. */
+  moves: readonly string[];
+  variations: readonly Variation[];
 }
 
 /** The game review's progress and result (`gameReview`). */
@@ -206,6 +220,7 @@ export function createPageStore(): PageStore {
     nets: { netPresets: [], shipped: [], user: [] },
     exact: null,
     arenaSetup: null,
+    gameTree: null,
   });
 }
 
