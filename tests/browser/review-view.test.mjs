@@ -167,7 +167,7 @@ test('the review section in the dark scheme and on a phone: the graph fits the w
   assertClean(assert, page);
 });
 
-test('an exact review (every position proven) of a game loaded from a link: exact blunders, Black’s curve from the exact values, and a move without a kept search said so', async () => {
+test('an exact review (every position proven) of a game loaded from a link: exact blunders, Black’s curve from the exact values, and a move without a kept search shown all the same', async () => {
   const exact = JSON.parse(await readFile(join(ROOT, 'www/src/review/testdata/hex7-exact.json'), 'utf8'));
   const page = await h.openPage(`?game=hex:7&p0=person&p1=person&moves=${encodeURIComponent(exact.moves.join(' '))}`);
   await boardReady(page);
@@ -185,11 +185,11 @@ test('an exact review (every position proven) of a game loaded from a link: exac
   assert.equal(await page.getAttribute('#rv-graph', 'data-curve'), want.map((v) => v.toFixed(3)).join(' '));
   // The last move (g2, White's) is not marked: the board's last-move marker has no glyph.
   assert.equal(await page.$$eval('#board text.last-glyph', (ts) => ts.filter((t) => t.style.display !== 'none').length), 0);
-  // No move of a loaded game keeps its search: the mistake step says it cannot show it.
+  // No move of a loaded game keeps its search, and the mistake step shows its position all the
+  // same (the analysis board shows every move): the position before move 3.
   await page.click('#rv-next');
-  await page.waitForFunction(() =>
-    /^Move 3 \(e3\) \?\?✗: its position cannot be shown/.test(document.querySelector('#rv-nav-note').textContent),
-  );
+  await page.waitForFunction(() => /^Move 3 \(e3\) \?\?✗$/.test(document.querySelector('#rv-nav-note').textContent.trim()));
+  await page.waitForFunction(() => document.body.dataset.review === '3' && document.body.dataset.shownPly === '2');
   await page.locator('#game-review').screenshot({ path: join(SCREENSHOTS, 'review-view-exact-section.png') });
   assertClean(assert, page);
 });

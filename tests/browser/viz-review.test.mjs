@@ -1,5 +1,5 @@
 // The search behind every move: the views keep the search that chose the engine's move after it
-// is played; the move list reaches it again (review: the position before the move, read-only,
+// is played; the move list reaches it again (review: the position before the move, a move played there starts a variation,
 // with that search's overlay, trees and internals); Back to live (button, Escape, End) returns;
 // the game's JSON record carries each engine move's root statistics and loads again.
 import { test, before, after } from 'node:test';
@@ -75,8 +75,8 @@ test('the search behind an engine move survives the move, is reachable from the 
     await page.textContent('#an-status'),
     /Search behind move 4 \(\w+\), 3,000 playouts( \(root N [\d,]+ with the tree kept from earlier moves\))?, rave/,
   );
-  const buttons = await page.$$eval('#moves button.mv', (bs) => bs.map((b) => b.dataset.ply));
-  assert.deepEqual(buttons, ['2', '4'], 'engine moves are buttons, person moves without a search are not');
+  const buttons = await page.$$eval('#moves button.mv.searched', (bs) => bs.map((b) => b.dataset.ply));
+  assert.deepEqual(buttons, ['2', '4'], 'engine moves keep their search (underlined), person moves without a search do not');
   await page.click('#moves button[data-ply="2"]');
   await page.waitForFunction(() => document.body.dataset.review === '2');
   await waitBehind(page, 2);
@@ -91,13 +91,6 @@ test('the search behind an engine move survives the move, is reachable from the 
   // There the move's cell is empty and carries its heat again.
   const reviewed = await overlayCell(page, reply);
   assert.deepEqual([reviewed.stone, reviewed.heat], [false, true], 'in review the move is heat on an empty cell');
-  // Read-only: a click on the board does not play; it says how to get back.
-  await clickCell(
-    page,
-    snap.legal.find((m) => m !== 'c3' && m !== reply && m !== free),
-  );
-  await page.waitForFunction(() => /Reviewing move 2/.test(document.querySelector('#message').textContent));
-  assert.equal(await page.evaluate(() => window.__playground.snapshot().moves.length), 4);
   await page.setViewportSize({ width: 1280, height: 800 });
   await screenshot(page, 'review-hex5-1280-light');
   // Back to live: the button.
@@ -225,13 +218,13 @@ test('a reload and the copied link keep what the move list can review, with the 
   await waitForPly(page, 4);
   await waitIdle(page);
   await waitBehind(page, 4);
-  const reviewable = (p) => p.$$eval('#moves button[data-ply]', (bs) => bs.map((b) => Number(b.dataset.ply)));
+  const reviewable = (p) => p.$$eval('#moves button[data-search]', (bs) => bs.map((b) => Number(b.dataset.ply)));
   const figures = async (p) => {
     await p.click('#record-show-json');
     await p.waitForFunction(() => document.querySelector('#record-text').value.startsWith('{'));
     return JSON.parse(await p.inputValue('#record-text'));
   };
-  await page.waitForFunction(() => document.querySelectorAll('#moves button[data-ply]').length === 3);
+  await page.waitForFunction(() => document.querySelectorAll('#moves button[data-search]').length === 3);
   assert.deepEqual(await reviewable(page), [2, 3, 4]);
   const want = await figures(page);
   assert.deepEqual(

@@ -28,7 +28,7 @@ import { bindControls } from './app/controls';
 import { bindGameControls } from './app/game';
 import { bindInput } from './app/input';
 import { bindLessons } from './app/lessons';
-import { bindGameReview, bindReview } from './app/review';
+import { bindGameReview, bindReview } from './app/navigate';
 import { mountViews } from './app/router';
 import { installTestHooks, mountNets, pageHooks, playgroundHooks, start } from './app/startup';
 import { buildPage } from './play/panel';

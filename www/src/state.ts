@@ -96,9 +96,15 @@ export interface PageState {
   compare: CompareSettings | null;
   /** The searches behind the moves played (play/searches.ts), oldest first. */
   searches: SearchLog;
-  /** The move being reviewed (1-based move number: the board shows the position before it and
-   * the views the search that chose it), or null for the live position. */
+  /** The move looked at on the analysis board (1-based move number of the live line,
+   * `snapshot.moves`: the board shows the position before it, with the move marked, and the views
+   * the search that chose it when one was kept; a move played there starts a variation), or null
+   * for the live position. Every move of the line can be looked at. */
   review: number | null;
+  /** What the position before the reviewed move looks like (from the worker's `viewPosition`,
+   * or the kept search's), once known; null while not reviewing or not yet known. `key`:
+   * `movesKey` of that position. */
+  reviewView: { key: string; view: BoardView; legal: readonly string[] } | null;
   /** The game review (Review game: every position of the main line searched, and solved where
    * the solver reaches) as far as it has got, or null: `report` once every position is done,
    * `done` of `total` positions meanwhile (review/report.ts). */
@@ -130,7 +136,8 @@ export interface GameTree {
 
 /** The game review's progress and result (`gameReview`). */
 export interface GameReviewState {
-  /** The position key (`positionKey`) of the game reviewed: a review belongs to one main line. */
+  /** `movesKey` of the main line reviewed (app/game-review.ts `mainLineKey`): a review belongs
+   * to one main line. */
   key: string;
   /** Positions reviewed so far, of `total` (the main line's moves + 1). */
   done: number;
@@ -216,6 +223,7 @@ export function createPageStore(): PageStore {
     compare: null,
     searches: [],
     review: null,
+    reviewView: null,
     gameReview: null,
     nets: { netPresets: [], shipped: [], user: [] },
     exact: null,

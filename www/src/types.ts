@@ -73,8 +73,12 @@ export interface PageHooks {
   setPaused(v: boolean): void;
   busy(): boolean;
   showMessage(text: string, kind?: 'info' | 'error'): void;
-  /** Loads a game and moves, checked by the engine (an error is also shown on the page). */
-  loadGame(spec: string, moves: string[]): Promise<LoadResult>;
+  /** Loads a game and moves, checked by the engine (an error is also shown on the page). The
+   * game's tree of variations starts afresh, unless `keepTree` (a line of the same game). */
+  loadGame(spec: string, moves: string[], opts?: { keepTree?: boolean }): Promise<LoadResult>;
+  /** Looks at move `n` of the game (1-based: the position before it; null: the live position);
+   * ignored when the game has no such move. */
+  review(n: number | null): void;
   play(move: string): Promise<void>;
   wake(): void;
   boardElement(): HTMLElement | null;

@@ -5,10 +5,10 @@
 import { createRenderer, initialState, parseCell } from '../board';
 import { drawPanel, showProgress as showProgressIn } from '../play/panel';
 import type { Player, SearchProgress, Snapshot } from '../protocol';
-import { reviews, plyMark } from '../review/marks';
+import { plyMark } from '../review/marks';
 import { type PageState, personToMove } from '../state';
 import { type App, st } from './context';
-import { drawReview, reviewedSearch } from './review';
+import { drawReview, reviewedPosition } from './review';
 
 /** Takes a new snapshot from the engine: a new renderer when the game changed, then the store
  * (whose listeners draw the board, the panel and the features). */
@@ -26,9 +26,15 @@ export function show(app: App, s: Snapshot): void {
   app.store.update(newPosition ? { snapshot: s, hint: [] } : { snapshot: s });
 }
 
-/** Whether the board takes a person's move now. */
+/** Whether the board takes a move now: a person's turn in the live position (the engine not
+ * thinking of a move), or any move in a position looked at (it starts a variation). */
 function interactive(app: App): boolean {
-  return st(app).review === null && personToMove(st(app)) && app.search?.purpose !== 'move';
+  const state = st(app);
+  if (state.review !== null) {
+    const pos = reviewedPosition(app);
+    return !state.restoring && !!pos?.shown && pos.shown.view.to_move !== null;
+  }
+  return personToMove(state) && app.search?.purpose !== 'move';
 }
 
 /** Draws the board and the panel from the state. */
@@ -36,25 +42,36 @@ export function render(app: App): void {
   const { snapshot: s, hint } = st(app);
   const { renderer, board } = app;
   if (!renderer || !board || !s) return;
-  const reviewed = reviewedSearch(app);
-  // Reviewing move N: the position before it, read-only, with the move that was played marked.
-  const v = reviewed?.view ?? s.view;
-  board.view = v;
-  board.legal = new Set(reviewed ? [] : s.legal);
-  board.interactive = !reviewed && personToMove(st(app)) && app.search?.purpose !== 'move';
-  const marked = reviewed ? [reviewed.summary.move] : hint;
-  board.hint = marked.map((m) => parseCell(m, v.rows, v.cols)).filter((c): c is number => c !== null);
-  // The game review's glyph on the last-move marker, for the move that led to the position shown.
-  const report = st(app).gameReview?.report;
-  const lastPly = reviews(report, s.moves) && v.ply > 0 ? report.plies[v.ply - 1] : undefined;
-  board.lastMark = lastPly ? plyMark(lastPly) : null;
-  renderer.update(board);
-  drawReview(app, reviewed);
+  const pos = reviewedPosition(app);
   drawPanel(app.ui, st(app));
-  if (app.firstPlayable && board.interactive) {
+  drawReview(app, pos);
+  // Looking at move N: the position before it, with the move that was played marked (kept as it
+  // was until the worker has said what that position looks like).
+  if (pos && !pos.shown) return;
+  const v = pos?.shown?.view ?? s.view;
+  board.view = v;
+  board.legal = new Set(pos?.shown?.legal ?? s.legal);
+  board.interactive = interactive(app);
+  const marked = pos ? [pos.move] : hint;
+  board.hint = marked.map((m) => parseCell(m, v.rows, v.cols)).filter((c): c is number => c !== null);
+  // The game review's glyph on the last-move marker, for the main-line move that led to the
+  // position shown.
+  board.lastMark = lastMoveMark(app, pos ? pos.before : s.moves);
+  renderer.update(board);
+  document.body.dataset.shownPly = String(v.ply);
+  if (app.firstPlayable && board.interactive && !pos) {
     app.firstPlayable = false;
     document.body.dataset.readyMs = performance.now().toFixed(0);
   }
+}
+
+/** The review's mark of the last move of `line` when the game review covers it (a main-line
+ * move of the game reviewed). */
+function lastMoveMark(app: App, line: readonly string[]): ReturnType<typeof plyMark> | null {
+  const report = st(app).gameReview?.report;
+  if (!report || line.length === 0 || line.length > report.plies.length) return null;
+  if (!line.every((m, i) => report.moves[i] === m)) return null;
+  return plyMark(report.plies[line.length - 1]!);
 }
 
 /** Redraws the board alone (the cursor, a pending Pentago stone, a refusal). */

@@ -9,7 +9,7 @@
 
 import type { PositionReview, ReviewGame } from '../protocol';
 import type { GameReviewState, PageState, PageStore } from '../state';
-import { positionKey } from '../state';
+import { movesKey } from '../state';
 import type { ReviewReport, ReviewSettings } from '../review/report';
 
 /** Playouts per position the page offers (`mcts review --iterations`); the default is 10,000. */
@@ -50,6 +50,18 @@ export function reviewSettings(preset: string, playouts: number): ReviewSettings
   return { preset, iterations: playouts, ms: null, solve_ms: REVIEW_SOLVE_MS, seed: REVIEW_SEED };
 }
 
+/** The main line of the game shown: its tree's (the live game may be in a variation). */
+export function mainLine(s: Pick<PageState, 'snapshot' | 'gameTree'>): readonly string[] {
+  const snap = s.snapshot;
+  if (!snap) return [];
+  return s.gameTree?.spec === snap.view.spec ? s.gameTree.moves : snap.moves;
+}
+
+/** The key of the main line (`movesKey`): a review belongs to one main line. */
+export function mainLineKey(s: Pick<PageState, 'snapshot' | 'gameTree'>): string {
+  return s.snapshot ? movesKey(s.snapshot.view.spec, mainLine(s)) : '';
+}
+
 /** Milliseconds left, estimated from the positions done in this run and the time they took
  * (null before the first). */
 export function timeLeftMs(doneThisRun: number, pending: number, elapsedMs: number): number | null {
@@ -77,8 +89,8 @@ export class ReviewController {
 
   constructor(private readonly deps: ReviewDeps) {
     deps.store.subscribe((s, prev) => {
-      if (s.snapshot === prev.snapshot || !this.game) return;
-      if (positionKey(s.snapshot) !== this.key) this.clear();
+      if ((s.snapshot === prev.snapshot && s.gameTree === prev.gameTree) || !this.game) return;
+      if (mainLineKey(s) !== this.key) this.clear();
     });
   }
 
@@ -95,8 +107,8 @@ export class ReviewController {
     const s = this.deps.store.get();
     const snap = s.snapshot;
     if (!snap) return;
-    const game: ReviewGame = { spec: snap.view.spec, moves: [...snap.moves], settings: reviewSettings(reviewPreset(s), playouts) };
-    const key = positionKey(snap);
+    const game: ReviewGame = { spec: snap.view.spec, moves: [...mainLine(s)], settings: reviewSettings(reviewPreset(s), playouts) };
+    const key = mainLineKey(s);
     if (!this.game || this.key !== key || JSON.stringify(this.game.settings) !== JSON.stringify(game.settings)) {
       this.stopEngines();
       this.results.clear();

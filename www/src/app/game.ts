@@ -48,6 +48,7 @@ export async function newGame(app: App): Promise<void> {
     if (st(app).paused && !(sides[0].who === 'engine' && sides[1].who === 'engine')) app.store.update({ paused: false });
     showMessage(app, '');
     readout.replaceChildren();
+    app.store.update({ gameTree: null });
     show(app, s);
     maybeEngineMove(app);
   } catch (e) {
@@ -101,8 +102,9 @@ export async function redo(app: App): Promise<void> {
 }
 
 /** Loads a game and moves (checked by the engine); on error the message names the bad move and
- * the page keeps what it had. */
-export async function loadGame(app: App, wanted: string, moves: string[]): Promise<LoadResult> {
+ * the page keeps what it had. The game's tree of variations starts afresh with it, unless
+ * `keepTree` (a line of the same tree: the analysis board going to a variation). */
+export async function loadGame(app: App, wanted: string, moves: string[], opts: { keepTree?: boolean } = {}): Promise<LoadResult> {
   const failed = (reason: string): LoadResult => ({
     ok: false,
     reason,
@@ -117,6 +119,7 @@ export async function loadGame(app: App, wanted: string, moves: string[]): Promi
     if (app.epoch !== myEpoch) return failed('another game was started meanwhile');
     selectSpec(app, s.view.spec);
     app.ui.readout.replaceChildren();
+    if (!opts.keepTree) app.store.update({ gameTree: null });
     show(app, s);
     maybeEngineMove(app);
     return { ok: true };

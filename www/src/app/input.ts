@@ -7,6 +7,8 @@ import { personToMove } from '../state';
 import { redrawBoard } from './board';
 import { type App, showMessage, st } from './context';
 import { cancelHint } from './hint';
+import { playAtReview } from './navigate';
+import { reviewedPosition } from './review';
 import { playPerson } from './turns';
 
 function refuse(app: App, cell: number, why: string): void {
@@ -20,15 +22,19 @@ export function onCell(app: App, cell: number): void {
   const s = st(app).snapshot;
   const board = app.board;
   if (!s || !board) return;
-  const v = s.view;
+  const v = board.view;
   const name = cellName(cell, v.cols);
   board.cursor = cell;
-  const r = st(app).review;
-  if (r !== null) return refuse(app, cell, `Reviewing move ${r} (read-only): press “Back to live position” (Esc) to play.`);
+  const reviewing = st(app).review !== null;
   if (st(app).restoring) return refuse(app, cell, 'Wait: the engine is restarting.');
-  if (s.outcome) return refuse(app, cell, 'The game is over: start a new game or undo.');
-  if (app.search?.purpose === 'move') return refuse(app, cell, 'Wait: the engine is thinking (Stop makes it move now).');
-  if (!personToMove(st(app))) return refuse(app, cell, 'It is the engine’s turn.');
+  if (reviewing) {
+    // Looking at an earlier move: any side's move is taken (it starts a variation).
+    if (!reviewedPosition(app)?.shown) return refuse(app, cell, 'Wait: the position is being drawn.');
+  } else {
+    if (s.outcome) return refuse(app, cell, 'The game is over: start a new game or undo.');
+    if (app.search?.purpose === 'move') return refuse(app, cell, 'Wait: the engine is thinking (Stop makes it move now).');
+    if (!personToMove(st(app))) return refuse(app, cell, 'It is the engine’s turn.');
+  }
   if (v.kind === 'pentago') {
     if (board.pending === cell) return onCancelPending(app);
     if (board.pending !== null) return refuse(app, cell, `First pick a twist for ${cellName(board.pending, 6)}, or press Escape.`);
@@ -40,7 +46,13 @@ export function onCell(app: App, cell: number): void {
   }
   if (!board.legal.has(name)) return refuse(app, cell, `${name} is not a legal move: the cell is taken.`);
   cancelHint(app);
-  void playPerson(app, name);
+  void playMove(app, name);
+}
+
+/** A move from the board: at the move looked at (a variation, or a step forward), else the
+ * person's move in the live game. */
+function playMove(app: App, move: string): Promise<void> {
+  return st(app).review !== null ? playAtReview(app, move) : playPerson(app, move);
 }
 
 function onTwist(app: App, q: Quadrant, dir: string): void {
@@ -52,7 +64,7 @@ function onTwist(app: App, q: Quadrant, dir: string): void {
     return;
   }
   cancelHint(app);
-  void playPerson(app, mv);
+  void playMove(app, mv);
 }
 
 function onCancelPending(app: App): void {

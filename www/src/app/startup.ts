@@ -9,7 +9,7 @@ import { option } from '../play/panel';
 import { entryBytes } from '../play/searches';
 import type { NetInfo, Response, Snapshot } from '../protocol';
 import type { ReviewReport } from '../review/report';
-import { type GameReviewState, positionKey } from '../state';
+import type { GameReviewState, GameTree } from '../state';
 import { teach } from '../share/hooks';
 import { parseSides } from '../share/url';
 import type { PageHooks, PlaygroundHooks, TreeViews } from '../types';
@@ -17,6 +17,8 @@ import { type App, errText, showMessage, st } from './context';
 import { commitSides } from './controls';
 import { loadGame, newGame, selectSpec, syncGameControls } from './game';
 import { startEngine } from './lifecycle';
+import { mainLineKey } from './game-review';
+import { setReview } from './review';
 import { maybeEngineMove, playPerson } from './turns';
 import type { PresetName } from '../generated/schema';
 
@@ -45,6 +47,8 @@ export function pageHooks(app: App, trees: TreeViews): Omit<PageHooks, 'enginePa
     sides: () => st(app).sides,
     setPaused: (paused: boolean) => app.store.update({ paused }),
     busy: () => app.search !== null || st(app).restoring,
+    loadGame: (spec, moves, opts) => loadGame(app, spec, moves, opts),
+    review: (n) => setReview(app, n),
     play: (m: string) => playPerson(app, m),
     wake: () => maybeEngineMove(app),
     boardElement: () => app.renderer?.element ?? null,
@@ -122,6 +126,8 @@ declare global {
       snapshot(): Snapshot | null;
       /** The page state's game review (progress, status, report). */
       gameReview(): GameReviewState | null;
+      /** The page state's game tree (the main line and its variations). */
+      gameTree(): GameTree | null;
       debugPanic(): Promise<void>;
       killWorker(): void;
       raw(message: unknown): Promise<Response>;
@@ -141,6 +147,7 @@ export function installTestHooks(app: App, netsHooks: NetsHooks): void {
   window.__playground = {
     snapshot: () => st(app).snapshot,
     gameReview: () => st(app).gameReview,
+    gameTree: () => st(app).gameTree,
     loadNet: (bytes: number[], name?: string) => loadUserNet(netsHooks, new Uint8Array(bytes).buffer, name),
     debugPanic: () => app.engine.debugPanic().catch(() => {}),
     killWorker: () => app.engine.terminate('the engine worker was terminated (test hook)'),
@@ -148,7 +155,7 @@ export function installTestHooks(app: App, netsHooks: NetsHooks): void {
     lessonNamesUnregistered: () => app.lessons.unregistered(),
     setGameReview: (report: ReviewReport) => {
       const total = report.moves.length + 1;
-      app.store.update({ gameReview: { key: positionKey(st(app).snapshot), done: total, total, status: 'finished', report } });
+      app.store.update({ gameReview: { key: mainLineKey(st(app)), done: total, total, status: 'finished', report } });
     },
     raw: (m: unknown) =>
       new Promise<Response>((ok) => {

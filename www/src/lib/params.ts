@@ -20,6 +20,8 @@ export const URL_PARAMS = [
   'seed',
   // The root statistics of the searches behind moves (share/url.ts `formatSearches`).
   'searches',
+  // The position looked at on the analysis board: after `ply` moves of the game.
+  'ply',
   'view',
   'overlays',
   'panes',

@@ -155,6 +155,9 @@ export class AnalysisController {
     if (st.review !== null && s) {
       const e = searchBehind(st.searches, s.view.spec, s.moves, st.review);
       if (e) return this.fromEntry(e);
+      // A move looked at without a kept search: no search of that position to show (the live
+      // one's figures would be drawn on another position).
+      return { stats: null, snap: null, kids: null, entry: null, view: null, legal: null };
     }
     const { stats, snap, kids, source, kept } = this.s;
     if (!stats && !source && kept) return this.fromEntry(kept);

@@ -51,12 +51,17 @@ export interface SolveTarget {
 
 /** The position the Solve control is on: the one before the reviewed move while a past move is
  * reviewed, else the live position (null: no game yet). */
-export function solveTarget(st: Pick<PageState, 'snapshot' | 'review' | 'searches'>): SolveTarget | null {
+export function solveTarget(st: Pick<PageState, 'snapshot' | 'review' | 'searches' | 'reviewView'>): SolveTarget | null {
   const s = st.snapshot;
   if (!s) return null;
   if (st.review !== null) {
     const e = searchBehind(st.searches, s.view.spec, s.moves, st.review);
     if (e) return { spec: e.spec, moves: e.before, view: e.view, outcome: null };
+    // Any other move looked at: its position once the worker has drawn it (null meanwhile).
+    const before = s.moves.slice(0, st.review - 1);
+    const rv = st.reviewView;
+    if (rv?.key === movesKey(s.view.spec, before)) return { spec: s.view.spec, moves: before, view: rv.view, outcome: null };
+    return null;
   }
   return { spec: s.view.spec, moves: s.moves, view: s.view, outcome: s.outcome };
 }
@@ -201,7 +206,8 @@ export class SolveController {
     // Another position on the board (a move, undo, a new game, another reviewed move, back to
     // live) stops a running solve; the values and the status become that position's.
     deps.store.subscribe((st, prev) => {
-      if (st.snapshot === prev.snapshot && st.review === prev.review && st.searches === prev.searches) return;
+      if (st.snapshot === prev.snapshot && st.review === prev.review && st.searches === prev.searches && st.reviewView === prev.reviewView)
+        return;
       const k = targetKey(solveTarget(st));
       if (k === this.state.get().key) return;
       if (this.handle && this.state.get().running !== k) {

@@ -68,18 +68,27 @@ describe('solveTarget: the position the Solve control is on', () => {
   const before = snap('hex:5', 5, { moves: ['c3'] }).view;
   const entry = { spec: 'hex:5', before: ['c3'], view: before, summary: { move: 'd2' } } as unknown as MoveSearch;
   it('is the live position outside review', () => {
-    const t = solveTarget({ snapshot: live, review: null, searches: [entry] });
+    const t = solveTarget({ snapshot: live, review: null, searches: [entry], reviewView: null });
     expect(t && targetKey(t)).toBe('hex:5|c3 d2 b4');
     expect(solveUnavailable(t)).toBe('the game is over');
   });
   it('is the position before the reviewed move in review (never over), solvable there', () => {
-    const t = solveTarget({ snapshot: live, review: 2, searches: [entry] });
+    const t = solveTarget({ snapshot: live, review: 2, searches: [entry], reviewView: null });
     expect(t && targetKey(t)).toBe('hex:5|c3');
     expect(t?.view).toBe(before);
     expect(solveUnavailable(t)).toBeNull();
   });
+  it('is any other move’s position once the worker drew it, and nothing meanwhile', () => {
+    const view = snap('hex:5', 5, { moves: ['c3', 'd2'] }).view;
+    expect(solveTarget({ snapshot: live, review: 3, searches: [entry], reviewView: null })).toBeNull();
+    const t = solveTarget({ snapshot: live, review: 3, searches: [entry], reviewView: { key: 'hex:5|c3 d2', view, legal: [] } });
+    expect(t && targetKey(t)).toBe('hex:5|c3 d2');
+    expect(t?.view).toBe(view);
+    // A picture of another position is never used.
+    expect(solveTarget({ snapshot: live, review: 3, searches: [], reviewView: { key: 'hex:5|c3', view, legal: [] } })).toBeNull();
+  });
   it('is null before the first game', () => {
-    expect(solveTarget({ snapshot: null, review: null, searches: [] })).toBeNull();
+    expect(solveTarget({ snapshot: null, review: null, searches: [], reviewView: null })).toBeNull();
   });
 });
 

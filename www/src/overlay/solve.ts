@@ -69,7 +69,8 @@ export function mountSolver(hooks: PlaygroundHooks, changed: () => void): Solver
   // The page's position can change without the controller's state changing (a game over, the
   // review of a position with the same key): the button and the reason follow.
   hooks.store.subscribe((st, prev) => {
-    if (st.snapshot !== prev.snapshot || st.review !== prev.review || st.searches !== prev.searches) draw();
+    if (st.snapshot !== prev.snapshot || st.review !== prev.review || st.searches !== prev.searches || st.reviewView !== prev.reviewView)
+      draw();
   });
   draw();
   // A lesson starts the solver as the Solve button does, and waits for its status.

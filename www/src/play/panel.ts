@@ -6,9 +6,8 @@ import { playerName } from '../board';
 import { h } from '../lib/dom';
 import { count, duration, iterationsWord, perSecond, winRateFor } from '../lib/format';
 import type { Player, SearchProgress, Snapshot } from '../protocol';
-import { plyMark, reviews } from '../review/marks';
 import { boardInteractive, personToMove, type PageState } from '../state';
-import { searchBehind, searchedText } from './searches';
+import { moveListItems } from './move-list';
 
 export type GameChoice = 'hex' | 'tictactoe' | 'pentago:official' | 'pentago:twist';
 
@@ -128,7 +127,7 @@ export function buildPage(app: HTMLElement) {
     h(
       'p',
       { class: 'muted small moves-help', id: 'moves-help' },
-      'Underlined moves keep the search that chose them: click one to review it.',
+      'Click a move to see the position before it (← → Home End step through the game); a move played there starts a variation. Underlined moves keep the search that chose them.',
     ),
     el.movesList,
   );
@@ -163,7 +162,7 @@ export function resultText(s: Snapshot): string {
 /** Draws the panel and the status line from the state. */
 export function drawPanel(ui: PageUi, state: PageState): void {
   const { status, movesList, swapBtn, undoBtn, redoBtn, newBtn, hintBtn, stopBtn, pauseBtn, help, sides } = ui;
-  const { snapshot: s, paused, restoring, presets, thinking, review, searches } = state;
+  const { snapshot: s, paused, restoring, presets, thinking, review } = state;
   if (!s) return;
   const v = s.view;
   const kind = v.kind;
@@ -171,7 +170,7 @@ export function drawPanel(ui: PageUi, state: PageState): void {
     sides[p].name.textContent = playerName(kind, p);
     sides[p].engineBox.hidden = state.sides[p].who !== 'engine';
   }
-  if (review !== null) status.textContent = `Reviewing move ${review} — read-only; the game goes on (Back to live position, Esc)`;
+  if (review !== null) status.textContent = `Before move ${review} (← → step, Esc: the live position)`;
   else if (s.outcome) status.textContent = resultText(s);
   else {
     const who = playerName(kind, v.to_move ?? 0);
@@ -179,37 +178,15 @@ export function drawPanel(ui: PageUi, state: PageState): void {
     status.textContent = `${who} to move${doing}`;
   }
   status.classList.toggle('over', !!s.outcome);
-  // The move list in the reference notation, numbered per move, coloured per player.
-  // A move with a kept search is a button that reviews it.
-  const reviewed = reviews(state.gameReview?.report, s.moves) ? state.gameReview!.report! : null;
-  movesList.replaceChildren(
-    ...s.moves.map((m, i) => {
-      const e = searchBehind(searches, v.spec, s.moves, i + 1);
-      const label = e
-        ? h(
-            'button',
-            {
-              type: 'button',
-              class: `mv${e.stats ? '' : ' gone'}`,
-              'data-ply': String(i + 1),
-              'aria-current': review === i + 1 ? 'true' : undefined,
-              title: e.fromRecord
-                ? `Move ${i + 1}: the root statistics of its search, from the ${e.fromLink ? 'link' : 'loaded record'}`
-                : e.stats
-                  ? `Review move ${i + 1}: the position before it and the search that chose it (${searchedText(e.summary)}, ${e.summary.preset})`
-                  : `Move ${i + 1}: its search is gone (only the last 200 engine moves keep theirs); the root statistics remain`,
-            },
-            m,
-          )
-        : m;
-      // The game review's mark (?!, ?, ??, ??✗) after the move, when the report reviews this game.
-      const mark = reviewed ? plyMark(reviewed.plies[i]!) : null;
-      const glyph = mark ? [h('span', { class: `rv-glyph rv-${mark.kind}`, 'data-class': mark.kind, title: mark.title }, mark.glyph)] : [];
-      return h('li', { class: `p${i % 2}` }, h('span', { class: 'num' }, `${i + 1}.`), ' ', label, ...glyph);
-    }),
-  );
-  // The newest move in view inside the list's own box only: scrollIntoView would scroll the page.
-  movesList.scrollTop = movesList.scrollHeight;
+  // The move list: the game's tree, every move a button (play/move-list.ts).
+  movesList.replaceChildren(...moveListItems(state));
+  // The move looked at (else the newest) in view inside the list's own box only: scrollIntoView
+  // would scroll the page.
+  const current = movesList.querySelector<HTMLElement>('[aria-current="true"]');
+  if (current) {
+    const top = current.getBoundingClientRect().top - movesList.getBoundingClientRect().top + movesList.scrollTop;
+    movesList.scrollTop = Math.max(0, top - movesList.clientHeight / 2);
+  } else movesList.scrollTop = movesList.scrollHeight;
   swapBtn.hidden = !s.legal.includes('swap');
   swapBtn.disabled = !boardInteractive(state);
   const engineBusy = thinking !== null;

@@ -29,6 +29,8 @@ import { REVIEW_CLASSES, type ReviewReport } from './report';
  * reviewed and the game review. (Declared here: the state's module imports this folder's report.) */
 export interface ReviewViewState {
   snapshot: { moves: readonly string[] } | null;
+  /** The game's tree: the review is of its main line. */
+  gameTree: { moves: readonly string[] } | null;
   review: number | null;
   gameReview: { report: ReviewReport | null } | null;
 }
@@ -40,8 +42,8 @@ export type ReviewViewStore = Pick<Store<ReviewViewState>, 'get' | 'subscribe'>;
  * position before it, with the move marked) or the live position (null). */
 export interface GameReviewHooks {
   store: ReviewViewStore;
-  /** Shows move `n`; false when the page cannot show that position (e.g. no search was kept for
-   * it: app/review.ts `setReview`). */
+  /** Shows move `n` of the main line (the position before it; null: the main line's end); false
+   * when the page cannot show that position now (app/navigate.ts `showMainPosition`). */
   goTo(n: number | null): boolean;
 }
 
@@ -172,13 +174,14 @@ class GameReviewView {
     const ok = this.hooks.goTo(n);
     this.navNote.textContent = ok
       ? `Move ${n} (${p.move}) ${plyMark(p)?.glyph ?? ''}`
-      : `Move ${n} (${p.move}) ${plyMark(p)?.glyph ?? ''}: its position cannot be shown (no search was kept for it).`;
+      : `Move ${n} (${p.move}) ${plyMark(p)?.glyph ?? ''}: its position cannot be shown now.`;
   }
 
-  /** The report of the game shown, if it reviews exactly that game. */
+  /** The report of the game shown, if it reviews exactly that game's main line. */
   private report(s: ReviewViewState): ReviewReport | null {
     const r = s.gameReview?.report;
-    return s.snapshot && reviews(r, s.snapshot.moves) ? r : null;
+    const main = s.gameTree?.moves ?? s.snapshot?.moves;
+    return main && reviews(r, main) ? r : null;
   }
 
   private width(): number {
@@ -305,7 +308,8 @@ function typing(ev: KeyboardEvent): boolean {
 export function mountGameReview(hooks: GameReviewHooks): HTMLElement {
   const view = new GameReviewView(hooks);
   hooks.store.subscribe((s, prev) => {
-    if (s.gameReview !== prev.gameReview || s.snapshot !== prev.snapshot || s.review !== prev.review) view.draw(s);
+    if (s.gameReview !== prev.gameReview || s.snapshot !== prev.snapshot || s.gameTree !== prev.gameTree || s.review !== prev.review)
+      view.draw(s);
   });
   view.draw(hooks.store.get());
   document.addEventListener('keydown', (ev) => {

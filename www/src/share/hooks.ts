@@ -57,6 +57,9 @@ class Teach {
     // The URL and the embed's events follow every new snapshot.
     h.store.subscribe((st, prev) => {
       if (st.snapshot && st.snapshot !== prev.snapshot) this.onShow(st.snapshot);
+      // The ply looked at is in the URL (replaced: stepping through a game adds no history).
+      else if (this.started && st.snapshot && st.review !== prev.review && !this.restoringHistory)
+        history.replaceState({ mcts: true }, '', this.buildUrl(st.snapshot));
     });
   }
 
@@ -105,6 +108,9 @@ class Teach {
       // the move list can review.
       const kept = formatSearches(summariesOf(h.store.get().searches, s.view.spec, s.moves));
       if (kept) q.set('searches', kept);
+      // The position looked at on the analysis board: after `ply` moves (absent: the live one).
+      const review = h.store.get().review;
+      if (review !== null && review <= s.moves.length) q.set('ply', String(review - 1));
     }
     formatSides(q, h.sides());
     if (this.seed !== null) q.set('seed', formatParam(this.seed));
@@ -169,6 +175,15 @@ class Teach {
       const r = parseSearches(kept, loadedNow.moves);
       errors.push(...r.errors);
       await restoreSearches(h, loadedNow, r.summaries, 'link');
+    }
+    // The position looked at: `ply=K`, after K moves of the game (K < its moves: an earlier one).
+    const ply = p('ply');
+    const shownNow = h.snapshot();
+    if (ply !== null && shownNow) {
+      const k = /^\d{1,6}$/.test(ply) ? Number(ply) : -1;
+      if (k < 0 || k > shownNow.moves.length)
+        errors.push(`ply=${ply}: expected a whole number 0..${shownNow.moves.length} (the game's moves)`);
+      else if (k < shownNow.moves.length) h.review(k + 1);
     }
     // The open view and the compare panes.
     const view = p('view');
@@ -264,7 +279,8 @@ class Teach {
     if (a.who === 'engine' || b.who === 'engine') h.setPaused(true);
     this.restoringHistory = true;
     try {
-      await h.loadGame(spec, moves);
+      // The game's tree of variations stays: Back and Forward walk its lines.
+      await h.loadGame(spec, moves, { keepTree: true });
     } finally {
       this.restoringHistory = false;
     }
