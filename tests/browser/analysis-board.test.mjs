@@ -99,7 +99,9 @@ test('a move played at an earlier move starts a variation; the move list keeps b
   // The game goes on in the variation: a move there extends it.
   await clickCell(page, 'a4');
   await page.waitForFunction(() => document.body.dataset.ply === '4');
-  assert.deepEqual((await page.evaluate(() => window.__playground.gameTree())).variations, [{ at: 2, moves: ['a5', 'a4'], variations: [] }]);
+  assert.deepEqual((await page.evaluate(() => window.__playground.gameTree())).variations, [
+    { at: 2, moves: ['a5', 'a4'], variations: [] },
+  ]);
   await page.setViewportSize({ width: 1280, height: 900 });
   await screenshot(page, 'analysis-variation-1280');
   // A main-line move in the list: the game goes back to the main line, held there.
@@ -114,7 +116,9 @@ test('a move played at an earlier move starts a variation; the move list keeps b
   // Promote: the variation becomes the main line, the old main line a variation.
   await page.click('button[data-variation="promote"]');
   await page.waitForFunction(() => window.__playground.gameTree().moves.join(' ') === 'c3 b4 a5 a4');
-  assert.deepEqual((await page.evaluate(() => window.__playground.gameTree())).variations, [{ at: 2, moves: ['d2', 'c2', 'e3'], variations: [] }]);
+  assert.deepEqual((await page.evaluate(() => window.__playground.gameTree())).variations, [
+    { at: 2, moves: ['d2', 'c2', 'e3'], variations: [] },
+  ]);
   assert.equal(await page.$('button[data-variation]'), null, 'the game is on the main line now');
   // Delete the other line (go to it first).
   await page.click('#moves li.variation button[data-line="c3 b4 d2 c2 e3"]');
