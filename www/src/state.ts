@@ -116,6 +116,9 @@ export interface PageState {
   /** The exact solver's values of the position the Solve control is on (overlay/solve.ts): the
    * live position, or the one before the reviewed move; null when that position has none. */
   exact: ExactValues | null;
+  /** Learn from your mistakes (app/learn.ts), while it runs: the board shows the position before
+   * each mistake of the reviewed main line in turn, and a move on it is a try (judged, not played). */
+  learn: LearnState | null;
   /** The game's tree of variations (the analysis board): its main line and the variations off
    * it. The live game (`snapshot.moves`) is one line of the tree: the main line or a variation.
    * Null before the first snapshot. Records (the game JSON, Hex SGF) carry it both ways. */
@@ -123,6 +126,22 @@ export interface PageState {
   /** A match Compare asks the Arena to set up (two of its panes); the Arena fills its form with
    * it and clears it. */
   arenaSetup: ArenaSetup | null;
+}
+
+/** Learn from your mistakes' progress (`learn`). */
+export interface LearnState {
+  /** Whose mistakes: a player's name as the review writes movers, or `both`. */
+  side: string;
+  /** The move numbers (1-based, main line) of the mistakes, in the game's order. */
+  queue: readonly number[];
+  /** Which of them is asked now (an index into `queue`; `queue.length` once all are done). */
+  at: number;
+  /** find (waiting for a try), judging, right, wrong (try again), shown (the answer asked for). */
+  feedback: 'find' | 'judging' | 'right' | 'wrong' | 'shown';
+  /** The last try's verdict (null before the first try of this mistake). */
+  verdict: { move: string; ok: boolean; text: string } | null;
+  /** Move numbers found (a try accepted), for the final count. */
+  solved: readonly number[];
 }
 
 /** A game's tree of variations: the spec, the main line, and the variations off it (protocol
@@ -229,6 +248,7 @@ export function createPageStore(): PageStore {
     exact: null,
     arenaSetup: null,
     gameTree: null,
+    learn: null,
   });
 }
 

@@ -5,6 +5,7 @@
 import { createRenderer, initialState, parseCell } from '../board';
 import { drawPanel, showProgress as showProgressIn } from '../play/panel';
 import type { Player, SearchProgress, Snapshot } from '../protocol';
+import { learnMarks } from '../review/learn';
 import { plyMark } from '../review/marks';
 import { type PageState, personToMove } from '../state';
 import { type App, st } from './context';
@@ -52,7 +53,7 @@ export function render(app: App): void {
   board.view = v;
   board.legal = new Set(pos?.shown?.legal ?? s.legal);
   board.interactive = interactive(app);
-  const marked = pos ? [pos.move] : hint;
+  const marked = learnMarks(st(app)) ?? (pos ? [pos.move] : hint);
   board.hint = marked.map((m) => parseCell(m, v.rows, v.cols)).filter((c): c is number => c !== null);
   // The game review's glyph on the last-move marker, for the main-line move that led to the
   // position shown.

@@ -40,6 +40,9 @@ export class App {
   readonly helperPool = new HelperPool();
   /** What a lesson may wait for, trigger and outline: the app and the features register it (app/lessons.ts). */
   readonly lessons = new LessonBridge<Element>();
+  /** A move on the board while Learn from your mistakes asks for one: taken as a try (true), or
+   * not (false: the board plays it as usual). Set by app/learn.ts. */
+  learnTry: ((move: string) => boolean) | null = null;
 
   constructor(
     /** The page's state, shared with the features. */

@@ -52,6 +52,10 @@ export function onCell(app: App, cell: number): void {
 /** A move from the board: at the move looked at (a variation, or a step forward), else the
  * person's move in the live game. */
 function playMove(app: App, move: string): Promise<void> {
+  if (app.learnTry?.(move)) {
+    if (app.board) app.board.pending = null;
+    return Promise.resolve();
+  }
   return st(app).review !== null ? playAtReview(app, move) : playPerson(app, move);
 }
 

@@ -7,7 +7,6 @@
 // or Resume.
 
 import { fullLine, inTree, mainPrefix, promote, deleteVariation, addLine, singleLine } from '../play/tree';
-import { mountGameReview } from '../review/view';
 import { type App, showMessage, st } from './context';
 import { loadGame } from './game';
 import { fetchReviewView, reviewedPosition, setReview, stepReview } from './review';
@@ -179,17 +178,4 @@ export function bindReview(app: App): void {
     } else return;
     ev.preventDefault();
   });
-}
-
-/** The "Game review" section (review/view.ts) under the board: its graph and its mistake steps
- * show a position of the main line. */
-export function bindGameReview(app: App): void {
-  const section = mountGameReview({
-    store: app.store,
-    goTo: (n) => {
-      void showMainPosition(app, n === null ? null : n - 1);
-      return true;
-    },
-  });
-  app.ui.help.after(section);
 }

@@ -67,7 +67,8 @@ export function stepReview(app: App, delta: number): void {
 /** The review bar: what is shown, and the exact solver's verdict on the move played. */
 export function drawReview(app: App, pos: ReviewedPosition | null): void {
   const { reviewBar, reviewText, reviewVerdict } = app.ui;
-  reviewBar.hidden = !pos;
+  // While learning from mistakes its card says what is shown.
+  reviewBar.hidden = !pos || st(app).learn !== null;
   if (!pos) return;
   const reviewed = pos.search;
   const gone = !reviewed

@@ -45,6 +45,8 @@ export interface GameReviewHooks {
   /** Shows move `n` of the main line (the position before it; null: the main line's end); false
    * when the page cannot show that position now (app/navigate.ts `showMainPosition`). */
   goTo(n: number | null): boolean;
+  /** Starts Learn from your mistakes for `side` (a player's name, or `both`). */
+  learn?(side: string): void;
 }
 
 /** Where the sources of the figures are said (a title and a note under the summary). */
@@ -130,6 +132,11 @@ class GameReviewView {
     'Next mistake ▶',
   );
   private readonly navNote = h('span', { class: 'muted small', id: 'rv-nav-note', 'aria-live': 'polite' });
+  private readonly learn = h(
+    'button',
+    { type: 'button', id: 'rv-learn', title: 'The position before each mistake of the chosen side in turn: find a better move' },
+    'Learn from your mistakes',
+  );
   private plot: uPlot | null = null;
   private drawn: ReviewReport | null = null;
 
@@ -149,12 +156,14 @@ class GameReviewView {
       legend,
       this.chart,
       this.axes,
-      h('div', { class: 'row rv-nav' }, this.side, this.prev, this.next, this.navNote),
+      h('div', { class: 'row rv-nav' }, this.side, this.prev, this.next, this.learn, this.navNote),
       h('div', { class: 'rv-summary-box' }, this.summary),
       h('p', { class: 'muted small', id: 'rv-how', title: REVIEW_SOURCES }, `How: ${REVIEW_SOURCES}`),
     );
     this.prev.addEventListener('click', () => this.step(-1));
     this.next.addEventListener('click', () => this.step(1));
+    this.learn.hidden = !hooks.learn;
+    this.learn.addEventListener('click', () => hooks.learn?.(this.side.value));
     new ResizeObserver(() => {
       if (this.plot && !this.section.hidden) this.plot.setSize({ width: this.width(), height: 200 });
     }).observe(this.section);
