@@ -17,6 +17,8 @@ import {
   clickCell,
   assertClean,
   screenshot,
+  buildNative,
+  native,
 } from './harness.mjs';
 
 let h;
@@ -131,5 +133,44 @@ test('the notice on a phone: inside the width, buttons reachable', async () => {
   await screenshot(page, 'teach-game-notice-390');
   await page.click('#teach-take-back');
   await page.waitForFunction(() => document.body.dataset.ply === '1' && document.body.dataset.teaching === 'none');
+  assertClean(assert, page);
+});
+
+/** Numbers to 1e-12 relative (the accuracy's exp() is the wasm build's libm in the page and the
+ * system's natively, as tests/browser/review.test.mjs), everything else exactly. */
+function assertSame(got, want, path = 'ply') {
+  if (typeof want === 'number' && typeof got === 'number') {
+    assert.ok(Math.abs(got - want) <= 1e-12 * Math.max(1, Math.abs(want)), `${path}: ${got} against ${want}`);
+    return;
+  }
+  if (want === null || typeof want !== 'object') return assert.equal(got, want, path);
+  assert.deepEqual(Object.keys(got).sort(), Object.keys(want).sort(), `${path}: keys`);
+  for (const k of Object.keys(want)) assertSame(got[k], want[k], `${path}.${k}`);
+}
+
+test('the judged move is that ply of `mcts review` with the teaching settings (preset, 2,000 playouts, 300 ms solve, seed 0)', async () => {
+  buildNative();
+  const page = await open(`${START}&teach=mistake`);
+  // The review's preset: the engine side's.
+  const preset = await page.inputValue('#preset-0');
+  await clickCell(page, 'a2');
+  await page.waitForSelector('#teach-notice:not([hidden])');
+  const hold = await page.evaluate(() => window.__playground.teaching());
+  const want = native('review', [
+    '--game',
+    'tictactoe',
+    '--moves',
+    'b2 a2',
+    '--preset',
+    preset,
+    '--iterations',
+    '2000',
+    '--solve-ms',
+    '300',
+    '--seed',
+    '0',
+  ]);
+  assertSame(hold.ply, want.plies[1]);
+  assert.equal(hold.ply.iterations, 2000);
   assertClean(assert, page);
 });
