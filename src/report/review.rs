@@ -738,37 +738,9 @@ impl Review {
         }
         let r: Vec<&PositionReview> = self.results.iter().flatten().collect();
         let names = |p: Player| mover_name(&self.positions[0], p);
-        let mut plies = Vec::with_capacity(self.moves.len());
-        let mut movers = Vec::with_capacity(self.moves.len());
-        for (i, mv) in self.moves.iter().enumerate() {
-            let (a, b) = (r[i], r[i + 1]);
-            let mover = a.to_move;
-            let same = b.to_move == mover;
-            let value_before = a.value;
-            let value_after = if same { b.value } else { 1.0 - b.value };
-            let exact_before = a.exact;
-            let exact_after = b.exact.map(|v| if same { v } else { v.flip() });
-            let is_best = a.best_move.as_deref() == Some(mv.as_str());
-            let (class, label) = classify(value_before, value_after, exact_before, exact_after, is_best);
-            movers.push(mover);
-            plies.push(PlyReview {
-                ply: i,
-                mv: mv.clone(),
-                mover: names(mover).to_string(),
-                value_before,
-                value_after,
-                loss: (value_before - value_after).max(0.0),
-                class,
-                label: label.map(str::to_string),
-                accuracy: accuracy_per_move(100.0 * value_before, 100.0 * value_after),
-                best_move: a.best_move.clone(),
-                pv: a.pv.clone(),
-                exact_before,
-                exact_after,
-                iterations: a.iterations,
-                playouts: a.playouts,
-            });
-        }
+        let plies: Vec<PlyReview> =
+            self.moves.iter().enumerate().map(|(i, mv)| ply_of(i, mv, r[i], r[i + 1], names(r[i].to_move))).collect();
+        let movers: Vec<Player> = r[..self.moves.len()].iter().map(|p| p.to_move).collect();
         // Player 0's win % at every position.
         let win0: Vec<f64> = r.iter().map(|p| 100.0 * if p.to_move == 0 { p.value } else { 1.0 - p.value }).collect();
         let acc = game_accuracy(&win0, &movers);
@@ -793,6 +765,70 @@ impl Review {
             .collect();
         Ok(GameReview { game: self.spec.clone(), moves: self.moves.clone(), settings: self.settings.clone(), plies, summary, timing })
     }
+}
+
+/// Ply `i` (the move `mv` from position `i` to `i + 1`) from the two positions' results `a` and
+/// `b`: the mover's values before and after, the loss, the class and exact label ([`classify`]),
+/// the accuracy and the best move of `a`. The one place a ply is judged: [`Review::report`] and
+/// [`judge_move`] both call it.
+fn ply_of(i: usize, mv: &str, a: &PositionReview, b: &PositionReview, mover_name: &str) -> PlyReview {
+    let mover = a.to_move;
+    let same = b.to_move == mover;
+    let value_before = a.value;
+    let value_after = if same { b.value } else { 1.0 - b.value };
+    let exact_before = a.exact;
+    let exact_after = b.exact.map(|v| if same { v } else { v.flip() });
+    let is_best = a.best_move.as_deref() == Some(mv);
+    let (class, label) = classify(value_before, value_after, exact_before, exact_after, is_best);
+    PlyReview {
+        ply: i,
+        mv: mv.to_string(),
+        mover: mover_name.to_string(),
+        value_before,
+        value_after,
+        loss: (value_before - value_after).max(0.0),
+        class,
+        label: label.map(str::to_string),
+        accuracy: accuracy_per_move(100.0 * value_before, 100.0 * value_after),
+        best_move: a.best_move.clone(),
+        pv: a.pv.clone(),
+        exact_before,
+        exact_after,
+        iterations: a.iterations,
+        playouts: a.playouts,
+    }
+}
+
+/// Judges one move as the review would: the move `mv` played after `before` (the game's moves
+/// from the start of `spec`, in its notation) is ply `before.len()` of the game `before + [mv]`,
+/// and the positions before and after it are reviewed exactly as [`Review::review_position`]
+/// reviews them (the same preset and budget, seeds [`position_seed`]`(seed, before.len())` and
+/// `+ 1`, the same exact solve within `solve_ms` milliseconds, the same [`classify`]), so the
+/// ply returned equals that ply of [`Review::report`] for the whole game with the same settings
+/// (with a playout budget; a solve may reach further in one run than another). Used by the
+/// page's teaching game (a person's move judged at once, as KaTrain's teaching mode) and
+/// "Learn from your mistakes". `solvers` may be kept from one call to the next; `clock` gives
+/// milliseconds.
+///
+/// # Errors
+/// A bad spec; more than [`MAX_REQUEST_MOVES`] moves with `mv`; a move of `before` or `mv`
+/// itself that cannot be read or is illegal (named with its 1-based index); bad settings; a
+/// configuration the engine refuses.
+pub fn judge_move<S: AsRef<str>>(
+    spec: &str,
+    before: &[S],
+    mv: &str,
+    settings: &ReviewSettings,
+    solvers: &mut Solvers,
+    clock: Clock,
+) -> Result<PlyReview, ReportError> {
+    let mut moves: Vec<&str> = before.iter().map(AsRef::as_ref).collect();
+    moves.push(mv);
+    let review = Review::new(spec, &moves, settings.clone())?;
+    let i = before.len();
+    let a = review.review_position(i, solvers, clock)?;
+    let b = review.review_position(i + 1, solvers, clock)?;
+    Ok(ply_of(i, &review.moves[i], &a, &b, mover_name(&review.positions[0], a.to_move)))
 }
 
 /// A player's name in the reports of `g` ([`player_name`]).
@@ -1024,6 +1060,51 @@ mod tests {
         assert!(ttt.insert(wrong.clone()).is_err());
         wrong.index = 9;
         assert!(ttt.insert(wrong).is_err());
+    }
+
+    /// A move judged alone is the same ply as in the review of the whole game with the same
+    /// settings: class, label, values, best move, everything.
+    #[test]
+    fn a_judged_move_equals_its_ply_in_the_review() {
+        let clock = || 0.0;
+        let settings = ReviewSettings { iterations: Some(300), seed: 11, ..ReviewSettings::default() };
+        for (spec, moves) in [("tictactoe", "b2 a2 a1 c3"), ("hex:4", "a1 b2 c2"), ("hex:9", "e5 d6 f3")] {
+            let moves: Vec<&str> = moves.split(' ').collect();
+            let mut review = Review::new(spec, &moves, settings.clone()).unwrap();
+            review.run(0..review.len(), &mut Solvers::new(), &clock).unwrap();
+            let report = review.report().unwrap();
+            let mut solvers = Solvers::new();
+            for (i, mv) in moves.iter().enumerate() {
+                let ply = judge_move(spec, &moves[..i], mv, &settings, &mut solvers, &clock).unwrap();
+                assert_eq!(ply, report.plies[i], "{spec} ply {i}");
+            }
+        }
+    }
+
+    /// Exact blunders judged at once: a proven draw thrown away (Tic-Tac-Toe: an edge against
+    /// the centre) and a proven win thrown away (Hex 3×3: the first player wins only in the
+    /// centre); the best move is judged best.
+    #[test]
+    fn judged_exact_blunders_and_best_moves() {
+        let clock = || 0.0;
+        let settings = ReviewSettings { iterations: Some(300), ..ReviewSettings::default() };
+        let mut solvers = Solvers::new();
+        let p = judge_move("tictactoe", &["b2"], "a2", &settings, &mut solvers, &clock).unwrap();
+        assert_eq!((p.ply, p.mv.as_str(), p.mover.as_str()), (1, "a2", "o"));
+        assert_eq!((p.class, p.label.as_deref()), (Class::Blunder, Some("drawn → lost")));
+        assert_eq!((p.exact_before, p.exact_after), (Some(Value::Draw), Some(Value::Loss)));
+        assert!(p.best_move.as_deref().is_some_and(|m| ["a1", "a3", "c1", "c3"].contains(&m)), "{:?}", p.best_move);
+        let p = judge_move("tictactoe", &["b2"], "a1", &settings, &mut solvers, &clock).unwrap();
+        assert_eq!((p.class, p.label), (Class::Best, None));
+        let p = judge_move("hex:3", &[] as &[&str], "a1", &settings, &mut solvers, &clock).unwrap();
+        assert_eq!((p.class, p.label.as_deref()), (Class::Blunder, Some("won → lost")));
+        assert_eq!((p.mover.as_str(), p.best_move.as_deref()), ("black", Some("b2")));
+        let p = judge_move("hex:3", &[] as &[&str], "b2", &settings, &mut solvers, &clock).unwrap();
+        assert_eq!((p.class, p.label, p.exact_after), (Class::Best, None, Some(Value::Win)));
+        // Bad input: a sentence naming the move.
+        let e = judge_move("tictactoe", &["b2"], "b2", &settings, &mut solvers, &clock).unwrap_err().to_string();
+        assert!(e.starts_with("move 2 ('b2')"), "{e}");
+        assert!(judge_move("nope", &[] as &[&str], "a1", &settings, &mut solvers, &clock).is_err());
     }
 
     /// Positions on threads: the same report as one thread's with a playout budget.

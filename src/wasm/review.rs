@@ -2,12 +2,13 @@
 //! `ReviewSession`, a game's main line under review in one worker, which reviews one position per
 //! call (so the page shows progress and stops between positions, and several workers share the
 //! positions), and `reviewReport`, the report from every position's result (the core's
-//! [`Review::report`], so the figures equal `mcts review --json`'s).
+//! [`Review::report`], so the figures equal `mcts review --json`'s); and `MoveJudge`, one move
+//! judged at once as the review would judge it ([`judge_move`]: the page's teaching game).
 
 use wasm_bindgen::prelude::*;
 
 use super::{clock, js_err, to_js};
-use crate::report::review::{PositionReview, Review, ReviewSettings, Solvers};
+use crate::report::review::{judge_move, PositionReview, Review, ReviewSettings, Solvers};
 
 /// Decodes the review's settings (`{ preset, iterations, ms, solve_ms, seed }`, the report's
 /// `settings`; the budget not used is null).
@@ -72,4 +73,43 @@ pub fn review_report(spec: &str, moves: Vec<String>, settings: JsValue, results:
         review.insert(r).map_err(js_err)?;
     }
     to_js(&review.report().map_err(js_err)?)
+}
+
+/// Judges single moves as the review does ([`judge_move`]), keeping its exact solvers from one
+/// move to the next (their tables are exact: they speed up the next solve without changing what
+/// a position is proven to be). The page's teaching game keeps one in a worker of its own.
+#[wasm_bindgen(js_name = MoveJudge)]
+pub struct MoveJudgeJs {
+    solvers: Solvers,
+}
+
+impl Default for MoveJudgeJs {
+    fn default() -> Self {
+        MoveJudgeJs::new()
+    }
+}
+
+#[wasm_bindgen(js_class = MoveJudge)]
+impl MoveJudgeJs {
+    /// A judge with no solver table yet.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> MoveJudgeJs {
+        MoveJudgeJs { solvers: Solvers::new() }
+    }
+
+    /// Judges `mv` played after `moves` (the game's notation, from the start of `spec`) with
+    /// `settings` (as `ReviewSession`'s) against the page's clock: the report's ply of that move
+    /// (`{ ply, move, mover, value_before, value_after, loss, class, label, accuracy, best_move,
+    /// pv, exact_before, exact_after, iterations, playouts }`; values are the mover's win
+    /// probabilities in [0, 1]), equal to that ply of `reviewReport` for the game with the same
+    /// settings.
+    ///
+    /// # Errors
+    /// A bad spec, too many moves, a move that cannot be played (named with its 1-based index),
+    /// settings that cannot be read or are out of range.
+    pub fn judge(&mut self, spec: &str, moves: Vec<String>, mv: &str, settings: JsValue) -> Result<JsValue, JsError> {
+        let settings = settings_of(settings)?;
+        let ply = judge_move(spec, &moves, mv, &settings, &mut self.solvers, &clock).map_err(js_err)?;
+        to_js(&ply)
+    }
 }

@@ -147,4 +147,12 @@ test('ReviewSession and reviewReport: positions in any order, the report of them
   assert.throws(() => w.reviewReport('tictactoe', ['a1'], settings, forwards.slice(0, 2)), /not of this game's position/);
   s.free();
   t.free();
+  // One move judged alone (MoveJudge, the teaching game's) is the same ply as in the report.
+  const judge = new w.MoveJudge();
+  for (let i = 0; i < moves.length; i++) assert.deepEqual(judge.judge('tictactoe', moves.slice(0, i), moves[i], settings), report.plies[i]);
+  const blunder = judge.judge('tictactoe', ['b2'], 'a2', settings);
+  assert.deepEqual([blunder.class, blunder.label, blunder.exact_before, blunder.exact_after], ['blunder', 'drawn → lost', 'draw', 'loss']);
+  assert.throws(() => judge.judge('tictactoe', ['b2'], 'b2', settings), /move 2 \('b2'\)/);
+  assert.throws(() => judge.judge('tictactoe', [], 'a1', { preset: 'uct' }), /settings cannot be read/);
+  judge.free();
 });

@@ -24,7 +24,7 @@ import type { TrainProgress, TrainSettings } from './protocol';
 import type { NetInfo, PositionEvaluation, ShippedNet } from './protocol';
 import type { SolveEnd, SolvePosition, SolveReport } from './protocol';
 import type { PositionReview, ReviewGame } from './protocol';
-import type { ReviewReport } from './review/report';
+import type { ReviewPly, ReviewReport } from './review/report';
 
 /** The request failed; the worker is fine. */
 export class EngineError extends Error {
@@ -179,7 +179,8 @@ export type VizResponse = Extract<
       | 'netLoaded'
       | 'evaluation'
       | 'reviewedPosition'
-      | 'reviewReport';
+      | 'reviewReport'
+      | 'judgedMove';
   }
 >;
 
@@ -394,6 +395,14 @@ export class EngineClient {
     return (r as Extract<Response, { type: 'reviewReport' }>).report;
   }
 
+  /** Judges `move` played after `game.moves` as the review judges it (the report's ply of that
+   * move, `ReviewPly`; win probabilities for the mover in [0, 1]); blocks this worker for two
+   * positions' searches and solves; rejects with the engine's sentence (a bad move named). */
+  async judgeMove(game: ReviewGame, move: string): Promise<ReviewPly> {
+    const r = await this.vizRequest({ type: 'judgeMove', ...game, move }, 'judgedMove');
+    return (r as Extract<Response, { type: 'judgedMove' }>).ply;
+  }
+
   // ---- networks ----
 
   /** Registers a weights file (`MCTSNET`) in this worker: it plays its game from now on,
@@ -542,6 +551,7 @@ export class EngineClient {
       case 'solveDone':
       case 'reviewedPosition':
       case 'reviewReport':
+      case 'judgedMove':
         if (!p) return this.onRaw?.(r);
         this.pending.delete(r.id);
         this.settle(p, r);
@@ -585,6 +595,7 @@ export class EngineClient {
       case 'evaluation':
       case 'reviewedPosition':
       case 'reviewReport':
+      case 'judgedMove':
         if (p.kind !== 'viz' || p.answer !== r.type) return mismatch();
         return p.resolve(r);
       case 'trainStopped':

@@ -12,6 +12,7 @@
 // - app/input.ts: clicks, keys and Swap on the board; app/hint.ts: Hint
 // - app/game.ts: new game, Undo / Redo, loading a game; app/controls.ts: Players, Workers, Pause, Stop
 // - app/review.ts: reviewing the search behind a move; app/board.ts: drawing from the state
+// - app/teach-game.ts: the teaching game (a person's move judged at once, Take back / Keep playing)
 // - app/startup.ts: start-up from the URL, the hooks the features get, the tests' hooks
 // - app/lessons.ts: what the game offers a lesson (states, intents, targets: lessons/catalogue.ts)
 // - app/router.ts: the views (analysis and step-through under the game; Compare, Arena, Train)
@@ -25,13 +26,15 @@ import './style.css';
 import { bindBoard } from './app/board';
 import { App } from './app/context';
 import { bindControls } from './app/controls';
-import { bindGameControls } from './app/game';
+import { bindGameControls, undo } from './app/game';
 import { bindInput } from './app/input';
 import { bindLessons } from './app/lessons';
-import { bindGameReview } from './app/learn';
+import { bindGameReview, learnJudge } from './app/learn';
 import { bindReview } from './app/navigate';
 import { mountViews } from './app/router';
 import { installTestHooks, mountNets, pageHooks, playgroundHooks, start } from './app/startup';
+import { bindTeaching } from './app/teach-game';
+import { maybeEngineMove } from './app/turns';
 import { buildPage } from './play/panel';
 import { teach } from './share/hooks';
 import { createPageStore } from './state';
@@ -44,6 +47,7 @@ bindGameControls(app);
 bindControls(app);
 bindInput(app);
 bindLessons(app);
+bindTeaching(app, { reply: () => maybeEngineMove(app), takeBack: () => undo(app) });
 installTestHooks(app, mountNets(app));
 const views = mountViews(playgroundHooks(app));
 teach.bind(pageHooks(app, views.trees));

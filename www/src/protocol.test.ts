@@ -137,6 +137,24 @@ describe('parseRequest (the worker checks every message from the page)', () => {
     });
   });
 
+  it('checks the move judgement: the game, its settings and the move; the answer a ply', () => {
+    const settings = { preset: 'uct', iterations: 2000, ms: null, solve_ms: 300, seed: 0 };
+    const req = { type: 'judgeMove', id: 41, spec: 'tictactoe', moves: ['b2'], settings, move: 'a2' };
+    expect(parseRequest(req)).toEqual({ ok: req });
+    for (const [patch, field] of [
+      [{ move: 7 }, 'move'],
+      [{ settings: null }, 'settings'],
+      [{ moves: 'b2' }, 'moves'],
+    ] as [Record<string, unknown>, string][])
+      expect(parseRequest({ ...req, ...patch })).toEqual({ err: `request 'judgeMove': field '${field}' is missing or malformed`, id: 41 });
+    const ply = { ply: 1, move: 'a2', mover: 'o', loss: 0.5, class: 'blunder', label: 'drawn → lost', pv: ['a1'] };
+    expect(parseResponse({ type: 'judgedMove', id: 5, ply })).toEqual({ ok: { type: 'judgedMove', id: 5, ply } });
+    expect(parseResponse({ type: 'judgedMove', id: 5, ply: { ...ply, class: 1 } })).toEqual({
+      err: "response 'judgedMove': field 'ply' is missing or malformed",
+      id: 5,
+    });
+  });
+
   it('checks the ply a move was chosen at', () => {
     for (const ply of [-1, 1.5, '3', null, Number.NaN]) {
       expect(parseRequest({ type: 'play', id: 3, move: 'c5', ply })).toEqual({

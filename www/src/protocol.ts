@@ -11,7 +11,7 @@
 // written from `mcts schema --json`).
 
 import { LIMITS, type ParamName, type ParamValue } from './generated/schema';
-import type { ReviewReport, ReviewSettings } from './review/report';
+import type { ReviewPly, ReviewReport, ReviewSettings } from './review/report';
 
 /** Player 0 moves first (Black in Hex and Pentago, X in Tic-Tac-Toe); player 1 second. */
 export type Player = 0 | 1;
@@ -412,15 +412,23 @@ export interface ReviewGame {
  *   solvers from one request to the next. Answer: `reviewedPosition`; `error` with a sentence for
  *   a bad game, settings or index.
  * - `reviewReport`: the report from every position's `result` (any worker's, any order).
- *   Answer: `reviewReport`; `error` when a position is missing or a result is not of the game. */
+ *   Answer: `reviewReport`; `error` when a position is missing or a result is not of the game.
+ * - `judgeMove`: one move judged as the review judges it (Rust `report::review::judge_move`):
+ *   `move` played after `moves` is ply `moves.length` of the game `moves + [move]`; the positions
+ *   before and after it are reviewed with `settings` (seeds `seed + moves.length` and `+ 1`), so
+ *   the ply equals that ply of `reviewReport` for the game with the same settings. The worker
+ *   keeps its solvers from one judgement to the next. Answer: `judgedMove` with the report's ply
+ *   (`ReviewPly`); `error` with a sentence for a bad game, move or settings. */
 export type ReviewRequest =
   | ({ type: 'reviewPosition'; id: number; index: number } & ReviewGame)
-  | ({ type: 'reviewReport'; id: number; results: PositionReview[] } & ReviewGame);
+  | ({ type: 'reviewReport'; id: number; results: PositionReview[] } & ReviewGame)
+  | ({ type: 'judgeMove'; id: number; move: string } & ReviewGame);
 
 /** Worker → page, game review. */
 export type ReviewResponse =
   | { type: 'reviewedPosition'; id: number; result: PositionReview }
-  | { type: 'reviewReport'; id: number; report: ReviewReport };
+  | { type: 'reviewReport'; id: number; report: ReviewReport }
+  | { type: 'judgedMove'; id: number; ply: ReviewPly };
 
 /** The longest solve a request may ask for (one hour); the page offers 1 to 600 seconds. */
 export const MAX_SOLVE_BUDGET_MS = 3_600_000;
@@ -928,6 +936,7 @@ const REQUEST_FIELDS: { [K in RequestType]: Record<string, Check> } = {
   // ---- game review (settings are checked by the engine) ----
   reviewPosition: { spec: isStr, moves: isStrArray, settings: isObj, index: (v) => isMs(v) && Number.isInteger(v) },
   reviewReport: { spec: isStr, moves: isStrArray, settings: isObj, results: (v) => Array.isArray(v) && v.every(isObj) },
+  judgeMove: { spec: isStr, moves: isStrArray, settings: isObj, move: isStr },
 };
 
 const isSnapshot: Check = (v) =>
@@ -1000,6 +1009,7 @@ const RESPONSE_FIELDS: { [K in ResponseType]: Record<string, Check> } = {
   // ---- game review ----
   reviewedPosition: { result: (v) => isObj(v) && isMs(v.index) && isMs(v.value) && isStrArray(v.pv) },
   reviewReport: { report: (v) => isObj(v) && isStr(v.game) && Array.isArray(v.plies) && isObj(v.summary) },
+  judgedMove: { ply: (v) => isObj(v) && isMs(v.ply) && isStr(v.move) && isStr(v.class) && isMs(v.loss) && isStrArray(v.pv) },
 };
 
 /** What is wrong with a request's size, in the engine's words (its limits: Rust `src/limits.rs`

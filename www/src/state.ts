@@ -19,7 +19,8 @@ import type {
   TreeSnapshot,
   Variation,
 } from './protocol';
-import type { ReviewReport } from './review/report';
+import type { TeachLevel } from './review/judge';
+import type { ReviewPly, ReviewReport } from './review/report';
 
 /** Who plays a side. */
 export type Who = 'person' | 'engine';
@@ -123,6 +124,13 @@ export interface PageState {
    * it. The live game (`snapshot.moves`) is one line of the tree: the main line or a variation.
    * Null before the first snapshot. Records (the game JSON, Hex SGF) carry it both ways. */
   gameTree: GameTree | null;
+  /** The teaching game (the URL's `teach=`): off, or the least class of a person's move against
+   * the engine that is pointed out at once (review/judge.ts, app/teach-game.ts). */
+  teach: TeachLevel;
+  /** The teaching game's hold on the engine, or null: the person's move that led to position
+   * `key` (`positionKey`) is being judged, or its notice is shown; the engine replies only once
+   * the hold is gone (Keep playing, or a verdict under the threshold). */
+  teaching: TeachingHold | null;
   /** A match Compare asks the Arena to set up (two of its panes); the Arena fills its form with
    * it and clears it. */
   arenaSetup: ArenaSetup | null;
@@ -152,6 +160,9 @@ export interface GameTree {
   moves: readonly string[];
   variations: readonly Variation[];
 }
+
+/** The teaching game's hold (`teaching`): judging the move, or its notice with the judged ply. */
+export type TeachingHold = { key: string; status: 'judging' } | { key: string; status: 'notice'; ply: ReviewPly };
 
 /** The game review's progress and result (`gameReview`). */
 export interface GameReviewState {
@@ -249,6 +260,8 @@ export function createPageStore(): PageStore {
     arenaSetup: null,
     gameTree: null,
     learn: null,
+    teach: 'off',
+    teaching: null,
   });
 }
 

@@ -21,7 +21,7 @@ import init, {
 } from '../../pkg/mcts_playground.js';
 import { arenaPlayGame, arenaStandings } from '../../pkg/mcts_playground.js';
 import { parseRecord, writeRecord } from '../../pkg/mcts_playground.js';
-import { ReviewSession, reviewReport } from '../../pkg/mcts_playground.js';
+import { MoveJudge, ReviewSession, reviewReport } from '../../pkg/mcts_playground.js';
 import {
   evaluatePosition,
   loadNet,
@@ -45,7 +45,7 @@ import type { TrainProgress, TrainRequest } from './protocol';
 import type { NetInfo, PositionEvaluation, ShippedNet } from './protocol';
 import type { SolveEnd, SolveReport, SolvePosition } from './protocol';
 import type { PositionReview, ReviewGame } from './protocol';
-import type { ReviewReport } from './review/report';
+import type { ReviewPly, ReviewReport } from './review/report';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -467,12 +467,22 @@ function handle(req: Request): void {
     case 'reviewReport':
       send({ type: 'reviewReport', id: req.id, report: reviewReport(req.spec, req.moves, req.settings, req.results) as ReviewReport });
       return;
+    case 'judgeMove': {
+      judge ??= new MoveJudge();
+      const ply = judge.judge(req.spec, req.moves, req.move, req.settings) as ReviewPly;
+      send({ type: 'judgedMove', id: req.id, ply });
+      return;
+    }
     default:
       assertNever(req);
   }
 }
 
 // ---- game review -------------------------------------------------------------------------------
+
+/** The move judge of this worker (its exact solvers' tables kept from one judgement to the next),
+ * made on the first `judgeMove`. */
+let judge: MoveJudge | null = null;
 
 /** The game under review in this worker (its positions and its solvers' tables), by its key. */
 let reviewing: { key: string; session: ReviewSession } | null = null;
@@ -781,6 +791,7 @@ async function prepare(req: Request): Promise<void> {
       await ensureModels(normalSpec(req.game.spec), req.game.b);
       return;
     case 'reviewPosition':
+    case 'judgeMove':
       // The review's preset with no overrides (as `mcts review`); settings it cannot read are
       // left to the request itself to report.
       if (typeof req.settings.preset === 'string') await ensureModels(normalSpec(req.spec), { preset: req.settings.preset, params: {} });

@@ -4,7 +4,9 @@
 // solver where it takes the position, else the review's search with the review's settings), not
 // played; the answer on request; next. The card sits under the review bar, by the board.
 
+import { EngineClient } from '../engine';
 import { h } from '../lib/dom';
+import { MoveJudge } from '../review/judge';
 import { plyMark } from '../review/marks';
 import { answerText, judgeTry, learnQueue, type TryJudgement } from '../review/learn';
 import type { ReviewReport } from '../review/report';
@@ -16,8 +18,17 @@ import { showMainPosition } from './navigate';
 import { setReview } from './review';
 
 /** Judges a try: the engine's review of `move` played after `before` (the mistake's position),
- * with the review's settings. */
-export type LearnJudge = (report: ReviewReport, before: readonly string[], move: string) => Promise<TryJudgement>;
+ * with the review's settings; null when a later try or Stop made it stale. */
+export type LearnJudge = (report: ReviewReport, before: readonly string[], move: string) => Promise<TryJudgement | null>;
+
+/** The judge of the page: the review core's `judge_move` (review/judge.ts `MoveJudge`) on a worker
+ * of its own, made at the first try and ended by Stop. */
+export function learnJudge(): LearnJudge & { stop(): void } {
+  const judge = new MoveJudge(() => new EngineClient());
+  const f = (report: ReviewReport, before: readonly string[], move: string) =>
+    judge.judge({ spec: report.game, moves: [...before], settings: report.settings }, move);
+  return Object.assign(f, { stop: () => judge.stop() });
+}
 
 /** The report, when it reviews the game's main line. */
 function reviewedReport(app: App): ReviewReport | null {
@@ -81,24 +92,20 @@ export async function tryMove(app: App, move: string, judge: LearnJudge): Promis
   if (!l || !report || !n || (l.feedback !== 'find' && l.feedback !== 'wrong')) return;
   const p = report.plies[n - 1]!;
   setLearn(app, { feedback: 'judging', verdict: { move, ok: false, text: `Judging ${move}…` } });
-  let j: TryJudgement;
+  let j: TryJudgement | null;
   try {
-    j =
-      move === p.move
-        ? { ...p, move }
-        : await judge(
-            report,
-            report.moves.slice(0, n - 1),
-            move,
-          );
+    j = move === p.move ? { ...p, move } : await judge(report, report.moves.slice(0, n - 1), move);
   } catch (e) {
     if (st(app).learn?.at !== l.at) return;
-    setLearn(app, { feedback: 'wrong', verdict: { move, ok: false, text: `${move} could not be judged: ${e instanceof Error ? e.message : String(e)}` } });
+    setLearn(app, {
+      feedback: 'wrong',
+      verdict: { move, ok: false, text: `${move} could not be judged: ${e instanceof Error ? e.message : String(e)}` },
+    });
     return;
   }
   // A later click, Next or Stop meanwhile: this verdict is stale.
   const now = st(app).learn;
-  if (!now || now.at !== l.at || now.feedback !== 'judging' || now.verdict?.move !== move) return;
+  if (!j || !now || now.at !== l.at || now.feedback !== 'judging' || now.verdict?.move !== move) return;
   const v = judgeTry(p, j);
   setLearn(app, {
     feedback: v.ok ? 'right' : 'wrong',
@@ -178,7 +185,7 @@ function mountLearnCard(app: App): HTMLElement {
 /** The "Game review" section (review/view.ts) under the board, whose graph and mistake steps show
  * a position of the main line and whose "Learn from your mistakes" starts the card; the card
  * under the review bar; and a try on the board while learning (app/input.ts calls `learnTry`). */
-export function bindGameReview(app: App, judge: LearnJudge): (move: string) => boolean {
+export function bindGameReview(app: App, judge: LearnJudge & { stop?(): void }): (move: string) => boolean {
   const section = mountGameReview({
     store: app.store,
     goTo: (n) => {
@@ -189,6 +196,10 @@ export function bindGameReview(app: App, judge: LearnJudge): (move: string) => b
   });
   app.ui.help.after(section);
   app.ui.reviewBar.after(mountLearnCard(app));
+  // The judging worker lives while learning.
+  app.store.subscribe((s, prev) => {
+    if (prev.learn && !s.learn) judge.stop?.();
+  });
   return (move) => {
     const l = st(app).learn;
     if (!l || current(l) === null || st(app).review !== current(l)) return false;

@@ -9,7 +9,7 @@ import { option } from '../play/panel';
 import { entryBytes } from '../play/searches';
 import type { NetInfo, Response, Snapshot } from '../protocol';
 import type { ReviewReport } from '../review/report';
-import type { GameReviewState, GameTree } from '../state';
+import type { GameReviewState, GameTree, TeachingHold } from '../state';
 import { teach } from '../share/hooks';
 import { parseSides } from '../share/url';
 import type { PageHooks, PlaygroundHooks, TreeViews } from '../types';
@@ -128,6 +128,8 @@ declare global {
       gameReview(): GameReviewState | null;
       /** The page state's game tree (the main line and its variations). */
       gameTree(): GameTree | null;
+      /** The teaching game's hold (the judged ply while its notice is shown). */
+      teaching(): TeachingHold | null;
       debugPanic(): Promise<void>;
       killWorker(): void;
       raw(message: unknown): Promise<Response>;
@@ -148,6 +150,7 @@ export function installTestHooks(app: App, netsHooks: NetsHooks): void {
     snapshot: () => st(app).snapshot,
     gameReview: () => st(app).gameReview,
     gameTree: () => st(app).gameTree,
+    teaching: () => st(app).teaching,
     loadNet: (bytes: number[], name?: string) => loadUserNet(netsHooks, new Uint8Array(bytes).buffer, name),
     debugPanic: () => app.engine.debugPanic().catch(() => {}),
     killWorker: () => app.engine.terminate('the engine worker was terminated (test hook)'),

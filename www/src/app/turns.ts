@@ -12,6 +12,7 @@ import type { SideSettings } from '../types';
 import { redrawBoard, show, showProgress } from './board';
 import { type App, errText, guarded, runningSearch, setSearch, showMessage, st } from './context';
 import { fallBackFromNet } from './net-fallback';
+import { holdForTeaching } from './teach-game';
 
 /** Pause between moves when two engines play, so a person can follow. */
 const ENGINE_PACE_MS = 120;
@@ -48,8 +49,9 @@ async function keepSearch(app: App, slot: string, preset: string, pos: Snapshot,
 
 /** Starts the engine if it is its turn (and nothing else is running). */
 export function maybeEngineMove(app: App): void {
-  const { snapshot: s, paused, restoring, presets } = st(app);
-  if (!s || s.outcome || app.search || paused || restoring || presets.length === 0) return;
+  const { snapshot: s, paused, restoring, presets, teaching } = st(app);
+  // The teaching game holds the engine while the person's move is judged or its notice is shown.
+  if (!s || s.outcome || app.search || paused || restoring || teaching || presets.length === 0) return;
   const side = s.view.to_move;
   if (side === null) return;
   const set = st(app).sides[side];
@@ -112,6 +114,8 @@ export async function playPerson(app: App, move: string): Promise<void> {
     showMessage(app, '');
     show(app, next);
     await app.renderer?.settled();
+    // Teaching on, against the engine: the move is judged first, the engine replies after.
+    if (app.epoch === myEpoch + 1 && holdForTeaching(app, at, next, () => maybeEngineMove(app))) return;
     maybeEngineMove(app);
   } catch (e) {
     if (e instanceof EngineDied) return;

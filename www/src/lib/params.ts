@@ -37,6 +37,8 @@ export const URL_PARAMS = [
   'cmpmode',
   'cmprun',
   'lesson',
+  // The teaching game: off, inaccuracy, mistake or blunder (review/judge.ts `TEACH_LEVELS`).
+  'teach',
   'show',
   'id',
   'embed',

@@ -174,7 +174,8 @@ export function drawPanel(ui: PageUi, state: PageState): void {
   else if (s.outcome) status.textContent = resultText(s);
   else {
     const who = playerName(kind, v.to_move ?? 0);
-    const doing = thinking?.purpose === 'move' ? ' — the engine is thinking…' : paused ? ' — paused' : '';
+    const teaching = state.teaching?.status === 'judging' ? ' — judging your move…' : state.teaching ? ' — your move was pointed out' : '';
+    const doing = thinking?.purpose === 'move' ? ' — the engine is thinking…' : paused ? ' — paused' : teaching;
     status.textContent = `${who} to move${doing}`;
   }
   status.classList.toggle('over', !!s.outcome);

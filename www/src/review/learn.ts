@@ -21,7 +21,10 @@ export function learnQueue(report: ReviewReport, side: MistakeSide): number[] {
 
 /** What a try is judged by: the engine's review of the move in the mistake's position (a
  * `ReviewPly` of the try: its class, loss and exact values). */
-export type TryJudgement = Pick<ReviewPly, 'move' | 'class' | 'loss' | 'label' | 'exact_before' | 'exact_after' | 'value_after' | 'best_move'>;
+export type TryJudgement = Pick<
+  ReviewPly,
+  'move' | 'class' | 'loss' | 'label' | 'exact_before' | 'exact_after' | 'value_after' | 'best_move'
+>;
 
 /** A try's verdict: accepted or not, and the sentence that says why. */
 export interface TryVerdict {

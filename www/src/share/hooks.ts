@@ -23,6 +23,7 @@ import {
 } from './url';
 import { applyLessonDefaults, mountLessonCard } from '../lessons/lessons';
 import { URL_PARAMS } from '../lib/params';
+import { parseTeachLevel, TEACH_LEVELS } from '../review/judge';
 import { mountRecords, restoreSearches } from './records';
 import { summariesOf } from '../play/searches';
 import { EmbedBridge, EMBED_SHOW, announceLoading, applyEmbedChrome } from '../embed/bridge';
@@ -119,6 +120,8 @@ class Teach {
     const compare = h.store.get().compare;
     if (view === 'compare' && compare) formatCompare(q, compare);
     q.set('overlays', formatOverlays(h.store.get().overlays));
+    const teachLevel = h.store.get().teach;
+    if (teachLevel !== 'off') q.set('teach', teachLevel);
     for (const k of ['lesson', 'embed', 'show', 'id', 'origin', 'allowed-origins']) {
       const v = cur.get(k);
       if (v !== null) q.set(k, v);
@@ -219,12 +222,18 @@ class Teach {
       errors.push(...r.errors);
       h.store.update({ overlays: r.overlays });
     }
+    const teachLevel = q.get('teach');
+    if (teachLevel !== null) {
+      const level = parseTeachLevel(teachLevel);
+      if (level) h.store.update({ teach: level });
+      else errors.push(`teach=${teachLevel}: expected ${TEACH_LEVELS.join(', ')}`);
+    }
     h.store.subscribe((st, prev) => {
-      // The overlays, the searches behind the moves, and the compare form while it is open, are
-      // in the URL: keep it in step.
+      // The overlays, the searches behind the moves, the teaching level, and the compare form
+      // while it is open, are in the URL: keep it in step.
       const compareChanged = st.view === 'compare' && (st.compare !== prev.compare || st.view !== prev.view);
-      if (this.started && st.snapshot && (st.overlays !== prev.overlays || st.searches !== prev.searches || compareChanged))
-        history.replaceState({ mcts: true }, '', this.buildUrl(st.snapshot));
+      const inUrl = st.overlays !== prev.overlays || st.searches !== prev.searches || st.teach !== prev.teach;
+      if (this.started && st.snapshot && (inUrl || compareChanged)) history.replaceState({ mcts: true }, '', this.buildUrl(st.snapshot));
     });
     for (const k of q.keys()) {
       if (!KNOWN.has(k)) errors.push(`unknown parameter '${k}' (ignored)`);
