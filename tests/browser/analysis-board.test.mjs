@@ -156,3 +156,36 @@ test('against the engine: a line looked at holds it; a variation played lets it 
   await screenshot(page, 'analysis-variation-390');
   assertClean(assert, page);
 });
+
+test('learn from your mistakes: the position before each mistake, a try judged by the solver, the answer, next', async () => {
+  // O's edge reply to the centre loses a proven draw (drawn → lost).
+  const page = await h.openPage('?game=tictactoe&p0=person&p1=person&moves=b2,a2');
+  await boardReady(page);
+  await page.waitForFunction(() => document.body.dataset.ply === '2');
+  await page.selectOption('#review-playouts', '2000');
+  await page.click('#review-run');
+  await page.waitForFunction(() => document.querySelector('#review-status')?.dataset.status === 'finished');
+  await page.click('#rv-learn');
+  await page.waitForFunction(() => document.querySelector('#learn')?.dataset.feedback === 'find');
+  assert.equal(await page.getAttribute('#learn', 'data-move'), '2');
+  await shownPly(page, 1);
+  assert.match(await page.textContent('#learn-ask'), /Move 2: O played a2 \?\?✗ \(drawn → lost\)\. Find a better move for O/);
+  assert.equal(await page.isHidden('#review-bar'), true, 'the card says what is shown');
+  // An edge: loses too (proven) — not played, the game is untouched.
+  await clickCell(page, 'b1');
+  await page.waitForFunction(() => document.querySelector('#learn')?.dataset.feedback === 'wrong');
+  assert.match(await page.textContent('#learn-verdict'), /b1 loses \(proven\) where this position draws: try again/);
+  assert.deepEqual((await snapshot(page)).moves, ['b2', 'a2']);
+  // A corner keeps the draw.
+  await clickCell(page, 'a1');
+  await page.waitForFunction(() => document.querySelector('#learn')?.dataset.feedback === 'right');
+  assert.match(await page.textContent('#learn-verdict'), /a1 draws \(proven by the solver\)/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'learn-right-390');
+  await page.click('#learn-next');
+  await page.waitForFunction(() => document.querySelector('#learn')?.dataset.feedback === 'done');
+  assert.match(await page.textContent('#learn-ask'), /You went through 1 mistake; 1 found a better move/);
+  await page.click('#learn-stop');
+  await page.waitForFunction(() => document.querySelector('#learn').hidden && document.body.dataset.review === '');
+  assertClean(assert, page);
+});

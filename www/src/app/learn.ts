@@ -7,7 +7,7 @@
 import { EngineClient } from '../engine';
 import { h } from '../lib/dom';
 import { MoveJudge } from '../review/judge';
-import { plyMark } from '../review/marks';
+import { displayName, plyMark } from '../review/marks';
 import { answerText, judgeTry, learnQueue, type TryJudgement } from '../review/learn';
 import type { ReviewReport } from '../review/report';
 import { mountGameReview } from '../review/view';
@@ -146,7 +146,7 @@ function mountLearnCard(app: App): HTMLElement {
       setLearn(app, null);
       return;
     }
-    const who = l.side === 'both' ? 'both sides' : l.side;
+    const who = l.side === 'both' ? 'both sides' : displayName(l.side);
     const n = current(l);
     card.dataset.feedback = n === null ? 'done' : l.feedback;
     card.dataset.move = n === null ? '' : String(n);
@@ -163,7 +163,7 @@ function mountLearnCard(app: App): HTMLElement {
     const mark = plyMark(p);
     title.textContent = `Learn from your mistakes — ${who}: ${l.at + 1} of ${l.queue.length}`;
     const lost = p.label ? ` (${p.label})` : `, ${Math.round(p.loss * 100)} points of win chance`;
-    ask.textContent = `Move ${n}: ${p.mover} played ${p.move} ${mark?.glyph ?? ''}${lost}. Find a better move for ${p.mover}: play it on the board.`;
+    ask.textContent = `Move ${n}: ${displayName(p.mover)} played ${p.move} ${mark?.glyph ?? ''}${lost}. Find a better move for ${displayName(p.mover)}: play it on the board.`;
     const shown = l.feedback === 'shown' || l.feedback === 'right';
     verdict.textContent = [l.verdict?.text ?? '', shown ? answerText(p) : ''].filter(Boolean).join(' ');
     verdict.dataset.ok = l.verdict ? String(l.verdict.ok) : '';
@@ -175,6 +175,8 @@ function mountLearnCard(app: App): HTMLElement {
   };
   app.store.subscribe((s, prev) => {
     if (s.learn !== prev.learn || s.gameReview !== prev.gameReview || s.gameTree !== prev.gameTree) draw();
+    // Started from the review section below the board: the card (by the board) comes into view.
+    if (s.learn && !prev.learn) card.scrollIntoView({ block: 'nearest' });
   });
   // Leaving the mistake's position some other way (a move list click, Esc) ends nothing, but a
   // new main line or review does (draw clears it).

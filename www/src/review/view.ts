@@ -255,7 +255,8 @@ class GameReviewView {
       ],
       scales: { x: { time: false, range: [0, Math.max(1, xs.length - 1)] }, y: { range: [0, 100] } },
       axes: [
-        { ...ax, label: 'move' },
+        // Whole positions only (a game of a few moves would get ticks at 0.5).
+        { ...ax, label: 'move', incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500] },
         { ...ax, label: `${black} win %`, size: 50, values: (_u, vals) => vals.map((v) => `${v}%`) },
       ],
       legend: { show: false },
