@@ -196,6 +196,9 @@ export function pentagoRenderer(events: BoardEvents): BoardRenderer {
     }
   }
 
+  /** The newest state given while a twist turns (drawn when it ends). */
+  let latest: BoardState | null = null;
+
   function endAnimation(): void {
     if (animation) {
       clearTimeout(animation.timer);
@@ -223,6 +226,12 @@ export function pentagoRenderer(events: BoardEvents): BoardRenderer {
     previewing: () => root.dataset.preview ?? null,
     update(s: BoardState) {
       announceCursor(element, cells, s);
+      // The same position drawn again (another part of the page state changed) while its twist
+      // turns: the animation runs on and ends on this state.
+      if (animation && s.view === drawn) {
+        latest = s;
+        return;
+      }
       endAnimation();
       clearPreview();
       const v = s.view;
@@ -252,12 +261,15 @@ export function pentagoRenderer(events: BoardEvents): BoardRenderer {
           g.style.transition = `transform ${ANIM_MS}ms ease-in-out`;
           g.style.transform = twistTransform(mv.dir);
           g.classList.add('turning');
+          latest = s;
           const finish = () => {
             g.style.transition = 'none';
             g.style.transform = 'none';
             g.classList.remove('turning');
-            drawCells(v.cells, s, true);
-            drawTwists(s);
+            const now = latest ?? s;
+            drawCells(v.cells, now, true);
+            drawTwists(now);
+            root.classList.toggle('over', v.to_move === null);
             resolveSettled();
           };
           animation = { timer: window.setTimeout(() => endAnimation(), ANIM_MS + 30), finish };
