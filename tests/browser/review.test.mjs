@@ -119,11 +119,16 @@ test('with Engine workers = 2 the positions are shared and the report is the sam
   assertClean(assert, page);
 });
 
-test('a new move makes the review stale: it is cleared', async () => {
+test('the review belongs to the main line: Undo keeps it (the tree keeps the line), a new game clears it', async () => {
   const page = await openGame();
   await page.click('#review-run');
   await page.waitForFunction(() => document.querySelector('#review-status')?.dataset.status === 'finished');
+  const plies = await page.evaluate(() => window.__playground.gameReview().report.plies.length);
   await page.click('#undo');
+  await page.waitForFunction(() => window.__playground.snapshot().moves.length < window.__playground.gameTree().moves.length);
+  assert.equal(await page.evaluate(() => window.__playground.gameReview()?.status), 'finished');
+  assert.equal(await page.evaluate(() => window.__playground.gameReview().report.plies.length), plies);
+  await page.click('#new-game');
   await page.waitForFunction(() => window.__playground.gameReview() === null);
   assert.equal(await page.getAttribute('#review-status', 'data-status'), 'none');
   assertClean(assert, page);
