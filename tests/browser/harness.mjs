@@ -170,7 +170,13 @@ export async function boardReady(page) {
 }
 
 export const ply = (page) => page.evaluate(() => Number(document.body.dataset.ply));
-export const moves = (page) => page.$$eval('#moves li', (lis) => lis.map((li) => li.textContent.replace(/^\s*\d+\.\s*/, '').trim()));
+/** The moves of the live game as the move list shows them: the buttons of its line (numbered
+ * `data-ply`), wherever they are in the tree — not the other lines, not the moves past the live
+ * position after Undo. */
+export const moves = (page) =>
+  page.$$eval('#moves button[data-ply]', (bs) =>
+    bs.sort((a, b) => Number(a.dataset.ply) - Number(b.dataset.ply)).map((b) => b.textContent.trim()),
+  );
 export const snapshot = (page) => page.evaluate(() => window.__playground.snapshot());
 
 /** Waits until `n` moves have been played. */

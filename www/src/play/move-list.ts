@@ -2,7 +2,7 @@
 // analysis board write it — the main line numbered and coloured per player, each variation after
 // the main-line move it replaces, in brackets, on a row of its own, nested variations inside. Every
 // move is a button that shows the position before it (app/review.ts); a move whose search was
-// kept is underlined; the game review's marks follow the main-line moves it covers; while the
+// kept is underlined; the moves past the live position (after Undo) are dimmed; the game review's marks follow the main-line moves it covers; while the
 // game is in a variation, "Promote variation" and "Delete variation" act on it.
 
 import { h } from '../lib/dom';
@@ -26,6 +26,9 @@ export function moveListItems(state: PageState): HTMLElement[] {
   const report = state.gameReview?.report ?? null;
   const covered = report && report.game === spec ? report : null;
 
+  // A move of the tree past the live position on its line (after Undo): shown, not yet played.
+  const ahead = (m: ListedMove): boolean => m.line.length > live.length && prefixOf(live, m.line);
+
   const button = (m: ListedMove): HTMLElement => {
     const n = m.line.length;
     const onLive = prefixOf(m.line, live);
@@ -44,7 +47,7 @@ export function moveListItems(state: PageState): HTMLElement[] {
       'button',
       {
         type: 'button',
-        class: `mv${e ? ' searched' : ''}${kind === 'gone' ? ' gone' : ''}${onLive ? ' on-line' : ''}${prefixOf(m.line, live) && n > live.length ? ' ahead' : ''}`,
+        class: `mv${e ? ' searched' : ''}${kind === 'gone' ? ' gone' : ''}${onLive ? ' on-line' : ''}${ahead(m) ? ' ahead' : ''}`,
         'data-line': m.line.join(' '),
         'data-ply': onLive ? String(n) : undefined,
         'data-search': kind || undefined,
@@ -78,7 +81,9 @@ export function moveListItems(state: PageState): HTMLElement[] {
   const items: HTMLElement[] = [];
   for (const m of listMoves(tree)) {
     const n = m.line.length;
-    items.push(h('li', { class: `p${(n - 1) % 2}` }, h('span', { class: 'num' }, `${n}.`), ' ', button(m), ...mark(m)));
+    items.push(
+      h('li', { class: `p${(n - 1) % 2}${ahead(m) ? ' ahead' : ''}` }, h('span', { class: 'num' }, `${n}.`), ' ', button(m), ...mark(m)),
+    );
     for (const v of m.variations) items.push(h('li', { class: 'variation', 'data-from': String(n) }, ...inline(v)));
   }
   if (!onMainLine(tree, live)) {
