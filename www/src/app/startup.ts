@@ -9,7 +9,7 @@ import { option } from '../play/panel';
 import { entryBytes } from '../play/searches';
 import type { NetInfo, Response, Snapshot } from '../protocol';
 import type { ReviewReport } from '../review/report';
-import { type GameReviewState, positionKey } from '../state';
+import { type GameReviewState, type GameTree, positionKey } from '../state';
 import { teach } from '../share/hooks';
 import { parseSides } from '../share/url';
 import type { PageHooks, PlaygroundHooks, TreeViews } from '../types';
@@ -122,6 +122,8 @@ declare global {
       snapshot(): Snapshot | null;
       /** The page state's game review (progress, status, report). */
       gameReview(): GameReviewState | null;
+      /** The page state's tree of variations (`gameTree`), read only. */
+      gameTree(): GameTree | null;
       debugPanic(): Promise<void>;
       killWorker(): void;
       raw(message: unknown): Promise<Response>;
@@ -141,6 +143,7 @@ export function installTestHooks(app: App, netsHooks: NetsHooks): void {
   window.__playground = {
     snapshot: () => st(app).snapshot,
     gameReview: () => st(app).gameReview,
+    gameTree: () => st(app).gameTree,
     loadNet: (bytes: number[], name?: string) => loadUserNet(netsHooks, new Uint8Array(bytes).buffer, name),
     debugPanic: () => app.engine.debugPanic().catch(() => {}),
     killWorker: () => app.engine.terminate('the engine worker was terminated (test hook)'),
