@@ -95,5 +95,20 @@ test('an SGF with variations imports into the game’s tree and exports again wi
   await page.waitForFunction(() => /variation at move 2, its move 1 'c3'/.test(document.getElementById('message').textContent));
   assert.deepEqual((await snapshot(page)).moves, tree.moves);
   assert.deepEqual(await page.evaluate(() => window.__playground.gameTree()), tree);
+  // The worker's writeRecord: a bad variation is an error sentence from the engine, a malformed
+  // one is refused by the protocol; the worker lives on.
+  const raw = (variations) =>
+    page.evaluate(
+      (v) => window.__playground.raw({ type: 'writeRecord', id: 99, spec: 'hex:5', moves: ['c3', 'b3'], format: 'sgf', variations: v }),
+      variations,
+    );
+  const illegal = await raw([{ at: 1, moves: ['c3'], variations: [] }]);
+  assert.equal(illegal.type, 'error');
+  assert.match(illegal.message, /^variation at move 2, its move 1 'c3' \(move 2 of the game\): illegal/);
+  const malformed = await raw([{ at: 1, moves: 'c3' }]);
+  assert.deepEqual([malformed.type, malformed.message], ['error', "request 'writeRecord': field 'variations' is missing or malformed"]);
+  const ok = await raw([{ at: 1, moves: ['c2'] }]);
+  assert.equal(ok.type, 'recordText');
+  assert.match(ok.text.replace(/\n/g, ''), /;B\[c3\]\(;W\[b3\]\)\(;W\[c2\]\)\)$/);
   assertClean(assert, page);
 });
