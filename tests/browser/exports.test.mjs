@@ -63,7 +63,10 @@ test('an SGF with variations imports into the game’s tree and exports again wi
   await page.click('#record-show-sgf');
   await page.waitForFunction(() => document.getElementById('record-text').value.startsWith('(;FF[4]'));
   const written = await page.inputValue('#record-text');
-  assert.match(written.replace(/\n/g, ''), /SZ\[5\]AP\[mcts-playground:[^\]]+\];B\[c3\]\(;W\[b3\];B\[b4\];W\[c2\]\)\(;W\[c2\];B\[b4\]\(;W\[b3\]\)\(;W\[d2\]\)\)\)\n?$/);
+  assert.match(
+    written.replace(/\n/g, ''),
+    /SZ\[5\]AP\[mcts-playground:[^\]]+\];B\[c3\]\(;W\[b3\];B\[b4\];W\[c2\]\)\(;W\[c2\];B\[b4\]\(;W\[b3\]\)\(;W\[d2\]\)\)\)\n?$/,
+  );
   // The SGF download is the same text.
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click('#dl-sgf')]);
   assert.equal(readFileSync(await dl.path(), 'utf8'), written);
