@@ -232,6 +232,10 @@ describe('exportRecord', () => {
         undefined,
       ],
     ]);
+    // Stepped back to move 1: the tree still.
+    const back = fakePage({ snap: { view: { spec: 'hex:7' }, moves: ['d4'] } as unknown as Snapshot, tree });
+    await exportRecord(back.hooks, 'sgf');
+    expect(back.written).toEqual([['hex:7', ['d4', 'c5', 'e3'], 'sgf', VARS]]);
     // A tree the live game left (another line, another game): the live line alone.
     const other = fakePage({ snap: { view: { spec: 'hex:7' }, moves: ['a1'] } as unknown as Snapshot, tree });
     await exportRecord(other.hooks, 'moves');

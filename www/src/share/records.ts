@@ -51,12 +51,13 @@ export function lineInTree(tree: { moves: readonly string[]; variations: readonl
 }
 
 /** The game's tree as records write it: the store's `gameTree` when it is this game's (same spec,
- * the live line one of its lines), else the live line alone. */
+ * the live line one of its lines: its main line, a variation, or a part of one, as after stepping
+ * back), else the live line alone. */
 export function recordTree(hooks: Pick<PageHooks, 'snapshot' | 'store'>): { spec: string; moves: string[]; variations: Variation[] } {
   const s = hooks.snapshot();
   if (!s) throw new Error('no game yet');
   const t = hooks.store.get().gameTree;
-  if (t && t.spec === s.view.spec && t.variations.length && lineInTree(t, s.moves))
+  if (t && t.spec === s.view.spec && lineInTree(t, s.moves))
     return { spec: s.view.spec, moves: [...t.moves], variations: [...t.variations] };
   return { spec: s.view.spec, moves: [...s.moves], variations: [] };
 }
