@@ -89,6 +89,12 @@ pub const PAGE_TREE_LIMITS: TreeLimits = TreeLimits { node_cap: PAGE_NODE_CAP, m
 /// Most moves a request or a page message may carry: 1,000 (a game never has more than 362).
 pub const MAX_REQUEST_MOVES: usize = 1_000;
 
+/// Deepest nesting of variations within variations a game record may carry (`record::Variation`,
+/// the game JSON's `variations`, SGF variations, the page's `writeRecord`): 50. Real analysis
+/// nests a few levels; 50 keeps the game JSON within serde_json's nesting limit of 128 (two levels
+/// per variation) and every reader's recursion small.
+pub const MAX_VARIATION_DEPTH: usize = 50;
+
 /// Most iterations one step-through request (`stepRun`) may run: 100,000 (as `www/src/protocol.ts`).
 pub const MAX_STEP_ITERATIONS: u64 = 100_000;
 

@@ -36,14 +36,32 @@
 //! - `RE[B+]`/`RE[W+]` (SGF's result) is written once the game is over, and ignored on reading
 //!   (the moves decide). `PL[B|W]` at the root must agree with the side to move.
 //!
-//! Only the main line of a game tree is read (the first variation at every branch); when others
-//! were dropped the record's `notes` say so.
+//! - variations (SGF FF\[4\] §"Variations"; HexGui's `SgfWriter.writeNode`): at a branch point
+//!   every child is a game tree `(;..)`, the main line's continuation first. The main line is the
+//!   first child at every branch; every other child is a [`Variation`] of the line it leaves,
+//!   read recursively. A child without any move (comments only) is skipped. The writer does as
+//!   HexGui: the nodes of a line follow each other, and a branch point puts the continuation and
+//!   then each variation in its own parentheses.
+//!
+//! # Variations (SGF and the page's game JSON)
+//! A record is a tree: the main line ([`Record::moves`]) and its [`Record::variations`], each a
+//! line that replaces one move of its parent line, with variations of its own. Every variation is
+//! replayed from its branch position, so an illegal move is named with its place
+//! ([`RecordError::VariationMove`]). Records are read and written in one canonical form, that of
+//! a tree of moves (a trie): a variation whose first move repeats its parent's move there, or
+//! another variation's first move at the same point, is **merged** into that line (nothing is
+//! lost; a note counts the merges); the rest of its moves become variations further on, or extend
+//! the line when it ends there. A nested variation at 0 (replacing its parent variation's first
+//! move) is a sibling of its parent and is written and read back as one. A variation's `at` must
+//! be below its parent's length: moves past the end would continue the line itself
+//! ([`VariationFault::PastEnd`]). Nesting is limited to [`MAX_VARIATION_DEPTH`] levels. The move
+//! list format has no variations: [`write_move_list`] writes the main line only.
 //!
 //! Every move is replayed on the game, so a record that loads is a legal game; errors name the bad
 //! move, its 1-based index in the record and why ([`RecordError`]).
 
 use crate::game::{AnyGame, CellError, Game, MoveError, MoveParseError, SpecError};
-pub use crate::limits::MAX_RECORD_BYTES;
+pub use crate::limits::{MAX_RECORD_BYTES, MAX_VARIATION_DEPTH};
 
 /// [`RecordError::TooLong`] when `text` is longer than [`MAX_RECORD_BYTES`].
 fn check_length(text: &str) -> Result<(), RecordError> {
@@ -53,16 +71,72 @@ fn check_length(text: &str) -> Result<(), RecordError> {
     Ok(())
 }
 
-/// A game record: the spec and the moves (normalised: as the game writes them), plus notes about
-/// what the reader did (dropped variations, setup stones read as moves, a resignation).
+/// A game record: the spec and the main line (normalised: as the game writes them), its
+/// variations, plus notes about what the reader did (merged variations, setup stones read as
+/// moves, a resignation). Serialised as `{ spec, moves, notes, variations }` (the page's
+/// `GameRecordText`).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Record {
     /// Normalised game spec, e.g. `hex:7`, `hex:11:swap`.
     pub spec: String,
-    /// Moves from the start in the game's notation.
+    /// The main line: moves from the start in the game's notation.
     pub moves: Vec<String>,
     /// Sentences about what the reader changed or left out (empty when nothing).
     pub notes: Vec<String>,
+    /// The variations of the main line (canonical: see the module doc); empty when none.
+    pub variations: Vec<Variation>,
+}
+
+/// A variation: moves that leave their parent line after `at` of its moves — its first move
+/// replaces the parent's move `at` (0-based, below the parent's length) — with the variations
+/// that leave it in turn, in the order of the record (SGF: the order of the game trees after the
+/// continuation). JSON shape `{ "at": 3, "moves": ["c4", ..], "variations": [..] }`, the page's
+/// `Variation` (`www/src/protocol.ts`) and the game JSON's `variations`; a missing `variations`
+/// reads as none. Reading one nested deeper than [`MAX_VARIATION_DEPTH`] is an error, whatever
+/// the deserializer (the guard keeps a deep JS or JSON value from overflowing the stack).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Variation {
+    /// How many moves of the parent line come before the variation's first move.
+    pub at: usize,
+    /// The variation's moves in the game's notation (at least one).
+    pub moves: Vec<String>,
+    /// The variations that leave this one (each `at` counted in this variation's moves).
+    pub variations: Vec<Variation>,
+}
+
+/// The shape [`Variation`] is read from.
+#[derive(serde::Deserialize)]
+struct VariationShape {
+    at: usize,
+    moves: Vec<String>,
+    #[serde(default)]
+    variations: Vec<Variation>,
+}
+
+thread_local! {
+    /// How deep the variation being deserialised is nested (the guard of `Variation::deserialize`).
+    static VARIATION_DEPTH: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+impl<'de> serde::Deserialize<'de> for Variation {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Variation, D::Error> {
+        struct Leave;
+        impl Drop for Leave {
+            fn drop(&mut self) {
+                VARIATION_DEPTH.with(|c| c.set(c.get().saturating_sub(1)));
+            }
+        }
+        let depth = VARIATION_DEPTH.with(|c| {
+            c.set(c.get() + 1);
+            c.get()
+        });
+        let _leave = Leave;
+        if depth > MAX_VARIATION_DEPTH {
+            return Err(serde::de::Error::custom(format!("variations are nested more than {MAX_VARIATION_DEPTH} deep")));
+        }
+        let v = VariationShape::deserialize(d)?;
+        Ok(Variation { at: v.at, moves: v.moves, variations: v.variations })
+    }
 }
 
 /// Why a record could not be read or written.
@@ -90,6 +164,29 @@ pub enum RecordError {
     /// A JSON text that is not the page's game JSON (what is missing or wrong).
     #[error("game JSON: {0}")]
     GameJson(String),
+    /// Move `index` (1-based within its variation), written `text`, of a variation is unreadable
+    /// or illegal. `path` gives the variation's place: the move numbers (1-based in the game) at
+    /// which it and the variations around it start, outermost first.
+    #[error("{}, its move {index} '{}' (move {} of the game): {reason}", variation_place(path), crate::limits::abbreviate(text), path.last().map_or(*index, |p| p.saturating_add(index - 1)))]
+    VariationMove {
+        /// Where each enclosing variation starts (1-based move numbers), the innermost last.
+        path: Vec<usize>,
+        /// 1-based index of the move in its variation.
+        index: usize,
+        /// The move as written.
+        text: String,
+        /// Why it was refused.
+        reason: MoveFault,
+    },
+    /// A variation that cannot be one ([`VariationFault`]); `path` as in
+    /// [`RecordError::VariationMove`].
+    #[error("{}: {fault}", variation_place(path))]
+    Variation {
+        /// Where each enclosing variation starts (1-based move numbers), the innermost last.
+        path: Vec<usize>,
+        /// What is wrong.
+        fault: VariationFault,
+    },
     /// The text is longer than [`MAX_RECORD_BYTES`]; nothing was read.
     #[error("the record is {len} bytes long; records of at most {max} bytes are read")]
     TooLong {
@@ -98,6 +195,45 @@ pub enum RecordError {
         /// The limit, [`MAX_RECORD_BYTES`].
         max: usize,
     },
+}
+
+/// Why a variation is refused ([`RecordError::Variation`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VariationFault {
+    /// A variation without moves.
+    #[error("it has no moves")]
+    NoMoves,
+    /// `at` is not below the parent line's length `len`.
+    #[error("it leaves its parent line after {at} moves, but that line has {len}: a variation replaces one of its parent's moves (at 0 to {}); moves past the end continue the line itself", .len.saturating_sub(1))]
+    PastEnd {
+        /// The variation's `at`.
+        at: usize,
+        /// The parent line's length.
+        len: usize,
+    },
+    /// Nested deeper than [`MAX_VARIATION_DEPTH`].
+    #[error("variations are nested more than {MAX_VARIATION_DEPTH} deep")]
+    TooDeep,
+    /// SGF setup properties (`AB`, `AW`, `AE`) in a variation.
+    #[error("setup stones (AB, AW, AE) after moves cannot be represented")]
+    Setup,
+}
+
+/// "variation at move 14 (within the variation at move 12)": the place of a variation from its
+/// path (1-based move numbers where it and the variations around it start, outermost first).
+fn variation_place(path: &[usize]) -> String {
+    let Some((last, outer)) = path.split_last() else {
+        return "the main line".into();
+    };
+    let mut s = format!("variation at move {last}");
+    let nums = |v: &[usize]| v.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
+    match outer.len() {
+        0 => {}
+        1 => s.push_str(&format!(" (within the variation at move {})", outer[0])),
+        2..=4 => s.push_str(&format!(" (within the variations at moves {})", nums(outer))),
+        n => s.push_str(&format!(" (within the variations at moves {}, …, {})", nums(&outer[..2]), outer[n - 1])),
+    }
+    s
 }
 
 /// Why one move of a record was refused ([`RecordError::Move`]).
@@ -275,14 +411,214 @@ pub enum SgfPointError {
 /// # Errors
 /// [`RecordError::Spec`] for a bad spec, [`RecordError::Move`] for the first bad move.
 pub fn replay(spec: &str, moves: &[String]) -> Result<(AnyGame, Vec<String>), RecordError> {
-    let mut g = AnyGame::from_spec(spec)?;
+    let g = AnyGame::from_spec(spec)?;
+    replay_from(g, moves, |index, text, reason| RecordError::Move { index, text, reason })
+}
+
+/// Plays `moves` on `g`; returns the game after them and the moves as the game writes them. A bad
+/// move gives `err(1-based index, text, why)`.
+fn replay_from(
+    mut g: AnyGame,
+    moves: &[String],
+    err: impl Fn(usize, String, MoveFault) -> RecordError,
+) -> Result<(AnyGame, Vec<String>), RecordError> {
     let mut out = Vec::with_capacity(moves.len());
     for (i, m) in moves.iter().enumerate() {
         let before = g.clone();
-        let idx = g.play_text(m).map_err(|e| RecordError::Move { index: i + 1, text: m.clone(), reason: e.into() })?;
+        let idx = g.play_text(m).map_err(|e| err(i + 1, m.clone(), e.into()))?;
         out.push(before.format_index(idx).unwrap_or_else(|| m.clone()));
     }
     Ok((g, out))
+}
+
+/// Checks the variations `vars` of `line` (normalised moves, legal from `start`, its first move
+/// being move `base + 1` of the game): each replayed from its branch position. Returns them with
+/// their moves normalised, same structure. `path` holds the start moves of the enclosing
+/// variations.
+///
+/// # Errors
+/// [`RecordError::Variation`] for a variation past its parent's end, without moves or nested too
+/// deep; [`RecordError::VariationMove`] for a bad move.
+fn check_variations(
+    start: &AnyGame,
+    base: usize,
+    line: &[String],
+    vars: &[Variation],
+    path: &mut Vec<usize>,
+) -> Result<Vec<Variation>, RecordError> {
+    if vars.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut order: Vec<usize> = (0..vars.len()).collect();
+    order.sort_by_key(|&k| vars[k].at);
+    let mut out: Vec<Option<Variation>> = vec![None; vars.len()];
+    let mut g = start.clone();
+    let mut pos = 0;
+    for k in order {
+        let v = &vars[k];
+        path.push(base.saturating_add(v.at).saturating_add(1));
+        let fault = if path.len() > MAX_VARIATION_DEPTH {
+            Some(VariationFault::TooDeep)
+        } else if v.at >= line.len() {
+            Some(VariationFault::PastEnd { at: v.at, len: line.len() })
+        } else if v.moves.is_empty() {
+            Some(VariationFault::NoMoves)
+        } else {
+            None
+        };
+        if let Some(fault) = fault {
+            return Err(RecordError::Variation { path: path.clone(), fault });
+        }
+        while pos < v.at {
+            // The line is legal (checked before), so this cannot fail; an error is kept anyway.
+            g.play_text(&line[pos]).map_err(|e| RecordError::Move { index: base + pos + 1, text: line[pos].clone(), reason: e.into() })?;
+            pos += 1;
+        }
+        let (_, moves) =
+            replay_from(g.clone(), &v.moves, |index, text, reason| RecordError::VariationMove { path: path.clone(), index, text, reason })?;
+        let variations = check_variations(&g, base + v.at, &moves, &v.variations, path)?;
+        path.pop();
+        out[k] = Some(Variation { at: v.at, moves, variations });
+    }
+    Ok(out.into_iter().flatten().collect())
+}
+
+/// A tree of moves: node 0 is the start position; every other node is a move, its children the
+/// moves after it in the order they were first seen (the first child continues the line).
+struct MoveTree {
+    moves: Vec<String>,
+    children: Vec<Vec<usize>>,
+}
+
+impl MoveTree {
+    /// The child of `node` played with `mv`, added when new; and whether it was there before.
+    fn child(&mut self, node: usize, mv: &str) -> (usize, bool) {
+        if let Some(&c) = self.children[node].iter().find(|&&c| self.moves[c] == mv) {
+            return (c, true);
+        }
+        self.moves.push(mv.to_string());
+        self.children.push(Vec::new());
+        let c = self.moves.len() - 1;
+        self.children[node].push(c);
+        (c, false)
+    }
+    /// Adds the line `moves` after `from`; returns the node after each move.
+    fn line(&mut self, from: usize, moves: &[String]) -> Vec<usize> {
+        let mut at = from;
+        moves
+            .iter()
+            .map(|m| {
+                at = self.child(at, m).0;
+                at
+            })
+            .collect()
+    }
+    /// Adds the variations of a line that starts after `from` and passes `nodes`; counts the
+    /// variations merged into a line already there.
+    fn variations(&mut self, from: usize, nodes: &[usize], vars: &[Variation], merged: &mut usize) {
+        for v in vars {
+            let branch = if v.at == 0 { from } else { nodes[v.at - 1] };
+            if self.children[branch].iter().any(|&c| self.moves[c] == v.moves[0]) {
+                *merged += 1;
+            }
+            let own = self.line(branch, &v.moves);
+            self.variations(branch, &own, &v.variations, merged);
+        }
+    }
+    /// The line from `first` (a child) on, following first children, with the variations that
+    /// leave it after its first move.
+    fn extract(
+        &self,
+        first: usize,
+        depth: usize,
+        path: &mut Vec<usize>,
+        base: usize,
+    ) -> Result<(Vec<String>, Vec<Variation>), RecordError> {
+        let mut moves = vec![self.moves[first].clone()];
+        let mut branches = Vec::new();
+        let mut node = first;
+        while let Some((&next, others)) = self.children[node].split_first() {
+            for &o in others {
+                branches.push((moves.len(), o));
+            }
+            moves.push(self.moves[next].clone());
+            node = next;
+        }
+        let mut vars = Vec::with_capacity(branches.len());
+        for (at, o) in branches {
+            path.push(base + at + 1);
+            if depth + 1 > MAX_VARIATION_DEPTH {
+                return Err(RecordError::Variation { path: path.clone(), fault: VariationFault::TooDeep });
+            }
+            let (m, v) = self.extract(o, depth + 1, path, base + at)?;
+            path.pop();
+            vars.push(Variation { at, moves: m, variations: v });
+        }
+        Ok((moves, vars))
+    }
+}
+
+/// The canonical form of a checked tree (see the module doc): the main line and its variations as
+/// a tree of moves gives them, and how many variations were merged into a line already there.
+///
+/// # Errors
+/// [`VariationFault::TooDeep`] when the merged tree nests deeper than [`MAX_VARIATION_DEPTH`].
+fn canonical(main: &[String], vars: &[Variation]) -> Result<(Vec<String>, Vec<Variation>, usize), RecordError> {
+    let mut t = MoveTree { moves: vec![String::new()], children: vec![Vec::new()] };
+    let nodes = t.line(0, main);
+    let mut merged = 0;
+    t.variations(0, &nodes, vars, &mut merged);
+    let Some((&first, others)) = t.children[0].split_first() else {
+        return Ok((Vec::new(), Vec::new(), merged));
+    };
+    let mut path = Vec::new();
+    let (moves, mut variations) = t.extract(first, 0, &mut path, 0)?;
+    let mut at_start = Vec::with_capacity(others.len());
+    for &o in others {
+        path.push(1);
+        let (m, v) = t.extract(o, 1, &mut path, 0)?;
+        path.pop();
+        at_start.push(Variation { at: 0, moves: m, variations: v });
+    }
+    at_start.append(&mut variations);
+    Ok((moves, at_start, merged))
+}
+
+/// A game tree checked by [`check_tree`], in canonical form.
+#[derive(Clone, Debug)]
+pub struct CheckedTree {
+    /// The game after the main line.
+    pub game: AnyGame,
+    /// The main line, normalised.
+    pub moves: Vec<String>,
+    /// Its variations, normalised and canonical.
+    pub variations: Vec<Variation>,
+    /// A sentence when variations repeating a line were merged into it.
+    pub note: Option<String>,
+}
+
+/// Checks a game tree (the main line and its variations) from the start of `spec`: every move
+/// replayed, every variation from its branch position; gives its canonical form (see the module
+/// doc).
+///
+/// # Errors
+/// As [`replay`] for the main line; [`RecordError::Variation`] and
+/// [`RecordError::VariationMove`] for the variations.
+pub fn check_tree(spec: &str, moves: &[String], variations: &[Variation]) -> Result<CheckedTree, RecordError> {
+    let (game, main) = replay(spec, moves)?;
+    if variations.is_empty() {
+        return Ok(CheckedTree { game, moves: main, variations: Vec::new(), note: None });
+    }
+    let start = AnyGame::from_spec(spec)?;
+    let vars = check_variations(&start, 0, &main, variations, &mut Vec::new())?;
+    let (canon, variations, merged) = canonical(&main, &vars)?;
+    let note = (merged > 0).then(|| format!("{merged} variation(s) repeating a line already in the record were merged into it"));
+    if canon == main {
+        return Ok(CheckedTree { game, moves: main, variations, note });
+    }
+    // A merged variation continued the main line past its end.
+    let (game, canon) = replay(spec, &canon)?;
+    Ok(CheckedTree { game, moves: canon, variations, note })
 }
 
 /// Reads a move list in our notation (see the module doc), checked by replaying it.
@@ -303,11 +639,12 @@ pub fn parse_move_list(text: &str) -> Result<Record, RecordError> {
         .map(str::to_string)
         .collect();
     let (g, moves) = replay(spec, &moves)?;
-    Ok(Record { spec: g.spec(), moves, notes: Vec::new() })
+    Ok(Record { spec: g.spec(), moves, notes: Vec::new(), variations: Vec::new() })
 }
 
 /// Writes a move list: the spec on the first line, the moves space-separated on the second.
-/// The moves are replayed first so only legal records are written.
+/// The moves are replayed first so only legal records are written. The format has no
+/// variations: a caller with some says that only the main line is written.
 ///
 /// # Errors
 /// As [`replay`].
@@ -447,12 +784,108 @@ fn sgf_point(v: &str, size: usize) -> Result<String, SgfPointError> {
     Ok(crate::game::parse_cell(&t, size, size).map(|(r, c)| crate::game::cell_name(r, c))?)
 }
 
-/// Reads a Hex SGF record (HexGui conventions; see the module doc). Only the main line is read.
+/// Whether an SGF game tree holds a move (`B` or `W`) anywhere.
+fn has_move(t: &Tree) -> bool {
+    t.nodes.iter().any(|n| n.iter().any(|(k, _)| k == "B" || k == "W")) || t.children.iter().any(has_move)
+}
+
+/// The error for SGF move `abs` (0-based in the game) of the line at `path` (empty: the main line).
+fn move_error(path: &[usize], abs: usize, text: String, reason: MoveFault) -> RecordError {
+    match path.last() {
+        None => RecordError::Move { index: abs + 1, text, reason },
+        Some(&p) => RecordError::VariationMove { path: path.to_vec(), index: abs + 2 - p, text, reason },
+    }
+}
+
+/// Reads the lines of an SGF game tree ([`SgfLines::line`]); `swap` turns on with a swap move.
+struct SgfLines<'a> {
+    size: usize,
+    swap: bool,
+    notes: &'a mut Vec<String>,
+}
+
+impl SgfLines<'_> {
+    /// The moves of an SGF line: the nodes of `tree`, then of its first child with a move, and so
+    /// on; every other child with a move is a variation, read recursively. `moves` holds the
+    /// line's moves so far (the setup stones for the main line, whose root's setup `main_root`
+    /// says was read), `base` the game's moves before it, `path` where the enclosing variations
+    /// start.
+    fn line(
+        &mut self,
+        tree: &Tree,
+        main_root: bool,
+        mut moves: Vec<String>,
+        base: usize,
+        path: &mut Vec<usize>,
+    ) -> Result<(Vec<String>, Vec<Variation>), RecordError> {
+        let mut vars = Vec::new();
+        let mut t = tree;
+        // Node number along the line (1-based, the root is 1), for SetupAfterMoves.
+        let mut node_no = 0;
+        'line: loop {
+            for (n, node) in t.nodes.iter().enumerate() {
+                node_no += 1;
+                let setup_read = main_root && node_no == 1 && n == 0;
+                if !setup_read && node.iter().any(|(k, _)| k == "AB" || k == "AW" || k == "AE") {
+                    return Err(if path.is_empty() {
+                        SgfError::SetupAfterMoves { node: node_no }.into()
+                    } else {
+                        RecordError::Variation { path: path.clone(), fault: VariationFault::Setup }
+                    });
+                }
+                for (k, v) in node.iter() {
+                    if k != "B" && k != "W" {
+                        continue;
+                    }
+                    let abs = base + moves.len();
+                    let want = if abs.is_multiple_of(2) { "B" } else { "W" };
+                    if k != want {
+                        return Err(move_error(path, abs, format!("{k}[{}]", v[0]), MoveFault::Turn { want, got: k.clone() }));
+                    }
+                    if v[0].trim().eq_ignore_ascii_case("resign") {
+                        if path.is_empty() {
+                            self.notes.push(format!(
+                                "{} resigned at move {}; the record ends there",
+                                if k == "B" { "Black" } else { "White" },
+                                abs + 1
+                            ));
+                        }
+                        break 'line;
+                    }
+                    let mv = sgf_point(&v[0], self.size).map_err(|e| move_error(path, abs, v[0].clone(), e.into()))?;
+                    if mv == "swap" {
+                        self.swap = true;
+                    }
+                    moves.push(mv);
+                }
+            }
+            let mut kids = t.children.iter().filter(|c| has_move(c));
+            let Some(next) = kids.next() else { break };
+            for other in kids {
+                path.push(base + moves.len() + 1);
+                if path.len() > MAX_VARIATION_DEPTH {
+                    return Err(RecordError::Variation { path: path.clone(), fault: VariationFault::TooDeep });
+                }
+                let (m, v) = self.line(other, false, Vec::new(), base + moves.len(), path)?;
+                path.pop();
+                if !m.is_empty() {
+                    vars.push(Variation { at: moves.len(), moves: m, variations: v });
+                }
+            }
+            t = next;
+        }
+        Ok((moves, vars))
+    }
+}
+
+/// Reads a Hex SGF record (HexGui conventions; see the module doc): the main line and every
+/// variation, each replayed from its branch position.
 ///
 /// # Errors
 /// [`RecordError::TooLong`] past [`MAX_RECORD_BYTES`]; [`RecordError::Sgf`] for malformed text, a game other than Hex, a non-square or unsupported
 /// size, setup stones or moves we cannot represent; [`RecordError::Move`] for an illegal move
-/// (1-based index among the moves).
+/// (1-based index among the moves); [`RecordError::VariationMove`] and [`RecordError::Variation`]
+/// for a bad variation.
 pub fn parse_sgf(text: &str) -> Result<Record, RecordError> {
     check_length(text)?;
     let start = text.find('(').ok_or(SgfError::NoGameTree)?;
@@ -462,22 +895,7 @@ pub fn parse_sgf(text: &str) -> Result<Record, RecordError> {
     if p.peek() == Some(b'(') {
         notes.push("the file holds more than one game; only the first was read".into());
     }
-    // The main line: the first variation at every branch.
-    let mut line: Vec<&Node> = Vec::new();
-    let mut t = &tree;
-    let mut dropped = 0;
-    loop {
-        line.extend(t.nodes.iter());
-        if t.children.is_empty() {
-            break;
-        }
-        dropped += t.children.len() - 1;
-        t = &t.children[0];
-    }
-    if dropped > 0 {
-        notes.push(format!("the record has variations; only the main line was read ({dropped} other variation(s) dropped)"));
-    }
-    let root = line[0];
+    let root = &tree.nodes[0];
     let get = |n: &Node, k: &str| n.iter().find(|(i, _)| i == k).map(|(_, v)| v.clone());
     match get(root, "GM") {
         Some(v) if v[0].trim() == "11" => {}
@@ -505,7 +923,7 @@ pub fn parse_sgf(text: &str) -> Result<Record, RecordError> {
             w
         }
     };
-    let mut swap_rule = get(root, "RU").is_some_and(|v| v[0].to_ascii_lowercase().contains("swap"));
+    let swap_rule = get(root, "RU").is_some_and(|v| v[0].to_ascii_lowercase().contains("swap"));
     let mut moves: Vec<String> = Vec::new();
     // Setup stones in the root: representable as alternating moves (see the module doc).
     let ab = get(root, "AB").unwrap_or_default();
@@ -535,73 +953,91 @@ pub fn parse_sgf(text: &str) -> Result<Record, RecordError> {
             return Err(SgfError::PlayerToMove { pl: pl[0].trim().to_string(), want }.into());
         }
     }
-    for (n, node) in line.iter().enumerate() {
-        if n > 0 && node.iter().any(|(k, _)| k == "AB" || k == "AW" || k == "AE") {
-            return Err(SgfError::SetupAfterMoves { node: n + 1 }.into());
-        }
-        for (k, v) in node.iter() {
-            if k != "B" && k != "W" {
-                continue;
-            }
-            let index = moves.len() + 1;
-            let want = if moves.len().is_multiple_of(2) { "B" } else { "W" };
-            if k != want {
-                return Err(RecordError::Move { index, text: format!("{k}[{}]", v[0]), reason: MoveFault::Turn { want, got: k.clone() } });
-            }
-            if v[0].trim().eq_ignore_ascii_case("resign") {
-                notes.push(format!("{} resigned at move {index}; the record ends there", if k == "B" { "Black" } else { "White" }));
-                break;
-            }
-            let mv = sgf_point(&v[0], size).map_err(|e| RecordError::Move { index, text: v[0].clone(), reason: e.into() })?;
-            if mv == "swap" {
-                swap_rule = true;
-            }
-            moves.push(mv);
-        }
-    }
-    let spec = if swap_rule { format!("hex:{size}:swap") } else { format!("hex:{size}") };
-    let (g, moves) = replay(&spec, &moves)?;
-    Ok(Record { spec: g.spec(), moves, notes })
+    // The main line from the root (its setup read above; a B/W in the root, not HexGui's way, is
+    // read as a move after it).
+    let mut lines = SgfLines { size, swap: swap_rule, notes: &mut notes };
+    let (main, vars) = lines.line(&tree, true, moves, 0, &mut Vec::new())?;
+    let spec = if lines.swap { format!("hex:{size}:swap") } else { format!("hex:{size}") };
+    let t = check_tree(&spec, &main, &vars)?;
+    notes.extend(t.note);
+    let (moves, variations) = (t.moves, t.variations);
+    let g = AnyGame::from_spec(&spec)?;
+    Ok(Record { spec: g.spec(), moves, notes, variations })
 }
 
-/// Writes a Hex record as SGF the way HexGui does (root `FF[4]GM[11]SZ[n]AP[..]`, then one
-/// `;B[..]`/`;W[..]` node per move, swap as `swap-pieces`), plus `RU[swap]` when the swap rule is
-/// on and `RE[B+]`/`RE[W+]` once the game is over.
+/// Writes a Hex record as SGF the way HexGui does (`hexgui/sgf/SgfWriter.java`): the root
+/// `FF[4]GM[11]SZ[n]AP[..]`, then one `;B[..]`/`;W[..]` node per move (swap as `swap-pieces`);
+/// at a branch point the continuation and then each variation in its own parentheses,
+/// `(;B[a1];W[b2])(;B[c3])`, the main line first; lines broken before 72 characters as HexGui
+/// does. Adds `RU[swap]` when the swap rule is on and `RE[B+]`/`RE[W+]` once the main line's game
+/// is over. `variations` are those of the main line (canonical form written: see the module doc).
 ///
 /// # Errors
-/// [`RecordError::Sgf`] for a game other than Hex; as [`replay`] for bad moves.
-pub fn write_sgf(spec: &str, moves: &[String]) -> Result<String, RecordError> {
-    let (g, moves) = replay(spec, moves)?;
+/// [`RecordError::Sgf`] for a game other than Hex; as [`check_tree`] for bad moves or variations.
+pub fn write_sgf(spec: &str, moves: &[String], variations: &[Variation]) -> Result<String, RecordError> {
+    let CheckedTree { game: g, moves, variations, .. } = check_tree(spec, moves, variations)?;
     let AnyGame::Hex(h) = &g else {
         return Err(SgfError::ExportNotHex { spec: g.spec() }.into());
     };
     let size = h.view().rows;
-    let mut out = format!("(;FF[4]GM[11]SZ[{size}]AP[mcts-playground:{}]", env!("CARGO_PKG_VERSION"));
+    let mut header = format!("(;FF[4]GM[11]SZ[{size}]AP[mcts-playground:{}]", env!("CARGO_PKG_VERSION"));
     if h.swap_enabled() {
-        out.push_str("RU[swap]");
+        header.push_str("RU[swap]");
     }
     if let Some(o) = g.outcome() {
         match o.winner() {
-            Some(0) => out.push_str("RE[B+]"),
-            Some(_) => out.push_str("RE[W+]"),
-            None => out.push_str("RE[0]"),
+            Some(0) => header.push_str("RE[B+]"),
+            Some(_) => header.push_str("RE[W+]"),
+            None => header.push_str("RE[0]"),
         }
     }
-    let mut line_len = out.len();
-    for (i, m) in moves.iter().enumerate() {
-        let colour = if i % 2 == 0 { 'B' } else { 'W' };
-        let v = if m == "swap" { "swap-pieces" } else { m.as_str() };
-        let node = format!(";{colour}[{v}]");
-        // HexGui breaks lines at 72 characters; so do we (whitespace between nodes is allowed).
-        if line_len + node.len() > 72 {
-            out.push('\n');
-            line_len = 0;
+    let mut w = SgfWriter { out: String::new(), line: 0 };
+    w.print(&header);
+    w.nodes(&moves, 0, &variations);
+    w.print(")");
+    w.out.push('\n');
+    Ok(w.out)
+}
+
+/// HexGui's SGF output: `print` starts a new line when the current one would pass 72 characters.
+struct SgfWriter {
+    out: String,
+    line: usize,
+}
+
+impl SgfWriter {
+    fn print(&mut self, s: &str) {
+        if self.line > 0 && self.line + s.len() > 72 {
+            self.out.push('\n');
+            self.line = 0;
         }
-        line_len += node.len();
-        out.push_str(&node);
+        self.out.push_str(s);
+        self.line += s.len();
     }
-    out.push_str(")\n");
-    Ok(out)
+    /// The nodes of a line whose first move is move `base + 1`, with its variations: at a branch
+    /// point, the rest of the line in parentheses, then each variation in its own.
+    fn nodes(&mut self, moves: &[String], base: usize, vars: &[Variation]) {
+        let mut branches: Vec<(usize, Vec<&Variation>)> = Vec::new();
+        for (i, m) in moves.iter().enumerate() {
+            let here: Vec<&Variation> = vars.iter().filter(|v| v.at == i).collect();
+            if !here.is_empty() {
+                self.print("(");
+                branches.push((i, here));
+            }
+            let colour = if (base + i).is_multiple_of(2) { 'B' } else { 'W' };
+            let v = if m == "swap" { "swap-pieces" } else { m.as_str() };
+            self.print(&format!(";{colour}[{v}]"));
+        }
+        // Close the branch points innermost first, each followed by its variations.
+        while let Some((i, here)) = branches.pop() {
+            self.print(")");
+            for v in here {
+                self.print("(");
+                self.nodes(&v.moves, base + i, &v.variations);
+                self.print(")");
+            }
+        }
+    }
 }
 
 /// Reads any record: SGF when the text (trimmed) starts with `(`, the page's game JSON when it
@@ -620,14 +1056,15 @@ pub fn parse_any(text: &str) -> Result<Record, RecordError> {
     }
 }
 
-/// The page's game JSON (`{"format": "mcts-playground-game", "game": SPEC, "moves": [...]}`,
-/// `www/src/share/records.ts`; its other keys — searches, notes — are not read): its spec and
-/// moves, replayed and written in the game's notation.
+/// The page's game JSON (`{"format": "mcts-playground-game", "game": SPEC, "moves": [...],
+/// "variations": [...]}`, `www/src/share/records.ts`; its other keys — searches, notes — are not
+/// read): its spec, main line and optional variations ([`Variation`]'s shape), replayed, checked
+/// and written in the game's notation (canonical form: see the module doc).
 ///
 /// # Errors
 /// [`RecordError::TooLong`]; [`RecordError::GameJson`] for text that is not such a JSON (not
-/// JSON, another `format`, no `game`, `moves` not a list of strings); as [`replay`] for a bad spec
-/// or move.
+/// JSON, another `format`, no `game`, `moves` not a list of strings, `variations` not a list of
+/// variations); as [`check_tree`] for a bad spec, move or variation.
 pub fn parse_game_json(text: &str) -> Result<Record, RecordError> {
     check_length(text)?;
     let bad = |m: &str| RecordError::GameJson(m.to_string());
@@ -643,8 +1080,14 @@ pub fn parse_game_json(text: &str) -> Result<Record, RecordError> {
         .iter()
         .map(|m| m.as_str().map(str::to_string).ok_or_else(|| bad("\"moves\" must be a list of moves")))
         .collect::<Result<_, _>>()?;
-    let (g, moves) = replay(spec, &moves)?;
-    Ok(Record { spec: g.spec(), moves, notes: Vec::new() })
+    let variations: Vec<Variation> = match v.get("variations") {
+        None | Some(serde_json::Value::Null) => Vec::new(),
+        Some(x) => serde_json::from_value(x.clone()).map_err(|e| {
+            RecordError::GameJson(format!("\"variations\" must be a list of variations {{\"at\", \"moves\", \"variations\"}}: {e}"))
+        })?,
+    };
+    let t = check_tree(spec, &moves, &variations)?;
+    Ok(Record { spec: t.game.spec(), moves: t.moves, notes: t.note.into_iter().collect(), variations: t.variations })
 }
 
 #[cfg(test)]
@@ -680,7 +1123,7 @@ mod tests {
     #[test]
     fn sgf_round_trip_with_swap() {
         let moves: Vec<String> = ["c3", "swap", "d4", "e2"].iter().map(|s| s.to_string()).collect();
-        let sgf = write_sgf("hex:7:swap", &moves).unwrap();
+        let sgf = write_sgf("hex:7:swap", &moves, &[]).unwrap();
         assert!(sgf.contains("W[swap-pieces]"), "{sgf}");
         let r = parse_sgf(&sgf).unwrap();
         assert_eq!(r.spec, "hex:7:swap");

@@ -970,6 +970,16 @@ fn review_reads_records_and_refuses_bad_ones() {
         let v = review_json(&["--game", "hex:5", "--record", path.to_str().unwrap(), "--iterations", "100", "--solve-ms", "0"]);
         assert_eq!(v, base, "{name}");
     }
+    // A record with variations: its main line is reviewed, and a note on stderr says so.
+    let vars = dir.join("vars.sgf");
+    std::fs::write(&vars, "(;FF[4]GM[11]SZ[5];B[c3](;W[b4];B[d2])(;W[a1]))").unwrap();
+    let args = ["review", "--game", "hex:5", "--record", vars.to_str().unwrap(), "--iterations", "100", "--solve-ms", "0", "--json"];
+    let (ok, out, err) = mcts(&args);
+    assert!(ok, "{err}");
+    let mut v: Value = serde_json::from_str(out.trim()).unwrap();
+    v.as_object_mut().unwrap().remove("timing");
+    assert_eq!(v, base);
+    assert_eq!(err.trim(), "note: the record has 1 variation(s) off its main line; only the main line (3 moves) is reviewed");
     let bad = dir.join("bad.txt");
     std::fs::write(&bad, "tictactoe\nb2 a1 b2").unwrap();
     let (ok, out, err) = mcts(&["review", "--game", "tictactoe", "--record", bad.to_str().unwrap(), "--iterations", "10"]);

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use mcts_playground::game::{cell_name, parse_cell, AnyGame};
 use mcts_playground::mcts::{ParamValue, SearchConfig};
-use mcts_playground::record::{parse_any, parse_move_list, parse_sgf, write_move_list, write_sgf};
+use mcts_playground::record::{parse_any, parse_game_json, parse_move_list, parse_sgf, write_move_list, write_sgf, Record, Variation};
 use mcts_playground::request::engine_config;
 use proptest::prelude::*;
 
@@ -38,6 +38,40 @@ fn random_game(spec: &str, picks: &[u16]) -> (AnyGame, Vec<String>) {
         moves.push(m);
     }
     (g, moves)
+}
+
+/// Random legal variations of `line` (played from `start`): up to 3 per line, each leaving it at a
+/// random move with 1 to 5 random moves, nested up to `depth` levels; duplicates and repeats of
+/// the parent's moves happen (a small board), and the readers merge them.
+fn random_variations(start: &AnyGame, line: &[String], depth: usize, rng: &mut mcts_playground::Rng64) -> Vec<Variation> {
+    let mut out = Vec::new();
+    if line.is_empty() || depth == 0 {
+        return out;
+    }
+    for _ in 0..rng.next_u64() % 4 {
+        let at = (rng.next_u64() % line.len() as u64) as usize;
+        let mut g = start.clone();
+        for m in &line[..at] {
+            g.play_text(m).unwrap();
+        }
+        let branch = g.clone();
+        let mut moves = Vec::new();
+        for _ in 0..1 + rng.next_u64() % 5 {
+            if g.outcome().is_some() {
+                break;
+            }
+            let legal = g.legal_moves_text();
+            let m = legal[(rng.next_u64() % legal.len() as u64) as usize].clone();
+            g.play_text(&m).unwrap();
+            moves.push(m);
+        }
+        if moves.is_empty() {
+            continue;
+        }
+        let variations = random_variations(&branch, &moves, depth - 1, rng);
+        out.push(Variation { at, moves, variations });
+    }
+    out
 }
 
 /// Text that looks like SGF: the grammar's characters and a few property names.
@@ -128,13 +162,34 @@ proptest! {
         prop_assert_eq!(AnyGame::from_spec(&r.spec).unwrap().spec(), AnyGame::from_spec(&spec).unwrap().spec());
         prop_assert_eq!(parse_any(&text).unwrap(), r);
         if spec.starts_with("hex") {
-            let sgf = write_sgf(&spec, &moves).unwrap();
+            let sgf = write_sgf(&spec, &moves, &[]).unwrap();
             let s = parse_sgf(&sgf).unwrap();
             prop_assert_eq!(&s.moves, &moves);
             prop_assert_eq!(s.spec, AnyGame::from_spec(&spec).unwrap().spec());
             prop_assert!(s.notes.is_empty(), "{:?}", s.notes);
         } else {
-            prop_assert!(write_sgf(&spec, &moves).is_err());
+            prop_assert!(write_sgf(&spec, &moves, &[]).is_err());
+        }
+    }
+
+    #[test]
+    fn variation_trees_round_trip_through_game_json_and_sgf(spec in spec_strategy(), picks in prop::collection::vec(any::<u16>(), 1..40), seed in any::<u64>()) {
+        let (_, moves) = random_game(&spec, &picks);
+        let mut rng = mcts_playground::Rng64::new(seed);
+        let variations = random_variations(&AnyGame::from_spec(&spec).unwrap(), &moves, 3, &mut rng);
+        let json = |m: &[String], v: &[Variation]| serde_json::json!({"format": "mcts-playground-game", "version": 1, "game": spec, "moves": m, "variations": v}).to_string();
+        // The canonical tree (merged where lines repeat) reads back as itself, without a note.
+        let canon = parse_game_json(&json(&moves, &variations)).unwrap();
+        prop_assert!(canon.moves.starts_with(&moves));
+        let again = parse_game_json(&json(&canon.moves, &canon.variations)).unwrap();
+        prop_assert_eq!(&again, &Record { notes: vec![], ..canon.clone() });
+        if spec.starts_with("hex") {
+            let sgf = write_sgf(&spec, &moves, &variations).unwrap();
+            let s = parse_sgf(&sgf).unwrap();
+            prop_assert_eq!(&s.moves, &canon.moves);
+            prop_assert_eq!(&s.variations, &canon.variations);
+            prop_assert!(s.notes.is_empty(), "{:?}", s.notes);
+            prop_assert_eq!(write_sgf(&s.spec, &s.moves, &s.variations).unwrap(), sgf);
         }
     }
 

@@ -245,6 +245,7 @@ pub fn schema() -> Schema {
         ("PAGE_NODE_CAP", l::PAGE_NODE_CAP as f64),
         ("PAGE_MEMORY_CAP_MIB", l::PAGE_MEMORY_CAP_MIB as f64),
         ("MAX_REQUEST_MOVES", l::MAX_REQUEST_MOVES as f64),
+        ("MAX_VARIATION_DEPTH", l::MAX_VARIATION_DEPTH as f64),
         ("MAX_STEP_ITERATIONS", l::MAX_STEP_ITERATIONS as f64),
         ("MAX_SNAPSHOT_NODES", l::MAX_SNAPSHOT_NODES as f64),
     ]

@@ -139,6 +139,9 @@ pub enum WasmError {
     /// A record format other than `moves` and `sgf`.
     #[error("unknown record format '{}' (expected moves or sgf)", crate::limits::abbreviate(.0))]
     RecordFormat(String),
+    /// `variations` given to `writeRecord` that are not a list of `{ at, moves, variations }`.
+    #[error("variations must be a list of {{ at, moves, variations }}: {}", crate::limits::abbreviate(.0))]
+    Variations(String),
 }
 
 /// Encodes a serde value as a plain JS value (`null` for `None`, objects for maps and structs).

@@ -238,7 +238,7 @@ test('move list and SGF round trips through the UI; a HexGui-style SGF imports; 
   // A HexGui-style file (tests/data/hexgui-example.sgf) through the file input.
   await page.setInputFiles('#record-file', join(ROOT, 'tests', 'data', 'hexgui-example.sgf'));
   await page.waitForFunction(() => document.body.dataset.game === 'hex:9:swap' && document.body.dataset.ply === '7');
-  assert.match(await page.textContent('#message'), /main line/);
+  assert.match(await page.textContent('#message'), /7 moves and 1 variation\./);
   // Bad records: clear messages, the game kept.
   await page.fill('#record-text', 'hex:9\ne5 e5');
   await page.click('#record-load');

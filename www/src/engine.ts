@@ -19,7 +19,7 @@ import type {
   Snapshot,
 } from './protocol';
 import type { ArenaGameSpec, FullStats, GameRecord, SampleQuery, Standings, TreeQuery, TreeSnapshot } from './protocol';
-import type { GameRecordText } from './protocol';
+import type { GameRecordText, Variation } from './protocol';
 import type { TrainProgress, TrainSettings } from './protocol';
 import type { NetInfo, PositionEvaluation, ShippedNet } from './protocol';
 import type { SolveEnd, SolvePosition, SolveReport } from './protocol';
@@ -359,15 +359,20 @@ export class EngineClient {
 
   // ---- records ----
 
-  /** Reads a game record (move list or Hex SGF); rejects with the engine's message. */
+  /** Reads a game record (move list, Hex SGF or the game JSON) with its variations, checked and
+   * in canonical form; rejects with the engine's message (a bad variation's place named). */
   async parseRecord(text: string): Promise<GameRecordText> {
     const r = await this.vizRequest({ type: 'parseRecord', text }, 'record');
     return (r as Extract<Response, { type: 'record' }>).record;
   }
 
-  /** Writes the record of a game as a move list or (Hex) SGF. */
-  async writeRecord(spec: string, moves: string[], format: 'moves' | 'sgf'): Promise<string> {
-    const r = await this.vizRequest({ type: 'writeRecord', spec, moves, format }, 'recordText');
+  /** Writes the record of a game as a move list (the main line only: the format has no
+   * variations) or (Hex) SGF with the main line's `variations`; rejects with the engine's message. */
+  async writeRecord(spec: string, moves: string[], format: 'moves' | 'sgf', variations?: readonly Variation[]): Promise<string> {
+    const r = await this.vizRequest(
+      { type: 'writeRecord', spec, moves, format, ...(variations?.length ? { variations: [...variations] } : {}) },
+      'recordText',
+    );
     return (r as Extract<Response, { type: 'recordText' }>).text;
   }
 

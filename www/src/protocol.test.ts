@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from './generated/schema';
-import { assertNever, type EngineParams, parseRequest, parseResponse } from './protocol';
+import { assertNever, type EngineParams, isVariations, parseRequest, parseResponse, type Variation } from './protocol';
 
 const engine = { preset: 'uct', params: { seed: 1 } };
 const tree = { minVisits: 1, topK: 8, depth: 4, maxNodes: 1000 };
@@ -41,6 +41,14 @@ describe('parseRequest (the worker checks every message from the page)', () => {
       { type: 'stepRun', id: 15, count: 10, tree },
       { type: 'parseRecord', id: 16, text: 'hex:7\nd4' },
       { type: 'writeRecord', id: 17, spec: 'hex:7', moves: ['d4'], format: 'sgf' },
+      {
+        type: 'writeRecord',
+        id: 17,
+        spec: 'hex:7',
+        moves: ['d4', 'c5'],
+        format: 'sgf',
+        variations: [{ at: 1, moves: ['e3', 'c4'], variations: [{ at: 1, moves: ['b6'], variations: [] }] }],
+      },
       { type: 'viewPosition', id: 24, spec: 'hex:7', moves: ['d4', 'c5'] },
       { type: 'loadNet', id: 18, bytes: new ArrayBuffer(8) },
       { type: 'loadNet', id: 19, bytes: new ArrayBuffer(8), name: 'my net' },
@@ -355,6 +363,11 @@ describe('parseResponse (the page checks every message from the worker)', () => 
       { type: 'recordText', id: 6, text: '(;GM[11])' },
       { type: 'record', id: 7, record: { spec: 'hex:7', moves: ['d4'], notes: [] } },
       {
+        type: 'record',
+        id: 7,
+        record: { spec: 'hex:7', moves: ['d4'], notes: [], variations: [{ at: 0, moves: ['a1'], variations: [] }] },
+      },
+      {
         type: 'hello',
         id: 1,
         version: '0.1.0',
@@ -433,5 +446,48 @@ describe('parseResponse (the page checks every message from the worker)', () => 
 describe('assertNever', () => {
   it('throws with the message it was given', () => {
     expect(() => assertNever({ type: 'x' } as never)).toThrow('unhandled message: {"type":"x"}');
+  });
+});
+
+describe('isVariations (the variations of writeRecord and record, Rust record::Variation)', () => {
+  /** A chain of `depth` variations, each inside the one before. */
+  const chain = (depth: number): Variation[] => {
+    let v: Variation[] = [];
+    for (let i = 0; i < depth; i++) v = [{ at: 1, moves: ['a1', 'b1'], variations: v }];
+    return v;
+  };
+  it('accepts the shape, nested up to the engine’s limit; a missing inner list is none', () => {
+    expect(isVariations([])).toBe(true);
+    expect(isVariations([{ at: 0, moves: ['a1'] }])).toBe(true);
+    expect(isVariations(chain(LIMITS.MAX_VARIATION_DEPTH))).toBe(true);
+  });
+  it('refuses any other shape, and a deeper nesting without walking it all', () => {
+    for (const bad of [
+      null,
+      {},
+      [null],
+      [{ moves: ['a1'] }],
+      [{ at: -1, moves: ['a1'] }],
+      [{ at: 1.5, moves: ['a1'] }],
+      [{ at: '1', moves: ['a1'] }],
+      [{ at: 0, moves: [] }],
+      [{ at: 0, moves: [3] }],
+      [{ at: 0, moves: ['a1'], variations: {} }],
+      [{ at: 0, moves: ['a1'], variations: [{ at: 0 }] }],
+      chain(LIMITS.MAX_VARIATION_DEPTH + 1),
+    ])
+      expect(isVariations(bad), JSON.stringify(bad)?.slice(0, 60)).toBe(false);
+  });
+  it('is checked on writeRecord requests and record responses', () => {
+    const req = { type: 'writeRecord', id: 3, spec: 'hex:7', moves: ['d4'], format: 'sgf' };
+    expect(parseRequest({ ...req, variations: [{ at: 1, moves: ['a1'] }] })).toHaveProperty('ok');
+    expect(parseRequest({ ...req, variations: chain(LIMITS.MAX_VARIATION_DEPTH + 1) })).toEqual({
+      err: "request 'writeRecord': field 'variations' is missing or malformed",
+      id: 3,
+    });
+    expect(parseResponse({ type: 'record', id: 7, record: { spec: 'hex:7', moves: [], notes: [], variations: [{ at: 0 }] } })).toEqual({
+      err: "response 'record': field 'record' is missing or malformed",
+      id: 7,
+    });
   });
 });

@@ -217,7 +217,15 @@ export type Request =
    * Answer: `record`, or `error` naming what is wrong. */
   | { type: 'parseRecord'; id: number; text: string }
   /** Write the record of a game, `format` `moves` or `sgf` (Hex only). Answer: `recordText`. */
-  | { type: 'writeRecord'; id: number; spec: string; moves: string[]; format: 'moves' | 'sgf' }
+  | {
+      type: 'writeRecord';
+      id: number;
+      spec: string;
+      moves: string[];
+      format: 'moves' | 'sgf';
+      /** The main line's variations (SGF writes them; the move list, which has none, does not). */
+      variations?: Variation[];
+    }
   // ---- positions ----
   /** What a position looks like, without touching the worker's game or its searches: `spec`
    * and `moves` from the start replayed on a fresh game (the analysis board shows an earlier
@@ -481,10 +489,13 @@ export interface GameRecordText {
 }
 
 /** A variation: moves that leave their parent line after `at` of its moves (its first move
- * replaces the parent's move `at`, 0-based; `at` may equal the parent's length: a continuation
- * past its end is the parent's own, not a variation), with the variations that leave it in turn,
- * in the order of the record (SGF: the order of the game trees after the main line's). The shape
- * of the game JSON's `variations` and of the engine's `record::Variation`. */
+ * replaces the parent's move `at`, 0-based; `at` is below the parent's length: a continuation
+ * past its end is the parent's own, not a variation), with the variations that leave it in turn.
+ * Records are read in canonical form (Rust `record.rs`, module doc): ordered by branch point, then
+ * as in the record (SGF: the order of the game trees after the continuation); a variation that
+ * repeats its parent's move, or another's first move at the same point, is merged into that line.
+ * The shape of the game JSON's `variations` and of the engine's `record::Variation`; nested at
+ * most `LIMITS.MAX_VARIATION_DEPTH` deep. */
 export interface Variation {
   at: number;
   moves: string[];
@@ -859,6 +870,22 @@ const isStr: Check = (v) => typeof v === 'string';
 const isId: Check = (v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
 const isStrArray: Check = (v) => Array.isArray(v) && v.every((x) => typeof x === 'string');
 const isMs: Check = (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+
+/** A list of `Variation`s: each `{ at, moves, variations? }` with `at` a non-negative integer and
+ * at least one move, nested at most `LIMITS.MAX_VARIATION_DEPTH` deep (`depth` is the list's
+ * level, 1 for the main line's variations). The engine checks the moves. */
+export function isVariations(v: unknown, depth = 1): v is Variation[] {
+  if (!Array.isArray(v) || (v.length > 0 && depth > LIMITS.MAX_VARIATION_DEPTH)) return false;
+  return v.every(
+    (x) =>
+      isObj(x) &&
+      Number.isSafeInteger(x.at) &&
+      (x.at as number) >= 0 &&
+      isStrArray(x.moves) &&
+      (x.moves as unknown[]).length > 0 &&
+      (x.variations === undefined || isVariations(x.variations, depth + 1)),
+  );
+}
 const isBudget: Check = (v) =>
   isObj(v) && (v.kind === 'millis' || v.kind === 'playouts') && typeof v.value === 'number' && Number.isFinite(v.value) && v.value > 0;
 /** A parameter value's shape (`ParamValue`); its type for the parameter is the engine's to check. */
@@ -915,7 +942,12 @@ const REQUEST_FIELDS: { [K in RequestType]: Record<string, Check> } = {
   stepRun: { count: (v) => isMs(v) && Number.isInteger(v) && (v as number) <= LIMITS.MAX_STEP_ITERATIONS, tree: isTreeQuery },
   // ---- records ----
   parseRecord: { text: isStr },
-  writeRecord: { spec: isStr, moves: isStrArray, format: (v) => v === 'moves' || v === 'sgf' },
+  writeRecord: {
+    spec: isStr,
+    moves: isStrArray,
+    format: (v) => v === 'moves' || v === 'sgf',
+    variations: (v) => v === undefined || isVariations(v),
+  },
   // ---- positions ----
   viewPosition: { spec: isStr, moves: isStrArray },
   // ---- training (values are checked by the engine) ----
@@ -992,7 +1024,10 @@ const RESPONSE_FIELDS: { [K in ResponseType]: Record<string, Check> } = {
   // ---- step-through ----
   step: { trace: (v) => v === null || isObj(v), tree: isTree, stats: isObj },
   // ---- records ----
-  record: { record: (v) => isObj(v) && isStr(v.spec) && isStrArray(v.moves) && isStrArray(v.notes) },
+  record: {
+    record: (v) =>
+      isObj(v) && isStr(v.spec) && isStrArray(v.moves) && isStrArray(v.notes) && (v.variations === undefined || isVariations(v.variations)),
+  },
   recordText: { text: isStr },
   // ---- positions ----
   positionView: { snapshot: isSnapshot },

@@ -413,7 +413,7 @@ function handle(req: Request): void {
       send({ type: 'record', id: req.id, record: parseRecord(req.text) as GameRecordText });
       return;
     case 'writeRecord':
-      send({ type: 'recordText', id: req.id, text: writeRecord(req.spec, req.moves, req.format) });
+      send({ type: 'recordText', id: req.id, text: writeRecord(req.spec, req.moves, req.format, req.variations ?? null) });
       return;
     // ---- positions ----
     case 'viewPosition': {

@@ -24,7 +24,8 @@ pub struct Args {
     #[arg(long, short, conflicts_with = "record", required_unless_present = "record")]
     moves: Option<String>,
     /// A game record file: the page's game JSON (`mcts-playground-game`), Hex SGF (HexGui's), or a
-    /// move list (spec, then moves); its main line is reviewed.
+    /// move list (spec, then moves); its main line is reviewed (its variations are not: a note on
+    /// stderr says so).
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
     /// Search preset per position (default `best`, the page's engine default).
@@ -85,7 +86,17 @@ fn read_record(path: &std::path::Path, spec: &str) -> Result<Record, CliError> {
 /// A bad spec, record, move or setting; a record over the move limit.
 pub fn run(a: Args) -> Result<(), CliError> {
     let moves: Vec<String> = match (&a.record, &a.moves) {
-        (Some(path), _) => read_record(path, &a.game)?.moves,
+        (Some(path), _) => {
+            let r = read_record(path, &a.game)?;
+            if !r.variations.is_empty() {
+                eprintln!(
+                    "note: the record has {} variation(s) off its main line; only the main line ({} moves) is reviewed",
+                    r.variations.len(),
+                    r.moves.len()
+                );
+            }
+            r.moves
+        }
         (None, Some(m)) => m.split_whitespace().map(str::to_string).collect(),
         (None, None) => Vec::new(),
     };

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineClient } from '../engine';
-import type { GameRecordText, Snapshot, TreeSnapshot } from '../protocol';
+import type { GameRecordText, Snapshot, TreeSnapshot, Variation } from '../protocol';
+import type { GameTree } from '../state';
 import type { PageHooks } from '../types';
-import { exportRecord, importRecord, treeJson } from './records';
+import { exportRecord, gameJson, importRecord, lineInTree, parseGameJson, treeJson } from './records';
 import { cannotLoadMessage } from '../lib/echo';
 
 /** root → a1 (→ c3), b2: a pre-order snapshot as the worker sends it. */
@@ -53,26 +54,35 @@ describe('treeJson', () => {
 });
 
 /** Page hooks with an engine that reads and writes records as the worker would. */
-function fakePage(opts: { parse?: (text: string) => GameRecordText; loads?: boolean; reason?: string; snap?: Snapshot | null } = {}) {
+function fakePage(
+  opts: { parse?: (text: string) => GameRecordText; loads?: boolean; reason?: string; snap?: Snapshot | null; tree?: GameTree } = {},
+) {
   const shown: [string, string | undefined][] = [];
   const loaded: [string, string[]][] = [];
-  const written: [string, string[], string][] = [];
+  const written: [string, string[], string, readonly Variation[] | undefined][] = [];
+  const parsed: string[] = [];
+  // The store's slices the records code reads and writes.
+  const state: { gameTree: GameTree | null; searches: never[] } = { gameTree: opts.tree ?? null, searches: [] };
+  let snap = opts.snap ?? null;
   const engine = {
     parseRecord: async (text: string) => {
+      parsed.push(text);
       if (!opts.parse) throw new Error('line 1: not a record');
       return opts.parse(text);
     },
-    writeRecord: async (spec: string, moves: string[], format: string) => {
-      written.push([spec, moves, format]);
+    writeRecord: async (spec: string, moves: string[], format: string, variations?: readonly Variation[]) => {
+      written.push([spec, moves, format, variations]);
       return `${spec}\n${moves.join(' ')}`;
     },
   } as unknown as EngineClient;
   const hooks = {
     engine: () => engine,
-    snapshot: () => opts.snap ?? null,
+    snapshot: () => snap,
+    store: { get: () => state, update: (p: Partial<typeof state>) => Object.assign(state, p) },
     showMessage: (text: string, kind?: 'info' | 'error') => void shown.push([text, kind]),
     loadGame: async (spec: string, moves: string[]) => {
       loaded.push([spec, moves]);
+      if (opts.loads ?? true) snap = { view: { spec }, moves } as unknown as Snapshot;
       return (opts.loads ?? true)
         ? { ok: true }
         : {
@@ -82,16 +92,75 @@ function fakePage(opts: { parse?: (text: string) => GameRecordText; loads?: bool
           };
     },
   } as unknown as PageHooks;
-  return { hooks, shown, loaded, written };
+  return { hooks, shown, loaded, written, parsed, state };
 }
+
+const VARS: Variation[] = [{ at: 1, moves: ['e3', 'c4'], variations: [{ at: 1, moves: ['b6'], variations: [] }] }];
 
 describe('importRecord', () => {
   it('loads what the engine read and says how many moves, with the reader’s notes', async () => {
-    const page = fakePage({ parse: () => ({ spec: 'hex:7', moves: ['d4', 'c5'], notes: ['2 variations left out'] }) });
+    const page = fakePage({ parse: () => ({ spec: 'hex:7', moves: ['d4', 'c5'], notes: ['1 variation(s) merged'] }) });
     const r = await importRecord(page.hooks, '(;GM[11]...)');
-    expect(r).toEqual({ ok: true, message: 'Loaded hex:7, 2 moves. 2 variations left out.' });
+    expect(r).toEqual({ ok: true, message: 'Loaded hex:7, 2 moves. 1 variation(s) merged.' });
     expect(page.loaded).toEqual([['hex:7', ['d4', 'c5']]]);
-    expect(page.shown).toEqual([['Loaded hex:7, 2 moves. 2 variations left out.', undefined]]);
+    expect(page.shown).toEqual([['Loaded hex:7, 2 moves. 1 variation(s) merged.', undefined]]);
+    // The record's tree (without variations) replaces the page's.
+    expect(page.state.gameTree).toEqual({ spec: 'hex:7', moves: ['d4', 'c5'], variations: [] });
+  });
+  it('puts an SGF’s variations into the game’s tree after the main line is loaded', async () => {
+    const old: GameTree = { spec: 'hex:7', moves: ['a1'], variations: [{ at: 0, moves: ['b1'], variations: [] }] };
+    const page = fakePage({ parse: () => ({ spec: 'hex:7', moves: ['d4', 'c5', 'e3'], notes: [], variations: VARS }), tree: old });
+    const r = await importRecord(page.hooks, '(;GM[11]SZ[7];B[d4](;W[c5];B[e3])(;W[e3];B[c4](;W[b6]))))');
+    expect(r).toEqual({ ok: true, message: 'Loaded hex:7, 3 moves and 2 variations.' });
+    expect(page.loaded).toEqual([['hex:7', ['d4', 'c5', 'e3']]]);
+    expect(page.state.gameTree).toEqual({ spec: 'hex:7', moves: ['d4', 'c5', 'e3'], variations: VARS });
+  });
+  it('checks a game JSON’s variations with the engine and loads its canonical tree', async () => {
+    const text = JSON.stringify({
+      format: 'mcts-playground-game',
+      version: 1,
+      game: 'hex:7',
+      moves: ['d4', 'c5'],
+      variations: VARS,
+      searches: [],
+    });
+    const page = fakePage({ parse: () => ({ spec: 'hex:7', moves: ['d4', 'c5'], notes: [], variations: VARS }) });
+    const r = await importRecord(page.hooks, text);
+    expect(r).toEqual({ ok: true, message: 'Loaded hex:7, 2 moves and 2 variations, the statistics of 0 searches.' });
+    expect(page.parsed).toEqual([text]);
+    expect(page.state.gameTree).toEqual({ spec: 'hex:7', moves: ['d4', 'c5'], variations: VARS });
+    // Without variations the engine is not asked.
+    const plain = fakePage();
+    await importRecord(plain.hooks, JSON.stringify({ format: 'mcts-playground-game', version: 1, game: 'hex:7', moves: ['d4'] }));
+    expect(plain.parsed).toEqual([]);
+    expect(plain.state.gameTree).toEqual({ spec: 'hex:7', moves: ['d4'], variations: [] });
+  });
+  it('refuses a game JSON with a bad variation in the engine’s words, and loads nothing', async () => {
+    const text = JSON.stringify({
+      format: 'mcts-playground-game',
+      version: 1,
+      game: 'hex:7',
+      moves: ['d4', 'c5'],
+      variations: [{ at: 1, moves: ['d4'] }],
+    });
+    const page = fakePage({
+      parse: () => {
+        throw new Error("variation at move 2, its move 1 'd4' (move 2 of the game): illegal: not a legal move in this position");
+      },
+    });
+    const r = await importRecord(page.hooks, text);
+    expect(r.ok).toBe(false);
+    expect(r.message).toBe(
+      "Cannot read the record: variation at move 2, its move 1 'd4' (move 2 of the game): illegal: not a legal move in this position",
+    );
+    expect(page.loaded).toEqual([]);
+    const shape = fakePage();
+    const bad = await importRecord(
+      shape.hooks,
+      JSON.stringify({ format: 'mcts-playground-game', game: 'hex:7', moves: [], variations: [{ at: -1, moves: ['a1'] }] }),
+    );
+    expect(bad.message).toBe('Cannot read the record: "variations" must be a list of variations { "at", "moves", "variations" }');
+    expect(shape.parsed).toEqual([]);
   });
   it('answers with the page’s message when the game in the record cannot be loaded', async () => {
     const page = fakePage({ parse: () => ({ spec: 'hex:7', moves: ['d4', 'd4'], notes: [] }), loads: false });
@@ -145,7 +214,33 @@ describe('exportRecord', () => {
     const snap = { view: { spec: 'hex:7' }, moves: ['d4', 'c5'] } as unknown as Snapshot;
     const page = fakePage({ snap });
     expect(await exportRecord(page.hooks, 'sgf')).toBe('hex:7\nd4 c5');
-    expect(page.written).toEqual([['hex:7', ['d4', 'c5'], 'sgf']]);
+    expect(page.written).toEqual([['hex:7', ['d4', 'c5'], 'sgf', []]]);
+  });
+  it('writes the game’s tree when the live line is one of its lines; a move list says it has the main line only', async () => {
+    const tree: GameTree = { spec: 'hex:7', moves: ['d4', 'c5', 'e3'], variations: VARS };
+    // The live game is the variation at move 2, inside it the one at move 3.
+    const snap = { view: { spec: 'hex:7' }, moves: ['d4', 'e3', 'b6'] } as unknown as Snapshot;
+    const page = fakePage({ snap, tree });
+    await exportRecord(page.hooks, 'sgf');
+    expect(page.written).toEqual([['hex:7', ['d4', 'c5', 'e3'], 'sgf', VARS]]);
+    expect(page.shown).toEqual([]);
+    await exportRecord(page.hooks, 'moves');
+    expect(page.written[1]).toEqual(['hex:7', ['d4', 'c5', 'e3'], 'moves', VARS]);
+    expect(page.shown).toEqual([
+      [
+        'A move list has no variations: only the main line (3 moves) is written, not its 2 variations; SGF (Hex) and the game JSON keep them.',
+        undefined,
+      ],
+    ]);
+    // Stepped back to move 1: the tree still.
+    const back = fakePage({ snap: { view: { spec: 'hex:7' }, moves: ['d4'] } as unknown as Snapshot, tree });
+    await exportRecord(back.hooks, 'sgf');
+    expect(back.written).toEqual([['hex:7', ['d4', 'c5', 'e3'], 'sgf', VARS]]);
+    // A tree the live game left (another line, another game): the live line alone.
+    const other = fakePage({ snap: { view: { spec: 'hex:7' }, moves: ['a1'] } as unknown as Snapshot, tree });
+    await exportRecord(other.hooks, 'moves');
+    expect(other.written).toEqual([['hex:7', ['a1'], 'moves', []]]);
+    expect(other.shown).toEqual([]);
   });
   it('refuses before there is a game', async () => {
     await expect(exportRecord(fakePage().hooks, 'moves')).rejects.toThrow('no game yet');
@@ -185,5 +280,48 @@ describe('the game’s JSON record', () => {
     expect(() => parseGameJson('{"game":"hex:3"}')).toThrow('not a game record');
     expect(() => parseGameJson('{oops')).toThrow(/not valid JSON/);
     expect(() => parseGameJson('{"format":"mcts-playground-game","game":"hex:3","moves":[1]}')).toThrow('"moves" must be a list of moves');
+    for (const v of [
+      '{}',
+      '[{"at":1}]',
+      '[{"at":0.5,"moves":["a1"]}]',
+      '[{"at":0,"moves":[]}]',
+      '[{"at":0,"moves":["a1"],"variations":3}]',
+    ])
+      expect(() => parseGameJson(`{"format":"mcts-playground-game","game":"hex:3","moves":["a1"],"variations":${v}}`)).toThrow(
+        '"variations" must be a list of variations',
+      );
+  });
+  it('writes the tree: the main line, its variations and the main line’s statistics', () => {
+    const tree: GameTree = { spec: 'hex:7', moves: ['d4', 'c5', 'e3'], variations: VARS };
+    const page = fakePage({ snap: { view: { spec: 'hex:7' }, moves: ['d4', 'e3'] } as unknown as Snapshot, tree });
+    const j = gameJson(page.hooks);
+    expect(j).toEqual({
+      format: 'mcts-playground-game',
+      version: 1,
+      game: 'hex:7',
+      moves: ['d4', 'c5', 'e3'],
+      variations: VARS,
+      searches: [],
+    });
+    const back = parseGameJson(JSON.stringify(j));
+    expect([back.moves, back.variations]).toEqual([tree.moves, VARS]);
+    // No variations: no key (the JSON of a plain game is as before).
+    const plain = fakePage({ snap: { view: { spec: 'hex:7' }, moves: ['d4'] } as unknown as Snapshot });
+    expect(Object.keys(gameJson(plain.hooks))).toEqual(['format', 'version', 'game', 'moves', 'searches']);
+  });
+});
+
+describe('lineInTree', () => {
+  const tree = {
+    moves: ['a', 'b', 'c'],
+    variations: VARS.map((v) => ({ ...v, moves: ['x', 'y'], variations: [{ at: 1, moves: ['z'], variations: [] }] })),
+  };
+  it('finds the main line, its prefixes and the variations’ lines', () => {
+    for (const line of [[], ['a'], ['a', 'b', 'c'], ['a', 'x'], ['a', 'x', 'y'], ['a', 'x', 'z']])
+      expect(lineInTree(tree, line)).toBe(true);
+  });
+  it('refuses a line that leaves the tree', () => {
+    for (const line of [['b'], ['a', 'b', 'c', 'd'], ['a', 'y'], ['a', 'x', 'y', 'z'], ['a', 'z']])
+      expect(lineInTree(tree, line)).toBe(false);
   });
 });

@@ -7,7 +7,7 @@
 
 import type { PageHooks } from '../types';
 import { EngineClient } from '../engine';
-import type { GameRecordText, Snapshot, TreeSnapshot } from '../protocol';
+import { isVariations, type GameRecordText, type Snapshot, type TreeSnapshot, type Variation } from '../protocol';
 import { h } from '../lib/dom';
 import { MAX_RECORD_BYTES, recordTextTooLong, recordTooLong } from '../lib/limits';
 import { count } from '../lib/format';
@@ -18,28 +18,65 @@ import { addSearch, summariesOf, type MoveSearch, type RootSummary, type MoveFig
 /** The `format` of the game's JSON record. */
 export const GAME_JSON_FORMAT = 'mcts-playground-game';
 
-/** The game's JSON record: the spec, the moves, and the root statistics of every move that kept
- * the search behind it (`RootSummary`: move, N, Q as the mover's win rate, best rival, preset,
- * playouts). Version 1. */
+/** The game's JSON record: the spec, the main line, its variations (when there are some), and
+ * the root statistics of every main-line move that kept the search behind it (`RootSummary`:
+ * move, N, Q as the mover's win rate, best rival, preset, playouts). Version 1. */
 export interface GameJson {
   format: typeof GAME_JSON_FORMAT;
   version: 1;
   game: string;
   moves: string[];
+  /** The main line's variations (protocol `Variation`); absent when there are none. */
+  variations?: Variation[];
   /** Win rates are Q in [0, 1] for the player who chose the move. */
   searches: RootSummary[];
 }
 
-/** The JSON record of the game on the page. */
-export function gameJson(hooks: Pick<PageHooks, 'snapshot' | 'store'>): GameJson {
+/** Whether `line` (moves from the start) is a line of `tree`: a prefix of its main line or of a
+ * path into its variations. */
+export function lineInTree(tree: { moves: readonly string[]; variations: readonly Variation[] }, line: readonly string[]): boolean {
+  let cur = tree.moves;
+  let vars = tree.variations;
+  let offset = 0;
+  for (let i = 0; i < line.length; i++) {
+    const k = i - offset;
+    if (cur[k] === line[i]) continue;
+    const v = vars.find((x) => x.at === k && x.moves[0] === line[i]);
+    if (!v) return false;
+    cur = v.moves;
+    vars = v.variations ?? [];
+    offset = i;
+  }
+  return true;
+}
+
+/** The game's tree as records write it: the store's `gameTree` when it is this game's (same spec,
+ * the live line one of its lines: its main line, a variation, or a part of one, as after stepping
+ * back), else the live line alone. */
+export function recordTree(hooks: Pick<PageHooks, 'snapshot' | 'store'>): { spec: string; moves: string[]; variations: Variation[] } {
   const s = hooks.snapshot();
   if (!s) throw new Error('no game yet');
+  const t = hooks.store.get().gameTree;
+  if (t && t.spec === s.view.spec && lineInTree(t, s.moves))
+    return { spec: s.view.spec, moves: [...t.moves], variations: [...t.variations] };
+  return { spec: s.view.spec, moves: [...s.moves], variations: [] };
+}
+
+/** How many variations a tree holds, nested ones included. */
+export function countVariations(vars: readonly Variation[]): number {
+  return vars.reduce((n, v) => n + 1 + countVariations(v.variations ?? []), 0);
+}
+
+/** The JSON record of the game on the page: its tree (`recordTree`). */
+export function gameJson(hooks: Pick<PageHooks, 'snapshot' | 'store'>): GameJson {
+  const t = recordTree(hooks);
   return {
     format: GAME_JSON_FORMAT,
     version: 1,
-    game: s.view.spec,
-    moves: [...s.moves],
-    searches: summariesOf(hooks.store.get().searches, s.view.spec, s.moves),
+    game: t.spec,
+    moves: t.moves,
+    ...(t.variations.length ? { variations: t.variations } : {}),
+    searches: summariesOf(hooks.store.get().searches, t.spec, t.moves),
   };
 }
 
@@ -51,9 +88,16 @@ const isFigures = (v: unknown): v is MoveFigures =>
   isNum((v as MoveFigures).visits) &&
   isNum((v as MoveFigures).win_rate);
 
-/** Reads a game's JSON record: the game and moves, and the statistics that are well formed (the
- * others are named in `notes`). Throws a sentence when it is no such record. */
-export function parseGameJson(text: string): { game: string; moves: string[]; searches: RootSummary[]; notes: string[] } {
+/** Reads a game's JSON record: the game, the main line, its variations (shape checked here; the
+ * engine replays them, `importGameJson`), and the statistics that are well formed (the others are
+ * named in `notes`). Throws a sentence when it is no such record. */
+export function parseGameJson(text: string): {
+  game: string;
+  moves: string[];
+  variations: Variation[];
+  searches: RootSummary[];
+  notes: string[];
+} {
   let v: unknown;
   try {
     v = JSON.parse(text);
@@ -65,6 +109,9 @@ export function parseGameJson(text: string): { game: string; moves: string[]; se
     throw new Error(`not a game record: expected "format": "${GAME_JSON_FORMAT}"`);
   if (typeof o.game !== 'string') throw new Error('the record has no "game" (a spec such as hex:7)');
   if (!Array.isArray(o.moves) || !o.moves.every((m) => typeof m === 'string')) throw new Error('"moves" must be a list of moves');
+  if (o.variations != null && !isVariations(o.variations))
+    throw new Error('"variations" must be a list of variations { "at", "moves", "variations" }');
+  const variations = o.variations ?? [];
   const notes: string[] = [];
   const searches: RootSummary[] = [];
   const leftOut: number[] = [];
@@ -103,7 +150,7 @@ export function parseGameJson(text: string): { game: string; moves: string[]; se
       `${count(leftOut.length)} searches left out (searches ${leftOut.slice(0, 3).join(', ')} … ${leftOut[leftOut.length - 1]}: they do not match moves of the record)`,
     );
   else for (const i of leftOut) notes.push(`search ${i} left out (it does not match a move of the record)`);
-  return { game: o.game, moves: o.moves, searches, notes };
+  return { game: o.game, moves: o.moves, variations, searches, notes };
 }
 
 function errText(e: unknown): string {
@@ -145,12 +192,28 @@ export async function restoreSearches(
   hooks.store.update({ searches: log });
 }
 
-/** Reads a JSON game record and loads it with its statistics (the positions before the moves come
- * from the engine, which replays the moves). */
+/** After a record is loaded as the game: its tree (the main line and its variations, none for a
+ * record without) becomes the store's `gameTree`; returns the words on the variations for the
+ * message ("" when none). */
+function setRecordTree(hooks: PageHooks, moves: readonly string[], variations: readonly Variation[]): string {
+  const s = hooks.snapshot()!;
+  hooks.store.update({ gameTree: { spec: s.view.spec, moves: [...moves], variations: [...variations] } });
+  const n = countVariations(variations);
+  return n ? ` and ${count(n)} variation${n === 1 ? '' : 's'}` : '';
+}
+
+/** Reads a JSON game record and loads it with its variations and statistics (the engine replays
+ * the moves and the variations; the positions before the moves come from it too). */
 async function importGameJson(hooks: PageHooks, text: string): Promise<{ ok: boolean; message: string }> {
   let r: ReturnType<typeof parseGameJson>;
   try {
     r = parseGameJson(text);
+    if (r.variations.length) {
+      // The engine checks every variation from its branch position and gives the canonical tree
+      // (record.rs); its main line starts with the record's (a merged repeat may extend it).
+      const checked = await hooks.engine().parseRecord(text);
+      r = { ...r, moves: checked.moves, variations: checked.variations ?? [], notes: [...checked.notes, ...r.notes] };
+    }
   } catch (e) {
     const message = `Cannot read the record: ${errText(e)}`;
     hooks.showMessage(message, 'error');
@@ -159,8 +222,9 @@ async function importGameJson(hooks: PageHooks, text: string): Promise<{ ok: boo
   const loaded = await hooks.loadGame(r.game, r.moves);
   if (!loaded.ok) return { ok: false, message: loaded.message };
   const s = hooks.snapshot()!;
+  const vars = setRecordTree(hooks, s.moves, r.variations);
   await restoreSearches(hooks, s, r.searches, 'record');
-  const message = `Loaded ${s.view.spec}, ${s.moves.length} moves, the statistics of ${r.searches.length} searches.${r.notes.length ? ` ${r.notes.join('; ')}.` : ''}`;
+  const message = `Loaded ${s.view.spec}, ${s.moves.length} moves${vars}, the statistics of ${r.searches.length} searches.${r.notes.length ? ` ${r.notes.join('; ')}.` : ''}`;
   hooks.showMessage(message);
   return { ok: true, message };
 }
@@ -185,15 +249,25 @@ export async function importRecord(hooks: PageHooks, text: string): Promise<{ ok
   }
   const loaded = await hooks.loadGame(r.spec, r.moves);
   if (!loaded.ok) return { ok: false, message: loaded.message };
-  const message = `Loaded ${r.spec}, ${r.moves.length} moves.${r.notes.length ? ` ${r.notes.join('; ')}.` : ''}`;
+  const vars = setRecordTree(hooks, r.moves, r.variations ?? []);
+  const message = `Loaded ${r.spec}, ${r.moves.length} moves${vars}.${r.notes.length ? ` ${r.notes.join('; ')}.` : ''}`;
   hooks.showMessage(message);
   return { ok: true, message };
 }
 
+/** The game's record as a move list or (Hex) SGF: its tree (`recordTree`); SGF keeps the
+ * variations, a move list has none, so the page's message says that only the main line is
+ * written. */
 export async function exportRecord(hooks: PageHooks, format: 'moves' | 'sgf'): Promise<string> {
-  const s = hooks.snapshot();
-  if (!s) throw new Error('no game yet');
-  return hooks.engine().writeRecord(s.view.spec, s.moves, format);
+  const t = recordTree(hooks);
+  const text = await hooks.engine().writeRecord(t.spec, t.moves, format, t.variations);
+  if (format === 'moves' && t.variations.length) {
+    const n = countVariations(t.variations);
+    hooks.showMessage(
+      `A move list has no variations: only the main line (${count(t.moves.length)} moves) is written, not its ${count(n)} variation${n === 1 ? '' : 's'}; SGF (Hex) and the game JSON keep them.`,
+    );
+  }
+  return text;
 }
 
 /** The board as a stand-alone SVG: the live SVG with its computed colours written inline. */
