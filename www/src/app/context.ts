@@ -43,6 +43,9 @@ export class App {
   /** A move on the board while Learn from your mistakes asks for one: taken as a try (true), or
    * not (false: the board plays it as usual). Set by app/learn.ts. */
   learnTry: ((move: string) => boolean) | null = null;
+  /** `movesKey` of a line the analysis board is loading as a variation (app/navigate.ts): the tree
+   * keeps it a variation; any other new line the game makes is its line's continuation. */
+  explicitVariation: string | null = null;
 
   constructor(
     /** The page's state, shared with the features. */

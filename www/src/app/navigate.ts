@@ -6,7 +6,8 @@
 // loads it into the game's worker and holds the engine there (as Back does) until a person moves
 // or Resume.
 
-import { fullLine, inTree, mainPrefix, promote, deleteVariation, addLine, singleLine } from '../play/tree';
+import { addContinuation, addLine, deleteVariation, fullLine, inTree, mainPrefix, promote, singleLine } from '../play/tree';
+import { movesKey } from '../state';
 import { type App, showMessage, st } from './context';
 import { loadGame } from './game';
 import { fetchReviewView, reviewedPosition, setReview, stepReview } from './review';
@@ -74,6 +75,7 @@ export async function playAtReview(app: App, move: string): Promise<void> {
   // stays paused until Resume).
   const sides = st(app).sides;
   if (st(app).paused && !(sides[0].who === 'engine' && sides[1].who === 'engine')) app.store.update({ paused: false });
+  app.explicitVariation = movesKey(pos.spec, line);
   const r = await loadGame(app, pos.spec, line, { keepTree: true });
   if (r.ok)
     showMessage(app, `A variation: ${move} instead of ${pos.move} at move ${pos.n}; the game goes on in it (the move list keeps both).`);
@@ -101,16 +103,21 @@ export async function deleteLive(app: App): Promise<void> {
   if (r.ok) setReview(app, whole.length > d.at.length ? d.at.length + 1 : null);
 }
 
-/** The tree follows the live line: a line it does not hold is added (a variation where it leaves
- * the tree); a game of another spec starts a new tree. */
+/** The tree follows the live line: a line it does not hold is added; a game of another spec
+ * starts a new tree. Where the line leaves the tree, a move played on the board at an earlier move
+ * (the analysis board) starts a variation; a move played in the game after Undo (a take-back, the
+ * teaching game's too) becomes its line's own continuation there, the line taken back a variation
+ * — so the main line stays the game as it was played, and Review game reviews that. */
 function followTree(app: App): void {
   const { snapshot: s, gameTree: tree } = st(app);
   if (!s) return;
+  const explicit = app.explicitVariation === movesKey(s.view.spec, s.moves);
+  app.explicitVariation = null;
   if (!tree || tree.spec !== s.view.spec) {
     app.store.update({ gameTree: singleLine(s.view.spec, s.moves) });
     return;
   }
-  const next = addLine(tree, s.moves);
+  const next = explicit ? addLine(tree, s.moves) : addContinuation(tree, s.moves);
   if (next !== tree) app.store.update({ gameTree: next });
 }
 

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { addLine, deleteVariation, fullLine, inTree, listMoves, mainPrefix, onMainLine, promote, singleLine, treeSize } from './tree';
+import {
+  addContinuation,
+  addLine,
+  deleteVariation,
+  fullLine,
+  inTree,
+  listMoves,
+  mainPrefix,
+  onMainLine,
+  promote,
+  singleLine,
+  treeSize,
+} from './tree';
 
 const main = ['a1', 'b2', 'c3', 'd4'];
 
@@ -20,6 +32,18 @@ describe('the game tree', () => {
     expect(inTree(w, ['a1', 'b2', 'e1', 'a5'])).toBe(true);
     expect(inTree(w, ['a1', 'e5'])).toBe(false);
     expect(treeSize(w)).toBe(4 + 1 + 2 + 1);
+  });
+
+  it('a move after a take-back becomes its line’s continuation; the line taken back a variation', () => {
+    const t = singleLine('hex:5', main);
+    const c = addContinuation(t, ['a1', 'b2', 'e1']);
+    expect(c.moves).toEqual(['a1', 'b2', 'e1']);
+    expect(c.variations).toEqual([{ at: 2, moves: ['c3', 'd4'], variations: [] }]);
+    // Playing on at a line's end, or inside a variation, changes no order.
+    const v = addLine(t, ['a1', 'b2', 'e1']);
+    expect(addContinuation(v, ['a1', 'b2', 'e1', 'e2']).variations).toEqual([{ at: 2, moves: ['e1', 'e2'], variations: [] }]);
+    expect(addContinuation(t, [...main, 'e5']).moves).toEqual([...main, 'e5']);
+    expect(addContinuation(t, ['a1'])).toBe(t);
   });
 
   it('follows a move to the end of its line', () => {

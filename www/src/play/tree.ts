@@ -93,6 +93,25 @@ export function addLine(tree: GameTree, line: readonly string[]): GameTree {
   return changed ? build(tree.spec, root) : tree;
 }
 
+/** As `addLine`, but where `line` leaves the tree its new move becomes its parent's own
+ * continuation (the line it leaves becomes a variation there): a move played after a take-back. */
+export function addContinuation(tree: GameTree, line: readonly string[]): GameTree {
+  const root = toNodes(tree.moves, tree.variations);
+  let level = root;
+  let changed = false;
+  for (const m of line) {
+    let n = level.find((c) => c.move === m);
+    if (!n) {
+      n = { move: m, children: [] };
+      if (!changed) level.unshift(n);
+      else level.push(n);
+      changed = true;
+    }
+    level = n.children;
+  }
+  return changed ? build(tree.spec, root) : tree;
+}
+
 /** The nodes along `line` (null when the line leaves the tree). */
 function walk(root: Node[], line: readonly string[]): { node: Node; siblings: Node[] }[] | null {
   const path: { node: Node; siblings: Node[] }[] = [];
