@@ -45,5 +45,5 @@ bindInput(app);
 bindLessons(app);
 installTestHooks(app, mountNets(app));
 const views = mountViews(playgroundHooks(app));
-teach.bind(pageHooks(app, views.trees));
+teach.bind(pageHooks(app, views.trees, views.review));
 void start(app);

@@ -12,7 +12,7 @@ import type { ReviewReport } from '../review/report';
 import { type GameReviewState, positionKey } from '../state';
 import { teach } from '../share/hooks';
 import { parseSides } from '../share/url';
-import type { PageHooks, PlaygroundHooks, TreeViews } from '../types';
+import type { GameReviewControl, PageHooks, PlaygroundHooks, TreeViews } from '../types';
 import { type App, errText, showMessage, st } from './context';
 import { commitSides } from './controls';
 import { loadGame, newGame, selectSpec, syncGameControls } from './game';
@@ -38,10 +38,11 @@ export function playgroundHooks(app: App): PlaygroundHooks {
 
 /** What the app offers the URL, records, embed and lesson features (share/hooks.ts adds the URL's
  * engine parameters). */
-export function pageHooks(app: App, trees: TreeViews): Omit<PageHooks, 'engineParams'> {
+export function pageHooks(app: App, trees: TreeViews, review: GameReviewControl): Omit<PageHooks, 'engineParams'> {
   return {
     ...playgroundHooks(app),
     trees,
+    review,
     sides: () => st(app).sides,
     setPaused: (paused: boolean) => app.store.update({ paused }),
     busy: () => app.search !== null || st(app).restoring,
