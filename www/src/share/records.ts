@@ -3,7 +3,8 @@
 // as JSON. Move lists and SGF are read and written by the engine's own code (Rust `record.rs`), in
 // the engine worker (`parseRecord` / `writeRecord` requests): worker.ts stays the only importer of
 // the wasm package. The game's JSON record (`gameJson`) adds each engine move's root statistics
-// (play/searches.ts) to the moves; reading it checks the moves with the engine too (`loadGame`).
+// (play/searches.ts) to the moves, and the game review's report when the game was reviewed;
+// reading it checks the moves with the engine too (`loadGame`) and restores the review.
 
 import type { PageHooks } from '../types';
 import { EngineClient } from '../engine';
@@ -14,13 +15,17 @@ import { count } from '../lib/format';
 import { canvasPng, downloadBlob, downloadJson, downloadSvg, downloadText } from '../lib/download';
 import { embedSnippet, siteBaseOf } from '../embed/snippet';
 import { addSearch, summariesOf, type MoveSearch, type RootSummary, type MoveFigures } from '../play/searches';
+import { parseReviewReport, type ReviewReport } from '../review/report';
+import { reviews } from '../review/marks';
 
 /** The `format` of the game's JSON record. */
 export const GAME_JSON_FORMAT = 'mcts-playground-game';
 
-/** The game's JSON record: the spec, the moves, and the root statistics of every move that kept
+/** The game's JSON record: the spec, the moves, the root statistics of every move that kept
  * the search behind it (`RootSummary`: move, N, Q as the mover's win rate, best rival, preset,
- * playouts). Version 1. */
+ * playouts), and the game review's report when the main line was reviewed. Version 1 (`review`
+ * is an optional key added since: a reader that does not know it ignores it, as Rust
+ * `record::parse_game_json` does). */
 export interface GameJson {
   format: typeof GAME_JSON_FORMAT;
   version: 1;
@@ -28,18 +33,26 @@ export interface GameJson {
   moves: string[];
   /** Win rates are Q in [0, 1] for the player who chose the move. */
   searches: RootSummary[];
+  /** The finished review of `moves` (`mcts review --json`'s shape: settings, per ply the
+   * values, best move, principal variation, class and exact values, the summary); absent when
+   * the game was not reviewed. */
+  review?: ReviewReport;
 }
 
-/** The JSON record of the game on the page. */
+/** The JSON record of the game on the page (with its review when a finished one reviews this
+ * main line). */
 export function gameJson(hooks: Pick<PageHooks, 'snapshot' | 'store'>): GameJson {
   const s = hooks.snapshot();
   if (!s) throw new Error('no game yet');
+  const r = hooks.store.get().gameReview;
+  const report = r?.status === 'finished' && r.report?.game === s.view.spec && reviews(r.report, s.moves) ? r.report : null;
   return {
     format: GAME_JSON_FORMAT,
     version: 1,
     game: s.view.spec,
     moves: [...s.moves],
     searches: summariesOf(hooks.store.get().searches, s.view.spec, s.moves),
+    ...(report ? { review: report } : {}),
   };
 }
 
@@ -51,9 +64,16 @@ const isFigures = (v: unknown): v is MoveFigures =>
   isNum((v as MoveFigures).visits) &&
   isNum((v as MoveFigures).win_rate);
 
-/** Reads a game's JSON record: the game and moves, and the statistics that are well formed (the
- * others are named in `notes`). Throws a sentence when it is no such record. */
-export function parseGameJson(text: string): { game: string; moves: string[]; searches: RootSummary[]; notes: string[] } {
+/** Reads a game's JSON record: the game and moves, the statistics that are well formed (the
+ * others are named in `notes`), and its review (`review`: null when it has none). Throws a
+ * sentence when it is no such record, or when its review is malformed (`parseReviewReport`). */
+export function parseGameJson(text: string): {
+  game: string;
+  moves: string[];
+  searches: RootSummary[];
+  review: ReviewReport | null;
+  notes: string[];
+} {
   let v: unknown;
   try {
     v = JSON.parse(text);
@@ -65,6 +85,7 @@ export function parseGameJson(text: string): { game: string; moves: string[]; se
     throw new Error(`not a game record: expected "format": "${GAME_JSON_FORMAT}"`);
   if (typeof o.game !== 'string') throw new Error('the record has no "game" (a spec such as hex:7)');
   if (!Array.isArray(o.moves) || !o.moves.every((m) => typeof m === 'string')) throw new Error('"moves" must be a list of moves');
+  const review = Object.hasOwn(o, 'review') && o.review !== null ? parseReviewReport(o.review) : null;
   const notes: string[] = [];
   const searches: RootSummary[] = [];
   const leftOut: number[] = [];
@@ -103,7 +124,7 @@ export function parseGameJson(text: string): { game: string; moves: string[]; se
       `${count(leftOut.length)} searches left out (searches ${leftOut.slice(0, 3).join(', ')} … ${leftOut[leftOut.length - 1]}: they do not match moves of the record)`,
     );
   else for (const i of leftOut) notes.push(`search ${i} left out (it does not match a move of the record)`);
-  return { game: o.game, moves: o.moves, searches, notes };
+  return { game: o.game, moves: o.moves, searches, review, notes };
 }
 
 function errText(e: unknown): string {
@@ -160,7 +181,16 @@ async function importGameJson(hooks: PageHooks, text: string): Promise<{ ok: boo
   if (!loaded.ok) return { ok: false, message: loaded.message };
   const s = hooks.snapshot()!;
   await restoreSearches(hooks, s, r.searches, 'record');
-  const message = `Loaded ${s.view.spec}, ${s.moves.length} moves, the statistics of ${r.searches.length} searches.${r.notes.length ? ` ${r.notes.join('; ')}.` : ''}`;
+  const notes = [...r.notes];
+  let reviewed = '';
+  if (r.review) {
+    // The review belongs to the main line it reviewed: the game as loaded (the engine's spec).
+    if (r.review.game === s.view.spec && reviews(r.review, s.moves)) {
+      hooks.review.restore(r.review);
+      reviewed = ' and its review';
+    } else notes.push(`its review is of another game (${r.review.game}, ${count(r.review.moves.length)} moves) and was left out`);
+  }
+  const message = `Loaded ${s.view.spec}, ${s.moves.length} moves, the statistics of ${r.searches.length} searches${reviewed}.${notes.length ? ` ${notes.join('; ')}.` : ''}`;
   hooks.showMessage(message);
   return { ok: true, message };
 }
