@@ -34,6 +34,11 @@ export const URL_PARAMS = [
   'cmpseeds',
   'cmpmode',
   'cmprun',
+  // Review game on load, its budget per position and seed (share/url.ts `parseReviewLink`).
+  'review',
+  'reviewplayouts',
+  'reviewms',
+  'reviewseed',
   'lesson',
   'show',
   'id',

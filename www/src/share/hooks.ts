@@ -13,9 +13,11 @@ import {
   formatMoves,
   formatOverlays,
   formatParam,
+  formatReviewLink,
   formatSearches,
   formatSides,
   parseOverlays,
+  parseReviewLink,
   parseSearches,
   parseSides,
   queryString,
@@ -27,6 +29,7 @@ import { mountRecords, restoreSearches } from './records';
 import { summariesOf } from '../play/searches';
 import { EmbedBridge, EMBED_SHOW, announceLoading, applyEmbedChrome } from '../embed/bridge';
 import { searchFinishedFields } from '../embed/events';
+import { reviews } from '../review/marks';
 
 // Runs at import, before the app's start() (app/startup.ts): a lesson's parameters become URL defaults (explicit
 // parameters win), and embed mode takes its chrome off before anything is drawn.
@@ -106,6 +109,10 @@ class Teach {
       const kept = formatSearches(summariesOf(h.store.get().searches, s.view.spec, s.moves));
       if (kept) q.set('searches', kept);
     }
+    // A finished review of this main line: the link reviews the game again with its settings.
+    const review = h.store.get().gameReview;
+    if (s && review?.status === 'finished' && review.report?.game === s.view.spec && reviews(review.report, s.moves))
+      formatReviewLink(q, review.report.settings, this.seed);
     formatSides(q, h.sides());
     if (this.seed !== null) q.set('seed', formatParam(this.seed));
     const view = h.store.get().view;
@@ -198,6 +205,8 @@ class Teach {
         if (next.game !== c.game || next.moves !== c.moves) h.store.update({ compare: next });
       });
     }
+    const reviewLink = parseReviewLink(q);
+    errors.push(...reviewLink.errors);
     const ov = q.get('overlays');
     if (ov !== null) {
       const r = parseOverlays(ov);
@@ -207,8 +216,14 @@ class Teach {
     h.store.subscribe((st, prev) => {
       // The overlays, the searches behind the moves, and the compare form while it is open, are
       // in the URL: keep it in step.
+      // A review's end (or its clearing) changes the URL's `review=`.
       const compareChanged = st.view === 'compare' && (st.compare !== prev.compare || st.view !== prev.view);
-      if (this.started && st.snapshot && (st.overlays !== prev.overlays || st.searches !== prev.searches || compareChanged))
+      const reviewChanged = st.gameReview?.status !== prev.gameReview?.status;
+      if (
+        this.started &&
+        st.snapshot &&
+        (st.overlays !== prev.overlays || st.searches !== prev.searches || compareChanged || reviewChanged)
+      )
         history.replaceState({ mcts: true }, '', this.buildUrl(st.snapshot));
     });
     for (const k of q.keys()) {
@@ -236,6 +251,12 @@ class Teach {
     }
     if (errors.length) h.showMessage(`Some URL parameters were not used: ${errors.join('; ')}.`, 'error');
     document.body.dataset.urlErrors = String(errors.length);
+    // `review=1`: Review game on the game loaded, with the link's budget and seed (the link's
+    // `seed=` when it names no `reviewseed=`).
+    if (reviewLink.review && h.snapshot()) {
+      const { budget, seed } = reviewLink.review;
+      h.review.start(budget ?? undefined, seed ?? this.seed ?? undefined);
+    }
     document.body.dataset.teachReady = 'true';
   }
 
