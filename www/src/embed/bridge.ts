@@ -4,13 +4,17 @@
 // Events to the host (posted to `window.parent`, to the `origin=` parameter's origin when given,
 // else to any origin — they carry only the public game state): `loading` (posted as the page's
 // script starts, before the engine loads: `<mcts-playground>` takes it as the sign that its
-// address shows the playground), `ready`, `move`, `searchFinished`, `gameOver`, `error`; each also carries `id` (the `id=` parameter, to tell embeds apart), `game`
+// address shows the playground), `ready`, `move`, `searchFinished`, `reviewFinished`, `gameOver`,
+// `error`; each also carries `id` (the `id=` parameter, to tell embeds apart), `game`
 // (the spec) and `moves` (from the start). `searchFinished` also carries the search's `report`,
-// as `mcts search --json` prints it (embed/events.ts).
+// as `mcts search --json` prints it; `reviewFinished` (a game review finished, however it was
+// started) the review's `report`, as `mcts review --json` prints it (embed/events.ts).
 // Commands from the host (accepted only from `window.parent`; only from the `origin=` parameter's
 // origin when it is given; only from the origins of `allowed-origins=` when that is given):
 // `setPosition { game?, moves? }` and
-// `startSearch { budget?: { kind: 'millis' | 'playouts', value }, preset?, play?: boolean }`,
+// `startSearch { budget?: { kind: 'millis' | 'playouts', value }, preset?, play?: boolean }` and
+// `review { budget?: { kind: 'millis' | 'playouts', value }, seed? }` (Review game on the main
+// line: the budget per position, default 10,000 playouts; the seed, default `seed=`, else 0),
 // checked by `commands.ts` (a malformed one gets an `error` event naming the problem).
 // Without `origin=` or `allowed-origins=`, any page that frames the playground may send commands
 // (they can only set a position and start a search) and events go to any origin.
@@ -26,11 +30,13 @@ import { EngineError } from '../engine';
 import { fallbackMessage, isNoNetError, netFreeFallback } from '../play/net-fallback';
 import { h } from '../lib/dom';
 import { type Command, PROTOCOL, allowedOrigins, parseCommand } from './commands';
-import { type SearchFallback, searchFinishedFields } from './events';
+import { type SearchFallback, reviewFinishedFields, searchFinishedFields } from './events';
 
 export { PROTOCOL };
-/** Parts of the page an embed can show besides the board and status (`show=`). */
-export const EMBED_SHOW = ['moves', 'thinking', 'controls', 'analysis', 'players', 'share'] as const;
+/** Parts of the page an embed can show besides the board and status (`show=`); `review` is the
+ * game review's section (graph, mistakes, summary: the marks on the moves and the board show
+ * without it). */
+export const EMBED_SHOW = ['moves', 'thinking', 'controls', 'analysis', 'players', 'share', 'review'] as const;
 
 /** Embed chrome: hides the header and side panel except the parts `show=` names. The open view
  * (`view=play|compare|arena`) shows as on the full page: the views' own rules (`overlay/viz.css`)
@@ -49,6 +55,7 @@ export function applyEmbedChrome(show: string | null): void {
 body.embed header, body.embed .help, body.embed #analysis, body.embed #overlay-bar, body.embed #overlay-legend, body.embed .overlay-bar, body.embed .overlay-legend { display: none !important; }
 body.embed.embed-show-analysis #overlay-bar, body.embed.embed-show-analysis #overlay-legend { display: flex !important; }
 body.embed.embed-show-analysis #analysis { display: block !important; }
+body.embed:not(.embed-show-review) #game-review { display: none !important; }
 body.embed .layout { display: block; padding: 0.25rem; max-width: none; }
 body.embed .panel { display: none; }
 body.embed:is(.embed-show-moves, .embed-show-thinking, .embed-show-controls, .embed-show-players, .embed-show-share) .panel { display: flex; margin-top: 0.4rem; padding: 0.4rem; }
@@ -143,6 +150,12 @@ export class EmbedBridge {
     refresh();
     status.before(open);
     this.reportSize();
+    // A review that runs to its end (not one restored from a record): `reviewFinished`.
+    hooks.store.subscribe((st, prev) => {
+      const r = st.gameReview;
+      if (r?.status === 'finished' && r.report && prev.gameReview?.status === 'running')
+        this.post('reviewFinished', reviewFinishedFields(r.report));
+    });
   }
 
   /** Posts `size { height }` whenever the height the page needs changes: what is above the board,
@@ -203,10 +216,24 @@ export class EmbedBridge {
         }
         case 'startSearch':
           return await this.startSearch(cmd);
+        case 'review':
+          return this.review(cmd);
       }
     } catch (e) {
       this.post('error', { message: e instanceof Error ? e.message : String(e) });
     }
+  }
+
+  /** Reviews the game's main line (Review game) with the command's budget per position and seed;
+   * `reviewFinished` follows when it ends. */
+  private review(cmd: Extract<Command, { type: 'review' }>): void {
+    if (!this.hooks.snapshot()) return this.post('error', { command: 'review', message: 'there is no game yet' });
+    if (this.hooks.store.get().gameReview?.status === 'running')
+      return this.post('error', { command: 'review', message: 'a review is running' });
+    const b = cmd.budget;
+    const budget = b ? { unit: b.kind === 'millis' ? ('ms' as const) : ('playouts' as const), value: b.value } : undefined;
+    const pageSeed = this.hooks.engineParams(0).seed;
+    this.hooks.review.start(budget, cmd.seed ?? (typeof pageSeed === 'number' ? pageSeed : undefined));
   }
 
   /** Searches the current position for the side to move, with that side's preset (or `preset`)

@@ -23,11 +23,22 @@ describe('embed commands', () => {
       ok: { type: 'startSearch', budget: { kind: 'playouts', value: 500 }, preset: 'rave', play: true },
     });
     expect(parseCommand(msg({ type: 'startSearch' }))).toEqual({ ok: { type: 'startSearch' } });
+    expect(parseCommand(msg({ type: 'review' }))).toEqual({ ok: { type: 'review' } });
+    expect(parseCommand(msg({ type: 'review', budget: { kind: 'millis', value: 250 }, seed: 3 }))).toEqual({
+      ok: { type: 'review', budget: { kind: 'millis', value: 250 }, seed: 3 },
+    });
+  });
+
+  it('names what is wrong with a review command', () => {
+    expect(err(msg({ type: 'review', seed: -1 }))).toBe("review: field 'seed' must be a whole number in 0..10^15");
+    expect(err(msg({ type: 'review', seed: 1.5 }))).toBe("review: field 'seed' must be a whole number in 0..10^15");
+    expect(err(msg({ type: 'review', budget: { kind: 'playouts', value: 0 } }))).toMatch(/value must be a whole number/);
+    expect(err(msg({ type: 'review', preset: 'uct' }))).toBe('review: unknown field "preset" (expected budget, seed)');
   });
 
   it('names the problem: version, unknown type, wrong field types, extra keys', () => {
     expect(err(msg({ version: 2, type: 'setPosition' }))).toBe('unsupported protocol version 2 (this page speaks version 1)');
-    expect(err(msg({ type: 'fly' }))).toBe('unknown command "fly" (expected setPosition or startSearch)');
+    expect(err(msg({ type: 'fly' }))).toBe('unknown command "fly" (expected setPosition, startSearch or review)');
     expect(err(msg({ type: 7 }))).toMatch(/unknown command 7/);
     expect(err(msg({ type: 'toString' }))).toMatch(/unknown command "toString"/);
     expect(err(msg({ type: '__proto__' }))).toMatch(/unknown command "__proto__"/);

@@ -23,7 +23,11 @@ export const COMMAND_LIMITS = { spec: 64, moves: 1000, move: 32, movesText: 20_0
 
 export type Command =
   | { type: 'setPosition'; game?: string; moves?: string[] | string }
-  | { type: 'startSearch'; budget?: { kind: 'millis' | 'playouts'; value: number }; preset?: string; play?: boolean };
+  | { type: 'startSearch'; budget?: { kind: 'millis' | 'playouts'; value: number }; preset?: string; play?: boolean }
+  | { type: 'review'; budget?: { kind: 'millis' | 'playouts'; value: number }; seed?: number };
+
+/** The largest review seed a command takes (as the page's `seed=`): 10^15. */
+export const MAX_COMMAND_SEED = 1e15;
 
 type Check = (v: unknown) => string | null;
 
@@ -58,6 +62,13 @@ const FIELDS: { [K in Command['type']]: Record<string, Check> } = {
     budget: budgetCheck,
     preset: str(COMMAND_LIMITS.preset),
     play: (v) => (typeof v === 'boolean' ? null : 'must be true or false'),
+  },
+  // Review the game's main line: the budget per position (default: the page's, 10,000
+  // playouts) and the seed (default: the page's `seed=`, else 0).
+  review: {
+    budget: budgetCheck,
+    seed: (v) =>
+      typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_COMMAND_SEED ? null : 'must be a whole number in 0..10^15',
   },
 };
 
@@ -95,7 +106,7 @@ export function parseCommand(data: unknown): ParsedCommand {
   const type = d.type;
   if (typeof type !== 'string' || !Object.hasOwn(FIELDS, type)) {
     return {
-      err: `unknown command ${JSON.stringify(typeof type === 'string' ? type.slice(0, 40) : type) ?? String(type)} (expected setPosition or startSearch)`,
+      err: `unknown command ${JSON.stringify(typeof type === 'string' ? type.slice(0, 40) : type) ?? String(type)} (expected setPosition, startSearch or review)`,
     };
   }
   const fields = FIELDS[type as Command['type']];
