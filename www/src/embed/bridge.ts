@@ -14,8 +14,9 @@
 // `setPosition { game?, moves? }` and
 // `startSearch { budget?: { kind: 'millis' | 'playouts', value }, preset?, play?: boolean }` and
 // `review { budget?: { kind: 'millis' | 'playouts', value }, seed? }` (Review game on the main
-// line: the budget per position, default 10,000 playouts; the seed, default `seed=`, else 0),
-// checked by `commands.ts` (a malformed one gets an `error` event naming the problem).
+// line: the budget per position, default 10,000 playouts; the seed, default `seed=`, else 0) and
+// `showReview { report }` (show a review made elsewhere, e.g. by the notebook widget's kernel,
+// for the game on the board: after any `setPosition` sent before it), checked by `commands.ts` (a malformed one gets an `error` event naming the problem).
 // Without `origin=` or `allowed-origins=`, any page that frames the playground may send commands
 // (they can only set a position and start a search) and events go to any origin.
 // With `allowed-origins=`, events go only to those origins, and commands from any other origin
@@ -31,6 +32,8 @@ import { fallbackMessage, isNoNetError, netFreeFallback } from '../play/net-fall
 import { h } from '../lib/dom';
 import { type Command, PROTOCOL, allowedOrigins, parseCommand } from './commands';
 import { type SearchFallback, reviewFinishedFields, searchFinishedFields } from './events';
+import { parseReviewReport } from '../review/report';
+import { reviews } from '../review/marks';
 
 export { PROTOCOL };
 /** Parts of the page an embed can show besides the board and status (`show=`); `review` is the
@@ -209,11 +212,16 @@ export class EmbedBridge {
             : typeof cmd.moves === 'string'
               ? cmd.moves.split(/[\s,]+/).filter(Boolean)
               : [];
-          const r = await this.hooks.loadGame(game, moves);
+          const load = this.hooks.loadGame(game, moves);
+          // A `showReview` sent after this command is for the position it loads: it waits.
+          this.loading = load.then(() => undefined);
+          const r = await load;
           if (!r.ok) this.post('error', { command: 'setPosition', message: r.message });
           else this.post('position', {});
           return;
         }
+        case 'showReview':
+          return await this.showReview(cmd);
         case 'startSearch':
           return await this.startSearch(cmd);
         case 'review':
@@ -222,6 +230,23 @@ export class EmbedBridge {
     } catch (e) {
       this.post('error', { message: e instanceof Error ? e.message : String(e) });
     }
+  }
+
+  /** The last `setPosition`'s load (a `showReview` after it waits for it). */
+  private loading: Promise<void> = Promise.resolve();
+
+  /** Shows a finished review's report for the game on the board (as a record's review is
+   * restored): an `error` event when it reviews another game or other moves. */
+  private async showReview(cmd: Extract<Command, { type: 'showReview' }>): Promise<void> {
+    await this.loading;
+    const report = parseReviewReport(cmd.report);
+    const s = this.hooks.snapshot();
+    if (!s || report.game !== s.view.spec || !reviews(report, s.moves))
+      return this.post('error', {
+        command: 'showReview',
+        message: `the review is of ${report.game} with ${report.moves.length} moves, not of the game on the board (${s?.view.spec ?? 'none'} with ${s?.moves.length ?? 0} moves)`,
+      });
+    this.hooks.review.restore(report);
   }
 
   /** Reviews the game's main line (Review game) with the command's budget per position and seed;

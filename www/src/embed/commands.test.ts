@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COMMAND_LIMITS, allowedOrigins, parseCommand } from './commands';
 
@@ -36,9 +37,20 @@ describe('embed commands', () => {
     expect(err(msg({ type: 'review', preset: 'uct' }))).toBe('review: unknown field "preset" (expected budget, seed)');
   });
 
+  it('takes a review to show, and names what is wrong with it', () => {
+    const report = JSON.parse(readFileSync(new URL('../review/testdata/hex9-estimates.json', import.meta.url), 'utf8'));
+    expect(parseCommand(msg({ type: 'showReview', report }))).toEqual({ ok: { type: 'showReview', report } });
+    expect(err(msg({ type: 'showReview' }))).toBe("showReview: field 'report' is missing");
+    expect(err(msg({ type: 'showReview', report: { ...report, plies: [] } }))).toBe(
+      "showReview: field 'report' is not a review: the review cannot be read: \"plies\" must hold one entry per move (10), not 0",
+    );
+    const long = { ...report, moves: Array.from({ length: 1001 }, () => 'a1') };
+    expect(err(msg({ type: 'showReview', report: long }))).toBe("showReview: field 'report' must review at most 1000 moves (got 1001)");
+  });
+
   it('names the problem: version, unknown type, wrong field types, extra keys', () => {
     expect(err(msg({ version: 2, type: 'setPosition' }))).toBe('unsupported protocol version 2 (this page speaks version 1)');
-    expect(err(msg({ type: 'fly' }))).toBe('unknown command "fly" (expected setPosition, startSearch or review)');
+    expect(err(msg({ type: 'fly' }))).toBe('unknown command "fly" (expected setPosition, startSearch, review or showReview)');
     expect(err(msg({ type: 7 }))).toMatch(/unknown command 7/);
     expect(err(msg({ type: 'toString' }))).toMatch(/unknown command "toString"/);
     expect(err(msg({ type: '__proto__' }))).toMatch(/unknown command "__proto__"/);

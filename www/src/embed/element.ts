@@ -27,7 +27,7 @@
 // Events from the embedded page are re-dispatched on the element as DOM CustomEvents named like
 // the messages (`loading`, `ready`, `move`, `searchFinished`, `reviewFinished`, `gameOver`,
 // `position`, `size`, `error`; `detail` is the message). Methods `setPosition(game, moves)`,
-// `startSearch(options)` and `review(options)` send the commands.
+// `startSearch(options)`, `review(options)` and `showReview(report)` send the commands.
 
 import { EMBED_PARAMS } from '../lib/params';
 import { safeHttpUrl } from '../lib/safe-url';
@@ -263,6 +263,10 @@ export class MctsPlayground extends HTMLElement {
    * carries the report. */
   review(options: { budget?: { kind: 'millis' | 'playouts'; value: number }; seed?: number } = {}): void {
     this.send('review', options);
+  }
+  /** Shows a finished review (`mcts review --json`'s report) of the game on the board. */
+  showReview(report: unknown): void {
+    this.send('showReview', { report });
   }
 }
 
