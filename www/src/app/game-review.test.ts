@@ -3,6 +3,7 @@ import type { PositionReview, ReviewGame, Snapshot } from '../protocol';
 import { createPageStore, type PageStore } from '../state';
 import { budgetOf, pendingPositions, type ReviewEngine, ReviewController, reviewPreset, reviewSettings, timeLeftMs } from './game-review';
 import type { ReviewReport } from '../review/report';
+import { budgetValue, parseBudgetValue } from './game-review-controls';
 
 const snap = (moves: string[]): Snapshot =>
   ({ view: { spec: 'hex:5', kind: 'hex' }, legal: [], moves, redo: [], outcome: null }) as unknown as Snapshot;
@@ -198,5 +199,13 @@ describe('the review controller', () => {
     expect(c.settings()).toEqual(report.settings);
     store.update({ snapshot: snap(['a1', 'b2', 'c3']) });
     expect(store.get().gameReview).toBeNull();
+  });
+
+  it('the budget select names playouts by their number and times with ms:, both ways', () => {
+    expect(budgetValue({ unit: 'playouts', value: 10000 })).toBe('10000');
+    expect(budgetValue({ unit: 'ms', value: 250 })).toBe('ms:250');
+    expect(parseBudgetValue('10000')).toEqual({ unit: 'playouts', value: 10000 });
+    expect(parseBudgetValue('ms:250')).toEqual({ unit: 'ms', value: 250 });
+    for (const bad of ['', 'ms:', '0', 'ms:0', '1e4', 'hours:1']) expect(parseBudgetValue(bad)).toBeNull();
   });
 });
