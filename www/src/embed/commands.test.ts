@@ -42,7 +42,7 @@ describe('embed commands', () => {
     expect(parseCommand(msg({ type: 'showReview', report }))).toEqual({ ok: { type: 'showReview', report } });
     expect(err(msg({ type: 'showReview' }))).toBe("showReview: field 'report' is missing");
     expect(err(msg({ type: 'showReview', report: { ...report, plies: [] } }))).toBe(
-      "showReview: field 'report' is not a review: the review cannot be read: \"plies\" must hold one entry per move (10), not 0",
+      'showReview: field \'report\' is not a review: the review cannot be read: "plies" must hold one entry per move (10), not 0',
     );
     const long = { ...report, moves: Array.from({ length: 1001 }, () => 'a1') };
     expect(err(msg({ type: 'showReview', report: long }))).toBe("showReview: field 'report' must review at most 1000 moves (got 1001)");
