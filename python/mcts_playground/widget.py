@@ -317,7 +317,8 @@ class Playground(anywidget.AnyWidget):
         exact values; per player the accuracy and the count of each class), also stored in
         ``last_review``. With ``show`` (the default) the page shows it as its own review: the marks
         on the moves, the game graph of Black's win probability, the summary (the embed's
-        ``showReview``; ``show="review"`` in the widget's ``show`` puts the graph in the frame).
+        ``showReview``; ``show="review"`` in the widget's ``show`` puts the graph and the summary in
+        the frame, under the board: give the widget a ``height`` of about ``"900px"`` to see them).
 
         The kernel reviews rather than the page so that the report is back in Python when the
         call returns (for a plot, a table), whether or not a page is showing the widget. The
