@@ -4,14 +4,16 @@
 // own `page/` directory: nothing is fetched from elsewhere), creates the element with the
 // widget's settings as attributes, and bridges the embed's postMessage protocol
 // (www/src/embed/bridge.ts) to the widget's traits:
-//   page → kernel: `ready`, `move`, `position`, `searchFinished`, `gameOver`, `error` events set
+//   page → kernel: `ready`, `move`, `position`, `searchFinished`, `reviewFinished`, `gameOver`,
+//     `error` events set
 //     the traits (`moves`, `game`, `last_search`, `last_error`, ...) and are sent as custom
 //     messages `{event, detail}` (the Python callbacks; `searchFinished`'s `report`, the search's
 //     `mcts search --json` report, becomes the kernel's `report`);
 //   kernel → page: a change of `game`/`moves` is `setPosition` (no reload); a change of
 //     `preset`, `view`, `seed`, `playouts`, `ms`, `p0`, `p1`, `show` reloads the frame with the
 //     new settings and the position kept; custom messages `{command: 'startSearch', ...}` are
-//     the embed's `startSearch` command.
+//     the embed's `startSearch` command, `{command: 'showReview', report}` its `showReview` (the
+//     kernel's review shown in the page).
 
 /** The element's attributes from the model (the embed's URL parameters). */
 function attributes(model) {
@@ -60,7 +62,7 @@ async function render({ model, el }) {
       model.set('moves', [...d.moves]);
     }
   };
-  for (const type of ['ready', 'move', 'position', 'searchFinished', 'gameOver', 'error']) {
+  for (const type of ['ready', 'move', 'position', 'searchFinished', 'reviewFinished', 'gameOver', 'error']) {
     pg.addEventListener(type, (ev) => {
       const d = ev.detail || {};
       if (type === 'ready') model.set('ready', true);
@@ -94,6 +96,7 @@ async function render({ model, el }) {
       const { command: _c, ...options } = msg;
       pg.startSearch(options);
     }
+    if (msg && msg.command === 'showReview') pg.showReview(msg.report);
   });
   return () => pg.remove();
 }

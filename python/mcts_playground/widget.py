@@ -20,15 +20,20 @@ Two-way traits:
         in [0, 1] for the side that searched, ``playouts``, ``proven``, ``end``, and ``report``);
         ``report`` (the last search's report, the same dict as ``mcts search --json`` and
         :func:`mcts_playground.search`: built by the engine's own code in the page's WebAssembly
-        module); ``game_over`` (``winner``); ``last_error`` and ``errors`` (the page's sentences).
-    Callbacks: :meth:`Playground.on` (``"move"``, ``"searchFinished"``, ``"error"``, ...).
+        module); ``last_review`` (a game review's report: :meth:`Playground.review`'s, or the
+        embed's ``reviewFinished`` for a review run in the page); ``game_over`` (``winner``);
+        ``last_error`` and ``errors`` (the page's sentences).
+    Callbacks: :meth:`Playground.on` (``"move"``, ``"searchFinished"``, ``"reviewFinished"``,
+        ``"error"``, ...).
 
 A search in the page (:meth:`Playground.start_search`, or the engine's move when it plays a side)
 reports the tree it searched: with ``seed`` and a ``playouts`` budget, the first search of a
 position equals ``mcts search --seed S --iterations N --json`` (timing keys aside); a later search
 that reuses the tree counts the earlier iterations too, as the page's tree reuse does.
 :meth:`Playground.analyse` searches the position shown with the kernel's engine instead, and
-stores its report in ``report`` too.
+stores its report in ``report`` too. :meth:`Playground.review` reviews the game shown with the
+kernel's engine (:func:`mcts_playground.review`), returns the report and shows it in the page
+(the marks on the moves, the game graph, the summary: the embed's ``showReview``).
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ import anywidget
 import traitlets
 
 from . import State, search
+from . import review as review_game
 
 __all__ = ["Playground", "page_dir", "page_url", "PageNotFound", "WidgetValueError"]
 
@@ -215,6 +221,7 @@ class Playground(anywidget.AnyWidget):
     errors = traitlets.List(traitlets.Unicode(), default_value=[])
     searches = traitlets.List(traitlets.Dict(), default_value=[])
     report = traitlets.Dict(allow_none=True, default_value=None)
+    last_review = traitlets.Dict(allow_none=True, default_value=None)
 
     def __init__(
         self,
@@ -293,9 +300,48 @@ class Playground(anywidget.AnyWidget):
         self.report = r
         return r
 
+    def review(
+        self,
+        *,
+        iterations: int | None = None,
+        ms: float | None = None,
+        solve_ms: float = 1000.0,
+        seed: int | None = None,
+        preset: str | None = None,
+        threads: int = 1,
+        show: bool = True,
+    ) -> dict[str, Any]:
+        """Reviews the game shown (its moves from the start) with the kernel's engine and returns
+        the report of ``mcts review --json`` (:func:`mcts_playground.review`: per move the mover's
+        win probability before and after, the loss, the class, the best move and its line, the
+        exact values; per player the accuracy and the count of each class), also stored in
+        ``last_review``. With ``show`` (the default) the page shows it as its own review: the marks
+        on the moves, the game graph of Black's win probability, the summary (the embed's
+        ``showReview``; ``show="review"`` in the widget's ``show`` puts the graph and the summary in
+        the frame, under the board: give the widget a ``height`` of about ``"900px"`` to see them).
+
+        The kernel reviews rather than the page so that the report is back in Python when the
+        call returns (for a plot, a table), whether or not a page is showing the widget. The
+        defaults are the widget's: its ``preset`` and ``seed`` (0 without one); 10,000 playouts
+        per position unless ``iterations`` or ``ms`` is given. Raises ``ValueError`` as
+        :func:`mcts_playground.review` does."""
+        r = review_game(
+            self.state,
+            preset=preset or self.preset,
+            iterations=iterations,
+            ms=ms,
+            solve_ms=solve_ms,
+            seed=(self.seed or 0) if seed is None else seed,
+            threads=threads,
+        )
+        self.last_review = r
+        if show:
+            self.send({"command": "showReview", "report": r})
+        return r
+
     def on(self, event: str, callback: Callable[[dict[str, Any]], None]) -> None:
         """Calls ``callback(detail)`` on each page event of that type: ``ready``, ``move``,
-        ``position``, ``searchFinished``, ``gameOver``, ``error`` (``detail`` as the embed
+        ``position``, ``searchFinished``, ``reviewFinished``, ``gameOver``, ``error`` (``detail`` as the embed
         protocol's message: ``game``, ``moves``, and the event's own fields)."""
         self._handlers.setdefault(event, []).append(callback)
 
@@ -312,5 +358,7 @@ class Playground(anywidget.AnyWidget):
             self.searches = [*self.searches, detail]
             if isinstance(detail.get("report"), dict):
                 self.report = detail["report"]
+        elif event == "reviewFinished" and isinstance(detail.get("report"), dict):
+            self.last_review = detail["report"]
         for cb in self._handlers.get(event, []):
             cb(detail)

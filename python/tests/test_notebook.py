@@ -46,6 +46,8 @@ def _check_hex5_handout(outputs: list[dict]) -> None:
     assert f"to move: {side} —" in text, "the first cell names the side to move"
     assert f"{side} to move; winning moves for {side}: {winning}" in text, text[-400:]
     assert any("image/png" in o.get("data", {}) for o in outputs), "the plots were drawn"
+    # The review of the match's first game: a line per move and each player's summary.
+    assert "black: accuracy" in text and "white: accuracy" in text, text[-600:]
     widgets = [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
     assert widgets, "the board widget was displayed"
 

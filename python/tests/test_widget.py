@@ -154,3 +154,26 @@ def test_a_missing_page_is_explained(tmp_path: pathlib.Path, monkeypatch: pytest
     monkeypatch.setenv("MCTS_PLAYGROUND_PAGE", str(tmp_path / "nowhere"))
     with pytest.raises(widget.PageNotFound, match="bundle-page.sh"):
         widget.page_dir()
+
+
+def test_review_returns_the_kernels_report_and_shows_it_in_the_page(page: pathlib.Path, monkeypatch: pytest.MonkeyPatch, cli) -> None:
+    w = widget.Playground(game="hex:5", moves=["c3", "b3", "b4", "c2"], preset="uct", seed=3)
+    sent: list[dict] = []
+    monkeypatch.setattr(w, "send", lambda msg, buffers=None: sent.append(msg))
+    seen: list[dict] = []
+    w.on("reviewFinished", seen.append)
+    r = w.review(iterations=400, solve_ms=0)
+    # The report of `mcts review --json` with the widget's preset and seed (times apart).
+    want = cli("review", "--game", "hex:5", "--moves", "c3 b3 b4 c2", "--preset", "uct", "--iterations", "400", "--solve-ms", "0", "--seed", "3")
+    assert {k: v for k, v in r.items() if k != "timing"} == {k: v for k, v in want.items() if k != "timing"}
+    assert [p["move"] for p in r["plies"]] == ["c3", "b3", "b4", "c2"] and set(r["summary"]) == {"black", "white"}
+    assert w.last_review == r
+    # The page is asked to show it (the embed's showReview); show=False keeps it in the kernel.
+    assert sent == [{"command": "showReview", "report": r}]
+    w.review(iterations=100, seed=1, show=False)
+    assert len(sent) == 1 and w.last_review["settings"]["seed"] == 1
+    with pytest.raises(ValueError):
+        w.review(iterations=100, ms=100)
+    # A review run in the page arrives as reviewFinished: its report becomes last_review.
+    w._on_front_end(w, {"event": "reviewFinished", "detail": {"game": "hex:5", "moves": w.moves, "report": r}}, [])
+    assert w.last_review == r and seen == [{"game": "hex:5", "moves": w.moves, "report": r}]

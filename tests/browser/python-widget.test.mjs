@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setup, assertClean, screenshot, ROOT } from './harness.mjs';
+import { setup, assertClean, screenshot, buildNative, native, ROOT } from './harness.mjs';
 
 /** `mcts search ... --json` of this checkout (the release build, else the one `cargo test` made). */
 function cliSearch(args) {
@@ -169,4 +169,39 @@ test('the widget front end bridges the page and the kernel both ways', async () 
   await sameAsWidget('c3 b2');
   await screenshot(page, 'python-widget-compare');
   assertClean(assert, page, [/a1/]);
+});
+
+test('the kernel’s review (Playground.review) is shown in the page: marks, graph and summary; one of another game is the page’s error', async () => {
+  buildNative();
+  const esm = readFileSync(join(ROOT, 'python', 'mcts_playground', 'widget.js'), 'utf8');
+  // Both sides people (no engine move changes the game) and the review's section shown.
+  const host = HOST.replace("moves: ['c3']", "moves: ['c3', 'b3', 'b4', 'c2']")
+    .replace("p1: 'engine'", "p1: 'person'")
+    .replace("show: ''", "show: 'review'");
+  const page = await h.openPage('widget-host.html', {
+    before: async (p) => {
+      await p.route(`${h.url}widget-host.html`, (r) => r.fulfill({ contentType: 'text/html', body: host }));
+      await p.route(`${h.url}py-widget.js`, (r) => r.fulfill({ contentType: 'text/javascript', body: esm }));
+    },
+  });
+  await page.waitForFunction(() => window.__values.ready === true);
+  // What `Playground.review()` sends: the report of mcts_playground.review (= mcts review --json).
+  const report = native('review', ['--game', 'hex:5', '--moves', 'c3 b3 b4 c2', '--preset', 'uct', '--iterations', '300', '--seed', '1']);
+  await page.evaluate((r) => window.__kernel.custom({ command: 'showReview', report: r }), report);
+  const frame = embedFrame(page);
+  await frame.waitForFunction(() => window.__playground.gameReview()?.status === 'finished');
+  assert.deepEqual(await frame.evaluate(() => window.__playground.gameReview().report), report);
+  await frame.waitForFunction(() => document.querySelector('#rv-graph canvas'));
+  assert.equal(await frame.getAttribute('#review-status', 'data-status'), 'finished');
+  await page.screenshot({ path: join(ROOT, 'tests', 'browser', 'screenshots', 'python-widget-review.png') });
+  // A review of other moves: the page refuses it with a sentence; its review stays.
+  await page.evaluate((r) => window.__kernel.custom({ command: 'showReview', report: r }), {
+    ...report,
+    moves: ['c3', 'b3', 'b4', 'd2'],
+    plies: report.plies.map((p, i) => (i === 3 ? { ...p, move: 'd2' } : p)),
+  });
+  await page.waitForFunction(() => window.__values.last_error !== '');
+  assert.match(await page.evaluate(() => window.__values.last_error), /the review is of hex:5 with 4 moves, not of the game on the board/);
+  assert.deepEqual(await frame.evaluate(() => window.__playground.gameReview().report), report);
+  assertClean(assert, page);
 });

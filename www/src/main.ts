@@ -50,5 +50,5 @@ bindLessons(app);
 bindTeaching(app, { reply: () => maybeEngineMove(app), takeBack: () => undo(app) });
 installTestHooks(app, mountNets(app));
 const views = mountViews(playgroundHooks(app));
-teach.bind(pageHooks(app, views.trees));
+teach.bind(pageHooks(app, views.trees, views.review));
 void start(app);

@@ -6,6 +6,7 @@ import type { EngineClient } from './engine';
 import type { LessonBridge } from './lessons/bridge';
 import type { EngineParams, Player, Snapshot } from './protocol';
 import type { PageStore, SideSettings } from './state';
+import type { ReviewBudget, ReviewReport } from './review/report';
 
 export type { SideSettings, Who } from './state';
 
@@ -33,6 +34,17 @@ export interface TreeViews {
   nodeLink(): { svg: SVGSVGElement; nodes: number };
   /** The tree overview (icicle) and the nodes it draws now. */
   icicle(): { canvas: HTMLCanvasElement; nodes: number };
+}
+
+/** The game review's controller as the share and embed features reach it (app/game-review.ts
+ * `ReviewController`). */
+export interface GameReviewControl {
+  /** Reviews the game on the board with a budget per position (default: the page's, 10,000
+   * playouts) and a seed (default 0) (a link's `review=1`, the embed's `review` command);
+   * continues a stopped review of the same settings. */
+  start(budget?: ReviewBudget, seed?: number): void;
+  /** Shows a finished review's report for the game on the board (a game record's `review`). */
+  restore(report: ReviewReport): void;
 }
 
 /** What loading a game gave: `ok`, or the sentence the page shows and the engine's reason alone. */
@@ -78,7 +90,7 @@ export interface PageHooks {
   loadGame(spec: string, moves: string[], opts?: { keepTree?: boolean }): Promise<LoadResult>;
   /** Looks at move `n` of the game (1-based: the position before it; null: the live position);
    * ignored when the game has no such move. */
-  review(n: number | null): void;
+  lookAt(n: number | null): void;
   play(move: string): Promise<void>;
   wake(): void;
   boardElement(): HTMLElement | null;
@@ -86,4 +98,6 @@ export interface PageHooks {
   engineParams(side: Player): EngineParams;
   /** The lesson bridge (the lesson card runs its steps through it). */
   lessons: LessonBridge<Element>;
+  /** The game review (Review game's controller). */
+  review: GameReviewControl;
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { PositionReview, ReviewGame, Snapshot } from '../protocol';
 import { createPageStore, type PageStore } from '../state';
-import { pendingPositions, type ReviewEngine, ReviewController, reviewPreset, reviewSettings, timeLeftMs } from './game-review';
+import { budgetOf, pendingPositions, type ReviewEngine, ReviewController, reviewPreset, reviewSettings, timeLeftMs } from './game-review';
 import type { ReviewReport } from '../review/report';
+import { budgetValue, parseBudgetValue } from './game-review-controls';
 
 const snap = (moves: string[]): Snapshot =>
   ({ view: { spec: 'hex:5', kind: 'hex' }, legal: [], moves, redo: [], outcome: null }) as unknown as Snapshot;
@@ -79,6 +80,15 @@ describe('the review controller', () => {
     expect(reviewPreset(s('person', '', 'person', 'rave'))).toBe('rave');
     expect(reviewPreset(s('person', '', 'person', ''))).toBe('best');
     expect(reviewSettings('uct', 2000)).toEqual({ preset: 'uct', iterations: 2000, ms: null, solve_ms: 1000, seed: 0 });
+    expect(reviewSettings('uct', { unit: 'ms', value: 250 }, 7)).toEqual({
+      preset: 'uct',
+      iterations: null,
+      ms: 250,
+      solve_ms: 1000,
+      seed: 7,
+    });
+    expect(budgetOf({ iterations: null, ms: 250 })).toEqual({ unit: 'ms', value: 250 });
+    expect(budgetOf({ iterations: 2000, ms: null })).toEqual({ unit: 'playouts', value: 2000 });
   });
 
   it('estimates the time left from the positions done', () => {
@@ -152,5 +162,50 @@ describe('the review controller', () => {
     expect(store.get().gameReview).toMatchObject({ done: 0, total: 2, status: 'stopped' });
     expect(c.error).toBe('The review stopped: the engine has no preset "nope"');
     expect(e.terminated).toBe(true);
+  });
+
+  it('a change of budget, unit or seed starts afresh; the same settings continue', async () => {
+    const { store, c, engines } = setup(['a1', 'b2']);
+    c.start({ unit: 'ms', value: 100 });
+    engines[0]!.release();
+    await flush();
+    c.stop();
+    expect(store.get().gameReview).toMatchObject({ done: 1, status: 'stopped' });
+    // The same time budget: only the pending positions.
+    c.start({ unit: 'ms', value: 100 });
+    expect(engines[1]!.asked).toEqual([1]);
+    c.stop();
+    // The same number in playouts is another budget: afresh.
+    c.start({ unit: 'playouts', value: 100 });
+    expect(engines[2]!.asked).toEqual([0]);
+    expect(c.settings()).toMatchObject({ iterations: 100, ms: null, seed: 0 });
+    c.stop();
+    c.start({ unit: 'playouts', value: 100 }, 5);
+    expect(engines[3]!.asked).toEqual([0]);
+    expect(c.settings()).toMatchObject({ seed: 5 });
+  });
+
+  it('restores a finished report for the game on the board; a new move clears it', () => {
+    const { store, c } = setup(['a1', 'b2']);
+    const report = {
+      game: 'hex:5',
+      moves: ['a1', 'b2'],
+      settings: reviewSettings('uct', { unit: 'ms', value: 250 }),
+      plies: [],
+      summary: {},
+    } as ReviewReport;
+    c.restore(report);
+    expect(store.get().gameReview).toMatchObject({ done: 3, total: 3, status: 'finished', report });
+    expect(c.settings()).toEqual(report.settings);
+    store.update({ snapshot: snap(['a1', 'b2', 'c3']) });
+    expect(store.get().gameReview).toBeNull();
+  });
+
+  it('the budget select names playouts by their number and times with ms:, both ways', () => {
+    expect(budgetValue({ unit: 'playouts', value: 10000 })).toBe('10000');
+    expect(budgetValue({ unit: 'ms', value: 250 })).toBe('ms:250');
+    expect(parseBudgetValue('10000')).toEqual({ unit: 'playouts', value: 10000 });
+    expect(parseBudgetValue('ms:250')).toEqual({ unit: 'ms', value: 250 });
+    for (const bad of ['', 'ms:', '0', 'ms:0', '1e4', 'hours:1']) expect(parseBudgetValue(bad)).toBeNull();
   });
 });

@@ -10,15 +10,21 @@
 import type { PositionReview, ReviewGame } from '../protocol';
 import type { GameReviewState, PageState, PageStore } from '../state';
 import { movesKey } from '../state';
-import type { ReviewReport, ReviewSettings } from '../review/report';
+import { DEFAULT_REVIEW_SEED, type ReviewBudget, type ReviewReport, type ReviewSettings } from '../review/report';
 
 /** Playouts per position the page offers (`mcts review --iterations`); the default is 10,000. */
 export const REVIEW_PLAYOUTS = [2_000, 10_000, 50_000] as const;
 export const DEFAULT_REVIEW_PLAYOUTS = 10_000;
+/** Milliseconds per position the page offers (`mcts review --ms`): a time budget gives each
+ * position the same wall time whatever the machine, and is not reproducible (a playout budget
+ * is, for a seed). */
+export const REVIEW_MS = [100, 250, 1_000] as const;
+/** The page's default budget per position: 10,000 playouts. */
+export const DEFAULT_REVIEW_BUDGET: ReviewBudget = { unit: 'playouts', value: DEFAULT_REVIEW_PLAYOUTS };
 /** The exact solver's budget per position in the page, milliseconds (`mcts review --solve-ms`). */
 export const REVIEW_SOLVE_MS = 1_000;
 /** The review's seed (`mcts review`'s default, 0): position i is searched with seed i. */
-export const REVIEW_SEED = 0;
+export const REVIEW_SEED = DEFAULT_REVIEW_SEED;
 /** The preset when neither side's is known (the engine core's `DEFAULT_PRESET`). */
 export const FALLBACK_PRESET = 'best';
 
@@ -45,9 +51,22 @@ export function reviewPreset(s: Pick<PageState, 'sides'>): string {
   return engine?.preset || s.sides[1].preset || s.sides[0].preset || FALLBACK_PRESET;
 }
 
-/** The settings of a review of `playouts` playouts per position with `preset`. */
-export function reviewSettings(preset: string, playouts: number): ReviewSettings {
-  return { preset, iterations: playouts, ms: null, solve_ms: REVIEW_SOLVE_MS, seed: REVIEW_SEED };
+/** The settings of a review with `preset` and a budget per position (`playouts` playouts, or a
+ * [`ReviewBudget`] in playouts or milliseconds), seeded with `seed` (default [`REVIEW_SEED`]). */
+export function reviewSettings(preset: string, budget: number | ReviewBudget, seed: number = REVIEW_SEED): ReviewSettings {
+  const b: ReviewBudget = typeof budget === 'number' ? { unit: 'playouts', value: budget } : budget;
+  return {
+    preset,
+    iterations: b.unit === 'playouts' ? b.value : null,
+    ms: b.unit === 'ms' ? b.value : null,
+    solve_ms: REVIEW_SOLVE_MS,
+    seed,
+  };
+}
+
+/** A review's budget per position from its settings (`iterations` playouts, else `ms`). */
+export function budgetOf(s: Pick<ReviewSettings, 'iterations' | 'ms'>): ReviewBudget {
+  return s.iterations !== null ? { unit: 'playouts', value: s.iterations } : { unit: 'ms', value: s.ms ?? 0 };
 }
 
 /** The main line of the game shown: its tree's (the live game may be in a variation). */
@@ -94,6 +113,11 @@ export class ReviewController {
     });
   }
 
+  /** The settings of the review under way, stopped or finished (null: none). */
+  settings(): ReviewSettings | null {
+    return this.game?.settings ?? null;
+  }
+
   /** Estimated milliseconds left of the running review (null when unknown or not running). */
   timeLeft(): number | null {
     const r = this.deps.store.get().gameReview;
@@ -101,13 +125,15 @@ export class ReviewController {
     return timeLeftMs(this.doneThisRun, r.total - r.done, this.deps.now() - this.started);
   }
 
-  /** Reviews the game on the board with `playouts` per position: continues the review of the
-   * same game and settings (only its pending positions), else starts afresh. */
-  start(playouts: number): void {
+  /** Reviews the game on the board with a budget per position (playouts, or a [`ReviewBudget`]
+   * in playouts or milliseconds) and `seed`: continues the review of the same game and settings
+   * (only its pending positions), else (another game, budget, unit, preset or seed) starts
+   * afresh. */
+  start(budget: number | ReviewBudget = DEFAULT_REVIEW_BUDGET, seed: number = REVIEW_SEED): void {
     const s = this.deps.store.get();
     const snap = s.snapshot;
     if (!snap) return;
-    const game: ReviewGame = { spec: snap.view.spec, moves: [...mainLine(s)], settings: reviewSettings(reviewPreset(s), playouts) };
+    const game: ReviewGame = { spec: snap.view.spec, moves: [...mainLine(s)], settings: reviewSettings(reviewPreset(s), budget, seed) };
     const key = mainLineKey(s);
     if (!this.game || this.key !== key || JSON.stringify(this.game.settings) !== JSON.stringify(game.settings)) {
       this.stopEngines();
@@ -126,6 +152,24 @@ export class ReviewController {
     while (this.engines.length < n) this.engines.push(this.deps.newEngine());
     const loops = this.engines.slice(0, n).map((e) => this.work(run, e, queue));
     void Promise.all(loops).then(() => this.finish(run));
+  }
+
+  /** Shows a finished review's report (one read from a game record) for the game on the board,
+   * whose main line it must be (the caller checks): a new move or game clears it as it clears a
+   * review made here. Review game afterwards reviews afresh (the positions' results are not in a
+   * report). */
+  restore(report: ReviewReport): void {
+    const snap = this.deps.store.get().snapshot;
+    if (!snap) return;
+    this.run++;
+    this.stopEngines();
+    this.results.clear();
+    this.error = null;
+    const main = mainLine(this.deps.store.get());
+    this.game = { spec: snap.view.spec, moves: [...main], settings: report.settings };
+    this.key = mainLineKey(this.deps.store.get());
+    const total = main.length + 1;
+    this.deps.store.update({ gameReview: { key: this.key, done: total, total, status: 'finished', report } });
   }
 
   /** Stops the running review: its workers end at once; the positions done stay. */

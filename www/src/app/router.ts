@@ -4,7 +4,7 @@
 // game): the open view is the store's `view`.
 
 import { mountAnalysis } from '../overlay/analysis';
-import type { PlaygroundHooks, TreeViews } from '../types';
+import type { GameReviewControl, PlaygroundHooks, TreeViews } from '../types';
 import { mountCompare } from '../compare/compare';
 import { mountArena } from '../arena/arena';
 import { mountStep } from '../step/step';
@@ -19,8 +19,9 @@ const TABS: { id: View; label: string }[] = [
   { id: 'train', label: 'Train' },
 ];
 
-/** Mounts every view; returns the analysis's tree views (for the image exports). */
-export function mountViews(hooks: PlaygroundHooks): { trees: TreeViews } {
+/** Mounts every view; returns the analysis's tree views (for the image exports) and the game
+ * review's controller (for a link's `review=1`, a record's review and the embed). */
+export function mountViews(hooks: PlaygroundHooks): { trees: TreeViews; review: GameReviewControl } {
   const analysis = mountAnalysis(hooks);
   // The game review's row: under the exact solver's row of the analysis controls.
   const review = mountReviewControls(hooks);
@@ -79,5 +80,5 @@ export function mountViews(hooks: PlaygroundHooks): { trees: TreeViews } {
   });
   drawTabs(hooks.store.get().view);
   if (hooks.store.get().view === 'train') mountTrainOnce();
-  return { trees: analysis.trees };
+  return { trees: analysis.trees, review: review.controller };
 }

@@ -12,7 +12,7 @@ import type { ReviewReport } from '../review/report';
 import type { GameReviewState, GameTree, TeachingHold } from '../state';
 import { teach } from '../share/hooks';
 import { parseSides } from '../share/url';
-import type { PageHooks, PlaygroundHooks, TreeViews } from '../types';
+import type { GameReviewControl, PageHooks, PlaygroundHooks, TreeViews } from '../types';
 import { type App, errText, showMessage, st } from './context';
 import { commitSides } from './controls';
 import { loadGame, newGame, selectSpec, syncGameControls } from './game';
@@ -40,15 +40,16 @@ export function playgroundHooks(app: App): PlaygroundHooks {
 
 /** What the app offers the URL, records, embed and lesson features (share/hooks.ts adds the URL's
  * engine parameters). */
-export function pageHooks(app: App, trees: TreeViews): Omit<PageHooks, 'engineParams'> {
+export function pageHooks(app: App, trees: TreeViews, review: GameReviewControl): Omit<PageHooks, 'engineParams'> {
   return {
     ...playgroundHooks(app),
     trees,
+    review,
     sides: () => st(app).sides,
     setPaused: (paused: boolean) => app.store.update({ paused }),
     busy: () => app.search !== null || st(app).restoring,
     loadGame: (spec, moves, opts) => loadGame(app, spec, moves, opts),
-    review: (n) => setReview(app, n),
+    lookAt: (n) => setReview(app, n),
     play: (m: string) => playPerson(app, m),
     wake: () => maybeEngineMove(app),
     boardElement: () => app.renderer?.element ?? null,

@@ -4,14 +4,19 @@
 // Events to the host (posted to `window.parent`, to the `origin=` parameter's origin when given,
 // else to any origin — they carry only the public game state): `loading` (posted as the page's
 // script starts, before the engine loads: `<mcts-playground>` takes it as the sign that its
-// address shows the playground), `ready`, `move`, `searchFinished`, `gameOver`, `error`; each also carries `id` (the `id=` parameter, to tell embeds apart), `game`
+// address shows the playground), `ready`, `move`, `searchFinished`, `reviewFinished`, `gameOver`,
+// `error`; each also carries `id` (the `id=` parameter, to tell embeds apart), `game`
 // (the spec) and `moves` (from the start). `searchFinished` also carries the search's `report`,
-// as `mcts search --json` prints it (embed/events.ts).
+// as `mcts search --json` prints it; `reviewFinished` (a game review finished, however it was
+// started) the review's `report`, as `mcts review --json` prints it (embed/events.ts).
 // Commands from the host (accepted only from `window.parent`; only from the `origin=` parameter's
 // origin when it is given; only from the origins of `allowed-origins=` when that is given):
 // `setPosition { game?, moves? }` and
-// `startSearch { budget?: { kind: 'millis' | 'playouts', value }, preset?, play?: boolean }`,
-// checked by `commands.ts` (a malformed one gets an `error` event naming the problem).
+// `startSearch { budget?: { kind: 'millis' | 'playouts', value }, preset?, play?: boolean }` and
+// `review { budget?: { kind: 'millis' | 'playouts', value }, seed? }` (Review game on the main
+// line: the budget per position, default 10,000 playouts; the seed, default `seed=`, else 0) and
+// `showReview { report }` (show a review made elsewhere, e.g. by the notebook widget's kernel,
+// for the game on the board: after any `setPosition` sent before it), checked by `commands.ts` (a malformed one gets an `error` event naming the problem).
 // Without `origin=` or `allowed-origins=`, any page that frames the playground may send commands
 // (they can only set a position and start a search) and events go to any origin.
 // With `allowed-origins=`, events go only to those origins, and commands from any other origin
@@ -26,11 +31,15 @@ import { EngineError } from '../engine';
 import { fallbackMessage, isNoNetError, netFreeFallback } from '../play/net-fallback';
 import { h } from '../lib/dom';
 import { type Command, PROTOCOL, allowedOrigins, parseCommand } from './commands';
-import { type SearchFallback, searchFinishedFields } from './events';
+import { type SearchFallback, reviewFinishedFields, searchFinishedFields } from './events';
+import { parseReviewReport } from '../review/report';
+import { reviews } from '../review/marks';
 
 export { PROTOCOL };
-/** Parts of the page an embed can show besides the board and status (`show=`). */
-export const EMBED_SHOW = ['moves', 'thinking', 'controls', 'analysis', 'players', 'share'] as const;
+/** Parts of the page an embed can show besides the board and status (`show=`); `review` is the
+ * game review's section (graph, mistakes, summary: the marks on the moves and the board show
+ * without it). */
+export const EMBED_SHOW = ['moves', 'thinking', 'controls', 'analysis', 'players', 'share', 'review'] as const;
 
 /** Embed chrome: hides the header and side panel except the parts `show=` names. The open view
  * (`view=play|compare|arena`) shows as on the full page: the views' own rules (`overlay/viz.css`)
@@ -49,6 +58,7 @@ export function applyEmbedChrome(show: string | null): void {
 body.embed header, body.embed .help, body.embed #analysis, body.embed #overlay-bar, body.embed #overlay-legend, body.embed .overlay-bar, body.embed .overlay-legend { display: none !important; }
 body.embed.embed-show-analysis #overlay-bar, body.embed.embed-show-analysis #overlay-legend { display: flex !important; }
 body.embed.embed-show-analysis #analysis { display: block !important; }
+body.embed:not(.embed-show-review) #game-review { display: none !important; }
 body.embed .layout { display: block; padding: 0.25rem; max-width: none; }
 body.embed .panel { display: none; }
 body.embed:is(.embed-show-moves, .embed-show-thinking, .embed-show-controls, .embed-show-players, .embed-show-share) .panel { display: flex; margin-top: 0.4rem; padding: 0.4rem; }
@@ -143,6 +153,12 @@ export class EmbedBridge {
     refresh();
     status.before(open);
     this.reportSize();
+    // A review that runs to its end (not one restored from a record): `reviewFinished`.
+    hooks.store.subscribe((st, prev) => {
+      const r = st.gameReview;
+      if (r?.status === 'finished' && r.report && prev.gameReview?.status === 'running')
+        this.post('reviewFinished', reviewFinishedFields(r.report));
+    });
   }
 
   /** Posts `size { height }` whenever the height the page needs changes: what is above the board,
@@ -196,17 +212,53 @@ export class EmbedBridge {
             : typeof cmd.moves === 'string'
               ? cmd.moves.split(/[\s,]+/).filter(Boolean)
               : [];
-          const r = await this.hooks.loadGame(game, moves);
+          const load = this.hooks.loadGame(game, moves);
+          // A `showReview` sent after this command is for the position it loads: it waits.
+          this.loading = load.then(() => undefined);
+          const r = await load;
           if (!r.ok) this.post('error', { command: 'setPosition', message: r.message });
           else this.post('position', {});
           return;
         }
+        case 'showReview':
+          return await this.showReview(cmd);
         case 'startSearch':
           return await this.startSearch(cmd);
+        case 'review':
+          return this.review(cmd);
       }
     } catch (e) {
       this.post('error', { message: e instanceof Error ? e.message : String(e) });
     }
+  }
+
+  /** The last `setPosition`'s load (a `showReview` after it waits for it). */
+  private loading: Promise<void> = Promise.resolve();
+
+  /** Shows a finished review's report for the game on the board (as a record's review is
+   * restored): an `error` event when it reviews another game or other moves. */
+  private async showReview(cmd: Extract<Command, { type: 'showReview' }>): Promise<void> {
+    await this.loading;
+    const report = parseReviewReport(cmd.report);
+    const s = this.hooks.snapshot();
+    if (!s || report.game !== s.view.spec || !reviews(report, s.moves))
+      return this.post('error', {
+        command: 'showReview',
+        message: `the review is of ${report.game} with ${report.moves.length} moves, not of the game on the board (${s?.view.spec ?? 'none'} with ${s?.moves.length ?? 0} moves)`,
+      });
+    this.hooks.review.restore(report);
+  }
+
+  /** Reviews the game's main line (Review game) with the command's budget per position and seed;
+   * `reviewFinished` follows when it ends. */
+  private review(cmd: Extract<Command, { type: 'review' }>): void {
+    if (!this.hooks.snapshot()) return this.post('error', { command: 'review', message: 'there is no game yet' });
+    if (this.hooks.store.get().gameReview?.status === 'running')
+      return this.post('error', { command: 'review', message: 'a review is running' });
+    const b = cmd.budget;
+    const budget = b ? { unit: b.kind === 'millis' ? ('ms' as const) : ('playouts' as const), value: b.value } : undefined;
+    const pageSeed = this.hooks.engineParams(0).seed;
+    this.hooks.review.start(budget, cmd.seed ?? (typeof pageSeed === 'number' ? pageSeed : undefined));
   }
 
   /** Searches the current position for the side to move, with that side's preset (or `preset`)

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COMMAND_LIMITS, allowedOrigins, parseCommand } from './commands';
 
@@ -23,11 +24,33 @@ describe('embed commands', () => {
       ok: { type: 'startSearch', budget: { kind: 'playouts', value: 500 }, preset: 'rave', play: true },
     });
     expect(parseCommand(msg({ type: 'startSearch' }))).toEqual({ ok: { type: 'startSearch' } });
+    expect(parseCommand(msg({ type: 'review' }))).toEqual({ ok: { type: 'review' } });
+    expect(parseCommand(msg({ type: 'review', budget: { kind: 'millis', value: 250 }, seed: 3 }))).toEqual({
+      ok: { type: 'review', budget: { kind: 'millis', value: 250 }, seed: 3 },
+    });
+  });
+
+  it('names what is wrong with a review command', () => {
+    expect(err(msg({ type: 'review', seed: -1 }))).toBe("review: field 'seed' must be a whole number in 0..10^15");
+    expect(err(msg({ type: 'review', seed: 1.5 }))).toBe("review: field 'seed' must be a whole number in 0..10^15");
+    expect(err(msg({ type: 'review', budget: { kind: 'playouts', value: 0 } }))).toMatch(/value must be a whole number/);
+    expect(err(msg({ type: 'review', preset: 'uct' }))).toBe('review: unknown field "preset" (expected budget, seed)');
+  });
+
+  it('takes a review to show, and names what is wrong with it', () => {
+    const report = JSON.parse(readFileSync(new URL('../review/testdata/hex9-estimates.json', import.meta.url), 'utf8'));
+    expect(parseCommand(msg({ type: 'showReview', report }))).toEqual({ ok: { type: 'showReview', report } });
+    expect(err(msg({ type: 'showReview' }))).toBe("showReview: field 'report' is missing");
+    expect(err(msg({ type: 'showReview', report: { ...report, plies: [] } }))).toBe(
+      'showReview: field \'report\' is not a review: the review cannot be read: "plies" must hold one entry per move (10), not 0',
+    );
+    const long = { ...report, moves: Array.from({ length: 1001 }, () => 'a1') };
+    expect(err(msg({ type: 'showReview', report: long }))).toBe("showReview: field 'report' must review at most 1000 moves (got 1001)");
   });
 
   it('names the problem: version, unknown type, wrong field types, extra keys', () => {
     expect(err(msg({ version: 2, type: 'setPosition' }))).toBe('unsupported protocol version 2 (this page speaks version 1)');
-    expect(err(msg({ type: 'fly' }))).toBe('unknown command "fly" (expected setPosition or startSearch)');
+    expect(err(msg({ type: 'fly' }))).toBe('unknown command "fly" (expected setPosition, startSearch, review or showReview)');
     expect(err(msg({ type: 7 }))).toMatch(/unknown command 7/);
     expect(err(msg({ type: 'toString' }))).toMatch(/unknown command "toString"/);
     expect(err(msg({ type: '__proto__' }))).toMatch(/unknown command "__proto__"/);

@@ -11,6 +11,7 @@
 // normalised to its origin and named once, however often and in whatever case it is written.
 
 import { LIMITS } from '../generated/schema';
+import { parseReviewReport, type ReviewReport } from '../review/report';
 
 /** The protocol's fixed fields. */
 export const PROTOCOL = { source: 'mcts-playground', version: 1 } as const;
@@ -23,7 +24,12 @@ export const COMMAND_LIMITS = { spec: 64, moves: 1000, move: 32, movesText: 20_0
 
 export type Command =
   | { type: 'setPosition'; game?: string; moves?: string[] | string }
-  | { type: 'startSearch'; budget?: { kind: 'millis' | 'playouts'; value: number }; preset?: string; play?: boolean };
+  | { type: 'startSearch'; budget?: { kind: 'millis' | 'playouts'; value: number }; preset?: string; play?: boolean }
+  | { type: 'review'; budget?: { kind: 'millis' | 'playouts'; value: number }; seed?: number }
+  | { type: 'showReview'; report: ReviewReport };
+
+/** The largest review seed a command takes (as the page's `seed=`): 10^15. */
+export const MAX_COMMAND_SEED = 1e15;
 
 type Check = (v: unknown) => string | null;
 
@@ -51,6 +57,23 @@ const budgetCheck: Check = (v) => {
   return null;
 };
 
+/** A review's report (`mcts review --json`'s shape, `parseReviewReport`) of at most
+ * `COMMAND_LIMITS.moves` moves. */
+const reportCheck: Check = (v) => {
+  const moves = typeof v === 'object' && v !== null ? (v as { moves?: unknown }).moves : undefined;
+  if (Array.isArray(moves) && moves.length > COMMAND_LIMITS.moves)
+    return `must review at most ${COMMAND_LIMITS.moves} moves (got ${moves.length})`;
+  try {
+    parseReviewReport(v);
+    return null;
+  } catch (e) {
+    return `is not a review: ${e instanceof Error ? e.message : String(e)}`;
+  }
+};
+
+/** The fields a command type must have (the others are optional). */
+const REQUIRED: { [K in Command['type']]?: string[] } = { showReview: ['report'] };
+
 /** The optional fields of each command type, with their checks. */
 const FIELDS: { [K in Command['type']]: Record<string, Check> } = {
   setPosition: { game: str(COMMAND_LIMITS.spec), moves: movesCheck },
@@ -59,6 +82,16 @@ const FIELDS: { [K in Command['type']]: Record<string, Check> } = {
     preset: str(COMMAND_LIMITS.preset),
     play: (v) => (typeof v === 'boolean' ? null : 'must be true or false'),
   },
+  // Review the game's main line: the budget per position (default: the page's, 10,000
+  // playouts) and the seed (default: the page's `seed=`, else 0).
+  review: {
+    budget: budgetCheck,
+    seed: (v) =>
+      typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_COMMAND_SEED ? null : 'must be a whole number in 0..10^15',
+  },
+  // Show a finished review of the game on the board (one made elsewhere: the notebook widget's
+  // `review()` with the kernel's engine), as a game record's review is restored.
+  showReview: { report: reportCheck },
 };
 
 /** What a message from the host is: not ours (ignore it), a checked command, or what is wrong. */
@@ -95,7 +128,7 @@ export function parseCommand(data: unknown): ParsedCommand {
   const type = d.type;
   if (typeof type !== 'string' || !Object.hasOwn(FIELDS, type)) {
     return {
-      err: `unknown command ${JSON.stringify(typeof type === 'string' ? type.slice(0, 40) : type) ?? String(type)} (expected setPosition or startSearch)`,
+      err: `unknown command ${JSON.stringify(typeof type === 'string' ? type.slice(0, 40) : type) ?? String(type)} (expected setPosition, startSearch, review or showReview)`,
     };
   }
   const fields = FIELDS[type as Command['type']];
@@ -108,6 +141,8 @@ export function parseCommand(data: unknown): ParsedCommand {
     const problem = check(d[key]);
     if (problem) return { err: `${type}: field '${key}' ${problem}` };
   }
+  const missing = (REQUIRED[type as Command['type']] ?? []).find((k) => !Object.hasOwn(d, k));
+  if (missing) return { err: `${type}: field '${missing}' is missing` };
   const cmd: Record<string, unknown> = { type };
   for (const key of Object.keys(fields)) if (Object.hasOwn(d, key)) cmd[key] = d[key];
   return { ok: cmd as Command };

@@ -25,9 +25,9 @@
 // embedded page reports it (`size`), so no blank band is left under the board.
 //
 // Events from the embedded page are re-dispatched on the element as DOM CustomEvents named like
-// the messages (`loading`, `ready`, `move`, `searchFinished`, `gameOver`, `position`, `size`,
-// `error`; `detail` is the message). Methods `setPosition(game, moves)` and `startSearch(options)` send the
-// commands.
+// the messages (`loading`, `ready`, `move`, `searchFinished`, `reviewFinished`, `gameOver`,
+// `position`, `size`, `error`; `detail` is the message). Methods `setPosition(game, moves)`,
+// `startSearch(options)`, `review(options)` and `showReview(report)` send the commands.
 
 import { EMBED_PARAMS } from '../lib/params';
 import { safeHttpUrl } from '../lib/safe-url';
@@ -258,6 +258,15 @@ export class MctsPlayground extends HTMLElement {
   /** Searches the position for the side to move; `play: true` also plays the best move. */
   startSearch(options: { budget?: { kind: 'millis' | 'playouts'; value: number }; preset?: string; play?: boolean } = {}): void {
     this.send('startSearch', options);
+  }
+  /** Reviews the game (Review game) with a budget per position and a seed; `reviewFinished`
+   * carries the report. */
+  review(options: { budget?: { kind: 'millis' | 'playouts'; value: number }; seed?: number } = {}): void {
+    this.send('review', options);
+  }
+  /** Shows a finished review (`mcts review --json`'s report) of the game on the board. */
+  showReview(report: unknown): void {
+    this.send('showReview', { report });
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchReportJson, SearchResult } from '../protocol';
-import { searchFinishedFields } from './events';
+import { reviewFinishedFields, searchFinishedFields } from './events';
 
 const result: SearchResult = {
   playouts: 300,
@@ -36,5 +36,12 @@ describe('searchFinished', () => {
       end: 'budget',
       fallback,
     });
+  });
+});
+
+describe('reviewFinished', () => {
+  it('carries the review’s report as the engine wrote it', () => {
+    const report = { game: 'hex:5', moves: [], settings: {}, plies: [], summary: {} } as never;
+    expect(reviewFinishedFields(report)).toEqual({ report });
   });
 });

@@ -36,6 +36,11 @@ export const URL_PARAMS = [
   'cmpseeds',
   'cmpmode',
   'cmprun',
+  // Review game on load, its budget per position and seed (share/url.ts `parseReviewLink`).
+  'review',
+  'reviewplayouts',
+  'reviewms',
+  'reviewseed',
   'lesson',
   // The teaching game: off, inaccuracy, mistake or blunder (review/judge.ts `TEACH_LEVELS`).
   'teach',

@@ -13,9 +13,11 @@ import {
   formatMoves,
   formatOverlays,
   formatParam,
+  formatReviewLink,
   formatSearches,
   formatSides,
   parseOverlays,
+  parseReviewLink,
   parseSearches,
   parseSides,
   queryString,
@@ -28,6 +30,7 @@ import { mountRecords, restoreSearches } from './records';
 import { summariesOf } from '../play/searches';
 import { EmbedBridge, EMBED_SHOW, announceLoading, applyEmbedChrome } from '../embed/bridge';
 import { searchFinishedFields } from '../embed/events';
+import { reviews } from '../review/marks';
 
 // Runs at import, before the app's start() (app/startup.ts): a lesson's parameters become URL defaults (explicit
 // parameters win), and embed mode takes its chrome off before anything is drawn.
@@ -113,6 +116,10 @@ class Teach {
       const review = h.store.get().review;
       if (review !== null && review <= s.moves.length) q.set('ply', String(review - 1));
     }
+    // A finished review of this main line: the link reviews the game again with its settings.
+    const review = h.store.get().gameReview;
+    if (s && review?.status === 'finished' && review.report?.game === s.view.spec && reviews(review.report, s.moves))
+      formatReviewLink(q, review.report.settings, this.seed);
     formatSides(q, h.sides());
     if (this.seed !== null) q.set('seed', formatParam(this.seed));
     const view = h.store.get().view;
@@ -186,7 +193,7 @@ class Teach {
       const k = /^\d{1,6}$/.test(ply) ? Number(ply) : -1;
       if (k < 0 || k > shownNow.moves.length)
         errors.push(`ply=${ply}: expected a whole number 0..${shownNow.moves.length} (the game's moves)`);
-      else if (k < shownNow.moves.length) h.review(k + 1);
+      else if (k < shownNow.moves.length) h.lookAt(k + 1);
     }
     // The open view and the compare panes.
     const view = p('view');
@@ -216,6 +223,8 @@ class Teach {
         if (next.game !== c.game || next.moves !== c.moves) h.store.update({ compare: next });
       });
     }
+    const reviewLink = parseReviewLink(q);
+    errors.push(...reviewLink.errors);
     const ov = q.get('overlays');
     if (ov !== null) {
       const r = parseOverlays(ov);
@@ -230,10 +239,13 @@ class Teach {
     }
     h.store.subscribe((st, prev) => {
       // The overlays, the searches behind the moves, the teaching level, and the compare form
-      // while it is open, are in the URL: keep it in step.
+      // while it is open, are in the URL: keep it in step; a review's end (or its clearing)
+      // changes the URL's `review=`.
       const compareChanged = st.view === 'compare' && (st.compare !== prev.compare || st.view !== prev.view);
+      const reviewChanged = st.gameReview?.status !== prev.gameReview?.status;
       const inUrl = st.overlays !== prev.overlays || st.searches !== prev.searches || st.teach !== prev.teach;
-      if (this.started && st.snapshot && (inUrl || compareChanged)) history.replaceState({ mcts: true }, '', this.buildUrl(st.snapshot));
+      if (this.started && st.snapshot && (inUrl || compareChanged || reviewChanged))
+        history.replaceState({ mcts: true }, '', this.buildUrl(st.snapshot));
     });
     for (const k of q.keys()) {
       if (!KNOWN.has(k)) errors.push(`unknown parameter '${k}' (ignored)`);
@@ -260,6 +272,12 @@ class Teach {
     }
     if (errors.length) h.showMessage(`Some URL parameters were not used: ${errors.join('; ')}.`, 'error');
     document.body.dataset.urlErrors = String(errors.length);
+    // `review=1`: Review game on the game loaded, with the link's budget and seed (the link's
+    // `seed=` when it names no `reviewseed=`).
+    if (reviewLink.review && h.snapshot()) {
+      const { budget, seed } = reviewLink.review;
+      h.review.start(budget ?? undefined, seed ?? this.seed ?? undefined);
+    }
     document.body.dataset.teachReady = 'true';
   }
 

@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { createPageStore } from '../state';
 import type { EngineClient } from '../engine';
 import type { GameRecordText, Snapshot, TreeSnapshot, Variation } from '../protocol';
 import type { GameTree } from '../state';
 import type { PageHooks } from '../types';
-import { exportRecord, gameJson, importRecord, lineInTree, parseGameJson, treeJson } from './records';
+import { inTree } from '../play/tree';
+import { exportRecord, gameJson, importRecord, parseGameJson, treeJson } from './records';
 import { cannotLoadMessage } from '../lib/echo';
 
 /** root → a1 (→ c3), b2: a pre-order snapshot as the worker sends it. */
@@ -311,17 +314,114 @@ describe('the game’s JSON record', () => {
   });
 });
 
-describe('lineInTree', () => {
+describe('inTree (the records’ test of the live line)', () => {
   const tree = {
+    spec: 'hex:5',
     moves: ['a', 'b', 'c'],
     variations: VARS.map((v) => ({ ...v, moves: ['x', 'y'], variations: [{ at: 1, moves: ['z'], variations: [] }] })),
   };
   it('finds the main line, its prefixes and the variations’ lines', () => {
-    for (const line of [[], ['a'], ['a', 'b', 'c'], ['a', 'x'], ['a', 'x', 'y'], ['a', 'x', 'z']])
-      expect(lineInTree(tree, line)).toBe(true);
+    for (const line of [[], ['a'], ['a', 'b', 'c'], ['a', 'x'], ['a', 'x', 'y'], ['a', 'x', 'z']]) expect(inTree(tree, line)).toBe(true);
   });
   it('refuses a line that leaves the tree', () => {
-    for (const line of [['b'], ['a', 'b', 'c', 'd'], ['a', 'y'], ['a', 'x', 'y', 'z'], ['a', 'z']])
-      expect(lineInTree(tree, line)).toBe(false);
+    for (const line of [['b'], ['a', 'b', 'c', 'd'], ['a', 'y'], ['a', 'x', 'y', 'z'], ['a', 'z']]) expect(inTree(tree, line)).toBe(false);
+  });
+});
+
+describe('the game’s JSON record carries the game review', () => {
+  /** A real report (`mcts review --json`, review/testdata/README.md) and the game it reviews. */
+  const report = JSON.parse(readFileSync(new URL('../review/testdata/hex7-exact.json', import.meta.url), 'utf8'));
+  const snap = { view: { spec: 'hex:7' }, moves: report.moves } as unknown as Snapshot;
+  const finished = (r: unknown) => ({ key: 'k', done: 17, total: 17, status: 'finished', report: r });
+  /** A page whose store holds `gameReview`, and whose review controller records what it restores. */
+  function page(gameReview: unknown, snapNow: Snapshot | null = snap) {
+    const restored: unknown[] = [];
+    const base = fakePage({ snap: snapNow });
+    const store = createPageStore();
+    store.update({ gameReview: gameReview as never });
+    const hooks = { ...base.hooks, store, review: { start() {}, restore: (r: unknown) => void restored.push(r) } } as PageHooks;
+    return { ...base, hooks, restored };
+  }
+
+  it('writes the finished review of the main line, and reads it back equal', async () => {
+    const { gameJson, parseGameJson } = await import('./records');
+    const json = gameJson(page(finished(report)).hooks);
+    expect(json.review).toEqual(report);
+    const back = parseGameJson(JSON.stringify(json));
+    expect(back.review).toEqual(report);
+    expect(back.moves).toEqual(report.moves);
+  });
+
+  it('writes no review while it runs, when stopped, or when it reviews another main line', async () => {
+    const { gameJson } = await import('./records');
+    expect(gameJson(page(null).hooks)).not.toHaveProperty('review');
+    expect(gameJson(page({ ...finished(null), status: 'running' }).hooks)).not.toHaveProperty('review');
+    expect(gameJson(page({ ...finished(report), status: 'stopped' }).hooks)).not.toHaveProperty('review');
+    const shorter = { view: { spec: 'hex:7' }, moves: report.moves.slice(0, 3) } as unknown as Snapshot;
+    expect(gameJson(page(finished(report), shorter).hooks)).not.toHaveProperty('review');
+  });
+
+  it('restores the review after loading the game, and says so', async () => {
+    const p = page(null);
+    const text = JSON.stringify({ format: 'mcts-playground-game', version: 1, game: 'hex:7', moves: report.moves, review: report });
+    const r = await importRecord(p.hooks, text);
+    expect(r).toEqual({ ok: true, message: 'Loaded hex:7, 16 moves, the statistics of 0 searches and its review.' });
+    expect(p.loaded).toEqual([['hex:7', report.moves]]);
+    expect(p.restored).toEqual([report]);
+  });
+
+  it('loads the game without a review of another game, with a sentence', async () => {
+    const p = page(null);
+    const other = { ...report, game: 'hex:9' };
+    const text = JSON.stringify({ format: 'mcts-playground-game', version: 1, game: 'hex:7', moves: report.moves, review: other });
+    const r = await importRecord(p.hooks, text);
+    expect(r.ok).toBe(true);
+    expect(r.message).toBe(
+      'Loaded hex:7, 16 moves, the statistics of 0 searches. its review is of another game (hex:9, 16 moves) and was left out.',
+    );
+    expect(p.restored).toEqual([]);
+    // The record's moves and the review's differ (the review of the first 3 moves only).
+    const short = { ...report, moves: report.moves.slice(0, 3), plies: report.plies.slice(0, 3) };
+    const text2 = JSON.stringify({ format: 'mcts-playground-game', version: 1, game: 'hex:7', moves: report.moves, review: short });
+    const r2 = await importRecord(p.hooks, text2);
+    expect(r2.message).toMatch(/its review is of another game \(hex:7, 3 moves\) and was left out/);
+    expect(p.restored).toEqual([]);
+  });
+
+  it('refuses a record with a malformed review with a sentence, and loads nothing', async () => {
+    const bad: [unknown, RegExp][] = [
+      ['yes', /the review must be an object/],
+      [{ ...report, plies: report.plies.slice(1) }, /"plies" must hold one entry per move \(16\), not 15/],
+      [
+        { ...report, plies: report.plies.map((x: object, i: number) => (i === 4 ? { ...x, class: 'brilliant' } : x)) },
+        /entry 5's "class" must be one of best/,
+      ],
+      [
+        { ...report, plies: report.plies.map((x: object, i: number) => (i === 0 ? { ...x, value_before: 1.5 } : x)) },
+        /entry 1's "value_before" must be a win probability/,
+      ],
+      [
+        { ...report, plies: report.plies.map((x: object, i: number) => (i === 2 ? { ...x, move: 'a1' } : x)) },
+        /entry 3's move must be the game's move 3 \(e3\)/,
+      ],
+      [{ ...report, settings: { ...report.settings, ms: 100 } }, /one budget/],
+      [{ ...report, summary: { black: { accuracy: 'high' } } }, /summary.black.accuracy/],
+      [{ ...report, moves: 'd4 c5' }, /"moves" must be a list of moves/],
+    ];
+    for (const [review, re] of bad) {
+      const p = page(null);
+      const text = JSON.stringify({ format: 'mcts-playground-game', version: 1, game: 'hex:7', moves: report.moves, review });
+      const r = await importRecord(p.hooks, text);
+      expect(r.ok).toBe(false);
+      expect(r.message).toMatch(/^Cannot read the record: /);
+      expect(r.message).toMatch(re);
+      expect(p.loaded).toEqual([]);
+      expect(p.restored).toEqual([]);
+    }
+  });
+
+  it('reads a record whose review is null as one without a review', async () => {
+    const { parseGameJson } = await import('./records');
+    expect(parseGameJson('{"format":"mcts-playground-game","version":1,"game":"hex:3","moves":[],"review":null}').review).toBeNull();
   });
 });

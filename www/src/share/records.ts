@@ -3,9 +3,11 @@
 // as JSON. Move lists and SGF are read and written by the engine's own code (Rust `record.rs`), in
 // the engine worker (`parseRecord` / `writeRecord` requests): worker.ts stays the only importer of
 // the wasm package. The game's JSON record (`gameJson`) adds each engine move's root statistics
-// (play/searches.ts) to the moves; reading it checks the moves with the engine too (`loadGame`).
+// (play/searches.ts) to the moves, and the game review's report when the game was reviewed;
+// reading it checks the moves with the engine too (`loadGame`) and restores the review.
 
 import type { PageHooks } from '../types';
+import { inTree } from '../play/tree';
 import { EngineClient } from '../engine';
 import { isVariations, type GameRecordText, type Snapshot, type TreeSnapshot, type Variation } from '../protocol';
 import { h } from '../lib/dom';
@@ -14,13 +16,17 @@ import { count } from '../lib/format';
 import { canvasPng, downloadBlob, downloadJson, downloadSvg, downloadText } from '../lib/download';
 import { embedSnippet, siteBaseOf } from '../embed/snippet';
 import { addSearch, summariesOf, type MoveSearch, type RootSummary, type MoveFigures } from '../play/searches';
+import { parseReviewReport, type ReviewReport } from '../review/report';
+import { reviews } from '../review/marks';
 
 /** The `format` of the game's JSON record. */
 export const GAME_JSON_FORMAT = 'mcts-playground-game';
 
-/** The game's JSON record: the spec, the main line, its variations (when there are some), and
- * the root statistics of every main-line move that kept the search behind it (`RootSummary`:
- * move, N, Q as the mover's win rate, best rival, preset, playouts). Version 1. */
+/** The game's JSON record: the spec, the main line, its variations (when there are some), the
+ * root statistics of every main-line move that kept the search behind it (`RootSummary`: move, N,
+ * Q as the mover's win rate, best rival, preset, playouts), and the game review's report when the
+ * main line was reviewed. Version 1 (`variations` and `review` are optional keys added since: a
+ * reader that does not know them ignores them, as Rust `record::parse_game_json` does `review`). */
 export interface GameJson {
   format: typeof GAME_JSON_FORMAT;
   version: 1;
@@ -30,24 +36,10 @@ export interface GameJson {
   variations?: Variation[];
   /** Win rates are Q in [0, 1] for the player who chose the move. */
   searches: RootSummary[];
-}
-
-/** Whether `line` (moves from the start) is a line of `tree`: a prefix of its main line or of a
- * path into its variations. */
-export function lineInTree(tree: { moves: readonly string[]; variations: readonly Variation[] }, line: readonly string[]): boolean {
-  let cur = tree.moves;
-  let vars = tree.variations;
-  let offset = 0;
-  for (let i = 0; i < line.length; i++) {
-    const k = i - offset;
-    if (cur[k] === line[i]) continue;
-    const v = vars.find((x) => x.at === k && x.moves[0] === line[i]);
-    if (!v) return false;
-    cur = v.moves;
-    vars = v.variations ?? [];
-    offset = i;
-  }
-  return true;
+  /** The finished review of `moves` (`mcts review --json`'s shape: settings, per ply the
+   * values, best move, principal variation, class and exact values, the summary); absent when
+   * the game was not reviewed. */
+  review?: ReviewReport;
 }
 
 /** The game's tree as records write it: the store's `gameTree` when it is this game's (same spec,
@@ -57,8 +49,7 @@ export function recordTree(hooks: Pick<PageHooks, 'snapshot' | 'store'>): { spec
   const s = hooks.snapshot();
   if (!s) throw new Error('no game yet');
   const t = hooks.store.get().gameTree;
-  if (t && t.spec === s.view.spec && lineInTree(t, s.moves))
-    return { spec: s.view.spec, moves: [...t.moves], variations: [...t.variations] };
+  if (t && t.spec === s.view.spec && inTree(t, s.moves)) return { spec: s.view.spec, moves: [...t.moves], variations: [...t.variations] };
   return { spec: s.view.spec, moves: [...s.moves], variations: [] };
 }
 
@@ -67,9 +58,12 @@ export function countVariations(vars: readonly Variation[]): number {
   return vars.reduce((n, v) => n + 1 + countVariations(v.variations ?? []), 0);
 }
 
-/** The JSON record of the game on the page: its tree (`recordTree`). */
+/** The JSON record of the game on the page: its tree (`recordTree`), with its review when a
+ * finished one reviews the main line. */
 export function gameJson(hooks: Pick<PageHooks, 'snapshot' | 'store'>): GameJson {
   const t = recordTree(hooks);
+  const r = hooks.store.get().gameReview;
+  const report = r?.status === 'finished' && r.report?.game === t.spec && reviews(r.report, t.moves) ? r.report : null;
   return {
     format: GAME_JSON_FORMAT,
     version: 1,
@@ -77,6 +71,7 @@ export function gameJson(hooks: Pick<PageHooks, 'snapshot' | 'store'>): GameJson
     moves: t.moves,
     ...(t.variations.length ? { variations: t.variations } : {}),
     searches: summariesOf(hooks.store.get().searches, t.spec, t.moves),
+    ...(report ? { review: report } : {}),
   };
 }
 
@@ -89,13 +84,15 @@ const isFigures = (v: unknown): v is MoveFigures =>
   isNum((v as MoveFigures).win_rate);
 
 /** Reads a game's JSON record: the game, the main line, its variations (shape checked here; the
- * engine replays them, `importGameJson`), and the statistics that are well formed (the others are
- * named in `notes`). Throws a sentence when it is no such record. */
+ * engine replays them, `importGameJson`), the statistics that are well formed (the others are
+ * named in `notes`), and its review (`review`: null when it has none). Throws a sentence when it
+ * is no such record, or when its review is malformed (`parseReviewReport`). */
 export function parseGameJson(text: string): {
   game: string;
   moves: string[];
   variations: Variation[];
   searches: RootSummary[];
+  review: ReviewReport | null;
   notes: string[];
 } {
   let v: unknown;
@@ -112,6 +109,7 @@ export function parseGameJson(text: string): {
   if (o.variations != null && !isVariations(o.variations))
     throw new Error('"variations" must be a list of variations { "at", "moves", "variations" }');
   const variations = o.variations ?? [];
+  const review = Object.hasOwn(o, 'review') && o.review !== null ? parseReviewReport(o.review) : null;
   const notes: string[] = [];
   const searches: RootSummary[] = [];
   const leftOut: number[] = [];
@@ -150,7 +148,7 @@ export function parseGameJson(text: string): {
       `${count(leftOut.length)} searches left out (searches ${leftOut.slice(0, 3).join(', ')} … ${leftOut[leftOut.length - 1]}: they do not match moves of the record)`,
     );
   else for (const i of leftOut) notes.push(`search ${i} left out (it does not match a move of the record)`);
-  return { game: o.game, moves: o.moves, variations, searches, notes };
+  return { game: o.game, moves: o.moves, variations, searches, review, notes };
 }
 
 function errText(e: unknown): string {
@@ -224,7 +222,16 @@ async function importGameJson(hooks: PageHooks, text: string): Promise<{ ok: boo
   const s = hooks.snapshot()!;
   const vars = setRecordTree(hooks, s.moves, r.variations);
   await restoreSearches(hooks, s, r.searches, 'record');
-  const message = `Loaded ${s.view.spec}, ${s.moves.length} moves${vars}, the statistics of ${r.searches.length} searches.${r.notes.length ? ` ${r.notes.join('; ')}.` : ''}`;
+  const notes = [...r.notes];
+  let reviewed = '';
+  if (r.review) {
+    // The review belongs to the main line it reviewed: the game as loaded (the engine's spec).
+    if (r.review.game === s.view.spec && reviews(r.review, s.moves)) {
+      hooks.review.restore(r.review);
+      reviewed = ' and its review';
+    } else notes.push(`its review is of another game (${r.review.game}, ${count(r.review.moves.length)} moves) and was left out`);
+  }
+  const message = `Loaded ${s.view.spec}, ${s.moves.length} moves${vars}, the statistics of ${r.searches.length} searches${reviewed}.${notes.length ? ` ${notes.join('; ')}.` : ''}`;
   hooks.showMessage(message);
   return { ok: true, message };
 }

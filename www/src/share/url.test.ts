@@ -12,6 +12,7 @@ import {
   formatOverlays,
   formatPane,
   formatParam,
+  formatReviewLink,
   formatSearches,
   formatSides,
   paneParamValues,
@@ -19,6 +20,7 @@ import {
   parseCompare,
   parseOverlays,
   parsePane,
+  parseReviewLink,
   parseSearches,
   parseSides,
   positiveInt,
@@ -424,5 +426,43 @@ describe('searches= (the root statistics of the searches behind moves)', () => {
     const r = parseSearches(`9:e:uct:10:::::,${good},2:x:uct:10:::::,3:e:uct:10:::::,2:e:uct:10:::1_2_::`, moves);
     expect(r.summaries).toEqual([analysis]);
     expect(r.errors).toEqual(["searches: entries 1, 3, 4 … do not read as a move's search of this game (left out)"]);
+  });
+});
+
+describe('review= (the game review a link reproduces)', () => {
+  const q = (s: string) => new URLSearchParams(s);
+  const settings = { preset: 'best', iterations: 2000, ms: null, solve_ms: 1000, seed: 0 };
+  it('reads review=1 with its budget and seed; none without review=1', () => {
+    expect(parseReviewLink(q('review=1'))).toEqual({ review: { budget: null, seed: null }, errors: [] });
+    expect(parseReviewLink(q('review=1&reviewplayouts=2000&reviewseed=7'))).toEqual({
+      review: { budget: { unit: 'playouts', value: 2000 }, seed: 7 },
+      errors: [],
+    });
+    expect(parseReviewLink(q('review=true&reviewms=250')).review).toEqual({ budget: { unit: 'ms', value: 250 }, seed: null });
+    expect(parseReviewLink(q('reviewplayouts=2000')).review).toBeNull();
+    expect(parseReviewLink(q('review=0')).review).toBeNull();
+  });
+  it('names bad values and leaves them out', () => {
+    expect(parseReviewLink(q('review=yes')).errors).toEqual(['review=yes: expected 1 (review the game) or 0']);
+    expect(parseReviewLink(q('review=1&reviewplayouts=2000&reviewms=100'))).toEqual({
+      review: { budget: null, seed: null },
+      errors: ['reviewplayouts and reviewms both given: the review takes one budget (the default is used)'],
+    });
+    expect(parseReviewLink(q('review=1&reviewms=0')).errors).toEqual(['reviewms=0: expected a whole number from 1 to 600,000 (ms)']);
+    expect(parseReviewLink(q('review=1&reviewplayouts=1e4')).errors[0]).toMatch(/^reviewplayouts=1e4: expected a whole number/);
+    expect(parseReviewLink(q('review=1&reviewseed=-1')).errors[0]).toMatch(/^reviewseed=-1: expected a whole number from 0/);
+  });
+  it('writes what it reads back: the budget, and the seed only when the link would not imply it', () => {
+    const out = new URLSearchParams();
+    formatReviewLink(out, settings, null);
+    expect(out.toString()).toBe('review=1&reviewplayouts=2000');
+    expect(parseReviewLink(out).review).toEqual({ budget: { unit: 'playouts', value: 2000 }, seed: null });
+    const ms = new URLSearchParams();
+    formatReviewLink(ms, { ...settings, iterations: null, ms: 250, seed: 5 }, 5);
+    expect(ms.toString()).toBe('review=1&reviewms=250');
+    const seeded = new URLSearchParams();
+    formatReviewLink(seeded, { ...settings, seed: 0 }, 5);
+    expect(seeded.toString()).toBe('review=1&reviewplayouts=2000&reviewseed=0');
+    expect(parseReviewLink(seeded).review).toEqual({ budget: { unit: 'playouts', value: 2000 }, seed: 0 });
   });
 });

@@ -18,11 +18,15 @@
 //                        the compare view's position, budget (equal playouts or equal time) and runs
 //   searches=PLY:SRC:PRESET:N:RUN:LEAF:CHOSEN:RIVAL:PROVEN,...   the root statistics of the searches
 //                        behind moves (what the move list can review), `formatSearches`
+//   review=1, reviewplayouts=N | reviewms=N, reviewseed=N   Review game on load, with that budget
+//                        per position (default 10,000 playouts) and seed (default: seed=, else 0);
+//                        with playouts, its figures equal `mcts review --json` (`parseReviewLink`)
 //   lesson=ID            a built-in lesson (www/src/lessons)
 //   embed=1, show=moves,thinking,controls,analysis, id=NAME, origin=URL   embed mode (embed/*)
 
 import { PARAMS, PARAM_NAMES, type ParamName, type ParamValue } from '../generated/schema';
 import type { SideSettings } from '../types';
+import { DEFAULT_REVIEW_SEED, type ReviewBudget, type ReviewSettings } from '../review/report';
 
 export const SIDE_KEYS = ['preset', 'ms', 'playouts'] as const;
 import {
@@ -551,4 +555,60 @@ export function parseSearches(v: string, moves: readonly string[]): { summaries:
       ]
     : [];
   return { summaries, errors };
+}
+
+// ---- review= : the game review a link reproduces --------------------------------------------
+
+/** The budgets per position a link may ask of a review: playouts 1 to 100,000,000 (as the
+ * compare view's), milliseconds 1 to 600,000 (ten minutes a position). */
+export const REVIEW_LINK_BUDGET = {
+  playouts: { min: 1, max: 100_000_000 },
+  ms: { min: 1, max: 600_000 },
+} as const;
+
+/** The review a link asks for: `review=1` (or `true`) runs Review game once the game is loaded,
+ * with `reviewplayouts=N` or `reviewms=N` per position (`budget` null: the page's default) and
+ * `reviewseed=N` (`seed` null: the link's `seed=` if any, else [`DEFAULT_REVIEW_SEED`]; the
+ * caller knows the page's seed). `review` is null without `review=1`; bad values are named in
+ * `errors` and left out. */
+export function parseReviewLink(q: URLSearchParams): {
+  review: { budget: ReviewBudget | null; seed: number | null } | null;
+  errors: string[];
+} {
+  const errors: string[] = [];
+  const on = q.get('review');
+  if (on !== null && !['1', 'true', '0', 'false'].includes(on)) errors.push(`review=${on}: expected 1 (review the game) or 0`);
+  const playouts = q.get('reviewplayouts');
+  const ms = q.get('reviewms');
+  let budget: ReviewBudget | null = null;
+  if (playouts !== null && ms !== null)
+    errors.push('reviewplayouts and reviewms both given: the review takes one budget (the default is used)');
+  else if (playouts !== null) {
+    const r = wholeInRange('reviewplayouts', playouts, REVIEW_LINK_BUDGET.playouts.min, REVIEW_LINK_BUDGET.playouts.max, 'playouts');
+    if (r.error) errors.push(r.error);
+    else budget = { unit: 'playouts', value: r.value! };
+  } else if (ms !== null) {
+    const r = wholeInRange('reviewms', ms, REVIEW_LINK_BUDGET.ms.min, REVIEW_LINK_BUDGET.ms.max, 'ms');
+    if (r.error) errors.push(r.error);
+    else budget = { unit: 'ms', value: r.value! };
+  }
+  let seed: number | null = null;
+  const s = q.get('reviewseed');
+  if (s !== null) {
+    const r = wholeInRange('reviewseed', s, 0, MAX_SEED);
+    if (r.error) errors.push(r.error);
+    else seed = r.value!;
+  }
+  return { review: on === '1' || on === 'true' ? { budget, seed } : null, errors };
+}
+
+/** Writes the review a link reproduces (`parseReviewLink`'s inverse): `review=1`, the budget
+ * (`reviewplayouts` or `reviewms`) and `reviewseed` when the seed is not the one the link
+ * implies (`pageSeed`, the link's `seed=`, else [`DEFAULT_REVIEW_SEED`]). The preset and the
+ * solver's budget are the page's (the engine side's preset; `REVIEW_SOLVE_MS`). */
+export function formatReviewLink(q: URLSearchParams, settings: ReviewSettings, pageSeed: number | null): void {
+  q.set('review', '1');
+  if (settings.iterations !== null) q.set('reviewplayouts', String(settings.iterations));
+  else if (settings.ms !== null) q.set('reviewms', String(settings.ms));
+  if (settings.seed !== (pageSeed ?? DEFAULT_REVIEW_SEED)) q.set('reviewseed', String(settings.seed));
 }
