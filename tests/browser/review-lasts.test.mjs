@@ -98,8 +98,9 @@ test('a link with review=1 reviews the game on load: the figures equal mcts revi
     ['review', 'reviewplayouts', 'seed', 'moves'].map((k) => link.get(k)),
     ['1', '2000', '3', MOVES.join(' ')],
   );
-  // A new move makes the review stale: the address drops review=1.
-  await page.click('#undo');
+  // A new game makes the review stale (Undo would not: the review is of the tree's main line,
+  // which Undo keeps): the address drops review=1.
+  await page.click('#new-game');
   await page.waitForFunction(() => window.__playground.gameReview() === null);
   await page.waitForFunction(() => !new URL(location.href).searchParams.has('review'));
   assertClean(assert, page);
