@@ -9,10 +9,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { setup, boardReady, assertClean, screenshot, buildNative, native, teachReady, ROOT, SCREENSHOTS } from './harness.mjs';
-
-const GAME = 'hex:5';
-const MOVES = ['c3', 'b3', 'b4', 'c2', 'd2', 'a5'];
+import { setup, boardReady, assertClean, screenshot, buildNative, teachReady, ROOT, SCREENSHOTS } from './harness.mjs';
+import { GAME, MOVES, assertSameReport, figures, nativeReview, reviewState } from './review-common.mjs';
 
 let h;
 before(async () => {
@@ -23,51 +21,7 @@ after(async () => {
   await h?.close();
 });
 
-const reviewState = (page) => page.evaluate(() => window.__playground.gameReview());
 const finished = (page) => page.waitForFunction(() => document.querySelector('#review-status')?.dataset.status === 'finished');
-
-/** The report without its times (the only part that differs between two runs). */
-function figures(r) {
-  const { timing: _t, ...rest } = r;
-  return rest;
-}
-
-/** Asserts two reports' figures equal: strings, classes, moves, lines and counts exactly; numbers
- * to 1e-12 relative (the accuracy's exp() is the wasm build's libm in the page, the system's
- * natively; review.test.mjs says more). */
-function assertSameReport(got, want, path = 'report') {
-  if (typeof want === 'number' && typeof got === 'number') {
-    assert.ok(Math.abs(got - want) <= 1e-12 * Math.max(1, Math.abs(want)), `${path}: ${got} against ${want}`);
-    return;
-  }
-  if (want === null || typeof want !== 'object') {
-    assert.equal(got, want, path);
-    return;
-  }
-  assert.ok(got !== null && typeof got === 'object', `${path}: ${JSON.stringify(got)}`);
-  assert.deepEqual(Object.keys(got).sort(), Object.keys(want).sort(), `${path}: keys`);
-  for (const k of Object.keys(want)) assertSameReport(got[k], want[k], `${path}.${k}`);
-}
-
-/** `mcts review --json` of `moves` with a report's settings (a playout budget). */
-function nativeReview(settings, moves = MOVES, game = GAME) {
-  return native('review', [
-    '--game',
-    game,
-    '--moves',
-    moves.join(' '),
-    '--preset',
-    settings.preset,
-    '--iterations',
-    String(settings.iterations),
-    '--solve-ms',
-    String(settings.solve_ms),
-    '--seed',
-    String(settings.seed),
-    '--threads',
-    '1',
-  ]);
-}
 
 /** The move list's glyphs (null: no mark). */
 const glyphs = (page) => page.$$eval('#moves li', (lis) => lis.map((li) => li.querySelector('.rv-glyph')?.textContent ?? null));

@@ -6,10 +6,9 @@
 // request with a sentence and lives on.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { setup, boardReady, assertClean, screenshot, buildNative, native } from './harness.mjs';
+import { setup, boardReady, assertClean, screenshot, buildNative } from './harness.mjs';
+import { GAME, MOVES, assertSameReport, figures, nativeReview, reviewState } from './review-common.mjs';
 
-const GAME = 'hex:5';
-const MOVES = ['c3', 'b3', 'b4', 'c2', 'd2', 'a5'];
 /** A longer game for Stop (one position takes long enough to press Stop after the first): Hex 9×9,
  * which no exact solver takes, so its figures depend on the playouts and the seed alone. */
 const LONG = { game: 'hex:9', moves: ['e5', 'd6', 'f4', 'c5', 'd4', 'e3', 'g3', 'f2', 'c7', 'b6', 'h2', 'g1'] };
@@ -22,51 +21,6 @@ before(async () => {
 after(async () => {
   await h?.close();
 });
-
-const reviewState = (page) => page.evaluate(() => window.__playground.gameReview());
-
-/** The report without its times (the only part that differs between two runs). */
-function figures(r) {
-  const { timing: _t, ...rest } = r;
-  return rest;
-}
-
-/** Asserts two reports' figures equal: every string, class, move, line and count exactly; numbers
- * to 1e-12 relative, because the accuracy's exp() is the wasm build's libm in the page and the
- * system's natively (they differ in the last bit: 32.5942335551914 against 32.594233555191394). */
-function assertSameReport(got, want, path = 'report') {
-  if (typeof want === 'number' && typeof got === 'number') {
-    assert.ok(Math.abs(got - want) <= 1e-12 * Math.max(1, Math.abs(want)), `${path}: ${got} against ${want}`);
-    return;
-  }
-  if (want === null || typeof want !== 'object') {
-    assert.equal(got, want, path);
-    return;
-  }
-  assert.ok(got !== null && typeof got === 'object', `${path}: ${JSON.stringify(got)}`);
-  assert.deepEqual(Object.keys(got).sort(), Object.keys(want).sort(), `${path}: keys`);
-  for (const k of Object.keys(want)) assertSameReport(got[k], want[k], `${path}.${k}`);
-}
-
-/** `mcts review --json` of the game with the page's settings. */
-function nativeReview(settings, game = GAME, moves = MOVES) {
-  return native('review', [
-    '--game',
-    game,
-    '--moves',
-    moves.join(' '),
-    '--preset',
-    settings.preset,
-    '--iterations',
-    String(settings.iterations),
-    '--solve-ms',
-    String(settings.solve_ms),
-    '--seed',
-    String(settings.seed),
-    '--threads',
-    '1',
-  ]);
-}
 
 async function openGame(game = GAME, moves = MOVES, playouts = '2000') {
   const page = await h.openPage(`?game=${game}&moves=${moves.join(',')}&p0=person&p1=person`);

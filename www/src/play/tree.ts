@@ -78,24 +78,18 @@ export function singleLine(spec: string, moves: readonly string[]): GameTree {
  * prefix of one); a line that goes past the end of one of the tree's lines extends it; one that
  * leaves the tree somewhere becomes a variation there (after the variations already there). */
 export function addLine(tree: GameTree, line: readonly string[]): GameTree {
-  const root = toNodes(tree.moves, tree.variations);
-  let level = root;
-  let changed = false;
-  for (const m of line) {
-    let n = level.find((c) => c.move === m);
-    if (!n) {
-      n = { move: m, children: [] };
-      level.push(n);
-      changed = true;
-    }
-    level = n.children;
-  }
-  return changed ? build(tree.spec, root) : tree;
+  return insert(tree, line, false);
 }
 
 /** As `addLine`, but where `line` leaves the tree its new move becomes its parent's own
  * continuation (the line it leaves becomes a variation there): a move played after a take-back. */
 export function addContinuation(tree: GameTree, line: readonly string[]): GameTree {
+  return insert(tree, line, true);
+}
+
+/** `line` added to the tree; where it leaves the tree, its new move goes first among its
+ * siblings (`first`) or last. */
+function insert(tree: GameTree, line: readonly string[], first: boolean): GameTree {
   const root = toNodes(tree.moves, tree.variations);
   let level = root;
   let changed = false;
@@ -103,7 +97,7 @@ export function addContinuation(tree: GameTree, line: readonly string[]): GameTr
     let n = level.find((c) => c.move === m);
     if (!n) {
       n = { move: m, children: [] };
-      if (!changed) level.unshift(n);
+      if (first && !changed) level.unshift(n);
       else level.push(n);
       changed = true;
     }
