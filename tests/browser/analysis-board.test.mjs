@@ -189,3 +189,19 @@ test('learn from your mistakes: the position before each mistake, a try judged b
   await page.waitForFunction(() => document.querySelector('#learn').hidden && document.body.dataset.review === '');
   assertClean(assert, page);
 });
+
+test('a move after Undo continues the game: the new line is the main line, the line taken back a variation', async () => {
+  const page = await h.openPage(`?game=hex:5&p0=person&p1=person&moves=${GAME.join(',')}`);
+  await boardReady(page);
+  await page.waitForFunction(() => document.body.dataset.ply === '5');
+  await page.click('#undo');
+  await page.waitForFunction(() => document.body.dataset.ply === '4');
+  // The move taken back stays in the list, dimmed, until another is played.
+  assert.equal(await page.getAttribute('#moves li.ahead button', 'data-line'), GAME.join(' '));
+  await clickCell(page, 'a1');
+  await page.waitForFunction(() => document.body.dataset.ply === '5');
+  const tree = await page.evaluate(() => window.__playground.gameTree());
+  assert.deepEqual(tree.moves, [...GAME.slice(0, 4), 'a1']);
+  assert.deepEqual(tree.variations, [{ at: 4, moves: ['e3'], variations: [] }]);
+  assertClean(assert, page);
+});
