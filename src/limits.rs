@@ -16,8 +16,9 @@ pub const MAX_RECORD_BYTES: usize = 1_000_000;
 /// the shipped nets are 80–150 kB. A longer file is refused with
 /// [`crate::nn::NetError::TooLong`] before anything is read; the page checks a chosen file's
 /// size against it and does not read a longer one.
+/// (`nn` checks at compile time that it equals the format's own bound, `nn::MAX_FILE_BYTES`: this
+/// floor imports nothing above it.)
 pub const MAX_NET_BYTES: usize = 71_442_529;
-const _: () = assert!(MAX_NET_BYTES == crate::nn::MAX_FILE_BYTES, "MAX_NET_BYTES is nn::MAX_FILE_BYTES, derived from the format");
 
 /// Longest Go Text Protocol command line `mcts gtp` reads, in bytes: 65,536 (GTP 2, Farnebäck
 /// 2002, sets no limit; the longest meaningful command, `play white swap-pieces`, is 23 bytes).

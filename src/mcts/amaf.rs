@@ -4,7 +4,7 @@
 //! ([`UntriedBound`] for the untried moves' values, [`ChildBound`] for the children's scores).
 
 use crate::game::{Player, MOVE_WORDS};
-use crate::mcts::tree::{reserve_step, NIL};
+use crate::mcts::slots::{reserve_step, NIL};
 
 /// The largest AMAF count of one entry, 2³⁰ − 1: its reward sum in half points (≤ 2n) then
 /// fits an `i32`, which the untried-move scan converts to `f32` in one vector instruction. An
@@ -51,7 +51,7 @@ pub struct AmafTables {
     /// ([`UntriedBound`]); empty when AMAF is off.
     pub untried: Vec<UntriedBound>,
     /// Per node: what the last full pass over its children's blended values proved
-    /// ([`ChildBound`]); empty unless [`Tree::with_child_bounds`](crate::mcts::tree::Tree::with_child_bounds).
+    /// ([`ChildBound`]); empty unless `Tree::with_child_bounds`.
     pub children: Vec<ChildBound>,
     /// Per table: while player 1's row is derived (see the type's doc), the dense moves empty at
     /// the table's node (bit `i % 64` of word `i / 64`); `None` when both rows are stored.
@@ -228,7 +228,7 @@ impl UntriedBound {
 /// decision is the same. Counted in a 300,000-iteration `rave` search on
 /// Hex 11×11 (seed 3): 1.41 M visits scored one child where the pass would have scored 50.6 M,
 /// 0.9 M full passes scored 11.2 M. 20 bytes per node, in MC-RAVE searches with c = 0 only
-/// ([`Tree::with_child_bounds`](crate::mcts::tree::Tree::with_child_bounds)).
+/// (`Tree::with_child_bounds`).
 #[derive(Clone, Copy, Debug)]
 pub struct ChildBound {
     /// The table read at the pass ([`NIL`]: no pass yet).

@@ -34,6 +34,7 @@ pub mod playout;
 pub mod schema;
 pub mod search;
 pub mod selection;
+pub mod slots;
 pub mod solver;
 pub mod stats;
 pub mod transposition;

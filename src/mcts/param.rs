@@ -9,7 +9,21 @@ use std::fmt;
 use serde::de::{self, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 
-use super::schema::ParamType;
+/// The type of a configuration field (`SearchConfig::FIELDS`): what `mcts search --set
+/// key=value` reads its text as, and what the worker's `params` carry for it (a
+/// [`ParamValue`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ParamType {
+    /// A floating-point number.
+    Number,
+    /// A whole number.
+    Integer,
+    /// `true` or `false`.
+    Boolean,
+    /// One of the names in `values`.
+    Enum,
+}
 
 /// A value of one configuration field, as JSON or JavaScript carries it (serde untagged:
 /// `true`, `7`, `0.5`, `"rave"`).
@@ -239,7 +253,7 @@ unsigned_field!(u32, u64, usize);
 
 /// The names enum `T` takes, read from serde's own message for a name it does not know
 /// (`unknown variant ..., expected one of `a`, `b``), so they are the type's variants exactly.
-fn variant_names<'de, T: Deserialize<'de>>() -> Vec<String> {
+pub(crate) fn variant_names<'de, T: Deserialize<'de>>() -> Vec<String> {
     use serde::de::value::{Error, StrDeserializer};
     use serde::de::IntoDeserializer;
     let probe: StrDeserializer<'_, Error> = "\u{1}".into_deserializer();
@@ -249,35 +263,32 @@ fn variant_names<'de, T: Deserialize<'de>>() -> Vec<String> {
     expected.split('`').skip(1).step_by(2).map(str::to_string).collect()
 }
 
-/// Implements [`FieldType`] for the configuration's enums: a value is one of their serde names.
+/// Implements [`FieldType`] for the configuration's enums (invoked in `config.rs`, where they
+/// live): a value is one of their serde names.
 macro_rules! enum_field {
     ($($t:ty),*) => {$(
-        impl FieldType for $t {
-            const KIND: ParamType = ParamType::Enum;
-            fn take(&mut self, v: &ParamValue) -> Result<(), Misfit> {
+        impl $crate::mcts::param::FieldType for $t {
+            const KIND: $crate::mcts::param::ParamType = $crate::mcts::param::ParamType::Enum;
+            fn take(&mut self, v: &$crate::mcts::param::ParamValue) -> Result<(), $crate::mcts::param::Misfit> {
                 use serde::de::IntoDeserializer;
-                let ParamValue::Text(name) = v else { return Err(Misfit::Kind) };
+                let $crate::mcts::param::ParamValue::Text(name) = v else { return Err($crate::mcts::param::Misfit::Kind) };
                 let d: serde::de::value::StrDeserializer<'_, serde::de::value::Error> = name.as_str().into_deserializer();
-                *self = <$t>::deserialize(d).map_err(|_| Misfit::Kind)?;
+                *self = <$t as serde::Deserialize>::deserialize(d).map_err(|_| $crate::mcts::param::Misfit::Kind)?;
                 Ok(())
             }
-            fn value(&self) -> ParamValue {
+            fn value(&self) -> $crate::mcts::param::ParamValue {
                 match serde_json::to_value(self) {
-                    Ok(serde_json::Value::String(s)) => ParamValue::Text(s),
+                    Ok(serde_json::Value::String(s)) => $crate::mcts::param::ParamValue::Text(s),
                     _ => unreachable!("a unit variant serialises to its name"),
                 }
             }
             fn names() -> Vec<String> {
-                variant_names::<$t>()
+                $crate::mcts::param::variant_names::<$t>()
             }
         }
     )*};
 }
-
-use super::config::{
-    FinalMove, LeafEval, LgrMode, MastMode, PriorKind, RaveSchedule, RootRule, Selection, TranspositionRule, ValueEstimate,
-};
-enum_field!(Selection, ValueEstimate, RaveSchedule, LgrMode, MastMode, FinalMove, PriorKind, LeafEval, TranspositionRule, RootRule);
+pub(crate) use enum_field;
 
 #[cfg(test)]
 mod tests {
@@ -319,12 +330,5 @@ mod tests {
         assert_eq!(n.take(&ParamValue::Number(-1.0)), Err(Misfit::Kind));
         assert_eq!(n.take(&ParamValue::Int(1 << 40)), Err(Misfit::TooLarge(u32::MAX as u64)));
         assert_eq!(n, 4, "untouched on error");
-        let mut s = Selection::Uct;
-        assert_eq!(s.take(&ParamValue::Text("puct".into())), Ok(()));
-        assert_eq!(s, Selection::Puct);
-        assert_eq!(s.take(&ParamValue::Int(3)), Err(Misfit::Kind));
-        assert_eq!(s.take(&ParamValue::Text("minimax".into())), Err(Misfit::Kind));
-        assert_eq!(Selection::names(), ["uct", "puct"]);
-        assert_eq!(s.value(), ParamValue::Text("puct".into()));
     }
 }

@@ -13,121 +13,8 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::config::{ConfigError, Preset, SearchConfig};
-
-/// The allowed range of a numeric [`SearchConfig`] field: `min ≤ v ≤ max`, or `min < v ≤ max`
-/// when `min_open`; always finite.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-pub struct FieldRange {
-    /// The field's serde name.
-    #[serde(skip)]
-    pub field: &'static str,
-    /// Lower bound.
-    pub min: f64,
-    /// Upper bound (always included).
-    pub max: f64,
-    /// Whether `min` itself is excluded.
-    pub min_open: bool,
-    /// The range as the engine's messages write it, e.g. `[0, 100]` or `(0, 1e9]`.
-    pub text: &'static str,
-    /// What the field is, in a few words (for messages: "the exploration constant c").
-    #[serde(skip)]
-    pub what: &'static str,
-    /// Units of the value, when it has any (`MiB`, `nodes`).
-    #[serde(skip)]
-    pub units: Option<&'static str>,
-}
-
-impl FieldRange {
-    const fn closed(field: &'static str, min: f64, max: f64, text: &'static str, what: &'static str) -> FieldRange {
-        FieldRange { field, min, max, min_open: false, text, what, units: None }
-    }
-
-    const fn open(field: &'static str, min: f64, max: f64, text: &'static str, what: &'static str) -> FieldRange {
-        FieldRange { field, min, max, min_open: true, text, what, units: None }
-    }
-
-    const fn units(self, units: &'static str) -> FieldRange {
-        FieldRange { units: Some(units), ..self }
-    }
-
-    /// Whether `v` is in the range (finite, above or at `min` as `min_open` says, at most `max`).
-    pub fn contains(&self, v: f64) -> bool {
-        v.is_finite() && (v > self.min || (!self.min_open && v == self.min)) && v <= self.max
-    }
-
-    /// `Ok` when `v` is in the range, else [`ConfigError::OutOfRange`].
-    ///
-    /// # Errors
-    /// `v` out of the range.
-    pub fn check(&self, v: f64) -> Result<(), ConfigError> {
-        if self.contains(v) {
-            Ok(())
-        } else {
-            Err(ConfigError::OutOfRange { field: self.field, value: v, range: self.text })
-        }
-    }
-}
-
-impl SearchConfig {
-    /// Every numeric field that has a range, with its value here: the one list that
-    /// [`SearchConfig::validate`] checks and [`schema`] publishes (sources of each default and
-    /// range: the fields' docs).
-    pub fn ranged_fields(&self) -> [(FieldRange, f64); 23] {
-        use FieldRange as R;
-        [
-            (R::closed("c", 0.0, 100.0, "[0, 100]", "the exploration constant c"), self.c),
-            (R::open("rave_k", 0.0, 1e9, "(0, 1e9]", "the RAVE equivalence parameter k"), self.rave_k),
-            (R::open("rave_v", 0.0, 1e9, "(0, 1e9]", "V of the linear RAVE schedule"), self.rave_v),
-            (
-                R::closed("rave_table_visits", 1.0, 1e9, "[1, 1e9]", "the visits before a node gets its AMAF table").units("visits"),
-                self.rave_table_visits as f64,
-            ),
-            (R::closed("grave_bias", 0.0, 1.0, "[0, 1]", "the GRAVE bias"), self.grave_bias),
-            (R::closed("fpu", 0.0, 1.0, "[0, 1]", "the first-play urgency"), self.fpu),
-            (R::closed("lgr_p", 0.0, 1.0, "[0, 1]", "the LGR reply probability p"), self.lgr_p),
-            (R::closed("pool_p", 0.0, 1.0, "[0, 1]", "the PoolRAVE probability p"), self.pool_p),
-            (R::closed("pool_k", 1.0, 400.0, "[1, 400]", "the PoolRAVE pool size").units("moves"), self.pool_k as f64),
-            (R::open("mast_tau", 0.0, 100.0, "(0, 100]", "the MAST temperature τ"), self.mast_tau),
-            (R::closed("mast_epsilon", 0.0, 1.0, "[0, 1]", "the MAST ε"), self.mast_epsilon),
-            (R::closed("qb_a", 0.0, 1.0, "[0, 1]", "the quality-based reward weight a"), self.qb_a),
-            (R::closed("qb_k", 0.0, 100.0, "[0, 100]", "the quality-based reward steepness k"), self.qb_k),
-            (R::closed("secure_a", 0.0, 100.0, "[0, 100]", "A of the secure child"), self.secure_a),
-            (R::closed("node_cap", 1.0, 1e9, "[1, 1e9]", "the node cap").units("nodes"), self.node_cap as f64),
-            (R::closed("memory_cap_mib", 1.0, 1_048_576.0, "[1, 1048576]", "the memory cap").units("MiB"), self.memory_cap_mib as f64),
-            (R::closed("mix_lambda", 0.0, 1.0, "[0, 1]", "λ of AlphaGo's leaf value"), self.mix_lambda),
-            (R::closed("gumbel_m", 1.0, 400.0, "[1, 400]", "m of the Gumbel root").units("moves"), self.gumbel_m as f64),
-            (R::closed("gumbel_c_visit", 0.0, 1e6, "[0, 1e6]", "c_visit of the Gumbel root"), self.gumbel_c_visit),
-            (R::open("gumbel_c_scale", 0.0, 100.0, "(0, 100]", "c_scale of the Gumbel root"), self.gumbel_c_scale),
-            (R::closed("progressive_bias", 0.0, 100.0, "[0, 100]", "c_pb of MoHex's progressive bias"), self.progressive_bias),
-            (
-                R::closed("knowledge_threshold", 1.0, 1e9, "[1, 1e9]", "the visits before a node's children are cut by Hex knowledge")
-                    .units("visits"),
-                self.knowledge_threshold as f64,
-            ),
-            (
-                R::closed("expand_threshold", 1.0, 1e9, "[1, 1e9]", "the visits before a node gets children").units("visits"),
-                self.expand_threshold as f64,
-            ),
-        ]
-    }
-}
-
-/// The type of a configuration field (`SearchConfig::FIELDS`): what `mcts search --set
-/// key=value` reads its text as, and what the worker's `params` carry for it (a
-/// [`super::ParamValue`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ParamType {
-    /// A floating-point number.
-    Number,
-    /// A whole number.
-    Integer,
-    /// `true` or `false`.
-    Boolean,
-    /// One of the names in `values`.
-    Enum,
-}
+use super::config::{FieldRange, Preset, SearchConfig};
+use super::param::ParamType;
 
 /// One [`SearchConfig`] field.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -265,6 +152,7 @@ pub fn schema_json() -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::config::ConfigError;
     use super::*;
 
     /// The page's copy (`www/src/generated/schema.json`, from which `www/gen-schema.mjs` writes

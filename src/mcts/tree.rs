@@ -21,10 +21,10 @@
 //! arrays exist only when a configuration needs them: PUCT priors (4 bytes per edge) and the
 //! AMAF tables of RAVE/GRAVE (see [`crate::mcts::amaf`]).
 
+pub use super::slots::NIL;
 use crate::game::MOVE_WORDS;
 use crate::mcts::amaf::{AmafTables, ChildBound, UntriedBound};
-/// "No node / no edge / no run" marker.
-pub const NIL: u32 = u32::MAX;
+pub(crate) use crate::mcts::slots::reserve_step;
 /// `n_legal` not computed yet.
 pub const UNKNOWN: u16 = u16::MAX;
 
@@ -267,17 +267,6 @@ fn run_class(size: usize) -> Option<usize> {
 #[inline]
 fn next_run_size(cap: usize) -> usize {
     RUN_SIZES.iter().map(|&s| s as usize).find(|&s| s > cap).unwrap_or(cap + 1)
-}
-
-/// Grows a vector by 25 % steps (bounded slack) before a push of `more` entries: by a quarter
-/// of its length, at least 1,024 entries and at least `more`. Every arena of the tree grows
-/// this way, which is what the memory cap's bound assumes (`Search::memory_bound`).
-#[inline]
-pub(crate) fn reserve_step<T>(v: &mut Vec<T>, more: usize) {
-    if v.len() + more > v.capacity() {
-        let extra = (v.len() / 4).max(1024).max(more);
-        v.reserve_exact(extra);
-    }
 }
 
 impl Tree {

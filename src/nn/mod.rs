@@ -53,6 +53,7 @@ pub const MAX_FILE_BYTES: usize = HEADER_BYTES
     + 4 * (3 + MAX_HIDDEN_LAYERS)
     + 4 * ((MAX_HIDDEN_LAYERS + 1) * (MAX_WIDTH * MAX_WIDTH + MAX_WIDTH) + MAX_WIDTH + 1)
     + 4;
+const _: () = assert!(crate::limits::MAX_NET_BYTES == MAX_FILE_BYTES, "limits::MAX_NET_BYTES is MAX_FILE_BYTES, derived from the format");
 
 /// Checks the first [`HEADER_BYTES`] of a weights file (fewer when the file is shorter): the
 /// magic and the version, before the rest is read.
