@@ -148,6 +148,13 @@ test('the marks, the graph, next / previous mistake and the summary of a finishe
     await page.click('#rv-next');
     await page.waitForFunction((w) => document.body.dataset.review === w, want);
   }
+  // A window made narrow (a phone turned, a desktop window shrunk): the section follows the page
+  // and the graph is redrawn to its width (the graph drawn at 1280 never holds the page wide).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForFunction(() => {
+    const g = document.querySelector('#rv-graph .uplot')?.getBoundingClientRect();
+    return document.documentElement.scrollWidth <= 390 && g && g.right <= 390;
+  });
   assertClean(assert, page);
 });
 
