@@ -58,8 +58,8 @@ step "lint: import cycles (madge --circular www/src)"
 
 step "cargo test"
 cargo test --no-fail-fast 2>&1 || failed+=("cargo test")
-step "cargo test --features train --test nn_train --test nn_train_session (burn: training, and burn's forward pass = ours)"
-cargo test --no-fail-fast --features train --test nn_train --test nn_train_session 2>&1 || failed+=("cargo test (train)")
+step "cargo test --features train --test nn_train --test nn_train_session --test nn_train_exact (burn: training, burn's forward pass = ours, exact targets)"
+cargo test --no-fail-fast --features train --test nn_train --test nn_train_session --test nn_train_exact 2>&1 || failed+=("cargo test (train)")
 
 step "build: wasm, wasm-bindgen, wasm-opt, tsc --noEmit, vite build"
 if ! bash scripts/serve.sh --build-only; then

@@ -5,6 +5,7 @@
 use crate::error::CliError;
 use indicatif::{ProgressBar, ProgressStyle};
 use mcts_playground::limits::abbreviate;
+use mcts_playground::nn::train::exact::ExactTargets;
 use mcts_playground::nn::train::{csv_line, TrainConfig, Trainer, CSV_HEADER};
 use mcts_playground::nn::Mlp;
 use std::io::Write;
@@ -73,6 +74,11 @@ pub struct Args {
     /// Random opening plies of each evaluation pair of games.
     #[arg(long)]
     eval_opening_plies: Option<usize>,
+    /// Exact targets (Hex up to 8×8): self-play positions the df-pn solver settles within
+    /// `solve_nodes` MID calls get the proven value and winning moves mixed into their targets
+    /// with weight `mix` (e.g. `solve_nodes=20000,mix=0.5`; `tt_log2` the solver table's size).
+    #[arg(long, value_name = "solve_nodes=N,mix=X[,tt_log2=K]")]
+    exact_targets: Option<String>,
     /// Threads playing each iteration's self-play games (the run is the same for any count).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: u16,
@@ -151,6 +157,9 @@ pub fn run(a: Args) -> Result<(), CliError> {
         fast_playouts,
         eval_opening_plies
     );
+    if let Some(e) = &a.exact_targets {
+        c.exact_targets = Some(ExactTargets::parse(e).map_err(CliError::Engine)?);
+    }
     if let Some(r) = &a.root {
         c.root = if r == "gumbel" { mcts_playground::mcts::RootRule::Gumbel } else { mcts_playground::mcts::RootRule::Puct };
     }
@@ -202,9 +211,10 @@ pub fn run(a: Args) -> Result<(), CliError> {
             r(&log.raw_vs_reference),
             r(&log.search_vs_reference)
         ));
+        let exact = log.exact.map(|e| format!(", exact targets {} of {} rows", e.proven, e.tried)).unwrap_or_default();
         if !a.json {
             bar.println(format!(
-                "iteration {:>3}: games {:>5}, policy loss {:.4}, value loss {:.4}, entropy {:.3}, vs previous {}, raw policy W/D/L {}, search W/D/L {} ({:.1} s)",
+                "iteration {:>3}: games {:>5}, policy loss {:.4}, value loss {:.4}, entropy {:.3}, vs previous {}, raw policy W/D/L {}, search W/D/L {}{} ({:.1} s)",
                 log.iteration,
                 log.games,
                 log.loss.policy,
@@ -213,6 +223,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
                 log.vs_previous.map(|v| format!("{v:.2}")).unwrap_or_default(),
                 r(&log.raw_vs_reference),
                 r(&log.search_vs_reference),
+                exact,
                 log.seconds
             ));
         }

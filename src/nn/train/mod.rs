@@ -13,6 +13,7 @@
 //! [`TrainConfig`] (saved next to the checkpoints) and its seed.
 
 pub mod eval;
+pub mod exact;
 pub mod learner;
 pub mod selfplay;
 pub mod session;
@@ -22,7 +23,7 @@ use crate::game::AnyGame;
 use crate::nn::Mlp;
 use learner::Losses;
 use selfplay::Sample;
-use setup::{self_play, Setup};
+use setup::{self_play, ExactCount, Setup};
 use std::sync::Arc;
 
 /// Why training could not run.
@@ -107,6 +108,11 @@ pub struct TrainConfig {
     /// both colours of a pair (two deterministic searches otherwise replay the same two games).
     /// Default 2.
     pub eval_opening_plies: usize,
+    /// Exact targets (Hex up to 8×8): self-play positions the exact solver settles within a
+    /// budget get the proven value and winning moves mixed into their targets ([`exact`]). `None`
+    /// (the default) trains on the self-play targets alone, as AlphaZero.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact_targets: Option<exact::ExactTargets>,
 }
 
 impl Default for TrainConfig {
@@ -135,6 +141,7 @@ impl Default for TrainConfig {
             full_search_fraction: 1.0,
             fast_playouts: 16,
             eval_opening_plies: 2,
+            exact_targets: None,
         }
     }
 }
@@ -156,6 +163,9 @@ pub struct IterationLog {
     pub raw_vs_reference: Option<eval::MatchResult>,
     /// Search (`eval_playouts`) vs the reference.
     pub search_vs_reference: Option<eval::MatchResult>,
+    /// With exact targets: the iteration's rows given to the solver and those it settled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact: Option<setup::ExactCount>,
     /// Seconds since the start.
     pub seconds: f64,
 }
@@ -210,7 +220,7 @@ impl Trainer {
         let seeds: Vec<u64> = (0..self.run.config.games).map(|_| self.run.rng.next_u64()).collect();
         let (start, config) = (&self.run.start, &self.run.config);
         let play = |seed: u64| self_play(start, &prev, config, seed);
-        let mut games: Vec<Vec<Sample>> = Vec::with_capacity(seeds.len());
+        let mut games: Vec<(Vec<Sample>, ExactCount)> = Vec::with_capacity(seeds.len());
         if self.threads <= 1 {
             for &seed in &seeds {
                 games.push(play(seed));
@@ -220,7 +230,7 @@ impl Trainer {
             // Workers take the next game index from a shared counter and send (index, rows);
             // this thread reports each finished game and puts them back in game order.
             let next = std::sync::atomic::AtomicUsize::new(0);
-            let mut slots: Vec<Option<Vec<Sample>>> = vec![None; seeds.len()];
+            let mut slots: Vec<Option<(Vec<Sample>, ExactCount)>> = vec![None; seeds.len()];
             std::thread::scope(|s| {
                 let (tx, rx) = std::sync::mpsc::channel();
                 for _ in 0..self.threads.min(seeds.len()) {
@@ -241,8 +251,10 @@ impl Trainer {
             });
             games.extend(slots.into_iter().map(|r| r.expect("every game was played")));
         }
-        for rows in games {
+        let mut exact = ExactCount::default();
+        for (rows, count) in games {
             self.run.keep(rows);
+            exact += count;
             self.games += 1;
         }
         let mut sum = Losses::default();
@@ -254,8 +266,14 @@ impl Trainer {
             sum.value += l.value / steps as f64;
             sum.entropy += l.entropy / steps as f64;
         }
-        let mut log =
-            IterationLog { iteration: self.iteration, games: self.games, buffer: self.run.buffer.len(), loss: sum, ..Default::default() };
+        let mut log = IterationLog {
+            iteration: self.iteration,
+            games: self.games,
+            buffer: self.run.buffer.len(),
+            loss: sum,
+            exact: self.run.config.exact_targets.map(|_| exact),
+            ..Default::default()
+        };
         if self.run.config.eval_games > 0 {
             self.evaluate(&prev, &mut log);
         }

@@ -92,6 +92,23 @@ pub fn net_search<G: Game>(net: &Arc<Mlp>, g: &G, playouts: u64, c: f64, seed: u
 
 /// Plays one self-play game from `start` and returns its rows.
 pub fn self_play_game<G: Game>(net: &Arc<Mlp>, start: &G, cfg: &TrainConfig, seed: u64) -> Vec<Sample> {
+    self_play_record(net, start, cfg, seed).rows
+}
+
+/// A self-play game: its rows, the moves played and the ply of each row's position (so that a
+/// row's position can be replayed, e.g. for the exact targets of [`super::exact`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SelfPlayRecord {
+    /// The training rows, in the order of the game.
+    pub rows: Vec<Sample>,
+    /// The moves played from the start, as move indices ([`Game::move_index`]).
+    pub moves: Vec<usize>,
+    /// For each row, the ply of its position (the number of moves before it).
+    pub row_plies: Vec<usize>,
+}
+
+/// Plays one self-play game from `start` ([`self_play_game`]) and returns its record.
+pub fn self_play_record<G: Game>(net: &Arc<Mlp>, start: &G, cfg: &TrainConfig, seed: u64) -> SelfPlayRecord {
     let spec = start.spec();
     let enc = Encoding::for_spec(&spec).expect("trainable game");
     let cells = enc.cells();
@@ -99,6 +116,7 @@ pub fn self_play_game<G: Game>(net: &Arc<Mlp>, start: &G, cfg: &TrainConfig, see
     let mut noise_rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x5eed);
     let mut g = start.clone();
     let mut rows: Vec<(Vec<f32>, Vec<f32>, u8)> = Vec::new();
+    let (mut moves, mut row_plies) = (Vec::new(), Vec::new());
     let mut owners = vec![0i8; cells];
     let mut legal = MoveList::new();
     // One evaluator (and one by-input copy of the weights) for the game; each search a clone.
@@ -156,10 +174,13 @@ pub fn self_play_game<G: Game>(net: &Arc<Mlp>, start: &G, cfg: &TrainConfig, see
             let mut x = vec![0f32; enc.inputs()];
             enc.encode(&owners, to_move, &mut x);
             rows.push((x, pi, to_move));
+            row_plies.push(moves.len());
         }
+        moves.push(idx);
         let m = g.move_from_index(idx).expect("root child index");
         g.play_unchecked(m);
     }
     let outcome = g.outcome().expect("terminal");
-    rows.into_iter().map(|(x, pi, p)| Sample { x, pi, z: (outcome.reward(p) * 2.0 - 1.0) as f32 }).collect()
+    let rows = rows.into_iter().map(|(x, pi, p)| Sample { x, pi, z: (outcome.reward(p) * 2.0 - 1.0) as f32 }).collect();
+    SelfPlayRecord { rows, moves, row_plies }
 }

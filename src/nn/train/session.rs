@@ -249,7 +249,7 @@ impl TrainSession {
 
     fn self_play_one(&mut self) {
         let seed = self.run.rng.next_u64();
-        let rows = self_play(&self.run.start, &self.current, &self.run.config, seed);
+        let (rows, _) = self_play(&self.run.start, &self.current, &self.run.config, seed);
         self.positions += rows.len();
         self.run.keep(rows);
         self.games += 1;

@@ -6,10 +6,11 @@
 //! net (`self_play`), its rows into the buffer (`Setup::keep`), a minibatch drawn from it
 //! (`Setup::sample_batch`). The same configuration and seed give the same run in both.
 
+use super::exact::{apply, Labeller};
 use super::learner::Learner;
-use super::selfplay::{self_play_game, Sample};
+use super::selfplay::{self_play_game, self_play_record, Sample};
 use super::{TrainConfig, TrainError};
-use crate::game::AnyGame;
+use crate::game::{AnyGame, Game};
 use crate::nn::features::Encoding;
 use crate::nn::Mlp;
 use crate::rng::Rng64;
@@ -117,13 +118,53 @@ impl Setup {
     }
 }
 
+/// Rows the exact solver labelled in some self-play games ([`super::exact`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct ExactCount {
+    /// Rows given to the solver.
+    pub tried: usize,
+    /// Rows it settled within the budget (their targets mixed with the exact ones).
+    pub proven: usize,
+}
+
+impl std::ops::AddAssign for ExactCount {
+    fn add_assign(&mut self, o: ExactCount) {
+        self.tried += o.tried;
+        self.proven += o.proven;
+    }
+}
+
 /// One self-play game of `net` from `start` under `config` ([`self_play_game`]), seeded by
-/// `seed`: its rows. A function of the parts it reads (not of [`Setup`], whose learner stays on
-/// its thread), so that the CLI plays games on several threads.
-pub(super) fn self_play(start: &AnyGame, net: &Arc<Mlp>, config: &TrainConfig, seed: u64) -> Vec<Sample> {
+/// `seed`: its rows, and with `config.exact_targets` (Hex) each row's position given to the exact
+/// solver and the settled ones' targets mixed with the exact ones ([`super::exact`]). A function
+/// of the parts it reads (not of [`Setup`], whose learner stays on its thread), so that the CLI
+/// plays games on several threads.
+pub(super) fn self_play(start: &AnyGame, net: &Arc<Mlp>, config: &TrainConfig, seed: u64) -> (Vec<Sample>, ExactCount) {
     match start {
-        AnyGame::TicTacToe(g) => self_play_game(net, g, config, seed),
-        AnyGame::Hex(g) => self_play_game(net, g, config, seed),
+        AnyGame::TicTacToe(g) => (self_play_game(net, g, config, seed), ExactCount::default()),
+        AnyGame::Hex(g) => match &config.exact_targets {
+            None => (self_play_game(net, g, config, seed), ExactCount::default()),
+            Some(e) => {
+                let mut rec = self_play_record(net, g, config, seed);
+                let mut count = ExactCount { tried: rec.rows.len(), proven: 0 };
+                // A table the system refuses leaves the rows as self-play made them.
+                let Ok(mut labeller) = Labeller::new(e) else { return (rec.rows, ExactCount::default()) };
+                let enc = Encoding::for_spec(&g.spec()).expect("trainable game");
+                let mut pos = g.clone();
+                let mut ply = 0;
+                for (row, &at) in rec.rows.iter_mut().zip(&rec.row_plies) {
+                    while ply < at {
+                        pos.play_unchecked(pos.move_from_index(rec.moves[ply]).expect("a played move"));
+                        ply += 1;
+                    }
+                    if let Some(label) = labeller.label(&pos) {
+                        apply(&label, row, enc, pos.to_move(), e.mix as f32);
+                        count.proven += 1;
+                    }
+                }
+                (rec.rows, count)
+            }
+        },
         AnyGame::Pentago(_) => unreachable!("no encoding: refused in Setup::new"),
     }
 }
@@ -190,6 +231,19 @@ pub fn check(c: &TrainConfig) -> Result<(), TrainError> {
     }
     if !(1..=MAX_PLAYOUTS).contains(&c.fast_playouts) {
         return bad("fast_playouts", &format!("1 to {MAX_PLAYOUTS}"));
+    }
+    if let Some(e) = &c.exact_targets {
+        e.check().map_err(TrainError::Setting)?;
+        let solvable = match AnyGame::from_spec(&c.game) {
+            Ok(AnyGame::Hex(h)) => h.size() <= crate::game::hex_solve::MAX_SOLVE_SIZE && !h.swap_enabled(),
+            _ => false,
+        };
+        if !solvable {
+            return Err(TrainError::Setting(format!(
+                "training setting 'exact_targets' needs a game the exact solver settles: hex:N with N at most {} (without swap)",
+                crate::game::hex_solve::MAX_SOLVE_SIZE
+            )));
+        }
     }
     Ok(())
 }

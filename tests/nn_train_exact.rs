@@ -1,0 +1,152 @@
+//! Training with exact targets (feature `train`): a Hex position's exact targets equal the
+//! solvers' values, and a run without them trains the very weights it trained before they came.
+//! Hex 4×4 (every position proven in milliseconds), tiny nets, seconds only.
+#![cfg(feature = "train")]
+
+use mcts_playground::game::hex_solve::{solve, SolveLimits};
+use mcts_playground::game::{Game, Hex, MoveList};
+use mcts_playground::nn::features::Encoding;
+use mcts_playground::nn::train::exact::{apply, ExactTargets, Labeller};
+use mcts_playground::nn::train::selfplay::self_play_record;
+use mcts_playground::nn::train::{TrainConfig, Trainer};
+use std::sync::Arc;
+
+/// A small Hex 4×4 run's settings (seed 5, no evaluation).
+fn hex4() -> TrainConfig {
+    TrainConfig {
+        game: "hex:4".into(),
+        hidden: vec![16],
+        iterations: 2,
+        games: 3,
+        playouts: 8,
+        steps: 4,
+        batch: 16,
+        buffer: 200,
+        eval_games: 0,
+        seed: 5,
+        ..TrainConfig::default()
+    }
+}
+
+/// The CRC-32 the weights file written after two iterations of `cfg` carries (its last four
+/// bytes: the checksum of everything before them, so of every weight), and the last iteration's
+/// log.
+fn run(cfg: TrainConfig) -> (u32, mcts_playground::nn::train::IterationLog) {
+    let mut t = Trainer::new(cfg, None).unwrap();
+    t.iterate(&mut || {});
+    let log = t.iterate(&mut || {});
+    let bytes = t.net().to_bytes();
+    (u32::from_le_bytes(bytes[bytes.len() - 4..].try_into().unwrap()), log)
+}
+
+#[test]
+fn without_exact_targets_the_weights_are_those_of_before() {
+    // A run without exact targets trains the weights a run trains whose exact labels are mixed in
+    // with λ = 0 (every target left as self-play made it): the labelling itself (df-pn, no random
+    // numbers) changes nothing, so the run without the flag is the run of before, bit for bit, on
+    // any machine (a CRC measured on one machine would tie the test to its floating point).
+    let (crc, log) = run(hex4());
+    let zero = TrainConfig { exact_targets: Some(ExactTargets { solve_nodes: 100_000, mix: 0.0, tt_log2: 14 }), ..hex4() };
+    let (crc_zero, log_zero) = run(zero);
+    assert_eq!(crc, crc_zero, "weights CRC {crc:#010x} against {crc_zero:#010x}");
+    assert_eq!(log.exact, None);
+    assert!(log_zero.exact.is_some_and(|e| e.tried > 0), "the λ = 0 run labelled its rows");
+    // The setting is left out of config.json when off, so an old config.json is what it was.
+    assert!(!serde_json::to_string(&hex4()).unwrap().contains("exact_targets"));
+}
+
+#[test]
+fn a_labelled_positions_targets_equal_the_solvers_values() {
+    // Every row of a few Hex 4×4 self-play games: the label's value and winning moves equal the
+    // negamax solver's (`hex_solve`, independent of df-pn), move by move; mixed with λ = 1 the
+    // row's value target is the proven result and its policy target uniform over the winning
+    // moves (in the net's frame: transposed for White), or the visit distribution for a loss.
+    let cfg = hex4();
+    let t = Trainer::new(cfg.clone(), None).unwrap();
+    let net = Arc::new(t.net());
+    let start = Hex::new(4, false).unwrap();
+    let enc = Encoding::for_spec("hex:4").unwrap();
+    let (mut wins, mut losses) = (0, 0);
+    for seed in 0..4 {
+        let rec = self_play_record(&net, &start, t.config(), seed);
+        let mut labeller = Labeller::new(&ExactTargets { solve_nodes: 1_000_000, mix: 1.0, tt_log2: 14 }).unwrap();
+        let mut g = start.clone();
+        let mut ply = 0;
+        for (row, &at) in rec.rows.iter().zip(&rec.row_plies) {
+            while ply < at {
+                g.play_unchecked(g.move_from_index(rec.moves[ply]).unwrap());
+                ply += 1;
+            }
+            let me = g.to_move();
+            let label = labeller.label(&g).expect("every 4×4 position settles");
+            assert_eq!(label.mover_wins, solve(&g, SolveLimits::default()).unwrap().winner == me, "ply {at}");
+            let mut moves = MoveList::new();
+            g.legal_moves(&mut moves);
+            let mut expected: Vec<u16> = moves
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    let mut c = g.clone();
+                    c.play_unchecked(m);
+                    c.outcome().and_then(|o| o.winner()).or_else(|| solve(&c, SolveLimits::default()).ok().map(|s| s.winner)) == Some(me)
+                })
+                .collect();
+            expected.sort_unstable();
+            assert_eq!(label.winning_moves, expected, "ply {at}");
+            assert_eq!(label.unknown_moves, 0);
+            let mut mixed = row.clone();
+            apply(&label, &mut mixed, enc, me, 1.0);
+            if label.mover_wins {
+                wins += 1;
+                assert_eq!(mixed.z, 1.0);
+                let share = 1.0 / expected.len() as f32;
+                for cell in 0..16 {
+                    let want = if expected.contains(&(cell as u16)) { share } else { 0.0 };
+                    assert!((mixed.pi[enc.canonical(cell, me)] - want).abs() < 1e-6, "ply {at} cell {cell}");
+                }
+            } else {
+                losses += 1;
+                assert_eq!(mixed.z, -1.0);
+                assert_eq!(mixed.pi, row.pi);
+            }
+            // λ = 0.5: halfway between the self-play targets and the exact ones.
+            let mut half = row.clone();
+            apply(&label, &mut half, enc, me, 0.5);
+            assert!((half.z - (row.z + mixed.z) / 2.0).abs() < 1e-6);
+            assert!((half.pi.iter().sum::<f32>() - 1.0).abs() < 1e-5);
+        }
+    }
+    assert!(wins > 0 && losses > 0, "wins {wins}, losses {losses}");
+}
+
+#[test]
+fn a_run_with_exact_targets_labels_its_rows_and_trains_other_weights() {
+    let cfg = TrainConfig { exact_targets: Some(ExactTargets { solve_nodes: 100_000, mix: 0.5, tt_log2: 14 }), ..hex4() };
+    let (crc, log) = run(cfg.clone());
+    let exact = log.exact.expect("counted");
+    // Hex 4×4: every position settles within the budget.
+    assert!(exact.tried > 0 && exact.proven == exact.tried, "{exact:?}");
+    assert_ne!(crc, run(hex4()).0, "exact targets train other weights");
+    // Reproducible for its seed, and the setting round-trips through config.json.
+    assert_eq!(run(cfg.clone()).0, crc);
+    let back: TrainConfig = serde_json::from_str(&serde_json::to_string(&cfg).unwrap()).unwrap();
+    assert_eq!(back, cfg);
+}
+
+#[test]
+fn exact_target_settings_are_checked() {
+    assert_eq!(
+        ExactTargets::parse("solve_nodes=500,mix=1").unwrap(),
+        ExactTargets { solve_nodes: 500, mix: 1.0, ..ExactTargets::default() }
+    );
+    assert!(ExactTargets::parse("mix=2").unwrap_err().contains("'exact_targets.mix' must be 0 to 1"));
+    assert!(ExactTargets::parse("nodes=5").unwrap_err().contains("unknown key 'nodes'"));
+    assert!(ExactTargets::parse("mix").unwrap_err().contains("not key=value"));
+    let on = Some(ExactTargets::default());
+    let err = |game: &str| {
+        Trainer::new(TrainConfig { game: game.into(), exact_targets: on, ..TrainConfig::default() }, None).err().map(|e| e.to_string())
+    };
+    assert!(err("hex:9").unwrap().contains("needs a game the exact solver settles"));
+    assert!(err("tictactoe").unwrap().contains("needs a game the exact solver settles"));
+    assert_eq!(err("hex:7"), None);
+}
