@@ -108,6 +108,7 @@ test('a move played at an earlier move starts a variation; the move list keeps b
   await page.click('#moves li:not(.variation) button[data-line="c3 b4 d2 c2"]');
   await page.waitForFunction(() => document.body.dataset.review === '4');
   assert.deepEqual((await snapshot(page)).moves, GAME);
+  assert.equal(await page.isHidden('#pause'), true, 'two people: no engine to hold, no Resume');
   // And a variation move: back in the variation.
   await page.click('#moves li.variation button[data-line="c3 b4 a5"]');
   await page.waitForFunction(() => document.body.dataset.review === '3');

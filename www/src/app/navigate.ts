@@ -15,7 +15,9 @@ import { fetchReviewView, reviewedPosition, setReview, stepReview } from './revi
 /** Holds the engine (as Back does, share/hooks.ts): a line looked at is not played on by it until
  * a person moves or Resume. Engine against engine is paused. */
 function hold(app: App): void {
-  if (!st(app).paused) app.store.update({ paused: true });
+  const sides = st(app).sides;
+  // Between two people there is no engine to hold (and no Resume to offer).
+  if (!st(app).paused && sides.some((x) => x.who === 'engine')) app.store.update({ paused: true });
 }
 
 /** Looks at the last move of `line` (a line of the game's tree): on the live line at once, else
