@@ -47,7 +47,7 @@ fn specs_parse_and_reject() {
     }
     for bad in ["pentago:foo", "pentago:dedup:twist", "pentago:twist:openspiel", "pentago:twist:dedup:dedup", "pentago:"] {
         let e = AnyGame::from_spec(bad).unwrap_err();
-        assert!(matches!(e, SpecError::Pentago { .. }), "{bad}: {e:?}");
+        assert!(matches!(e, SpecError::Options { .. }), "{bad}: {e:?}");
         assert!(e.to_string().contains("pentago"), "{bad}: {e}");
     }
 }

@@ -95,6 +95,47 @@ export const NET_PRESETS: readonly PresetName[] = ${value(presets.filter((p) => 
 
 /** The engine's input limits the page checks too (Rust src/limits.rs, by their Rust names). */
 export const LIMITS = ${value(schema.limits)} as const;
+
+/** A registered game's spec name (Rust \`GameFacts::name\`, src/game/registry.rs), which is also
+ * \`BoardView.kind\` and the key of the page's game registry (src/games/). */
+export type GameName =${union(schema.games.map((g) => g.name))};
+
+/** Which exact solver takes a game's positions. */
+export type ExactSolverKind = 'alpha-beta' | 'proof-number';
+
+/** A registered game's facts (Rust \`registry::GameFacts\`; the field docs are there). */
+export interface GameFacts {
+  name: GameName;
+  title: string;
+  aliases: readonly string[];
+  syntax: string;
+  default_spec: string;
+  examples: readonly string[];
+  test_specs: readonly string[];
+  choices: readonly { spec: string; label: string }[];
+  /** Lower case, player 0 first (\`black\`, \`x\`). */
+  players: readonly [string, string];
+  goals: readonly [string, string];
+  rules: string;
+  draws: boolean;
+  sizes: { min: number; max: number; default: number; offered: readonly number[]; syntax: string } | null;
+  notation: string;
+  example_moves: string;
+  solver: {
+    kind: ExactSolverKind;
+    takes: string;
+    max_side: number | null;
+    max_empty: number | null;
+    swap: boolean;
+  } | null;
+  net_input: boolean;
+}
+
+/** Every registered game's facts, by name, in the engine's order. */
+export const GAMES: Readonly<Record<GameName, GameFacts>> = ${value(Object.fromEntries(schema.games.map((g) => [g.name, g])))};
+
+/** Every registered game's name, in the engine's order. */
+export const GAME_NAMES: readonly GameName[] = ${value(schema.games.map((g) => g.name))};
 `;
 }
 

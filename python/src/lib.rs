@@ -569,6 +569,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(review, m)?)?;
     m.add_function(wrap_pyfunction!(load_net, m)?)?;
     m.add("PRESETS", mcts_playground::mcts::SearchConfig::PRESETS.to_vec())?;
-    m.add("EXAMPLE_SPECS", mcts_playground::game::EXAMPLE_SPECS.to_vec())?;
+    m.add("EXAMPLE_SPECS", mcts_playground::game::example_specs())?;
     Ok(())
 }

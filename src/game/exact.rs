@@ -38,8 +38,11 @@
 //! (docs/limits.md). Hex has the proof-number solver ([`super::hex::dfpn`]), which knows Hex's
 //! connections.
 
+use super::registry::Registered;
 use super::solver_table::{try_extend, try_filled, TableMemoryError, INITIAL_LOG2};
-use super::{AnyGame, Game, MoveList, Outcome, Pentago, Player, TicTacToe};
+use super::{AnyGame, Game, MoveList, Outcome, Player};
+#[cfg(test)]
+use super::{Pentago, TicTacToe};
 
 /// The value of a position for its side to move, with perfect play by both sides (serialised
 /// `"win"`, `"draw"`, `"loss"`, as [`Value::name`]).
@@ -139,23 +142,14 @@ pub enum ExactError {
     Memory(#[from] TableMemoryError),
 }
 
-/// Whether the endgame solver takes `g`: every Tic-Tac-Toe position; Pentago with at most
+/// Whether the endgame solver takes `g`: as its game says
+/// ([`Registered::endgame_table_log2`]): every Tic-Tac-Toe position; Pentago with at most
 /// [`PENTAGO_MAX_EMPTY`] empty cells.
 ///
 /// # Errors
 /// [`ExactError::TooLarge`] for a larger Pentago position, [`ExactError::Hex`] for Hex.
 pub fn check(g: &AnyGame) -> Result<(), ExactError> {
-    match g {
-        AnyGame::TicTacToe(_) => Ok(()),
-        AnyGame::Pentago(p) => {
-            let empty = 36 - p.ply().min(36);
-            if empty > PENTAGO_MAX_EMPTY {
-                return Err(ExactError::TooLarge { empty, limit: PENTAGO_MAX_EMPTY });
-            }
-            Ok(())
-        }
-        AnyGame::Hex(_) => Err(ExactError::Hex),
-    }
+    crate::with_game!(g, g => g.endgame_table_log2().map(|_| ()))
 }
 
 /// The solver's settings.
@@ -183,14 +177,11 @@ impl ExactConfig {
 }
 
 impl ExactConfig {
-    /// These settings with the table no larger than `g` can use: 2^14 entries for Tic-Tac-Toe
-    /// (5,478 positions in all), 2^(12 + 2·empty cells) for Pentago.
+    /// These settings with the table no larger than `g` can use
+    /// ([`Registered::endgame_table_log2`]: 2^14 entries for Tic-Tac-Toe, 5,478 positions in all;
+    /// 2^(12 + 2·empty cells) for Pentago); unchanged for a position the solver does not take.
     pub fn fit(self, g: &AnyGame) -> ExactConfig {
-        let cap = match g {
-            AnyGame::TicTacToe(_) => 14,
-            AnyGame::Pentago(p) => 12 + 2 * (36 - p.ply().min(36)) as u32,
-            AnyGame::Hex(_) => self.tt_log2,
-        };
+        let cap = crate::with_game!(g, g => g.endgame_table_log2()).unwrap_or(self.tt_log2);
         ExactConfig { tt_log2: self.tt_log2.min(cap) }
     }
 }
@@ -658,22 +649,19 @@ pub struct EndgameProgress {
     pub done: bool,
 }
 
-/// An [`ExactSession`] of whichever game [`check`] takes, chosen at run time (the page's worker
-/// and the Python package hold positions as [`AnyGame`]).
-pub enum EndgameSession {
-    /// Tic-Tac-Toe.
-    TicTacToe(ExactSession<TicTacToe>),
-    /// Pentago.
-    Pentago(ExactSession<Pentago>),
-}
+crate::registered_games!(__game_enum!(
+    /// An [`ExactSession`] of whichever game [`check`] takes, chosen at run time (the page's worker
+    /// and the Python package hold positions as [`AnyGame`]); one variant per registered game
+    /// ([`super::registry`]), of which only those [`check`] takes are ever made.
+    // One value per solve, made once: the sizes of the variants' root positions do not matter.
+    #[allow(clippy::large_enum_variant)]
+    pub enum EndgameSession of ExactSession
+));
 
 /// Runs an expression on the [`ExactSession`] inside an [`EndgameSession`].
 macro_rules! with_session {
     ($s:expr, $x:ident => $body:expr) => {
-        match $s {
-            EndgameSession::TicTacToe($x) => $body,
-            EndgameSession::Pentago($x) => $body,
-        }
+        crate::registered_games!(__game_match!(EndgameSession, $s, $x, $body))
     };
 }
 
@@ -686,11 +674,7 @@ impl EndgameSession {
     pub fn new(g: &AnyGame, cfg: ExactConfig) -> Result<EndgameSession, ExactError> {
         check(g)?;
         let cfg = cfg.fit(g);
-        Ok(match g {
-            AnyGame::TicTacToe(t) => EndgameSession::TicTacToe(ExactSession::new(t, cfg)?),
-            AnyGame::Pentago(p) => EndgameSession::Pentago(ExactSession::new(p, cfg)?),
-            AnyGame::Hex(_) => return Err(ExactError::Hex),
-        })
+        Ok(crate::registered_games!(__game_map!(AnyGame => EndgameSession, g, x, ExactSession::new(x, cfg)?)))
     }
 
     /// See [`ExactSession::run`].

@@ -25,6 +25,7 @@ pub mod exact;
 pub mod hex;
 pub mod hex_solve;
 pub mod pentago;
+pub mod registry;
 pub mod solver_table;
 pub mod tictactoe;
 
@@ -283,9 +284,10 @@ pub enum SpecError {
     Empty,
     /// The name before the first `:` is not a game we have.
     #[error(
-        "unknown game '{}' in spec '{}'; expected tictactoe, hex:N[:swap] or pentago[:official|:openspiel|:twist]",
+        "unknown game '{}' in spec '{}'; expected {}",
         crate::limits::abbreviate(name),
-        crate::limits::abbreviate(spec)
+        crate::limits::abbreviate(spec),
+        registry::syntax_list()
     )]
     UnknownGame {
         /// The game name, lower-cased.
@@ -293,29 +295,14 @@ pub enum SpecError {
         /// The whole spec.
         spec: String,
     },
-    /// Tic-Tac-Toe was given an option.
-    #[error("tictactoe takes no options, got '{}' in '{}'", crate::limits::abbreviate(option), crate::limits::abbreviate(spec))]
-    TicTacToeOption {
-        /// The first option.
-        option: String,
+    /// The game's options are wrong (Hex size outside 1..=19, an unknown option, an option
+    /// given twice, Tic-Tac-Toe given any).
+    #[error("bad spec '{}': {reason}", crate::limits::abbreviate(spec))]
+    Options {
         /// The whole spec.
         spec: String,
-    },
-    /// A `hex:` option is wrong.
-    #[error("bad spec '{}': {source}", crate::limits::abbreviate(spec))]
-    Hex {
-        /// The whole spec.
-        spec: String,
-        /// What is wrong with the options.
-        source: HexOptionError,
-    },
-    /// A `pentago:` option is wrong.
-    #[error("bad spec '{}': {source}", crate::limits::abbreviate(spec))]
-    Pentago {
-        /// The whole spec.
-        spec: String,
-        /// What is wrong with the options.
-        source: PentagoOptionError,
+        /// What is wrong with the options (the game's own sentence).
+        reason: String,
     },
 }
 
@@ -716,41 +703,43 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     }
 }
 
-/// Any supported game, chosen at run time from a spec string. The engine is generic over
-/// [`Game`]; the command line and the WebAssembly boundary dispatch through this enum
-/// (see [`with_game!`](crate::with_game)).
-///
-/// The games are held by value, not boxed: positions are plain data that search clones often,
-/// and a box would add an allocation to each clone.
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug)]
-pub enum AnyGame {
-    /// `tictactoe`
-    TicTacToe(TicTacToe),
-    /// `hex:N`, `hex:N:swap`
-    Hex(Hex),
-    /// `pentago[:official|:openspiel|:twist][:dedup]`
-    Pentago(Pentago),
-}
+/// A game held by value: the type [`AnyGame`]'s variants hold (see
+/// [`registry`]'s enums, whose variants hold a wrapper of the game instead).
+pub type Itself<G> = G;
+
+crate::registered_games!(__game_enum!(
+    /// Any registered game ([`registry`]), chosen at run time from a spec string. The engine is
+    /// generic over [`Game`]; the command line and the WebAssembly boundary dispatch through this
+    /// enum (see [`with_game!`](crate::with_game)). One variant per game of the registry, named
+    /// as there (`AnyGame::Hex(Hex)`).
+    ///
+    /// The games are held by value, not boxed: positions are plain data that search clones often,
+    /// and a box would add an allocation to each clone.
+    #[allow(clippy::large_enum_variant)]
+    #[derive(Clone, Debug)]
+    pub enum AnyGame of Itself
+));
 
 /// Runs an expression with the concrete game inside an [`AnyGame`] bound to a name:
-/// `with_game!(any, g => g.legal_count())`.
+/// `with_game!(any, g => g.legal_count())`. The arms come from the registry
+/// ([`registry`]), one per game.
 #[macro_export]
 macro_rules! with_game {
-    ($any:expr, $g:ident => $body:expr) => {
-        match $any {
-            $crate::game::AnyGame::TicTacToe($g) => $body,
-            $crate::game::AnyGame::Hex($g) => $body,
-            $crate::game::AnyGame::Pentago($g) => $body,
-        }
-    };
+    ($any:expr, $g:ident => $body:expr) => {{
+        use $crate::game::AnyGame;
+        $crate::registered_games!(__game_match!(AnyGame, $any, $g, $body))
+    }};
 }
 
-/// The spec strings the page and the docs offer, as examples.
-pub const EXAMPLE_SPECS: &[&str] = &["tictactoe", "hex:7", "hex:11", "hex:11:swap", "pentago", "pentago:openspiel", "pentago:twist"];
+/// The spec strings the page and the docs offer as examples: every registered game's
+/// [`registry::GameFacts::examples`], in registry order.
+pub fn example_specs() -> Vec<&'static str> {
+    registry::GAMES.iter().flat_map(|f| f.examples.iter().copied()).collect()
+}
 
 impl AnyGame {
-    /// The start position of the game a spec string names.
+    /// The start position of the game a spec string names: the game's name (or an alias) in
+    /// the registry, then its options after `:` ([`registry::Registered::from_options`]).
     ///
     /// # Errors
     /// [`SpecError`] naming the problem: unknown game, Hex size outside 1..=19, unknown option.
@@ -759,20 +748,24 @@ impl AnyGame {
         let mut parts = spec.split(':');
         let name = parts.next().unwrap_or("").to_ascii_lowercase();
         let rest: Vec<&str> = parts.collect();
-        match name.as_str() {
-            "tictactoe" | "tic_tac_toe" | "ttt" => {
-                if let Some(extra) = rest.first() {
-                    return Err(SpecError::TicTacToeOption { option: extra.to_string(), spec: spec.to_string() });
-                }
-                Ok(AnyGame::TicTacToe(TicTacToe::new()))
-            }
-            "hex" => Hex::from_options(&rest).map(AnyGame::Hex).map_err(|source| SpecError::Hex { spec: spec.to_string(), source }),
-            "pentago" => {
-                Pentago::from_options(&rest).map(AnyGame::Pentago).map_err(|source| SpecError::Pentago { spec: spec.to_string(), source })
-            }
-            "" => Err(SpecError::Empty),
-            other => Err(SpecError::UnknownGame { name: other.to_string(), spec: spec.to_string() }),
+        if name.is_empty() {
+            return Err(SpecError::Empty);
         }
+        match crate::registered_games!(__game_from_options!(&name, &rest)) {
+            Some(Ok(g)) => Ok(g),
+            Some(Err(reason)) => Err(SpecError::Options { spec: spec.to_string(), reason }),
+            None => Err(SpecError::UnknownGame { name, spec: spec.to_string() }),
+        }
+    }
+
+    /// The registry's facts of this game.
+    pub fn facts(&self) -> &'static registry::GameFacts {
+        with_game!(self, g => facts_of_val(g))
+    }
+
+    /// Player `p`'s name in reports, lower case (`black`, `x`): [`registry::GameFacts::players`].
+    pub fn player_name(&self, p: Player) -> &'static str {
+        self.facts().players[p as usize & 1]
     }
 
     /// The spec string of this game.
@@ -880,6 +873,11 @@ impl AnyGame {
     }
 }
 
+/// The registry's facts of `g`'s game.
+fn facts_of_val<G: registry::Registered>(_: &G) -> &'static registry::GameFacts {
+    &G::FACTS
+}
+
 /// Column letter + row number (row 1 on top), e.g. `(0, 0)` → `a1`, `(10, 10)` → `k11`.
 pub fn cell_name(row: usize, col: usize) -> String {
     format!("{}{}", (b'a' + col as u8) as char, row + 1)
@@ -945,6 +943,12 @@ mod tests {
     #[test]
     fn specs_parse_and_reject() {
         assert!(matches!(AnyGame::from_spec("tictactoe"), Ok(AnyGame::TicTacToe(_))));
+        assert!(matches!(AnyGame::from_spec("TTT"), Ok(AnyGame::TicTacToe(_))));
+        assert_eq!(
+            AnyGame::from_spec("chess").unwrap_err().to_string(),
+            format!("unknown game 'chess' in spec 'chess'; expected {}", registry::syntax_list())
+        );
+        assert!(AnyGame::from_spec("hex:7:swap:swap").unwrap_err().to_string().starts_with("bad spec 'hex:7:swap:swap': "));
         assert!(matches!(AnyGame::from_spec("chess"), Err(SpecError::UnknownGame { name, .. }) if name == "chess"));
         assert!(AnyGame::from_spec("chess").unwrap_err().to_string().contains("unknown game"));
         assert!(AnyGame::from_spec("").is_err());

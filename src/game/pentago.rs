@@ -66,6 +66,8 @@
 //! masking. A twist extracts the 9 bits of a quadrant, looks the transformed pattern up in a
 //! 512-entry table and puts it back. Cells (`row * 6 + col`) are converted at the boundary.
 
+use super::exact::{self, ExactError};
+use super::registry::{Choice, ExactSolverKind, GameFacts, Registered, SolverFacts};
 use super::{cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, MoveParseError, MoveSink, Outcome, Player};
 use crate::bits::select64;
 use crate::rng::Rng64;
@@ -799,6 +801,48 @@ impl Pentago {
 
     fn parse_err(text: &str, reason: impl Into<MoveParseError>) -> MoveError {
         MoveError::Parse { text: text.to_string(), reason: reason.into() }
+    }
+}
+
+impl Registered for Pentago {
+    const FACTS: GameFacts = GameFacts {
+        name: "pentago",
+        title: "Pentago",
+        aliases: &[],
+        syntax: "pentago[:official|:openspiel|:twist][:dedup]",
+        default_spec: "pentago",
+        examples: &["pentago", "pentago:openspiel", "pentago:twist"],
+        test_specs: &["pentago:official:dedup", "pentago:twist:dedup", "pentago:openspiel:dedup"],
+        choices: &[Choice { spec: "pentago:official", label: "Pentago" }, Choice { spec: "pentago:twist", label: "Pentago-Twist" }],
+        players: ["black", "white"],
+        goals: ["", ""],
+        rules: "Place a stone, then twist a quadrant; five in a row wins.",
+        draws: true,
+        sizes: None,
+        notation: "a cell, a quadrant and a twist (d4-BR-cw)",
+        example_moves: "d4-BR-cw c3-TL-cw",
+        solver: Some(SolverFacts {
+            kind: ExactSolverKind::AlphaBeta,
+            takes: "positions with at most 16 empty cells",
+            max_side: None,
+            max_empty: Some(exact::PENTAGO_MAX_EMPTY as u32),
+            swap: false,
+        }),
+        net_input: false,
+    };
+
+    /// The options of [`Pentago::from_options`].
+    fn from_options(options: &[&str]) -> Result<Self, String> {
+        Pentago::from_options(options).map_err(|e| e.to_string())
+    }
+
+    /// Positions with at most [`exact::PENTAGO_MAX_EMPTY`] empty cells; 2^(12 + 2·empty) entries.
+    fn endgame_table_log2(&self) -> Result<u32, ExactError> {
+        let empty = 36 - self.ply().min(36);
+        if empty > exact::PENTAGO_MAX_EMPTY {
+            return Err(ExactError::TooLarge { empty, limit: exact::PENTAGO_MAX_EMPTY });
+        }
+        Ok(12 + 2 * empty as u32)
     }
 }
 

@@ -6,6 +6,8 @@
 //! Representation: one 9-bit mask per player, bit `i` = cell `i = 3·row + col` (row 0 on top),
 //! as in OpenSpiel. A move is the cell index (0..9), which is also its dense index.
 
+use super::exact::ExactError;
+use super::registry::{Choice, ExactSolverKind, GameFacts, Registered, SolverFacts};
 use super::{cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, MoveSink, Outcome, Player};
 use crate::rng::Rng64;
 
@@ -98,6 +100,47 @@ impl TicTacToe {
     /// The cells of the first full line of `player`, if any.
     fn line_of(&self, player: Player) -> Option<u16> {
         LINES.iter().copied().find(|&l| self.stones[player as usize] & l == l)
+    }
+}
+
+impl Registered for TicTacToe {
+    const FACTS: GameFacts = GameFacts {
+        name: "tictactoe",
+        title: "Tic-Tac-Toe",
+        aliases: &["tic_tac_toe", "ttt"],
+        syntax: "tictactoe",
+        default_spec: "tictactoe",
+        examples: &["tictactoe"],
+        test_specs: &[],
+        choices: &[Choice { spec: "tictactoe", label: "Tic-Tac-Toe" }],
+        players: ["x", "o"],
+        goals: ["", ""],
+        rules: "Three in a row wins.",
+        draws: true,
+        sizes: None,
+        notation: "a cell: column letter and row number, row 1 on top (b2)",
+        example_moves: "b2 a1 c3",
+        solver: Some(SolverFacts {
+            kind: ExactSolverKind::AlphaBeta,
+            takes: "every position",
+            max_side: None,
+            max_empty: None,
+            swap: false,
+        }),
+        net_input: true,
+    };
+
+    /// Tic-Tac-Toe takes no options.
+    fn from_options(options: &[&str]) -> Result<Self, String> {
+        match options.first() {
+            Some(extra) => Err(format!("tictactoe takes no options, got '{}'", crate::limits::abbreviate(extra))),
+            None => Ok(TicTacToe::new()),
+        }
+    }
+
+    /// Every position: 2^14 entries hold the 5,478 positions of the game.
+    fn endgame_table_log2(&self) -> Result<u32, ExactError> {
+        Ok(14)
     }
 }
 

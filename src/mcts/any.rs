@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::game::{AnyGame, Game, Hex, MoveList, Pentago, TicTacToe};
+use crate::game::{AnyGame, Game, MoveList};
 use crate::mcts::config::PriorKind;
 use crate::mcts::evaluator::normalise;
 use crate::mcts::search::trace::{IterationTrace, StepError};
@@ -11,26 +11,18 @@ use crate::mcts::stats::{SearchStats, TreeExport};
 use crate::mcts::{Budget, Clock, RunReport, SearchConfig};
 use crate::nn::models::{self, NetInfo};
 
-/// A search over whichever game an [`AnyGame`] holds.
-// The variants differ in size by their root position (Hex's board is the largest); there is one
-// value per search, created once and never moved in the search loop, so no box is needed.
-#[allow(clippy::large_enum_variant)]
-pub enum AnySearch {
-    /// Tic-Tac-Toe.
-    TicTacToe(Search<TicTacToe>),
-    /// Hex.
-    Hex(Search<Hex>),
-    /// Pentago.
-    Pentago(Search<Pentago>),
-}
+crate::registered_games!(__game_enum!(
+    /// A search over whichever game an [`AnyGame`] holds: one variant per registered game
+    /// ([`crate::game::registry`]).
+    // The variants differ in size by their root position (Hex's board is the largest); there is
+    // one value per search, created once and never moved in the search loop, so no box is needed.
+    #[allow(clippy::large_enum_variant)]
+    pub enum AnySearch of Search
+));
 
 macro_rules! with_search {
     ($s:expr, $x:ident => $body:expr) => {
-        match $s {
-            AnySearch::TicTacToe($x) => $body,
-            AnySearch::Hex($x) => $body,
-            AnySearch::Pentago($x) => $body,
-        }
+        crate::registered_games!(__game_match!(AnySearch, $s, $x, $body))
     };
 }
 
@@ -39,12 +31,10 @@ impl AnySearch {
     ///
     /// # Errors
     /// An invalid configuration.
+    // `clone` for every game of the registry, some of which are `Copy`.
+    #[allow(clippy::clone_on_copy)]
     pub fn new(game: &AnyGame, config: SearchConfig) -> Result<AnySearch, SearchError> {
-        Ok(match game {
-            AnyGame::TicTacToe(g) => AnySearch::TicTacToe(Search::new(*g, config)?),
-            AnyGame::Hex(g) => AnySearch::Hex(Search::new(g.clone(), config)?),
-            AnyGame::Pentago(g) => AnySearch::Pentago(Search::new(*g, config)?),
-        })
+        Ok(crate::registered_games!(__game_map!(AnyGame => AnySearch, game, g, Search::new(g.clone(), config)?)))
     }
     /// See [`Search::run`].
     pub fn run(&mut self, budget: Budget, clock: Clock) -> RunReport {
@@ -99,12 +89,9 @@ impl AnySearch {
         with_search!(self, s => s.config())
     }
     /// The root position as an [`AnyGame`].
+    #[allow(clippy::clone_on_copy)]
     pub fn root_game(&self) -> AnyGame {
-        match self {
-            AnySearch::TicTacToe(s) => AnyGame::TicTacToe(*s.root()),
-            AnySearch::Hex(s) => AnyGame::Hex(s.root().clone()),
-            AnySearch::Pentago(s) => AnyGame::Pentago(*s.root()),
-        }
+        crate::registered_games!(__game_map!(AnySearch => AnyGame, self, s, s.root().clone()))
     }
     /// Arena entries.
     pub fn node_count(&self) -> usize {

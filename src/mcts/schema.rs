@@ -10,6 +10,7 @@
 //!
 //! The ranges are the ones [`SearchConfig::validate`] checks: both read [`SearchConfig::ranged_fields`].
 
+use crate::game::registry::{GameFacts, GAMES};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -63,6 +64,9 @@ pub struct Schema {
     pub presets: Vec<PresetSchema>,
     /// The input limits the page checks too ([`crate::limits`]), by their Rust names.
     pub limits: serde_json::Map<String, Value>,
+    /// Every registered game's facts, in registry order ([`crate::game::registry::GAMES`]): the
+    /// page's game registry reads them.
+    pub games: Vec<GameFacts>,
 }
 
 /// One line on what preset `p` is (the long form: [`SearchConfig::preset`]).
@@ -139,7 +143,7 @@ pub fn schema() -> Schema {
     .into_iter()
     .map(|(k, v)| (k.to_string(), serde_json::json!(v as u64)))
     .collect();
-    Schema { parameters, presets, limits }
+    Schema { parameters, presets, limits, games: GAMES.to_vec() }
 }
 
 /// [`schema`] as the pretty-printed JSON `mcts schema --json` prints (and

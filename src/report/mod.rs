@@ -31,7 +31,8 @@ pub use search::SearchReport;
 pub use solve::{SolveOptions, SolveReport, Solver};
 
 use crate::arena::{ArenaError, OpeningsError};
-use crate::game::{AnyGame, Game, MoveError, Player, SpecError};
+use crate::game::registry::Registered;
+use crate::game::{AnyGame, MoveError, Player, SpecError};
 use crate::limits::abbreviate;
 use crate::mcts::{Budget, SearchConfig};
 
@@ -98,15 +99,12 @@ impl ReportError {
     }
 }
 
-/// A player's name in the reports of `g`: `x` and `o` in Tic-Tac-Toe, `black` and `white` in Hex
-/// and Pentago (player 0 first).
-pub fn player_name<G: Game>(g: &G, p: Player) -> &'static str {
-    match (g.spec().starts_with("tictactoe"), p) {
-        (true, 0) => "x",
-        (true, _) => "o",
-        (false, 0) => "black",
-        (false, _) => "white",
-    }
+/// A player's name in the reports of `g`, its registry's [`GameFacts::players`]: `x` and `o` in
+/// Tic-Tac-Toe, `black` and `white` in Hex and Pentago (player 0 first).
+///
+/// [`GameFacts::players`]: crate::game::registry::GameFacts::players
+pub fn player_name<G: Registered>(_: &G, p: Player) -> &'static str {
+    G::FACTS.players[p as usize & 1]
 }
 
 /// The position after `moves` (reference notation; each entry one move) from the start of the

@@ -58,11 +58,11 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{config_from, player_name, ReportError};
+use super::{config_from, ReportError};
 use crate::game::exact::{self, Exact, ExactConfig, ExactStats, Value};
 use crate::game::hex::dfpn::{Dfpn, DfpnConfig, DfpnStats};
 use crate::game::hex_solve::MAX_SOLVE_SIZE;
-use crate::game::{AnyGame, Game, Pentago, Player, TicTacToe};
+use crate::game::{AnyGame, Game, Player};
 use crate::limits::MAX_REQUEST_MOVES;
 use crate::mcts::{AnySearch, Budget, Clock, Proven, SearchStats};
 
@@ -463,9 +463,13 @@ pub fn classify(
 #[derive(Default)]
 pub struct Solvers {
     dfpn: Option<Dfpn>,
-    tictactoe: Option<Exact<TicTacToe>>,
-    pentago: Option<Exact<Pentago>>,
+    endgame: Option<AnyExact>,
 }
+
+crate::registered_games!(__game_enum!(
+    /// The alpha-beta endgame solver of whichever registered game a review is of.
+    enum AnyExact of Exact
+));
 
 impl Solvers {
     /// No solver yet (each is made, with its table, on its first position).
@@ -501,25 +505,29 @@ impl Solvers {
                 let value = if r.winner == h.to_move() { Value::Win } else { Value::Loss };
                 Some((value, r.winning_move.map(|m| h.format_move(m))))
             }
-            AnyGame::TicTacToe(t) => {
-                let cfg = ExactConfig { tt_log2: REVIEW_ENDGAME_TT_LOG2 }.fit(g);
-                if self.tictactoe.is_none() {
-                    self.tictactoe = Some(Exact::new(cfg).ok()?);
-                }
-                let s = self.tictactoe.as_mut()?;
-                let r = s.solve(t, &mut |_: &ExactStats| clock() - t0 >= ms)?;
-                Some((r.value, r.best.map(|m| t.format_move(m))))
-            }
-            AnyGame::Pentago(p) => {
+            _ => {
                 exact::check(g).ok()?;
-                // The largest table any endgame the solver takes can use (fit to 16 empty cells).
-                let cfg = ExactConfig { tt_log2: REVIEW_ENDGAME_TT_LOG2 };
-                if self.pentago.is_none() {
-                    self.pentago = Some(Exact::new(cfg).ok()?);
+                // One table, kept while the game stays the same; it starts small and grows as
+                // the positions need, up to REVIEW_ENDGAME_TT_LOG2.
+                let fits = |e: &AnyExact| crate::registered_games!(__game_match2!(AnyExact, AnyGame, e, g, _s, _g, true, false));
+                if !self.endgame.as_ref().is_some_and(fits) {
+                    let cfg = ExactConfig { tt_log2: REVIEW_ENDGAME_TT_LOG2 };
+                    self.endgame = Some(crate::registered_games!(__game_map!(AnyGame => AnyExact, g, _g, Exact::new(cfg).ok()?)));
                 }
-                let s = self.pentago.as_mut()?;
-                let r = s.solve(p, &mut |_: &ExactStats| clock() - t0 >= ms)?;
-                Some((r.value, r.best.map(|m| p.format_move(m))))
+                let e = self.endgame.as_mut()?;
+                crate::registered_games!(__game_match2!(
+                    AnyExact,
+                    AnyGame,
+                    e,
+                    g,
+                    s,
+                    x,
+                    {
+                        let r = s.solve(x, &mut |_: &ExactStats| clock() - t0 >= ms)?;
+                        Some((r.value, r.best.map(|m| x.format_move(m))))
+                    },
+                    None
+                ))
             }
         }
     }
@@ -831,13 +839,9 @@ pub fn judge_move<S: AsRef<str>>(
     Ok(ply_of(i, &review.moves[i], &a, &b, mover_name(&review.positions[0], a.to_move)))
 }
 
-/// A player's name in the reports of `g` ([`player_name`]).
+/// A player's name in the reports of `g` ([`AnyGame::player_name`]).
 fn mover_name(g: &AnyGame, p: Player) -> &'static str {
-    match g {
-        AnyGame::TicTacToe(t) => player_name(t, p),
-        AnyGame::Hex(h) => player_name(h, p),
-        AnyGame::Pentago(x) => player_name(x, p),
-    }
+    g.player_name(p)
 }
 
 /// The exact value of a search's proven root.

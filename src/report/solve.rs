@@ -13,6 +13,7 @@ use super::ReportError;
 use crate::game::exact::{self, Exact, ExactConfig, ExactError, ExactStats, Value};
 use crate::game::hex::dfpn::{Dfpn, DfpnConfig, DfpnStats};
 use crate::game::hex_solve::{solve_with_table, SolveError, SolveLimits, TableUse, TT_SLOT_BYTES};
+use crate::game::registry::Registered;
 use crate::game::solver_table::{self, TableMemoryError};
 use crate::game::{AnyGame, Game, Hex, MoveList};
 use crate::limits::abbreviate;
@@ -487,8 +488,9 @@ fn solve_endgame(any: AnyGame, game: &str, moves: &str, opts: &SolveOptions) -> 
         None | Some(Solver::AlphaBeta) => {}
         Some(other) => {
             return Err(ReportError::Engine(format!(
-                "the {} solver is for Hex; Tic-Tac-Toe and Pentago endgames are solved by alphabeta",
-                other.name()
+                "the {} solver is for Hex; {} is solved by alphabeta",
+                other.name(),
+                any.facts().title
             )))
         }
     }
@@ -497,15 +499,17 @@ fn solve_endgame(any: AnyGame, game: &str, moves: &str, opts: &SolveOptions) -> 
     }
     exact::check(&any).map_err(ReportError::engine)?;
     let cfg = ExactConfig::with_mib(opts.tt_mib).fit(&any);
-    match &any {
-        AnyGame::TicTacToe(g) => endgame_report(g, game, moves, cfg, opts),
-        AnyGame::Pentago(g) => endgame_report(g, game, moves, cfg, opts),
-        AnyGame::Hex(_) => Err(ReportError::engine(ExactError::Hex)),
-    }
+    crate::with_game!(&any, g => endgame_report(g, game, moves, cfg, opts))
 }
 
 /// The report of the endgame solver on `g` (see [`solve_position`]).
-fn endgame_report<G: Game>(g: &G, game: &str, moves: &str, cfg: ExactConfig, opts: &SolveOptions) -> Result<SolveReport, ReportError> {
+fn endgame_report<G: Registered>(
+    g: &G,
+    game: &str,
+    moves: &str,
+    cfg: ExactConfig,
+    opts: &SolveOptions,
+) -> Result<SolveReport, ReportError> {
     let mut solver = Exact::<G>::new(cfg).map_err(ReportError::engine)?;
     let solver_name = Solver::AlphaBeta.name();
     let me = g.to_move();

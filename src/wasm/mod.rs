@@ -45,8 +45,6 @@ use std::fmt::Display;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::game::EXAMPLE_SPECS;
-
 pub mod arena;
 pub mod game;
 pub mod nets;
@@ -119,7 +117,7 @@ pub fn version() -> String {
 /// The game spec strings the page offers as examples (`tictactoe`, `hex:7`, ...).
 #[wasm_bindgen(js_name = exampleSpecs)]
 pub fn example_specs() -> Vec<String> {
-    EXAMPLE_SPECS.iter().map(|s| s.to_string()).collect()
+    crate::game::example_specs().into_iter().map(str::to_string).collect()
 }
 
 /// Errors of the boundary itself: arguments from JavaScript that do not decode or are out of

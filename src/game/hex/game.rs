@@ -4,6 +4,8 @@
 use super::bitset::W6;
 use super::core::{list_cells, shuffle, Core};
 use super::{Bits, DEFAULT_SIZE, MAX_CELLS, MAX_SIZE};
+use crate::game::exact::ExactError;
+use crate::game::registry::{Choice, ExactSolverKind, GameFacts, Registered, SizeFacts, SolverFacts};
 use crate::game::{
     cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, MoveParseError, MoveSets, MoveSink, Outcome, Player,
     MOVE_WORDS,
@@ -316,6 +318,50 @@ impl Hex {
                 w &= w - 1;
             }
         }
+    }
+}
+
+impl Registered for Hex {
+    const FACTS: GameFacts = GameFacts {
+        name: "hex",
+        title: "Hex",
+        aliases: &[],
+        syntax: "hex:N[:swap]",
+        default_spec: "hex",
+        examples: &["hex:7", "hex:11", "hex:11:swap"],
+        test_specs: &["hex:1", "hex:2", "hex:5", "hex:19", "hex:4:swap"],
+        choices: &[Choice { spec: "hex", label: "Hex" }],
+        players: ["black", "white"],
+        goals: ["top and bottom connected", "left and right connected"],
+        rules: "Black joins top and bottom, White joins left and right.",
+        draws: false,
+        sizes: Some(SizeFacts {
+            min: 1,
+            max: MAX_SIZE as u32,
+            default: DEFAULT_SIZE as u32,
+            offered: &[7, 11, 3, 4, 5, 6, 8, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19],
+            syntax: "hex:N",
+        }),
+        notation: "a cell: column letter and row number, row 1 on top (d4); swap under the swap rule",
+        example_moves: "f6 e7 g5",
+        solver: Some(SolverFacts {
+            kind: ExactSolverKind::ProofNumber,
+            takes: "boards up to 8×8 without the swap rule",
+            max_side: Some(crate::game::hex_solve::MAX_SOLVE_SIZE as u32),
+            max_empty: None,
+            swap: false,
+        }),
+        net_input: true,
+    };
+
+    /// The options of [`Hex::from_options`].
+    fn from_options(options: &[&str]) -> Result<Self, String> {
+        Hex::from_options(options).map_err(|e| e.to_string())
+    }
+
+    /// Never: Hex has the proof-number solver.
+    fn endgame_table_log2(&self) -> Result<u32, ExactError> {
+        Err(ExactError::Hex)
     }
 }
 

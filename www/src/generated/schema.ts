@@ -934,3 +934,211 @@ export const LIMITS = {
   "PAGE_MEMORY_CAP_MIB": 512,
   "PAGE_NODE_CAP": 2000000
 } as const;
+
+/** A registered game's spec name (Rust `GameFacts::name`, src/game/registry.rs), which is also
+ * `BoardView.kind` and the key of the page's game registry (src/games/). */
+export type GameName =
+  | 'tictactoe'
+  | 'hex'
+  | 'pentago';
+
+/** Which exact solver takes a game's positions. */
+export type ExactSolverKind = 'alpha-beta' | 'proof-number';
+
+/** A registered game's facts (Rust `registry::GameFacts`; the field docs are there). */
+export interface GameFacts {
+  name: GameName;
+  title: string;
+  aliases: readonly string[];
+  syntax: string;
+  default_spec: string;
+  examples: readonly string[];
+  test_specs: readonly string[];
+  choices: readonly { spec: string; label: string }[];
+  /** Lower case, player 0 first (`black`, `x`). */
+  players: readonly [string, string];
+  goals: readonly [string, string];
+  rules: string;
+  draws: boolean;
+  sizes: { min: number; max: number; default: number; offered: readonly number[]; syntax: string } | null;
+  notation: string;
+  example_moves: string;
+  solver: {
+    kind: ExactSolverKind;
+    takes: string;
+    max_side: number | null;
+    max_empty: number | null;
+    swap: boolean;
+  } | null;
+  net_input: boolean;
+}
+
+/** Every registered game's facts, by name, in the engine's order. */
+export const GAMES: Readonly<Record<GameName, GameFacts>> = {
+  "tictactoe": {
+    "name": "tictactoe",
+    "title": "Tic-Tac-Toe",
+    "aliases": [
+      "tic_tac_toe",
+      "ttt"
+    ],
+    "syntax": "tictactoe",
+    "default_spec": "tictactoe",
+    "examples": [
+      "tictactoe"
+    ],
+    "test_specs": [],
+    "choices": [
+      {
+        "spec": "tictactoe",
+        "label": "Tic-Tac-Toe"
+      }
+    ],
+    "players": [
+      "x",
+      "o"
+    ],
+    "goals": [
+      "",
+      ""
+    ],
+    "rules": "Three in a row wins.",
+    "draws": true,
+    "sizes": null,
+    "notation": "a cell: column letter and row number, row 1 on top (b2)",
+    "example_moves": "b2 a1 c3",
+    "solver": {
+      "kind": "alpha-beta",
+      "takes": "every position",
+      "max_side": null,
+      "max_empty": null,
+      "swap": false
+    },
+    "net_input": true
+  },
+  "hex": {
+    "name": "hex",
+    "title": "Hex",
+    "aliases": [],
+    "syntax": "hex:N[:swap]",
+    "default_spec": "hex",
+    "examples": [
+      "hex:7",
+      "hex:11",
+      "hex:11:swap"
+    ],
+    "test_specs": [
+      "hex:1",
+      "hex:2",
+      "hex:5",
+      "hex:19",
+      "hex:4:swap"
+    ],
+    "choices": [
+      {
+        "spec": "hex",
+        "label": "Hex"
+      }
+    ],
+    "players": [
+      "black",
+      "white"
+    ],
+    "goals": [
+      "top and bottom connected",
+      "left and right connected"
+    ],
+    "rules": "Black joins top and bottom, White joins left and right.",
+    "draws": false,
+    "sizes": {
+      "min": 1,
+      "max": 19,
+      "default": 11,
+      "offered": [
+        7,
+        11,
+        3,
+        4,
+        5,
+        6,
+        8,
+        9,
+        10,
+        12,
+        13,
+        14,
+        15,
+        16,
+        17,
+        18,
+        19
+      ],
+      "syntax": "hex:N"
+    },
+    "notation": "a cell: column letter and row number, row 1 on top (d4); swap under the swap rule",
+    "example_moves": "f6 e7 g5",
+    "solver": {
+      "kind": "proof-number",
+      "takes": "boards up to 8×8 without the swap rule",
+      "max_side": 8,
+      "max_empty": null,
+      "swap": false
+    },
+    "net_input": true
+  },
+  "pentago": {
+    "name": "pentago",
+    "title": "Pentago",
+    "aliases": [],
+    "syntax": "pentago[:official|:openspiel|:twist][:dedup]",
+    "default_spec": "pentago",
+    "examples": [
+      "pentago",
+      "pentago:openspiel",
+      "pentago:twist"
+    ],
+    "test_specs": [
+      "pentago:official:dedup",
+      "pentago:twist:dedup",
+      "pentago:openspiel:dedup"
+    ],
+    "choices": [
+      {
+        "spec": "pentago:official",
+        "label": "Pentago"
+      },
+      {
+        "spec": "pentago:twist",
+        "label": "Pentago-Twist"
+      }
+    ],
+    "players": [
+      "black",
+      "white"
+    ],
+    "goals": [
+      "",
+      ""
+    ],
+    "rules": "Place a stone, then twist a quadrant; five in a row wins.",
+    "draws": true,
+    "sizes": null,
+    "notation": "a cell, a quadrant and a twist (d4-BR-cw)",
+    "example_moves": "d4-BR-cw c3-TL-cw",
+    "solver": {
+      "kind": "alpha-beta",
+      "takes": "positions with at most 16 empty cells",
+      "max_side": null,
+      "max_empty": 16,
+      "swap": false
+    },
+    "net_input": false
+  }
+};
+
+/** Every registered game's name, in the engine's order. */
+export const GAME_NAMES: readonly GameName[] = [
+  "tictactoe",
+  "hex",
+  "pentago"
+];
