@@ -43,6 +43,7 @@ __all__ = [
     "Game",
     "State",
     "arena",
+    "games",
     "load_net",
     "review",
     "search",
@@ -50,6 +51,21 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+
+def games() -> list[dict[str, Any]]:
+    """Every game the engine plays, with its facts, in the engine's order (the game registry,
+    ``mcts schema --json``'s ``games``).
+
+    Each dict has ``name`` (the spec name, e.g. ``"hex"``), ``title``, ``syntax`` (the spec's
+    grammar, e.g. ``"hex:N[:swap]"``), ``default_spec``, ``examples``, ``players`` (lower case,
+    player 0 first), ``draws``, ``sizes`` (``None`` or ``min``/``max``/``default``/``offered``),
+    ``notation``, ``example_moves``, ``solver`` (``None`` or its ``kind`` and what it ``takes``)
+    and ``net_input`` (whether the AlphaZero presets and training work for it)::
+
+        [g["name"] for g in mp.games()]   # ['tictactoe', 'hex', 'pentago', ...]
+    """
+    return json.loads(_core.games())
 
 
 def _value_text(value: Any) -> str:

@@ -11,7 +11,7 @@ from typing import Any, Final, final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["EXAMPLE_SPECS", "PRESETS", "Game", "State", "arena", "arena_games", "arena_plan", "arena_report", "load_net", "review", "search", "solve"]
+__all__ = ["EXAMPLE_SPECS", "PRESETS", "Game", "State", "arena", "arena_games", "arena_plan", "arena_report", "games", "load_net", "review", "search", "solve"]
 
 PRESETS: Final[list[str]]
 """Every preset name: uct rave grave decisive lgr lgrf2 poolrave mast qb depth2 solver puct best mohex alphazero alphago puct-net."""
@@ -206,6 +206,9 @@ def review(
     threads: int = 1,
 ) -> str:
     """The JSON of ``mcts review --json``."""
+
+def games() -> str:
+    """JSON of every registered game's facts (`mcts schema --json`'s `games`), in the engine's order."""
 
 def load_net(path: str | PathLike[str], spec: str | None = None) -> str:
     """Registers a ``.mctsnet`` file as its game's net; JSON {spec, name, source, parameters, layers, bytes}."""

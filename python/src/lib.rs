@@ -555,6 +555,14 @@ fn load_net(path: PathBuf, spec: Option<&str>) -> PyResult<String> {
     serde_json::to_string(&info).map_err(err)
 }
 
+/// games() -> str: JSON of every registered game's facts (`mcts schema --json`'s `games`:
+/// name, title, spec syntax, players, draws, sizes, notation, exact solver, ...), in the
+/// engine's order.
+#[pyfunction]
+fn games() -> PyResult<String> {
+    serde_json::to_string(mcts_playground::game::registry::GAMES).map_err(err)
+}
+
 /// The package's extension module.
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -568,6 +576,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(review, m)?)?;
     m.add_function(wrap_pyfunction!(load_net, m)?)?;
+    m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add("PRESETS", mcts_playground::mcts::SearchConfig::PRESETS.to_vec())?;
     m.add("EXAMPLE_SPECS", mcts_playground::game::example_specs())?;
     Ok(())

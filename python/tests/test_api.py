@@ -25,6 +25,18 @@ def test_game_from_spec_strings() -> None:
     assert mp.Game("tictactoe") == mp.Game("ttt") and len({mp.Game("tictactoe"), mp.Game("ttt")}) == 1
 
 
+def test_games_are_the_engines_registry(cli) -> None:
+    games = mp.games()
+    schema = cli("schema")
+    assert games == schema["games"]
+    assert [g["name"] for g in games][:3] == ["tictactoe", "hex", "pentago"]
+    for g in games:
+        assert mp.Game(g["default_spec"]).kind == g["name"]
+        state = mp.Game(g["default_spec"]).new_initial_state()
+        for m in g["example_moves"].split():
+            state.apply(m)
+
+
 def test_play_undo_winner_and_notation_both_ways() -> None:
     s = mp.Game("tictactoe").new_initial_state()
     assert s.current_player() == 0 and len(s.legal_moves()) == 9

@@ -182,4 +182,14 @@ mod tests {
         assert_eq!(Encoding::for_spec("pentago"), None);
         assert_eq!(Encoding::for_spec("hex:7:swap"), None);
     }
+
+    /// The registry's `net_input` fact (what the schema tells the page) says what this module
+    /// encodes: a game with an encoding here is marked, and only such a game.
+    #[test]
+    fn the_registry_says_which_games_have_an_encoding() {
+        for f in crate::game::registry::GAMES {
+            let spec = crate::game::AnyGame::from_spec(f.default_spec).unwrap().spec();
+            assert_eq!(Encoding::for_spec(&spec).is_some(), f.net_input, "{}", f.name);
+        }
+    }
 }

@@ -12,6 +12,7 @@
 
 use std::time::Instant;
 
+use mcts_playground::game::registry::GAMES;
 use mcts_playground::game::{AnyGame, Game, MoveSets, NoTrace};
 use mcts_playground::mcts::bench::iterations_per_s_with;
 use mcts_playground::mcts::parallel::search_root_parallel;
@@ -21,13 +22,28 @@ use serde_json::json;
 
 use crate::error::CliError;
 
-/// The games `mcts bench` measures when no `--game` is given.
-pub const DEFAULT_GAMES: &[&str] = &["tictactoe", "hex:7", "hex:11", "pentago"];
+/// The games `mcts bench` measures when no `--game` is given: every registered game
+/// ([`GAMES`]) at the first size its chooser offers (if it has sizes) and at its default spec
+/// (tictactoe, hex:7, hex:11, pentago, ...).
+pub fn default_games() -> Vec<String> {
+    let mut out = Vec::new();
+    for f in GAMES {
+        match f.sizes {
+            Some(s) => {
+                out.extend(s.offered.first().filter(|&&n| n != s.default).map(|n| format!("{}:{n}", f.name)));
+                out.push(format!("{}:{}", f.name, s.default));
+            }
+            None => out.push(f.default_spec.to_string()),
+        }
+    }
+    out
+}
 
 /// Arguments of `mcts bench`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Game spec to measure (repeatable); default: tictactoe, hex:7, hex:11, pentago.
+    /// Game spec to measure (repeatable); default: every registered game (tictactoe, hex:7,
+    /// hex:11, pentago, ...).
     #[arg(long, short)]
     game: Vec<String>,
     /// Timed runs per figure (at least 1); the median is reported.
@@ -170,7 +186,7 @@ struct Plan {
 /// # Errors
 /// A bad spec, an unknown preset, a preset the game cannot use.
 fn plan(a: &Args) -> Result<Vec<Plan>, CliError> {
-    let specs: Vec<String> = if a.game.is_empty() { DEFAULT_GAMES.iter().map(|s| s.to_string()).collect() } else { a.game.clone() };
+    let specs: Vec<String> = if a.game.is_empty() { default_games() } else { a.game.clone() };
     for p in a.preset.iter().filter(|p| *p != "all") {
         crate::search::config_from(p, &a.set, None)?;
     }
