@@ -810,7 +810,7 @@ impl Registered for Pentago {
         title: "Pentago",
         aliases: &[],
         syntax: "pentago[:official|:openspiel|:twist][:dedup]",
-        default_spec: "pentago",
+        default_spec: "pentago:official",
         examples: &["pentago", "pentago:openspiel", "pentago:twist"],
         test_specs: &["pentago:official:dedup", "pentago:twist:dedup", "pentago:openspiel:dedup"],
         choices: &[Choice { spec: "pentago:official", label: "Pentago" }, Choice { spec: "pentago:twist", label: "Pentago-Twist" }],

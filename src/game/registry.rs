@@ -82,7 +82,8 @@ pub struct GameFacts {
     pub aliases: &'static [&'static str],
     /// The spec's grammar for error messages and docs (`hex:N[:swap]`).
     pub syntax: &'static str,
-    /// The spec of the plain name (`hex` = `hex:11`).
+    /// The spec the plain name stands for, as the engine writes it (`hex` is `hex:11`,
+    /// `pentago` is `pentago:official`).
     pub default_spec: &'static str,
     /// Spec strings the docs and the page offer as examples.
     pub examples: &'static [&'static str],
@@ -296,6 +297,7 @@ mod tests {
                 let g = super::super::AnyGame::from_spec(spec).unwrap_or_else(|e| panic!("{}: {spec}: {e}", f.name));
                 assert_eq!(g.view().kind, f.name, "{spec}");
             }
+            assert_eq!(super::super::AnyGame::from_spec(f.name).unwrap().spec(), f.default_spec, "{}", f.name);
             let mut g = super::super::AnyGame::from_spec(f.default_spec).unwrap();
             for m in f.example_moves.split_whitespace() {
                 g.play_text(m).unwrap_or_else(|e| panic!("{}: example move {m}: {e}", f.name));

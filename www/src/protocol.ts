@@ -10,14 +10,14 @@
 // preset names and the limits checked here come from the engine's schema (`generated/schema.ts`,
 // written from `mcts schema --json`).
 
-import { LIMITS, type ParamName, type ParamValue } from './generated/schema';
+import { type GameName, LIMITS, type ParamName, type ParamValue } from './generated/schema';
 import type { ReviewPly, ReviewReport, ReviewSettings } from './review/report';
 
 /** Player 0 moves first (Black in Hex and Pentago, X in Tic-Tac-Toe); player 1 second. */
 export type Player = 0 | 1;
 
-/** Which game a board shows. */
-export type GameKind = 'tictactoe' | 'hex' | 'pentago';
+/** Which game a board shows: a registered game's name (the engine's registry, generated/schema.ts). */
+export type GameKind = GameName;
 
 /** A read-only picture of a position (Rust `BoardView`). Cells are `row * cols + col`, row 0 on top. */
 export interface BoardView {

@@ -33,7 +33,7 @@ pub fn default_games() -> Vec<String> {
                 out.extend(s.offered.first().filter(|&&n| n != s.default).map(|n| format!("{}:{n}", f.name)));
                 out.push(format!("{}:{}", f.name, s.default));
             }
-            None => out.push(f.default_spec.to_string()),
+            None => out.push(f.name.to_string()),
         }
     }
     out

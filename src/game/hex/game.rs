@@ -327,7 +327,7 @@ impl Registered for Hex {
         title: "Hex",
         aliases: &[],
         syntax: "hex:N[:swap]",
-        default_spec: "hex",
+        default_spec: "hex:11",
         examples: &["hex:7", "hex:11", "hex:11:swap"],
         test_specs: &["hex:1", "hex:2", "hex:5", "hex:19", "hex:4:swap"],
         choices: &[Choice { spec: "hex", label: "Hex" }],

@@ -2,7 +2,8 @@
 // renderer when the game changed), and every change of the state redraws the board, the panel
 // and the Players controls, and mirrors a few fields onto <body> for the browser tests and CSS.
 
-import { createRenderer, initialState, parseCell } from '../board';
+import { initialState } from '../board';
+import { cellOfMove, createRenderer } from '../games';
 import { drawPanel, showProgress as showProgressIn } from '../play/panel';
 import type { Player, SearchProgress, Snapshot } from '../protocol';
 import { learnMarks } from '../review/learn';
@@ -17,7 +18,7 @@ export function show(app: App, s: Snapshot): void {
   const prev = st(app).snapshot;
   const v = s.view;
   if (!app.renderer || app.rendererKey !== v.spec || !app.board) {
-    app.renderer = createRenderer(v.kind, v.kind === 'hex' ? v.rows : v.kind === 'pentago' ? 6 : 3, app.boardEvents);
+    app.renderer = createRenderer(v, app.boardEvents);
     app.rendererKey = v.spec;
     app.ui.boardHost.replaceChildren(app.renderer.element);
     app.board = initialState(v);
@@ -54,7 +55,7 @@ export function render(app: App): void {
   board.legal = new Set(pos?.shown?.legal ?? s.legal);
   board.interactive = interactive(app);
   const marked = learnMarks(st(app)) ?? (pos ? [pos.move] : hint);
-  board.hint = marked.map((m) => parseCell(m, v.rows, v.cols)).filter((c): c is number => c !== null);
+  board.hint = marked.map((m) => cellOfMove(v, m)).filter((c): c is number => c !== null);
   // The game review's glyph on the last-move marker, for the main-line move that led to the
   // position shown.
   board.lastMark = lastMoveMark(app, pos ? pos.before : s.moves);

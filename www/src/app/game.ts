@@ -4,31 +4,57 @@
 
 import { EngineDied } from '../engine';
 import { cannotLoadMessage } from '../lib/echo';
-import { HEX_SIZES, type GameChoice, specOf } from '../play/panel';
+import { findGame, type GameEntry } from '../games';
+import { sizeOptions, specOf } from '../play/panel';
 import type { Player } from '../protocol';
 import type { LoadResult } from '../types';
 import { show } from './board';
 import { type App, cancelAll, errText, guarded, showMessage, st } from './context';
 import { maybeEngineMove } from './turns';
 
-/** The Hex options show for Hex only. */
+/** The size and swap controls show for the games that have them (Hex), the sizes being the
+ * chosen game's. */
 export function syncGameControls(app: App): void {
-  app.ui.hexOpts.hidden = app.ui.gameSel.value !== 'hex';
+  const { gameSel, sizeSel, swapLabel, hexOpts } = app.ui;
+  const game = findGame(gameSel.value);
+  const sizes = game?.facts.sizes ?? null;
+  if (sizeSel.dataset.game !== game?.name) {
+    const keep = sizeSel.value;
+    sizeSel.replaceChildren(...sizeOptions(game));
+    sizeSel.dataset.game = game?.name ?? '';
+    if (sizes) sizeSel.value = sizes.offered.includes(Number(keep)) ? keep : String(sizes.offered[0] ?? sizes.default);
+  }
+  sizeSel.hidden = !sizes;
+  swapLabel.hidden = !game?.swapOption;
+  hexOpts.hidden = !sizes && !game?.swapOption;
+}
+
+/** The chooser entry of `game` for `wanted` (a spec of it): the entry equal to it, else the
+ * longest entry it extends (`pentago:twist:dedup` → `pentago:twist`), else the game's first. */
+function choiceFor(game: GameEntry, wanted: string): string {
+  const specs = game.facts.choices.map((c) => c.spec);
+  const exact = specs.find((c) => c === wanted);
+  if (exact) return exact;
+  const prefix = specs.filter((c) => wanted.startsWith(`${c}:`)).sort((a, b) => b.length - a.length)[0];
+  return prefix ?? specs[0] ?? wanted;
 }
 
 /** Selects the game controls that `newGame` reads for `wanted` (a spec; what is not on the lists
  * is left as it was). */
 export function selectSpec(app: App, wanted: string): void {
   const { gameSel, sizeSel, swapChk } = app.ui;
-  const parts = wanted.toLowerCase().split(':');
-  if (parts[0] === 'hex') {
-    gameSel.value = 'hex';
-    const n = Number(parts[1] ?? 11);
-    if (HEX_SIZES.includes(n)) sizeSel.value = String(n);
-    swapChk.checked = parts.includes('swap');
-  } else if (parts[0] === 'tictactoe') gameSel.value = 'tictactoe';
-  else if (parts[0] === 'pentago') gameSel.value = parts[1] === 'twist' ? 'pentago:twist' : 'pentago:official';
+  const spec = wanted.trim().toLowerCase();
+  const game = findGame(spec);
+  if (!game) return;
+  gameSel.value = choiceFor(game, spec);
   syncGameControls(app);
+  const parts = spec.split(':');
+  const sizes = game.facts.sizes;
+  if (sizes) {
+    const n = Number(parts[1] ?? sizes.default);
+    if (sizes.offered.includes(n)) sizeSel.value = String(n);
+  }
+  if (game.swapOption) swapChk.checked = parts.includes('swap');
 }
 
 /** A new game as the Game controls say. */
@@ -36,7 +62,7 @@ export async function newGame(app: App): Promise<void> {
   if (st(app).restoring) return;
   cancelAll(app);
   const { gameSel, sizeSel, swapChk, readout } = app.ui;
-  const wanted = specOf(gameSel.value as GameChoice, Number(sizeSel.value), swapChk.checked);
+  const wanted = specOf(gameSel.value, Number(sizeSel.value), swapChk.checked);
   app.store.update({ review: null });
   const myEpoch = ++app.epoch;
   try {

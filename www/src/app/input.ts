@@ -3,6 +3,7 @@
 // button.
 
 import { cellName, moveCursor, type Quadrant } from '../board';
+import { moveOfCell } from '../games';
 import { personToMove } from '../state';
 import { redrawBoard } from './board';
 import { type App, showMessage, st } from './context';
@@ -35,7 +36,9 @@ export function onCell(app: App, cell: number): void {
     if (app.search?.purpose === 'move') return refuse(app, cell, 'Wait: the engine is thinking (Stop makes it move now).');
     if (!personToMove(st(app))) return refuse(app, cell, 'It is the engine’s turn.');
   }
-  if (v.kind === 'pentago') {
+  const move = moveOfCell(v, cell);
+  if (move === null) {
+    // A click that only starts a move: Pentago's placement, waiting for its twist.
     if (board.pending === cell) return onCancelPending(app);
     if (board.pending !== null) return refuse(app, cell, `First pick a twist for ${cellName(board.pending, 6)}, or press Escape.`);
     if (![...board.legal].some((m) => m.startsWith(`${name}-`))) return refuse(app, cell, `${name} is not empty.`);
@@ -44,9 +47,10 @@ export function onCell(app: App, cell: number): void {
     redrawBoard(app);
     return;
   }
-  if (!board.legal.has(name)) return refuse(app, cell, `${name} is not a legal move: the cell is taken.`);
+  if (!board.legal.has(move))
+    return refuse(app, cell, move === name ? `${name} is not a legal move: the cell is taken.` : `${move} is not a legal move here.`);
   cancelHint(app);
-  void playMove(app, name);
+  void playMove(app, move);
 }
 
 /** A move from the board: at the move looked at (a variation, or a step forward), else the

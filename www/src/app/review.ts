@@ -4,7 +4,7 @@
 // review bar says what is shown and, when the exact solver took that position, whether the move
 // was a winning one. Going to other lines of the game's tree is app/navigate.ts.
 
-import { playerName } from '../board';
+import { playerName } from '../games';
 import { solveUnavailable } from '../overlay/solve-controller';
 import { reviewVerdict as verdictOf } from '../overlay/verdict';
 import { behindLabel, searchBehind, type MoveSearch } from '../play/searches';

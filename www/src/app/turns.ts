@@ -2,7 +2,7 @@
 // the position, keeps the search behind its move, and plays it; a person's move goes to the
 // engine at the ply shown. Engine against engine moves at a pace a person can follow.
 
-import { playerName } from '../board';
+import { playerName } from '../games';
 import { EngineDied, EngineError, type SearchHandle, type SearchOptions } from '../engine';
 import { searchParallel } from '../parallel';
 import { addSearch, archiveQuery, rootSummary, type MoveSearch } from '../play/searches';

@@ -1,22 +1,8 @@
-// One renderer per game over the shared headless state (state.ts).
+// One renderer per game over the shared headless state (state.ts). Which renderer a game uses is
+// the game registry's business (../games/).
 
-import type { GameKind } from '../protocol';
-import { hexRenderer } from './hex';
-import { pentagoRenderer } from './pentago';
-import type { BoardEvents, BoardRenderer } from './render';
-import { tictactoeRenderer } from './tictactoe';
-
+export { hexRenderer } from './hex';
+export { pentagoRenderer } from './pentago';
 export type { BoardEvents, BoardRenderer } from './render';
 export * from './state';
-
-/** The renderer for a game; `size` is the board side (Hex n, Tic-Tac-Toe 3, Pentago 6). */
-export function createRenderer(kind: GameKind, size: number, events: BoardEvents): BoardRenderer {
-  switch (kind) {
-    case 'hex':
-      return hexRenderer(size, events);
-    case 'tictactoe':
-      return tictactoeRenderer(events);
-    case 'pentago':
-      return pentagoRenderer(events);
-  }
-}
+export { tictactoeRenderer } from './tictactoe';

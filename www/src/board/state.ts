@@ -2,7 +2,7 @@
 // what the person is doing with it (keyboard cursor, a Pentago placement waiting for its twist,
 // the cell of an illegal click, a hint). No game logic: legal moves come from the engine.
 
-import type { BoardView, GameKind } from '../protocol';
+import type { BoardView } from '../protocol';
 
 export interface BoardState {
   /** The position to draw. */
@@ -75,15 +75,4 @@ export function splitPentagoMove(mv: string): { cell: string; quadrant: Quadrant
   const m = /^([a-f][1-6])-(TL|TR|BR|BL)-([a-z]+)$/.exec(mv);
   if (!m) return null;
   return { cell: m[1]!, quadrant: m[2] as Quadrant, dir: m[3]! };
-}
-
-/** The move text for a click on `cell` in games whose moves are a cell name (Hex, Tic-Tac-Toe). */
-export function cellMove(kind: GameKind, cell: number, cols: number): string | null {
-  return kind === 'pentago' ? null : cellName(cell, cols);
-}
-
-/** Player names per game. */
-export function playerName(kind: GameKind, p: number): string {
-  if (kind === 'tictactoe') return p === 0 ? 'X' : 'O';
-  return p === 0 ? 'Black' : 'White';
 }

@@ -4,7 +4,7 @@
 
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { playerName } from '../board';
+import { playerName } from '../games';
 import { MOVE_COLOURS, SERIES_COLOURS } from '../lib/colour';
 import { h } from '../lib/dom';
 import type { SolveReport } from '../protocol';

@@ -23,6 +23,7 @@
 
 import { EngineClient } from '../engine';
 import type { LessonBridge } from '../lessons/bridge';
+import { gameOf } from '../games';
 import { h } from '../lib/dom';
 import { count } from '../lib/format';
 import { drawLegend } from '../overlay/legend';
@@ -638,7 +639,7 @@ class CompareView {
       })
       .filter((x): x is string => x !== null);
     const small = this.active().some((p) => p.overlay?.group.dataset.small === 'true');
-    const draws = solved && kind !== 'hex';
+    const draws = solved && gameOf(kind).facts.draws;
     const sig = `${kind}|${solved}|${small}|${why.join('|')}`;
     if (this.legend.dataset.sig === sig) return;
     this.legend.dataset.sig = sig;
@@ -646,7 +647,7 @@ class CompareView {
       on: solved ? PANE_OVERLAYS_EXACT : PANE_OVERLAYS,
       who: 'the side to move',
       best: why,
-      pentago: kind === 'pentago',
+      cellNote: gameOf(kind).cellNote,
       exact: solved ? { solved: true, unavailable: null, draws } : undefined,
     });
     if (small)

@@ -2,7 +2,8 @@
 // visit-share overlay (and the exact solver's marks), its readout, line, truth line, root-move
 // bars and tree overview, drawn from its run (controller.ts `PaneRun`).
 
-import { createRenderer, initialState, parseCell, playerName, type BoardRenderer } from '../board';
+import { initialState, parseCell, type BoardRenderer } from '../board';
+import { createRenderer, findGame, playerName } from '../games';
 import { SERIES_COLOURS } from '../lib/colour';
 import { h } from '../lib/dom';
 import { count, iterationsWord, moveWinRateCompact, perSecond, provenTitle, share, winRateFor } from '../lib/format';
@@ -230,7 +231,7 @@ export class PaneView {
   drawBoard(s: Snapshot): void {
     const key = `${s.view.kind}:${s.view.rows}`;
     if (!this.renderer || this.rendererKey !== key) {
-      this.renderer = createRenderer(s.view.kind, s.view.rows, { onCell: () => {}, onTwist: () => {}, onCancelPending: () => {} });
+      this.renderer = createRenderer(s.view, { onCell: () => {}, onTwist: () => {}, onCancelPending: () => {} });
       this.rendererKey = key;
       this.overlay = null;
       this.boardHost.replaceChildren(this.renderer.element);
@@ -354,7 +355,8 @@ export class PaneView {
   drawStats(run: PaneRun): void {
     const st = run.stats;
     if (!st) return;
-    const kind = run.position?.view.kind ?? (st.game.startsWith('hex') ? 'hex' : st.game.startsWith('pentago') ? 'pentago' : 'tictactoe');
+    const kind = run.position?.view.kind ?? findGame(st.game)?.name;
+    if (!kind) return;
     const who = playerName(kind, st.to_move);
     this.readout.replaceChildren(
       h('div', {}, 'best ', h('strong', { class: 'cmp-best' }, st.best_move ?? '–'), ` · win rate ${winRateFor(st.value, who)}`),

@@ -1021,7 +1021,7 @@ export const GAMES: Readonly<Record<GameName, GameFacts>> = {
     "title": "Hex",
     "aliases": [],
     "syntax": "hex:N[:swap]",
-    "default_spec": "hex",
+    "default_spec": "hex:11",
     "examples": [
       "hex:7",
       "hex:11",
@@ -1091,7 +1091,7 @@ export const GAMES: Readonly<Record<GameName, GameFacts>> = {
     "title": "Pentago",
     "aliases": [],
     "syntax": "pentago[:official|:openspiel|:twist][:dedup]",
-    "default_spec": "pentago",
+    "default_spec": "pentago:official",
     "examples": [
       "pentago",
       "pentago:openspiel",

@@ -11,7 +11,8 @@
 // the engine requests) and the page's (the position, the review, the overlays switched on), and
 // turns clicks and hovers into intents. The app mounts it with its hooks.
 
-import { parseCell, playerName } from '../board';
+import { parseCell } from '../board';
+import { gameOf, playerName } from '../games';
 import { EngineClient } from '../engine';
 import { h } from '../lib/dom';
 import { count, duration, iterationsWord, perSecond, winRateFor } from '../lib/format';
@@ -621,10 +622,10 @@ class AnalysisView {
     drawLegendList(legend, {
       on: marks,
       who: playerName(kind, (view ?? s.view).to_move ?? 0),
-      pentago: kind === 'pentago',
+      cellNote: gameOf(kind).cellNote,
       noAmaf: !!stats && !stats.children.some((c) => c.amaf_q !== null),
       priorSource: stats ? (stats.evaluator ?? null) : undefined,
-      exact: { solved: this.solver.values() !== null, unavailable: this.solver.unavailable(), draws: kind !== 'hex' },
+      exact: { solved: this.solver.values() !== null, unavailable: this.solver.unavailable(), draws: gameOf(kind).facts.draws },
     });
     if (!stats && this.solver.values())
       legend.prepend(h('li', { class: 'muted' }, 'No search on view: the board shows the exact values only.'));

@@ -12,7 +12,8 @@ export interface LegendOptions {
   /** The side to move at the root, as named in this game (`Black`, `X`, ...). */
   who: string;
   /** Pentago: figures are summed over the twists of each cell. */
-  pentago?: boolean;
+  /** The game's note on cells that stand for several moves (`GamePage.cellNote`). */
+  cellNote?: string | null;
   /** A ring marks the move each engine would play (Compare panes); the sentences say, per pane,
    * why a ringed move is not the most visited one (compare/ring.ts), listed after the legend. */
   best?: boolean | string[];
@@ -115,11 +116,7 @@ export function legendItems(o: LegendOptions): HTMLElement[] {
         ? 'ring = the move the engine would play: its most visited move (a proven win first)'
         : 'ring = the move the engine would play: its most visited move (a proven win first), unless its preset’s rule chooses another, as below',
     ]);
-  if (o.pentago && items.length)
-    items.push([
-      mark('text', '6×6'),
-      'Pentago: a cell sums its moves over the 8 twists (win rates averaged by visits); ghost stones show placements',
-    ]);
+  if (o.cellNote && items.length) items.push([mark('text', '6×6'), o.cellNote]);
   const out = items.map(([m, text]) => h('li', {}, m, h('span', {}, text)));
   if (Array.isArray(o.best)) for (const why of o.best) out.push(h('li', { class: 'ring-why' }, mark('best'), h('span', {}, why)));
   return out;

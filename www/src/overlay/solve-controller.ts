@@ -16,7 +16,7 @@
 // (`SolveState`); the view (solve.ts) draws it. No DOM: unit-tested in Node with a fake engine.
 
 import { EngineDied, type EngineClient, type SolveHandle } from '../engine';
-import { playerName } from '../board';
+import { gameOf, playerName } from '../games';
 import { count } from '../lib/format';
 import { createStore, type Store } from '../lib/store';
 import { searchBehind } from '../play/searches';
@@ -31,11 +31,6 @@ import {
 } from '../protocol';
 import { movesKey, type ExactValues, type PageState, type PageStore } from '../state';
 
-/** The largest Hex board the solver takes (Rust `hex_solve::MAX_SOLVE_SIZE`). */
-export const SOLVE_MAX_SIZE = 8;
-/** The most empty cells of a Pentago position the endgame solver takes (Rust
- * `exact::PENTAGO_MAX_EMPTY`; docs/limits.md). */
-export const PENTAGO_SOLVE_MAX_EMPTY = 16;
 /** The budget field's range and default, in seconds (docs/limits.md). */
 export const SOLVE_BUDGET_S = { min: 1, max: 600, initial: 10 } as const;
 /** Results kept by position (a few KB each), so that going back to a solved position shows it. */
@@ -73,16 +68,17 @@ export const targetKey = (t: SolveTarget | null): string => (t ? movesKey(t.spec
 export function solveUnavailable(s: Pick<SolveTarget, 'view' | 'outcome'> | null): string | null {
   if (!s) return 'no game yet';
   const v = s.view;
-  if (v.kind === 'hex') {
-    if (v.rows > SOLVE_MAX_SIZE)
-      return `Hex ${v.rows}×${v.cols} is too large for the exact solver (it takes boards up to ${SOLVE_MAX_SIZE}×${SOLVE_MAX_SIZE})`;
-    if (v.spec.split(':').includes('swap')) return 'the exact solver does not handle the swap rule (choose Hex without it)';
-  }
-  if (v.kind === 'pentago') {
-    const empty = v.cells.filter((c) => c < 0).length;
-    if (empty > PENTAGO_SOLVE_MAX_EMPTY)
-      return `Pentago with ${empty} empty cells is too large for the exact solver (it takes positions with at most ${PENTAGO_SOLVE_MAX_EMPTY} empty cells: ${36 - PENTAGO_SOLVE_MAX_EMPTY} or more stones placed)`;
-  }
+  // What the game's exact solver takes: the engine's registry (Rust `registry::SolverFacts`).
+  const { title, solver } = gameOf(v.kind).facts;
+  if (!solver) return `${title} has no exact solver`;
+  const side = Math.max(v.rows, v.cols);
+  if (solver.max_side !== null && side > solver.max_side)
+    return `${title} ${v.rows}×${v.cols} is too large for the exact solver (it takes boards up to ${solver.max_side}×${solver.max_side})`;
+  if (!solver.swap && v.spec.split(':').includes('swap'))
+    return `the exact solver does not handle the swap rule (choose ${title} without it)`;
+  const empty = v.cells.filter((c) => c < 0).length;
+  if (solver.max_empty !== null && empty > solver.max_empty)
+    return `${title} with ${empty} empty cells is too large for the exact solver (it takes positions with at most ${solver.max_empty} empty cells: ${v.cells.length - solver.max_empty} or more stones placed)`;
   if (s.outcome) return 'the game is over';
   return null;
 }
@@ -90,7 +86,7 @@ export function solveUnavailable(s: Pick<SolveTarget, 'view' | 'outcome'> | null
 /** What the solver does, for the control's title: Hex's proof-number search proves wins and
  * losses; the endgame solver's alpha-beta also draws. */
 export function solverTitle(kind: BoardView['kind']): string {
-  return kind === 'hex'
+  return gameOf(kind).facts.solver?.kind === 'proof-number'
     ? 'Depth-first proof-number search: proves each move won or lost with perfect play'
     : 'Alpha-beta search over win, draw and loss: proves each move won, drawn or lost with perfect play';
 }

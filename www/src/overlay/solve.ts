@@ -4,6 +4,7 @@
 // line).
 
 import { EngineClient } from '../engine';
+import { gameOf } from '../games';
 import { h } from '../lib/dom';
 import type { ExactValue } from '../protocol';
 import type { PlaygroundHooks } from '../types';
@@ -49,7 +50,7 @@ export function mountSolver(hooks: PlaygroundHooks, changed: () => void): Solver
     btn.textContent = busy ? 'Stop' : 'Solve';
     btn.classList.toggle('primary', !busy);
     btn.disabled = !busy && why !== null;
-    const proves = kind === 'hex' ? 'Prove each move won or lost' : 'Prove each move won, drawn or lost';
+    const proves = gameOf(kind).facts.draws ? 'Prove each move won, drawn or lost' : 'Prove each move won or lost';
     btn.title = !busy && why ? `Not available: ${why}` : busy ? 'Stop the solver (what is proven stays)' : proves;
     label.title = solverTitle(kind);
     budget.disabled = busy || why !== null;

@@ -2,21 +2,28 @@
 // readout, move list) and its drawing from the page state. No engine, no game logic: the app
 // (app/, the game's controller) wires the controls and feeds the store; this module builds and draws.
 
-import { playerName } from '../board';
+import { type GameEntry, findGame, GAME_LIST, playerName } from '../games';
 import { h } from '../lib/dom';
 import { count, duration, iterationsWord, perSecond, winRateFor } from '../lib/format';
 import type { Player, SearchProgress, Snapshot } from '../protocol';
 import { boardInteractive, personToMove, type PageState } from '../state';
 import { moveListItems } from './move-list';
 
-export type GameChoice = 'hex' | 'tictactoe' | 'pentago:official' | 'pentago:twist';
+/** The game the page starts with when the URL names none. */
+export const DEFAULT_GAME = 'hex';
 
-export const HEX_SIZES = [7, 11, 3, 4, 5, 6, 8, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19];
+/** The spec the game controls choose: the chooser's entry (a registered game's `choices`), with
+ * the size and the swap rule where the game has them. */
+export function specOf(choice: string, size: number, swap: boolean): string {
+  const game = findGame(choice);
+  if (!game) return choice;
+  const sized = game.facts.sizes ? `${game.name}:${size}` : choice;
+  return swap && game.swapOption ? `${sized}:swap` : sized;
+}
 
-/** The spec the game controls choose. */
-export function specOf(choice: GameChoice, hexSize: number, swap: boolean): string {
-  if (choice === 'hex') return `hex:${hexSize}${swap ? ':swap' : ''}`;
-  return choice;
+/** The size chooser's entries for `game` (its offered sides, `n×n`); none without sizes. */
+export function sizeOptions(game: GameEntry | null): HTMLOptionElement[] {
+  return (game?.facts.sizes?.offered ?? []).map((n) => option(String(n), `${n}×${n}`));
 }
 
 export function option(value: string, label: string): HTMLOptionElement {
@@ -81,16 +88,18 @@ export function buildPage(app: HTMLElement) {
       { id: 'live', type: 'button', class: 'primary', title: 'Back to the live position (Esc or End)', 'aria-keyshortcuts': 'Escape End' },
       'Back to live position',
     ),
+    // Every registered game's chooser entries, Hex first (the page's default game).
     gameSel: h(
       'select',
       { id: 'game', 'aria-label': 'Game' },
-      option('hex', 'Hex'),
-      option('tictactoe', 'Tic-Tac-Toe'),
-      option('pentago:official', 'Pentago'),
-      option('pentago:twist', 'Pentago-Twist'),
+      ...[...GAME_LIST]
+        .sort((a, b) => Number(b.name === DEFAULT_GAME) - Number(a.name === DEFAULT_GAME))
+        .flatMap((g) => g.facts.choices.map((c) => option(c.spec, c.label))),
     ),
-    sizeSel: h('select', { id: 'hex-size', 'aria-label': 'Hex board size' }, ...HEX_SIZES.map((n) => option(String(n), `${n}×${n}`))),
+    // The board size and the swap rule, for the games that have them (app/game.ts shows them).
+    sizeSel: h('select', { id: 'hex-size', 'aria-label': 'Board size' }, ...sizeOptions(findGame(DEFAULT_GAME))),
     swapChk: h('input', { id: 'hex-swap', type: 'checkbox' }),
+    swapLabel: h('label', {}),
     hexOpts: h('span', { class: 'hex-opts' }),
     newBtn: h('button', { id: 'new-game', type: 'button' }, 'New game'),
     sides: [sideControls(0), sideControls(1)] as const,
@@ -105,7 +114,8 @@ export function buildPage(app: HTMLElement) {
     movesList: h('ol', { id: 'moves', class: 'moves' }),
   };
   el.reviewBar.append(el.reviewText, el.reviewVerdict, el.liveBtn);
-  el.hexOpts.append(el.sizeSel, h('label', {}, el.swapChk, ' swap rule'));
+  el.swapLabel.append(el.swapChk, ' swap rule');
+  el.hexOpts.append(el.sizeSel, el.swapLabel);
   const workersRow = h(
     'div',
     { class: 'side workers-row' },
@@ -155,7 +165,8 @@ export function resultText(s: Snapshot): string {
   const kind = s.view.kind;
   const w = s.outcome?.winner;
   if (w === null || w === undefined) return 'Game over: a draw.';
-  const how = kind === 'hex' ? (w === 0 ? ' (top and bottom connected)' : ' (left and right connected)') : '';
+  const goal = findGame(kind)?.facts.goals[w] ?? '';
+  const how = goal ? ` (${goal})` : '';
   return `Game over: ${playerName(kind, w)} wins${how}.`;
 }
 
@@ -201,12 +212,8 @@ export function drawPanel(ui: PageUi, state: PageState): void {
   // hold the engine (share/hooks.ts onPopState).
   pauseBtn.hidden = !(bothEngines || paused) || !!s.outcome;
   pauseBtn.textContent = paused ? 'Resume' : 'Pause';
-  help.textContent =
-    kind === 'pentago'
-      ? 'Click an empty hole to place a stone, then an arrow to twist a quadrant (Escape takes the stone back). Keyboard: arrows and Enter, then Tab to an arrow and Enter.'
-      : kind === 'hex'
-        ? 'Black joins top and bottom, White joins left and right. Click a cell, or use the arrow keys and Enter.'
-        : 'Three in a row wins. Click a cell, or use the arrow keys and Enter.';
+  const game = findGame(kind);
+  help.textContent = game ? `${game.facts.rules} ${game.inputHelp}` : '';
 }
 
 /** The engine readout: playouts, speed, best move, win rate for `side`, the line. */

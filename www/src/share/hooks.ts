@@ -25,6 +25,7 @@ import {
 } from './url';
 import { applyLessonDefaults, mountLessonCard } from '../lessons/lessons';
 import { URL_PARAMS } from '../lib/params';
+import { findGame } from '../games';
 import { parseTeachLevel, TEACH_LEVELS } from '../review/judge';
 import { mountRecords, restoreSearches } from './records';
 import { summariesOf } from '../play/searches';
@@ -325,13 +326,13 @@ export function badMove(reason: string, moves: readonly string[]): { index: numb
   return { index, why: m[3]!.trim() };
 }
 
-/** Whether a URL's game names the spec the engine normalised (`hex` = `hex:11`, case). */
+/** Whether a URL's game names the spec the engine normalised (case; a game's plain name is its
+ * `default_spec`: `hex` = `hex:11`, `pentago` = `pentago:official`). */
 function sameSpec(asked: string, got: string): boolean {
   const a = asked.trim().toLowerCase();
   if (a === got) return true;
-  if (a === 'hex') return got === 'hex:11';
-  if (a === 'pentago' || a === 'pentago:official') return got.startsWith('pentago') && !got.includes('twist') && !got.includes('openspiel');
-  return a.replace(/:swap$/, '') === got.replace(/:swap$/, '') && a.endsWith(':swap') === got.endsWith(':swap');
+  const game = findGame(a);
+  return !!game && (a === game.name || game.facts.aliases.includes(a)) && got === game.facts.default_spec;
 }
 
 export const teach = new Teach();

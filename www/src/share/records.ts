@@ -10,6 +10,7 @@ import type { PageHooks } from '../types';
 import { inTree } from '../play/tree';
 import { EngineClient } from '../engine';
 import { isVariations, type GameRecordText, type Snapshot, type TreeSnapshot, type Variation } from '../protocol';
+import { findGame } from '../games';
 import { h } from '../lib/dom';
 import { MAX_RECORD_BYTES, recordTextTooLong, recordTooLong } from '../lib/limits';
 import { count } from '../lib/format';
@@ -372,13 +373,13 @@ export function treeJson(t: TreeSnapshot): TreeJson | null {
   return nodes[0]!;
 }
 
-/** The record box's example for the game on the board: its spec, a few moves in its notation,
- * and (Hex only) a word on SGF. */
+/** The record box's example for the game on the board: its spec, a few moves in its notation
+ * (the engine's `example_moves`), and for games with SGF records a word on SGF. */
 export function recordPlaceholder(spec: string | null): string {
   const g = spec ?? 'hex:7';
-  if (g.startsWith('tictactoe')) return `${g}\nb2 a1 c3`;
-  if (g.startsWith('pentago')) return `${g}\nd4-BR-${g.includes('twist') ? 'flip' : 'cw'} c3-TL-cw`;
-  return `${g}\nb2 c1 a3   — or paste an SGF (;GM[11]…)`;
+  const game = findGame(g);
+  if (!game) return g;
+  return `${g}\n${game.facts.example_moves}${game.sgf ? '   — or paste an SGF (;GM[11]…)' : ''}`;
 }
 
 export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; lastSlot: string }): void {
@@ -606,10 +607,10 @@ export function mountRecords(hooks: PageHooks, teach: { buildUrl(): string; last
   );
   const sync = () => {
     const s = hooks.snapshot();
-    const hex = s?.view.kind === 'hex';
-    dlSgf.disabled = !hex;
-    showSgf.disabled = !hex;
-    dlSgf.title = hex ? 'Download the game as SGF (HexGui style, GM[11])' : 'SGF is for Hex games only';
+    const sgf = !!s && !!findGame(s.view.kind)?.sgf;
+    dlSgf.disabled = !sgf;
+    showSgf.disabled = !sgf;
+    dlSgf.title = sgf ? 'Download the game as SGF (HexGui style, GM[11])' : 'SGF is for Hex games only';
     text.placeholder = recordPlaceholder(s?.view.spec ?? null);
   };
   hooks.store.subscribe((st, prev) => {

@@ -9,7 +9,8 @@
 // stones, one move at a time), 4 backpropagation (N and Q before → after along the path).
 // Keys: → / ← phase, Shift+→ / Shift+← iteration (while the panel is in view and no field has focus).
 
-import { createRenderer, initialState, playerName, type BoardRenderer } from '../board';
+import { initialState, type BoardRenderer } from '../board';
+import { createRenderer, playerName } from '../games';
 import { EngineClient } from '../engine';
 import { h } from '../lib/dom';
 import { RAW_Q_NOTE, rawQ, rootWinRate, winRate } from '../lib/format';
@@ -501,7 +502,7 @@ class StepView {
     const v = e.view;
     const key = `${v.spec}|${v.ply}|${v.cells.join(',')}`;
     if (!this.renderer || this.rendererKey !== key || !boardHost.contains(this.renderer.element)) {
-      this.renderer = createRenderer(v.kind, v.kind === 'hex' ? v.rows : v.kind === 'pentago' ? 6 : 3, {
+      this.renderer = createRenderer(v, {
         onCell: () => {},
         onTwist: () => {},
         onCancelPending: () => {},

@@ -1,0 +1,63 @@
+// The page's game registry: every game the engine registers (generated/schema.ts `GAMES`, from
+// Rust src/game/registry.rs) with the page's part of it (types.ts `GamePage`). A game the engine
+// has and the page lacks is a compile error here (`Record<GameName, GamePage>`); chooser, board
+// renderer, sizes, solver availability, draws, players and records look a game up here, never by
+// comparing its name.
+
+import type { BoardEvents, BoardRenderer } from '../board';
+import { GAME_NAMES, GAMES, type GameName } from '../generated/schema';
+import type { BoardView } from '../protocol';
+import { hexPage } from './hex';
+import { pentagoPage } from './pentago';
+import { tictactoePage } from './tictactoe';
+import type { GameEntry, GamePage } from './types';
+
+export type { GameEntry, GamePage } from './types';
+
+const PAGES: Record<GameName, GamePage> = { tictactoe: tictactoePage, hex: hexPage, pentago: pentagoPage };
+
+const ENTRIES: Record<GameName, GameEntry> = Object.fromEntries(GAME_NAMES.map((n) => [n, { ...PAGES[n], facts: GAMES[n] }])) as Record<
+  GameName,
+  GameEntry
+>;
+
+/** Every registered game, in the engine's order. */
+export const GAME_LIST: readonly GameEntry[] = GAME_NAMES.map((n) => ENTRIES[n]);
+
+/** The game a `BoardView.kind` or a spec string names (by name or alias before the first `:`,
+ * any case), or null for an unknown one. */
+export function findGame(kindOrSpec: string): GameEntry | null {
+  const name = kindOrSpec.trim().toLowerCase().split(':')[0] ?? '';
+  return GAME_LIST.find((g) => g.name === name || g.facts.aliases.includes(name)) ?? null;
+}
+
+/** The game of a `BoardView.kind` (always registered: the engine drew it). */
+export function gameOf(kind: GameName): GameEntry {
+  return ENTRIES[kind];
+}
+
+/** The board renderer for `view`'s game. */
+export function createRenderer(view: BoardView, events: BoardEvents): BoardRenderer {
+  return gameOf(view.kind).renderer(view, events);
+}
+
+/** Player `p`'s name in the page, capitalised (`Black`, `X`): the engine's `players`. */
+export function playerName(kind: GameName, p: number): string {
+  const name = gameOf(kind).facts.players[p === 1 ? 1 : 0];
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/** The cell a move of `view`'s game is drawn on (null: none). */
+export function cellOfMove(view: BoardView, move: string): number | null {
+  return gameOf(view.kind).cellOfMove(move, view);
+}
+
+/** The move a click on `cell` plays in `view`'s game (null: the click only starts a move). */
+export function moveOfCell(view: BoardView, cell: number): string | null {
+  return gameOf(view.kind).moveOfCell(cell, view);
+}
+
+/** Whether a game can end drawn (Hex cannot). */
+export function hasDraws(kind: GameName): boolean {
+  return gameOf(kind).facts.draws;
+}
