@@ -34,6 +34,7 @@ export function playgroundHooks(app: App): PlaygroundHooks {
     engine: () => app.engine,
     loadGame: (spec, moves) => loadGame(app, spec, moves),
     showMessage: (text, kind) => showMessage(app, text, kind),
+    board: () => app.renderer,
     lessons: app.lessons,
   };
 }
@@ -52,7 +53,6 @@ export function pageHooks(app: App, trees: TreeViews, review: GameReviewControl)
     lookAt: (n) => setReview(app, n),
     play: (m: string) => playPerson(app, m),
     wake: () => maybeEngineMove(app),
-    boardElement: () => app.renderer?.element ?? null,
   };
 }
 

@@ -50,6 +50,21 @@ describe('page structure', () => {
     expect(found).toEqual([]);
   });
 
+  it('no feature reads a board’s elements: cells and shapes come from the renderer’s BoardSurface', () => {
+    // A board's cells (`[data-index]` groups, `.cell-bg` shapes), its <svg> looked up in a host:
+    // only board/ (the renderers) reads them; features use `BoardSurface.cellGeometry`,
+    // `overlayLayer`, `cellAt`, `setCellTitle` and `svg` (types.ts).
+    const reads = /\[data-index|\.cell-bg\b|querySelector(?:All)?(?:<[^>]*>)?\(\s*['"`]svg\b/g;
+    const found: string[] = [];
+    for (const f of sources(SRC)) {
+      const rel = relative(SRC, f);
+      if (rel.startsWith('board/')) continue;
+      const text = readFileSync(f, 'utf8');
+      for (const m of text.matchAll(reads)) found.push(`${rel}:${text.slice(0, m.index).split('\n').length}: ${m[0]}`);
+    }
+    expect(found).toEqual([]);
+  });
+
   it('no function over 250 lines', () => {
     const long: string[] = [];
     for (const f of sources(SRC)) {

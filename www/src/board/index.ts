@@ -6,7 +6,7 @@ import { pentagoRenderer } from './pentago';
 import type { BoardEvents, BoardRenderer } from './render';
 import { tictactoeRenderer } from './tictactoe';
 
-export type { BoardEvents, BoardRenderer } from './render';
+export type { BoardEvents, BoardRenderer, CellGeometry } from './render';
 export * from './state';
 
 /** The renderer for a game; `size` is the board side (Hex n, Tic-Tac-Toe 3, Pentago 6). */

@@ -166,10 +166,9 @@ export class EmbedBridge {
   private reportSize(): void {
     let last = 0;
     const measure = () => {
-      const host = document.querySelector<HTMLElement>('.board-host');
-      const svg = host?.querySelector('svg');
-      const vb = svg?.viewBox.baseVal;
-      if (!host || !svg || !vb || vb.width <= 0 || vb.height <= 0) return;
+      const host = this.hooks.elements.boardHost;
+      const vb = this.hooks.board()?.svg.viewBox.baseVal;
+      if (!vb || vb.width <= 0 || vb.height <= 0) return;
       const r = host.getBoundingClientRect();
       if (r.width === 0) return;
       const below = document.documentElement.scrollHeight - r.bottom;

@@ -440,10 +440,9 @@ class AnalysisView {
   }
 
   private hoverCell(ev: Event): void {
-    const cellEl = (ev.target as Element).closest('[data-index]');
+    const cell = this.hooks.board()?.cellAt(ev.target) ?? null;
     const s = this.hooks.snapshot();
-    if (!cellEl || !s) return;
-    const cell = Number(cellEl.getAttribute('data-index'));
+    if (cell === null || !s) return;
     const { stats } = this.controller.shown();
     const rootMoves = stats ? stats.children.map((c) => c.move) : [];
     this.boardHover = movesOfCell(cell, s.view.kind, s.view.cols, rootMoves);
@@ -556,11 +555,11 @@ class AnalysisView {
   }
 
   private drawOverlay(): void {
-    const svgRoot = this.hooks.elements.boardHost.querySelector('svg');
-    if (!svgRoot) return;
-    if (!this.overlay || this.overlay.svgRoot !== svgRoot || !this.overlay.attached) {
+    const board = this.hooks.board();
+    if (!board) return;
+    if (!this.overlay || this.overlay.board !== board || !this.overlay.attached) {
       this.overlay?.remove();
-      this.overlay = new BoardOverlay(svgRoot as SVGSVGElement);
+      this.overlay = new BoardOverlay(board);
     }
     const s = this.hooks.snapshot();
     const review = this.hooks.store.get().review;

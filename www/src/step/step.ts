@@ -511,9 +511,10 @@ class StepView {
       this.rendererKey = key;
       this.overlay = null;
     }
-    const svgRoot = boardHost.querySelector('svg');
-    if (!svgRoot) return;
-    if (!this.overlay?.attached) this.overlay = new BoardOverlay(svgRoot as SVGSVGElement);
+    if (!this.overlay?.attached || this.overlay.board !== this.renderer) {
+      this.overlay?.remove();
+      this.overlay = new BoardOverlay(this.renderer);
+    }
     const overlay = this.overlay;
     const treeMoves = t ? t.path.filter((n) => n.kind !== 'root' && n.kind !== 'rollout').map((n) => n.move!) : [];
     const selMoves = t && phase === 0 ? treeMoves.slice(0, treeMoves.length - (t.expanded ? 1 : 0)) : treeMoves;
