@@ -50,15 +50,18 @@ describe('page structure', () => {
     expect(found).toEqual([]);
   });
 
-  it('no feature reads a board’s elements: cells and shapes come from the renderer’s BoardSurface', () => {
-    // A board's cells (`[data-index]` groups, `.cell-bg` shapes), its <svg> looked up in a host:
-    // only board/ (the renderers) reads them; features use `BoardSurface.cellGeometry`,
-    // `overlayLayer`, `cellAt`, `setCellTitle` and `svg` (types.ts).
-    const reads = /\[data-index|\.cell-bg\b|querySelector(?:All)?(?:<[^>]*>)?\(\s*['"`]svg\b/g;
+  it('no feature reads a board’s or the node-link view’s elements: cells, shapes and nodes come from BoardSurface and NodeLink', () => {
+    // A board's cells (`[data-index]` groups, `.cell-bg` shapes), its <svg> looked up in a host,
+    // the node-link view's `.nl-*` nodes and `[data-node]` groups: only board/ (the renderers)
+    // and tree/ (the views) read them; features use `BoardSurface.cellGeometry`, `overlayLayer`,
+    // `cellAt`, `setCellTitle` and `svg` (types.ts), and `NodeLink.mark`, `setHighlight` and
+    // `nodeCount`.
+    const reads =
+      /\[data-index|\.cell-bg\b|querySelector(?:All)?(?:<[^>]*>)?\(\s*['"`]svg\b|(?:querySelector(?:All)?|closest)(?:<[^>]*>)?\([^)]*(?:\.nl-|\[data-node)/g;
     const found: string[] = [];
     for (const f of sources(SRC)) {
       const rel = relative(SRC, f);
-      if (rel.startsWith('board/')) continue;
+      if (rel.startsWith('board/') || rel.startsWith('tree/')) continue;
       const text = readFileSync(f, 'utf8');
       for (const m of text.matchAll(reads)) found.push(`${rel}:${text.slice(0, m.index).split('\n').length}: ${m[0]}`);
     }

@@ -98,7 +98,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): { section: HTMLElement; t
   return {
     section: view.section,
     trees: {
-      nodeLink: () => ({ svg: view.nodelink.svg, nodes: view.nodelink.svg.querySelectorAll('.nl-node').length }),
+      nodeLink: () => ({ svg: view.nodelink.svg, nodes: view.nodelink.nodeCount() }),
       icicle: () => ({ canvas: view.icicle.canvas, nodes: Number(view.icicle.element.dataset.count ?? 0) }),
     },
   };

@@ -146,9 +146,7 @@ function renderTree(nodelink: NodeLink, e: StepEntry, t: IterationTrace | null, 
   nodelink.setHighlight(new Set(show.filter((i) => i >= 0)));
   const exp = t?.path.findIndex((n) => n.kind === 'expanded') ?? -1;
   if (t && exp > 0 && phase >= 1 && nodes[exp]! >= 0) {
-    nodelink.element.querySelector(`[data-node="${nodes[exp]}"]`)?.classList.add('st-expanded');
-    const label = nodelink.element.querySelector(`[data-node="${nodes[exp]}"] .nl-move`);
-    if (label) label.textContent = `★ ${label.textContent}`;
+    nodelink.mark(nodes[exp]!, 'expanded');
   }
 }
 
