@@ -3,7 +3,7 @@
 // in the modules that use them, is what keeps the import graph free of cycles.
 
 import type { EngineClient } from './engine';
-import type { LessonBridge } from './lessons/bridge';
+import type { LessonRegistry } from './lessons/registry';
 import type { EngineParams, Player, Snapshot } from './protocol';
 import type { PageStore, SideSettings } from './state';
 import type { ReviewBudget, ReviewReport } from './review/report';
@@ -102,7 +102,7 @@ export interface PlaygroundHooks {
   /** Shows a sentence in the play view's message line. */
   showMessage(text: string, kind?: 'info' | 'error'): void;
   /** Where the feature registers what a lesson may wait for, trigger and outline (lessons/catalogue.ts names). */
-  lessons: LessonBridge<Element>;
+  lessons: LessonRegistry<Element>;
 }
 
 /** What the app offers the share, records and embed features. */
@@ -134,8 +134,8 @@ export interface PageHooks {
   board(): BoardSurface | null;
   /** The URL's engine overrides (seed) for a side's searches. */
   engineParams(side: Player): EngineParams;
-  /** The lesson bridge (the lesson card runs its steps through it). */
-  lessons: LessonBridge<Element>;
+  /** The lesson registry (the lesson card runs its steps through it). */
+  lessons: LessonRegistry<Element>;
   /** The game review (Review game's controller). */
   review: GameReviewControl;
 }

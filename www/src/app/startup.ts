@@ -138,7 +138,7 @@ declare global {
       loadNet(bytes: number[], name?: string): Promise<NetInfo | null>;
       /** Per kept search: its move number, tree nodes and bytes (play/searches.ts `entryBytes`). */
       searchBytes(): { ply: number; nodes: number; bytes: number }[];
-      /** The lesson catalogue's names no feature has registered (lessons/bridge.ts). */
+      /** The lesson catalogue's names no feature has registered (lessons/registry.ts). */
       lessonNamesUnregistered(): string[];
       /** Sets a finished game review for the game shown (its report: `mcts review --json`'s shape). */
       setGameReview(report: ReviewReport): void;

@@ -38,7 +38,7 @@ describe('page structure', () => {
     expect(found).toEqual([]);
   });
 
-  it('the lessons reach the page only through the lesson bridge: no selector lookups, no data attributes (migrate.ts reads version-1 selectors as data)', () => {
+  it('the lessons reach the page only through the lesson registry: no selector lookups, no data attributes (migrate.ts reads version-1 selectors as data)', () => {
     const found: string[] = [];
     for (const f of sources(join(SRC, 'lessons'))) {
       const rel = relative(SRC, f);
