@@ -54,7 +54,7 @@ describe('page structure', () => {
     // A board's cells (`[data-index]` groups, `.cell-bg` shapes), its <svg> looked up in a host,
     // the node-link view's `.nl-*` nodes and `[data-node]` groups: only board/ (the renderers)
     // and tree/ (the views) read them; features use `BoardSurface.cellGeometry`, `overlayLayer`,
-    // `cellAt`, `setCellTitle` and `svg` (types.ts), and `NodeLink.mark`, `setHighlight` and
+    // `cellAt`, `setCellTitle` and `svg` (lib/board-surface.ts), and `NodeLink.mark`, `setHighlight` and
     // `nodeCount`.
     const reads =
       /\[data-index|\.cell-bg\b|querySelector(?:All)?(?:<[^>]*>)?\(\s*['"`]svg\b|(?:querySelector(?:All)?|closest)(?:<[^>]*>)?\([^)]*(?:\.nl-|\[data-node)/g;

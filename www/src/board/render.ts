@@ -4,7 +4,7 @@
 // indices (and, for Pentago, twist choices). It holds no game logic.
 
 import { svg } from '../lib/dom';
-import type { BoardSurface, CellGeometry } from '../types';
+import type { BoardSurface, CellGeometry } from '../lib/board-surface';
 import type { BoardState, Quadrant } from './state';
 
 export type { BoardSurface, CellGeometry };

@@ -16,7 +16,7 @@ import { svg } from '../lib/dom';
 import { PRIOR_FILL, VISIT_FILL, valueColour, visitOpacity } from '../lib/colour';
 import { moveWinRate, moveWinRateShort, share, winRateShort } from '../lib/format';
 import type { OverlayKey } from '../state';
-import type { BoardSurface, CellGeometry } from '../types';
+import type { BoardSurface, CellGeometry } from '../lib/board-surface';
 
 export type { OverlayKey };
 
