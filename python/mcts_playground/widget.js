@@ -3,7 +3,7 @@
 // It imports `embed.js` from the page the kernel serves on loopback (`page_url`, the package's
 // own `page/` directory: nothing is fetched from elsewhere), creates the element with the
 // widget's settings as attributes, and bridges the embed's postMessage protocol
-// (www/src/embed/bridge.ts) to the widget's traits:
+// (www/src/embed/host.ts) to the widget's traits:
 //   page → kernel: `ready`, `move`, `position`, `searchFinished`, `reviewFinished`, `gameOver`,
 //     `error` events set
 //     the traits (`moves`, `game`, `last_search`, `last_error`, ...) and are sent as custom

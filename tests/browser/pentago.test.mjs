@@ -89,3 +89,55 @@ test('Pentago-Twist: flip and cw controls, keyboard placement and twist', async 
   await screenshot(page, 'pentago-twist');
   assertClean(assert, page);
 });
+
+test('the search overlay stays in the renderer’s overlay layer, over the cells, through a twist', async () => {
+  const page = await h.openPage('?game=pentago&p0=person&p1=person&moves=a1-TL-cw,f6-BR-cw');
+  await boardReady(page);
+  await page.waitForFunction(() => document.querySelector('#an-preset').options.length > 0);
+  await page.selectOption('#an-preset', 'rave');
+  await page.fill('#an-budget', '2000');
+  await page.click('#an-run');
+  await page.waitForFunction(() => document.body.dataset.analysis === 'done');
+  // Every cell's heat sits on its hole (the renderer's cell geometry, not read from its shapes);
+  // the layer is the last thing in the board's <svg>.
+  const placed = () =>
+    page.evaluate(() => {
+      const svg = document.querySelector('.board-host svg');
+      const layer = svg.querySelector(':scope > .overlay-layer');
+      const off = [...svg.querySelectorAll('[data-index]')].filter((g) => {
+        const hole = g.querySelector('.cell-bg');
+        const heat = layer?.querySelector(`[data-ov-cell="${g.dataset.index}"] .ov-heat`);
+        return !heat || heat.getAttribute('cx') !== hole.getAttribute('cx') || heat.getAttribute('cy') !== hole.getAttribute('cy');
+      });
+      return { last: svg.lastElementChild === layer, overlays: layer?.querySelectorAll(':scope > .viz-overlay').length, off: off.length };
+    });
+  assert.deepEqual(await placed(), { last: true, overlays: 1, off: 0 });
+  // The layer seen while the quadrant turns (recorded when the renderer marks it turning): not in
+  // the turning quadrant, still the board's last child.
+  await page.evaluate(() => {
+    window.__layer = document.querySelector('.board-host svg > .overlay-layer');
+    window.__turning = [];
+    new MutationObserver(() => {
+      const q = document.querySelector('.quadrant.turning');
+      if (q)
+        window.__turning.push(
+          q.contains(window.__layer) ? 'inside' : window.__layer.parentNode.lastElementChild === window.__layer ? 'over' : 'under',
+        );
+    }).observe(document.querySelector('.board-host svg'), { subtree: true, attributes: true, attributeFilter: ['class'] });
+  });
+  await clickCell(page, 'b2');
+  await page.click('[data-twist="TL-cw"]');
+  await waitForPly(page, 3);
+  await page.waitForFunction(() => window.__turning.length > 0 && !document.querySelector('.quadrant.turning'));
+  assert.ok(
+    (await page.evaluate(() => window.__turning)).every((w) => w === 'over'),
+    'over the board while the quadrant turns',
+  );
+  assert.equal(
+    await page.evaluate(() => document.querySelector('.board-host svg > .overlay-layer') === window.__layer),
+    true,
+    'the same layer',
+  );
+  assert.deepEqual(await placed(), { last: true, overlays: 1, off: 0 });
+  assertClean(assert, page);
+});

@@ -27,7 +27,7 @@ async function screen(page) {
       phases: card.querySelector('#st-phases').textContent,
       table: card.querySelector('#st-table').textContent,
       tree: [...card.querySelectorAll('.nl-node')].map(
-        (g) => `${g.classList.contains('hl') ? '*' : ''}${g.classList.contains('st-expanded') ? '+' : ''}${g.textContent}`,
+        (g) => `${g.classList.contains('hl') ? '*' : ''}${g.classList.contains('nl-expanded') ? '+' : ''}${g.textContent}`,
       ),
       nums,
     });

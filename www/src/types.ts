@@ -2,8 +2,9 @@
 // the players' settings and what the page offers a feature (`PageHooks`). Keeping these here, not
 // in the modules that use them, is what keeps the import graph free of cycles.
 
+import type { BoardSurface } from './lib/board-surface';
 import type { EngineClient } from './engine';
-import type { LessonBridge } from './lessons/bridge';
+import type { LessonRegistry } from './lessons/registry';
 import type { EngineParams, Player, Snapshot } from './protocol';
 import type { PageStore, SideSettings } from './state';
 import type { ReviewBudget, ReviewReport } from './review/report';
@@ -64,10 +65,14 @@ export interface PlaygroundHooks {
   engine(): EngineClient;
   /** Loads a game and moves in the play view (the Train view's "Play this net"). */
   loadGame(spec: string, moves: string[]): Promise<LoadResult>;
+  /** The play view's board renderer (null before the first position is drawn; a new one when
+   * the game changes): features draw on it through its overlay layer and cell geometry, never by
+   * looking into its elements. */
+  board(): BoardSurface | null;
   /** Shows a sentence in the play view's message line. */
   showMessage(text: string, kind?: 'info' | 'error'): void;
   /** Where the feature registers what a lesson may wait for, trigger and outline (lessons/catalogue.ts names). */
-  lessons: LessonBridge<Element>;
+  lessons: LessonRegistry<Element>;
 }
 
 /** What the app offers the share, records and embed features. */
@@ -93,11 +98,14 @@ export interface PageHooks {
   lookAt(n: number | null): void;
   play(move: string): Promise<void>;
   wake(): void;
-  boardElement(): HTMLElement | null;
+  /** The play view's board renderer (null before the first position is drawn; a new one when
+   * the game changes): features draw on it through its overlay layer and cell geometry, never by
+   * looking into its elements. */
+  board(): BoardSurface | null;
   /** The URL's engine overrides (seed) for a side's searches. */
   engineParams(side: Player): EngineParams;
-  /** The lesson bridge (the lesson card runs its steps through it). */
-  lessons: LessonBridge<Element>;
+  /** The lesson registry (the lesson card runs its steps through it). */
+  lessons: LessonRegistry<Element>;
   /** The game review (Review game's controller). */
   review: GameReviewControl;
 }

@@ -6,7 +6,7 @@
 import type { BoardEvents, BoardRenderer, BoardState } from '../board';
 import { EngineDied, type EngineClient, SearchCancelled, type SearchHandle } from '../engine';
 import { abbreviate, MAX_MESSAGE_CHARS } from '../lib/echo';
-import { LessonBridge } from '../lessons/bridge';
+import { LessonRegistry } from '../lessons/registry';
 import { HelperPool } from '../parallel';
 import type { PageUi } from '../play/panel';
 import type { Player } from '../protocol';
@@ -39,7 +39,7 @@ export class App {
   /** Helper workers of root-parallel searches (Workers > 1); the game's engine is worker 0. */
   readonly helperPool = new HelperPool();
   /** What a lesson may wait for, trigger and outline: the app and the features register it (app/lessons.ts). */
-  readonly lessons = new LessonBridge<Element>();
+  readonly lessons = new LessonRegistry<Element>();
   /** A move on the board while Learn from your mistakes asks for one: taken as a try (true), or
    * not (false: the board plays it as usual). Set by app/learn.ts. */
   learnTry: ((move: string) => boolean) | null = null;

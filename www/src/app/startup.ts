@@ -34,6 +34,7 @@ export function playgroundHooks(app: App): PlaygroundHooks {
     engine: () => app.engine,
     loadGame: (spec, moves) => loadGame(app, spec, moves),
     showMessage: (text, kind) => showMessage(app, text, kind),
+    board: () => app.renderer,
     lessons: app.lessons,
   };
 }
@@ -52,7 +53,6 @@ export function pageHooks(app: App, trees: TreeViews, review: GameReviewControl)
     lookAt: (n) => setReview(app, n),
     play: (m: string) => playPerson(app, m),
     wake: () => maybeEngineMove(app),
-    boardElement: () => app.renderer?.element ?? null,
   };
 }
 
@@ -138,7 +138,7 @@ declare global {
       loadNet(bytes: number[], name?: string): Promise<NetInfo | null>;
       /** Per kept search: its move number, tree nodes and bytes (play/searches.ts `entryBytes`). */
       searchBytes(): { ply: number; nodes: number; bytes: number }[];
-      /** The lesson catalogue's names no feature has registered (lessons/bridge.ts). */
+      /** The lesson catalogue's names no feature has registered (lessons/registry.ts). */
       lessonNamesUnregistered(): string[];
       /** Sets a finished game review for the game shown (its report: `mcts review --json`'s shape). */
       setGameReview(report: ReviewReport): void;

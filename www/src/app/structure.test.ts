@@ -38,7 +38,7 @@ describe('page structure', () => {
     expect(found).toEqual([]);
   });
 
-  it('the lessons reach the page only through the lesson bridge: no selector lookups, no data attributes (migrate.ts reads version-1 selectors as data)', () => {
+  it('the lessons reach the page only through the lesson registry: no selector lookups, no data attributes (migrate.ts reads version-1 selectors as data)', () => {
     const found: string[] = [];
     for (const f of sources(join(SRC, 'lessons'))) {
       const rel = relative(SRC, f);
@@ -46,6 +46,24 @@ describe('page structure', () => {
       const text = readFileSync(f, 'utf8');
       for (const m of text.matchAll(/querySelector(All)?\(|closest\(|\[data-|\.dataset\.(?!step\b|stepState\b|broken\b)/g))
         found.push(`${rel}:${text.slice(0, m.index).split('\n').length}: ${m[0]}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('no feature reads a board’s or the node-link view’s elements: cells, shapes and nodes come from BoardSurface and NodeLink', () => {
+    // A board's cells (`[data-index]` groups, `.cell-bg` shapes), its <svg> looked up in a host,
+    // the node-link view's `.nl-*` nodes and `[data-node]` groups: only board/ (the renderers)
+    // and tree/ (the views) read them; features use `BoardSurface.cellGeometry`, `overlayLayer`,
+    // `cellAt`, `setCellTitle` and `svg` (lib/board-surface.ts), and `NodeLink.mark`, `setHighlight` and
+    // `nodeCount`.
+    const reads =
+      /\[data-index|\.cell-bg\b|querySelector(?:All)?(?:<[^>]*>)?\(\s*['"`]svg\b|(?:querySelector(?:All)?|closest)(?:<[^>]*>)?\([^)]*(?:\.nl-|\[data-node)/g;
+    const found: string[] = [];
+    for (const f of sources(SRC)) {
+      const rel = relative(SRC, f);
+      if (rel.startsWith('board/') || rel.startsWith('tree/')) continue;
+      const text = readFileSync(f, 'utf8');
+      for (const m of text.matchAll(reads)) found.push(`${rel}:${text.slice(0, m.index).split('\n').length}: ${m[0]}`);
     }
     expect(found).toEqual([]);
   });

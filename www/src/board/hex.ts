@@ -12,8 +12,10 @@ import {
   drawLastMark,
   idCells,
   flash,
+  svgBoard,
   type BoardEvents,
   type BoardRenderer,
+  type CellGeometry,
 } from './render';
 import { h, svg } from '../lib/dom';
 import { cellName, type BoardState } from './state';
@@ -29,6 +31,18 @@ function centre(r: number, c: number): [number, number] {
 function corner(x: number, y: number, k: number, radius = R): [number, number] {
   const a = ((-30 - 60 * k) * Math.PI) / 180;
   return [x + radius * Math.cos(a), y + radius * Math.sin(a)];
+}
+
+/** The geometry of the hexagon at (x, y) as drawn: the centre of its box and half its width (the
+ * radius of the circle it holds), from its corners as the browser holds the polygon's points
+ * (rounded as in `hexPoints`, then single precision): the overlays sit exactly where they sat
+ * when they read the drawn polygons. */
+function hexGeometry(x: number, y: number): CellGeometry {
+  const pts = [0, 1, 2, 3, 4, 5].map((k) => corner(x, y, k).map((v) => Math.fround(Number(v.toFixed(2)))) as [number, number]);
+  const xs = pts.map((p) => p[0]);
+  const ys = pts.map((p) => p[1]);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  return { x: (x0 + x1) / 2, y: (y0 + y1) / 2, r: Math.min(x1 - x0, y1 - y0) / 2 };
 }
 
 function hexPoints(x: number, y: number, radius = R): string {
@@ -90,6 +104,7 @@ export function hexRenderer(size: number, events: BoardEvents): BoardRenderer {
   band(right, 'edge-p1');
 
   const cells: SVGGElement[] = [];
+  const geometry: CellGeometry[] = [];
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
       const i = r * n + c;
@@ -99,6 +114,7 @@ export function hexRenderer(size: number, events: BoardEvents): BoardRenderer {
       svg('circle', { cx: x.toFixed(2), cy: y.toFixed(2), r: R * 0.72, class: 'stone' }, g);
       svg('circle', { cx: x.toFixed(2), cy: y.toFixed(2), r: R * 0.22, class: 'last-dot' }, g);
       cells.push(g);
+      geometry.push(hexGeometry(x, y));
     }
   }
 
@@ -122,6 +138,7 @@ export function hexRenderer(size: number, events: BoardEvents): BoardRenderer {
   let lastRefusal = -1;
   return {
     element,
+    ...svgBoard(root, cells, geometry),
     update(s: BoardState) {
       announceCursor(element, cells, s);
       const v = s.view;

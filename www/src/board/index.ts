@@ -3,6 +3,6 @@
 
 export { hexRenderer } from './hex';
 export { pentagoRenderer } from './pentago';
-export type { BoardEvents, BoardRenderer } from './render';
+export type { BoardEvents, BoardRenderer, CellGeometry } from './render';
 export * from './state';
 export { tictactoeRenderer } from './tictactoe';

@@ -15,8 +15,10 @@ import {
   idCells,
   flash,
   prefersReducedMotion,
+  svgBoard,
   type BoardEvents,
   type BoardRenderer,
+  type CellGeometry,
 } from './render';
 import { h, svg } from '../lib/dom';
 import { cellName, parseCell, QUADRANTS, splitPentagoMove, type BoardState, type Quadrant } from './state';
@@ -50,6 +52,7 @@ export function pentagoRenderer(events: BoardEvents): BoardRenderer {
   const root = svg('svg', { viewBox: `${-M} ${-M} ${size + 2 * M} ${size + 2 * M}`, role: 'grid', 'aria-label': 'Pentago board' }, element);
   const quads = new Map<Quadrant, SVGGElement>();
   const cells: SVGGElement[] = new Array(36);
+  const geometry: CellGeometry[] = new Array(36);
   for (const q of QUADRANTS) {
     const [ox, oy] = quadOrigin(q);
     const g = svg('g', { class: `quadrant q-${q}` }, root);
@@ -66,6 +69,7 @@ export function pentagoRenderer(events: BoardEvents): BoardRenderer {
         svg('circle', { cx, cy, r: S * 0.36, class: 'stone' }, cg);
         svg('circle', { cx, cy, r: S * 0.1, class: 'last-dot' }, cg);
         cells[i] = cg;
+        geometry[i] = { x: cx, y: cy, r: S * 0.4 };
       }
     }
     quads.set(q, g);
@@ -216,6 +220,7 @@ export function pentagoRenderer(events: BoardEvents): BoardRenderer {
 
   return {
     element,
+    ...svgBoard(root, cells, geometry), // last: the overlay layer over it all (twists turn the quadrants under it)
     part: (name) => (name === 'twists' ? twistLayer : (quads.get(name) ?? null)),
     focusTwist(twist) {
       const b = [...twistLayer.children].find((x) => x.getAttribute('data-twist') === twist);

@@ -4,7 +4,10 @@
 // indices (and, for Pentago, twist choices). It holds no game logic.
 
 import { svg } from '../lib/dom';
+import type { BoardSurface, CellGeometry } from '../lib/board-surface';
 import type { BoardState, Quadrant } from './state';
+
+export type { BoardSurface, CellGeometry };
 
 export interface BoardEvents {
   /** A click (or Enter) on a cell: index `row * cols + col`. */
@@ -17,7 +20,10 @@ export interface BoardEvents {
   onPreview?(twist: string | null): void;
 }
 
-export interface BoardRenderer {
+/** A board renderer: its drawing surface for the features (`BoardSurface`: the `<svg>`, the
+ * cells' geometry, the overlay layer, the cell under a pointer, cell tooltips), and what the app
+ * and the lessons drive it with. */
+export interface BoardRenderer extends BoardSurface {
   /** The element to put in the page (the board and any controls of its own). */
   readonly element: HTMLElement;
   /** Draw `s`; animates the last move when `s` is one move after what was drawn before. */
@@ -31,6 +37,35 @@ export interface BoardRenderer {
   focusTwist?(twist: string): boolean;
   /** Pentago: the twist previewed now (null: none). */
   previewing?(): string | null;
+}
+
+/** The `BoardSurface` of a renderer: what every SVG board implements alike, over its `<svg>`, its cells'
+ * groups (`cells[i]` is cell i, carrying `data-index`) and their geometry. Call it once the
+ * board's drawing is complete: the overlay layer is appended last, so it is above it all. */
+export function svgBoard(root: SVGSVGElement, cells: readonly SVGGElement[], geometry: readonly CellGeometry[]): BoardSurface {
+  const layer = svg('g', { class: 'overlay-layer', 'pointer-events': 'none', 'aria-hidden': 'true' }, root);
+  return {
+    svg: root,
+    cellGeometry: () => geometry,
+    overlayLayer: () => layer,
+    cellAt(target) {
+      const el = target instanceof Element ? target.closest('[data-index]') : null;
+      if (!el || !root.contains(el)) return null;
+      const i = Number(el.getAttribute('data-index'));
+      return Number.isInteger(i) && cells[i] === el ? i : null;
+    },
+    setCellTitle(cell, text) {
+      const g = cells[cell];
+      if (!g) return;
+      let t = g.querySelector(':scope > title');
+      if (!text) {
+        t?.remove();
+        return;
+      }
+      if (!t) t = svg('title', {}, g);
+      if (t.textContent !== text) t.textContent = text;
+    },
+  };
 }
 
 /** Adds the cell-click delegation: any element with `data-index` inside `root` is a cell. */

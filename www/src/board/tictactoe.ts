@@ -8,18 +8,22 @@ import {
   drawLastMark,
   idCells,
   flash,
+  svgBoard,
   type BoardEvents,
   type BoardRenderer,
+  type CellGeometry,
 } from './render';
 import { h, svg } from '../lib/dom';
 import { cellName, type BoardState } from './state';
 
 const S = 100; // cell size in SVG units
+const INSET = 3; // the cell's background square is inset this much on each side
 
 export function tictactoeRenderer(events: BoardEvents): BoardRenderer {
   const element = h('div', { class: 'board board-tictactoe' });
   const root = svg('svg', { viewBox: `-10 -10 ${3 * S + 20} ${3 * S + 20}`, role: 'grid', 'aria-label': 'Tic-Tac-Toe board' }, element);
   const cells: SVGGElement[] = [];
+  const geometry: CellGeometry[] = [];
   for (let i = 0; i < 9; i++) {
     const r = Math.floor(i / 3);
     const c = i % 3;
@@ -28,11 +32,12 @@ export function tictactoeRenderer(events: BoardEvents): BoardRenderer {
       { 'data-index': i, 'data-cell': cellName(i, 3), class: 'cell', role: 'gridcell', transform: `translate(${c * S} ${r * S})` },
       root,
     );
-    svg('rect', { x: 3, y: 3, width: S - 6, height: S - 6, rx: 8, class: 'cell-bg' }, g);
+    svg('rect', { x: INSET, y: INSET, width: S - 2 * INSET, height: S - 2 * INSET, rx: 8, class: 'cell-bg' }, g);
     svg('path', { d: `M25 25 L75 75 M75 25 L25 75`, class: 'mark-x' }, g);
     svg('circle', { cx: 50, cy: 50, r: 27, class: 'mark-o' }, g);
     svg('circle', { cx: 50, cy: 50, r: 6, class: 'last-dot' }, g);
     cells.push(g);
+    geometry.push({ x: c * S + S / 2, y: r * S + S / 2, r: S / 2 - INSET });
   }
   for (let k = 1; k < 3; k++) {
     svg('line', { x1: k * S, y1: 4, x2: k * S, y2: 3 * S - 4, class: 'grid-line' }, root);
@@ -44,6 +49,7 @@ export function tictactoeRenderer(events: BoardEvents): BoardRenderer {
 
   return {
     element,
+    ...svgBoard(root, cells, geometry),
     update(s: BoardState) {
       announceCursor(element, cells, s);
       const v = s.view;

@@ -22,8 +22,8 @@
 // (controller.ts), which runs the engines.
 
 import { EngineClient } from '../engine';
-import type { LessonBridge } from '../lessons/bridge';
 import { gameOf } from '../games';
+import type { LessonRegistry } from '../lessons/registry';
 import { h } from '../lib/dom';
 import { count } from '../lib/format';
 import { drawLegend } from '../overlay/legend';
@@ -42,7 +42,7 @@ import type { PresetName } from '../generated/schema';
 
 export interface CompareHooks {
   store: PageStore;
-  lessons: LessonBridge<Element>;
+  lessons: LessonRegistry<Element>;
   snapshot(): Snapshot | null;
   presets(): string[];
 }

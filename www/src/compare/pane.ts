@@ -244,9 +244,11 @@ export class PaneView {
    * move's own mark (✗ a loss, = a draw, ? not proven) when it is not one. `solved`: the exact values, once the solve has ended with the root proven. */
   drawOverlay(run: PaneRun | undefined, solved: SolveReport | null): void {
     const s = run?.position;
-    const svgRoot = this.boardHost.querySelector('svg');
-    if (!s || !svgRoot || !this.renderer) return;
-    if (!this.overlay?.attached) this.overlay = new BoardOverlay(svgRoot as SVGSVGElement);
+    if (!s || !this.renderer) return;
+    if (!this.overlay?.attached || this.overlay.board !== this.renderer) {
+      this.overlay?.remove();
+      this.overlay = new BoardOverlay(this.renderer);
+    }
     const st = run.stats;
     if (!st || s.view.to_move === null) {
       this.overlay.draw(null, PANE_OVERLAYS);

@@ -1,5 +1,5 @@
 // The embed's events to the host that carry a search or a review (pure: no DOM).
-// `searchFinished` is posted for the host's `startSearch` (embed/bridge.ts) and for each engine
+// `searchFinished` is posted for the host's `startSearch` (embed/host.ts) and for each engine
 // move the page plays (share/hooks.ts); both build it here, so its fields are the same whichever
 // search it was. `reviewFinished` is posted when a game review finishes (Review game, the host's
 // `review`, a link's `review=1`).

@@ -1,6 +1,6 @@
 // What a lesson (format version 2) may name: the page's states a step waits for, the intents it
 // triggers and the targets it outlines. The features register each name with the page's lesson
-// bridge (bridge.ts) as they mount; the lesson format (format.ts) checks a file's names and
+// registry (registry.ts) as they mount; the lesson format (format.ts) checks a file's names and
 // values against this list, so a typo is named on the lesson card, never found by a student
 // pressing a button. Adding a name: add it here, then register it in the feature that owns it
 // (the README's "where to change … a new lesson" and docs.html "Writing a lesson").

@@ -4,7 +4,7 @@
 // says what to do (with a button that does it: a list of actions), what to look at (a target the
 // page outlines) and one question with its answer folded away.
 //
-// A step's actions talk to the page through its lesson bridge (bridge.ts), never through its
+// A step's actions talk to the page through its lesson registry (registry.ts), never through its
 // markup: `{ "intent": NAME, "args": {...} }` triggers what a button of the page does, and
 // `{ "waitFor": { STATE: EXPECT, ... } }` waits until every named state holds. `look` names a
 // target. The names, their types and their values are catalogue.ts's.

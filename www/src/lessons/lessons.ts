@@ -6,13 +6,13 @@
 //
 // Lessons are data: one JSON file each in ./data/ (format.ts, version 2; documented in docs.html,
 // "Writing a lesson"), read at build time, so a teacher adds a lesson by adding a file. A step's
-// button runs its actions through the page's lesson bridge (bridge.ts, runner.ts: the features'
+// button runs its actions through the page's lesson registry (registry.ts, runner.ts: the features'
 // named states, intents and element handles), never through the page's markup. `start` is
 // "Start here": MCTS in five steps on the step-through.
 
 import { h } from '../lib/dom';
 import { safeHref } from '../lib/safe-url';
-import type { LessonBridge } from './bridge';
+import type { LessonRegistry } from './registry';
 import { loadLessons, type Lesson, type LessonStep, revealsVerdict } from './format';
 import { runActions } from './runner';
 import './lessons.css';
@@ -51,13 +51,13 @@ export function applyLessonDefaults(): string | null {
 const LOOK = 'lesson-look';
 
 /** Outlines what the current step points at: its target's elements, found through the lesson
- * bridge (the features' element handles), again whenever a view redraws them. */
+ * registry (the features' element handles), again whenever a view redraws them. */
 class Outline {
   private target: LessonStep['target'] = null;
   private frame = 0;
   private readonly marked = new Set<Element>();
 
-  constructor(private readonly bridge: LessonBridge<Element>) {
+  constructor(private readonly registry: LessonRegistry<Element>) {
     new MutationObserver(() => {
       if (!this.target || this.frame) return;
       this.frame = requestAnimationFrame(() => {
@@ -68,7 +68,7 @@ class Outline {
   }
 
   private mark(): Element[] {
-    const els = this.target ? this.bridge.find(this.target) : [];
+    const els = this.target ? this.registry.find(this.target) : [];
     for (const el of els) {
       if (!el.classList.contains(LOOK)) el.classList.add(LOOK);
       this.marked.add(el);
@@ -162,11 +162,11 @@ function errorCard(id: string): HTMLElement {
 }
 
 /** Mounts the lesson menu in `header`, and the card of the lesson the URL asks for under it; the
- * lesson's steps act on the page through `bridge`. */
-export function mountLessonCard(header: HTMLElement, bridge: LessonBridge<Element>): void {
+ * lesson's steps act on the page through `registry`. */
+export function mountLessonCard(header: HTMLElement, registry: LessonRegistry<Element>): void {
   const id = new URLSearchParams(location.search).get('lesson');
   const lesson = LESSONS.find((l) => l.id === id);
-  const outline = new Outline(bridge);
+  const outline = new Outline(registry);
   // "Start here" and a lesson menu in the header, and the lesson card under it.
   const start = LESSONS.find((l) => l.id === 'start');
   if (start) header.append(h('a', { id: 'start-here', class: 'start-here', href: '?lesson=start' }, 'Start here'));
@@ -262,7 +262,7 @@ export function mountLessonCard(header: HTMLElement, bridge: LessonBridge<Elemen
   );
   let verdictShown = !asks;
   const drawVerdict = () => {
-    for (const el of bridge.find('compare.view')) el.classList.toggle('lesson-verdict-hidden', !verdictShown);
+    for (const el of registry.find('compare.view')) el.classList.toggle('lesson-verdict-hidden', !verdictShown);
     reveal.hidden = verdictShown;
   };
   const showVerdict = () => {
@@ -272,8 +272,8 @@ export function mountLessonCard(header: HTMLElement, bridge: LessonBridge<Elemen
   reveal.addEventListener('click', showVerdict);
   // The Compare view registers its target when it mounts: drawn again on any change until then.
   if (asks) {
-    const stop = bridge.subscribe(() => {
-      if (bridge.find('compare.view').length) {
+    const stop = registry.subscribe(() => {
+      if (registry.find('compare.view').length) {
         stop();
         drawVerdict();
       }
@@ -351,7 +351,7 @@ export function mountLessonCard(header: HTMLElement, bridge: LessonBridge<Elemen
     // The step asks for the solver's verdict: shown from now on.
     if (revealsVerdict(step)) showVerdict();
     try {
-      await runActions(step.actions, bridge);
+      await runActions(step.actions, registry);
       items[n - 1]!.classList.add('done');
       wheres[n - 1]!.hidden = false;
       open(n + 1);

@@ -1,8 +1,8 @@
-// The lesson runner without a browser: a bridge with fake features (a store each, their intents),
+// The lesson runner without a browser: a registry with fake features (a store each, their intents),
 // and lesson steps run against it — a step fires its intent, waits for the state, advances.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../lib/store';
-import { LessonBridge } from './bridge';
+import { LessonRegistry } from './registry';
 import { type LessonAction, parseLesson } from './format';
 import { describeCondition, holds, matches, runActions } from './runner';
 
@@ -11,7 +11,7 @@ afterEach(() => {
 });
 
 /** A fake Compare: Run all starts a run that ends when `finish()` is called. */
-function fakeCompare(b: LessonBridge<string>) {
+function fakeCompare(b: LessonRegistry<string>) {
   const store = createStore({ state: '' as string, budget: '50000' });
   const calls: string[] = [];
   b.watch(store);
@@ -30,7 +30,7 @@ function fakeCompare(b: LessonBridge<string>) {
 
 describe('runActions', () => {
   it('fires the intent, waits for the state, then goes on', async () => {
-    const b = new LessonBridge<string>();
+    const b = new LessonRegistry<string>();
     const c = fakeCompare(b);
     const actions: LessonAction[] = [
       { intent: 'compare.set', args: { budget: 3000 } },
@@ -58,7 +58,7 @@ describe('runActions', () => {
   });
 
   it('a condition that holds already does not wait; every part of a condition must hold', async () => {
-    const b = new LessonBridge<string>();
+    const b = new LessonRegistry<string>();
     const step = createStore({ iteration: 11, phase: 'Selection' });
     b.watch(step);
     b.state('step.iteration', () => step.get().iteration);
@@ -71,7 +71,7 @@ describe('runActions', () => {
   });
 
   it('waits for a feature that mounts later (the Train view) before triggering its intent', async () => {
-    const b = new LessonBridge<string>();
+    const b = new LessonRegistry<string>();
     const started: unknown[] = [];
     const run = runActions([{ intent: 'train.start', args: {} }], b);
     await Promise.resolve();
@@ -82,7 +82,7 @@ describe('runActions', () => {
   });
 
   it('an intent the page refuses fails the step with its reason, naming the action', async () => {
-    const b = new LessonBridge<string>();
+    const b = new LessonRegistry<string>();
     b.intent('analysis.run', () => {
       throw new Error('Back to the live position to analyse it');
     });
@@ -93,7 +93,7 @@ describe('runActions', () => {
 
   it('gives up after its time with a sentence saying what it waited for and what the state is', async () => {
     vi.useFakeTimers();
-    const b = new LessonBridge<string>();
+    const b = new LessonRegistry<string>();
     const c = fakeCompare(b);
     const run = runActions([{ intent: 'compare.run', args: {} }, { waitFor: { 'compare.state': 'done' } }], b, { timeoutMs: 5000 });
     const failed = expect(run).rejects.toThrow('action 2: waited 5 s in vain for compare.state = "done" (now compare.state is "running")');
@@ -104,7 +104,7 @@ describe('runActions', () => {
 
   it('names a state no feature registered', async () => {
     vi.useFakeTimers();
-    const b = new LessonBridge<string>();
+    const b = new LessonRegistry<string>();
     const run = runActions([{ waitFor: { 'train.state': 'done' } }], b, { timeoutMs: 1000 });
     const failed = expect(run).rejects.toThrow('now train.state is not on the page (no feature registered it)');
     await vi.advanceTimersByTimeAsync(1000);
@@ -134,7 +134,7 @@ describe('a shipped lesson against fake features', () => {
   it('Start here runs its five steps on a fake step-through: each step fires its intent and waits for the iteration and phase', async () => {
     const files = import.meta.glob('./data/start.json', { eager: true, import: 'default' });
     const lesson = parseLesson(files['./data/start.json'], 'start.json');
-    const b = new LessonBridge<string>();
+    const b = new LessonRegistry<string>();
     const PHASES = ['Selection', 'Expansion', 'Playout', 'Backpropagation'];
     // A step-through whose requests answer later (after the intent has returned), as a worker does.
     const s = createStore({ iteration: null as number | null, phase: 3, session: '', playoutDone: false });

@@ -1,10 +1,10 @@
-// The lesson runner: does a step's actions through the lesson bridge (bridge.ts) — triggers each
+// The lesson runner: does a step's actions through the lesson registry (registry.ts) — triggers each
 // intent, waits until each named state holds — and says in a sentence what it waited for in vain.
-// It waits on the bridge's change notices (the features' stores), never by polling the page, and
+// It waits on the registry's change notices (the features' stores), never by polling the page, and
 // gives up after `timeoutMs` (a search that never ends, a feature that never mounts). No DOM:
-// unit-tested in Node with a bridge of fake features.
+// unit-tested in Node with a registry of fake features.
 
-import type { LessonBridge } from './bridge';
+import type { LessonRegistry } from './registry';
 import type { StateName } from './catalogue';
 import type { Condition, Expect, LessonAction } from './format';
 
@@ -35,29 +35,29 @@ export function describeCondition(c: Condition): string {
 }
 
 /** Whether every part of `c` holds now (a state no feature registered does not hold). */
-export function holds<E>(bridge: LessonBridge<E>, c: Condition): boolean {
+export function holds<E>(registry: LessonRegistry<E>, c: Condition): boolean {
   return entries(c).every(([k, e]) => {
-    const r = bridge.read(k);
+    const r = registry.read(k);
     return r.registered && matches(r.value, e);
   });
 }
 
 /** What the named states are now, for a message. */
-function now<E>(bridge: LessonBridge<E>, c: Condition): string {
+function now<E>(registry: LessonRegistry<E>, c: Condition): string {
   return entries(c)
     .map(([k]) => {
-      const r = bridge.read(k);
+      const r = registry.read(k);
       return r.registered ? `${k} is ${show(r.value)}` : `${k} is not on the page (no feature registered it)`;
     })
     .join(', ');
 }
 
-/** Resolves once `ok()` is true, re-checked on every change the bridge is told of; rejects with
+/** Resolves once `ok()` is true, re-checked on every change the registry is told of; rejects with
  * `why()` after `timeoutMs`. */
-export function until<E>(bridge: LessonBridge<E>, ok: () => boolean, timeoutMs: number, why: () => string): Promise<void> {
+export function until<E>(registry: LessonRegistry<E>, ok: () => boolean, timeoutMs: number, why: () => string): Promise<void> {
   if (ok()) return Promise.resolve();
   return new Promise((resolve, reject) => {
-    const off = bridge.subscribe(() => {
+    const off = registry.subscribe(() => {
       if (!ok()) return;
       off();
       clearTimeout(timer);
@@ -71,13 +71,13 @@ export function until<E>(bridge: LessonBridge<E>, ok: () => boolean, timeoutMs: 
 }
 
 /** Resolves once `c` holds. */
-export function waitFor<E>(bridge: LessonBridge<E>, c: Condition, timeoutMs: number): Promise<void> {
+export function waitFor<E>(registry: LessonRegistry<E>, c: Condition, timeoutMs: number): Promise<void> {
   const secs = Math.round(timeoutMs / 1000);
   return until(
-    bridge,
-    () => holds(bridge, c),
+    registry,
+    () => holds(registry, c),
     timeoutMs,
-    () => `waited ${secs} s in vain for ${describeCondition(c)} (now ${now(bridge, c)})`,
+    () => `waited ${secs} s in vain for ${describeCondition(c)} (now ${now(registry, c)})`,
   );
 }
 
@@ -89,26 +89,26 @@ export interface RunOptions {
 /** Does a step's actions in order: an intent is triggered once its feature has registered it
  * (the Train view mounts on first open), a condition is waited for. Rejects with a sentence
  * naming the action that could not finish. */
-export async function runActions<E>(actions: readonly LessonAction[], bridge: LessonBridge<E>, opts: RunOptions = {}): Promise<void> {
+export async function runActions<E>(actions: readonly LessonAction[], registry: LessonRegistry<E>, opts: RunOptions = {}): Promise<void> {
   const timeoutMs = opts.timeoutMs ?? 120_000;
   for (const [k, a] of actions.entries()) {
     const where = `action ${k + 1}`;
     if ('intent' in a) {
       const name = a.intent;
       await until(
-        bridge,
-        () => bridge.hasIntent(name),
+        registry,
+        () => registry.hasIntent(name),
         timeoutMs,
         () => `${where}: ${name} is not on the page (no feature registered it)`,
       );
       try {
-        bridge.trigger(name, a.args);
+        registry.trigger(name, a.args);
       } catch (e) {
         throw new Error(`${where} (${name}): ${e instanceof Error ? e.message : String(e)}`);
       }
     } else {
       try {
-        await waitFor(bridge, a.waitFor, timeoutMs);
+        await waitFor(registry, a.waitFor, timeoutMs);
       } catch (e) {
         throw new Error(`${where}: ${e instanceof Error ? e.message : String(e)}`);
       }

@@ -99,7 +99,7 @@ export function mountAnalysis(hooks: PlaygroundHooks): { section: HTMLElement; t
   return {
     section: view.section,
     trees: {
-      nodeLink: () => ({ svg: view.nodelink.svg, nodes: view.nodelink.svg.querySelectorAll('.nl-node').length }),
+      nodeLink: () => ({ svg: view.nodelink.svg, nodes: view.nodelink.nodeCount() }),
       icicle: () => ({ canvas: view.icicle.canvas, nodes: Number(view.icicle.element.dataset.count ?? 0) }),
     },
   };
@@ -441,10 +441,9 @@ class AnalysisView {
   }
 
   private hoverCell(ev: Event): void {
-    const cellEl = (ev.target as Element).closest('[data-index]');
+    const cell = this.hooks.board()?.cellAt(ev.target) ?? null;
     const s = this.hooks.snapshot();
-    if (!cellEl || !s) return;
-    const cell = Number(cellEl.getAttribute('data-index'));
+    if (cell === null || !s) return;
     const { stats } = this.controller.shown();
     const rootMoves = stats ? stats.children.map((c) => c.move) : [];
     this.boardHover = movesOfCell(cell, s.view.kind, s.view.cols, rootMoves);
@@ -557,11 +556,11 @@ class AnalysisView {
   }
 
   private drawOverlay(): void {
-    const svgRoot = this.hooks.elements.boardHost.querySelector('svg');
-    if (!svgRoot) return;
-    if (!this.overlay || this.overlay.svgRoot !== svgRoot || !this.overlay.attached) {
+    const board = this.hooks.board();
+    if (!board) return;
+    if (!this.overlay || this.overlay.board !== board || !this.overlay.attached) {
       this.overlay?.remove();
-      this.overlay = new BoardOverlay(svgRoot as SVGSVGElement);
+      this.overlay = new BoardOverlay(board);
     }
     const s = this.hooks.snapshot();
     const review = this.hooks.store.get().review;

@@ -3,9 +3,9 @@
 // priors — gives it before any search), mean value Q and AMAF value per move, proven wins/losses (MCTS-Solver), the principal
 // variation as numbered ghost stones, and a hovered tree node's line.
 //
-// The overlay is one SVG group appended to the renderer's own <svg>, with pointer-events off, so
-// the board keeps its clicks. Cell geometry comes from the renderers' cells (`[data-index]` groups
-// and their `.cell-bg` shapes, see ../board/*) through `cellGeometry`, so no renderer changes.
+// The overlay is one SVG group in the renderer's overlay layer (`BoardSurface.overlayLayer`: over
+// the board, pointer-events off, so the board keeps its clicks), placed by the renderer's cell
+// geometry (`BoardSurface.cellGeometry`); it never looks inside the renderer's drawing.
 // For Pentago, whose moves are a placement plus one of 8 twists, figures are aggregated per cell:
 // visits summed, Q and AMAF averaged weighted by visits (AMAF visits), a cell proven a win when one
 // of its moves is, a loss when all of its legal moves are.
@@ -16,6 +16,7 @@ import { svg } from '../lib/dom';
 import { PRIOR_FILL, VISIT_FILL, valueColour, visitOpacity } from '../lib/colour';
 import { moveWinRate, moveWinRateShort, share, winRateShort } from '../lib/format';
 import type { OverlayKey } from '../state';
+import type { BoardSurface, CellGeometry } from '../lib/board-surface';
 
 export type { OverlayKey };
 
@@ -131,56 +132,6 @@ export function stonesOf(v: BoardView): Set<number> {
   return out;
 }
 
-/** The box of one of a renderer's cell shapes in its own user units, read from the shape's
- * attributes (a polygon's points, a rect's or a circle's geometry), not from layout: a board
- * built or redrawn while it is hidden (`display: none`, e.g. the play board while a lesson opens
- * in Compare) has no layout, and `getBBox()` gives zeros there. Other shapes fall back to
- * `getBBox()` (null when it is empty: not known yet). */
-function shapeBox(el: SVGGraphicsElement): { x: number; y: number; width: number; height: number } | null {
-  if (el instanceof SVGPolygonElement && el.points.numberOfItems > 0) {
-    const xs: number[] = [];
-    const ys: number[] = [];
-    for (let k = 0; k < el.points.numberOfItems; k++) {
-      const p = el.points.getItem(k);
-      xs.push(p.x);
-      ys.push(p.y);
-    }
-    const x = Math.min(...xs);
-    const y = Math.min(...ys);
-    return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
-  }
-  if (el instanceof SVGRectElement)
-    return { x: el.x.baseVal.value, y: el.y.baseVal.value, width: el.width.baseVal.value, height: el.height.baseVal.value };
-  if (el instanceof SVGCircleElement) {
-    const r = el.r.baseVal.value;
-    return { x: el.cx.baseVal.value - r, y: el.cy.baseVal.value - r, width: 2 * r, height: 2 * r };
-  }
-  const b = el.getBBox();
-  return b.width > 0 && b.height > 0 ? { x: b.x, y: b.y, width: b.width, height: b.height } : null;
-}
-
-/** Centre and radius of each cell in the board's SVG user units, read from the renderer's cells
- * (their shapes' attributes: right whether the board is shown or not); a cell whose box cannot
- * be read is left out (undefined). */
-export function cellGeometry(svgRoot: SVGSVGElement): ({ x: number; y: number; r: number } | undefined)[] {
-  const out: ({ x: number; y: number; r: number } | undefined)[] = [];
-  for (const g of svgRoot.querySelectorAll<SVGGElement>('[data-index]')) {
-    const i = Number(g.getAttribute('data-index'));
-    const bg = g.querySelector<SVGGraphicsElement>('.cell-bg') ?? g;
-    const b = shapeBox(bg);
-    if (!b) {
-      out[i] = undefined;
-      continue;
-    }
-    // Tic-Tac-Toe cells are translated groups: add the group's own translation.
-    const m = /translate\(([-\d.]+)[ ,]+([-\d.]+)\)/.exec(g.getAttribute('transform') ?? '');
-    const dx = m ? Number(m[1]) : 0;
-    const dy = m ? Number(m[2]) : 0;
-    out[i] = { x: b.x + b.width / 2 + dx, y: b.y + b.height / 2 + dy, r: Math.min(b.width, b.height) / 2 };
-  }
-  return out;
-}
-
 export interface OverlayData {
   kind: GameKind;
   rows: number;
@@ -238,11 +189,12 @@ export const SMALL_BOARD_LABELS = 3;
 export class BoardOverlay {
   readonly group: SVGGElement;
   private readonly cells: CellEls[] = [];
-  private geom: ({ x: number; y: number; r: number } | undefined)[];
+  private readonly geom: readonly CellGeometry[];
 
-  constructor(readonly svgRoot: SVGSVGElement) {
-    this.geom = cellGeometry(svgRoot);
-    this.group = svg('g', { class: 'viz-overlay', 'pointer-events': 'none', 'aria-hidden': 'true' }, svgRoot);
+  /** The overlay of `board`, drawn in its overlay layer (one overlay per renderer). */
+  constructor(readonly board: BoardSurface) {
+    this.geom = board.cellGeometry();
+    this.group = svg('g', { class: 'viz-overlay', 'pointer-events': 'none', 'aria-hidden': 'true' }, board.overlayLayer());
     for (let i = 0; i < this.geom.length; i++) {
       const g = svg('g', {}, this.group);
       this.cells.push({
@@ -258,12 +210,6 @@ export class BoardOverlay {
       g.dataset.ovCell = String(i);
     }
     this.place();
-  }
-
-  /** Whether every cell's geometry is known (a shape `cellGeometry` could not read leaves a gap,
-   * read again at the next draw rather than kept). */
-  private get placed(): boolean {
-    return this.geom.length === this.cells.length && this.cells.every((_, i) => (this.geom[i]?.r ?? 0) > 0);
   }
 
   /** Puts each cell's marks at its cell (centre, radius). */
@@ -288,26 +234,19 @@ export class BoardOverlay {
     });
   }
 
-  /** Whether the renderer this overlay was built for is still in the page. */
+  /** Whether the renderer this overlay was built for is still in the page, the overlay in it. */
   get attached(): boolean {
-    return this.svgRoot.isConnected && this.group.parentNode === this.svgRoot;
+    return this.board.svg.isConnected && this.group.parentNode === this.board.overlayLayer();
   }
 
   /** Screen pixels per SVG unit of the board as drawn now (1 when it is not laid out). */
   private scale(): number {
-    const vb = this.svgRoot.viewBox?.baseVal;
-    const w = this.svgRoot.getBoundingClientRect().width;
+    const vb = this.board.svg.viewBox?.baseVal;
+    const w = this.board.svg.getBoundingClientRect().width;
     return vb && vb.width > 0 && w > 0 ? w / vb.width : 1;
   }
 
   draw(d: OverlayData | null, on: ReadonlySet<OverlayKey>): void {
-    // A cell whose geometry was not known when the overlay was built: read again, never kept.
-    if (!this.placed) {
-      this.geom = cellGeometry(this.svgRoot);
-      this.place();
-    }
-    // Keep the overlay above everything the renderer may have appended since.
-    if (this.group.nextSibling) this.svgRoot.appendChild(this.group);
     // Labels too small to read: only the most visited cells keep theirs, at a readable size.
     const scale = this.scale();
     const r0 = this.geom.find((g) => g)?.r ?? 10;
@@ -436,22 +375,15 @@ export class BoardOverlay {
    * rate 53.2% for Black`), for boards whose labels are too small or left out (Compare panes:
    * their boards take no clicks, so a title is all a cell carries). */
   titleCells(d: OverlayData | null, who: string): void {
-    for (const g of this.svgRoot.querySelectorAll<SVGGElement>('[data-index]')) {
-      const i = Number(g.getAttribute('data-index'));
+    for (let i = 0; i < this.geom.length; i++) {
       const f = d?.cells.get(i);
-      const name = g.getAttribute('data-cell') ?? cellName(i, d?.cols ?? 1);
+      const name = cellName(i, d?.cols ?? 1);
       const text = !d
         ? ''
         : !f || f.visits === 0
           ? `${name}: not visited`
           : `${name}: ${share(f.visits / Math.max(1, d.rootVisits))} of the root’s visits, win rate ${moveWinRate(f.q, f.proven)} for ${who}`;
-      let t = g.querySelector(':scope > title');
-      if (!text) {
-        t?.remove();
-        continue;
-      }
-      if (!t) t = svg('title', {}, g);
-      if (t.textContent !== text) t.textContent = text;
+      this.board.setCellTitle(i, text);
     }
   }
 

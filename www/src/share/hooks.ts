@@ -1,6 +1,6 @@
 // Teaching on the playground page: the URL holds the state (and Back undoes a move), a "Copy link"
 // button, game records (import/export), image and tree exports, embed mode with its postMessage
-// bridge, and guided lessons. The app (main.ts, app/) calls `teach.bind(...)` with a few hooks and calls
+// channel to the host page (embed/host.ts), and guided lessons. The app (main.ts, app/) calls `teach.bind(...)` with a few hooks and calls
 // `onShow`, `onSearchFinished`, `engineParams` and `afterStart`; everything else lives here.
 
 import type { CompareSettings, View } from '../state';
@@ -29,7 +29,7 @@ import { findGame } from '../games';
 import { parseTeachLevel, TEACH_LEVELS } from '../review/judge';
 import { mountRecords, restoreSearches } from './records';
 import { summariesOf } from '../play/searches';
-import { EmbedBridge, EMBED_SHOW, announceLoading, applyEmbedChrome } from '../embed/bridge';
+import { HostChannel, EMBED_SHOW, announceLoading, applyEmbedChrome } from '../embed/host';
 import { searchFinishedFields } from '../embed/events';
 import { reviews } from '../review/marks';
 
@@ -55,7 +55,7 @@ class Teach {
   private restoringHistory = false;
   private lastOutcomeKey = '';
   lastSlot = 'p1';
-  bridge: EmbedBridge | null = null;
+  host: HostChannel | null = null;
 
   bind(h: Omit<PageHooks, 'engineParams'>): void {
     this.hooks = { ...h, engineParams: (side: Player) => this.engineParams(side) };
@@ -75,7 +75,7 @@ class Teach {
 
   onSearchFinished(r: SearchResult, side: Player, report?: SearchReportJson): void {
     this.lastSlot = `p${side}`;
-    this.bridge?.post('searchFinished', searchFinishedFields(side, r, report));
+    this.host?.post('searchFinished', searchFinishedFields(side, r, report));
   }
 
   onShow(s: Snapshot): void {
@@ -95,9 +95,9 @@ class Teach {
     }
     this.urlMoves = [...moves];
     this.urlSpec = s.view.spec;
-    if (grew) this.bridge?.post('move', { move: moves[moves.length - 1], ply: moves.length });
+    if (grew) this.host?.post('move', { move: moves[moves.length - 1], ply: moves.length });
     const key = s.outcome ? `${s.view.spec} ${moves.join(' ')}` : '';
-    if (s.outcome && key !== this.lastOutcomeKey) this.bridge?.post('gameOver', { winner: s.outcome.winner });
+    if (s.outcome && key !== this.lastOutcomeKey) this.host?.post('gameOver', { winner: s.outcome.winner });
     this.lastOutcomeKey = key;
   }
 
@@ -268,8 +268,8 @@ class Teach {
     mountRecords(h, this);
     mountLessonCard(h.elements.header, h.lessons);
     if (EMBED) {
-      this.bridge = new EmbedBridge(h, q.get('id'), q.get('origin'), q.get('allowed-origins'));
-      this.bridge.post('ready', {});
+      this.host = new HostChannel(h, q.get('id'), q.get('origin'), q.get('allowed-origins'));
+      this.host.post('ready', {});
     }
     if (errors.length) h.showMessage(`Some URL parameters were not used: ${errors.join('; ')}.`, 'error');
     document.body.dataset.urlErrors = String(errors.length);

@@ -280,10 +280,9 @@ export async function exportRecord(hooks: PageHooks, format: 'moves' | 'sgf'): P
 
 /** The board as a stand-alone SVG: the live SVG with its computed colours written inline. */
 export function boardSvg(hooks: PageHooks): string {
-  const host = hooks.boardElement();
-  const svg = host?.querySelector('svg') ?? (host instanceof SVGSVGElement ? host : null);
-  if (!svg) throw new Error('the board is not drawn yet');
-  return standaloneSvg(svg);
+  const board = hooks.board();
+  if (!board) throw new Error('the board is not drawn yet');
+  return standaloneSvg(board.svg);
 }
 
 /** A live SVG element as a stand-alone SVG document (computed styles inlined, classes dropped). */

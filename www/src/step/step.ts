@@ -147,9 +147,7 @@ function renderTree(nodelink: NodeLink, e: StepEntry, t: IterationTrace | null, 
   nodelink.setHighlight(new Set(show.filter((i) => i >= 0)));
   const exp = t?.path.findIndex((n) => n.kind === 'expanded') ?? -1;
   if (t && exp > 0 && phase >= 1 && nodes[exp]! >= 0) {
-    nodelink.element.querySelector(`[data-node="${nodes[exp]}"]`)?.classList.add('st-expanded');
-    const label = nodelink.element.querySelector(`[data-node="${nodes[exp]}"] .nl-move`);
-    if (label) label.textContent = `★ ${label.textContent}`;
+    nodelink.mark(nodes[exp]!, 'expanded');
   }
 }
 
@@ -512,9 +510,10 @@ class StepView {
       this.rendererKey = key;
       this.overlay = null;
     }
-    const svgRoot = boardHost.querySelector('svg');
-    if (!svgRoot) return;
-    if (!this.overlay?.attached) this.overlay = new BoardOverlay(svgRoot as SVGSVGElement);
+    if (!this.overlay?.attached || this.overlay.board !== this.renderer) {
+      this.overlay?.remove();
+      this.overlay = new BoardOverlay(this.renderer);
+    }
     const overlay = this.overlay;
     const treeMoves = t ? t.path.filter((n) => n.kind !== 'root' && n.kind !== 'rollout').map((n) => n.move!) : [];
     const selMoves = t && phase === 0 ? treeMoves.slice(0, treeMoves.length - (t.expanded ? 1 : 0)) : treeMoves;

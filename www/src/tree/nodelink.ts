@@ -77,9 +77,14 @@ export function nodeValue(s: Pick<TreeSnapshot, 'move' | 'q' | 'proven'>, i: num
   return { value: root ? rootWinRate(s.q[i]!) : s.q[i]!, proof: null };
 }
 
+/** What `NodeLink.mark` can show on a node: `expanded`, the node an MCTS iteration added in its
+ * expansion phase (a ★ before its move, the class `nl-expanded` for the view's style). */
+export type NodeMark = 'expanded';
+
 export class NodeLink {
   readonly element: HTMLDivElement;
-  /** The drawing (the image exports read it). */
+  /** The drawing, for the image exports (they clone it whole); features never look inside it:
+   * they use `setHighlight`, `mark` and `nodeCount`. */
   readonly svg: SVGSVGElement;
   private nodes = new Map<number, SVGGElement>();
   private highlight = new Set<number>();
@@ -179,6 +184,25 @@ export class NodeLink {
     }
   }
 
+  /** How many nodes the view draws now (0 before any tree). */
+  nodeCount(): number {
+    return this.nodes.size;
+  }
+
+  /** Marks `node` (an index of the snapshot drawn) as `kind` until the next `draw`; false when
+   * the node is not drawn now. A node is marked once: marking it again changes nothing. */
+  mark(node: number, kind: NodeMark): boolean {
+    const g = this.nodes.get(node);
+    if (!g) return false;
+    const cls = `nl-${kind}`;
+    if (g.classList.contains(cls)) return true;
+    g.classList.add(cls);
+    const move = g.querySelector('.nl-move');
+    if (move && kind === 'expanded') move.textContent = `★ ${move.textContent}`;
+    return true;
+  }
+
+  /** Rings the nodes `nodes` (a line: the hovered move's, the iteration's path), the others not. */
   setHighlight(nodes: Set<number>): void {
     this.highlight = nodes;
     this.applyHighlight();

@@ -1,8 +1,8 @@
-// The page's lesson bridge: how a lesson talks to the page without knowing its markup. Each
+// The page's lesson registry: how a lesson talks to the page without knowing its markup. Each
 // feature registers, under the names of catalogue.ts, the states a lesson step may wait for (a
 // function reading the feature's store), the intents it may trigger (the function its own
 // button calls) and the targets it may outline (its element handles); the lesson runner
-// (runner.ts) reads, triggers and outlines only through this object. A feature tells the bridge
+// (runner.ts) reads, triggers and outlines only through this object. A feature tells the registry
 // when its state may have changed (`watch` its store, or `changed()` for a view's own state), and
 // the runner re-checks what it waits for then.
 //
@@ -18,7 +18,7 @@ export interface Watchable {
   subscribe(listener: () => void): () => void;
 }
 
-export class LessonBridge<E = Element> {
+export class LessonRegistry<E = Element> {
   private readonly states = new Map<StateName, () => unknown>();
   private readonly intents = new Map<IntentName, IntentHandler>();
   private readonly targets = new Map<TargetName, () => E | readonly E[] | null>();

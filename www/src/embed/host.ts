@@ -1,4 +1,5 @@
-// Embed mode (`?embed=1`): minimal chrome, and the postMessage bridge to the host page.
+// Embed mode (`?embed=1`): minimal chrome, and the postMessage channel to the host page (the page
+// that frames the playground): the events it is sent, the commands it may send.
 //
 // Every message, both ways, is `{ source: 'mcts-playground', version: 1, type, ... }`.
 // Events to the host (posted to `window.parent`, to the `origin=` parameter's origin when given,
@@ -111,11 +112,13 @@ export function announceLoading(q: URLSearchParams): void {
   const allowed = allowedOrigins(q.get('allowed-origins'));
   if (allowed.error) return;
   const msg = { ...PROTOCOL, type: 'loading', id: q.get('id'), game: null, moves: [] };
-  // A bad origin= (named once the page is up, EmbedBridge): events go to any origin, as there.
+  // A bad origin= (named once the page is up, HostChannel): events go to any origin, as there.
   for (const t of eventTargets(originTarget(q.get('origin')) ?? '*', allowed.origins)) window.parent.postMessage(msg, t);
 }
 
-export class EmbedBridge {
+/** The framed page's end of the embed protocol: posts the events to the host page (the origins
+ * allowed, as the file's head says) and takes the commands it accepts from there. */
+export class HostChannel {
   private readonly target: string;
   /** Origins allowed to send commands and to receive events (`allowed-origins=`); null: any. */
   private readonly allowed: string[] | null;
@@ -166,10 +169,9 @@ export class EmbedBridge {
   private reportSize(): void {
     let last = 0;
     const measure = () => {
-      const host = document.querySelector<HTMLElement>('.board-host');
-      const svg = host?.querySelector('svg');
-      const vb = svg?.viewBox.baseVal;
-      if (!host || !svg || !vb || vb.width <= 0 || vb.height <= 0) return;
+      const host = this.hooks.elements.boardHost;
+      const vb = this.hooks.board()?.svg.viewBox.baseVal;
+      if (!vb || vb.width <= 0 || vb.height <= 0) return;
       const r = host.getBoundingClientRect();
       if (r.width === 0) return;
       const below = document.documentElement.scrollHeight - r.bottom;
