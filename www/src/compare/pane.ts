@@ -270,11 +270,11 @@ export class PaneView {
       else if (v === root && v !== 'loss' && !exactCells!.has(cell)) exactCells!.set(cell, v);
     }
     const data: OverlayData = {
-      kind: s.view.kind,
+      view: s.view,
       rows: s.view.rows,
       cols: s.view.cols,
       toMove: s.view.to_move,
-      cells: figuresByCell(s.view.kind, s.view.rows, s.view.cols, st.children, s.legal),
+      cells: figuresByCell(s.view, st.children, s.legal),
       rootVisits: st.children.reduce((a, c) => a + c.visits, 0),
       pv: st.pv,
       line: null,

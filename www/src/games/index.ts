@@ -52,6 +52,12 @@ export function cellOfMove(view: BoardView, move: string): number | null {
   return gameOf(view.kind).cellOfMove(move, view);
 }
 
+/** The cells of a line of moves played one after the other from `view` (`GamePage.cellsOfLine`). */
+export function cellsOfLine(view: BoardView, moves: readonly string[]): (number | null)[] {
+  const g = gameOf(view.kind);
+  return g.cellsOfLine ? g.cellsOfLine(moves, view) : moves.map((m) => g.cellOfMove(m, view));
+}
+
 /** The move a click on `cell` plays in `view`'s game (null: the click only starts a move). */
 export function moveOfCell(view: BoardView, cell: number): string | null {
   return gameOf(view.kind).moveOfCell(cell, view);

@@ -16,6 +16,10 @@ export interface GamePage {
   /** The cell (`row * cols + col`) a move is drawn on — hint marks, overlays, the principal
    * variation —, or null for a move without one (Hex's swap) or text that is no move. */
   cellOfMove(move: string, view: BoardView): number | null;
+  /** The cells of a line of moves played one after the other from `view` (the principal
+   * variation's ghost stones); default: each move's `cellOfMove`. Games whose moves' cells depend
+   * on the moves before them (Connect Four's discs stack) override it. */
+  cellsOfLine?(moves: readonly string[], view: BoardView): (number | null)[];
   /** The move a click on `cell` plays, or null when a click only starts a move (Pentago: the
    * placement waits for its twist). */
   moveOfCell(cell: number, view: BoardView): string | null;

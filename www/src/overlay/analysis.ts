@@ -446,7 +446,7 @@ class AnalysisView {
     if (cell === null || !s) return;
     const { stats } = this.controller.shown();
     const rootMoves = stats ? stats.children.map((c) => c.move) : [];
-    this.boardHover = movesOfCell(cell, s.view.kind, s.view.cols, rootMoves);
+    this.boardHover = movesOfCell(cell, s.view, rootMoves);
     const hl = this.highlightFromBoard();
     this.icicle.setHighlight(hl);
     this.nodelink.setHighlight(hl);
@@ -573,7 +573,7 @@ class AnalysisView {
     if (s && !stats && exact && boardToMove !== null && boardToMove !== undefined) {
       // Solved, no search on view: the exact values alone.
       data = {
-        kind: s.view.kind,
+        view: s.view,
         rows: s.view.rows,
         cols: s.view.cols,
         toMove: boardToMove,
@@ -588,16 +588,16 @@ class AnalysisView {
       const hovered = this.hovered;
       const line = snap && kids && hovered !== null ? { path: pathTo(snap, hovered), pv: pvBelow(snap, kids, hovered, 10) } : null;
       data = {
-        kind: s.view.kind,
+        view: s.view,
         rows: s.view.rows,
         cols: s.view.cols,
         toMove,
-        cells: figuresByCell(s.view.kind, s.view.rows, s.view.cols, stats.children, legal ?? s.legal),
+        cells: figuresByCell(s.view, stats.children, legal ?? s.legal),
         rootVisits: stats.children.reduce((a, c) => a + c.visits, 0),
         pv: stats.pv,
         line,
-        highlight: line?.path.length ? cellsOfMoves(line.path.slice(0, 1), s.view.rows, s.view.cols) : new Set(),
-        priors: priorsByCell(this.controller.evaluation(), s.view.rows, s.view.cols),
+        highlight: line?.path.length ? cellsOfMoves(line.path.slice(0, 1), s.view) : new Set(),
+        priors: priorsByCell(this.controller.evaluation(), s.view),
         // The search behind a move, outside review, is drawn on the live position after it: the
         // stones there (the move played among them) stay visible.
         stones: entry && review === null ? stonesOf(s.view) : null,

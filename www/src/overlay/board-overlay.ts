@@ -10,8 +10,9 @@
 // visits summed, Q and AMAF averaged weighted by visits (AMAF visits), a cell proven a win when one
 // of its moves is, a loss when all of its legal moves are.
 
-import type { BoardView, ExactValue, FullChildStats, GameKind, Player, PositionEvaluation } from '../protocol';
-import { cellName, parseCell } from '../board';
+import type { BoardView, ExactValue, FullChildStats, Player, PositionEvaluation } from '../protocol';
+import { cellOfMove, cellsOfLine } from '../games';
+import { cellName } from '../board';
 import { svg } from '../lib/dom';
 import { PRIOR_FILL, VISIT_FILL, valueColour, visitOpacity } from '../lib/colour';
 import { moveWinRate, moveWinRateShort, share, winRateShort } from '../lib/format';
@@ -64,18 +65,13 @@ export interface CellFigures {
   proven: 'win' | 'loss' | 'draw' | null;
 }
 
-/** Aggregates root children per board cell (Pentago: over the twists of each cell). `legal` is the
- * position's legal moves (to know when every twist of a cell is proven lost). */
-export function figuresByCell(
-  kind: GameKind,
-  rows: number,
-  cols: number,
-  children: FullChildStats[],
-  legal: readonly string[],
-): Map<number, CellFigures> {
+/** Aggregates root children per board cell (the game's `cellOfMove`; Pentago: over the twists
+ * of each cell). `legal` is the position's legal moves (to know when every move of a cell is
+ * proven lost). */
+export function figuresByCell(view: BoardView, children: FullChildStats[], legal: readonly string[]): Map<number, CellFigures> {
   const acc = new Map<number, { n: number; w: number; an: number; aw: number; win: boolean; lost: number; drawn: number }>();
   for (const c of children) {
-    const cell = parseCell(c.move, rows, cols);
+    const cell = cellOfMove(view, c.move);
     if (cell === null) continue;
     let a = acc.get(cell);
     if (!a) {
@@ -92,16 +88,15 @@ export function figuresByCell(
     if (c.proven === 'loss') a.lost++;
     if (c.proven === 'draw') a.drawn++;
   }
+  // The legal moves each cell stands for (1 where a move is a cell).
   const movesPerCell = new Map<number, number>();
-  if (kind === 'pentago') {
-    for (const m of legal) {
-      const cell = parseCell(m, rows, cols);
-      if (cell !== null) movesPerCell.set(cell, (movesPerCell.get(cell) ?? 0) + 1);
-    }
+  for (const m of legal) {
+    const cell = cellOfMove(view, m);
+    if (cell !== null) movesPerCell.set(cell, (movesPerCell.get(cell) ?? 0) + 1);
   }
   const out = new Map<number, CellFigures>();
   for (const [cell, a] of acc) {
-    const all = kind === 'pentago' ? (movesPerCell.get(cell) ?? 1) : 1;
+    const all = movesPerCell.get(cell) ?? 1;
     out.set(cell, {
       visits: a.n,
       q: a.n > 0 ? a.w / a.n : null,
@@ -113,11 +108,11 @@ export function figuresByCell(
 }
 
 /** The evaluator's priors per board cell (Pentago: summed over the twists of each cell), or null. */
-export function priorsByCell(e: PositionEvaluation | null, rows: number, cols: number): Map<number, number> | null {
+export function priorsByCell(e: PositionEvaluation | null, view: BoardView): Map<number, number> | null {
   if (!e) return null;
   const out = new Map<number, number>();
   for (const p of e.priors) {
-    const cell = parseCell(p.move, rows, cols);
+    const cell = cellOfMove(view, p.move);
     if (cell !== null) out.set(cell, (out.get(cell) ?? 0) + p.p);
   }
   return out;
@@ -133,7 +128,8 @@ export function stonesOf(v: BoardView): Set<number> {
 }
 
 export interface OverlayData {
-  kind: GameKind;
+  /** The position the figures are of: its game decides which cell a move is drawn on. */
+  view: BoardView;
   rows: number;
   cols: number;
   /** Side to move at the root (whose view Q and AMAF are in). */
@@ -272,8 +268,13 @@ export class BoardOverlay {
       // A long line would cover a small board (and the figures under it): at most a sixth of the
       // cells (3 to 10 stones) for the PV; a hovered node's path is always shown whole.
       const cap = d.line ? (d.lineCap ?? 12) : Math.max(3, Math.min(10, Math.floor((d.rows * d.cols) / 6)));
-      line.slice(0, cap).forEach(({ m, path }, k) => {
-        const cell = parseCell(m, d.rows, d.cols);
+      const shown = line.slice(0, cap);
+      const cells = cellsOfLine(
+        d.view,
+        shown.map(({ m }) => m),
+      );
+      shown.forEach(({ path }, k) => {
+        const cell = cells[k] ?? null;
         if (cell !== null && !ghosts.has(cell)) ghosts.set(cell, { n: k + 1, player: (d.toMove + k) % 2, path });
       });
     }
@@ -411,19 +412,19 @@ function setLines(t: SVGTextElement, lines: string[]): void {
 }
 
 /** The cells whose moves are in `moves` (Pentago: the placement cell of each). */
-export function cellsOfMoves(moves: Iterable<string>, rows: number, cols: number): Set<number> {
+export function cellsOfMoves(moves: Iterable<string>, view: BoardView): Set<number> {
   const s = new Set<number>();
   for (const m of moves) {
-    const c = parseCell(m, rows, cols);
+    const c = cellOfMove(view, m);
     if (c !== null) s.add(c);
   }
   return s;
 }
 
-/** The root moves that a board cell stands for (Pentago: every twist from that cell). */
-export function movesOfCell(cell: number, kind: GameKind, cols: number, moves: Iterable<string>): Set<string> {
-  const name = cellName(cell, cols);
+/** The root moves that a board cell stands for (the game's `cellOfMove`; Pentago: every twist
+ * from that cell). */
+export function movesOfCell(cell: number, view: BoardView, moves: Iterable<string>): Set<string> {
   const out = new Set<string>();
-  for (const m of moves) if (m === name || (kind === 'pentago' && m.startsWith(`${name}-`))) out.add(m);
+  for (const m of moves) if (cellOfMove(view, m) === cell) out.add(m);
   return out;
 }

@@ -523,7 +523,7 @@ class StepView {
       boardHost.dataset.playoutShown = String(shown);
       overlay.draw(
         {
-          kind: v.kind,
+          view: v,
           rows: v.rows,
           cols: v.cols,
           toMove: (v.to_move ?? 0) as 0 | 1,
