@@ -479,7 +479,7 @@ impl<G: Game> Exact<G> {
             let mut order: MoveList<(G::Move, u16)> = todo.iter().zip(forcing.iter()).map(|(&m, &f)| (m, f)).collect();
             order.sort_by_key(|&(m, f)| {
                 let i = g.move_index(m);
-                (i as u16 != hint, std::cmp::Reverse(f), std::cmp::Reverse(history[i]))
+                (i as u16 != hint, std::cmp::Reverse(f), std::cmp::Reverse(g.exact_move_order(m)), std::cmp::Reverse(history[i]))
             });
             for &(m, _) in &order {
                 let mut c = g.clone();
