@@ -274,11 +274,7 @@ fn reference_tactics_have_their_exact_values() {
                 "lost" => Value::Loss,
                 _ => continue,
             };
-            let got = match &g {
-                AnyGame::TicTacToe(t) => Exact::new(ExactConfig { tt_log2: 10 }).unwrap().solve(t, &mut |_| false).unwrap().value,
-                AnyGame::Pentago(p) => Exact::new(ExactConfig { tt_log2: 10 }).unwrap().solve(p, &mut |_| false).unwrap().value,
-                AnyGame::Hex(_) => unreachable!(),
-            };
+            let got = mcts_playground::with_game!(&g, x => Exact::new(ExactConfig { tt_log2: 10 }).unwrap().solve(x, &mut |_| false).unwrap().value);
             assert_eq!(got, want, "{key} {}", g.board_string());
             n += 1;
         }

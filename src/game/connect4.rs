@@ -31,6 +31,8 @@
 //! (vertical), rows+1 (horizontal), rows (diagonal ↘) and rows+2 (diagonal ↗); the cells where a
 //! player would complete four are Pons's `compute_winning_position`.
 
+use super::exact::ExactError;
+use super::registry::{Choice, ExactSolverKind, GameFacts, Registered, SolverFacts};
 use super::{zobrist_key, BoardView, CellError, Game, MoveError, MoveList, MoveParseError, MoveSink, Outcome, Player, MOVE_WORDS};
 use crate::rng::Rng64;
 
@@ -350,6 +352,40 @@ impl ConnectFour {
         let threats = (self.winning_cells(after) & !bit).count_ones();
         let centre = self.cols as i32 - (2 * c as i32 - (self.cols as i32 - 1)).abs();
         threats * 16 + centre as u32
+    }
+}
+
+impl Registered for ConnectFour {
+    const FACTS: GameFacts = GameFacts {
+        name: "connect4",
+        title: "Connect Four",
+        aliases: &["connectfour", "connect_four"],
+        syntax: "connect4[:COLSxROWS]",
+        default_spec: "connect4",
+        examples: &["connect4", "connect4:6x5"],
+        test_specs: &["connect4:4x4", "connect4:9x6", "connect4:6x9", "connect4:8x7"],
+        choices: &[Choice { spec: "connect4", label: "Connect Four" }],
+        players: ["red", "yellow"],
+        goals: ["", ""],
+        rules: "Drop a disc into a column; four in a row across, down or diagonally wins.",
+        draws: true,
+        sizes: None,
+        notation: "a column: its letter a–g (or its number 1–7)",
+        example_moves: "d d c",
+        solver: Some(SolverFacts { kind: ExactSolverKind::AlphaBeta, takes: "every position", max_side: None, max_empty: None, swap: false }),
+        net_input: false,
+    };
+
+    /// The options of [`ConnectFour::from_options`].
+    fn from_options(options: &[&str]) -> Result<Self, String> {
+        ConnectFour::from_options(options).map_err(|e| e.to_string())
+    }
+
+    /// Every position, with a table of up to 2^(2·empty cells) entries (2^30 at most: the
+    /// requested size decides).
+    fn endgame_table_log2(&self) -> Result<u32, ExactError> {
+        let empty = self.cols() * self.rows() - self.ply();
+        Ok((2 * empty as u32).clamp(10, 30))
     }
 }
 

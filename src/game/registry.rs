@@ -158,6 +158,7 @@ macro_rules! registered_games {
             TicTacToe: $crate::game::TicTacToe,
             Hex: $crate::game::Hex,
             Pentago: $crate::game::Pentago,
+            ConnectFour: $crate::game::ConnectFour,
         }
     };
 }
