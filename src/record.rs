@@ -95,6 +95,7 @@ pub struct Record {
 /// reads as none. Reading one nested deeper than [`MAX_VARIATION_DEPTH`] is an error, whatever
 /// the deserializer (the guard keeps a deep JS or JSON value from overflowing the stack).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Variation {
     /// How many moves of the parent line come before the variation's first move.
     pub at: usize,

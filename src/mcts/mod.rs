@@ -98,6 +98,7 @@ pub enum StopReason {
 /// The cap that holds a tree at its size: it is kept and stops growing (statistics keep
 /// improving). JSON `"node_cap"` or `"memory_cap"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum TreeCap {
     /// `SearchConfig::node_cap` nodes.

@@ -37,6 +37,7 @@ pub struct ChildStats {
 
 /// Playout-policy internals.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct PolicyStats {
     /// Names of the active playout policies, e.g. `["decisive", "lgrf2"]` (`["random"]` if none).
     pub active: Vec<String>,

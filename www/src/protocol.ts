@@ -12,6 +12,25 @@
 
 import { LIMITS, type ParamName, type ParamValue } from './generated/schema';
 import type { ReviewPly, ReviewReport, ReviewSettings } from './review/report';
+import type {
+  ChildScore,
+  GameRecord,
+  IterationTrace,
+  NodeValues,
+  PolicyStats,
+  Standings,
+  TraceNode,
+  Variation,
+} from './generated/protocol-types';
+
+// The engine's JSON shapes generated from its Rust types (src/protocol_types.rs, ts-rs), under the
+// names the page uses: an arena game's record and standings, a variation of a game record, the
+// playout-policy internals, and an iteration's trace of the step-through.
+export type { GameRecord, IterationTrace, PolicyStats, Standings, TraceNode, Variation };
+/** N, Q (the view of the player who moved into the node) and proof of one node (Rust `NodeValues`). */
+export type TraceValues = NodeValues;
+/** A child's selection score and its parts (Rust `ChildScore`); `score` null = +∞. */
+export type TraceScore = ChildScore;
 
 /** Player 0 moves first (Black in Hex and Pentago, X in Tic-Tac-Toe); player 1 second. */
 export type Player = 0 | 1;
@@ -488,20 +507,6 @@ export interface GameRecordText {
   variations?: Variation[];
 }
 
-/** A variation: moves that leave their parent line after `at` of its moves (its first move
- * replaces the parent's move `at`, 0-based; `at` is below the parent's length: a continuation
- * past its end is the parent's own, not a variation), with the variations that leave it in turn.
- * Records are read in canonical form (Rust `record.rs`, module doc): ordered by branch point, then
- * as in the record (SGF: the order of the game trees after the continuation); a variation that
- * repeats its parent's move, or another's first move at the same point, is merged into that line.
- * The shape of the game JSON's `variations` and of the engine's `record::Variation`; nested at
- * most `LIMITS.MAX_VARIATION_DEPTH` deep. */
-export interface Variation {
-  at: number;
-  moves: string[];
-  variations: Variation[];
-}
-
 export type RequestType = Request['type'];
 export type ResponseType = Response['type'];
 
@@ -524,27 +529,6 @@ export interface FullChildStats extends ChildStats {
   prior: number | null;
   /** PUCT's exploration term c·P·√N/(1+n) now (null without PUCT; absent from older records). */
   puct_u?: number | null;
-}
-
-/** Playout-policy internals (Rust `PolicyStats`). */
-export interface PolicyStats {
-  active: string[];
-  decisive_moves_played: number;
-  anti_decisive_moves_played: number;
-  lgr_replies_played: number;
-  pool_moves_played: number;
-  mast_moves_played: number;
-  /** Save-bridge answers played (`save_bridge`, Hex; src/game/bridge.rs). */
-  save_bridge_moves_played: number;
-  depth2: string;
-  depth2_firings: number;
-  /** Stored replies `[previous move, reply]` (at most 50 per player, player 0 first). */
-  lgr_replies: [string, string][];
-  lgr_table_size: [number, number];
-  pool: string[];
-  mast_top: [string, number, number][];
-  qb_length_mean: [number, number];
-  qb_length_std: [number, number];
 }
 
 /** The full statistics (Rust `SearchStats`). */
@@ -635,47 +619,6 @@ export interface ArenaGameSpec {
   openings?: boolean;
 }
 
-/** One arena game's result (Rust `arena::GameRecord`). */
-export interface GameRecord {
-  index: number;
-  /** Whether A had the first move. */
-  a_first: boolean;
-  /** The moves, the opening's first. */
-  moves: string[];
-  /** How many of `moves` are the opening's (absent: none, a game from the empty board). */
-  opening_plies?: number;
-  /** 1 win, 0.5 draw, 0 loss for A. */
-  a_score: number;
-  winner: Player | null;
-  /** A cap that held either side's tree (absent when none did): the tree stopped growing. */
-  tree_cap?: 'node_cap' | 'memory_cap';
-}
-
-/** Standings of A against B (Rust `arena::Standings`; infinite Elo as null). */
-export interface Standings {
-  games: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  win_rate: number;
-  win_rate_ci95: [number, number];
-  elo: number | null;
-  elo_ci95: [number | null, number | null];
-  /** The per-colour split: A's games, wins, draws and losses as the first player (player 0)… */
-  a_first_games: number;
-  a_first_wins: number;
-  a_first_draws: number;
-  a_first_losses: number;
-  /** … and as the second player. */
-  a_second_games: number;
-  a_second_wins: number;
-  a_second_draws: number;
-  a_second_losses: number;
-  /** Games won by the first player, and by the second, whichever configuration it was. */
-  first_player_wins: number;
-  second_player_wins: number;
-}
-
 // ---- step-through ----
 
 /** Page → worker, step-through. The worker keeps one step session (its own game and tree, in
@@ -691,60 +634,6 @@ export type StepRequest =
 
 /** Worker → page, step-through. */
 export type StepResponse = { type: 'step'; id: number; trace: IterationTrace | null; tree: TreeSnapshot; stats: FullStats };
-
-/** N, Q (the view of the player who moved into the node) and proof of one node. */
-export interface TraceValues {
-  n: number;
-  q: number;
-  proven: 'win' | 'loss' | 'draw' | null;
-}
-
-/** A child's selection score and its parts (Rust `ChildScore`); `score` null = +∞. */
-export interface TraceScore {
-  move: string;
-  n: number;
-  q: number;
-  amaf_q: number | null;
-  beta: number | null;
-  prior: number | null;
-  score: number | null;
-  untried: boolean;
-}
-
-/** One node of an iteration's path (Rust `TraceNode`). */
-export interface TraceNode {
-  depth: number;
-  move: string | null;
-  index: number | null;
-  mover: Player;
-  kind: 'root' | 'selected' | 'expanded' | 'rollout';
-  before: TraceValues;
-  after: TraceValues;
-  chosen: TraceScore | null;
-  rival: TraceScore | null;
-}
-
-/** One MCTS iteration, phase by phase (Rust `IterationTrace`). */
-export interface IterationTrace {
-  iteration: number;
-  game: string;
-  to_move: Player;
-  formula: string;
-  path: TraceNode[];
-  expanded: string | null;
-  terminal_leaf: boolean;
-  playout: string[];
-  playout_indices: number[];
-  /** Moves of `playout` up to the game's real end when the playout went on to fill the board
-   * (`fill_playouts`, Hex); null when the playout ends with the game. */
-  decided_at: number | null;
-  /** Whether AMAF credited the filled board (`fill_playouts`). */
-  filled: boolean;
-  outcome: { winner: Player | null; reward: [number, number] };
-  nodes_before: number;
-  nodes_after: number;
-  root_proven: 'win' | 'loss' | 'draw' | null;
-}
 
 // ---- training ----
 

@@ -1,0 +1,358 @@
+// Generated from the engine's Rust types by ts-rs (src/protocol_types.rs). Do not edit: change the
+// Rust type, then run `bash scripts/protocol-types.sh` (a Rust test fails while this file is stale).
+
+export type TreeCap = "node_cap" | "memory_cap";
+
+export type Proven = "win" | "loss" | "draw";
+
+export type PolicyStats = { 
+/**
+ * Names of the active playout policies, e.g. `["decisive", "lgrf2"]` (`["random"]` if none).
+ */
+active: Array<string>, 
+/**
+ * Decisive moves played in playouts so far.
+ */
+decisive_moves_played: number, 
+/**
+ * Anti-decisive (blocking) moves played in playouts so far.
+ */
+anti_decisive_moves_played: number, 
+/**
+ * Stored replies played (LGR family).
+ */
+lgr_replies_played: number, 
+/**
+ * Pool moves played (PoolRAVE).
+ */
+pool_moves_played: number, 
+/**
+ * MAST-chosen moves played.
+ */
+mast_moves_played: number, 
+/**
+ * Save-bridge answers played (`save_bridge`, Hex).
+ */
+save_bridge_moves_played: number, 
+/**
+ * Depth-2 root search result for the current root: `"off"`, `"win: c3"`,
+ * `"excluded 4 of 9 moves"`, `"no critical move"`.
+ */
+depth2: string, 
+/**
+ * Times the depth-2 search changed the root's move set (win found or moves excluded).
+ */
+depth2_firings: number, 
+/**
+ * Stored LGR-1/LGRF-1 replies `[previous move, reply]` (capped at 50 per player, player 0 first).
+ */
+lgr_replies: Array<[string, string]>, 
+/**
+ * Number of stored 1-move replies and 2-move replies.
+ */
+lgr_table_size: [number, number], 
+/**
+ * Current PoolRAVE pool of the last playout, best AMAF first.
+ */
+pool: Array<string>, 
+/**
+ * MAST: the 10 moves with the highest mean reward `[move, q, n]` for the side to move at the root.
+ */
+mast_top: Array<[string, number, number]>, 
+/**
+ * QB: running mean and standard deviation of the simulation length (moves from the root)
+ * of wins, per player.
+ */
+qb_length_mean: [number, number], 
+/**
+ * QB standard deviations.
+ */
+qb_length_std: [number, number], };
+
+export type Variation = { 
+/**
+ * How many moves of the parent line come before the variation's first move.
+ */
+at: number, 
+/**
+ * The variation's moves in the game's notation (at least one).
+ */
+moves: Array<string>, 
+/**
+ * The variations that leave this one (each `at` counted in this variation's moves).
+ */
+variations: Array<Variation>, };
+
+export type GameRecord = { 
+/**
+ * Index of the game in the match (0-based).
+ */
+index: number, 
+/**
+ * Whether configuration A had the first move (player 0).
+ */
+a_first: boolean, 
+/**
+ * Moves in the game's notation, the opening's moves first.
+ */
+moves: Array<string>, 
+/**
+ * How many of `moves` are the opening's (given, not chosen by an engine). Absent from the
+ * JSON when the game started from the empty board.
+ */
+opening_plies?: number, 
+/**
+ * Score of configuration A: 1 win, 0.5 draw, 0 loss.
+ */
+a_score: number, 
+/**
+ * Winner as a player number (0 moves first), `None` for a draw.
+ */
+winner: 0 | 1 | null, 
+/**
+ * A cap that held either side's tree at the end of a move (the memory cap first): the tree
+ * stopped growing there. Absent from the JSON when none did.
+ */
+tree_cap?: TreeCap, };
+
+export type Standings = { 
+/**
+ * Games finished.
+ */
+games: number, 
+/**
+ * Wins, draws and losses of A.
+ */
+wins: number, 
+/**
+ * Draws.
+ */
+draws: number, 
+/**
+ * Losses of A.
+ */
+losses: number, 
+/**
+ * A's score rate, draws counting one half.
+ */
+win_rate: number, 
+/**
+ * 95% Wilson score interval of the win rate, `[low, high]`.
+ */
+win_rate_ci95: [number, number], 
+/**
+ * Elo difference A − B from the win rate, and its interval from the Wilson bounds
+ * (±inf at rates 0 or 1: null in JSON).
+ */
+elo: number | null, 
+/**
+ * Elo interval `[low, high]` (an infinite bound: null in JSON).
+ */
+elo_ci95: [number | null, number | null], 
+/**
+ * Games in which A was the first player (player 0), and A's wins, draws and losses in them.
+ */
+a_first_games: number, 
+/**
+ * A's wins as the first player.
+ */
+a_first_wins: number, 
+/**
+ * Draws with A as the first player.
+ */
+a_first_draws: number, 
+/**
+ * A's losses as the first player (B's wins as the second player).
+ */
+a_first_losses: number, 
+/**
+ * Games in which A was the second player (player 1).
+ */
+a_second_games: number, 
+/**
+ * A's wins as the second player.
+ */
+a_second_wins: number, 
+/**
+ * Draws with A as the second player.
+ */
+a_second_draws: number, 
+/**
+ * A's losses as the second player (B's wins as the first player).
+ */
+a_second_losses: number, 
+/**
+ * Games won by the first player, whichever configuration it was.
+ */
+first_player_wins: number, 
+/**
+ * Games won by the second player.
+ */
+second_player_wins: number, };
+
+export type NodeValues = { 
+/**
+ * Visit count N.
+ */
+n: number, 
+/**
+ * Mean value Q = W/N in [0, 1] (0.5 when N = 0).
+ */
+q: number, 
+/**
+ * Proven status (`"win"`, `"loss"`, `"draw"` or null in JSON).
+ */
+proven: Proven | null, };
+
+export type ChildScore = { 
+/**
+ * The move into the child.
+ */
+move: string, 
+/**
+ * The child's visits n (as the selection saw them).
+ */
+n: number, 
+/**
+ * The child's mean value Q (the mover's view).
+ */
+q: number, 
+/**
+ * AMAF value of the move in the AMAF source table (RAVE/GRAVE), when it has data.
+ */
+amaf_q: number | null, 
+/**
+ * RAVE/GRAVE weight β used with `amaf_q`.
+ */
+beta: number | null, 
+/**
+ * Prior P (PUCT).
+ */
+prior: number | null, 
+/**
+ * The score; null when infinite (an untried move, or n = 0 under UCB1).
+ */
+score: number | null, 
+/**
+ * Whether the move was not yet in the tree (chosen for expansion).
+ */
+untried: boolean, };
+
+export type NodeKind = "root" | "selected" | "expanded" | "rollout";
+
+export type TraceNode = { 
+/**
+ * Plies below the root.
+ */
+depth: number, 
+/**
+ * The move into the node (null at the root).
+ */
+move: string | null, 
+/**
+ * Dense index of that move (cell `row*size+col` in Hex), null at the root.
+ */
+index: number | null, 
+/**
+ * The player who made the move into the node (at the root: the player who is not to move).
+ */
+mover: 0 | 1, 
+/**
+ * How the node was reached (`"root"`, `"selected"`, `"expanded"` or `"rollout"` in JSON).
+ */
+kind: NodeKind, 
+/**
+ * Values before backpropagation.
+ */
+before: NodeValues, 
+/**
+ * Values after backpropagation.
+ */
+after: NodeValues, 
+/**
+ * The score this node had at its parent when it was chosen (null at the root and for
+ * rollout nodes).
+ */
+chosen: ChildScore | null, 
+/**
+ * The best-scoring other child of the parent (null when there was none).
+ */
+rival: ChildScore | null, };
+
+export type TraceOutcome = { 
+/**
+ * The winner (0 first player, 1 second), null for a draw.
+ */
+winner: 0 | 1 | null, 
+/**
+ * Reward of each player (1 win, ½ draw, 0 loss), before any quality-based bonus; with a
+ * network leaf value (`leaf = value | mix`) the value backed up instead.
+ */
+reward: [number, number], };
+
+export type IterationTrace = { 
+/**
+ * The number of this iteration (1 for the first of the search).
+ */
+iteration: number, 
+/**
+ * Game spec.
+ */
+game: string, 
+/**
+ * The player to move at the root.
+ */
+to_move: 0 | 1, 
+/**
+ * The selection formula in force, in words and symbols.
+ */
+formula: string, 
+/**
+ * The nodes of the path with N/Q before and after.
+ */
+path: Array<TraceNode>, 
+/**
+ * The move of the node this iteration expanded (null: none, e.g. a terminal leaf or the
+ * node cap).
+ */
+expanded: string | null, 
+/**
+ * Whether the descent stopped at a terminal position (no playout then).
+ */
+terminal_leaf: boolean, 
+/**
+ * Playout moves in notation.
+ */
+playout: Array<string>, 
+/**
+ * Playout moves as dense indices.
+ */
+playout_indices: Array<number>, 
+/**
+ * When the playout went on past the game's end to fill the board (`fill_playouts`, a
+ * uniformly random playout): how many of `playout`'s moves were played up to the end (the
+ * winning connection); `None` when the playout ends with the game.
+ */
+decided_at: number | null, 
+/**
+ * Whether AMAF credited the filled board (`fill_playouts` in a search with AMAF, on a game
+ * that fills): the cells left empty at the end were dealt (by the policy, or at random)
+ * when the playout did not list them.
+ */
+filled: boolean, 
+/**
+ * The outcome backed up.
+ */
+outcome: TraceOutcome, 
+/**
+ * Tree nodes before the iteration.
+ */
+nodes_before: number, 
+/**
+ * Tree nodes after the iteration.
+ */
+nodes_after: number, 
+/**
+ * Root proven status after the iteration, the side to move's view.
+ */
+root_proven: Proven | null, };
