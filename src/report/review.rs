@@ -244,6 +244,7 @@ pub fn position_seed(seed: u64, index: usize) -> u64 {
 /// What the review found about one position of the main line (position `index`: after `index`
 /// moves). The page's workers return these; [`Review::insert`] takes them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct PositionReview {
     /// 0-based: the position after this many moves.
     pub index: usize,
@@ -251,6 +252,7 @@ pub struct PositionReview {
     /// [`Review::insert`] checks.
     pub board: String,
     /// The side to move (0 or 1; in a finished game, the side whose turn it would be).
+    #[cfg_attr(test, ts(type = "0 | 1"))]
     pub to_move: Player,
     /// The win probability of the side to move, in [0, 1] (a draw ½): the exact value when
     /// proven, else the search's root value ([`root_value`]).
@@ -259,6 +261,7 @@ pub struct PositionReview {
     pub estimate: Option<f64>,
     /// The exact value for the side to move when proven (by the solver, the search's
     /// MCTS-Solver, or the rules for a finished game), null otherwise.
+    #[cfg_attr(test, ts(type = "'win' | 'draw' | 'loss' | null"))]
     pub exact: Option<Value>,
     /// The best move: the search's (by its final-move rule), unless the position is proven and
     /// the search's move is not proven to keep its value within the solve budget: then the

@@ -14,7 +14,11 @@ import { LIMITS, type ParamName, type ParamValue } from './generated/schema';
 import type { ReviewPly, ReviewReport, ReviewSettings } from './review/report';
 import type {
   ChildScore,
+  ChildStats as EngineChildStats,
+  SearchStats as EngineSearchStats,
   GameRecord,
+  NetInfo,
+  PositionReview,
   IterationTrace,
   NodeValues,
   PolicyStats,
@@ -24,9 +28,16 @@ import type {
 } from './generated/protocol-types';
 
 // The engine's JSON shapes generated from its Rust types (src/protocol_types.rs, ts-rs), under the
-// names the page uses: an arena game's record and standings, a variation of a game record, the
-// playout-policy internals, and an iteration's trace of the step-through.
-export type { GameRecord, IterationTrace, PolicyStats, Standings, TraceNode, Variation };
+// names the page uses: an arena game's record and standings, a variation of a game record, a
+// search's statistics and playout-policy internals, a registered net, a reviewed position, and an
+// iteration's trace of the step-through.
+export type { GameRecord, IterationTrace, NetInfo, PolicyStats, PositionReview, Standings, TraceNode, Variation };
+
+/** `T` with the keys `K` optional: fields the engine added after the first records (serde
+ * `default` in Rust), absent from a game JSON or a saved inspection written before them. */
+type Later<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
+/** The keys of Rust `SearchStats` added after the first records. */
+type LaterStatsKeys = 'tree_cap' | 'memory_cap_bytes' | 'final_move' | 'leaf' | 'puct_c' | 'root_visits';
 /** N, Q (the view of the player who moved into the node) and proof of one node (Rust `NodeValues`). */
 export type TraceValues = NodeValues;
 /** A child's selection score and its parts (Rust `ChildScore`); `score` null = +∞. */
@@ -97,43 +108,30 @@ export interface EngineSettings {
   params: EngineParams;
 }
 
-/** One child of the search root (a subset of Rust `SearchStats.children[]`). */
-export interface ChildStats {
-  move: string;
-  visits: number;
-  /** Mean value in [0, 1] from the side to move's view. */
-  q: number;
-  proven: 'win' | 'loss' | 'draw' | null;
-}
+/** One child of the search root: the fields of Rust `ChildStats` that progress and results carry. */
+export type ChildStats = Pick<EngineChildStats, 'move' | 'visits' | 'q' | 'proven'>;
 
-/** The engine's statistics snapshot (the JSON of Rust `SearchStats`; fields the page uses). */
-export interface SearchStats {
-  game: string;
-  to_move: number;
-  best_move: string | null;
-  pv: string[];
-  proven: 'win' | 'loss' | 'draw' | null;
-  /** Mean Q of the best move in [0, 1], side to move's view. */
-  value: number;
-  iterations: number;
-  playouts: number;
-  nodes: number;
-  max_depth: number;
-  elapsed_ms: number;
-  iterations_per_s: number;
-  children: ChildStats[];
-  /** The cap that holds the tree at its size (null while it may grow; absent from older records). */
-  tree_cap?: 'node_cap' | 'memory_cap' | null;
-  /** The memory cap in bytes (absent from older records). */
-  memory_cap_bytes?: number;
-  /** The final-move rule that chose `best_move` (a proven win always first): `robust` most
-   * visits, `max` highest Q, `secure` highest Q − A/√n; null after a Gumbel root search or in
-   * older records (absent there too). */
-  final_move?: 'robust' | 'max' | 'secure' | null;
-  /** How new leaves were valued: `rollout` (a playout: `playouts` counts them), `value` (the
-   * network's value head, no playout), `mix` (both); null or absent in older records. */
-  leaf?: 'rollout' | 'value' | 'mix' | null;
-}
+/** The engine's statistics snapshot (the JSON of Rust `SearchStats`; the fields the page uses,
+ * those the engine added later optional). */
+export type SearchStats = Pick<
+  Later<EngineSearchStats, LaterStatsKeys>,
+  | 'game'
+  | 'to_move'
+  | 'best_move'
+  | 'pv'
+  | 'proven'
+  | 'value'
+  | 'iterations'
+  | 'playouts'
+  | 'nodes'
+  | 'max_depth'
+  | 'elapsed_ms'
+  | 'iterations_per_s'
+  | 'tree_cap'
+  | 'memory_cap_bytes'
+  | 'final_move'
+  | 'leaf'
+> & { children: ChildStats[] };
 
 /** The report of a finished search as `mcts search --json` prints it, built in the worker by the
  * engine's own code (Rust `report::SearchReport`, the command line's): every key of Rust
@@ -402,28 +400,6 @@ export type SolveResponse =
 
 // ---- game review ----
 
-/** What the review found about one position (Rust `report::review::PositionReview`): win
- * probabilities in [0, 1] for the side to move, times in milliseconds. The page only carries it
- * from `reviewPosition` back to `reviewReport`. */
-export interface PositionReview {
-  /** The position: after `index` moves of the main line. */
-  index: number;
-  /** The board as text (checked against the game's position when the report is built). */
-  board: string;
-  to_move: Player;
-  /** The exact value when proven, else the search's estimate. */
-  value: number;
-  /** The search's estimate (null for a finished game). */
-  estimate: number | null;
-  exact: 'win' | 'draw' | 'loss' | null;
-  best_move: string | null;
-  pv: string[];
-  iterations: number;
-  playouts: number;
-  search_ms: number;
-  solve_ms: number | null;
-}
-
 /** The game a review is of: the spec, the main line's moves and the settings (the report's
  * `settings`: preset, `iterations` or `ms` per position, `solve_ms`, `seed`). */
 export interface ReviewGame {
@@ -468,21 +444,6 @@ export interface ShippedNet {
   file: string;
 }
 
-/** A registered net (Rust `nn::models::NetInfo`). */
-export interface NetInfo {
-  /** The game spec the net plays (stored in the file). */
-  spec: string;
-  /** The name given when loaded (the file name for shipped nets). */
-  name: string;
-  source: 'shipped' | 'user';
-  /** Weights and biases. */
-  parameters: number;
-  /** Layer widths: inputs, hidden layers, policy outputs (e.g. `[18, 128, 128, 9]`). */
-  layers: number[];
-  /** Size of the weights file in bytes. */
-  bytes: number;
-}
-
 /** The evaluator's view of one position (Rust `PositionEval`). */
 export interface PositionEvaluation {
   /** The evaluator's name: `uniform`, `tactical` or `net`. */
@@ -517,21 +478,6 @@ export function assertNever(x: never): never {
 
 // ---- visualisation ----
 
-/** A root child with everything the engine reports (Rust `ChildStats`). */
-export interface FullChildStats extends ChildStats {
-  index: number;
-  amaf_visits: number;
-  /** AMAF mean in [0, 1], side to move's view (null without AMAF data). */
-  amaf_q: number | null;
-  /** RAVE/GRAVE weight β used in selection (null without RAVE/GRAVE). */
-  beta: number | null;
-  /** PUCT prior (null without PUCT). */
-  prior: number | null;
-  /** PUCT's exploration term c·P·√N/(1+n) now (null without PUCT; absent from older records). */
-  puct_u?: number | null;
-}
-
-/** The full statistics (Rust `SearchStats`). */
 /** One search's own figures (a search request on a slot): the tree's statistics count every
  * iteration since the tree was built, the searches of earlier moves included (tree reuse). */
 export interface SearchFigures {
@@ -543,19 +489,15 @@ export interface SearchFigures {
   engineMs: number;
 }
 
-export interface FullStats extends Omit<SearchStats, 'children'> {
+/** A root child with everything the engine reports (Rust `ChildStats`). */
+export type FullChildStats = Later<EngineChildStats, 'puct_u'>;
+
+/** The full statistics (Rust `SearchStats`), and the slot's latest search. */
+export interface FullStats extends Later<Omit<EngineSearchStats, 'children'>, LaterStatsKeys> {
   children: FullChildStats[];
   /** The slot's latest search (running, or the last one finished), added by the worker to an
    * inspection; null before any search, absent from older records. */
   search?: SearchFigures | null;
-  policy: PolicyStats;
-  bytes_per_node: number;
-  tree_bytes: number;
-  evaluator: string | null;
-  /** PUCT's c (null without PUCT; absent from older records). */
-  puct_c?: number | null;
-  /** The root's visits N (absent from older records). */
-  root_visits?: number;
 }
 
 /** What part of the tree to snapshot: nodes with at least `minVisits` visits, `topK` children per

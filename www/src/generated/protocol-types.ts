@@ -5,6 +5,10 @@ export type TreeCap = "node_cap" | "memory_cap";
 
 export type Proven = "win" | "loss" | "draw";
 
+export type FinalMove = "robust" | "max" | "secure";
+
+export type LeafEval = "rollout" | "value" | "mix";
+
 export type PolicyStats = { 
 /**
  * Names of the active playout policies, e.g. `["decisive", "lgrf2"]` (`["random"]` if none).
@@ -68,6 +72,235 @@ qb_length_mean: [number, number],
  * QB standard deviations.
  */
 qb_length_std: [number, number], };
+
+export type ChildStats = { 
+/**
+ * Move in the game's notation.
+ */
+move: string, 
+/**
+ * Dense move index.
+ */
+index: number, 
+/**
+ * Visit count n.
+ */
+visits: number, 
+/**
+ * Mean value Q in [0, 1] from the side to move's view.
+ */
+q: number, 
+/**
+ * AMAF visits of this move at the root (0 when AMAF is off).
+ */
+amaf_visits: number, 
+/**
+ * AMAF mean (null when no AMAF data).
+ */
+amaf_q: number | null, 
+/**
+ * RAVE/GRAVE weight β used in selection (null without RAVE/GRAVE).
+ */
+beta: number | null, 
+/**
+ * Prior P (null without PUCT).
+ */
+prior: number | null, 
+/**
+ * `"win"`, `"loss"`, `"draw"` (side to move's view) or null.
+ */
+proven: Proven | null, 
+/**
+ * PUCT's exploration term `c·P·√N / (1 + n)` (Silver et al. 2017; N the root's visits,
+ * n this child's; [`crate::mcts::selection::puct`]) as selection sees it now; the child's
+ * score is Q (first-play urgency `fpu` when unvisited) plus this. Null without PUCT.
+ */
+puct_u: number | null, };
+
+export type SearchStats = { 
+/**
+ * Game spec.
+ */
+game: string, 
+/**
+ * Side to move at the root.
+ */
+to_move: number, 
+/**
+ * Best move by the final-move rule, or null.
+ */
+best_move: string | null, 
+/**
+ * Principal variation (robust child at each level).
+ */
+pv: Array<string>, 
+/**
+ * Proven value of the root from the side to move's view.
+ */
+proven: Proven | null, 
+/**
+ * Q of the best move.
+ */
+value: number, 
+/**
+ * Iterations run in total on this tree (including before tree reuse in the visits).
+ */
+iterations: number, 
+/**
+ * Playouts run (iterations that reached a non-terminal leaf).
+ */
+playouts: number, 
+/**
+ * Arena entries.
+ */
+nodes: number, 
+/**
+ * Deepest node reached.
+ */
+max_depth: number, 
+/**
+ * Time spent in `run`, milliseconds (from the injected clock).
+ */
+elapsed_ms: number, 
+/**
+ * iterations / seconds (0 when no time elapsed).
+ */
+iterations_per_s: number, 
+/**
+ * Tree storage bytes / nodes.
+ */
+bytes_per_node: number, 
+/**
+ * Tree storage bytes (arena capacity plus the transposition table).
+ */
+tree_bytes: number, 
+/**
+ * The cap that holds the tree at its size (it is kept, stops growing, and playouts go on
+ * refining its statistics): `"node_cap"`, `"memory_cap"`, or null while it may grow.
+ */
+tree_cap: TreeCap | null, 
+/**
+ * The memory cap in bytes (`memory_cap_mib` × 2^20).
+ */
+memory_cap_bytes: number, 
+/**
+ * Root children by visits, descending.
+ */
+children: Array<ChildStats>, 
+/**
+ * Playout-policy internals.
+ */
+policy: PolicyStats, 
+/**
+ * Name of the prior evaluator when PUCT is on.
+ */
+evaluator: string | null, 
+/**
+ * PUCT's exploration constant c when PUCT is on (null otherwise), for the formula
+ * `Q + c·P·√N / (1 + n)` beside [`ChildStats::puct_u`].
+ */
+puct_c: number | null, 
+/**
+ * Visits N of the root (the N of the PUCT and UCB1 terms).
+ */
+root_visits: number, 
+/**
+ * The final-move rule that chose `best_move` (`"robust"`: most visits, `"max"`: highest Q,
+ * `"secure"`: highest `Q − A/√n`; a proven win always first, a proven loss last); null after
+ * a Gumbel root search (sequential halving chose the move) and in statistics written before
+ * the key existed.
+ */
+final_move: FinalMove | null, 
+/**
+ * How a new leaf was valued: `"rollout"` (a playout to the end: `playouts` counts them),
+ * `"value"` (the evaluator's value head, no playout) or `"mix"` (both, AlphaGo's blend);
+ * null in statistics written before the key existed.
+ */
+leaf: LeafEval | null, };
+
+export type Source = "shipped" | "user";
+
+export type NetInfo = { 
+/**
+ * The game spec the net plays.
+ */
+spec: string, 
+/**
+ * The name given at registration (the file name for shipped nets).
+ */
+name: string, 
+/**
+ * Shipped or user-given.
+ */
+source: Source, 
+/**
+ * Weights and biases.
+ */
+parameters: number, 
+/**
+ * Layer widths: inputs, each hidden layer, policy outputs (e.g. `[18, 128, 128, 9]`).
+ */
+layers: Array<number>, 
+/**
+ * Size of the weights file in bytes.
+ */
+bytes: number, };
+
+export type PositionReview = { 
+/**
+ * 0-based: the position after this many moves.
+ */
+index: number, 
+/**
+ * The position's board in the reference notation ([`AnyGame::board_string`]), which
+ * [`Review::insert`] checks.
+ */
+board: string, 
+/**
+ * The side to move (0 or 1; in a finished game, the side whose turn it would be).
+ */
+to_move: 0 | 1, 
+/**
+ * The win probability of the side to move, in [0, 1] (a draw ½): the exact value when
+ * proven, else the search's root value ([`root_value`]).
+ */
+value: number, 
+/**
+ * The search's own estimate ([`root_value`]), null for a finished game.
+ */
+estimate: number | null, 
+/**
+ * The exact value for the side to move when proven (by the solver, the search's
+ * MCTS-Solver, or the rules for a finished game), null otherwise.
+ */
+exact: 'win' | 'draw' | 'loss' | null, 
+/**
+ * The best move: the search's (by its final-move rule), unless the position is proven and
+ * the search's move is not proven to keep its value within the solve budget: then the
+ * solver's winning or drawing move; null for a finished game.
+ */
+best_move: string | null, 
+/**
+ * The principal variation of the search (the most visited child at each level), starting
+ * with `best_move`; only the solver's move when that replaced the search's.
+ */
+pv: Array<string>, 
+/**
+ * MCTS iterations (playouts) the search ran.
+ */
+iterations: number, 
+/**
+ * Playouts to the end of the game among them (iterations that reached a new leaf).
+ */
+playouts: number, 
+/**
+ * Milliseconds of the search (by the caller's clock; differs from run to run).
+ */
+search_ms: number, 
+/**
+ * Milliseconds of the exact solve, null when none was attempted (differs from run to run).
+ */
+solve_ms: number | null, };
 
 export type Variation = { 
 /**
