@@ -98,6 +98,7 @@ pub const REVIEW_ENDGAME_TT_LOG2: u32 = 21;
 
 /// A move's class, by the loss in win probability it caused (see the module documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Class {
     /// The search's best move, or a loss of at most [`BEST_LOSS`].
@@ -157,6 +158,7 @@ impl Class {
 
 /// The settings of a review (the JSON's `settings`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ReviewSettings {
     /// The search preset ([`crate::mcts::SearchConfig::preset`]); default [`DEFAULT_PRESET`].
     pub preset: String,
@@ -282,6 +284,7 @@ pub struct PositionReview {
 
 /// One move of the reviewed game (the JSON's `plies`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct PlyReview {
     /// 0-based: the move from position `ply` to position `ply + 1`.
     pub ply: usize,
@@ -309,8 +312,10 @@ pub struct PlyReview {
     /// The principal variation of position `ply`'s search.
     pub pv: Vec<String>,
     /// The exact value of position `ply` for the mover, null when not proven within the budget.
+    #[cfg_attr(test, ts(type = "'win' | 'draw' | 'loss' | null"))]
     pub exact_before: Option<Value>,
     /// The exact value after the move for the mover, null when not proven within the budget.
+    #[cfg_attr(test, ts(type = "'win' | 'draw' | 'loss' | null"))]
     pub exact_after: Option<Value>,
     /// MCTS iterations (playouts) of position `ply`'s search.
     pub iterations: u64,
@@ -320,6 +325,7 @@ pub struct PlyReview {
 
 /// One player's figures (the JSON's `summary.<player>`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct PlayerSummary {
     /// Lichess's game accuracy in [0, 100] ([`game_accuracy`]); null when the player made no
     /// move.
@@ -339,6 +345,7 @@ pub struct PlayerSummary {
 /// Milliseconds spent on one position (the JSON's `timing`; the only figures that differ between
 /// two runs with a playout budget).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct PositionTiming {
     /// The position (after this many moves).
     pub position: usize,
@@ -352,6 +359,7 @@ pub struct PositionTiming {
 
 /// The review of a game: what `mcts review --json` prints and Python's `review()` returns.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct GameReview {
     /// The game spec, normalised.
     pub game: String,
@@ -362,6 +370,7 @@ pub struct GameReview {
     /// One entry per move.
     pub plies: Vec<PlyReview>,
     /// Per player (by name): accuracy and the count of each class.
+    #[cfg_attr(test, ts(type = "Record<string, PlayerSummary>"))]
     pub summary: BTreeMap<String, PlayerSummary>,
     /// Per position: the milliseconds spent.
     pub timing: Vec<PositionTiming>,

@@ -302,6 +302,165 @@ search_ms: number,
  */
 solve_ms: number | null, };
 
+export type Class = "best" | "good" | "inaccuracy" | "mistake" | "blunder";
+
+export type ReviewSettings = { 
+/**
+ * The search preset ([`crate::mcts::SearchConfig::preset`]); default [`DEFAULT_PRESET`].
+ */
+preset: string, 
+/**
+ * Per-position budget in playouts (MCTS iterations); null with a time budget.
+ */
+iterations: number | null, 
+/**
+ * Per-position budget in milliseconds; null with a playout budget.
+ */
+ms: number | null, 
+/**
+ * Per-position budget of the exact solver in milliseconds (0: no exact solving).
+ */
+solve_ms: number, 
+/**
+ * The review's seed; position `i` is searched with [`position_seed`]`(seed, i)`.
+ */
+seed: number, };
+
+export type PlyReview = { 
+/**
+ * 0-based: the move from position `ply` to position `ply + 1`.
+ */
+ply: number, 
+/**
+ * The move, in the game's notation.
+ */
+move: string, 
+/**
+ * The mover's name: `black` / `white` (Hex, Pentago), `x` / `o` (Tic-Tac-Toe).
+ */
+mover: string, 
+/**
+ * The mover's win probability before the move, in [0, 1].
+ */
+value_before: number, 
+/**
+ * The mover's win probability after the move, in [0, 1].
+ */
+value_after: number, 
+/**
+ * `max(0, value_before − value_after)`, in [0, 1].
+ */
+loss: number, 
+/**
+ * The move's class.
+ */
+class: Class, 
+/**
+ * The exact change of value for a move that made a proven value worse: `won → lost`,
+ * `won → drawn` or `drawn → lost`; null otherwise.
+ */
+label: string | null, 
+/**
+ * Lichess's accuracy of this move in [0, 100] ([`accuracy_per_move`] on the win % before
+ * and after).
+ */
+accuracy: number, 
+/**
+ * The best move of position `ply`.
+ */
+best_move: string | null, 
+/**
+ * The principal variation of position `ply`'s search.
+ */
+pv: Array<string>, 
+/**
+ * The exact value of position `ply` for the mover, null when not proven within the budget.
+ */
+exact_before: 'win' | 'draw' | 'loss' | null, 
+/**
+ * The exact value after the move for the mover, null when not proven within the budget.
+ */
+exact_after: 'win' | 'draw' | 'loss' | null, 
+/**
+ * MCTS iterations (playouts) of position `ply`'s search.
+ */
+iterations: number, 
+/**
+ * Playouts to the end of the game among them.
+ */
+playouts: number, };
+
+export type PlayerSummary = { 
+/**
+ * Lichess's game accuracy in [0, 100] ([`game_accuracy`]); null when the player made no
+ * move.
+ */
+accuracy: number | null, 
+/**
+ * Moves classed `best`.
+ */
+best: number, 
+/**
+ * Moves classed `good`.
+ */
+good: number, 
+/**
+ * Moves classed `inaccuracy`.
+ */
+inaccuracy: number, 
+/**
+ * Moves classed `mistake`.
+ */
+mistake: number, 
+/**
+ * Moves classed `blunder`.
+ */
+blunder: number, };
+
+export type PositionTiming = { 
+/**
+ * The position (after this many moves).
+ */
+position: number, 
+/**
+ * Milliseconds of its search.
+ */
+search_ms: number, 
+/**
+ * Milliseconds of its exact solve, null when none was attempted.
+ */
+solve_ms: number | null, 
+/**
+ * Whether it was proven (by the solver, the search or the rules).
+ */
+proven: boolean, };
+
+export type GameReview = { 
+/**
+ * The game spec, normalised.
+ */
+game: string, 
+/**
+ * The main line's moves, normalised.
+ */
+moves: Array<string>, 
+/**
+ * The settings.
+ */
+settings: ReviewSettings, 
+/**
+ * One entry per move.
+ */
+plies: Array<PlyReview>, 
+/**
+ * Per player (by name): accuracy and the count of each class.
+ */
+summary: Record<string, PlayerSummary>, 
+/**
+ * Per position: the milliseconds spent.
+ */
+timing: Array<PositionTiming>, };
+
 export type Variation = { 
 /**
  * How many moves of the parent line come before the variation's first move.
