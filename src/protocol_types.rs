@@ -16,6 +16,8 @@ use ts_rs::{Config, TS};
 /// The types of the file, in its order (a type's dependencies first).
 fn declarations(cfg: &Config) -> Vec<String> {
     vec![
+        crate::mcts::StopReason::decl(cfg),
+        crate::mcts::RunReport::decl(cfg),
         crate::mcts::TreeCap::decl(cfg),
         crate::mcts::tree::Proven::decl(cfg),
         crate::mcts::config::FinalMove::decl(cfg),
@@ -33,6 +35,7 @@ fn declarations(cfg: &Config) -> Vec<String> {
         crate::report::review::PositionTiming::decl(cfg),
         crate::report::review::GameReview::decl(cfg),
         crate::record::Variation::decl(cfg),
+        crate::record::Record::decl(cfg),
         crate::arena::GameRecord::decl(cfg),
         crate::arena::Standings::decl(cfg),
         crate::mcts::search::trace::NodeValues::decl(cfg),

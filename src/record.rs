@@ -76,6 +76,8 @@ fn check_length(text: &str) -> Result<(), RecordError> {
 /// moves, a resignation). Serialised as `{ spec, moves, notes, variations }` (the page's
 /// `GameRecordText`).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "GameRecordText"))]
 pub struct Record {
     /// Normalised game spec, e.g. `hex:7`, `hex:11:swap`.
     pub spec: String,

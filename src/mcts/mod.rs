@@ -79,6 +79,7 @@ impl Budget {
 
 /// Why `run` returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum StopReason {
     /// The iteration budget is spent (or no budget was given).
@@ -109,6 +110,7 @@ pub enum TreeCap {
 
 /// What one `run` call did.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct RunReport {
     /// Iterations run in this call.
     pub iterations: u64,

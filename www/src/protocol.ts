@@ -15,6 +15,7 @@ import type { ReviewPly, ReviewReport, ReviewSettings } from './review/report';
 import type {
   ChildScore,
   ChildStats as EngineChildStats,
+  GameRecordText as EngineGameRecordText,
   SearchStats as EngineSearchStats,
   GameRecord,
   NetInfo,
@@ -456,17 +457,10 @@ export interface PositionEvaluation {
   net: NetInfo | null;
 }
 
-/** A game record as read (Rust `record::Record`): the game spec, the moves in our notation, and
- * notes on what was left out (e.g. SGF variations other than the main line). */
-export interface GameRecordText {
-  spec: string;
-  /** The main line. */
-  moves: string[];
-  notes: string[];
-  /** The variations of the main line (SGF variations, the game JSON's `variations`); absent or
-   * empty when the record has none. */
-  variations?: Variation[];
-}
+/** A game record as read (Rust `record::Record`): the game spec, the main line's moves in our
+ * notation, notes on what the reader changed or left out, and the variations (the engine always
+ * sends them; absent or empty when the record has none). */
+export type GameRecordText = Later<EngineGameRecordText, 'variations'>;
 
 export type RequestType = Request['type'];
 export type ResponseType = Response['type'];

@@ -1,6 +1,22 @@
 // Generated from the engine's Rust types by ts-rs (src/protocol_types.rs). Do not edit: change the
 // Rust type, then run `bash scripts/protocol-types.sh` (a Rust test fails while this file is stale).
 
+export type StopReason = "iterations" | "time" | "root_proven" | "node_cap" | "game_over" | "memory_cap";
+
+export type RunReport = { 
+/**
+ * Iterations run in this call.
+ */
+iterations: number, 
+/**
+ * Milliseconds spent in this call (injected clock).
+ */
+elapsed_ms: number, 
+/**
+ * Why it returned.
+ */
+stop: StopReason, };
+
 export type TreeCap = "node_cap" | "memory_cap";
 
 export type Proven = "win" | "loss" | "draw";
@@ -472,6 +488,24 @@ at: number,
 moves: Array<string>, 
 /**
  * The variations that leave this one (each `at` counted in this variation's moves).
+ */
+variations: Array<Variation>, };
+
+export type GameRecordText = { 
+/**
+ * Normalised game spec, e.g. `hex:7`, `hex:11:swap`.
+ */
+spec: string, 
+/**
+ * The main line: moves from the start in the game's notation.
+ */
+moves: Array<string>, 
+/**
+ * Sentences about what the reader changed or left out (empty when nothing).
+ */
+notes: Array<string>, 
+/**
+ * The variations of the main line (canonical: see the module doc); empty when none.
  */
 variations: Array<Variation>, };
 

@@ -6,6 +6,7 @@
 // (inspect, mergeStats, loadNet, evaluate).
 
 import type { Budget, EngineSettings, Request, SearchEnd, SearchProgress, SearchReportJson, SearchStats } from '../protocol';
+import type { RunReport } from '../generated/protocol-types';
 import type { FullStats, SampleQuery, SearchFigures, TreeQuery } from '../protocol';
 import type { NetInfo, PositionEvaluation } from '../protocol';
 import { assertNever } from '../protocol';
@@ -315,13 +316,6 @@ function startSearch(
 }
 
 // ---- the search engine (wasm SearchSession) -------------------------------------------------
-
-/** What `SearchSession.run` reports (Rust `RunReport`). */
-interface RunReport {
-  iterations: number;
-  elapsed_ms: number;
-  stop: 'iterations' | 'time' | 'root_proven' | 'node_cap' | 'game_over' | 'memory_cap';
-}
 
 /** Counts `loadNet`s: a tree built before the last one is rebuilt before it searches again. */
 let netEpoch = 0;
