@@ -6,8 +6,9 @@
 import type { Request, SolveEnd, SolvePosition, SolveReport } from '../protocol';
 import { assertNever } from '../protocol';
 import { fatal, onFatal } from './fatal';
+import { replayed } from './game';
 import { isTrap, message, send } from './send';
-import { GameSession, SolveSession } from './wasm';
+import { SolveSession } from './wasm';
 
 /** The requests this file answers. */
 export type SolveRequest = Extract<Request, { type: 'solve' | 'solveStop' }>;
@@ -114,15 +115,8 @@ function startSolve(id: number, position: SolvePosition, budgetMs: number, progr
     // The old table goes before the new one is allocated, so the worker's memory holds one.
     keptSolve?.session.free();
     keptSolve = null;
-    const g = new GameSession(position.spec);
+    const g = replayed(position.spec, position.moves);
     try {
-      for (const [i, m] of position.moves.entries()) {
-        try {
-          g.play(m);
-        } catch (e) {
-          throw new Error(`move ${i + 1} (${m}): ${message(e)}`);
-        }
-      }
       session = new SolveSession(g);
     } finally {
       g.free();

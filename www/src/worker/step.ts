@@ -3,8 +3,9 @@
 
 import type { FullStats, IterationTrace, Request } from '../protocol';
 import { buildTreeSnapshot, transferables } from '../tree/snapshot';
-import { message, sendTransferring } from './send';
-import { GameSession, SearchSession } from './wasm';
+import { replayed } from './game';
+import { sendTransferring } from './send';
+import { type GameSession, SearchSession } from './wasm';
 
 /** The requests this file answers. */
 export type StepRequest = Extract<Request, { type: 'stepNew' | 'stepRun' }>;
@@ -17,15 +18,8 @@ let stepSearch: SearchSession | null = null;
 export function handleStep(req: StepRequest): void {
   let trace: IterationTrace | null = null;
   if (req.type === 'stepNew') {
-    const g = new GameSession(req.spec);
+    const g = replayed(req.spec, req.moves);
     try {
-      for (const [i, m] of req.moves.entries()) {
-        try {
-          g.play(m);
-        } catch (e) {
-          throw new Error(`move ${i + 1} (${m}): ${message(e)}`);
-        }
-      }
       const s = new SearchSession(g, req.engine.preset, req.engine.params);
       s.setRecordPlayouts(true);
       stepSearch?.free();
