@@ -3,7 +3,8 @@
 # Debian's Chromium for the browser tests), then:
 #   1. lint: cargo fmt --check, cargo clippy --all-targets --features train -D warnings (missing_docs),
 #      Biome (format + lint) on www/ and tests/browser, madge --circular on www/src;
-#   2. cargo test, then the training tests with `--features train` (burn);
+#   2. cargo test (with the staleness checks of the page's generated copies of engine types:
+#      schema.json and protocol-types.ts), then the training tests with `--features train` (burn);
 #   3. the build: wasm, wasm-bindgen, wasm-opt (strip), tsc --noEmit, vite build;
 #   4. the TypeScript unit tests (vitest, Node, no browser);
 #   5. the browser tests (node --test tests/browser, playwright-core driving /usr/bin/chromium);

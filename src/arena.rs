@@ -21,6 +21,7 @@ use crate::mcts::{AnySearch, Budget, SearchConfig, TreeCap};
 /// The result of one arena game (read back from its JSON too, for a match whose games were
 /// played elsewhere: `report::Match::report`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct GameRecord {
     /// Index of the game in the match (0-based).
     pub index: usize,
@@ -35,10 +36,12 @@ pub struct GameRecord {
     /// Score of configuration A: 1 win, 0.5 draw, 0 loss.
     pub a_score: f64,
     /// Winner as a player number (0 moves first), `None` for a draw.
+    #[cfg_attr(test, ts(type = "0 | 1 | null"))]
     pub winner: Option<u8>,
     /// A cap that held either side's tree at the end of a move (the memory cap first): the tree
     /// stopped growing there. Absent from the JSON when none did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
     pub tree_cap: Option<crate::mcts::TreeCap>,
 }
 
@@ -242,6 +245,7 @@ pub fn play_game_from(
 
 /// Standings of configuration A against B.
 #[derive(Clone, Debug, Default, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Standings {
     /// Games finished.
     pub games: usize,
@@ -256,9 +260,11 @@ pub struct Standings {
     /// 95% Wilson score interval of the win rate, `[low, high]`.
     pub win_rate_ci95: [f64; 2],
     /// Elo difference A − B from the win rate, and its interval from the Wilson bounds
-    /// (±inf at rates 0 or 1).
+    /// (±inf at rates 0 or 1: null in JSON).
+    #[cfg_attr(test, ts(type = "number | null"))]
     pub elo: f64,
-    /// Elo interval `[low, high]`.
+    /// Elo interval `[low, high]` (an infinite bound: null in JSON).
+    #[cfg_attr(test, ts(type = "[number | null, number | null]"))]
     pub elo_ci95: [f64; 2],
     /// Games in which A was the first player (player 0), and A's wins, draws and losses in them.
     pub a_first_games: usize,

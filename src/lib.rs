@@ -19,6 +19,8 @@ pub mod gtp;
 pub mod limits;
 pub mod mcts;
 pub mod nn;
+#[cfg(test)]
+mod protocol_types;
 pub mod record;
 pub mod report;
 pub mod request;

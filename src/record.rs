@@ -76,6 +76,8 @@ fn check_length(text: &str) -> Result<(), RecordError> {
 /// moves, a resignation). Serialised as `{ spec, moves, notes, variations }` (the page's
 /// `GameRecordText`).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "GameRecordText"))]
 pub struct Record {
     /// Normalised game spec, e.g. `hex:7`, `hex:11:swap`.
     pub spec: String,
@@ -95,6 +97,7 @@ pub struct Record {
 /// reads as none. Reading one nested deeper than [`MAX_VARIATION_DEPTH`] is an error, whatever
 /// the deserializer (the guard keeps a deep JS or JSON value from overflowing the stack).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct Variation {
     /// How many moves of the parent line come before the variation's first move.
     pub at: usize,

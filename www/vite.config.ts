@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 
 /** The trained weights files (`../models/*.mctsnet`, the nets; `../models/*.mctspat`, Hex's
  * pattern weights): the wasm embeds none; the worker fetches `models/<file>` from the site on
- * first use (src/worker.ts). Emitted into `dist/models/` by a build, served from there by the dev
+ * first use (src/worker/models.ts). Emitted into `dist/models/` by a build, served from there by the dev
  * server. */
 function models(): Plugin {
   const dir = fileURLToPath(new URL('../models/', import.meta.url));
@@ -80,6 +80,7 @@ export default defineConfig({
       },
     },
   },
-  worker: { format: 'es' },
+  // The engine worker's entry is src/worker/index.ts: its chunk keeps the name `worker`.
+  worker: { format: 'es', rollupOptions: { output: { entryFileNames: 'assets/worker-[hash].js' } } },
   server: { fs: { allow: ['..'] } },
 });

@@ -125,6 +125,7 @@ pub enum MastMode {
 
 /// The rule that picks the move to play after the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum FinalMove {
     /// Most visits ("robust child"), ties by Q (after a proven win, which always comes first).
@@ -161,6 +162,7 @@ pub enum PriorKind {
 
 /// How a newly expanded leaf is valued (see `src/mcts/evaluator.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum LeafEval {
     /// A playout to the end of the game; its result z (classic MCTS).

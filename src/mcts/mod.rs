@@ -79,6 +79,7 @@ impl Budget {
 
 /// Why `run` returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum StopReason {
     /// The iteration budget is spent (or no budget was given).
@@ -98,6 +99,7 @@ pub enum StopReason {
 /// The cap that holds a tree at its size: it is kept and stops growing (statistics keep
 /// improving). JSON `"node_cap"` or `"memory_cap"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum TreeCap {
     /// `SearchConfig::node_cap` nodes.
@@ -108,6 +110,7 @@ pub enum TreeCap {
 
 /// What one `run` call did.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct RunReport {
     /// Iterations run in this call.
     pub iterations: u64,

@@ -8,6 +8,7 @@ use crate::mcts::tree::Proven;
 
 /// One root child.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ChildStats {
     /// Move in the game's notation.
     #[serde(rename = "move")]
@@ -37,6 +38,7 @@ pub struct ChildStats {
 
 /// Playout-policy internals.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct PolicyStats {
     /// Names of the active playout policies, e.g. `["decisive", "lgrf2"]` (`["random"]` if none).
     pub active: Vec<String>,
@@ -75,6 +77,7 @@ pub struct PolicyStats {
 
 /// The statistics of a search (JSON keys are a contract).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct SearchStats {
     /// Game spec.
     pub game: String,

@@ -41,6 +41,7 @@ pub const KNOWN: u8 = 8;
 /// A result proven by MCTS-Solver, from the view of one player; serialised as `"win"`,
 /// `"loss"` or `"draw"` (the `proven` fields of the JSON views).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Proven {
     /// A proven win.

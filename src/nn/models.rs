@@ -74,6 +74,7 @@ pub fn file(spec: &str) -> Option<&'static str> {
 
 /// Where a registered net came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Source {
     /// The file shipped in `models/` for the game.
@@ -84,6 +85,7 @@ pub enum Source {
 
 /// What a registered net is: the page shows it, the worker answers `loadNet` with it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct NetInfo {
     /// The game spec the net plays.
     pub spec: String,

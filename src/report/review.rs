@@ -98,6 +98,7 @@ pub const REVIEW_ENDGAME_TT_LOG2: u32 = 21;
 
 /// A move's class, by the loss in win probability it caused (see the module documentation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Class {
     /// The search's best move, or a loss of at most [`BEST_LOSS`].
@@ -157,6 +158,7 @@ impl Class {
 
 /// The settings of a review (the JSON's `settings`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ReviewSettings {
     /// The search preset ([`crate::mcts::SearchConfig::preset`]); default [`DEFAULT_PRESET`].
     pub preset: String,
@@ -244,6 +246,7 @@ pub fn position_seed(seed: u64, index: usize) -> u64 {
 /// What the review found about one position of the main line (position `index`: after `index`
 /// moves). The page's workers return these; [`Review::insert`] takes them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct PositionReview {
     /// 0-based: the position after this many moves.
     pub index: usize,
@@ -251,6 +254,7 @@ pub struct PositionReview {
     /// [`Review::insert`] checks.
     pub board: String,
     /// The side to move (0 or 1; in a finished game, the side whose turn it would be).
+    #[cfg_attr(test, ts(type = "0 | 1"))]
     pub to_move: Player,
     /// The win probability of the side to move, in [0, 1] (a draw ½): the exact value when
     /// proven, else the search's root value ([`root_value`]).
@@ -259,6 +263,7 @@ pub struct PositionReview {
     pub estimate: Option<f64>,
     /// The exact value for the side to move when proven (by the solver, the search's
     /// MCTS-Solver, or the rules for a finished game), null otherwise.
+    #[cfg_attr(test, ts(type = "'win' | 'draw' | 'loss' | null"))]
     pub exact: Option<Value>,
     /// The best move: the search's (by its final-move rule), unless the position is proven and
     /// the search's move is not proven to keep its value within the solve budget: then the
@@ -279,6 +284,7 @@ pub struct PositionReview {
 
 /// One move of the reviewed game (the JSON's `plies`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct PlyReview {
     /// 0-based: the move from position `ply` to position `ply + 1`.
     pub ply: usize,
@@ -306,8 +312,10 @@ pub struct PlyReview {
     /// The principal variation of position `ply`'s search.
     pub pv: Vec<String>,
     /// The exact value of position `ply` for the mover, null when not proven within the budget.
+    #[cfg_attr(test, ts(type = "'win' | 'draw' | 'loss' | null"))]
     pub exact_before: Option<Value>,
     /// The exact value after the move for the mover, null when not proven within the budget.
+    #[cfg_attr(test, ts(type = "'win' | 'draw' | 'loss' | null"))]
     pub exact_after: Option<Value>,
     /// MCTS iterations (playouts) of position `ply`'s search.
     pub iterations: u64,
@@ -317,6 +325,7 @@ pub struct PlyReview {
 
 /// One player's figures (the JSON's `summary.<player>`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct PlayerSummary {
     /// Lichess's game accuracy in [0, 100] ([`game_accuracy`]); null when the player made no
     /// move.
@@ -336,6 +345,7 @@ pub struct PlayerSummary {
 /// Milliseconds spent on one position (the JSON's `timing`; the only figures that differ between
 /// two runs with a playout budget).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct PositionTiming {
     /// The position (after this many moves).
     pub position: usize,
@@ -349,6 +359,7 @@ pub struct PositionTiming {
 
 /// The review of a game: what `mcts review --json` prints and Python's `review()` returns.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct GameReview {
     /// The game spec, normalised.
     pub game: String,
@@ -359,6 +370,7 @@ pub struct GameReview {
     /// One entry per move.
     pub plies: Vec<PlyReview>,
     /// Per player (by name): accuracy and the count of each class.
+    #[cfg_attr(test, ts(type = "Record<string, PlayerSummary>"))]
     pub summary: BTreeMap<String, PlayerSummary>,
     /// Per position: the milliseconds spent.
     pub timing: Vec<PositionTiming>,

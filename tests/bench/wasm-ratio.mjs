@@ -11,7 +11,7 @@
 //
 // Per preset:
 // - wasm.single: one `SearchSession.run(1e9, N)` call for the whole search (the engine alone);
-// - wasm.chunked: the worker's path (`www/src/worker.ts`): `run(8, left)` calls of 8 ms until the
+// - wasm.chunked: the worker's path (`www/src/worker/search.ts`): `run(8, left)` calls of 8 ms until the
 //   N iterations are done (per-chunk JS and boundary overhead included);
 // - native: `mcts search --game hex:11 --algo P --iterations N --seed S --json`, its own
 //   `iterations_per_s` (process start-up excluded, as the wasm figures exclude instantiation);
@@ -55,7 +55,7 @@ const RUNS = Math.max(1, Number(opt.runs));
 const PRESETS = opt.preset ?? ['uct', 'rave'];
 const GAME = opt.game;
 const SEED = opt.seed;
-const CHUNK_MS = 8; // as www/src/worker.ts
+const CHUNK_MS = 8; // as www/src/worker/search.ts
 const iterationsOf = (p) => Number(opt[`iterations-${p}`] ?? opt['iterations-rave']);
 
 const log = (...a) => console.error('#', ...a);

@@ -1,4 +1,4 @@
-// A promise-based client for one engine worker (worker.ts). Several clients (workers) can run at once.
+// A promise-based client for one engine worker (worker/index.ts). Several clients (workers) can run at once.
 //
 // Every request returns a promise settled by the response with the same id. A search returns a
 // handle with the result promise, `stop()` (the engine answers at once with its best move so far)
@@ -202,21 +202,21 @@ export class EngineClient {
   /** Called once when the worker dies, with the reason. */
   onDeath: ((message: string) => void) | null = null;
 
-  /** A client of the Train panel's own worker (the same worker.ts, named `mcts-train`): it
+  /** A client of the Train panel's own worker (the same worker/index.ts, named `mcts-train`): it
    * answers only the training requests and loads the training package on `trainStart`. */
   static trainer(): EngineClient {
-    return new EngineClient(new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'mcts-train' }));
+    return new EngineClient(new Worker(new URL('./worker/index.ts', import.meta.url), { type: 'module', name: 'mcts-train' }));
   }
 
-  /** A client of a worker of its own for the exact solver (the same worker.ts, named
+  /** A client of a worker of its own for the exact solver (the same worker/index.ts, named
    * `mcts-solve`), so that a solve never shares a thread with the game's or the analysis'
    * searches. */
   static solver(): EngineClient {
-    return new EngineClient(new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'mcts-solve' }));
+    return new EngineClient(new Worker(new URL('./worker/index.ts', import.meta.url), { type: 'module', name: 'mcts-solve' }));
   }
 
   constructor(worker?: Worker) {
-    this.worker = worker ?? new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'mcts-engine' });
+    this.worker = worker ?? new Worker(new URL('./worker/index.ts', import.meta.url), { type: 'module', name: 'mcts-engine' });
     this.worker.onmessage = (ev: MessageEvent<unknown>) => {
       const parsed = parseResponse(ev.data);
       if ('ok' in parsed) this.receive(parsed.ok);

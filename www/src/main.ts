@@ -1,6 +1,6 @@
 // The playground page: wires the app (app/: the game's controller) to the page and the features.
 //
-// The page holds no rules: the engine worker owns the game (engine.ts → worker.ts → wasm) and
+// The page holds no rules: the engine worker owns the game (engine.ts → worker/ → wasm) and
 // answers every change with a `Snapshot`; the app draws it and decides whose turn it is. The
 // page's state is one store (state.ts) shared with the features, which read it, subscribe to it
 // and change it through `update`. play/panel.ts builds the page's chrome and returns its element

@@ -1,5 +1,5 @@
 // Root-parallel search in the page: the engine's search of one position spread over
-// several workers, each an ordinary engine worker (worker.ts, so it stays the only importer of the
+// several workers, each an ordinary engine worker (worker/, so it stays the only importer of the
 // wasm package) searching with its own seed, their root statistics merged.
 //
 // Cazenave & Jouandeau 2007, "On the parallelization of UCT"; Chaslot, Winands & van den Herik

@@ -12,6 +12,37 @@
 
 import { type GameName, LIMITS, type ParamName, type ParamValue } from './generated/schema';
 import type { ReviewPly, ReviewReport, ReviewSettings } from './review/report';
+import type {
+  ChildScore,
+  ChildStats as EngineChildStats,
+  GameRecordText as EngineGameRecordText,
+  SearchStats as EngineSearchStats,
+  GameRecord,
+  NetInfo,
+  PositionReview,
+  IterationTrace,
+  NodeValues,
+  PolicyStats,
+  Standings,
+  TraceNode,
+  Variation,
+} from './generated/protocol-types';
+
+// The engine's JSON shapes generated from its Rust types (src/protocol_types.rs, ts-rs), under the
+// names the page uses: an arena game's record and standings, a variation of a game record, a
+// search's statistics and playout-policy internals, a registered net, a reviewed position, and an
+// iteration's trace of the step-through.
+export type { GameRecord, IterationTrace, NetInfo, PolicyStats, PositionReview, Standings, TraceNode, Variation };
+
+/** `T` with the keys `K` optional: fields the engine added after the first records (serde
+ * `default` in Rust), absent from a game JSON or a saved inspection written before them. */
+type Later<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
+/** The keys of Rust `SearchStats` added after the first records. */
+type LaterStatsKeys = 'tree_cap' | 'memory_cap_bytes' | 'final_move' | 'leaf' | 'puct_c' | 'root_visits';
+/** N, Q (the view of the player who moved into the node) and proof of one node (Rust `NodeValues`). */
+export type TraceValues = NodeValues;
+/** A child's selection score and its parts (Rust `ChildScore`); `score` null = +∞. */
+export type TraceScore = ChildScore;
 
 /** Player 0 moves first (Black in Hex and Pentago, X in Tic-Tac-Toe); player 1 second. */
 export type Player = 0 | 1;
@@ -78,43 +109,30 @@ export interface EngineSettings {
   params: EngineParams;
 }
 
-/** One child of the search root (a subset of Rust `SearchStats.children[]`). */
-export interface ChildStats {
-  move: string;
-  visits: number;
-  /** Mean value in [0, 1] from the side to move's view. */
-  q: number;
-  proven: 'win' | 'loss' | 'draw' | null;
-}
+/** One child of the search root: the fields of Rust `ChildStats` that progress and results carry. */
+export type ChildStats = Pick<EngineChildStats, 'move' | 'visits' | 'q' | 'proven'>;
 
-/** The engine's statistics snapshot (the JSON of Rust `SearchStats`; fields the page uses). */
-export interface SearchStats {
-  game: string;
-  to_move: number;
-  best_move: string | null;
-  pv: string[];
-  proven: 'win' | 'loss' | 'draw' | null;
-  /** Mean Q of the best move in [0, 1], side to move's view. */
-  value: number;
-  iterations: number;
-  playouts: number;
-  nodes: number;
-  max_depth: number;
-  elapsed_ms: number;
-  iterations_per_s: number;
-  children: ChildStats[];
-  /** The cap that holds the tree at its size (null while it may grow; absent from older records). */
-  tree_cap?: 'node_cap' | 'memory_cap' | null;
-  /** The memory cap in bytes (absent from older records). */
-  memory_cap_bytes?: number;
-  /** The final-move rule that chose `best_move` (a proven win always first): `robust` most
-   * visits, `max` highest Q, `secure` highest Q − A/√n; null after a Gumbel root search or in
-   * older records (absent there too). */
-  final_move?: 'robust' | 'max' | 'secure' | null;
-  /** How new leaves were valued: `rollout` (a playout: `playouts` counts them), `value` (the
-   * network's value head, no playout), `mix` (both); null or absent in older records. */
-  leaf?: 'rollout' | 'value' | 'mix' | null;
-}
+/** The engine's statistics snapshot (the JSON of Rust `SearchStats`; the fields the page uses,
+ * those the engine added later optional). */
+export type SearchStats = Pick<
+  Later<EngineSearchStats, LaterStatsKeys>,
+  | 'game'
+  | 'to_move'
+  | 'best_move'
+  | 'pv'
+  | 'proven'
+  | 'value'
+  | 'iterations'
+  | 'playouts'
+  | 'nodes'
+  | 'max_depth'
+  | 'elapsed_ms'
+  | 'iterations_per_s'
+  | 'tree_cap'
+  | 'memory_cap_bytes'
+  | 'final_move'
+  | 'leaf'
+> & { children: ChildStats[] };
 
 /** The report of a finished search as `mcts search --json` prints it, built in the worker by the
  * engine's own code (Rust `report::SearchReport`, the command line's): every key of Rust
@@ -383,28 +401,6 @@ export type SolveResponse =
 
 // ---- game review ----
 
-/** What the review found about one position (Rust `report::review::PositionReview`): win
- * probabilities in [0, 1] for the side to move, times in milliseconds. The page only carries it
- * from `reviewPosition` back to `reviewReport`. */
-export interface PositionReview {
-  /** The position: after `index` moves of the main line. */
-  index: number;
-  /** The board as text (checked against the game's position when the report is built). */
-  board: string;
-  to_move: Player;
-  /** The exact value when proven, else the search's estimate. */
-  value: number;
-  /** The search's estimate (null for a finished game). */
-  estimate: number | null;
-  exact: 'win' | 'draw' | 'loss' | null;
-  best_move: string | null;
-  pv: string[];
-  iterations: number;
-  playouts: number;
-  search_ms: number;
-  solve_ms: number | null;
-}
-
 /** The game a review is of: the spec, the main line's moves and the settings (the report's
  * `settings`: preset, `iterations` or `ms` per position, `solve_ms`, `seed`). */
 export interface ReviewGame {
@@ -449,21 +445,6 @@ export interface ShippedNet {
   file: string;
 }
 
-/** A registered net (Rust `nn::models::NetInfo`). */
-export interface NetInfo {
-  /** The game spec the net plays (stored in the file). */
-  spec: string;
-  /** The name given when loaded (the file name for shipped nets). */
-  name: string;
-  source: 'shipped' | 'user';
-  /** Weights and biases. */
-  parameters: number;
-  /** Layer widths: inputs, hidden layers, policy outputs (e.g. `[18, 128, 128, 9]`). */
-  layers: number[];
-  /** Size of the weights file in bytes. */
-  bytes: number;
-}
-
 /** The evaluator's view of one position (Rust `PositionEval`). */
 export interface PositionEvaluation {
   /** The evaluator's name: `uniform`, `tactical` or `net`. */
@@ -476,31 +457,10 @@ export interface PositionEvaluation {
   net: NetInfo | null;
 }
 
-/** A game record as read (Rust `record::Record`): the game spec, the moves in our notation, and
- * notes on what was left out (e.g. SGF variations other than the main line). */
-export interface GameRecordText {
-  spec: string;
-  /** The main line. */
-  moves: string[];
-  notes: string[];
-  /** The variations of the main line (SGF variations, the game JSON's `variations`); absent or
-   * empty when the record has none. */
-  variations?: Variation[];
-}
-
-/** A variation: moves that leave their parent line after `at` of its moves (its first move
- * replaces the parent's move `at`, 0-based; `at` is below the parent's length: a continuation
- * past its end is the parent's own, not a variation), with the variations that leave it in turn.
- * Records are read in canonical form (Rust `record.rs`, module doc): ordered by branch point, then
- * as in the record (SGF: the order of the game trees after the continuation); a variation that
- * repeats its parent's move, or another's first move at the same point, is merged into that line.
- * The shape of the game JSON's `variations` and of the engine's `record::Variation`; nested at
- * most `LIMITS.MAX_VARIATION_DEPTH` deep. */
-export interface Variation {
-  at: number;
-  moves: string[];
-  variations: Variation[];
-}
+/** A game record as read (Rust `record::Record`): the game spec, the main line's moves in our
+ * notation, notes on what the reader changed or left out, and the variations (the engine always
+ * sends them; absent or empty when the record has none). */
+export type GameRecordText = Later<EngineGameRecordText, 'variations'>;
 
 export type RequestType = Request['type'];
 export type ResponseType = Response['type'];
@@ -512,42 +472,6 @@ export function assertNever(x: never): never {
 
 // ---- visualisation ----
 
-/** A root child with everything the engine reports (Rust `ChildStats`). */
-export interface FullChildStats extends ChildStats {
-  index: number;
-  amaf_visits: number;
-  /** AMAF mean in [0, 1], side to move's view (null without AMAF data). */
-  amaf_q: number | null;
-  /** RAVE/GRAVE weight β used in selection (null without RAVE/GRAVE). */
-  beta: number | null;
-  /** PUCT prior (null without PUCT). */
-  prior: number | null;
-  /** PUCT's exploration term c·P·√N/(1+n) now (null without PUCT; absent from older records). */
-  puct_u?: number | null;
-}
-
-/** Playout-policy internals (Rust `PolicyStats`). */
-export interface PolicyStats {
-  active: string[];
-  decisive_moves_played: number;
-  anti_decisive_moves_played: number;
-  lgr_replies_played: number;
-  pool_moves_played: number;
-  mast_moves_played: number;
-  /** Save-bridge answers played (`save_bridge`, Hex; src/game/bridge.rs). */
-  save_bridge_moves_played: number;
-  depth2: string;
-  depth2_firings: number;
-  /** Stored replies `[previous move, reply]` (at most 50 per player, player 0 first). */
-  lgr_replies: [string, string][];
-  lgr_table_size: [number, number];
-  pool: string[];
-  mast_top: [string, number, number][];
-  qb_length_mean: [number, number];
-  qb_length_std: [number, number];
-}
-
-/** The full statistics (Rust `SearchStats`). */
 /** One search's own figures (a search request on a slot): the tree's statistics count every
  * iteration since the tree was built, the searches of earlier moves included (tree reuse). */
 export interface SearchFigures {
@@ -559,19 +483,15 @@ export interface SearchFigures {
   engineMs: number;
 }
 
-export interface FullStats extends Omit<SearchStats, 'children'> {
+/** A root child with everything the engine reports (Rust `ChildStats`). */
+export type FullChildStats = Later<EngineChildStats, 'puct_u'>;
+
+/** The full statistics (Rust `SearchStats`), and the slot's latest search. */
+export interface FullStats extends Later<Omit<EngineSearchStats, 'children'>, LaterStatsKeys> {
   children: FullChildStats[];
   /** The slot's latest search (running, or the last one finished), added by the worker to an
    * inspection; null before any search, absent from older records. */
   search?: SearchFigures | null;
-  policy: PolicyStats;
-  bytes_per_node: number;
-  tree_bytes: number;
-  evaluator: string | null;
-  /** PUCT's c (null without PUCT; absent from older records). */
-  puct_c?: number | null;
-  /** The root's visits N (absent from older records). */
-  root_visits?: number;
 }
 
 /** What part of the tree to snapshot: nodes with at least `minVisits` visits, `topK` children per
@@ -635,47 +555,6 @@ export interface ArenaGameSpec {
   openings?: boolean;
 }
 
-/** One arena game's result (Rust `arena::GameRecord`). */
-export interface GameRecord {
-  index: number;
-  /** Whether A had the first move. */
-  a_first: boolean;
-  /** The moves, the opening's first. */
-  moves: string[];
-  /** How many of `moves` are the opening's (absent: none, a game from the empty board). */
-  opening_plies?: number;
-  /** 1 win, 0.5 draw, 0 loss for A. */
-  a_score: number;
-  winner: Player | null;
-  /** A cap that held either side's tree (absent when none did): the tree stopped growing. */
-  tree_cap?: 'node_cap' | 'memory_cap';
-}
-
-/** Standings of A against B (Rust `arena::Standings`; infinite Elo as null). */
-export interface Standings {
-  games: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  win_rate: number;
-  win_rate_ci95: [number, number];
-  elo: number | null;
-  elo_ci95: [number | null, number | null];
-  /** The per-colour split: A's games, wins, draws and losses as the first player (player 0)… */
-  a_first_games: number;
-  a_first_wins: number;
-  a_first_draws: number;
-  a_first_losses: number;
-  /** … and as the second player. */
-  a_second_games: number;
-  a_second_wins: number;
-  a_second_draws: number;
-  a_second_losses: number;
-  /** Games won by the first player, and by the second, whichever configuration it was. */
-  first_player_wins: number;
-  second_player_wins: number;
-}
-
 // ---- step-through ----
 
 /** Page → worker, step-through. The worker keeps one step session (its own game and tree, in
@@ -691,60 +570,6 @@ export type StepRequest =
 
 /** Worker → page, step-through. */
 export type StepResponse = { type: 'step'; id: number; trace: IterationTrace | null; tree: TreeSnapshot; stats: FullStats };
-
-/** N, Q (the view of the player who moved into the node) and proof of one node. */
-export interface TraceValues {
-  n: number;
-  q: number;
-  proven: 'win' | 'loss' | 'draw' | null;
-}
-
-/** A child's selection score and its parts (Rust `ChildScore`); `score` null = +∞. */
-export interface TraceScore {
-  move: string;
-  n: number;
-  q: number;
-  amaf_q: number | null;
-  beta: number | null;
-  prior: number | null;
-  score: number | null;
-  untried: boolean;
-}
-
-/** One node of an iteration's path (Rust `TraceNode`). */
-export interface TraceNode {
-  depth: number;
-  move: string | null;
-  index: number | null;
-  mover: Player;
-  kind: 'root' | 'selected' | 'expanded' | 'rollout';
-  before: TraceValues;
-  after: TraceValues;
-  chosen: TraceScore | null;
-  rival: TraceScore | null;
-}
-
-/** One MCTS iteration, phase by phase (Rust `IterationTrace`). */
-export interface IterationTrace {
-  iteration: number;
-  game: string;
-  to_move: Player;
-  formula: string;
-  path: TraceNode[];
-  expanded: string | null;
-  terminal_leaf: boolean;
-  playout: string[];
-  playout_indices: number[];
-  /** Moves of `playout` up to the game's real end when the playout went on to fill the board
-   * (`fill_playouts`, Hex); null when the playout ends with the game. */
-  decided_at: number | null;
-  /** Whether AMAF credited the filled board (`fill_playouts`). */
-  filled: boolean;
-  outcome: { winner: Player | null; reward: [number, number] };
-  nodes_before: number;
-  nodes_after: number;
-  root_proven: 'win' | 'loss' | 'draw' | null;
-}
 
 // ---- training ----
 

@@ -47,6 +47,7 @@ pub enum StepError {
 
 /// N, Q and proof status of one node (the view of the player who made the move into it).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct NodeValues {
     /// Visit count N.
     pub n: u64,
@@ -58,6 +59,7 @@ pub struct NodeValues {
 
 /// The selection score of one child at its parent, with the parts it was computed from.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct ChildScore {
     /// The move into the child.
     #[serde(rename = "move")]
@@ -80,6 +82,7 @@ pub struct ChildScore {
 
 /// How a node of the iteration's path was reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum NodeKind {
     /// The root.
@@ -94,6 +97,7 @@ pub enum NodeKind {
 
 /// One node on the iteration's path.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct TraceNode {
     /// Plies below the root.
     pub depth: usize,
@@ -103,6 +107,7 @@ pub struct TraceNode {
     /// Dense index of that move (cell `row*size+col` in Hex), null at the root.
     pub index: Option<usize>,
     /// The player who made the move into the node (at the root: the player who is not to move).
+    #[cfg_attr(test, ts(type = "0 | 1"))]
     pub mover: Player,
     /// How the node was reached (`"root"`, `"selected"`, `"expanded"` or `"rollout"` in JSON).
     pub kind: NodeKind,
@@ -119,8 +124,10 @@ pub struct TraceNode {
 
 /// The playout's result.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct TraceOutcome {
     /// The winner (0 first player, 1 second), null for a draw.
+    #[cfg_attr(test, ts(type = "0 | 1 | null"))]
     pub winner: Option<Player>,
     /// Reward of each player (1 win, ½ draw, 0 loss), before any quality-based bonus; with a
     /// network leaf value (`leaf = value | mix`) the value backed up instead.
@@ -132,12 +139,14 @@ pub struct TraceOutcome {
 /// end of the game in notation (`playout_indices` their dense indices); `outcome` the result
 /// backed up.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct IterationTrace {
     /// The number of this iteration (1 for the first of the search).
     pub iteration: u64,
     /// Game spec.
     pub game: String,
     /// The player to move at the root.
+    #[cfg_attr(test, ts(type = "0 | 1"))]
     pub to_move: Player,
     /// The selection formula in force, in words and symbols.
     pub formula: String,

@@ -3,6 +3,8 @@
 // type for the page's review controller (running it), its views (move list marks, the graph, the
 // summary) and the game JSON that carries it.
 
+import type { GameReview, PlayerSummary, PlyReview, PositionTiming, ReviewSettings } from '../generated/protocol-types';
+
 /** A move's class by the mover's loss in win probability (Lichess's thresholds: 0.05 / 0.10 /
  * 0.15, lila `modules/analyse/src/main/Advice.scala`), with exact overrides. */
 export const REVIEW_CLASSES = ['best', 'good', 'inaccuracy', 'mistake', 'blunder'] as const;
@@ -11,60 +13,25 @@ export type ReviewClass = (typeof REVIEW_CLASSES)[number];
 /** An exact value for the mover: win, draw or loss. */
 export type ReviewExact = 'win' | 'draw' | 'loss';
 
-/** One move of the main line, as reviewed. Win probabilities are in [0, 1], for the mover. */
-export interface ReviewPly {
-  /** 0-based: the move from position `ply` to position `ply + 1`. */
-  ply: number;
-  move: string;
-  /** The game's name of the player who moved (`black`/`white` in Hex, `x`/`o`, ...). */
-  mover: string;
-  /** The mover's win probability before the move (position `ply`, side to move). */
-  value_before: number;
-  /** The mover's win probability after the move (position `ply + 1`, from the mover's side). */
-  value_after: number;
-  /** max(0, before − after). */
-  loss: number;
-  class: ReviewClass;
-  /** An exact class's label (`won → lost`, `won → drawn`, `drawn → lost`), else null. */
-  label: string | null;
-  /** Lichess's per-move accuracy in [0, 100] (lila `AccuracyPercent.scala`). */
-  accuracy: number;
-  /** The search's best move in position `ply`, and its principal variation. */
-  best_move: string | null;
-  pv: string[];
-  /** Exact values for the mover before and after the move (null: not proven in the budget). */
-  exact_before: ReviewExact | null;
-  exact_after: ReviewExact | null;
-  iterations: number;
-  playouts: number;
-}
+/** One move of the main line, as reviewed (Rust `PlyReview`). Win probabilities are in [0, 1],
+ * for the mover. */
+export type ReviewPly = PlyReview;
 
-/** Per player: Lichess's game accuracy and the count of each class. */
-export type ReviewPlayerSummary = { accuracy: number | null } & Record<ReviewClass, number>;
+/** A review's settings (`settings` of the report; Rust `ReviewSettings`). */
+export type { ReviewSettings };
 
-/** The whole report (`mcts review --json`). */
-export interface ReviewReport {
-  game: string;
-  moves: string[];
-  /** The settings it was made with: the preset, the budget per position (`iterations` playouts
-   * or `ms` milliseconds; the other null), the solver's budget per position in ms, the seed. */
-  settings: ReviewSettings;
-  plies: ReviewPly[];
-  /** Keyed by player name. */
-  summary: Record<string, ReviewPlayerSummary>;
-  /** Per position: how long its search and its solve took, and whether it was proven (the only
-   * part that differs between two runs with a playout budget). */
+/** How one position went: its search's and its solve's time (ms) and whether it was proven
+ * (Rust `PositionTiming`). */
+export type ReviewTiming = PositionTiming;
+
+/** The whole report (`mcts review --json`, Rust `GameReview`); `timing` is absent from reports
+ * written before it existed. */
+export interface ReviewReport extends Omit<GameReview, 'timing'> {
   timing?: ReviewTiming[];
 }
 
-/** A review's settings (`settings` of the report). */
-export interface ReviewSettings {
-  preset: string;
-  iterations: number | null;
-  ms: number | null;
-  solve_ms: number;
-  seed: number;
-}
+/** Per player: Lichess's game accuracy and the count of each class (Rust `PlayerSummary`). */
+export type ReviewPlayerSummary = PlayerSummary;
 
 /** The review's default seed (`mcts review`'s default, 0): position i is searched with seed
  * seed + i (src/report/review.rs). */
@@ -75,14 +42,6 @@ export const DEFAULT_REVIEW_SEED = 0;
 export interface ReviewBudget {
   unit: 'playouts' | 'ms';
   value: number;
-}
-
-/** How one position went: its search's and its solve's time (ms) and whether it was proven. */
-export interface ReviewTiming {
-  position: number;
-  search_ms: number;
-  solve_ms: number | null;
-  proven: boolean;
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

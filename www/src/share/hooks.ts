@@ -317,7 +317,7 @@ class Teach {
 
 const KNOWN: ReadonlySet<string> = new Set(URL_PARAMS);
 
-/** The bad move of a failed load, from the worker's `move N (text): why` (worker.ts newGame). */
+/** The bad move of a failed load, from the worker's `move N (text): why` (worker/game.ts `replayed`). */
 export function badMove(reason: string, moves: readonly string[]): { index: number; why: string } | null {
   const m = /move (\d+) \((.*?)\): (.*)$/s.exec(reason);
   if (!m) return null;

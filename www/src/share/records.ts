@@ -1,7 +1,7 @@
 // The "Share & records" box in the side panel: Copy link, load a record (move list, Hex SGF or the
 // game's JSON, pasted or from a file), download the record, the board as SVG/PNG, the search tree
 // as JSON. Move lists and SGF are read and written by the engine's own code (Rust `record.rs`), in
-// the engine worker (`parseRecord` / `writeRecord` requests): worker.ts stays the only importer of
+// the engine worker (`parseRecord` / `writeRecord` requests): the worker (worker/) stays the only importer of
 // the wasm package. The game's JSON record (`gameJson`) adds each engine move's root statistics
 // (play/searches.ts) to the moves, and the game review's report when the game was reviewed;
 // reading it checks the moves with the engine too (`loadGame`) and restores the review.

@@ -1,5 +1,5 @@
 // The Train view: AlphaZero self-play training of a Tic-Tac-Toe net live in the page.
-// Start creates the training worker (the same worker.ts, named `mcts-train`), which imports
+// Start creates the training worker (the same worker, worker/index.ts, named `mcts-train`), which imports
 // the training package `pkg-train/` (burn inside) only then, so the page's first load and the
 // search workers never fetch it. The run goes in bounded steps in that worker, so the page never
 // freezes: progress (games, games/s, losses) several times a second, and per iteration the mean
