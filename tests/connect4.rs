@@ -367,7 +367,7 @@ fn openspiel_games_replay() {
 }
 
 fn solve(g: &ConnectFour) -> Value {
-    let mut s = Exact::<ConnectFour>::new(ExactConfig { tt_log2: 22 }).unwrap();
+    let mut s = Exact::<ConnectFour>::new(ExactConfig { tt_log2: 18 }).unwrap();
     s.solve(g, &mut |_| false).unwrap().value
 }
 
@@ -386,7 +386,7 @@ fn pons_examples() {
 fn positions_valued_by_an_independent_solver() {
     let text = include_str!("data/connect4-positions.txt");
     let mut n = 0;
-    let mut s = Exact::<ConnectFour>::new(ExactConfig { tt_log2: 22 }).unwrap();
+    let mut s = Exact::<ConnectFour>::new(ExactConfig { tt_log2: 18 }).unwrap();
     for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let mut it = line.split_whitespace();
         let (moves, score) = (it.next().unwrap(), it.next().unwrap().parse::<i32>().unwrap());

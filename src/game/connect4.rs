@@ -372,7 +372,13 @@ impl Registered for ConnectFour {
         sizes: None,
         notation: "a column: its letter a–g (or its number 1–7)",
         example_moves: "d d c",
-        solver: Some(SolverFacts { kind: ExactSolverKind::AlphaBeta, takes: "every position", max_side: None, max_empty: None, swap: false }),
+        solver: Some(SolverFacts {
+            kind: ExactSolverKind::AlphaBeta,
+            takes: "every position",
+            max_side: None,
+            max_empty: None,
+            swap: false,
+        }),
         net_input: false,
     };
 

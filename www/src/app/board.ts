@@ -98,6 +98,7 @@ function reflect(s: PageState): void {
   b.view = s.view;
   if (!s.snapshot) return;
   b.game = s.snapshot.view.spec;
+  b.kind = s.snapshot.view.kind;
   b.ply = String(s.snapshot.view.ply);
   b.over = s.snapshot.outcome ? 'true' : 'false';
   b.thinking = s.thinking?.purpose ?? '';

@@ -3,7 +3,7 @@
 // button.
 
 import { cellName, moveCursor, type Quadrant } from '../board';
-import { moveOfCell } from '../games';
+import { keyCell, moveOfCell } from '../games';
 import { personToMove } from '../state';
 import { redrawBoard } from './board';
 import { type App, showMessage, st } from './context';
@@ -116,6 +116,15 @@ export function bindInput(app: App): void {
       case 'Escape':
         onCancelPending(app);
         return;
+      default: {
+        // A game's own keys (Connect Four: 1… a column).
+        if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+        const cell = keyCell(board.view, ev.key);
+        if (cell === null) return;
+        board.cursor = cell;
+        onCell(app, cell);
+        ev.preventDefault();
+      }
     }
   });
   boardHost.addEventListener('pointerdown', () => {

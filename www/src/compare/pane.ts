@@ -2,8 +2,8 @@
 // visit-share overlay (and the exact solver's marks), its readout, line, truth line, root-move
 // bars and tree overview, drawn from its run (controller.ts `PaneRun`).
 
-import { initialState, parseCell, type BoardRenderer } from '../board';
-import { createRenderer, findGame, playerName } from '../games';
+import { initialState, type BoardRenderer } from '../board';
+import { cellOfMove, createRenderer, findGame, playerName } from '../games';
 import { SERIES_COLOURS } from '../lib/colour';
 import { h } from '../lib/dom';
 import { count, iterationsWord, moveWinRateCompact, perSecond, provenTitle, share, winRateFor } from '../lib/format';
@@ -255,7 +255,7 @@ export class PaneView {
       this.overlay.titleCells(null, '');
       return;
     }
-    const best = st.best_move ? parseCell(st.best_move, s.view.rows, s.view.cols) : null;
+    const best = st.best_move ? cellOfMove(s.view, st.best_move) : null;
     // The best moves (those that keep the position's value: wins, or draws in a drawn position)
     // and the pane's own best move, which shows its value whatever it is.
     const root = solved ? exactRootValue(solved) : null;
@@ -263,7 +263,7 @@ export class PaneView {
     // The move the root was proven with keeps its value, settled in the list or not yet.
     const via = solved ? (solved.bestMove ?? (root === 'win' ? solved.winningMove : null) ?? null) : null;
     for (const m of solved ? solved.moves : []) {
-      const cell = parseCell(m.move, s.view.rows, s.view.cols);
+      const cell = cellOfMove(s.view, m.move);
       const v = exactMoveValue(m) ?? (m.move === via ? root : null);
       if (cell === null) continue;
       if (m.move === st.best_move) exactCells!.set(cell, v);

@@ -7,6 +7,7 @@
 import type { BoardEvents, BoardRenderer } from '../board';
 import { GAME_NAMES, GAMES, type GameName } from '../generated/schema';
 import type { BoardView } from '../protocol';
+import { connect4Page } from './connect4';
 import { hexPage } from './hex';
 import { pentagoPage } from './pentago';
 import { tictactoePage } from './tictactoe';
@@ -14,7 +15,7 @@ import type { GameEntry, GamePage } from './types';
 
 export type { GameEntry, GamePage } from './types';
 
-const PAGES: Record<GameName, GamePage> = { tictactoe: tictactoePage, hex: hexPage, pentago: pentagoPage };
+const PAGES: Record<GameName, GamePage> = { tictactoe: tictactoePage, hex: hexPage, pentago: pentagoPage, connect4: connect4Page };
 
 const ENTRIES: Record<GameName, GameEntry> = Object.fromEntries(GAME_NAMES.map((n) => [n, { ...PAGES[n], facts: GAMES[n] }])) as Record<
   GameName,
@@ -61,6 +62,11 @@ export function cellsOfLine(view: BoardView, moves: readonly string[]): (number 
 /** The move a click on `cell` plays in `view`'s game (null: the click only starts a move). */
 export function moveOfCell(view: BoardView, cell: number): string | null {
   return gameOf(view.kind).moveOfCell(cell, view);
+}
+
+/** The cell a key plays on `view`'s board (`GamePage.keyCell`), or null. */
+export function keyCell(view: BoardView, key: string): number | null {
+  return gameOf(view.kind).keyCell?.(key, view) ?? null;
 }
 
 /** Whether a game can end drawn (Hex cannot). */

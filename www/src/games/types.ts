@@ -23,6 +23,9 @@ export interface GamePage {
   /** The move a click on `cell` plays, or null when a click only starts a move (Pentago: the
    * placement waits for its twist). */
   moveOfCell(cell: number, view: BoardView): string | null;
+  /** The cell a key plays (Connect Four: `1`… a column), or null; the board's other keys
+   * (arrows, Enter, Escape) are the page's. */
+  keyCell?(key: string, view: BoardView): number | null;
   /** How a person plays on the board, one sentence for the help line (after the rules). */
   readonly inputHelp: string;
   /** Whether the Game controls offer the swap (pie) rule (spec option `:swap`). */

@@ -940,7 +940,8 @@ export const LIMITS = {
 export type GameName =
   | 'tictactoe'
   | 'hex'
-  | 'pentago';
+  | 'pentago'
+  | 'connect4';
 
 /** Which exact solver takes a game's positions. */
 export type ExactSolverKind = 'alpha-beta' | 'proof-number';
@@ -1133,6 +1134,53 @@ export const GAMES: Readonly<Record<GameName, GameFacts>> = {
       "swap": false
     },
     "net_input": false
+  },
+  "connect4": {
+    "name": "connect4",
+    "title": "Connect Four",
+    "aliases": [
+      "connectfour",
+      "connect_four"
+    ],
+    "syntax": "connect4[:COLSxROWS]",
+    "default_spec": "connect4",
+    "examples": [
+      "connect4",
+      "connect4:6x5"
+    ],
+    "test_specs": [
+      "connect4:4x4",
+      "connect4:9x6",
+      "connect4:6x9",
+      "connect4:8x7"
+    ],
+    "choices": [
+      {
+        "spec": "connect4",
+        "label": "Connect Four"
+      }
+    ],
+    "players": [
+      "red",
+      "yellow"
+    ],
+    "goals": [
+      "",
+      ""
+    ],
+    "rules": "Drop a disc into a column; four in a row across, down or diagonally wins.",
+    "draws": true,
+    "sizes": null,
+    "notation": "a column: its letter a–g (or its number 1–7)",
+    "example_moves": "d d c",
+    "solver": {
+      "kind": "alpha-beta",
+      "takes": "every position",
+      "max_side": null,
+      "max_empty": null,
+      "swap": false
+    },
+    "net_input": false
   }
 };
 
@@ -1140,5 +1188,6 @@ export const GAMES: Readonly<Record<GameName, GameFacts>> = {
 export const GAME_NAMES: readonly GameName[] = [
   "tictactoe",
   "hex",
-  "pentago"
+  "pentago",
+  "connect4"
 ];

@@ -11,15 +11,14 @@
 // the engine requests) and the page's (the position, the review, the overlays switched on), and
 // turns clicks and hovers into intents. The app mounts it with its hooks.
 
-import { parseCell } from '../board';
-import { gameOf, playerName } from '../games';
+import { cellOfMove, gameOf, playerName } from '../games';
 import { EngineClient } from '../engine';
 import { h } from '../lib/dom';
 import { count, duration, iterationsWord, perSecond, winRateFor } from '../lib/format';
 import { changed } from '../lib/store';
 import { labelPresetOptions } from '../play/nets';
 import { behindLabel, searchedText } from '../play/searches';
-import type { ExactValue, Snapshot, TreeSnapshot } from '../protocol';
+import type { BoardView, ExactValue, Snapshot, TreeSnapshot } from '../protocol';
 import { OVERLAY_KEYS, positionKey, whenPresets } from '../state';
 import { Icicle, compact } from '../tree/icicle';
 import { NodeLink, nodeValueText, type Children } from '../tree/nodelink';
@@ -543,14 +542,15 @@ class AnalysisView {
   /** The exact values of the moves of the position on the board (the live one, or the one before
    * the reviewed move: the solver's values are always those of that position) by cell, when it
    * was solved. */
-  private exactByCell(s: Snapshot | null): Map<number, ExactValue | null> | null {
+  private exactByCell(s: Snapshot | null, onBoard: BoardView | null): Map<number, ExactValue | null> | null {
     const vals = this.solver.values();
     if (!vals || !s) return null;
+    const v = onBoard ?? s.view;
     // A cell stands for every move from it (Pentago: its twists): their best value, once known.
     const byCell = new Map<number, (ExactValue | null)[]>();
-    for (const [m, v] of vals) {
-      const cell = parseCell(m, s.view.rows, s.view.cols);
-      if (cell !== null) byCell.set(cell, [...(byCell.get(cell) ?? []), v]);
+    for (const [m, value] of vals) {
+      const cell = cellOfMove(v, m);
+      if (cell !== null) byCell.set(cell, [...(byCell.get(cell) ?? []), value]);
     }
     return new Map([...byCell].map(([cell, vs]) => [cell, bestOfMoves(vs)]));
   }
@@ -567,7 +567,7 @@ class AnalysisView {
     const { stats, snap, kids, view, legal, entry } = this.controller.shown();
     const toMove = view ? view.to_move : s?.view.to_move;
     let data: OverlayData | null = null;
-    const exact = this.exactByCell(s);
+    const exact = this.exactByCell(s, review !== null ? view : null);
     // The side to move on the board: the reviewed position's, or the live one's.
     const boardToMove = review !== null && view ? view.to_move : s?.view.to_move;
     if (s && !stats && exact && boardToMove !== null && boardToMove !== undefined) {
@@ -588,16 +588,18 @@ class AnalysisView {
       const hovered = this.hovered;
       const line = snap && kids && hovered !== null ? { path: pathTo(snap, hovered), pv: pvBelow(snap, kids, hovered, 10) } : null;
       data = {
-        view: s.view,
+        view: view ?? s.view,
         rows: s.view.rows,
         cols: s.view.cols,
         toMove,
-        cells: figuresByCell(s.view, stats.children, legal ?? s.legal),
+        // The figures are of the searched position (a kept search's own, else the live one): in
+        // Connect Four a move's cell depends on it.
+        cells: figuresByCell(view ?? s.view, stats.children, legal ?? s.legal),
         rootVisits: stats.children.reduce((a, c) => a + c.visits, 0),
         pv: stats.pv,
         line,
-        highlight: line?.path.length ? cellsOfMoves(line.path.slice(0, 1), s.view) : new Set(),
-        priors: priorsByCell(this.controller.evaluation(), s.view),
+        highlight: line?.path.length ? cellsOfMoves(line.path.slice(0, 1), view ?? s.view) : new Set(),
+        priors: priorsByCell(this.controller.evaluation(), view ?? s.view),
         // The search behind a move, outside review, is drawn on the live position after it: the
         // stones there (the move played among them) stay visible.
         stones: entry && review === null ? stonesOf(s.view) : null,
