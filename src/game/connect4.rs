@@ -31,8 +31,7 @@
 //! (vertical), rows+1 (horizontal), rows (diagonal ↘) and rows+2 (diagonal ↗); the cells where a
 //! player would complete four are Pons's `compute_winning_position`.
 
-use super::exact::ExactError;
-use super::registry::{Choice, ExactSolverKind, GameFacts, Registered, SolverFacts};
+use super::registry::{Choice, EndgameRefusal, ExactSolverKind, GameFacts, Registered, SolverFacts};
 use super::{zobrist_key, BoardView, CellError, Game, MoveError, MoveList, MoveParseError, MoveSink, Outcome, Player, MOVE_WORDS};
 use crate::rng::Rng64;
 
@@ -389,7 +388,7 @@ impl Registered for ConnectFour {
 
     /// Every position, with a table of up to 2^(2·empty cells) entries (2^30 at most: the
     /// requested size decides).
-    fn endgame_table_log2(&self) -> Result<u32, ExactError> {
+    fn endgame_table_log2(&self) -> Result<u32, EndgameRefusal> {
         let empty = self.cols() * self.rows() - self.ply();
         Ok((2 * empty as u32).clamp(10, 30))
     }

@@ -38,7 +38,7 @@
 //! (docs/limits.md). Hex has the proof-number solver ([`super::hex::dfpn`]), which knows Hex's
 //! connections.
 
-use super::registry::Registered;
+use super::registry::{EndgameRefusal, Registered};
 use super::solver_table::{try_extend, try_filled, TableMemoryError, INITIAL_LOG2};
 use super::{AnyGame, Game, MoveList, Outcome, Player};
 #[cfg(test)]
@@ -108,8 +108,8 @@ impl Value {
 }
 
 /// The most empty cells a Pentago position may have for [`check`] (docs/limits.md; how it was
-/// measured: the module documentation).
-pub const PENTAGO_MAX_EMPTY: usize = 16;
+/// measured: the module documentation). Pentago's fact, defined with its rules.
+pub use super::pentago::PENTAGO_MAX_EMPTY;
 
 /// How often (in positions) the `stop` callback is asked.
 pub const STOP_EVERY: u64 = 1024;
@@ -149,7 +149,16 @@ pub enum ExactError {
 /// # Errors
 /// [`ExactError::TooLarge`] for a larger Pentago position, [`ExactError::Hex`] for Hex.
 pub fn check(g: &AnyGame) -> Result<(), ExactError> {
-    crate::with_game!(g, g => g.endgame_table_log2().map(|_| ()))
+    crate::with_game!(g, g => g.endgame_table_log2().map(|_| ()).map_err(ExactError::from))
+}
+
+impl From<EndgameRefusal> for ExactError {
+    fn from(r: EndgameRefusal) -> ExactError {
+        match r {
+            EndgameRefusal::TooLarge { empty, limit } => ExactError::TooLarge { empty, limit },
+            EndgameRefusal::ProofNumber => ExactError::Hex,
+        }
+    }
 }
 
 /// The solver's settings.

@@ -66,8 +66,7 @@
 //! masking. A twist extracts the 9 bits of a quadrant, looks the transformed pattern up in a
 //! 512-entry table and puts it back. Cells (`row * 6 + col`) are converted at the boundary.
 
-use super::exact::{self, ExactError};
-use super::registry::{Choice, ExactSolverKind, GameFacts, Registered, SolverFacts};
+use super::registry::{Choice, EndgameRefusal, ExactSolverKind, GameFacts, Registered, SolverFacts};
 use super::{cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, MoveParseError, MoveSink, Outcome, Player};
 use crate::bits::select64;
 use crate::rng::Rng64;
@@ -804,6 +803,11 @@ impl Pentago {
     }
 }
 
+/// The most empty cells a Pentago position may have for the endgame solver ([`super::exact`];
+/// docs/limits.md; measured on the 64 positions of `tests/data/pentago-endgames.jsonl`: the slowest
+/// root took about 6 s natively with 14 empty cells, 3 s with 16, but 26 s with 18).
+pub const PENTAGO_MAX_EMPTY: usize = 16;
+
 impl Registered for Pentago {
     const FACTS: GameFacts = GameFacts {
         name: "pentago",
@@ -825,7 +829,7 @@ impl Registered for Pentago {
             kind: ExactSolverKind::AlphaBeta,
             takes: "positions with at most 16 empty cells",
             max_side: None,
-            max_empty: Some(exact::PENTAGO_MAX_EMPTY as u32),
+            max_empty: Some(PENTAGO_MAX_EMPTY as u32),
             swap: false,
         }),
         net_input: false,
@@ -836,11 +840,11 @@ impl Registered for Pentago {
         Pentago::from_options(options).map_err(|e| e.to_string())
     }
 
-    /// Positions with at most [`exact::PENTAGO_MAX_EMPTY`] empty cells; 2^(12 + 2·empty) entries.
-    fn endgame_table_log2(&self) -> Result<u32, ExactError> {
+    /// Positions with at most [`PENTAGO_MAX_EMPTY`] empty cells; 2^(12 + 2·empty) entries.
+    fn endgame_table_log2(&self) -> Result<u32, EndgameRefusal> {
         let empty = 36 - self.ply().min(36);
-        if empty > exact::PENTAGO_MAX_EMPTY {
-            return Err(ExactError::TooLarge { empty, limit: exact::PENTAGO_MAX_EMPTY });
+        if empty > PENTAGO_MAX_EMPTY {
+            return Err(EndgameRefusal::TooLarge { empty, limit: PENTAGO_MAX_EMPTY });
         }
         Ok(12 + 2 * empty as u32)
     }

@@ -15,7 +15,6 @@
 
 use serde::Serialize;
 
-use super::exact::ExactError;
 use super::Game;
 
 /// Which exact solver takes a game's positions (`mcts solve`, the page's Solve, the review).
@@ -124,6 +123,21 @@ impl GameFacts {
     }
 }
 
+/// Why the endgame solver does not take a position ([`Registered::endgame_table_log2`]; the
+/// solver's [`ExactError`](super::exact::ExactError) says it in a sentence).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndgameRefusal {
+    /// More empty cells than the game's limit.
+    TooLarge {
+        /// Empty cells of the position.
+        empty: usize,
+        /// The most the solver takes.
+        limit: usize,
+    },
+    /// The game's positions are taken by the proof-number solver (Hex).
+    ProofNumber,
+}
+
 /// A game the registry knows: its facts and the parts of its spec handling and solving that
 /// differ between games. Implemented next to the game's [`Game`] implementation.
 pub trait Registered: Game + Sized {
@@ -143,7 +157,7 @@ pub trait Registered: Game + Sized {
     ///
     /// # Errors
     /// Why it does not take it (too many empty cells; Hex, which the proof-number solver takes).
-    fn endgame_table_log2(&self) -> Result<u32, ExactError>;
+    fn endgame_table_log2(&self) -> Result<u32, EndgameRefusal>;
 }
 
 /// The registry: calls the macro `$callback` (a `#[macro_export]`ed macro of this crate, by name)

@@ -6,8 +6,7 @@
 //! Representation: one 9-bit mask per player, bit `i` = cell `i = 3·row + col` (row 0 on top),
 //! as in OpenSpiel. A move is the cell index (0..9), which is also its dense index.
 
-use super::exact::ExactError;
-use super::registry::{Choice, ExactSolverKind, GameFacts, Registered, SolverFacts};
+use super::registry::{Choice, EndgameRefusal, ExactSolverKind, GameFacts, Registered, SolverFacts};
 use super::{cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, MoveSink, Outcome, Player};
 use crate::rng::Rng64;
 
@@ -139,7 +138,7 @@ impl Registered for TicTacToe {
     }
 
     /// Every position: 2^14 entries hold the 5,478 positions of the game.
-    fn endgame_table_log2(&self) -> Result<u32, ExactError> {
+    fn endgame_table_log2(&self) -> Result<u32, EndgameRefusal> {
         Ok(14)
     }
 }

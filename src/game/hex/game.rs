@@ -4,8 +4,7 @@
 use super::bitset::W6;
 use super::core::{list_cells, shuffle, Core};
 use super::{Bits, DEFAULT_SIZE, MAX_CELLS, MAX_SIZE};
-use crate::game::exact::ExactError;
-use crate::game::registry::{Choice, ExactSolverKind, GameFacts, Registered, SizeFacts, SolverFacts};
+use crate::game::registry::{Choice, EndgameRefusal, ExactSolverKind, GameFacts, Registered, SizeFacts, SolverFacts};
 use crate::game::{
     cell_name, parse_cell, zobrist_key, BoardView, Game, MoveError, MoveList, MoveParseError, MoveSets, MoveSink, Outcome, Player,
     MOVE_WORDS,
@@ -360,8 +359,8 @@ impl Registered for Hex {
     }
 
     /// Never: Hex has the proof-number solver.
-    fn endgame_table_log2(&self) -> Result<u32, ExactError> {
-        Err(ExactError::Hex)
+    fn endgame_table_log2(&self) -> Result<u32, EndgameRefusal> {
+        Err(EndgameRefusal::ProofNumber)
     }
 }
 
