@@ -20,6 +20,7 @@ import {
   type CellGeometry,
 } from './render';
 import { h, svg } from '../lib/dom';
+import './connect4.css';
 import type { BoardState } from './state';
 
 const S = 60; // cell size, SVG units
@@ -99,8 +100,10 @@ export function connect4Renderer(rows: number, cols: number, events: BoardEvents
   function drawPreview(s: BoardState): void {
     const at = hoverCol === null || !s.interactive ? null : landingCell(s.view.cells, rows, cols, hoverCol);
     const legal = at !== null && s.legal.has(columnLetter(hoverCol!));
-    cells.forEach((g, i) => g.classList.toggle('preview', legal && i === at));
-    root.dataset.preview = legal ? String((s.view.to_move ?? 0) === 0 ? 'p0' : 'p1') : '';
+    cells.forEach((g, i) => {
+      g.classList.toggle('preview', legal && i === at);
+    });
+    root.dataset.preview = legal ? ((s.view.to_move ?? 0) === 0 ? 'p0' : 'p1') : '';
   }
 
   let lastRefusal = -1;

@@ -1,7 +1,6 @@
 // One renderer per game over the shared headless state (state.ts). Which renderer a game uses is
 // the game registry's business (../games/).
 
-export { columnLetter, connect4Renderer, landingCell } from './connect4';
 export { hexRenderer } from './hex';
 export { pentagoRenderer } from './pentago';
 export type { BoardEvents, BoardRenderer, CellGeometry } from './render';

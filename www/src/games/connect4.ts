@@ -1,7 +1,7 @@
 // Connect Four in the page: its renderer; a move is a column (`d`), drawn on the cell where its
 // disc lands; a click anywhere in a column plays it, and the keys 1… play the columns by number.
 
-import { columnLetter, connect4Renderer, landingCell } from '../board';
+import { columnLetter, connect4Renderer, landingCell } from '../board/connect4';
 import type { BoardView } from '../protocol';
 import type { GamePage } from './types';
 
