@@ -34,7 +34,7 @@ const rect = (page, sel) =>
     return { top: r.top, bottom: r.bottom, height: r.height, vh: window.innerHeight };
   });
 
-for (const id of ['which-policy', 'rave', 'solver', 'ucb1', 'lgr']) {
+for (const id of ['which-policy', 'rave', 'solver', 'ucb1', 'lgr', 'rave-connect4']) {
   test(`${id} on a phone opens at its card: the lesson’s text and its first step’s button on the first screen`, async () => {
     const page = await h.openPage(`?lesson=${id}`, { viewport: PHONE });
     await lessonReady(page);
