@@ -336,7 +336,7 @@ const CHECKS = {
   'rave-connect4/2': async (page, step) => {
     says(step, 'Red wins, and e is the only winning move of 7');
     assert.match(await page.textContent('#cmp-exact'), /proven: Red wins.*Winning moves: e \(1 of 7\)/);
-    says(step, 'Red threatens d3');
+    says(step, 'Red then threatens d3');
   },
   'rave-connect4/3': async (page, step) => {
     says(step, 'UCT: best move proven winning by 500 playouts (its first sample) and at every sample after');
@@ -373,6 +373,11 @@ const CHECKS = {
     assert.equal(rows[0].move, 'a', 'a is the most visited');
     says(step, "e's AMAF value rests on 2,247 playouts");
     assert.equal(Number(e['AMAF N']), 2247);
+    // The analysis's tree: below e, after Yellow's a, RAVE's Red drops its disc in e or f.
+    says(step, "after Yellow's a (three discs in column a), RAVE's Red drops its disc in e (69 of 86 visits) or f (14)");
+    const labels = await page.$$eval('.nl-node .nl-label', (ls) => ls.map((l) => l.textContent.replace(/\s+/g, ' ').trim()));
+    for (const l of ['e N=99 9.1%', 'a N=86 98.8%', 'e N=69 1.4%', 'f N=14 0.0%'])
+      assert.ok(labels.includes(l), `${l} in ${labels.join(' | ')}`);
     // β = √(k / (3n + k)) with k = 1,000, the preset's rave_k, on every row.
     says(step, 'β = √(k / (3n + k)) with k = 1,000');
     for (const r of rows) {
