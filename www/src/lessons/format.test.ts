@@ -36,7 +36,18 @@ describe('the shipped lessons', () => {
     expect(errors).toEqual([]);
     const ids = lessons.map((l) => l.id);
     expect(ids[0]).toBe('start');
-    for (const id of ['ucb1', 'rave', 'decisive', 'lgr', 'solver', 'pentago-twist', 'puct-prior', 'alphazero-train', 'which-policy', 'rave-connect4'])
+    for (const id of [
+      'ucb1',
+      'rave',
+      'decisive',
+      'lgr',
+      'solver',
+      'pentago-twist',
+      'puct-prior',
+      'alphazero-train',
+      'which-policy',
+      'rave-connect4',
+    ])
       expect(ids).toContain(id);
     for (const l of lessons) {
       expect(l.migratedFrom).toBeNull();
