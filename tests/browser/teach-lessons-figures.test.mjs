@@ -316,6 +316,92 @@ const CHECKS = {
     says(step, 'RAVE, which never found it with seed 1, found it by 3,000 playouts with another');
     assert.equal(rave.found.split(' ')[0], '-');
   },
+  'rave-connect4/1': async (page, step) => {
+    says(step, '20,000 playouts each, seed 1');
+    assert.equal(await page.inputValue('#cmp-seed'), '1');
+    assert.deepEqual(
+      (await readouts(page)).map((r) => r.playouts),
+      ['20000', '20000'],
+    );
+    says(step, 'UCT gives column e 73% of them (14,645 playouts)');
+    const uct = await bars(page, 0);
+    assert.equal(Object.keys(uct)[0], 'e');
+    assert.deepEqual([uct.e.share, uct.e.visits], ['73%', 14645]);
+    says(step, 'RAVE gives column a 98% (19,628) and every other column less than 1%');
+    const rave = await bars(page, 1);
+    assert.equal(Object.keys(rave)[0], 'a');
+    assert.deepEqual([rave.a.share, rave.a.visits], ['98%', 19628]);
+    for (const [m, b] of Object.entries(rave)) if (m !== 'a') assert.equal(b.share, '<1%', m);
+  },
+  'rave-connect4/2': async (page, step) => {
+    says(step, 'Red wins, and e is the only winning move of 7');
+    assert.match(await page.textContent('#cmp-exact'), /proven: Red wins.*Winning moves: e \(1 of 7\)/);
+    says(step, 'Red then threatens d3');
+  },
+  'rave-connect4/3': async (page, step) => {
+    says(step, 'UCT: best move proven winning by 500 playouts (its first sample) and at every sample after');
+    assert.equal(await page.getAttribute('#cmp-truth-0', 'data-from'), '500');
+    const history = async (k) => (await page.getAttribute(`#cmp-truth-${k}`, 'data-history')).split(' ').map((x) => x.split(':'));
+    assert.deepEqual((await history(0))[0], ['500', 'e']);
+    says(step, 'RAVE: not a winning move within 20,000 playouts — its best move was a at every sample');
+    assert.equal(await page.getAttribute('#cmp-truth-1', 'data-state'), 'not-winning');
+    const rave = await history(1);
+    assert.equal(rave.at(-1)[0], '20000');
+    assert.ok(
+      rave.every(([, m]) => m === 'a'),
+      rave.join(' '),
+    );
+    says(step, 'Why does it not find e even with 20,000?');
+  },
+  'rave-connect4/4': async (page, step) => {
+    says(step, 'analyse the same position with RAVE, 20,000 playouts');
+    assert.equal(await page.getAttribute('#an-status', 'data-iterations'), '20000');
+    const rows = await internals(page);
+    const row = (m) => rows.find((r) => r.move === m);
+    says(
+      step,
+      'the AMAF values of f (0.581), b (0.572), e (0.564) and a (0.517) lie within 0.07 of each other, and e, the only winning column, is third',
+    );
+    const amaf = ['f', 'b', 'e', 'a'].map((m) => row(m)['AMAF Q']);
+    assert.deepEqual(amaf, ['0.581', '0.572', '0.564', '0.517']);
+    const byAmaf = [...rows].sort((x, y) => Number(y['AMAF Q']) - Number(x['AMAF Q'])).map((r) => r.move);
+    assert.equal(byAmaf.indexOf('e'), 2, byAmaf.join());
+    says(step, "e has 99 visits of its own, Q 0.091, and β 0.878, so its blend, 0.506, stays below a's 0.517");
+    const e = row('e');
+    assert.deepEqual([e.N, e['Q (raw)'], e.β, e['(1−β)Q+βA']], ['99', '0.091', '0.878', '0.506']);
+    assert.equal(row('a')['(1−β)Q+βA'], '0.517');
+    assert.equal(rows[0].move, 'a', 'a is the most visited');
+    says(step, "e's AMAF value rests on 2,247 playouts");
+    assert.equal(Number(e['AMAF N']), 2247);
+    // The analysis's tree: below e, after Yellow's a, RAVE's Red drops its disc in e or f.
+    says(step, "after Yellow's a (three discs in column a), RAVE's Red drops its disc in e (69 of 86 visits) or f (14)");
+    const labels = await page.$$eval('.nl-node .nl-label', (ls) => ls.map((l) => l.textContent.replace(/\s+/g, ' ').trim()));
+    for (const l of ['e N=99 9.1%', 'a N=86 98.8%', 'e N=69 1.4%', 'f N=14 0.0%'])
+      assert.ok(labels.includes(l), `${l} in ${labels.join(' | ')}`);
+    // β = √(k / (3n + k)) with k = 1,000, the preset's rave_k, on every row.
+    says(step, 'β = √(k / (3n + k)) with k = 1,000');
+    for (const r of rows) {
+      const n = Number(r.N.replace(/,/g, ''));
+      assert.equal(Number(r.β).toFixed(3), Math.sqrt(1000 / (3 * n + 1000)).toFixed(3), `${r.move}: N ${r.N}, β ${r.β}`);
+    }
+  },
+  'rave-connect4/5': async (page, step) => {
+    says(step, 'seed 1 and the next seven, 20,000 playouts each');
+    const spread = (k) => page.$eval(`#cmp-spread-${k}`, (e) => ({ ...e.dataset, text: e.textContent }));
+    const [uct, rave] = [await spread(0), await spread(1)];
+    for (const s of [uct, rave])
+      assert.deepEqual(
+        s.seeds.split(' ').map((r) => Number(r.split('=')[0])),
+        [1, 2, 3, 4, 5, 6, 7, 8],
+      );
+    const found = (s) => s.found.split(' ').filter((x) => x !== '-');
+    says(step, 'UCT found, and kept, e in 7 runs of 8 (a median of 2,250 playouts)');
+    assert.equal(found(uct).length, 7);
+    assert.equal(uct.median, '2250');
+    says(step, 'RAVE in 1 of 8 (by 3,000 playouts), and ended on a ×4, b ×3, e ×1');
+    assert.deepEqual(found(rave), ['3000']);
+    assert.match(rave.text, /Final best move: a ×4, b ×3, e ×1\./);
+  },
   'alphazero-train/1': async (page, step) => {
     says(step, 'Start a run of 20 iterations of 40 self-play games each (64 playouts per move, 100 Adam steps, learning rate 0.002)');
     const v = async (id) => page.inputValue(`input#${id}`);
@@ -385,5 +471,7 @@ test('solver: UCT’s value, the draw proven, the ring explained, proven values 
 test('lgr: the kept searches’ size', () => walk('lgr', ['lgr-replies', 'lgr-replies', 'moves']));
 test('which-policy: the three searches, the solver’s verdict, the samples', () =>
   walk('which-policy', ['cmp-panes', 'cmp-exact', 'cmp-truth-0', 'cmp-value-chart', 'board', 'cmp-spread-0']));
+test('rave-connect4: where UCT and RAVE put their visits, the one winning column, AMAF against Q, eight seeds', () =>
+  walk('rave-connect4', ['cmp-panes', 'cmp-exact', 'cmp-truth-0', 'internals', 'cmp-spread-0']));
 test('start: the iterations the step-through stops at', () => walk('start'));
 test('alphazero-train: the run’s settings and when the raw policy stopped losing', () => walk('alphazero-train'));

@@ -34,7 +34,23 @@ const rect = (page, sel) =>
     return { top: r.top, bottom: r.bottom, height: r.height, vh: window.innerHeight };
   });
 
-for (const id of ['which-policy', 'rave', 'solver', 'ucb1', 'lgr']) {
+/** Does lesson step `n` on the phone and asserts that the dock stays low (at most 30% of the
+ * screen) and leaves the top of what the step outlined on screen above it, with room to see it;
+ * a screenshot of the step. */
+async function stepLeavesLookOnScreen(page, id, n) {
+  await doLessonStep(page, n);
+  await page.waitForFunction((k) => document.querySelector('#lesson-dock').dataset.step === String(k), n);
+  const dock = await rect(page, '#lesson-dock');
+  assert.ok(dock.height <= 0.3 * dock.vh, `${id} step ${n}: the dock is ${dock.height} px of ${dock.vh}`);
+  await page.waitForFunction(() => {
+    const t = document.querySelector('.lesson-look').getBoundingClientRect();
+    const d = document.querySelector('#lesson-dock').getBoundingClientRect();
+    return t.top >= 0 && t.top + 80 <= d.top;
+  });
+  await page.screenshot({ path: join(SCREENSHOTS, `lesson-${id}-step${n}-390.png`) });
+}
+
+for (const id of ['which-policy', 'rave', 'solver', 'ucb1', 'lgr', 'rave-connect4']) {
   test(`${id} on a phone opens at its card: the lesson’s text and its first step’s button on the first screen`, async () => {
     const page = await h.openPage(`?lesson=${id}`, { viewport: PHONE });
     await lessonReady(page);
@@ -52,17 +68,7 @@ test('which-policy on a phone: the dock stays low and leaves what each step outl
   const page = await h.openPage('?lesson=which-policy', { viewport: PHONE });
   await lessonReady(page);
   for (let n = 1; n <= 5; n++) {
-    await doLessonStep(page, n);
-    await page.waitForFunction((k) => document.querySelector('#lesson-dock').dataset.step === String(k), n);
-    const dock = await rect(page, '#lesson-dock');
-    assert.ok(dock.height <= 0.3 * dock.vh, `step ${n}: the dock is ${dock.height} px of ${dock.vh}`);
-    // What the step outlined: its top on screen above the dock, with room to see it.
-    await page.waitForFunction(() => {
-      const t = document.querySelector('.lesson-look').getBoundingClientRect();
-      const d = document.querySelector('#lesson-dock').getBoundingClientRect();
-      return t.top >= 0 && t.top + 80 <= d.top;
-    });
-    await page.screenshot({ path: join(SCREENSHOTS, `lesson-which-policy-step${n}-390.png`) });
+    await stepLeavesLookOnScreen(page, 'which-policy', n);
     if (n === 4) {
       // The chart's y-axis name, written along the axis, is no longer than the plot is high.
       const fit = await page.evaluate(() => {
@@ -81,6 +87,23 @@ test('which-policy on a phone: the dock stays low and leaves what each step outl
   const board = await rect(page, '#board svg');
   const dock = await rect(page, '#lesson-dock');
   assert.ok(board.top >= 0 && board.bottom <= dock.top + 1, `the board (${board.top}–${board.bottom}) above the dock (from ${dock.top})`);
+  assertClean(assert, page);
+});
+
+test('rave-connect4 on a phone: the dock stays low and leaves what each step outlines on screen; the Connect Four pane boards fit the screen', async () => {
+  const page = await h.openPage('?lesson=rave-connect4', { viewport: PHONE });
+  await lessonReady(page);
+  for (let n = 1; n <= 5; n++) {
+    await stepLeavesLookOnScreen(page, 'rave-connect4', n);
+    if (n === 1)
+      for (const k of [0, 1]) {
+        const w = await page.$eval(`#cmp-pane-${k} svg`, (e) => {
+          const r = e.getBoundingClientRect();
+          return { left: r.left, right: r.right, vw: window.innerWidth };
+        });
+        assert.ok(w.left >= 0 && w.right <= w.vw, `pane ${k + 1}'s board (${w.left}–${w.right}) within the ${w.vw} px screen`);
+      }
+  }
   assertClean(assert, page);
 });
 

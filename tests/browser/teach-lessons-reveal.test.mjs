@@ -96,6 +96,27 @@ test('which-policy: one step at a time, answers on request, the solver’s verdi
   assertClean(assert, page);
 });
 
+test('rave-connect4: the solver’s verdict (its line and the ✓/✗ on the Connect Four pane boards) hidden while step 1 asks which search is right, shown at step 2', async () => {
+  const page = await h.openPage('?lesson=rave-connect4');
+  await lessonReady(page);
+  await doLessonStep(page, 1);
+  await page.waitForFunction(() => document.getElementById('compare').dataset.exact === 'proven');
+  await page.waitForFunction(() => document.querySelectorAll('#cmp-panes .viz-overlay [data-exact]:not([data-exact=""])').length > 0);
+  let s = await shown(page);
+  assert.equal(s.exactLine, false, 'the exact solver’s line is hidden at step 1');
+  assert.equal(s.truthLines, 0, 'the panes’ verdict lines are hidden');
+  assert.equal(s.paneMarks, 0, 'no ✓/✗ on the pane boards');
+  assert.equal(s.reveal, true, 'a Reveal control is offered');
+  await doLessonStep(page, 2);
+  s = await shown(page);
+  assert.equal(s.exactLine, true, 'the exact line once step 2 asks for it');
+  // ✓ on e in both panes (the only winning column), ✗ on RAVE's ringed a.
+  assert.ok(s.paneMarks >= 3, `the ✓/✗ on the pane boards (${s.paneMarks})`);
+  await page.screenshot({ path: join(SCREENSHOTS, 'lesson-rave-connect4-step2-shown.png') });
+  assertClean(assert, page);
+  await page.context().close();
+});
+
 test('Reveal shows the verdict at once; Show all steps opens every step (a teacher preparing)', async () => {
   const page = await h.openPage('?lesson=which-policy');
   await lessonReady(page);

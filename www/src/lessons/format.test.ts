@@ -36,7 +36,18 @@ describe('the shipped lessons', () => {
     expect(errors).toEqual([]);
     const ids = lessons.map((l) => l.id);
     expect(ids[0]).toBe('start');
-    for (const id of ['ucb1', 'rave', 'decisive', 'lgr', 'solver', 'pentago-twist', 'puct-prior', 'alphazero-train', 'which-policy'])
+    for (const id of [
+      'ucb1',
+      'rave',
+      'decisive',
+      'lgr',
+      'solver',
+      'pentago-twist',
+      'puct-prior',
+      'alphazero-train',
+      'which-policy',
+      'rave-connect4',
+    ])
       expect(ids).toContain(id);
     for (const l of lessons) {
       expect(l.migratedFrom).toBeNull();
@@ -310,5 +321,10 @@ describe('revealsVerdict', () => {
     const l = loadLessons(files).lessons.find((x) => x.id === 'which-policy')!;
     // Step 6 (one seed, or eight?) reads the spread of when each pane found the proven move.
     expect(l.steps.map(revealsVerdict)).toEqual([false, true, true, true, false, true]);
+  });
+  it('in the shipped rave-connect4 lesson: step 1 asks which search is right before the verdict, step 2 reveals it', () => {
+    const l = loadLessons(files).lessons.find((x) => x.id === 'rave-connect4')!;
+    // Step 4 (AMAF against Q) reads the analysis; step 5 the spread of when each pane found e.
+    expect(l.steps.map(revealsVerdict)).toEqual([false, true, true, false, true]);
   });
 });
