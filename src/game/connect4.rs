@@ -44,10 +44,10 @@
 //! Pons's move ordering through [`Game::exact_move_order`] (the number of cells the move makes a
 //! threat on, then the centre first); its immediate-result checks are Pons's anticipation of
 //! losing moves, its table keyed by [`Game::exact_key`] (`current` and `mask`). Measured on this
-//! project's 2-core machine against Pons's own solver in its weak mode (CPU time): about 1.2×
-//! its time on 60 positions after 10–20 random moves, 3× on 6×5's empty board, up to 5× on
-//! positions after 8 random moves (1.2–2× its positions, the rest per position), with a table of
-//! 2^18 entries; larger tables are slower here (memory latency). The empty 7×6 board and its
+//! project's 2-core machine against Pons's own solver in its weak mode (CPU time, one after the
+//! other): 1.15× its time on 60 positions after 10–20 random moves, 1.5× on 13 positions after 8
+//! and 12 random moves (1.2–2× its positions searched, each a little cheaper), 3× on 6×5's empty
+//! board, with a table of 2^18 entries; larger tables are slower here (memory latency). The empty 7×6 board and its
 //! first moves are out of reach without an opening book (Pons's solver did not finish the first
 //! move d in 4 minutes either).
 
