@@ -30,6 +30,26 @@
 //! `current ^= mask; mask |= mask + bottom(c)`; four in a row is found with shifts by 1
 //! (vertical), rows+1 (horizontal), rows (diagonal ↘) and rows+2 (diagonal ↗); the cells where a
 //! player would complete four are Pons's `compute_winning_position`.
+//!
+//! # Fast paths
+//! Every provided method of [`Game`] that a search calls per move is overridden on the bitboard:
+//! the legal moves are the playable cells `(mask + bottom) & board` (so [`Game::legal_count`] is
+//! a population count and [`Game::nth_legal`] the i-th set bit), the winning moves and the
+//! opponent's threats are the playable cells among the winning cells, and the non-losing moves are
+//! Pons's `possibleNonLosingMoves` (plus the winning moves); [`Game::random_playout`] plays on
+//! local words. Each equals the trait's default (the tests compare them on random games).
+//!
+//! # Exact solving
+//! The generic endgame solver ([`super::exact`]) solves Connect Four with these fast paths and
+//! Pons's move ordering through [`Game::exact_move_order`] (the number of cells the move makes a
+//! threat on, then the centre first); its immediate-result checks are Pons's anticipation of
+//! losing moves, its table keyed by [`Game::exact_key`] (`current` and `mask`). Measured on this
+//! project's 2-core machine against Pons's own solver in its weak mode (CPU time, one after the
+//! other): 1.15× its time on 60 positions after 10–20 random moves, 1.5× on 13 positions after 8
+//! and 12 random moves (1.2–2× its positions searched, each a little cheaper), 3× on 6×5's empty
+//! board, with a table of 2^18 entries; larger tables are slower here (memory latency).
+//! The first move d of 7×6 took 899 s (3.27·10^9 positions, a table of 2^20 entries, on a
+//! shared machine): the empty board and its first moves need a long run or an opening book.
 
 use super::registry::{Choice, EndgameRefusal, ExactSolverKind, GameFacts, Registered, SolverFacts};
 use super::{zobrist_key, BoardView, CellError, Game, MoveError, MoveList, MoveParseError, MoveSink, Outcome, Player, MOVE_WORDS};

@@ -457,8 +457,9 @@ impl<G: Game> Exact<G> {
         g.legal_moves(&mut moves);
         // Every child once: a finished game, or the opponent's immediate win, has its value now.
         let (mut best, mut best_m) = (-2i8, NO_MOVE);
-        let mut todo: MoveList<G::Move> = MoveList::new();
-        let mut forcing = [0u16; super::MAX_MOVES];
+        // The moves left to search, with the mover's immediate threats after each (what the
+        // opponent must answer) and the game's ordering score ([`Game::exact_move_order`]).
+        let mut todo: MoveList<(G::Move, u16, u32)> = MoveList::new();
         let mut threats = MoveList::new();
         for &m in &moves {
             let mut c = g.clone();
@@ -469,8 +470,7 @@ impl<G: Game> Exact<G> {
                 None => {
                     // The mover's threats after the move (what the opponent must answer).
                     c.threats(&mut threats);
-                    forcing[todo.len()] = threats.len() as u16;
-                    todo.push(m);
+                    todo.push((m, threats.len() as u16, g.exact_move_order(m)));
                     continue;
                 }
             };
@@ -483,14 +483,14 @@ impl<G: Game> Exact<G> {
         }
         if best < beta && !todo.is_empty() {
             alpha = alpha.max(best);
-            // The table's move first, then by history (stable: ties keep the move order).
+            // The table's move first, then by the threats it leaves, the game's ordering score
+            // and history (stable: ties keep the move order).
             let history = &self.history;
-            let mut order: MoveList<(G::Move, u16)> = todo.iter().zip(forcing.iter()).map(|(&m, &f)| (m, f)).collect();
-            order.sort_by_key(|&(m, f)| {
+            todo.sort_by_key(|&(m, f, o)| {
                 let i = g.move_index(m);
-                (i as u16 != hint, std::cmp::Reverse(f), std::cmp::Reverse(g.exact_move_order(m)), std::cmp::Reverse(history[i]))
+                (i as u16 != hint, std::cmp::Reverse(f), std::cmp::Reverse(o), std::cmp::Reverse(history[i]))
             });
-            for &(m, _) in &order {
+            for &(m, _, _) in &todo {
                 let mut c = g.clone();
                 c.play_unchecked(m);
                 let v = -self.search(&c, -beta, -alpha, stop)?.0;
