@@ -49,7 +49,7 @@ pub use config::{
 pub use evaluator::Evaluator;
 pub use param::{ParamInput, ParamValue};
 pub use search::trace::{ChildScore, IterationTrace, NodeKind, NodeValues, StepError, TraceNode, TraceOutcome};
-pub use search::{sequential_halving_visits, GumbelReport, Search, SearchError};
+pub use search::{sequential_halving_visits, Builtin, Evaluators, GumbelReport, Search, SearchError};
 pub use stats::{ChildStats, PolicyStats, SearchStats, TreeExport, TreeNodeExport};
 pub use tree::Proven;
 
