@@ -16,7 +16,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::{AnyGame, MoveError, Outcome, SpecError};
-use crate::mcts::{AnySearch, Budget, SearchConfig, TreeCap};
+use crate::mcts::{Budget, SearchConfig, TreeCap};
 
 /// The result of one arena game (read back from its JSON too, for a match whose games were
 /// played elsewhere: `report::Match::report`).
@@ -221,8 +221,8 @@ pub fn play_game_from(
     ca.seed = game_seed(seed, index, 0);
     let mut cb = b.clone();
     cb.seed = game_seed(seed, index, 1);
-    let mut sa = AnySearch::new(&game, ca).map_err(ArenaError::engine)?;
-    let mut sb = AnySearch::new(&game, cb).map_err(ArenaError::engine)?;
+    let mut sa = crate::nn::search::any_search(&game, ca).map_err(ArenaError::engine)?;
+    let mut sb = crate::nn::search::any_search(&game, cb).map_err(ArenaError::engine)?;
     let mut tree_cap = None;
     while game.outcome().is_none() {
         let a_to_move = (game.to_move() == 0) == a_first;

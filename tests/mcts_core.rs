@@ -73,7 +73,8 @@ fn uct_finds_immediate_win_and_block() {
 fn deterministic_same_seed_same_stats() {
     for preset in mcts_playground::nn::models::presets_for("tictactoe") {
         let run = || {
-            let mut s = Search::new(TicTacToe::new(), SearchConfig::preset(preset).unwrap()).unwrap();
+            // Every preset, the networks' too: the search is built with them (`nn::search`).
+            let mut s = mcts_playground::nn::search::search(TicTacToe::new(), SearchConfig::preset(preset).unwrap()).unwrap();
             s.run(Budget::iterations(3000), NO_CLOCK);
             serde_json::to_string(&s.stats()).unwrap()
         };
@@ -243,7 +244,7 @@ fn memory_cap_out_of_range_is_refused() {
 fn threads_share_the_memory_cap() {
     use mcts_playground::mcts::parallel::search_root_parallel;
     let g = AnyGame::from_spec("hex:19").unwrap();
-    let r = search_root_parallel(&g, &big_amaf_config(32), Budget::iterations(80_000), 4).unwrap();
+    let r = search_root_parallel::<mcts_playground::mcts::Builtin>(&g, &big_amaf_config(32), Budget::iterations(80_000), 4).unwrap();
     for w in &r.workers {
         assert_eq!(w.memory_cap_bytes, 8 << 20, "each of 4 workers gets a quarter");
         assert!(w.tree_bytes <= 8 << 20, "{}", w.tree_bytes);
@@ -422,7 +423,7 @@ fn stats_name_the_final_move_rule_and_the_leaf_evaluation() {
     // search ran playouts or valued its leaves with a network, from these two keys.
     let g = AnyGame::from_spec("tictactoe").unwrap();
     for (preset, rule, leaf) in [("uct", "robust", "rollout"), ("solver", "secure", "rollout"), ("alphazero", "robust", "value")] {
-        let mut s = AnySearch::new(&g, SearchConfig::preset(preset).unwrap()).unwrap();
+        let mut s = mcts_playground::nn::search::any_search(&g, SearchConfig::preset(preset).unwrap()).unwrap();
         s.run(Budget::iterations(200), NO_CLOCK);
         let v = serde_json::to_value(s.stats()).unwrap();
         assert_eq!(v["final_move"], rule, "{preset}");

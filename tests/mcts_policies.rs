@@ -6,7 +6,8 @@ use mcts_playground::mcts::{Budget, LgrMode, MastMode, Proven, Search, SearchCon
 const NO_CLOCK: &dyn Fn() -> f64 = &|| 0.0;
 
 fn run(cfg: SearchConfig, n: u64) -> Search<TicTacToe> {
-    let mut s = Search::new(TicTacToe::new(), cfg).unwrap();
+    // `nn::search`: the presets include the networks' (`puct-net`, `alphazero`).
+    let mut s = mcts_playground::nn::search::search(TicTacToe::new(), cfg).unwrap();
     s.run(Budget::iterations(n), NO_CLOCK);
     s
 }

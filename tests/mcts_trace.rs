@@ -13,7 +13,8 @@ fn search(spec: &str, preset: &str, seed: u64) -> AnySearch {
     let g = AnyGame::from_spec(spec).unwrap();
     let mut c = SearchConfig::preset(preset).unwrap();
     c.seed = seed;
-    AnySearch::new(&g, c).unwrap()
+    // Every preset, the networks' too (`nn::search`).
+    mcts_playground::nn::search::any_search(&g, c).unwrap()
 }
 
 fn fingerprint(s: &AnySearch) -> String {

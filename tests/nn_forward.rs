@@ -6,9 +6,9 @@
 //! `MCTS_UPDATE_FIXTURES=1 cargo test --test nn_forward` rewrites the fixture from this build.
 
 use mcts_playground::game::AnyGame;
-use mcts_playground::mcts::any::evaluate_position;
 use mcts_playground::mcts::config::PriorKind;
 use mcts_playground::nn::models;
+use mcts_playground::nn::search::evaluate_position;
 use serde_json::{json, Value};
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/nn_forward.json");

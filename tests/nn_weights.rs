@@ -2,7 +2,7 @@
 //! for games without a net, and the shipped nets (load, shapes, deterministic presets).
 
 use mcts_playground::game::{AnyGame, Pentago};
-use mcts_playground::mcts::{AnySearch, Budget, Search, SearchConfig};
+use mcts_playground::mcts::{AnySearch, Budget, SearchConfig};
 use mcts_playground::nn::{models, Mlp, NetError};
 
 const NO_CLOCK: &dyn Fn() -> f64 = &|| 0.0;
@@ -11,7 +11,10 @@ const NO_CLOCK: &dyn Fn() -> f64 = &|| 0.0;
 fn a_game_without_a_net_refuses_the_net_presets_clearly() {
     for preset in ["alphazero", "alphago", "puct-net"] {
         let cfg = SearchConfig::preset(preset).unwrap();
-        let e = Search::new(Pentago::new(mcts_playground::game::PentagoRules::Official, false), cfg.clone()).err().unwrap().to_string();
+        let e = mcts_playground::nn::search::search(Pentago::new(mcts_playground::game::PentagoRules::Official, false), cfg.clone())
+            .err()
+            .unwrap()
+            .to_string();
         assert!(e.contains("no trained network for 'pentago"), "{preset}: {e}");
         assert!(e.contains("use a preset without a network"), "{e}");
         // Switching a running search to a net preset is refused and leaves it untouched.
@@ -54,7 +57,7 @@ fn every_shipped_net_loads_and_its_presets_are_deterministic() {
         let g = AnyGame::from_spec(spec).unwrap();
         for preset in ["alphazero", "alphago", "puct-net"] {
             let run = || {
-                let mut s = AnySearch::new(&g, SearchConfig::preset(preset).unwrap()).unwrap();
+                let mut s = mcts_playground::nn::search::any_search(&g, SearchConfig::preset(preset).unwrap()).unwrap();
                 s.run(Budget::iterations(300), NO_CLOCK);
                 serde_json::to_string(&s.stats()).unwrap()
             };

@@ -62,6 +62,8 @@
 
 //!
 //! # Files
+//! - [`bridges`]: each cell's neighbour rings and the save-bridge answer (the playout rule
+//!   `save_bridge`, `docs/save-bridge.md`);
 //! - `bitset`: the bit sets (`Bits`: `u64`, `u128` and six words) the other parts are generic over;
 //! - `geo`: the masks and neighbour sets of one board size (`Geo`);
 //! - `core`: a position on one bit-set type (`Core`: stones, touch and winning-cell sets) and its
@@ -72,6 +74,7 @@
 //! - the exact solver and its Hex knowledge: [`dfpn`], `ice`, `position`, `resist`, `tt`, `vc`.
 
 pub(crate) mod bitset;
+pub mod bridges;
 pub(crate) mod core;
 pub mod dfpn;
 pub(crate) mod game;

@@ -20,7 +20,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::rng::Rng64;
 
-pub mod bridge;
 pub mod connect4;
 pub mod exact;
 pub mod hex;
@@ -30,8 +29,8 @@ pub mod registry;
 pub mod solver_table;
 pub mod tictactoe;
 
-pub use bridge::BridgeRings;
 pub use connect4::{ConnectFour, ConnectFourOptionError};
+pub use hex::bridges::BridgeRings;
 pub use hex::{Hex, HexOptionError};
 pub use pentago::{Pentago, PentagoBoardError, PentagoOptionError, PentagoRules};
 pub use tictactoe::TicTacToe;

@@ -1,15 +1,10 @@
 //! [`AnySearch`]: run-time dispatch matching [`AnyGame`], for the CLI and the WebAssembly boundary.
 
-use serde::Serialize;
-
-use crate::game::{AnyGame, Game, MoveList};
-use crate::mcts::config::PriorKind;
-use crate::mcts::evaluator::normalise;
+use crate::game::{AnyGame, Game};
 use crate::mcts::search::trace::{IterationTrace, StepError};
-use crate::mcts::search::{Search, SearchError};
+use crate::mcts::search::{Builtin, Evaluators, Search, SearchError};
 use crate::mcts::stats::{SearchStats, TreeExport};
 use crate::mcts::{Budget, Clock, RunReport, SearchConfig};
-use crate::nn::models::{self, NetInfo};
 
 crate::registered_games!(__game_enum!(
     /// A search over whichever game an [`AnyGame`] holds: one variant per registered game
@@ -27,14 +22,23 @@ macro_rules! with_search {
 }
 
 impl AnySearch {
-    /// A search from the position in `game`.
+    /// A search from the position in `game`, its evaluators the ones that need no network
+    /// ([`Builtin`]; see [`Search::new`]).
     ///
     /// # Errors
-    /// An invalid configuration.
+    /// An invalid configuration, or `prior = net`.
+    pub fn new(game: &AnyGame, config: SearchConfig) -> Result<AnySearch, SearchError> {
+        AnySearch::with_evaluators::<Builtin>(game, config)
+    }
+    /// A search from the position in `game`, its evaluators made by `E` (see
+    /// [`Search::with_evaluators`]; for a network, `crate::nn::search::any_search`).
+    ///
+    /// # Errors
+    /// An invalid configuration, or an evaluator `E` cannot make.
     // `clone` for every game of the registry, some of which are `Copy`.
     #[allow(clippy::clone_on_copy)]
-    pub fn new(game: &AnyGame, config: SearchConfig) -> Result<AnySearch, SearchError> {
-        Ok(crate::registered_games!(__game_map!(AnyGame => AnySearch, game, g, Search::new(g.clone(), config)?)))
+    pub fn with_evaluators<E: Evaluators>(game: &AnyGame, config: SearchConfig) -> Result<AnySearch, SearchError> {
+        Ok(crate::registered_games!(__game_map!(AnyGame => AnySearch, game, g, Search::with_evaluators::<E>(g.clone(), config)?)))
     }
     /// See [`Search::run`].
     pub fn run(&mut self, budget: Budget, clock: Clock) -> RunReport {
@@ -105,54 +109,4 @@ impl AnySearch {
     pub fn tree_cap(&self) -> Option<crate::mcts::TreeCap> {
         with_search!(self, s => s.tree_cap())
     }
-}
-
-/// One legal move's prior probability P(s, a).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct MovePrior {
-    /// The move in the game's notation.
-    #[serde(rename = "move")]
-    pub mv: String,
-    /// Its dense index (cells as `row·cols + col`; see `Game::move_index`).
-    pub index: usize,
-    /// P(s, a), the priors of all legal moves summing to 1.
-    pub p: f32,
-}
-
-/// What an evaluator thinks of one position, before any search: the priors P(s, a) PUCT starts
-/// from (Silver et al. 2017) and, for a network, the value head's estimate.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct PositionEval {
-    /// The evaluator's name (`uniform`, `tactical`, `net`).
-    pub evaluator: String,
-    /// P per legal move, in the engine's legal-move order (empty once the game is over).
-    pub priors: Vec<MovePrior>,
-    /// The value head's estimate in [0, 1] for the side to move (the engine's reward scale:
-    /// 1 a sure win, 0.5 a draw); `None` without a network or once the game is over.
-    pub value: Option<f64>,
-    /// The net that answered (`None` without a network).
-    pub net: Option<NetInfo>,
-}
-
-fn evaluate_game<G: Game>(g: &G, prior: PriorKind) -> Result<PositionEval, SearchError> {
-    let e = crate::mcts::search::make_evaluator(g, prior)?;
-    let net = if prior == PriorKind::Net { models::loaded(&g.spec()) } else { None };
-    let mut moves = MoveList::new();
-    if !g.is_terminal() {
-        g.legal_moves(&mut moves);
-    }
-    let mut p = Vec::with_capacity(moves.len());
-    let value = if moves.is_empty() { None } else { e.evaluate(g, &moves, &mut p) };
-    normalise(&mut p);
-    let priors = moves.iter().zip(&p).map(|(&m, &p)| MovePrior { mv: g.format_move(m), index: g.move_index(m), p }).collect();
-    Ok(PositionEval { evaluator: e.name().to_string(), priors, value, net })
-}
-
-/// The priors and value of `game`'s position under the evaluator of `prior` (the one a PUCT
-/// search with that setting asks at its root).
-///
-/// # Errors
-/// `prior = net` and the game has no usable network ([`crate::nn::NetError`]).
-pub fn evaluate_position(game: &AnyGame, prior: PriorKind) -> Result<PositionEval, SearchError> {
-    crate::with_game!(game, g => evaluate_game(g, prior))
 }

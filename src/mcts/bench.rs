@@ -41,24 +41,31 @@ pub struct BenchResult {
 }
 
 /// Runs the preset `preset` from the start position of `game` (a spec string) for `ms`
-/// milliseconds on one thread and reports iterations per second and memory.
+/// milliseconds on one thread and reports iterations per second and memory (the evaluators that
+/// need no network: [`crate::mcts::search::Builtin`]).
 ///
 /// # Errors
 /// Bad spec or preset.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn iterations_per_s(game: &str, preset: &str, ms: f64) -> Result<BenchResult, BenchError> {
-    iterations_per_s_with(game, preset, SearchConfig::preset(preset)?, ms)
+    iterations_per_s_with::<crate::mcts::search::Builtin>(game, preset, SearchConfig::preset(preset)?, ms)
 }
 
 /// [`iterations_per_s`] with the configuration `cfg` (a preset with overrides, `mcts bench
-/// --set`); `preset` names it in the result.
+/// --set`), its evaluators made by `E` (see [`crate::mcts::search::Evaluators`]); `preset` names
+/// it in the result.
 ///
 /// # Errors
 /// Bad spec, or a configuration the search refuses.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn iterations_per_s_with(game: &str, preset: &str, cfg: SearchConfig, ms: f64) -> Result<BenchResult, BenchError> {
+pub fn iterations_per_s_with<E: crate::mcts::search::Evaluators>(
+    game: &str,
+    preset: &str,
+    cfg: SearchConfig,
+    ms: f64,
+) -> Result<BenchResult, BenchError> {
     let g = AnyGame::from_spec(game).map_err(|e| BenchError::Game(e.to_string()))?;
-    let mut s = AnySearch::new(&g, cfg)?;
+    let mut s = AnySearch::with_evaluators::<E>(&g, cfg)?;
     let t0 = std::time::Instant::now();
     let clock = move || t0.elapsed().as_secs_f64() * 1000.0;
     let r = s.run(Budget { iterations: None, millis: Some(ms) }, &clock);

@@ -427,7 +427,7 @@ pub struct SearchConfig {
     /// opponent's last move intrudes into a bridge of the player to move (two of its stones, or
     /// a stone and its own edge, with two common empty neighbours), that player answers in the
     /// other common neighbour; one drawn uniformly when several bridges are intruded
-    /// ([`crate::game::bridge`]). After decisive and anti-decisive moves, before LGR, PoolRAVE
+    /// ([`crate::game::hex::bridges`]). After decisive and anti-decisive moves, before LGR, PoolRAVE
     /// and the default policy. Games without bridges (Pentago, Tic-Tac-Toe: no
     /// [`crate::game::Game::bridge_rings`]) ignore it: their searches play as without it.
     /// Off by default and in every preset but `mohex`; `--set save_bridge=true` adds it to any.

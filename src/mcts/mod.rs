@@ -28,6 +28,7 @@ pub mod any;
 pub mod bench;
 pub mod config;
 pub mod evaluator;
+pub mod mcts_solver;
 pub mod parallel;
 pub mod param;
 pub mod playout;
@@ -35,7 +36,6 @@ pub mod schema;
 pub mod search;
 pub mod selection;
 pub mod slots;
-pub mod solver;
 pub mod stats;
 pub mod transposition;
 pub mod tree;
@@ -49,7 +49,7 @@ pub use config::{
 pub use evaluator::Evaluator;
 pub use param::{ParamInput, ParamValue};
 pub use search::trace::{ChildScore, IterationTrace, NodeKind, NodeValues, StepError, TraceNode, TraceOutcome};
-pub use search::{sequential_halving_visits, GumbelReport, Search, SearchError};
+pub use search::{sequential_halving_visits, Builtin, Evaluators, GumbelReport, Search, SearchError};
 pub use stats::{ChildStats, PolicyStats, SearchStats, TreeExport, TreeNodeExport};
 pub use tree::Proven;
 

@@ -267,14 +267,15 @@ pub struct ParallelResult {
 /// Searches `game` with `workers` threads (root parallelisation, see the module docs): worker `i`
 /// runs `config` with seed [`worker_seed`]`(config.seed, i)` for its share of `budget`'s
 /// iterations ([`split_iterations`]) and/or `budget`'s milliseconds, each on its own tree, and the
-/// root statistics are merged. Native only (`std::thread::scope`; wasm32 has no threads here:
-/// the page uses Web Workers).
+/// root statistics are merged; each worker's evaluators are made by `E` (see
+/// [`crate::mcts::search::Evaluators`]). Native only (`std::thread::scope`; wasm32 has no threads
+/// here: the page uses Web Workers).
 ///
 /// # Errors
 /// [`ParallelError::Workers`] outside 1 ..= [`MAX_WORKERS`]; [`ParallelError::Search`] when the
 /// configuration or position is refused (game over, bad configuration).
 #[cfg(not(target_arch = "wasm32"))]
-pub fn search_root_parallel(
+pub fn search_root_parallel<E: crate::mcts::search::Evaluators>(
     game: &crate::game::AnyGame,
     config: &crate::mcts::SearchConfig,
     budget: crate::mcts::Budget,
@@ -293,7 +294,7 @@ pub fn search_root_parallel(
                 c.memory_cap_mib = (config.memory_cap_mib / workers as u64).max(1);
                 let share = Budget { iterations: budget.iterations.map(|t| split_iterations(t, workers, i)), millis: budget.millis };
                 scope.spawn(move || {
-                    let mut s = AnySearch::new(game, c).map_err(|e| ParallelError::Search(e.to_string()))?;
+                    let mut s = AnySearch::with_evaluators::<E>(game, c).map_err(|e| ParallelError::Search(e.to_string()))?;
                     let t0 = std::time::Instant::now();
                     let clock = move || t0.elapsed().as_secs_f64() * 1000.0;
                     if share.iterations != Some(0) {
@@ -396,7 +397,7 @@ mod tests {
     fn threads_equal_the_same_searches_run_one_by_one() {
         let g = AnyGame::from_spec("hex:5").unwrap();
         let c = SearchConfig::preset("rave").unwrap();
-        let r = search_root_parallel(&g, &c, Budget::iterations(3_001), 2).unwrap();
+        let r = search_root_parallel::<crate::mcts::search::Builtin>(&g, &c, Budget::iterations(3_001), 2).unwrap();
         assert_eq!(r.workers.len(), 2);
         let a = searched("hex:5", "rave", worker_seed(c.seed, 0), 1_501);
         let b = searched("hex:5", "rave", worker_seed(c.seed, 1), 1_500);
@@ -406,7 +407,10 @@ mod tests {
         let m = merge_root_stats(&[a, b], c.final_move, c.secure_a).unwrap();
         assert_eq!(r.merged.best_move, m.best_move);
         assert_eq!(r.merged.children, m.children);
-        assert!(matches!(search_root_parallel(&g, &c, Budget::iterations(10), 0), Err(ParallelError::Workers(0))));
+        assert!(matches!(
+            search_root_parallel::<crate::mcts::search::Builtin>(&g, &c, Budget::iterations(10), 0),
+            Err(ParallelError::Workers(0))
+        ));
     }
 
     #[test]
@@ -417,7 +421,7 @@ mod tests {
             g.play_text(m).unwrap();
         }
         let c = SearchConfig::preset("solver").unwrap();
-        let r = search_root_parallel(&g, &c, Budget::iterations(2_000), 2).unwrap();
+        let r = search_root_parallel::<crate::mcts::search::Builtin>(&g, &c, Budget::iterations(2_000), 2).unwrap();
         assert_eq!(r.merged.best_move.as_deref(), Some("c1"));
         assert_eq!(r.merged.proven, Some(Proven::Win));
         assert_eq!(r.merged.value, 1.0);

@@ -8,6 +8,7 @@
 //!   checked (magic, version, game spec, shapes, CRC-32); any defect is a [`NetError`].
 //! - [`features`]: the input planes of each game and their symmetries.
 //! - [`NetEvaluator`]: the [`crate::mcts::Evaluator`] the search uses (`prior = net`).
+//! - [`search`]: the searches whose configuration may ask for a network ([`search::Nets`]).
 //! - [`models`]: the registry of nets: the trained nets shipped in `models/` (embedded in the
 //!   native binary; fetched by the page and registered) and nets registered at run time.
 //!
@@ -19,6 +20,7 @@ pub mod features;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod file;
 pub mod models;
+pub mod search;
 
 mod evaluator;
 #[cfg(feature = "train")]

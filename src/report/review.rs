@@ -64,7 +64,7 @@ use crate::game::hex::dfpn::{Dfpn, DfpnConfig, DfpnStats};
 use crate::game::hex_solve::MAX_SOLVE_SIZE;
 use crate::game::{AnyGame, Game, Player};
 use crate::limits::MAX_REQUEST_MOVES;
-use crate::mcts::{AnySearch, Budget, Clock, Proven, SearchStats};
+use crate::mcts::{Budget, Clock, Proven, SearchStats};
 
 /// The preset a review uses when none is named: `best`, the first of the page's preferred
 /// engine presets (`www/src/app/startup.ts`, `PREFERRED_PRESETS`), which every game has.
@@ -662,7 +662,7 @@ impl Review {
             });
         }
         let config = config_from(&self.settings.preset, &[] as &[&str], Some(position_seed(self.settings.seed, index)))?;
-        let mut search = AnySearch::new(g, config).map_err(ReportError::engine)?;
+        let mut search = crate::nn::search::any_search(g, config).map_err(ReportError::engine)?;
         let t0 = clock();
         search.run(self.settings.budget(), clock);
         let search_ms = clock() - t0;

@@ -11,7 +11,7 @@ use crate::mcts::{SearchConfig, SearchStats};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::{
     game::AnyGame,
-    mcts::{parallel::search_root_parallel, AnySearch, Budget},
+    mcts::{parallel::search_root_parallel, Budget},
 };
 
 /// The result of [`search`]: the root statistics (merged over the threads of a root-parallel
@@ -40,13 +40,13 @@ pub fn search(game: &AnyGame, config: &SearchConfig, budget: Budget, threads: us
         return Err(ReportError::GameOver);
     }
     if threads == 1 {
-        let mut s = AnySearch::new(game, config.clone()).map_err(ReportError::engine)?;
+        let mut s = crate::nn::search::any_search(game, config.clone()).map_err(ReportError::engine)?;
         let t0 = std::time::Instant::now();
         let clock = move || t0.elapsed().as_secs_f64() * 1000.0;
         s.run(budget, &clock);
         return Ok(SearchReport { stats: s.stats(), threads, workers: Vec::new(), seed: config.seed });
     }
-    let r = search_root_parallel(game, config, budget, threads).map_err(ReportError::engine)?;
+    let r = search_root_parallel::<crate::nn::search::Nets>(game, config, budget, threads).map_err(ReportError::engine)?;
     Ok(SearchReport { stats: r.merged, threads, workers: r.workers, seed: config.seed })
 }
 

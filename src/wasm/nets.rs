@@ -83,6 +83,6 @@ pub fn uses_net(preset: &str, params: JsValue) -> Result<bool, JsError> {
 #[wasm_bindgen(js_name = evaluatePosition)]
 pub fn evaluate_position(game: &GameSession, preset: &str, params: JsValue) -> Result<JsValue, JsError> {
     let (c, _) = build_config(preset, params).map_err(js_err)?;
-    let e = crate::mcts::any::evaluate_position(game.current(), c.prior).map_err(js_err)?;
+    let e = crate::nn::search::evaluate_position(game.current(), c.prior).map_err(js_err)?;
     to_js(&e)
 }

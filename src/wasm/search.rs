@@ -121,7 +121,7 @@ impl SearchSession {
     #[wasm_bindgen(constructor)]
     pub fn new(game: &GameSession, preset: &str, params: JsValue) -> Result<SearchSession, JsError> {
         let (config, params) = build_config(preset, params).map_err(js_err)?;
-        let search = AnySearch::new(game.current(), config).map_err(js_err)?;
+        let search = crate::nn::search::any_search(game.current(), config).map_err(js_err)?;
         Ok(SearchSession { search, spec: game.spec(), path: game.moves(), preset: preset.to_string(), params })
     }
 
@@ -167,7 +167,7 @@ impl SearchSession {
     /// Only if the configuration became invalid (a bug).
     pub fn reset(&mut self, game: &GameSession) -> Result<(), JsError> {
         let config = self.search.config().clone();
-        self.search = AnySearch::new(game.current(), config).map_err(js_err)?;
+        self.search = crate::nn::search::any_search(game.current(), config).map_err(js_err)?;
         self.spec = game.spec();
         self.path = game.moves();
         Ok(())

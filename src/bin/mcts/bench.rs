@@ -16,7 +16,8 @@ use mcts_playground::game::registry::GAMES;
 use mcts_playground::game::{AnyGame, Game, MoveSets, NoTrace};
 use mcts_playground::mcts::bench::iterations_per_s_with;
 use mcts_playground::mcts::parallel::search_root_parallel;
-use mcts_playground::mcts::{AnySearch, Budget};
+use mcts_playground::mcts::Budget;
+use mcts_playground::nn::search::Nets;
 use mcts_playground::{with_game, Rng64};
 use serde_json::json;
 
@@ -210,7 +211,7 @@ fn plan(a: &Args) -> Result<Vec<Plan>, CliError> {
         }
         for p in &presets {
             let config = crate::search::config_from(p, &a.set, None)?;
-            AnySearch::new(&game, config).map_err(CliError::engine)?;
+            mcts_playground::nn::search::any_search(&game, config).map_err(CliError::engine)?;
         }
         plans.push(Plan { spec, game, presets });
     }
@@ -258,7 +259,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
             let mut runs = Vec::new();
             for _ in 0..a.runs {
                 let config = crate::search::config_from(preset, &a.set, None)?;
-                runs.push(iterations_per_s_with(spec, preset, config, a.search_ms).map_err(CliError::engine)?);
+                runs.push(iterations_per_s_with::<Nets>(spec, preset, config, a.search_ms).map_err(CliError::engine)?);
             }
             let mut rates: Vec<f64> = runs.iter().map(|r| r.iterations_per_s).collect();
             let rate = median(&mut rates);
@@ -292,7 +293,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
                 let mut rates = Vec::new();
                 for _ in 0..a.runs {
                     let config = crate::search::config_from(preset, &a.set, None)?;
-                    let r = search_root_parallel(&g, &config, Budget::millis(a.search_ms), t).map_err(CliError::engine)?;
+                    let r = search_root_parallel::<Nets>(&g, &config, Budget::millis(a.search_ms), t).map_err(CliError::engine)?;
                     rates.push(r.merged.iterations_per_s);
                 }
                 let total = median(&mut rates);

@@ -273,7 +273,7 @@ impl Session {
                 let mover = self.game.to_move() as usize;
                 if self.search.is_none() {
                     let config = self.engine.config().map_err(GtpError::engine)?;
-                    self.search = Some(AnySearch::new(&self.game, config).map_err(GtpError::engine)?);
+                    self.search = Some(mcts_playground::nn::search::any_search(&self.game, config).map_err(GtpError::engine)?);
                 }
                 let start = self.start;
                 let clock = move || start.elapsed().as_secs_f64() * 1000.0;

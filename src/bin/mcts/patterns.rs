@@ -21,7 +21,7 @@ use std::time::Instant;
 use mcts_playground::game::hex::patterns::{self, PatternWeights, TrainingSet};
 use mcts_playground::game::{AnyGame, Game, Hex, MoveList};
 use mcts_playground::limits::PATTERN_TRAIN_MAX_BYTES;
-use mcts_playground::mcts::{Budget, Search};
+use mcts_playground::mcts::Budget;
 use mcts_playground::Rng64;
 use serde_json::json;
 
@@ -108,7 +108,7 @@ fn play_game(root: &Hex, a: &TrainArgs, index: usize) -> Result<GamePositions, C
     let mut keys = Vec::new();
     while g.outcome().is_none() {
         let cfg = crate::search::config_from(&a.preset, &a.set, Some(rng.next_u64()))?;
-        let mut s = Search::new(g.clone(), cfg).map_err(CliError::engine)?;
+        let mut s = mcts_playground::nn::search::search(g.clone(), cfg).map_err(CliError::engine)?;
         s.run(Budget::iterations(a.playouts), &|| 0.0);
         let Some(m) = s.best_move() else { break };
         g.legal_moves(&mut legal);

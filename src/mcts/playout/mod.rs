@@ -16,7 +16,7 @@
 //!    on [0, 1] rewards, unseen moves Q = 1; or ε-greedy, the best-Q move with probability 1 − ε,
 //!    ε = 0.4 (Tak, Winands & Björnsson 2012); else uniform.
 //!
-//! One file per policy: `decisive.rs` (1 and 2), `bridge.rs` (3), `lgr.rs` (4), `pool_rave.rs`
+//! One file per policy: `decisive.rs` (1 and 2), `save_bridge.rs` (3), `lgr.rs` (4), `pool_rave.rs`
 //! (5), `mast.rs` (6), `qb.rs` (quality-based rewards, Pepels et al. 2014, which the backpropagation applies);
 //! this file holds the state they share ([`PolicyState`]), the playout loops and the
 //! legal-move list they draw from.
@@ -43,16 +43,16 @@
 //!
 //! With none of them on, the search uses the game's fast `random_playout` instead.
 
-mod bridge;
 mod decisive;
 mod lgr;
 mod mast;
 mod pool_rave;
 mod qb;
+mod save_bridge;
 
 pub use qb::{qb_bonus, Welford};
 
-use crate::game::bridge::{BridgeRings, Colours, COLOURS};
+use crate::game::hex::bridges::{BridgeRings, Colours, COLOURS};
 use crate::game::{Game, MoveList, MoveSets, Outcome, Player};
 use crate::mcts::config::{LgrMode, MastMode, SearchConfig};
 use crate::rng::Rng64;

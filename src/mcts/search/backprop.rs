@@ -5,8 +5,8 @@ use super::Search;
 use crate::game::{Game, MoveSets, Outcome, Player};
 use crate::mcts::amaf::AMAF_MAX;
 use crate::mcts::config::{LgrMode, MastMode};
+use crate::mcts::mcts_solver;
 use crate::mcts::playout::qb_bonus;
-use crate::mcts::solver;
 use crate::mcts::tree::Proof;
 
 impl<G: Game> Search<G> {
@@ -55,7 +55,7 @@ impl<G: Game> Search<G> {
                 if self.tree.nodes[id as usize].proof != 0 {
                     continue;
                 }
-                let p = solver::compute_proof(&self.tree, id);
+                let p = mcts_solver::compute_proof(&self.tree, id);
                 if p == Proof::Unknown {
                     break;
                 }

@@ -11,8 +11,8 @@ use super::{Choice, Search, Step};
 use crate::game::{Game, MoveList, Player, MOVE_WORDS};
 use crate::mcts::amaf::{AmafRow, AmafTables, ChildBound, UntriedBound};
 use crate::mcts::config::{SearchConfig, Selection, ValueEstimate};
+use crate::mcts::mcts_solver;
 use crate::mcts::selection::grave_beta;
-use crate::mcts::solver;
 use crate::mcts::tree::{Edge, Node, AFFINE, ALIAS, NIL, TERMINAL, UNKNOWN};
 use crate::rng::Rng64;
 
@@ -674,7 +674,7 @@ impl<G: Game> Search<G> {
         if let Some(o) = g.outcome() {
             n.flags |= TERMINAL;
             n.n_legal = 0;
-            n.proof = solver::terminal_proof(o, mover) as u8;
+            n.proof = mcts_solver::terminal_proof(o, mover) as u8;
         }
         let id = self.tree.push(n);
         let mut e = Edge::new(id, idx);

@@ -19,7 +19,6 @@ use crate::mcts::playout::PolicyState;
 use crate::mcts::transposition::{table_bytes, TransTable};
 use crate::mcts::tree::{Proof, Tree, KNOWN, NIL};
 use crate::mcts::{Budget, Clock, RunReport, StopReason};
-use crate::nn::{NetError, NetEvaluator};
 use crate::rng::Rng64;
 
 mod backprop;
@@ -50,27 +49,48 @@ pub enum SearchError {
     /// The move text could not be read (the game's message).
     #[error("{0}")]
     BadMove(String),
-    /// `prior = net` and the game's network is missing or defective.
-    #[error(transparent)]
-    Net(#[from] NetError),
+    /// `prior = net` and the game's network is missing or defective (the network's sentence:
+    /// `crate::nn::NetError` turns into this), or the search was built without networks
+    /// ([`Builtin`]).
+    #[error("{0}")]
+    Net(String),
     /// `prior = patterns` and the pattern weights could not be loaded (a game without local
     /// patterns never gets here: [`Search::new`] turns the pattern prior off for it).
     #[error(transparent)]
     Patterns(#[from] PatternError),
 }
 
-/// The evaluator of `prior` for games like `root`.
-///
-/// # Errors
-/// `prior = net` and no usable network ships for the game ([`NetError`]).
-pub(crate) fn make_evaluator<G: Game>(root: &G, prior: PriorKind) -> Result<Box<dyn Evaluator<G>>, SearchError> {
-    Ok(match prior {
-        PriorKind::Uniform => Box::new(UniformPrior),
-        PriorKind::Tactical => Box::new(TacticalPrior),
-        PriorKind::Net => Box::new(NetEvaluator::for_game(root)?),
-        PriorKind::Patterns => Box::new(PatternPrior::for_game(root)?),
-    })
+/// Where a search gets the evaluator its `prior` setting names, when it is created and when
+/// [`Search::set_config`] changes the prior. The search knows no network: a source that has
+/// them (`crate::nn::search::Nets`) is chosen above both.
+pub trait Evaluators {
+    /// The evaluator of `prior` for games like `root`.
+    ///
+    /// # Errors
+    /// The evaluator cannot be made for the game (`prior = patterns` without weights, `prior =
+    /// net` without a usable network or without networks at all).
+    fn make<G: Game>(root: &G, prior: PriorKind) -> Result<Box<dyn Evaluator<G>>, SearchError>;
 }
+
+/// The evaluators that need no network: uniform, tactical and pattern priors; `prior = net`
+/// is refused ([`SearchError::Net`]), a search that may use a network is built with
+/// `crate::nn::search`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Builtin;
+
+impl Evaluators for Builtin {
+    fn make<G: Game>(root: &G, prior: PriorKind) -> Result<Box<dyn Evaluator<G>>, SearchError> {
+        Ok(match prior {
+            PriorKind::Uniform => Box::new(UniformPrior),
+            PriorKind::Tactical => Box::new(TacticalPrior),
+            PriorKind::Patterns => Box::new(PatternPrior::for_game(root)?),
+            PriorKind::Net => return Err(SearchError::Net("prior = net needs a search built with networks (nn::search)".into())),
+        })
+    }
+}
+
+/// The constructor of the evaluators of a search over `G` ([`Evaluators::make`] of one source).
+type MakeEvaluator<G> = fn(&G, PriorKind) -> Result<Box<dyn Evaluator<G>>, SearchError>;
 
 /// A network leaf value (`leaf = value | mix`) needs an evaluator with a value.
 fn check_leaf<G: Game>(config: &SearchConfig, e: &dyn Evaluator<G>) -> Result<(), SearchError> {
@@ -119,6 +139,8 @@ pub struct Search<G: Game> {
     /// Counts of the knowledge computations (`knowledge`).
     know: KnowledgeStats,
     evaluator: Box<dyn Evaluator<G>>,
+    /// Makes the evaluator of a new `prior` ([`Search::set_config`]).
+    make_evaluator: MakeEvaluator<G>,
     /// PUCT priors per node, asked once (see `priors.rs`).
     node_priors: priors::NodePriors,
     /// Moves kept per non-root node's prior list ([`priors::PRIOR_KEEP`]; tests set it to
@@ -208,11 +230,21 @@ const CAP_CHECK_EVERY: u64 = 16;
 const GROWTH_SLACK: usize = 4 << 20;
 
 impl<G: Game> Search<G> {
-    /// A search from `root` with `config` (validated).
+    /// A search from `root` with `config` (validated), its evaluators the ones that need no
+    /// network ([`Builtin`]).
     ///
     /// # Errors
-    /// An invalid configuration.
-    pub fn new(root: G, mut config: SearchConfig) -> Result<Self, SearchError> {
+    /// An invalid configuration, or `prior = net` ([`Builtin`]).
+    pub fn new(root: G, config: SearchConfig) -> Result<Self, SearchError> {
+        Search::with_evaluators::<Builtin>(root, config)
+    }
+
+    /// A search from `root` with `config` (validated), its evaluators made by `E` (for a
+    /// network, `crate::nn::search`).
+    ///
+    /// # Errors
+    /// An invalid configuration, or an evaluator `E` cannot make.
+    pub fn with_evaluators<E: Evaluators>(root: G, mut config: SearchConfig) -> Result<Self, SearchError> {
         config.validate()?;
         // Hex's options are ignored by games without them, as `save_bridge` and `knowledge`
         // are: without local patterns the pattern prior and its progressive bias are off (so a
@@ -222,7 +254,7 @@ impl<G: Game> Search<G> {
             config.progressive_bias = 0.0;
         }
         let ms = root.move_space();
-        let evaluator = make_evaluator(&root, config.prior)?;
+        let evaluator = E::make(&root, config.prior)?;
         check_leaf(&config, evaluator.as_ref())?;
         let mut s = Search {
             rng: Rng64::new(config.seed),
@@ -231,6 +263,7 @@ impl<G: Game> Search<G> {
             bridges: config.save_bridge && root.bridge_rings().is_some(),
             know: KnowledgeStats::default(),
             evaluator,
+            make_evaluator: E::make::<G>,
             node_priors: priors::NodePriors::default(),
             prior_keep: priors::PRIOR_KEEP,
             evaluations: 0,
@@ -435,7 +468,7 @@ impl<G: Game> Search<G> {
     /// is untouched).
     pub fn set_config(&mut self, c: SearchConfig) -> Result<(), SearchError> {
         c.validate()?;
-        let new_evaluator = if c.prior != self.config.prior { Some(make_evaluator(&self.root, c.prior)?) } else { None };
+        let new_evaluator = if c.prior != self.config.prior { Some((self.make_evaluator)(&self.root, c.prior)?) } else { None };
         check_leaf(&c, new_evaluator.as_deref().unwrap_or(self.evaluator.as_ref()))?;
         let rebuild = new_evaluator.is_some()
             || c.transpositions != self.config.transpositions
@@ -904,8 +937,9 @@ mod tests {
 
     fn cut_vs_whole<G: Game>(g: &G, spec: &str, preset: &str, n: u64) {
         let cfg = SearchConfig::preset(preset).unwrap();
-        let mut a = Search::new(g.clone(), cfg.clone()).unwrap();
-        let mut b = Search::new(g.clone(), cfg).unwrap();
+        // `alphazero` asks for the game's network.
+        let mut a = crate::nn::search::search(g.clone(), cfg.clone()).unwrap();
+        let mut b = crate::nn::search::search(g.clone(), cfg).unwrap();
         b.prior_keep = usize::MAX;
         let stats = |s: &Search<G>| s.tree.nodes.iter().map(|n| (n.n, n.w.to_bits())).collect::<Vec<_>>();
         for round in 0..2 {

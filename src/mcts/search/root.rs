@@ -4,7 +4,7 @@
 
 use super::{Choice, Search, SearchError};
 use crate::game::{Game, MoveList};
-use crate::mcts::solver;
+use crate::mcts::mcts_solver;
 use crate::mcts::tree::{Edge, KNOWN, NIL, TERMINAL, UNKNOWN};
 
 impl<G: Game> Search<G> {
@@ -16,7 +16,7 @@ impl<G: Game> Search<G> {
             let r = &mut self.tree.nodes[0];
             r.flags |= TERMINAL;
             r.n_legal = 0;
-            r.proof = solver::terminal_proof(o, 1 - self.root.to_move()) as u8;
+            r.proof = mcts_solver::terminal_proof(o, 1 - self.root.to_move()) as u8;
         }
         if self.tree.with_amaf && self.tree.amaf.table(0).is_none() {
             let derived = self.derived_amaf(&self.root);

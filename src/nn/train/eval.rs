@@ -4,7 +4,7 @@
 use super::selfplay::net_search;
 use crate::game::{Game, MoveList, Outcome};
 use crate::mcts::Evaluator;
-use crate::mcts::{Budget, Search, SearchConfig};
+use crate::mcts::{Budget, SearchConfig};
 use crate::nn::{Mlp, NetEvaluator};
 use crate::rng::Rng64;
 use std::collections::HashMap;
@@ -40,7 +40,7 @@ pub fn preset_player<G: Game>(config: SearchConfig, playouts: u64) -> Player<'st
     Box::new(move |g: &G, rng: &mut Rng64| {
         let mut c = config.clone();
         c.seed = rng.next_u64();
-        let mut s = Search::new(g.clone(), c).expect("valid preset");
+        let mut s = crate::nn::search::search(g.clone(), c).expect("valid preset");
         s.run(Budget::iterations(playouts), &|| 0.0);
         s.best_move().expect("a legal move")
     })

@@ -31,7 +31,7 @@ const FIELDS: Readonly<Record<PaneParam, { label: string; title: string }>> = {
   rave_k: { label: 'k', title: 'RAVE equivalence parameter k (blank: the preset’s)' },
   lgr_p: { label: 'p', title: 'LGR: probability of playing a stored reply (blank: the preset’s)' },
   pool_k: { label: 'pool', title: 'PoolRAVE pool size (blank: the preset’s)' },
-  // src/game/bridge.rs, docs/save-bridge.md.
+  // src/game/hex/bridges.rs, docs/save-bridge.md.
   save_bridge: {
     label: 'bridge',
     title: `Save-bridge playouts (Hex, as MoHex): a move into a bridge of the player to move is answered in the bridge’s other cell (${switchBlank('save_bridge')}; ignored in other games)`,

@@ -1,6 +1,6 @@
 //! Save-bridge (Arneson, Hayward & Henderson 2010, MoHex's playout rule): when the opponent's
 //! last move intrudes into a bridge of the player to move, that player answers in the other
-//! carrier cell ([`BridgeRings::save_bridge`], `src/game/bridge.rs`). Games with bridges (Hex)
+//! carrier cell ([`BridgeRings::save_bridge`], `src/game/hex/bridges.rs`). Games with bridges (Hex)
 //! give their neighbour rings ([`Game::bridge_rings`]); the policy keeps the owner of every
 //! cell for the playout in [`PolicyState::colour`], set from the position once per playout and
 //! updated as each move is chosen. It reads no board of the game, so it runs in the fill
@@ -8,7 +8,7 @@
 //! move-by-move playout.
 
 use super::{Kind, PolicyState};
-use crate::game::bridge::{BridgeRings, COLOURS};
+use crate::game::hex::bridges::{BridgeRings, COLOURS};
 use crate::game::Game;
 use crate::mcts::config::SearchConfig;
 use crate::rng::Rng64;
@@ -68,7 +68,7 @@ impl PolicyState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::bridge::{Colours, EMPTY};
+    use crate::game::hex::bridges::{Colours, EMPTY};
     use crate::game::{Hex, MoveList};
     use crate::mcts::config::{LgrMode, MastMode};
 

@@ -24,7 +24,7 @@
 
 use std::sync::OnceLock;
 
-use super::hex::MAX_SIZE;
+use super::MAX_SIZE;
 use crate::rng::Rng64;
 
 /// Entries of a [`Colours`] array: a power of two above the cells of the largest board plus
