@@ -335,7 +335,7 @@ impl Trainer {
                     plies,
                 ));
             }
-            AnyGame::Pentago(_) => {}
+            _ => {}
         }
     }
 }

@@ -277,7 +277,8 @@ impl TrainSession {
                     }),
                 )
             }
-            AnyGame::Pentago(_) => (String::new(), ColourResults::default(), None),
+            // Games without a net encoding (the registry's `net_input`) never train: Setup refuses them.
+            _ => (String::new(), ColourResults::default(), None),
         };
         IterationReport {
             iteration: self.iteration,

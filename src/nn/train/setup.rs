@@ -165,7 +165,7 @@ pub(super) fn self_play(start: &AnyGame, net: &Arc<Mlp>, config: &TrainConfig, s
                 (rec.rows, count)
             }
         },
-        AnyGame::Pentago(_) => unreachable!("no encoding: refused in Setup::new"),
+        _ => unreachable!("no encoding: refused in Setup::new"),
     }
 }
 
