@@ -15,7 +15,7 @@ use std::time::Instant;
 
 use mcts_playground::game::exact::{Exact, ExactConfig, Value};
 use mcts_playground::game::{ConnectFour, Game, NoTrace};
-use mcts_playground::Rng64;
+use mcts_playground::rng::Rng64;
 
 fn game(spec: &str) -> ConnectFour {
     let opts: Vec<&str> = spec.split(':').skip(1).collect();
@@ -56,8 +56,8 @@ fn main() {
                 for _ in 0..10_000 {
                     let mut c = g;
                     match c.random_playout(&mut rng, &mut NoTrace) {
-                        mcts_playground::Outcome::Win(p) => wins[p as usize] += 1,
-                        mcts_playground::Outcome::Draw => wins[2] += 1,
+                        mcts_playground::game::Outcome::Win(p) => wins[p as usize] += 1,
+                        mcts_playground::game::Outcome::Draw => wins[2] += 1,
                     }
                 }
                 n += 10_000;

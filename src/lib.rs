@@ -28,6 +28,3 @@ pub mod rng;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
-
-pub use game::{AnyGame, Game, Outcome, Player};
-pub use rng::Rng64;

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use common::{records, spec_of};
 use mcts_playground::game::exact::{check, EndgameSession, Exact, ExactConfig, ExactError, ExactSession, Value, PENTAGO_MAX_EMPTY};
 use mcts_playground::game::{AnyGame, Game, MoveList, Outcome, Pentago, PentagoRules, TicTacToe};
-use mcts_playground::Rng64;
+use mcts_playground::rng::Rng64;
 
 // ---- Tic-Tac-Toe from scratch -------------------------------------------------------------
 
