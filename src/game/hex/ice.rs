@@ -451,9 +451,9 @@ mod tests {
 
     use super::*;
     use crate::game::hex::{Board, Hex};
-    use crate::game::hex_solve::{solve, SolveLimits};
     use crate::game::Outcome;
     use crate::rng::Rng64;
+    use crate::solve::hex::negamax::{solve, SolveLimits};
 
     /// Cell (r, c) of an n×n board as a bit.
     fn at(n: usize, r: usize, c: usize) -> u64 {
