@@ -6,7 +6,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use mcts_playground::game::{AnyGame, Game, MoveSets, NoTrace};
-use mcts_playground::{with_game, Rng64};
+use mcts_playground::rng::Rng64;
+use mcts_playground::with_game;
 
 // `s.clone()` runs for every game through `with_game!`; Hex is not `Copy`, the others are.
 #[allow(clippy::clone_on_copy)]

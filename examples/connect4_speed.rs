@@ -1,5 +1,5 @@
 //! Connect Four's speed: uniformly random playouts per second from the empty board, and the
-//! exact solver's time on positions (the endgame solver of `src/game/exact.rs`, with Connect
+//! exact solver's time on positions (the endgame solver of `src/solve/endgame.rs`, with Connect
 //! Four's bitboard fast paths and Pons's move ordering).
 //!
 //! ```sh
@@ -16,9 +16,9 @@
 
 use std::time::Instant;
 
-use mcts_playground::game::exact::{Exact, ExactConfig, Value};
 use mcts_playground::game::{ConnectFour, Game, NoTrace};
-use mcts_playground::Rng64;
+use mcts_playground::rng::Rng64;
+use mcts_playground::solve::endgame::{Exact, ExactConfig, Value};
 
 fn game(spec: &str) -> ConnectFour {
     let opts: Vec<&str> = spec.split(':').skip(1).collect();
@@ -60,8 +60,8 @@ fn main() {
                 for _ in 0..10_000 {
                     let mut c = g;
                     match c.random_playout(&mut rng, &mut NoTrace) {
-                        mcts_playground::Outcome::Win(p) => wins[p as usize] += 1,
-                        mcts_playground::Outcome::Draw => wins[2] += 1,
+                        mcts_playground::game::Outcome::Win(p) => wins[p as usize] += 1,
+                        mcts_playground::game::Outcome::Draw => wins[2] += 1,
                     }
                 }
                 n += 10_000;

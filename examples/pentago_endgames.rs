@@ -19,9 +19,9 @@
 //! cargo run --release --example pentago_endgames -- --solve 120 < tests/data/pentago-endgames.jsonl
 //! ```
 
-use mcts_playground::game::exact::{Exact, ExactConfig};
 use mcts_playground::game::{Game, MoveList, Pentago, PentagoRules};
-use mcts_playground::Rng64;
+use mcts_playground::rng::Rng64;
+use mcts_playground::solve::endgame::{Exact, ExactConfig};
 
 /// A quiet random endgame with `empty` empty cells and its moves, or `None` when stuck.
 fn quiet_endgame(empty: usize, rng: &mut Rng64) -> Option<(Pentago, Vec<String>)> {

@@ -86,7 +86,7 @@ pub(crate) fn mul_small_split(x: u64, m: u64) -> (u64, u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Rng64;
+    use crate::rng::Rng64;
 
     #[test]
     fn select_matches_a_bit_scan() {

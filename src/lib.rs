@@ -25,9 +25,7 @@ pub mod record;
 pub mod report;
 pub mod request;
 pub mod rng;
+pub mod solve;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
-
-pub use game::{AnyGame, Game, Outcome, Player};
-pub use rng::Rng64;

@@ -3,9 +3,9 @@
 //! ones.
 mod common;
 
-use mcts_playground::game::exact::{Exact, ExactConfig, ExactSession, Value};
 use mcts_playground::game::{ConnectFour, ConnectFourOptionError, Game, MoveError, MoveList, NoTrace, Outcome};
-use mcts_playground::Rng64;
+use mcts_playground::rng::Rng64;
+use mcts_playground::solve::endgame::{Exact, ExactConfig, ExactSession, Value};
 use proptest::prelude::*;
 
 fn play(moves: &str) -> ConnectFour {

@@ -1,4 +1,4 @@
-//! The exact endgame solver (`game::exact`: alpha-beta over win/draw/loss) against brute force:
+//! The exact endgame solver (`solve::endgame`: alpha-beta over win/draw/loss) against brute force:
 //! every reachable Tic-Tac-Toe position against a minimax over a Tic-Tac-Toe written here from
 //! scratch; Pentago endgames with few empty cells, under each rule set, against a plain minimax
 //! over the crate's rules (no table, no pruning); the reference tactics records (OpenSpiel) whose
@@ -10,9 +10,9 @@ mod common;
 use std::collections::HashMap;
 
 use common::{records, spec_of};
-use mcts_playground::game::exact::{check, EndgameSession, Exact, ExactConfig, ExactError, ExactSession, Value, PENTAGO_MAX_EMPTY};
 use mcts_playground::game::{AnyGame, Game, MoveList, Outcome, Pentago, PentagoRules, TicTacToe};
-use mcts_playground::Rng64;
+use mcts_playground::rng::Rng64;
+use mcts_playground::solve::endgame::{check, EndgameSession, Exact, ExactConfig, ExactError, ExactSession, Value, PENTAGO_MAX_EMPTY};
 
 // ---- Tic-Tac-Toe from scratch -------------------------------------------------------------
 

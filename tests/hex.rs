@@ -3,7 +3,7 @@
 mod common;
 
 use mcts_playground::game::{AnyGame, Game, Hex, HexOptionError, MoveError, MoveList, MoveParseError, NoTrace, Outcome};
-use mcts_playground::Rng64;
+use mcts_playground::rng::Rng64;
 
 fn hex(spec_opts: &[&str]) -> Hex {
     Hex::from_options(spec_opts).unwrap()

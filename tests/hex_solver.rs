@@ -3,8 +3,8 @@
 //! solver does not settle within its node budget is "unknown", which is allowed (a budget, not a
 //! clock); a settled one must be right, and a winning move must win.
 
-use mcts_playground::game::hex::dfpn::{Dfpn, DfpnConfig};
 use mcts_playground::game::{Game, Hex};
+use mcts_playground::solve::hex::dfpn::{Dfpn, DfpnConfig};
 
 fn position(n: usize, moves: &str) -> Hex {
     let mut g = Hex::new(n, false).unwrap();

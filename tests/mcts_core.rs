@@ -1,9 +1,9 @@
 //! Search core on Tic-Tac-Toe: solver draw proof, determinism, node cap, memory cap (Hex 19×19),
 //! tree reuse, config errors.
 
+use mcts_playground::game::AnyGame;
 use mcts_playground::game::{Game, TicTacToe};
 use mcts_playground::mcts::{AnySearch, Budget, Proven, Search, SearchConfig, StopReason, TreeCap};
-use mcts_playground::AnyGame;
 
 fn ttt(moves: &str) -> TicTacToe {
     let mut g = TicTacToe::new();

@@ -2,10 +2,10 @@
 //! playout, backpropagation) recorded: `Search::step_traced` runs the same iterations as `run`, is
 //! deterministic, and its phases say what happened.
 
+use mcts_playground::game::AnyGame;
 use mcts_playground::game::{Game, Hex, TicTacToe};
 use mcts_playground::mcts::{AnySearch, Budget, ChildScore, IterationTrace, NodeKind, Proven, Search, SearchConfig};
 use mcts_playground::nn::models;
-use mcts_playground::AnyGame;
 
 const NO_CLOCK: &dyn Fn() -> f64 = &|| 0.0;
 

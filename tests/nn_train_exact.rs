@@ -3,12 +3,12 @@
 //! Hex 4×4 (every position proven in milliseconds), tiny nets, seconds only.
 #![cfg(feature = "train")]
 
-use mcts_playground::game::hex_solve::{solve, SolveLimits};
 use mcts_playground::game::{Game, Hex, MoveList};
 use mcts_playground::nn::features::Encoding;
 use mcts_playground::nn::train::exact::{apply, ExactTargets, Labeller};
 use mcts_playground::nn::train::selfplay::self_play_record;
 use mcts_playground::nn::train::{TrainConfig, Trainer};
+use mcts_playground::solve::hex::negamax::{solve, SolveLimits};
 use std::sync::Arc;
 
 /// A small Hex 4×4 run's settings (seed 5, no evaluation).

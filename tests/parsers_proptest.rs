@@ -43,7 +43,7 @@ fn random_game(spec: &str, picks: &[u16]) -> (AnyGame, Vec<String>) {
 /// Random legal variations of `line` (played from `start`): up to 3 per line, each leaving it at a
 /// random move with 1 to 5 random moves, nested up to `depth` levels; duplicates and repeats of
 /// the parent's moves happen (a small board), and the readers merge them.
-fn random_variations(start: &AnyGame, line: &[String], depth: usize, rng: &mut mcts_playground::Rng64) -> Vec<Variation> {
+fn random_variations(start: &AnyGame, line: &[String], depth: usize, rng: &mut mcts_playground::rng::Rng64) -> Vec<Variation> {
     let mut out = Vec::new();
     if line.is_empty() || depth == 0 {
         return out;
@@ -175,7 +175,7 @@ proptest! {
     #[test]
     fn variation_trees_round_trip_through_game_json_and_sgf(spec in spec_strategy(), picks in prop::collection::vec(any::<u16>(), 1..40), seed in any::<u64>()) {
         let (_, moves) = random_game(&spec, &picks);
-        let mut rng = mcts_playground::Rng64::new(seed);
+        let mut rng = mcts_playground::rng::Rng64::new(seed);
         let variations = random_variations(&AnyGame::from_spec(&spec).unwrap(), &moves, 3, &mut rng);
         let json = |m: &[String], v: &[Variation]| serde_json::json!({"format": "mcts-playground-game", "version": 1, "game": spec, "moves": m, "variations": v}).to_string();
         // The canonical tree (merged where lines repeat) reads back as itself, without a note.

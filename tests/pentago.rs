@@ -7,7 +7,7 @@ mod common;
 use std::collections::{HashMap, HashSet};
 
 use mcts_playground::game::{AnyGame, Game, MoveError, MoveList, MoveParseError, Outcome, Pentago, SpecError};
-use mcts_playground::Rng64;
+use mcts_playground::rng::Rng64;
 
 fn board(rules: &str, b: &str) -> Pentago {
     Pentago::from_board(&[rules], b).unwrap_or_else(|e| panic!("{b}: {e}"))

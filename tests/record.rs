@@ -1,11 +1,11 @@
 //! Game records (src/record.rs): move lists and Hex SGF as HexGui writes it, round trips and the
 //! errors a teacher sees for a bad record.
 
+use mcts_playground::game::AnyGame;
 use mcts_playground::record::{
     parse_any, parse_game_json, parse_move_list, parse_sgf, write_move_list, write_sgf, MoveFault, RecordError, SgfError, SgfSyntax,
     Variation, VariationFault, MAX_VARIATION_DEPTH,
 };
-use mcts_playground::AnyGame;
 
 fn strings(v: &[&str]) -> Vec<String> {
     v.iter().map(|s| s.to_string()).collect()
@@ -30,7 +30,7 @@ fn move_list_round_trip_every_game() {
 
 #[test]
 fn random_hex_games_round_trip_through_sgf() {
-    let mut rng = mcts_playground::Rng64::new(7);
+    let mut rng = mcts_playground::rng::Rng64::new(7);
     for size in [1usize, 3, 7, 11, 19] {
         for swap in [false, true] {
             let spec = if swap { format!("hex:{size}:swap") } else { format!("hex:{size}") };

@@ -483,7 +483,7 @@ fn arena_report(
 
 /// solve(state, openings, ...) -> str: the JSON of `mcts solve --json` (`solver` None: the
 /// game's own, dfpn for Hex and alphabeta for Tic-Tac-Toe and Pentago endgames of at most
-/// [`mcts_playground::game::exact::PENTAGO_MAX_EMPTY`] empty cells).
+/// [`mcts_playground::solve::endgame::PENTAGO_MAX_EMPTY`] empty cells).
 #[pyfunction]
 #[pyo3(signature = (state, openings = false, net = None, solver = None, max_nodes = None, time = 0.0, tt_mib = 256, epsilon = 0.0, widening = 0.25, vc = true, fillin = true))]
 #[allow(clippy::too_many_arguments)]

@@ -71,21 +71,19 @@
 //! - `game`: [`Hex`], the [`Game`](super::Game) on the smallest bit set that holds the board;
 //! - [`patterns`]: the local 12-cell patterns of cells and their trained weights (MoHex 2.0's
 //!   prior, `docs/pattern-priors.md`);
-//! - the exact solver and its Hex knowledge: [`dfpn`], `ice`, `position`, `resist`, `tt`, `vc`.
+//! - the knowledge the search and the exact solver (`crate::solve::hex`) share: `ice` (dead and
+//!   captured cells, fill-in), `position` (the knowledge's board) and `knowledge` (the search
+//!   tree's consider set).
 
 pub(crate) mod bitset;
 pub mod bridges;
 pub(crate) mod core;
-pub mod dfpn;
 pub(crate) mod game;
 pub(crate) mod geo;
 pub(crate) mod ice;
 pub(crate) mod knowledge;
 pub mod patterns;
 pub(crate) mod position;
-pub(crate) mod resist;
-pub(crate) mod tt;
-pub(crate) mod vc;
 
 pub(crate) use bitset::Bits;
 // `ice`'s tests build positions through the board (`crate::game::hex::Board`).
@@ -93,6 +91,10 @@ pub(crate) use bitset::Bits;
 use game::Board;
 pub use game::{Hex, HexOptionError};
 pub(crate) use geo::Geo;
+
+/// The largest board the exact solvers take (their keys are one 64-bit set per colour:
+/// `crate::solve::hex`).
+pub const MAX_SOLVE_SIZE: usize = 8;
 
 /// Largest supported board side.
 pub const MAX_SIZE: usize = 19;

@@ -21,12 +21,9 @@ use serde::{Deserialize, Serialize};
 use crate::rng::Rng64;
 
 pub mod connect4;
-pub mod exact;
 pub mod hex;
-pub mod hex_solve;
 pub mod pentago;
 pub mod registry;
-pub mod solver_table;
 pub mod tictactoe;
 
 pub use connect4::{ConnectFour, ConnectFourOptionError};

@@ -5,8 +5,8 @@
 //! Every position of the main line (the start, then the position after each move) is searched
 //! with a preset and a per-position budget ([`ReviewSettings`]); where an exact solver takes the
 //! position (every Tic-Tac-Toe position, Hex up to 8×8 without the swap rule by the proof-number
-//! solver [`crate::game::hex::dfpn`], Pentago endgames with at most
-//! [`crate::game::exact::PENTAGO_MAX_EMPTY`] empty cells by [`crate::game::exact`]) it is also
+//! solver [`crate::solve::hex::dfpn`], Pentago endgames with at most
+//! [`crate::solve::endgame::PENTAGO_MAX_EMPTY`] empty cells by [`crate::solve::endgame`]) it is also
 //! solved within `solve_ms` milliseconds, and a proven value replaces the estimate. A finished
 //! game's last position is valued by the rules. Each position's value is the win probability in
 //! [0, 1] of its side to move (a draw counts ½): the root's value — the visit-weighted mean of
@@ -59,12 +59,12 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::{config_from, ReportError};
-use crate::game::exact::{self, Exact, ExactConfig, ExactStats, Value};
-use crate::game::hex::dfpn::{Dfpn, DfpnConfig, DfpnStats};
-use crate::game::hex_solve::MAX_SOLVE_SIZE;
+use crate::game::hex::MAX_SOLVE_SIZE;
 use crate::game::{AnyGame, Game, Player};
 use crate::limits::MAX_REQUEST_MOVES;
 use crate::mcts::{Budget, Clock, Proven, SearchStats};
+use crate::solve::endgame::{self, Exact, ExactConfig, ExactStats, Value};
+use crate::solve::hex::dfpn::{Dfpn, DfpnConfig, DfpnStats};
 
 /// The preset a review uses when none is named: `best`, the first of the page's preferred
 /// engine presets (`www/src/app/startup.ts`, `PREFERRED_PRESETS`), which every game has.
@@ -494,7 +494,7 @@ impl Solvers {
     pub fn takes(g: &AnyGame) -> bool {
         match g {
             AnyGame::Hex(h) => h.size() <= MAX_SOLVE_SIZE && !h.swap_enabled(),
-            _ => exact::check(g).is_ok(),
+            _ => endgame::check(g).is_ok(),
         }
     }
 
@@ -518,7 +518,7 @@ impl Solvers {
                 Some((value, r.winning_move.map(|m| h.format_move(m))))
             }
             _ => {
-                exact::check(g).ok()?;
+                endgame::check(g).ok()?;
                 // One table, kept while the game stays the same; it starts small and grows as
                 // the positions need, up to REVIEW_ENDGAME_TT_LOG2.
                 let fits = |e: &AnyExact| crate::registered_games!(__game_match2!(AnyExact, AnyGame, e, g, _s, _g, true, false));

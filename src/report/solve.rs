@@ -1,7 +1,7 @@
 //! `mcts solve`: the exact result of a small position, or of every move of it: Hex with the
-//! proof-number solver ([`crate::game::hex::dfpn`]) or the negamax ([`crate::game::hex_solve`]),
+//! proof-number solver ([`crate::solve::hex::dfpn`]) or the negamax ([`crate::solve::hex::negamax`]),
 //! and with a net's value head beside each move; Tic-Tac-Toe and Pentago endgames with the
-//! alpha-beta endgame solver ([`crate::game::exact`]), whose values include draws.
+//! alpha-beta endgame solver ([`crate::solve::endgame`]), whose values include draws.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -10,14 +10,15 @@ use std::time::Instant;
 use serde_json::json;
 
 use super::ReportError;
-use crate::game::exact::{self, Exact, ExactConfig, ExactError, ExactStats, Value};
-use crate::game::hex::dfpn::{Dfpn, DfpnConfig, DfpnStats};
-use crate::game::hex_solve::{solve_with_table, SolveError, SolveLimits, TableUse, TT_SLOT_BYTES};
 use crate::game::registry::Registered;
-use crate::game::solver_table::{self, TableMemoryError};
 use crate::game::{AnyGame, Game, Hex, MoveList};
 use crate::limits::abbreviate;
 use crate::nn::{Mlp, NetEvaluator};
+use crate::solve::endgame::{self, Exact, ExactConfig, ExactError, ExactStats, Value};
+use crate::solve::hex::dfpn::{Dfpn, DfpnConfig, DfpnStats};
+use crate::solve::hex::negamax::{solve_with_table, SolveLimits, TableUse, TT_SLOT_BYTES};
+use crate::solve::hex::SolveError;
+use crate::solve::table::{self, TableMemoryError};
 
 /// Which exact solver runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -27,7 +28,7 @@ pub enum Solver {
     Dfpn,
     /// Negamax with proof sets (the Hex reference).
     Negamax,
-    /// Alpha-beta over win/draw/loss ([`crate::game::exact`]): Tic-Tac-Toe and Pentago endgames.
+    /// Alpha-beta over win/draw/loss ([`crate::solve::endgame`]): Tic-Tac-Toe and Pentago endgames.
     AlphaBeta,
 }
 
@@ -285,7 +286,7 @@ impl SolveReport {
 
 /// Solves the position after `moves` (as written, separated by spaces) of `game`, or with
 /// `opts.openings` every move of it: Hex (`hex:N`, N ≤ 8, no swap) with dfpn or negamax,
-/// Tic-Tac-Toe and Pentago endgames ([`exact::check`]) with alphabeta. `game` and `moves` appear
+/// Tic-Tac-Toe and Pentago endgames ([`endgame::check`]) with alphabeta. `game` and `moves` appear
 /// in the report as given.
 ///
 /// # Errors
@@ -310,10 +311,10 @@ pub fn solve_position(game: &str, moves: &str, opts: &SolveOptions) -> Result<So
     // An engine whose table may take `bytes` (its share of the budget).
     let new_engine = |bytes: u64| -> Result<Engine, SolveError> {
         let limits =
-            SolveLimits { max_nodes: opts.max_nodes, seconds: opts.time, tt_log2: solver_table::log2_within(bytes, TT_SLOT_BYTES).max(1) };
+            SolveLimits { max_nodes: opts.max_nodes, seconds: opts.time, tt_log2: table::log2_within(bytes, TT_SLOT_BYTES).max(1) };
         let dfpn = match solver {
             Solver::Dfpn => Some(Dfpn::new(DfpnConfig {
-                tt_log2: solver_table::log2_within(bytes, 64),
+                tt_log2: table::log2_within(bytes, 64),
                 vc: !opts.no_vc,
                 fillin: !opts.no_fillin,
                 epsilon: opts.epsilon as f32,
@@ -395,7 +396,7 @@ pub fn solve_position(game: &str, moves: &str, opts: &SolveOptions) -> Result<So
     let moves_list: Vec<u16> = legal.iter().copied().collect();
     // One budget for every thread's table: each engine gets an even share.
     let threads = opts.threads.clamp(1, moves_list.len().max(1));
-    let share = solver_table::share(budget, threads);
+    let share = table::share(budget, threads);
     let mut tables = Vec::new();
     let results: Vec<MoveResult> = if threads <= 1 {
         let mut engine = new_engine(share).map_err(err)?;
@@ -471,7 +472,12 @@ pub fn solve_position(game: &str, moves: &str, opts: &SolveOptions) -> Result<So
 
 /// One solve of the endgame solver with the options' budget, of a position whose value is at
 /// least `floor` ([`Exact::solve_above`]): the result and the positions it visited.
-fn endgame_solve<G: Game>(s: &mut Exact<G>, g: &G, floor: Value, opts: &SolveOptions) -> Result<(exact::Solved<G::Move>, u64), ExactError> {
+fn endgame_solve<G: Game>(
+    s: &mut Exact<G>,
+    g: &G,
+    floor: Value,
+    opts: &SolveOptions,
+) -> Result<(endgame::Solved<G::Move>, u64), ExactError> {
     let (start, t0) = (s.stats().nodes, Instant::now());
     let (max, secs) = (opts.max_nodes, opts.time);
     let mut stop = |st: &ExactStats| st.nodes - start >= max || (secs > 0.0 && t0.elapsed().as_secs_f64() >= secs);
@@ -497,7 +503,7 @@ fn solve_endgame(any: AnyGame, game: &str, moves: &str, opts: &SolveOptions) -> 
     if opts.net.is_some() {
         return Err(ReportError::Engine("a net's value head is compared with exact results on Hex only".into()));
     }
-    exact::check(&any).map_err(ReportError::engine)?;
+    endgame::check(&any).map_err(ReportError::engine)?;
     let cfg = ExactConfig::with_mib(opts.tt_mib).fit(&any);
     crate::with_game!(&any, g => endgame_report(g, game, moves, cfg, opts))
 }

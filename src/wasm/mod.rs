@@ -18,7 +18,7 @@
 //!   reuse as the game it follows moves on (`follow`); `presets()`; and `mergeRootStats()`, the
 //!   root-parallel merge of several workers' statistics;
 //! - [`solve`]: `SolveSession`, the exact Hex solver (depth-first proof-number search,
-//!   [`crate::game::hex::dfpn`]) on a `GameSession`'s position, run in slices against the same
+//!   [`crate::solve::hex::dfpn`]) on a `GameSession`'s position, run in slices against the same
 //!   clock, with the root's and every root move's proven value (`progress()`);
 //! - [`views`]: what the page draws from a search beyond its statistics: the compact tree
 //!   snapshot (`treeSnapshot`) and the step-through (`stepIteration`, `setRecordPlayouts`);

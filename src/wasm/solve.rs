@@ -1,18 +1,18 @@
 //! `SolveSession`: an exact solver on the position of a `GameSession`, run in slices against the
 //! clock the searches use, for the page's "Solve" control: the root's value and every root move's
 //! value for the side to move, as they are proven. Hex goes to the proof-number solver
-//! ([`crate::game::hex::dfpn::SolveSession`], win or loss); Tic-Tac-Toe and Pentago endgames to
-//! the alpha-beta endgame solver ([`crate::game::exact::EndgameSession`], win, draw or loss).
+//! ([`crate::solve::hex::dfpn::SolveSession`], win or loss); Tic-Tac-Toe and Pentago endgames to
+//! the alpha-beta endgame solver ([`crate::solve::endgame::EndgameSession`], win, draw or loss).
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::game::GameSession;
 use super::{clock, js_err, to_js};
-use crate::game::exact::{EndgameSession, ExactConfig, ExactStats, Value};
-use crate::game::hex::dfpn::{self, DfpnConfig, DfpnStats};
 use crate::game::{AnyGame, Game, Hex};
 use crate::request::run_budget;
+use crate::solve::endgame::{EndgameSession, ExactConfig, ExactStats, Value};
+use crate::solve::hex::dfpn::{self, DfpnConfig, DfpnStats};
 
 /// log2 of the most transposition-table entries for Hex in the page: 2^20 entries of 64 bytes =
 /// 64 MiB; the table starts at 64 KiB and doubles only as the solve needs (docs/limits.md).
@@ -105,7 +105,7 @@ enum Inner {
 
 /// A resumable exact solve of a position and of each of its moves: Hex (up to 8×8, no swap rule)
 /// with a transposition table of at most 64 MiB ([`PAGE_SOLVER_TT_LOG2`]), Tic-Tac-Toe and
-/// Pentago endgames (at most [`crate::game::exact::PENTAGO_MAX_EMPTY`] empty cells) with at most
+/// Pentago endgames (at most [`crate::solve::endgame::PENTAGO_MAX_EMPTY`] empty cells) with at most
 /// 48 MiB ([`PAGE_ENDGAME_TT_LOG2`]); each starts at a few dozen KiB and grows as the solve needs.
 /// Each `run` continues where the last one stopped.
 #[wasm_bindgen(js_name = SolveSession)]

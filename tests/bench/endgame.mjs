@@ -1,4 +1,4 @@
-// Benchmark of the exact endgame solver (alpha-beta over win/draw/loss, `game::exact`): the empty
+// Benchmark of the exact endgame solver (alpha-beta over win/draw/loss, `solve::endgame`): the empty
 // Tic-Tac-Toe board and the Pentago endgames of tests/data/pentago-endgames.jsonl (seeded quiet
 // random positions that the solver does not settle at once; `cargo run --release --example
 // pentago_endgames` writes them). Per position, natively (`mcts solve`, release build): the root's

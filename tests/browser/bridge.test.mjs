@@ -1,4 +1,4 @@
-// Save-bridge playouts (`save_bridge`, src/game/bridge.rs) in the page: the Compare view offers the
+// Save-bridge playouts (`save_bridge`, src/game/hex/bridges.rs) in the page: the Compare view offers the
 // switch in every pane (and in its URL, `pane2=...,save_bridge:true`), and a pane with it on
 // searches exactly as the native `mcts search --set save_bridge=true` with the same seed and
 // playouts (the WebAssembly build and the native one agree); the Arena takes it as a setting

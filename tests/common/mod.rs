@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::collections::BTreeSet;
 
 use mcts_playground::game::{Game, MoveError, MoveList, MoveSets, NoTrace, Outcome, MOVE_WORDS};
-use mcts_playground::Rng64;
+use mcts_playground::rng::Rng64;
 use serde_json::Value;
 
 /// Brute-force winning moves (clone and play each), to check a game's fast override.

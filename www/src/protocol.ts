@@ -372,7 +372,7 @@ export interface SolveReport {
   /** Milliseconds since this solve request started (a continued solve counts from its own start). */
   ms: number;
   /** Bytes of the solver's transposition table so far: it starts small and grows on demand up
-   * to its budget (64 MiB in the page; `src/game/solver_table.rs`). */
+   * to its budget (64 MiB in the page; `src/solve/table.rs`). */
   ttBytes: number;
   /** Whether this request continues the last unfinished solve of the same position (its table
    * and what it proved kept; the counters go on from there). */

@@ -18,7 +18,8 @@ use mcts_playground::mcts::bench::iterations_per_s_with;
 use mcts_playground::mcts::parallel::search_root_parallel;
 use mcts_playground::mcts::Budget;
 use mcts_playground::nn::search::Nets;
-use mcts_playground::{with_game, Rng64};
+use mcts_playground::rng::Rng64;
+use mcts_playground::with_game;
 use serde_json::json;
 
 use crate::error::CliError;

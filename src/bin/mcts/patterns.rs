@@ -22,7 +22,7 @@ use mcts_playground::game::hex::patterns::{self, PatternWeights, TrainingSet};
 use mcts_playground::game::{AnyGame, Game, Hex, MoveList};
 use mcts_playground::limits::PATTERN_TRAIN_MAX_BYTES;
 use mcts_playground::mcts::Budget;
-use mcts_playground::Rng64;
+use mcts_playground::rng::Rng64;
 use serde_json::json;
 
 use crate::error::CliError;

@@ -128,7 +128,7 @@ fn table(r: &GameReview) -> Result<(), CliError> {
         s.seed
     )?;
     outln!("{:>4}  {:<12} {:<6} {:>15}  {:<4} {:<12} {:<12} pv", "ply", "move", "mover", "win % before→after", "", "class", "best")?;
-    let pct = |v: f64, e: Option<mcts_playground::game::exact::Value>| format!("{:.0}{}", 100.0 * v, if e.is_some() { "!" } else { "" });
+    let pct = |v: f64, e: Option<mcts_playground::solve::endgame::Value>| format!("{:.0}{}", 100.0 * v, if e.is_some() { "!" } else { "" });
     for p in &r.plies {
         let class = p.label.clone().unwrap_or_else(|| p.class.name().to_string());
         outln!(

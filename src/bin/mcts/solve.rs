@@ -1,14 +1,14 @@
 //! `mcts solve`: exact results of small Hex positions (the proof-number solver
-//! `mcts_playground::game::hex::dfpn`, or the negamax `mcts_playground::game::hex_solve`) and of
-//! Tic-Tac-Toe and Pentago endgames (the alpha-beta `mcts_playground::game::exact`, with draws),
+//! `mcts_playground::solve::hex::dfpn`, or the negamax `mcts_playground::solve::hex::negamax`) and of
+//! Tic-Tac-Toe and Pentago endgames (the alpha-beta `mcts_playground::solve::endgame`, with draws),
 //! and with `--openings` every move's result, optionally next to a net's value head (Hex).
 
 use std::path::PathBuf;
 
-use mcts_playground::game::exact::Value;
-use mcts_playground::game::hex_solve::SolveLimits;
 use mcts_playground::limits::abbreviate;
 use mcts_playground::report::{self, SolveOptions, SolveReport};
+use mcts_playground::solve::endgame::Value;
+use mcts_playground::solve::hex::negamax::SolveLimits;
 
 use crate::error::CliError;
 
@@ -28,10 +28,10 @@ pub struct Args {
     /// who made it) and count where its sign agrees with the exact result.
     #[arg(long, value_name = "FILE.mctsnet", requires = "openings")]
     net: Option<PathBuf>,
-    /// The solver: for Hex `dfpn` (depth-first proof-number search, `game::hex::dfpn`; the
-    /// default) or `negamax` (the older exact negamax, `game::hex_solve`, kept as the
+    /// The solver: for Hex `dfpn` (depth-first proof-number search, `solve::hex::dfpn`; the
+    /// default) or `negamax` (the older exact negamax, `solve::hex::negamax`, kept as the
     /// reference); for Tic-Tac-Toe and Pentago `alphabeta` (alpha-beta over win/draw/loss with
-    /// a transposition table, `game::exact`; the only one, and the default there).
+    /// a transposition table, `solve::endgame`; the only one, and the default there).
     #[arg(long, value_enum)]
     solver: Option<Solver>,
     /// Positions the solver may visit per solve before it gives up (dfpn: nodes created;

@@ -346,7 +346,7 @@ impl Registered for Hex {
         solver: Some(SolverFacts {
             kind: ExactSolverKind::ProofNumber,
             takes: "boards up to 8×8 without the swap rule",
-            max_side: Some(crate::game::hex_solve::MAX_SOLVE_SIZE as u32),
+            max_side: Some(crate::game::hex::MAX_SOLVE_SIZE as u32),
             max_empty: None,
             swap: false,
         }),

@@ -6,20 +6,20 @@ use super::Bits;
 /// Masks of one board size.
 #[derive(Debug)]
 pub(crate) struct Geo<B> {
-    pub(super) n: u32,
+    pub(crate) n: u32,
     /// All n² cells.
-    pub(super) board: B,
+    pub(crate) board: B,
     /// All cells but column 0 / but column n−1.
-    pub(super) not_first: B,
-    pub(super) not_last: B,
+    pub(crate) not_first: B,
+    pub(crate) not_last: B,
     /// `edge[p][0]`, `edge[p][1]`: player p's two edges (Black: top, bottom; White: left, right).
-    pub(super) edge: [[B; 2]; 2],
+    pub(crate) edge: [[B; 2]; 2],
     /// `nb[cell]`: the neighbours of `cell` (without the cell itself).
-    pub(super) nb: Vec<B>,
+    pub(crate) nb: Vec<B>,
 }
 
 impl<B: Bits> Geo<B> {
-    pub(super) fn build(n: usize) -> Geo<B> {
+    pub(crate) fn build(n: usize) -> Geo<B> {
         let mut g = Geo { n: n as u32, board: B::ZERO, not_first: B::ZERO, not_last: B::ZERO, edge: [[B::ZERO; 2]; 2], nb: Vec::new() };
         for r in 0..n {
             for c in 0..n {
@@ -50,7 +50,7 @@ impl<B: Bits> Geo<B> {
     /// Adds stone `cell` (already in `stones`) to the reach set `reach` of edge `edge` when it
     /// touches it, with the stones it joins; returns whether `reach` changed.
     #[inline(always)]
-    pub(super) fn join(&self, cell: usize, stones: B, reach: &mut B, edge: B) -> bool {
+    pub(crate) fn join(&self, cell: usize, stones: B, reach: &mut B, edge: B) -> bool {
         let b = B::bit(cell);
         let nbc = self.nb[cell];
         if ((nbc & *reach) | (b & edge)).is_zero() {
@@ -68,7 +68,7 @@ impl<B: Bits> Geo<B> {
     /// it lies in `touch`: a stone that joins alone adds its neighbour mask, a merge adds the
     /// grown flood. Returns whether it joined.
     #[inline(always)]
-    pub(super) fn join_touch(&self, cell: usize, stones: B, touch: &mut B) -> bool {
+    pub(crate) fn join_touch(&self, cell: usize, stones: B, touch: &mut B) -> bool {
         let b = B::bit(cell);
         if (*touch & b).is_zero() {
             return false;
@@ -87,7 +87,7 @@ impl<B: Bits> Geo<B> {
 
     /// `x` plus all its neighbours on the board.
     #[inline(always)]
-    pub(super) fn grow(&self, x: B) -> B {
+    pub(crate) fn grow(&self, x: B) -> B {
         let n = self.n;
         let a = x & self.not_last; // may step to c+1
         let b = x & self.not_first; // may step to c−1
@@ -96,7 +96,7 @@ impl<B: Bits> Geo<B> {
 
     /// The cells of `within` connected to `seed` (`seed ⊆ within`) inside `within`.
     #[inline(always)]
-    pub(super) fn flood(&self, seed: B, within: B) -> B {
+    pub(crate) fn flood(&self, seed: B, within: B) -> B {
         let mut r = seed;
         loop {
             let g = self.grow(r) & within;

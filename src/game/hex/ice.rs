@@ -451,9 +451,9 @@ mod tests {
 
     use super::*;
     use crate::game::hex::{Board, Hex};
-    use crate::game::hex_solve::{solve, SolveLimits};
     use crate::game::Outcome;
     use crate::rng::Rng64;
+    use crate::solve::hex::negamax::{solve, SolveLimits};
 
     /// Cell (r, c) of an n×n board as a bit.
     fn at(n: usize, r: usize, c: usize) -> u64 {
@@ -799,7 +799,7 @@ mod tests {
         assert!(trace.iter().sum::<u64>() > 0);
     }
 
-    /// The same checks with the reference solver [`hex_solve::solve`] (4×4, where its table
+    /// The same checks with the reference solver [`crate::solve::hex::negamax::solve`] (4×4, where its table
     /// is small), which also validates the brute force.
     #[test]
     fn fillin_keeps_the_value_by_the_reference_solver() {

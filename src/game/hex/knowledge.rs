@@ -268,10 +268,10 @@ pub(crate) fn consider_into<B: IceBits>(n: usize, stones: [B; 2], to_move: u8, o
 mod tests {
     use super::*;
     use crate::game::hex::bitset::W6;
-    use crate::game::hex::dfpn::{Dfpn, DfpnConfig};
     use crate::game::hex::Hex;
     use crate::game::Game;
     use crate::rng::Rng64;
+    use crate::solve::hex::dfpn::{Dfpn, DfpnConfig};
 
     /// Whether the side to move wins `g` (exact).
     fn wins(s: &mut Dfpn, g: &Hex) -> bool {

@@ -4,7 +4,7 @@
 //! AlphaZero's targets (Silver et al. 2017, "Mastering the game of Go without human knowledge";
 //! 2018, "A general reinforcement learning algorithm that masters chess, shogi, and Go through
 //! self-play") are the finished game's result z and the root's visit distribution π. On a board
-//! the repository's df-pn solver settles ([`crate::game::hex::dfpn`], the solver of the ground-truth
+//! the repository's df-pn solver settles ([`crate::solve::hex::dfpn`], the solver of the ground-truth
 //! work: `mcts solve`, the review's exact values), a position can instead carry
 //! - the **proven value** z* = +1 when the side to move wins with perfect play, −1 when it loses;
 //! - the **proven winning moves** W (every empty cell whose child position the solver proves a
@@ -26,9 +26,9 @@
 //! self-play game gets its own solver (and table), reused across that game's positions.
 
 use super::selfplay::Sample;
-use crate::game::hex::dfpn::{Dfpn, DfpnConfig, DfpnStats};
 use crate::game::{Game, Hex, MoveList, Player};
 use crate::nn::features::Encoding;
+use crate::solve::hex::dfpn::{Dfpn, DfpnConfig, DfpnStats};
 
 /// Settings of the exact targets (`exact_targets` in a run's `config.json`; the CLI's
 /// `--exact-targets solve_nodes=N,mix=X[,tt_log2=K]`).
@@ -125,7 +125,7 @@ impl Labeller {
     ///
     /// # Errors
     /// The system refused the table's first entries.
-    pub fn new(cfg: &ExactTargets) -> Result<Labeller, crate::game::solver_table::TableMemoryError> {
+    pub fn new(cfg: &ExactTargets) -> Result<Labeller, crate::solve::table::TableMemoryError> {
         Ok(Labeller { dfpn: Dfpn::new(DfpnConfig { tt_log2: cfg.tt_log2, ..DfpnConfig::default() })?, budget: cfg.solve_nodes })
     }
 

@@ -235,13 +235,13 @@ pub fn check(c: &TrainConfig) -> Result<(), TrainError> {
     if let Some(e) = &c.exact_targets {
         e.check().map_err(TrainError::Setting)?;
         let solvable = match AnyGame::from_spec(&c.game) {
-            Ok(AnyGame::Hex(h)) => h.size() <= crate::game::hex_solve::MAX_SOLVE_SIZE && !h.swap_enabled(),
+            Ok(AnyGame::Hex(h)) => h.size() <= crate::game::hex::MAX_SOLVE_SIZE && !h.swap_enabled(),
             _ => false,
         };
         if !solvable {
             return Err(TrainError::Setting(format!(
                 "training setting 'exact_targets' needs a game the exact solver settles: hex:N with N at most {} (without swap)",
-                crate::game::hex_solve::MAX_SOLVE_SIZE
+                crate::game::hex::MAX_SOLVE_SIZE
             )));
         }
     }

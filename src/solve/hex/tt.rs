@@ -4,7 +4,7 @@
 //! "Solving Hex: beyond humans"). A solved entry is never replaced by an unsolved one of the same
 //! position. The table starts at [`INITIAL_LOG2`] entries and doubles instead of replacing until
 //! it reaches its largest size, which gives the same search as that size allocated up front
-//! ([`crate::game::solver_table`]).
+//! ([`crate::solve::table`]).
 //!
 //! A position and its 180° rotation (cell i ↦ n² − 1 − i, which maps each player's edges onto
 //! themselves) have the same value, so they share one entry: the key is the smaller of the two
@@ -12,8 +12,8 @@
 //! orientation and mapped back on reading. (Benzene keys its table by the position alone and
 //! removes rotations only from a self-symmetric position's moves.)
 
-use super::position::Pos;
-use crate::game::solver_table::{try_extend, try_filled, TableMemoryError, INITIAL_LOG2};
+use crate::game::hex::position::Pos;
+use crate::solve::table::{try_extend, try_filled, TableMemoryError, INITIAL_LOG2};
 
 /// The "infinite" proof or disproof number: a proven value (`INFTY` as benzene's
 /// `DfpnBounds::INFTY`).

@@ -29,7 +29,7 @@
 //! - the mover has a cell that joins its edges: a win;
 //! - the opponent has two or more such cells: a loss (one stone blocks one of them); exactly one:
 //!   it is the only move (every other move loses to it);
-//! - fill-in ([`super::ice`], Henderson 2010): dead and captured cells are filled on a copy of
+//! - fill-in ([`crate::game::hex::ice`], Henderson 2010): dead and captured cells are filled on a copy of
 //!   the board, which has the same value; a connection on it decides the node;
 //! - virtual connections ([`super::vc`], H-search: Anshelevich 2002): an edge-to-edge full
 //!   connection of the opponent is a loss, an edge-to-edge semi- or full connection of the mover
@@ -49,19 +49,19 @@
 //! so the graph has no cycles and df-pn's graph-history interaction cannot arise. Proof numbers
 //! in a DAG over-count shared subtrees, which only changes the order of the search.
 
-use super::position::{Pos, MAX_N};
 use super::tt::{Bounds, Entry, Table, INFTY, MAX_STORED_CHILDREN};
-use super::Hex;
-use crate::game::hex_solve::SolveError;
-use crate::game::solver_table::TableMemoryError;
+use super::SolveError;
+use crate::game::hex::position::{Pos, MAX_N};
+use crate::game::hex::Hex;
 use crate::game::{Game, Outcome, Player};
+use crate::solve::table::TableMemoryError;
 
 /// The solver's settings.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct DfpnConfig {
     /// log2 of the most entries (64 bytes each) the transposition table may grow to: 22 =
     /// 256 MiB (the default natively), 20 = 64 MiB. Clamped to 10..=30. The table starts at
-    /// 1,024 entries and doubles only when a bucket is full ([`crate::game::solver_table`]).
+    /// 1,024 entries and doubles only when a bucket is full ([`crate::solve::table`]).
     pub tt_log2: u32,
     /// ε of the 1+ε trick; benzene's default is 0 (plain df-pn thresholds, δ + 1).
     pub epsilon: f32,
@@ -72,7 +72,7 @@ pub struct DfpnConfig {
     /// Virtual connections ([`super::vc`]) at every new node: edge-to-edge connections decide
     /// it, the opponent's semi-connections restrict the mover to the must-play region.
     pub vc: bool,
-    /// Inferior-cell fill-in ([`super::ice`]: dead and captured cells) at every new node, before
+    /// Inferior-cell fill-in ([`crate::game::hex::ice`]: dead and captured cells) at every new node, before
     /// the virtual connections; filled cells are not searched.
     pub fillin: bool,
 }
@@ -302,7 +302,7 @@ impl Dfpn {
         }
         // The board the knowledge sees: the real stones plus the fill-in (which keeps the value
         // for either side to move, so a connection on it decides the real position).
-        let kb = if self.cfg.fillin { super::ice::fillin(pos).apply(pos) } else { *pos };
+        let kb = if self.cfg.fillin { crate::game::hex::ice::fillin(pos).apply(pos) } else { *pos };
         if kb.connected(me) {
             return Expansion::Win(None);
         }
@@ -664,8 +664,8 @@ fn order(score: &[f64; MAX_N * MAX_N], cells: u64, out: &mut Moves) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::hex_solve::{solve, SolveLimits};
     use crate::rng::Rng64;
+    use crate::solve::hex::negamax::{solve, SolveLimits};
 
     fn dfpn_wins(s: &mut Dfpn, g: &Hex) -> bool {
         let r = s.solve(g, &mut |_| false).unwrap().unwrap();

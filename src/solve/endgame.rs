@@ -38,11 +38,11 @@
 //! (docs/limits.md). Hex has the proof-number solver ([`super::hex::dfpn`]), which knows Hex's
 //! connections.
 
-use super::registry::{EndgameRefusal, Registered};
-use super::solver_table::{try_extend, try_filled, TableMemoryError, INITIAL_LOG2};
-use super::{AnyGame, Game, MoveList, Outcome, Player};
+use super::table::{try_extend, try_filled, TableMemoryError, INITIAL_LOG2};
+use crate::game::registry::{EndgameRefusal, Registered};
+use crate::game::{AnyGame, Game, MoveList, Outcome, Player};
 #[cfg(test)]
-use super::{Pentago, TicTacToe};
+use crate::game::{Pentago, TicTacToe};
 
 /// The value of a position for its side to move, with perfect play by both sides (serialised
 /// `"win"`, `"draw"`, `"loss"`, as [`Value::name`]).
@@ -109,7 +109,7 @@ impl Value {
 
 /// The most empty cells a Pentago position may have for [`check`] (docs/limits.md; how it was
 /// measured: the module documentation). Pentago's fact, defined with its rules.
-pub use super::pentago::PENTAGO_MAX_EMPTY;
+pub use crate::game::pentago::PENTAGO_MAX_EMPTY;
 
 /// How often (in positions) the `stop` callback is asked.
 pub const STOP_EVERY: u64 = 1024;
@@ -166,7 +166,7 @@ impl From<EndgameRefusal> for ExactError {
 pub struct ExactConfig {
     /// log2 of the most entries (24 bytes each) the transposition table may grow to: 23 =
     /// 192 MiB, 21 = 48 MiB. Clamped to 10..=30. The table starts at 1,024 entries and doubles
-    /// only when a bucket would lose an entry ([`crate::game::solver_table`]).
+    /// only when a bucket would lose an entry ([`crate::solve::table`]).
     pub tt_log2: u32,
 }
 

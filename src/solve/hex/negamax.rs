@@ -27,10 +27,12 @@
 //! more than 2^cells), a new result replacing the one in its slot, so memory does not grow with
 //! the budget. It starts at 1,024 slots and doubles instead of replacing until it reaches that
 //! size, which gives the same search as the whole table up front
-//! ([`super::solver_table`]). The swap rule is not handled (a different game at ply 1).
+//! ([`crate::solve::table`]). The swap rule is not handled (a different game at ply 1).
 
-use super::solver_table::{try_extend, try_filled, TableMemoryError, INITIAL_LOG2};
-use super::{Game, Hex, MoveList, Outcome, Player};
+use super::SolveError;
+use crate::game::hex::MAX_SOLVE_SIZE;
+use crate::game::{Game, Hex, MoveList, Outcome, Player};
+use crate::solve::table::{try_extend, try_filled, TableMemoryError, INITIAL_LOG2};
 
 /// Slots of the transposition table by default (one position each; a result replaces the one in
 /// its slot): 2^23 of 32 bytes, 256 MiB.
@@ -41,29 +43,6 @@ pub const TT_SLOT_BYTES: usize = std::mem::size_of::<Slot>();
 
 /// How often (in positions) the negamax looks at the clock when it has a time limit.
 const CLOCK_EVERY: u64 = 4096;
-
-/// The largest board the solver takes (its keys are one 64-bit set per colour).
-pub const MAX_SOLVE_SIZE: usize = 8;
-
-/// Why a position was not solved.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum SolveError {
-    /// The board has more than [`MAX_SOLVE_SIZE`] cells a side.
-    #[error("the exact solver takes boards up to {MAX_SOLVE_SIZE}x{MAX_SOLVE_SIZE}; this one is {0}x{0}")]
-    TooLarge(usize),
-    /// The game has the swap (pie) rule, which the solver does not handle.
-    #[error("the exact solver does not handle the swap rule (use hex:N without :swap)")]
-    Swap,
-    /// The search visited `max_nodes` positions without an answer.
-    #[error("not solved within {0} positions (--max-nodes); smaller boards or more stones solve faster")]
-    Budget(u64),
-    /// The search ran for its time limit (seconds) without an answer.
-    #[error("not solved within {0} s (--time); smaller boards or more stones solve faster")]
-    Time(f64),
-    /// The system refused the transposition table's memory.
-    #[error(transparent)]
-    Memory(#[from] TableMemoryError),
-}
 
 /// Limits of one solve.
 #[derive(Debug, Clone, Copy)]

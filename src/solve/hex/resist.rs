@@ -17,7 +17,7 @@
 //! cells every full between them needs (the intersection of their carriers): a bridge conducts
 //! as well as an adjacency.
 
-use super::position::{Pos, MAX_N};
+use crate::game::hex::position::{Pos, MAX_N};
 
 /// Nodes of one circuit: at most the cells plus the two edges.
 const MAX_NODES: usize = MAX_N * MAX_N + 2;

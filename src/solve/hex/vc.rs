@@ -51,7 +51,7 @@
 //! (each is derived by the rules above), while some are missed. The solver reads the edge-to-edge
 //! lists ([`EdgeVcs`]).
 
-use super::position::{Pos, MAX_N};
+use crate::game::hex::position::{Pos, MAX_N};
 
 /// Endpoint ids: the cells of an 8×8 board and the two edges.
 const MAX_ENDS: usize = MAX_N * MAX_N + 2;
@@ -732,9 +732,9 @@ impl Default for VcBuilder {
 mod tests {
     use super::*;
     use crate::game::hex::Hex;
-    use crate::game::hex_solve::{solve, SolveLimits};
     use crate::game::Game;
     use crate::rng::Rng64;
+    use crate::solve::hex::negamax::{solve, SolveLimits};
     use std::collections::HashMap;
 
     /// The brute-force definition of a VC, independent of the builder: with only the cells of
@@ -996,7 +996,7 @@ mod tests {
         stats
     }
 
-    /// The test-local [`exact`] agrees with the crate's oracle, [`hex_solve::solve`](solve), on
+    /// The test-local [`exact`] agrees with the crate's oracle, [`negamax::solve`](crate::solve::hex::negamax::solve), on
     /// random 4×4 positions, and the builder's claims agree with the oracle there.
     #[test]
     fn claims_agree_with_the_oracle_on_4x4() {
