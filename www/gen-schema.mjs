@@ -129,6 +129,7 @@ export interface GameFacts {
     swap: boolean;
   } | null;
   net_input: boolean;
+  patterns: boolean;
 }
 
 /** Every registered game's facts, by name, in the engine's order. */

@@ -399,6 +399,7 @@ impl Registered for ConnectFour {
             swap: false,
         }),
         net_input: false,
+        patterns: false,
     };
 
     /// The options of [`ConnectFour::from_options`].

@@ -833,6 +833,7 @@ impl Registered for Pentago {
             swap: false,
         }),
         net_input: false,
+        patterns: false,
     };
 
     /// The options of [`Pentago::from_options`].

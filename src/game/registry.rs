@@ -114,6 +114,11 @@ pub struct GameFacts {
     /// Whether neural networks have an input encoding for it (`src/nn/features.rs`): the
     /// AlphaZero presets and training work only there.
     pub net_input: bool,
+    /// Whether the pattern prior (`prior = patterns`, MoHex's local patterns; Huang et al.
+    /// 2013) works for it: the game gives local-pattern keys ([`Game::pattern_keys`]) and the
+    /// shipped weights (`models/hex-patterns.mctspat`) are its own; the page's worker loads them
+    /// only for such a game.
+    pub patterns: bool,
 }
 
 impl GameFacts {
@@ -317,6 +322,8 @@ mod tests {
             for m in f.example_moves.split_whitespace() {
                 g.play_text(m).unwrap_or_else(|e| panic!("{}: example move {m}: {e}", f.name));
             }
+            let keys = crate::with_game!(&g, g => g.pattern_keys(&[], &mut Vec::new()));
+            assert_eq!(keys, f.patterns, "{}: the patterns fact against Game::pattern_keys", f.name);
             if let Some(s) = f.sizes {
                 assert!(s.min <= s.default && s.default <= s.max, "{}", f.name);
                 assert!(s.offered.iter().all(|n| (s.min..=s.max).contains(n)), "{}", f.name);

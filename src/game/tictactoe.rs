@@ -127,6 +127,7 @@ impl Registered for TicTacToe {
             swap: false,
         }),
         net_input: true,
+        patterns: false,
     };
 
     /// Tic-Tac-Toe takes no options.

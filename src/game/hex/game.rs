@@ -351,6 +351,7 @@ impl Registered for Hex {
             swap: false,
         }),
         net_input: true,
+        patterns: true,
     };
 
     /// The options of [`Hex::from_options`].

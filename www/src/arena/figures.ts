@@ -2,6 +2,7 @@
 // standings (Rust `arena::Standings`: Wilson interval, Elo); this module formats them, turns the
 // `key=value` settings into engine parameters, and writes the CSV rows.
 
+import { findGame, playerName } from '../games';
 import { PARAM_NAMES } from '../generated/schema';
 import type { EngineParams, GameRecord, Standings } from '../protocol';
 import { isParamName, paramFromText } from '../share/url';
@@ -73,8 +74,9 @@ export function fmtEloCi([lo, hi]: Standings['elo_ci95']): string {
 export const FIRST_PLAYER_DOMINATES = 0.7;
 
 /** When the first player won most games of a match (at least 10 games, `FIRST_PLAYER_DOMINATES`
- * of them), what to say about it and the remedy: for Hex without the swap rule, a first-player
- * win with perfect play, the swap rule (`hex:N:swap`, the spec to switch to); otherwise, or
+ * of them), what to say about it and the remedy: for a game that offers the swap rule without it
+ * (Hex: a first-player win with perfect play), the swap rule (`hex:N:swap`, the spec to switch
+ * to; `GamePage.swapOption`, `firstMoveNote`); otherwise, or
  * with the swap rule already on, balanced openings when they were off. Null: nothing to say. */
 export function firstPlayerNote(
   spec: string,
@@ -83,12 +85,15 @@ export function firstPlayerNote(
 ): { text: string; swapSpec: string | null } | null {
   if (s.games < 10 || s.first_player_wins < FIRST_PLAYER_DOMINATES * s.games) return null;
   const share = winRate(s.first_player_wins / s.games);
-  const hex = /^hex(:\d+)?$/i.exec(spec.trim());
+  const game = findGame(spec);
   const head = `The first player won ${share} of the games: this match measures who moved first more than A against B.`;
-  if (hex) {
-    const swapSpec = `${hex[1] ? spec.trim() : 'hex:11'}:swap`;
+  const trimmed = spec.trim();
+  if (game?.swapOption && !trimmed.toLowerCase().split(':').includes('swap')) {
+    const swapSpec = `${trimmed.includes(':') ? trimmed : game.facts.default_spec}:swap`;
+    const [first, second] = [playerName(game.name, 0), playerName(game.name, 1)];
+    const why = game.firstMoveNote ?? `In ${game.facts.title} moving first is an advantage`;
     return {
-      text: `${head} In Hex moving first wins with perfect play; try the swap rule (${swapSpec}: White may take Black's first move as its own)${openings ? '' : ' or balanced openings'}.`,
+      text: `${head} ${why}; try the swap rule (${swapSpec}: ${second} may take ${first}'s first move as its own)${openings ? '' : ' or balanced openings'}.`,
       swapSpec,
     };
   }

@@ -36,6 +36,6 @@ export const connect4Page: GamePage = {
   },
   inputHelp: 'Click a column, or press its number (1 for a), or use the arrow keys and Enter.',
   swapOption: false,
-  cellNote: 'Connect Four: a column’s figures are drawn on the cell where its disc would land',
+  cellNote: { glyph: '↓', text: 'Connect Four: a column’s figures are drawn on the cell where its disc would land' },
   sgf: false,
 };

@@ -10,6 +10,8 @@ export const hexPage: GamePage = {
   moveOfCell: (cell, view) => cellName(cell, view.cols),
   inputHelp: 'Click a cell, or use the arrow keys and Enter.',
   swapOption: true,
+  // Nash's strategy-stealing argument (Gardner 1957; Hayward & Toft, Hex: The Full Story, 2019).
+  firstMoveNote: 'In Hex moving first wins with perfect play',
   cellNote: null,
   sgf: true,
 };

@@ -8,11 +8,13 @@ import type { BoardEvents, BoardRenderer } from '../board';
 import { GAME_NAMES, GAMES, type GameName } from '../generated/schema';
 import type { BoardView } from '../protocol';
 import { connect4Page } from './connect4';
+import { gameNameOf } from './facts';
 import { hexPage } from './hex';
 import { pentagoPage } from './pentago';
 import { tictactoePage } from './tictactoe';
 import type { GameEntry, GamePage } from './types';
 
+export { factsOf, gameNameOf } from './facts';
 export type { GameEntry, GamePage } from './types';
 
 const PAGES: Record<GameName, GamePage> = { tictactoe: tictactoePage, hex: hexPage, pentago: pentagoPage, connect4: connect4Page };
@@ -28,8 +30,8 @@ export const GAME_LIST: readonly GameEntry[] = GAME_NAMES.map((n) => ENTRIES[n])
 /** The game a `BoardView.kind` or a spec string names (by name or alias before the first `:`,
  * any case), or null for an unknown one. */
 export function findGame(kindOrSpec: string): GameEntry | null {
-  const name = kindOrSpec.trim().toLowerCase().split(':')[0] ?? '';
-  return GAME_LIST.find((g) => g.name === name || g.facts.aliases.includes(name)) ?? null;
+  const name = gameNameOf(kindOrSpec);
+  return name === null ? null : ENTRIES[name];
 }
 
 /** The game of a `BoardView.kind` (always registered: the engine drew it). */

@@ -12,6 +12,9 @@ export const pentagoPage: GamePage = {
   inputHelp:
     'Click an empty hole to place a stone, then an arrow to twist a quadrant (Escape takes the stone back). Keyboard: arrows and Enter, then Tab to an arrow and Enter.',
   swapOption: false,
-  cellNote: 'Pentago: a cell sums its moves over the 8 twists (win rates averaged by visits); ghost stones show placements',
+  cellNote: {
+    glyph: '×8',
+    text: 'Pentago: a cell sums its moves over the 8 twists (win rates averaged by visits); ghost stones show placements',
+  },
   sgf: false,
 };

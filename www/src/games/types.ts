@@ -30,9 +30,14 @@ export interface GamePage {
   readonly inputHelp: string;
   /** Whether the Game controls offer the swap (pie) rule (spec option `:swap`). */
   readonly swapOption: boolean;
-  /** What the overlays' legend says about how a cell stands for several moves (Pentago's twists),
-   * or null when a cell is one move. */
-  readonly cellNote: string | null;
+  /** What the game says about moving first when the Arena's first player won most games and the
+   * swap rule is offered (Hex: `In Hex moving first wins with perfect play`); default: an
+   * advantage. */
+  readonly firstMoveNote?: string;
+  /** What the overlays' legend says about how a cell stands for several moves (Pentago's twists,
+   * Connect Four's landing cells), with the glyph its legend line shows, or null when a cell is
+   * one move. */
+  readonly cellNote: { readonly glyph: string; readonly text: string } | null;
   /** Whether records can be written as SGF (HexGui's `GM[11]`, Rust `record.rs`). */
   readonly sgf: boolean;
 }

@@ -972,6 +972,7 @@ export interface GameFacts {
     swap: boolean;
   } | null;
   net_input: boolean;
+  patterns: boolean;
 }
 
 /** Every registered game's facts, by name, in the engine's order. */
@@ -1015,7 +1016,8 @@ export const GAMES: Readonly<Record<GameName, GameFacts>> = {
       "max_empty": null,
       "swap": false
     },
-    "net_input": true
+    "net_input": true,
+    "patterns": false
   },
   "hex": {
     "name": "hex",
@@ -1085,7 +1087,8 @@ export const GAMES: Readonly<Record<GameName, GameFacts>> = {
       "max_empty": null,
       "swap": false
     },
-    "net_input": true
+    "net_input": true,
+    "patterns": true
   },
   "pentago": {
     "name": "pentago",
@@ -1133,7 +1136,8 @@ export const GAMES: Readonly<Record<GameName, GameFacts>> = {
       "max_empty": 16,
       "swap": false
     },
-    "net_input": false
+    "net_input": false,
+    "patterns": false
   },
   "connect4": {
     "name": "connect4",
@@ -1180,7 +1184,8 @@ export const GAMES: Readonly<Record<GameName, GameFacts>> = {
       "max_empty": null,
       "swap": false
     },
-    "net_input": false
+    "net_input": false,
+    "patterns": false
   }
 };
 

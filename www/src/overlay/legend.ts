@@ -13,7 +13,7 @@ export interface LegendOptions {
   who: string;
   /** Pentago: figures are summed over the twists of each cell. */
   /** The game's note on cells that stand for several moves (`GamePage.cellNote`). */
-  cellNote?: string | null;
+  cellNote?: { readonly glyph: string; readonly text: string } | null;
   /** A ring marks the move each engine would play (Compare panes); the sentences say, per pane,
    * why a ringed move is not the most visited one (compare/ring.ts), listed after the legend. */
   best?: boolean | string[];
@@ -116,7 +116,7 @@ export function legendItems(o: LegendOptions): HTMLElement[] {
         ? 'ring = the move the engine would play: its most visited move (a proven win first)'
         : 'ring = the move the engine would play: its most visited move (a proven win first), unless its preset’s rule chooses another, as below',
     ]);
-  if (o.cellNote && items.length) items.push([mark('text', '6×6'), o.cellNote]);
+  if (o.cellNote && items.length) items.push([mark('text', o.cellNote.glyph), o.cellNote.text]);
   const out = items.map(([m, text]) => h('li', {}, m, h('span', {}, text)));
   if (Array.isArray(o.best)) for (const why of o.best) out.push(h('li', { class: 'ring-why' }, mark('best'), h('span', {}, why)));
   return out;

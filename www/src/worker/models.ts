@@ -6,6 +6,7 @@
 // the shipped one. Hex's pattern weights (`prior = patterns`) come the same way from
 // `models/hex-patterns.mctspat`.
 
+import { factsOf } from '../games/facts';
 import type { EngineSettings, Request, ShippedNet } from '../protocol';
 import { currentGame, normalSpec } from './game';
 import { isTrap, message } from './send';
@@ -83,10 +84,11 @@ async function ensureNet(spec: string, engine: EngineSettings): Promise<void> {
   );
 }
 
-/** Makes sure the pattern weights are registered when `engine` has `prior = patterns` on Hex
- * (other games refuse the prior themselves, in the request). */
+/** Makes sure the pattern weights are registered when `engine` has `prior = patterns` on a game
+ * whose facts say the weights are its own (Hex; other games refuse the prior themselves, in the
+ * request). */
 async function ensurePatterns(spec: string, engine: EngineSettings): Promise<void> {
-  if (!spec.startsWith('hex') || !needs(usesPatterns, engine) || patternsLoaded()) return;
+  if (!factsOf(spec)?.patterns || !needs(usesPatterns, engine) || patternsLoaded()) return;
   const file = shippedPatterns();
   await loadOnce(
     file,
