@@ -27,6 +27,9 @@ fn declarations(cfg: &Config) -> Vec<String> {
         crate::mcts::stats::SearchStats::decl(cfg),
         crate::nn::models::Source::decl(cfg),
         crate::nn::models::NetInfo::decl(cfg),
+        crate::nn::search::MovePrior::decl(cfg),
+        crate::nn::search::PositionEval::decl(cfg),
+        crate::game::BoardView::decl(cfg),
         crate::report::review::PositionReview::decl(cfg),
         crate::report::review::Class::decl(cfg),
         crate::report::review::ReviewSettings::decl(cfg),
@@ -52,7 +55,8 @@ fn render() -> String {
     let cfg = Config::new().with_large_int("number");
     let mut out = String::from(
         "// Generated from the engine's Rust types by ts-rs (src/protocol_types.rs). Do not edit: change the\n\
-         // Rust type, then run `bash scripts/protocol-types.sh` (a Rust test fails while this file is stale).\n",
+         // Rust type, then run `bash scripts/protocol-types.sh` (a Rust test fails while this file is stale).\n\n\
+         import type { GameName } from './schema';\n",
     );
     for d in declarations(&cfg) {
         out.push_str("\nexport ");

@@ -314,8 +314,11 @@ pub enum SpecError {
 
 /// A read-only picture of a position for renderers (the page, `mcts replay`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct BoardView {
-    /// `"tictactoe"`, `"hex"` or `"pentago"`.
+    /// The game's registered name ([`registry::GameFacts::name`]: `tictactoe`, `hex`, `pentago`,
+    /// `connect4`), the key of the page's renderers.
+    #[cfg_attr(test, ts(type = "GameName"))]
     pub kind: String,
     /// The game spec string, e.g. `hex:7`.
     pub spec: String,
@@ -326,6 +329,7 @@ pub struct BoardView {
     /// `rows * cols` entries, index `row * cols + col`: −1 empty, 0 player 0, 1 player 1.
     pub cells: Vec<i8>,
     /// Side to move, `None` when the game is over.
+    #[cfg_attr(test, ts(type = "0 | 1 | null"))]
     pub to_move: Option<Player>,
     /// The last move in the game's notation, if any.
     pub last_move: Option<String>,
@@ -333,7 +337,9 @@ pub struct BoardView {
     pub last_cells: Vec<usize>,
     /// Cells of the winning line or chain (both sides' fives in a Pentago draw by double five).
     pub winning_cells: Vec<usize>,
-    /// The outcome once the game is over.
+    /// The outcome once the game is over (serde's externally tagged `Outcome`: `{ "Win": p }` or
+    /// `"Draw"`).
+    #[cfg_attr(test, ts(type = "{ Win: 0 | 1 } | 'Draw' | null"))]
     pub outcome: Option<Outcome>,
     /// Number of moves played.
     pub ply: usize,

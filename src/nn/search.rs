@@ -54,6 +54,7 @@ pub fn any_search(game: &AnyGame, config: crate::mcts::SearchConfig) -> Result<A
 
 /// One legal move's prior probability P(s, a).
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct MovePrior {
     /// The move in the game's notation.
     #[serde(rename = "move")]
@@ -67,6 +68,7 @@ pub struct MovePrior {
 /// What an evaluator thinks of one position, before any search: the priors P(s, a) PUCT starts
 /// from (Silver et al. 2017) and, for a network, the value head's estimate.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub struct PositionEval {
     /// The evaluator's name (`uniform`, `tactical`, `net`).
     pub evaluator: String,

@@ -5,20 +5,23 @@
 // request). Both sides switch on `type` exhaustively (`assertNever`), so adding a message is a
 // compile error until both sides handle it.
 //
-// Shapes below that come from Rust are the serde shapes of `src/game/mod.rs` (`BoardView`) and
-// `src/mcts` (`SearchStats`), encoded JSON-style by `src/wasm/` (None → null). Parameter and
+// Shapes that come from Rust are generated from the Rust types (generated/protocol-types.ts,
+// src/protocol_types.rs), encoded JSON-style by `src/wasm/` (None → null); the few written here
+// are the wasm module's own (`Snapshot`, the solver's camelCase report). Parameter and
 // preset names and the limits checked here come from the engine's schema (`generated/schema.ts`,
 // written from `mcts schema --json`).
 
 import { type GameName, LIMITS, type ParamName, type ParamValue } from './generated/schema';
 import type { ReviewPly, ReviewReport, ReviewSettings } from './review/report';
 import type {
+  BoardView,
   ChildScore,
   ChildStats as EngineChildStats,
   GameRecordText as EngineGameRecordText,
   SearchStats as EngineSearchStats,
   GameRecord,
   NetInfo,
+  PositionEval,
   PositionReview,
   IterationTrace,
   NodeValues,
@@ -29,10 +32,10 @@ import type {
 } from './generated/protocol-types';
 
 // The engine's JSON shapes generated from its Rust types (src/protocol_types.rs, ts-rs), under the
-// names the page uses: an arena game's record and standings, a variation of a game record, a
+// names the page uses: a position's picture (BoardView), an arena game's record and standings, a variation of a game record, a
 // search's statistics and playout-policy internals, a registered net, a reviewed position, and an
 // iteration's trace of the step-through.
-export type { GameRecord, IterationTrace, NetInfo, PolicyStats, PositionReview, Standings, TraceNode, Variation };
+export type { BoardView, GameRecord, IterationTrace, NetInfo, PolicyStats, PositionReview, Standings, TraceNode, Variation };
 
 /** `T` with the keys `K` optional: fields the engine added after the first records (serde
  * `default` in Rust), absent from a game JSON or a saved inspection written before them. */
@@ -49,29 +52,6 @@ export type Player = 0 | 1;
 
 /** Which game a board shows: a registered game's name (the engine's registry, generated/schema.ts). */
 export type GameKind = GameName;
-
-/** A read-only picture of a position (Rust `BoardView`). Cells are `row * cols + col`, row 0 on top. */
-export interface BoardView {
-  kind: GameKind;
-  /** Game spec string, e.g. `hex:7`, `pentago:twist`. */
-  spec: string;
-  rows: number;
-  cols: number;
-  /** `rows * cols` entries: -1 empty, 0 player 0, 1 player 1. */
-  cells: number[];
-  /** Side to move; null once the game is over. */
-  to_move: Player | null;
-  /** The last move in the reference notation (`b2`, `d4`, `d4-BR-cw`, `swap`). */
-  last_move: string | null;
-  /** Cells touched by the last move (for Pentago: where the stone ended after the twist). */
-  last_cells: number[];
-  /** The winning line or chain (both players' fives in a Pentago double-five draw). */
-  winning_cells: number[];
-  /** serde's externally tagged `Outcome`: `{ Win: p }` or `"Draw"`; null while the game goes on. */
-  outcome: { Win: Player } | 'Draw' | null;
-  /** Moves played. */
-  ply: number;
-}
 
 /** Everything the page draws after a change to the game (Rust `Snapshot` in src/wasm/game.rs). */
 export interface Snapshot {
@@ -445,17 +425,9 @@ export interface ShippedNet {
   file: string;
 }
 
-/** The evaluator's view of one position (Rust `PositionEval`). */
-export interface PositionEvaluation {
-  /** The evaluator's name: `uniform`, `tactical` or `net`. */
-  evaluator: string;
-  /** Prior P per legal move (summing to 1), in the engine's legal-move order. */
-  priors: { move: string; index: number; p: number }[];
-  /** The value head's estimate in [0, 1] for the side to move (null without a network). */
-  value: number | null;
-  /** The net used (null without a network). */
-  net: NetInfo | null;
-}
+/** The evaluator's view of one position (Rust `nn::search::PositionEval`): the priors P per
+ * legal move and, for a network, the value head's estimate. */
+export type PositionEvaluation = PositionEval;
 
 /** A game record as read (Rust `record::Record`): the game spec, the main line's moves in our
  * notation, notes on what the reader changed or left out, and the variations (the engine always

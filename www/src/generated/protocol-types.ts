@@ -1,6 +1,8 @@
 // Generated from the engine's Rust types by ts-rs (src/protocol_types.rs). Do not edit: change the
 // Rust type, then run `bash scripts/protocol-types.sh` (a Rust test fails while this file is stale).
 
+import type { GameName } from './schema';
+
 export type StopReason = "iterations" | "time" | "root_proven" | "node_cap" | "game_over" | "memory_cap";
 
 export type RunReport = { 
@@ -261,6 +263,87 @@ layers: Array<number>,
  * Size of the weights file in bytes.
  */
 bytes: number, };
+
+export type MovePrior = { 
+/**
+ * The move in the game's notation.
+ */
+move: string, 
+/**
+ * Its dense index (cells as `row·cols + col`; see `Game::move_index`).
+ */
+index: number, 
+/**
+ * P(s, a), the priors of all legal moves summing to 1.
+ */
+p: number, };
+
+export type PositionEval = { 
+/**
+ * The evaluator's name (`uniform`, `tactical`, `net`).
+ */
+evaluator: string, 
+/**
+ * P per legal move, in the engine's legal-move order (empty once the game is over).
+ */
+priors: Array<MovePrior>, 
+/**
+ * The value head's estimate in [0, 1] for the side to move (the engine's reward scale:
+ * 1 a sure win, 0.5 a draw); `None` without a network or once the game is over.
+ */
+value: number | null, 
+/**
+ * The net that answered (`None` without a network).
+ */
+net: NetInfo | null, };
+
+export type BoardView = { 
+/**
+ * The game's registered name ([`registry::GameFacts::name`]: `tictactoe`, `hex`, `pentago`,
+ * `connect4`), the key of the page's renderers.
+ */
+kind: GameName, 
+/**
+ * The game spec string, e.g. `hex:7`.
+ */
+spec: string, 
+/**
+ * Board height in cells.
+ */
+rows: number, 
+/**
+ * Board width in cells.
+ */
+cols: number, 
+/**
+ * `rows * cols` entries, index `row * cols + col`: −1 empty, 0 player 0, 1 player 1.
+ */
+cells: Array<number>, 
+/**
+ * Side to move, `None` when the game is over.
+ */
+to_move: 0 | 1 | null, 
+/**
+ * The last move in the game's notation, if any.
+ */
+last_move: string | null, 
+/**
+ * Cells touched by the last move (the placed stone; for Pentago after its rotation).
+ */
+last_cells: Array<number>, 
+/**
+ * Cells of the winning line or chain (both sides' fives in a Pentago draw by double five).
+ */
+winning_cells: Array<number>, 
+/**
+ * The outcome once the game is over (serde's externally tagged `Outcome`: `{ "Win": p }` or
+ * `"Draw"`).
+ */
+outcome: { Win: 0 | 1 } | 'Draw' | null, 
+/**
+ * Number of moves played.
+ */
+ply: number, };
 
 export type PositionReview = { 
 /**
