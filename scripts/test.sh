@@ -12,7 +12,9 @@
 #      environment python/.venv, which this script makes and fills), the built page copied in for
 #      the widget, then pytest python/tests (the API against the mcts CLI, the widget's Python
 #      side, matches split into tasks on a thread pool and on a local Ray). Skipped, saying so,
-#      only when no Python 3.11+ interpreter exists.
+#      only when no Python 3.11+ interpreter exists;
+#   7. the release artifacts (scripts/release.sh --no-build: site archive, npm package, wheel),
+#      each tried in a clean place (tests/release).
 # Every stage runs even after a failing one (except that the unit and browser tests need the
 # build); the exit status is non-zero if any stage failed, and the output ends with the runners'
 # own summaries.
@@ -76,6 +78,18 @@ node --test --test-concurrency=1 tests/browser/ || failed+=("browser tests")
 
 step "Python package: maturin develop --release (python/.venv), pytest python/tests"
 bash scripts/test-python.sh || failed+=("Python tests")
+
+# 7. The release artifacts (scripts/release.sh into dist/: the site archive, the npm package, the
+# wheel) from what steps 3 and 6 built (www/dist; the wheel's cargo build is step 6's, so nothing
+# is compiled again), then each tried as its user would in a clean temporary place
+# (tests/release/artifacts.test.mjs: a deep sub-path of a plain server; a course page on another
+# origin; pip into a fresh virtual environment).
+step "release artifacts: scripts/release.sh --no-build, then node --test tests/release"
+if bash scripts/release.sh --no-build; then
+  node --test --test-concurrency=1 tests/release/ || failed+=("release artifacts")
+else
+  failed+=("release.sh")
+fi
 
 if [ ${#failed[@]} -gt 0 ]; then
   echo "test.sh: FAILED: ${failed[*]}" >&2
