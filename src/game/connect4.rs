@@ -40,7 +40,7 @@
 //! local words. Each equals the trait's default (the tests compare them on random games).
 //!
 //! # Exact solving
-//! The generic endgame solver ([`super::exact`]) solves Connect Four with these fast paths and
+//! The generic endgame solver ([`crate::solve::endgame`]) solves Connect Four with these fast paths and
 //! Pons's move ordering through [`Game::exact_move_order`] (the number of cells the move makes a
 //! threat on, then the centre first); its immediate-result checks are Pons's anticipation of
 //! losing moves, its table keyed by [`Game::exact_key`] (`current` and `mask`). Measured on this

@@ -32,6 +32,25 @@ pub use hex::{Hex, HexOptionError};
 pub use pentago::{Pentago, PentagoBoardError, PentagoOptionError, PentagoRules};
 pub use tictactoe::TicTacToe;
 
+/// The registry: calls the macro `$callback` (a `#[macro_export]`ed macro of this crate, by name)
+/// with `$args` followed by `;` and the games as `Variant: Type` pairs, one per game. **Adding a
+/// game is one line here** (beside its `pub mod` and `pub use` above: the Rust side of a
+/// registration is this file; `docs/adding-a-game.md`). The variant is the game's name in
+/// [`AnyGame`] and the
+/// other per-game enums.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! registered_games {
+    ($callback:ident ! ($($args:tt)*)) => {
+        $crate::$callback! { $($args)* ;
+            TicTacToe: $crate::game::TicTacToe,
+            Hex: $crate::game::Hex,
+            Pentago: $crate::game::Pentago,
+            ConnectFour: $crate::game::ConnectFour,
+        }
+    };
+}
+
 /// A player: `0` moves first (Black / X), `1` second (White / O).
 pub type Player = u8;
 
@@ -383,7 +402,7 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     fn hash_from_scratch(&self) -> u64;
 
     /// A key that tells positions of one game spec apart **exactly** (no two positions with a
-    /// different future share it), for the exact solver's transposition table ([`exact`]); `None`
+    /// different future share it), for the exact solver's transposition table ([`crate::solve::endgame`]); `None`
     /// (the default) when the game has none that fits in 128 bits, and the solver then keys its
     /// table by [`Game::hash`] alone. Tic-Tac-Toe and Pentago return both colours' stone sets
     /// (the side to move follows from the stone counts).
@@ -401,7 +420,7 @@ pub trait Game: Clone + Send + Sync + fmt::Debug + 'static {
     }
 
     /// A static move-ordering score of move `m` (legal here) for the exact solver
-    /// ([`exact`]): among the moves that do not settle at once, higher scores are searched
+    /// ([`crate::solve::endgame`]): among the moves that do not settle at once, higher scores are searched
     /// first, after the table's move and the moves that leave the opponent more immediate
     /// threats to answer, before the history heuristic. `0` (the default) for every move, which
     /// keeps the solver's order as it was (Tic-Tac-Toe, Pentago). Connect Four returns Pons's

@@ -803,7 +803,7 @@ impl Pentago {
     }
 }
 
-/// The most empty cells a Pentago position may have for the endgame solver ([`super::exact`];
+/// The most empty cells a Pentago position may have for the endgame solver ([`crate::solve::endgame`];
 /// docs/limits.md; measured on the 64 positions of `tests/data/pentago-endgames.jsonl`: the slowest
 /// root took about 6 s natively with 14 empty cells, 3 s with 16, but 26 s with 18).
 pub const PENTAGO_MAX_EMPTY: usize = 16;

@@ -4,13 +4,14 @@
 //! 1. its rules implement [`Game`] and its facts implement [`Registered`] (both in the game's own
 //!    file: the spec name and options, the players' names, draws, board shape and sizes, which
 //!    exact solver takes its positions and up to where, an example record);
-//! 2. one line in [`registered_games!`](crate::registered_games) below.
+//! 2. one line in [`registered_games!`](crate::registered_games) (in `game/mod.rs`, beside the
+//!    game's `pub mod`).
 //!
 //! Everything that dispatches over the games at run time is generated from that list:
 //! [`AnyGame`](super::AnyGame) and [`with_game!`](crate::with_game), the spec table
 //! ([`AnyGame::from_spec`](super::AnyGame::from_spec), the unknown-game error's list),
 //! [`AnySearch`](crate::mcts::AnySearch), the endgame sessions
-//! ([`EndgameSession`](super::exact::EndgameSession)), and [`GAMES`], the facts `mcts schema
+//! ([`EndgameSession`](crate::solve::endgame::EndgameSession)), and [`GAMES`], the facts `mcts schema
 //! --json` publishes as `games` for the page, the Python package and the conformance suite.
 
 use serde::Serialize;
@@ -22,10 +23,10 @@ use super::Game;
 #[serde(rename_all = "kebab-case")]
 pub enum ExactSolverKind {
     /// The alpha-beta solver over win/draw/loss with a transposition table
-    /// ([`super::exact`]; Knuth & Moore 1975).
+    /// ([`crate::solve::endgame`]; Knuth & Moore 1975).
     AlphaBeta,
     /// Hex's depth-first proof-number search with its connection knowledge
-    /// ([`super::hex::dfpn`]; Nagai 2002, as in Benzene).
+    /// ([`crate::solve::hex::dfpn`]; Nagai 2002, as in Benzene).
     ProofNumber,
 }
 
@@ -129,7 +130,7 @@ impl GameFacts {
 }
 
 /// Why the endgame solver does not take a position ([`Registered::endgame_table_log2`]; the
-/// solver's [`ExactError`](super::exact::ExactError) says it in a sentence).
+/// solver's [`ExactError`](crate::solve::endgame::ExactError) says it in a sentence).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EndgameRefusal {
     /// More empty cells than the game's limit.
@@ -156,30 +157,13 @@ pub trait Registered: Game + Sized {
     /// A sentence saying which option is wrong and what is expected.
     fn from_options(options: &[&str]) -> Result<Self, String>;
 
-    /// Whether the alpha-beta endgame solver ([`super::exact`]) takes this position, and if so
+    /// Whether the alpha-beta endgame solver ([`crate::solve::endgame`]) takes this position, and if so
     /// the log2 of the most table entries it can use (so a small game does not ask for a large
     /// table): e.g. 14 for every Tic-Tac-Toe position (5,478 positions in all).
     ///
     /// # Errors
     /// Why it does not take it (too many empty cells; Hex, which the proof-number solver takes).
     fn endgame_table_log2(&self) -> Result<u32, EndgameRefusal>;
-}
-
-/// The registry: calls the macro `$callback` (a `#[macro_export]`ed macro of this crate, by name)
-/// with `$args` followed by `;` and the games as `Variant: Type` pairs, one per game. **Adding a
-/// game is one line here.** The variant is the game's name in [`AnyGame`](super::AnyGame) and the
-/// other per-game enums.
-#[doc(hidden)]
-#[macro_export]
-macro_rules! registered_games {
-    ($callback:ident ! ($($args:tt)*)) => {
-        $crate::$callback! { $($args)* ;
-            TicTacToe: $crate::game::TicTacToe,
-            Hex: $crate::game::Hex,
-            Pentago: $crate::game::Pentago,
-            ConnectFour: $crate::game::ConnectFour,
-        }
-    };
 }
 
 /// Generates an enum with one variant per registered game holding `$W<Game>` (see

@@ -6,7 +6,7 @@
 //!   (the search applies them in one place, `search/score.rs`);
 //! - [`playout`]: decisive/anti-decisive moves, LGR-1/LGRF-1/LGRF-2, PoolRAVE, MAST, QB, one
 //!   file per policy;
-//! - [`solver`]: MCTS-Solver with draws; [`transposition`]: Zobrist-keyed DAG (UCT1);
+//! - [`mcts_solver`]: MCTS-Solver with draws; [`transposition`]: Zobrist-keyed DAG (UCT1);
 //! - [`evaluator`]: PUCT priors; [`stats`]: the JSON shapes; [`search`]: the loop, one file per
 //!   phase (child score and AMAF source, expansion, playout, backpropagation, root, reports, trace);
 //! - [`any`]: [`AnySearch`] dispatch; [`bench`]: iterations per second for `mcts bench`;

@@ -12,7 +12,7 @@
 //! picks): it replaces the shipped net of its game until the registry is [`reset`] (on the page:
 //! until reload). Searches already built keep the net they were built with.
 //!
-//! Adding a shipped net is one line in the [`shipped!`] table below.
+//! Adding a shipped net is one line in the `shipped!` table below.
 
 use super::features::Encoding;
 use super::{Mlp, NetError};

@@ -490,7 +490,7 @@ impl Solvers {
     }
 
     /// Whether a solver takes `g`: Tic-Tac-Toe; Hex up to [`MAX_SOLVE_SIZE`] without the swap
-    /// rule; Pentago with at most [`exact::PENTAGO_MAX_EMPTY`] empty cells.
+    /// rule; Pentago with at most [`crate::game::pentago::PENTAGO_MAX_EMPTY`] empty cells.
     pub fn takes(g: &AnyGame) -> bool {
         match g {
             AnyGame::Hex(h) => h.size() <= MAX_SOLVE_SIZE && !h.swap_enabled(),

@@ -661,7 +661,7 @@ pub struct EndgameProgress {
 crate::registered_games!(__game_enum!(
     /// An [`ExactSession`] of whichever game [`check`] takes, chosen at run time (the page's worker
     /// and the Python package hold positions as [`AnyGame`]); one variant per registered game
-    /// ([`super::registry`]), of which only those [`check`] takes are ever made.
+    /// ([`crate::game::registry`]), of which only those [`check`] takes are ever made.
     // One value per solve, made once: the sizes of the variants' root positions do not matter.
     #[allow(clippy::large_enum_variant)]
     pub enum EndgameSession of ExactSession

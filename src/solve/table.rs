@@ -1,6 +1,6 @@
 //! The memory of the exact solvers' transposition tables (the proof-number solver's
 //! [`super::hex::dfpn`], the Hex negamax's [`super::hex::negamax`], the endgame solver's
-//! [`super::exact`]): a budget in bytes, a table that starts small and doubles up to it, and an
+//! [`super::endgame`]): a budget in bytes, a table that starts small and doubles up to it, and an
 //! allocation the system refuses reported as a sentence instead of an abort.
 //!
 //! # Growth that does not change the search

@@ -31,7 +31,7 @@ use crate::rng::Rng64;
 /// the three pseudo-cells, so an index masked by `COLOURS - 1` needs no bounds check.
 pub const COLOURS: usize = 512;
 
-/// The owner of each cell (0, 1 or [`EMPTY`], as [`super::Game::cell_owners`] writes them),
+/// The owner of each cell (0, 1 or [`EMPTY`], as [`crate::game::Game::cell_owners`] writes them),
 /// then of the pseudo-cells ([`BridgeRings::set_edges`]); the rest unused.
 pub type Colours = [i8; COLOURS];
 

@@ -461,7 +461,7 @@ impl Game for Hex {
         with_core!(&self.board, c => super::knowledge::consider_into(n, c.stones, to_move, out))
     }
 
-    /// The rings of this board's side ([`BridgeRings::hex`]), for save-bridge playouts.
+    /// The rings of this board's side ([`BridgeRings::hex`](crate::game::BridgeRings::hex)), for save-bridge playouts.
     fn bridge_rings(&self) -> Option<&'static crate::game::BridgeRings> {
         Some(crate::game::BridgeRings::hex(self.size as usize))
     }
