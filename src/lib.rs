@@ -1,6 +1,6 @@
 //! # MCTS playground engine
 //!
-//! Game rules (Tic-Tac-Toe, Hex, Pentago) and a Monte Carlo Tree Search engine, written to run
+//! Game rules (Tic-Tac-Toe, Hex, Pentago, Connect Four; `game::registry`) and a Monte Carlo Tree Search engine, written to run
 //! natively (the `mcts` command-line tool, tests, benchmarks) and as WebAssembly in a Web Worker
 //! (`src/wasm/`, the only module that uses wasm-bindgen).
 //!
@@ -19,6 +19,7 @@ pub mod gtp;
 pub mod limits;
 pub mod mcts;
 pub mod nn;
+pub mod page;
 #[cfg(test)]
 mod protocol_types;
 pub mod record;

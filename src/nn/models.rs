@@ -23,6 +23,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 /// One shipped net: the game spec it plays and its file name in `models/` (copied to the
 /// page's `models/` directory by the build).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[cfg_attr(test, ts(rename = "ShippedNet"))]
 pub struct Shipped {
     /// Game spec (`tictactoe`, `hex:5`, ...).
     pub spec: &'static str,

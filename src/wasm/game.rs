@@ -1,36 +1,10 @@
 //! `GameSession`: a game and its history of positions, for the page's board.
 
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::{js_err, to_js};
-use crate::game::{AnyGame, BoardView, Outcome};
-
-/// The outcome as the page reads it: `{ "winner": 0 | 1 | null }` (null winner = draw), or
-/// `null` while the game goes on.
-#[derive(Serialize)]
-struct OutcomeJs {
-    winner: Option<u8>,
-}
-
-fn outcome_js(o: Option<Outcome>) -> Option<OutcomeJs> {
-    o.map(|o| OutcomeJs { winner: o.winner() })
-}
-
-/// Everything the page draws after a change, in one object (one crossing per update).
-#[derive(Serialize)]
-struct Snapshot {
-    /// The position as the renderers read it.
-    view: BoardView,
-    /// Legal moves in notation, ascending dense index (empty once over).
-    legal: Vec<String>,
-    /// Moves played from the start to the current position, in notation.
-    moves: Vec<String>,
-    /// Moves that `redo` would replay, in order.
-    redo: Vec<String>,
-    /// `{ winner }` once the game is over, else `null`.
-    outcome: Option<OutcomeJs>,
-}
+use crate::game::AnyGame;
+use crate::page::{OutcomeView, Snapshot};
 
 /// A game and its history: `positions[0]` is the start, `positions[cursor]` the current
 /// position; `moves[i]` leads from `positions[i]` to `positions[i + 1]`. Undo moves the cursor
@@ -145,7 +119,7 @@ impl GameSession {
     /// # Errors
     /// Only if encoding fails (a bug).
     pub fn outcome(&self) -> Result<JsValue, JsError> {
-        to_js(&outcome_js(self.current().outcome()))
+        to_js(&OutcomeView::of(self.current().outcome()))
     }
 
     /// Everything the page draws in one object: `{ view, legal, moves, redo, outcome }`.
@@ -159,7 +133,7 @@ impl GameSession {
             legal: g.legal_moves_text(),
             moves: self.moves[..self.cursor].to_vec(),
             redo: self.moves[self.cursor..].to_vec(),
-            outcome: outcome_js(g.outcome()),
+            outcome: OutcomeView::of(g.outcome()),
         })
     }
 }

@@ -4,12 +4,12 @@
 //! ([`crate::solve::hex::dfpn::SolveSession`], win or loss); Tic-Tac-Toe and Pentago endgames to
 //! the alpha-beta endgame solver ([`crate::solve::endgame::EndgameSession`], win, draw or loss).
 
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::game::GameSession;
 use super::{clock, js_err, to_js};
 use crate::game::{AnyGame, Game, Hex};
+use crate::page::{SolveMoveValue, SolveProgress};
 use crate::request::run_budget;
 use crate::solve::endgame::{EndgameSession, ExactConfig, ExactStats, Value};
 use crate::solve::hex::dfpn::{self, DfpnConfig, DfpnStats};
@@ -22,77 +22,6 @@ pub const PAGE_SOLVER_TT_LOG2: u32 = 20;
 /// bytes = 48 MiB at most (a position that needs less gets less, [`ExactConfig::fit`];
 /// docs/limits.md).
 pub const PAGE_ENDGAME_TT_LOG2: u32 = 21;
-
-/// One root move and its value for the side to move, once proven.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct MoveValue {
-    /// The move in notation (`d4`).
-    #[serde(rename = "move")]
-    mv: String,
-    /// Whether the side to move wins after playing it (null: not proven yet; false for a draw).
-    mover_wins: Option<bool>,
-    /// Its exact value for the side to move: `win`, `draw` or `loss` (null: not proven yet).
-    value: Option<&'static str>,
-}
-
-impl MoveValue {
-    fn new(mv: String, value: Option<Value>) -> MoveValue {
-        MoveValue { mv, mover_wins: value.map(|v| v == Value::Win), value: value.map(Value::name) }
-    }
-}
-
-/// The solver's counters, camelCase ([`DfpnStats`]).
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct StatsJs {
-    mid_calls: u64,
-    expansions: u64,
-    terminal: u64,
-    tt_used: u64,
-    tt_replaced: u64,
-}
-
-impl From<DfpnStats> for StatsJs {
-    fn from(s: DfpnStats) -> Self {
-        StatsJs { mid_calls: s.mid_calls, expansions: s.expansions, terminal: s.terminal, tt_used: s.tt_used, tt_replaced: s.tt_replaced }
-    }
-}
-
-impl From<ExactStats> for StatsJs {
-    /// The alpha-beta's positions in both `midCalls` and `expansions` (the page's "positions").
-    fn from(s: ExactStats) -> Self {
-        StatsJs { mid_calls: s.nodes, expansions: s.nodes, terminal: s.terminal, tt_used: s.tt_used, tt_replaced: s.tt_replaced }
-    }
-}
-
-/// What `progress()` returns.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ProgressJs {
-    /// Whether the side to move at the root wins, once proven (null: not yet; false for a draw).
-    root_wins: Option<bool>,
-    /// The root's exact value for the side to move: `win`, `draw` or `loss` (null: not yet).
-    root_value: Option<&'static str>,
-    /// A winning move of the side to move, once proven (null: not yet, or the root is not won).
-    winning_move: Option<String>,
-    /// A move that keeps the root's value, a winning or drawing move (null: not yet, or lost).
-    best_move: Option<String>,
-    /// The solver: `dfpn` (Hex) or `alphabeta` (Tic-Tac-Toe, Pentago).
-    solver: &'static str,
-    /// The side to move at the root (0 or 1).
-    to_move: u8,
-    /// Every legal move of the root, ascending cell index, with its value for the side to move.
-    moves: Vec<MoveValue>,
-    stats: StatsJs,
-    /// Whether the root and every move are proven.
-    done: bool,
-    /// Bytes of the solver's transposition table as it stands (it grows as the solve needs).
-    tt_bytes: usize,
-    /// When the browser refused the table's doubling: a sentence (the solve went on with the
-    /// table it had; its values are exact). Null otherwise.
-    tt_note: Option<String>,
-}
 
 /// Which solver a [`SolveSessionJs`] runs (one per page solve: its size does not matter).
 #[allow(clippy::large_enum_variant)]
@@ -159,14 +88,14 @@ impl SolveSessionJs {
                 let p = s.progress();
                 let name = |m: u16| hex.format_move(m);
                 let value = |w: Option<bool>| w.map(|w| if w { Value::Win } else { Value::Loss });
-                ProgressJs {
+                SolveProgress {
                     root_wins: p.root_wins,
                     root_value: value(p.root_wins).map(Value::name),
                     winning_move: p.winning_move.map(name),
                     best_move: p.winning_move.map(name),
                     solver: "dfpn",
                     to_move: hex.to_move(),
-                    moves: p.moves.iter().map(|&(m, w)| MoveValue::new(name(m), value(w))).collect(),
+                    moves: p.moves.iter().map(|&(m, w)| SolveMoveValue::new(name(m), value(w))).collect(),
                     stats: p.stats.into(),
                     done: p.done,
                     tt_bytes: s.tt_bytes(),
@@ -175,14 +104,14 @@ impl SolveSessionJs {
             }
             Inner::Endgame(s) => {
                 let p = s.progress();
-                ProgressJs {
+                SolveProgress {
                     root_wins: p.value.map(|v| v == Value::Win),
                     root_value: p.value.map(Value::name),
                     winning_move: if p.value == Some(Value::Win) { p.best.clone() } else { None },
                     best_move: p.best,
                     solver: "alphabeta",
                     to_move: p.to_move,
-                    moves: p.moves.into_iter().map(|(m, v)| MoveValue::new(m, v)).collect(),
+                    moves: p.moves.into_iter().map(|(m, v)| SolveMoveValue::new(m, v)).collect(),
                     stats: p.stats.into(),
                     done: p.done,
                     tt_bytes: s.tt_bytes(),

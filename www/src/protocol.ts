@@ -23,6 +23,11 @@ import type {
   NetInfo,
   PositionEval,
   PositionReview,
+  ShippedNet,
+  Snapshot,
+  SolveMoveValue as EngineSolveMoveValue,
+  SolveProgress,
+  SolveStats,
   IterationTrace,
   NodeValues,
   PolicyStats,
@@ -53,18 +58,9 @@ export type Player = 0 | 1;
 /** Which game a board shows: a registered game's name (the engine's registry, generated/schema.ts). */
 export type GameKind = GameName;
 
-/** Everything the page draws after a change to the game (Rust `Snapshot` in src/wasm/game.rs). */
-export interface Snapshot {
-  view: BoardView;
-  /** Legal moves in notation, ascending dense index; empty once the game is over. */
-  legal: string[];
-  /** Moves from the start to the current position. */
-  moves: string[];
-  /** Moves `redo` would replay, in order. */
-  redo: string[];
-  /** `{ winner }` once over (null winner = draw), else null. */
-  outcome: { winner: Player | null } | null;
-}
+/** Everything the page draws after a change to the game (Rust `page::Snapshot`, built by
+ * `GameSession` in src/wasm/game.rs). */
+export type { Snapshot };
 
 /** How long the engine thinks about one move: `playouts` (iterations), or `millis` of search —
  * the time the engine spends in its chunks (the worker's messages between chunks do not count),
@@ -299,15 +295,10 @@ export interface SolvePosition {
 /** An exact value for a player: it wins, draws or loses with perfect play. */
 export type ExactValue = 'win' | 'draw' | 'loss';
 
-/** A root move and its exact value for the side to move (null: not proven yet). */
-export interface SolveMoveValue {
-  move: string;
-  /** Whether the side to move wins by playing it (false for a draw, too). */
-  moverWins: boolean | null;
-  /** Its value for the side to move: win, draw or loss (the endgame solver's games have draws;
-   * absent from older workers, where `moverWins` says win or loss). */
-  value?: ExactValue | null;
-}
+/** A root move and its exact value for the side to move (null: not proven yet; Rust
+ * `page::SolveMoveValue`); `value` is absent from older workers, where `moverWins` says win or
+ * loss. */
+export type SolveMoveValue = Later<EngineSolveMoveValue, 'value'>;
 
 /** A move's exact value for the side to move, from `value`, or else from `moverWins` (Hex). */
 export function exactMoveValue(m: SolveMoveValue): ExactValue | null {
@@ -321,43 +312,20 @@ export function exactRootValue(r: { rootWins: boolean | null; rootValue?: ExactV
   return r.rootWins === null ? null : r.rootWins ? 'win' : 'loss';
 }
 
-/** The solver's counters (Rust `DfpnStats`): MID calls, nodes created (the work), nodes settled
- * by knowledge alone, transposition-table entries in use and overwritten. */
-export interface SolveStats {
-  midCalls: number;
-  expansions: number;
-  terminal: number;
-  ttUsed: number;
-  ttReplaced: number;
-}
+/** The solver's counters (Rust `page::SolveCounters`: MID calls, nodes created, nodes settled by
+ * knowledge alone, transposition-table entries in use and overwritten). */
+export type { SolveStats };
 
-/** Where a solve stands (Rust `wasm::solve::SolveSession::progress`, plus the worker's clock). */
-export interface SolveReport {
-  /** Whether the side to move wins with perfect play, once proven (false for a draw, too). */
-  rootWins: boolean | null;
-  /** The root's value for the side to move: win, draw or loss, once proven. */
-  rootValue?: ExactValue | null;
-  /** A winning move of the side to move, once proven (null: not yet, or the position is not won). */
-  winningMove: string | null;
-  /** A move that keeps the root's value, a winning or a drawing one (null: not yet, or lost). */
-  bestMove?: string | null;
-  /** The solver: `dfpn` (Hex, proof-number search) or `alphabeta` (Tic-Tac-Toe and Pentago
-   * endgames, with draws). */
-  solver?: string;
-  /** The side to move at the root. */
-  toMove: Player;
-  /** Every legal move, ascending cell index, with its value for the side to move. */
+/** Where a solve stands: the engine's `SolveSession.progress()` (Rust `page::SolveProgress`)
+ * without `done` and `ttNote`, plus the worker's clock (`ms`: milliseconds since this solve
+ * request started; a continued solve counts from its own start) and `continued` (whether this
+ * request continues the last unfinished solve of the same position, its table and what it proved
+ * kept). `rootValue`, `bestMove` and `solver` are absent from older workers. */
+export type SolveReport = Later<Omit<SolveProgress, 'done' | 'ttNote' | 'moves'>, 'rootValue' | 'bestMove' | 'solver'> & {
   moves: SolveMoveValue[];
-  stats: SolveStats;
-  /** Milliseconds since this solve request started (a continued solve counts from its own start). */
   ms: number;
-  /** Bytes of the solver's transposition table so far: it starts small and grows on demand up
-   * to its budget (64 MiB in the page; `src/solve/table.rs`). */
-  ttBytes: number;
-  /** Whether this request continues the last unfinished solve of the same position (its table
-   * and what it proved kept; the counters go on from there). */
   continued: boolean;
-}
+};
 
 /** How a solve ended: everything proven, the budget ran out first, or Stop. */
 export type SolveEnd = 'proven' | 'unknown' | 'stopped';
@@ -419,11 +387,9 @@ export const MAX_SOLVE_BUDGET_MS = 3_600_000;
 
 // ---- networks ----
 
-/** A net shipped with the page: its game spec and its file in the site's `models/` directory. */
-export interface ShippedNet {
-  spec: string;
-  file: string;
-}
+/** A net shipped with the page: its game spec and its file in the site's `models/` directory
+ * (Rust `nn::models::Shipped`). */
+export type { ShippedNet };
 
 /** The evaluator's view of one position (Rust `nn::search::PositionEval`): the priors P per
  * legal move and, for a network, the value head's estimate. */

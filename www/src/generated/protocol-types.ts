@@ -345,6 +345,129 @@ outcome: { Win: 0 | 1 } | 'Draw' | null,
  */
 ply: number, };
 
+export type OutcomeView = { 
+/**
+ * The winner (player 0 moves first), or `None` for a draw.
+ */
+winner: 0 | 1 | null, };
+
+export type Snapshot = { 
+/**
+ * The position as the renderers read it.
+ */
+view: BoardView, 
+/**
+ * Legal moves in notation, ascending dense index (empty once over).
+ */
+legal: Array<string>, 
+/**
+ * Moves played from the start to the current position, in notation.
+ */
+moves: Array<string>, 
+/**
+ * Moves that `redo` would replay, in order.
+ */
+redo: Array<string>, 
+/**
+ * `{ winner }` once the game is over, else `null`.
+ */
+outcome: OutcomeView | null, };
+
+export type SolveMoveValue = { 
+/**
+ * The move in notation (`d4`).
+ */
+move: string, 
+/**
+ * Whether the side to move wins after playing it (null: not proven yet; false for a draw).
+ */
+moverWins: boolean | null, 
+/**
+ * Its exact value for the side to move: `win`, `draw` or `loss` (null: not proven yet).
+ */
+value: 'win' | 'draw' | 'loss' | null, };
+
+export type SolveStats = { 
+/**
+ * MID calls (df-pn) or positions searched (alpha-beta).
+ */
+midCalls: number, 
+/**
+ * Nodes created (df-pn) or positions searched (alpha-beta): the work.
+ */
+expansions: number, 
+/**
+ * Nodes settled without search (knowledge, finished games).
+ */
+terminal: number, 
+/**
+ * Transposition-table entries in use.
+ */
+ttUsed: number, 
+/**
+ * Transposition-table entries overwritten.
+ */
+ttReplaced: number, };
+
+export type SolveProgress = { 
+/**
+ * Whether the side to move at the root wins, once proven (null: not yet; false for a draw).
+ */
+rootWins: boolean | null, 
+/**
+ * The root's exact value for the side to move: `win`, `draw` or `loss` (null: not yet).
+ */
+rootValue: 'win' | 'draw' | 'loss' | null, 
+/**
+ * A winning move of the side to move, once proven (null: not yet, or the root is not won).
+ */
+winningMove: string | null, 
+/**
+ * A move that keeps the root's value, a winning or drawing move (null: not yet, or lost).
+ */
+bestMove: string | null, 
+/**
+ * The solver: `dfpn` (Hex, proof-number search) or `alphabeta` (the endgame solver's games,
+ * with draws).
+ */
+solver: 'dfpn' | 'alphabeta', 
+/**
+ * The side to move at the root (0 or 1).
+ */
+toMove: 0 | 1, 
+/**
+ * Every legal move of the root, ascending cell index, with its value for the side to move.
+ */
+moves: Array<SolveMoveValue>, 
+/**
+ * The solver's counters.
+ */
+stats: SolveStats, 
+/**
+ * Whether the root and every move are proven.
+ */
+done: boolean, 
+/**
+ * Bytes of the solver's transposition table as it stands (it grows as the solve needs, up
+ * to its budget: 64 MiB for Hex, 48 MiB for the endgame solver; `src/solve/table.rs`).
+ */
+ttBytes: number, 
+/**
+ * When the browser refused the table's doubling: a sentence (the solve went on with the
+ * table it had; its values are exact). Null otherwise.
+ */
+ttNote: string | null, };
+
+export type ShippedNet = { 
+/**
+ * Game spec (`tictactoe`, `hex:5`, ...).
+ */
+spec: string, 
+/**
+ * File name in `models/` (`tictactoe.mctsnet`).
+ */
+file: string, };
+
 export type PositionReview = { 
 /**
  * 0-based: the position after this many moves.
