@@ -68,3 +68,23 @@ test("the command-line reference shows a verb's options from its --help", async 
   assert.deepEqual(seen.foreign, [], 'requests leaving the site');
   assert.deepEqual(seen.failed, [], 'failed requests');
 });
+
+test("the book's search works offline: its index is the book's own", async () => {
+  const page = await h.openPage('book/index.html');
+  const seen = watchContext(page.context(), new URL(h.url).origin);
+  await page.locator('#search-toggle').click();
+  // mdBook loads searchindex.js from the book when the search opens; it searches on a key's release
+  // (or, when the index comes later than the typing, at once with what is typed), then lists the
+  // pages found.
+  await page.locator('#searchbar').fill('proof-number');
+  await page.locator('#searchbar').press('End');
+  const hit = page.locator('#searchresults a', { hasText: 'exact solvers' }).first();
+  await hit.waitFor();
+  assert.match(await hit.getAttribute('href'), /engine\/solver\.html/);
+  assert.ok(
+    page.served().some((r) => r.path.endsWith('/book/searchindex.js')),
+    'the index came from the book',
+  );
+  assert.deepEqual(seen.foreign, [], 'requests leaving the site');
+  assert.deepEqual(seen.failed, [], 'failed requests');
+});
