@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One row of the table "our presets against MoHex 2.0" (README, Hex strength against MoHex):
+# One row of the table "our presets against MoHex 2.0" (the book, docs/research/mohex.md):
 # `mcts gtp` with a preset against MoHex through `mcts match`, with MoHex set up for a fair,
 # reproducible match (one thread, no book, no pondering, no parallel solver, no time
 # management, no swap, fixed time or simulations per move).

@@ -8,13 +8,16 @@
 #   bash scripts/serve.sh --setup-only   # only install the missing toolchain pieces and npm packages
 #
 # Installs only what is absent: the rustup target wasm32-unknown-unknown, the wasm-bindgen CLI at
-# exactly the version Cargo.lock pins (crate and CLI must match), the npm packages (npm ci; they
-# include binaryen's wasm-opt and Vite). See ../shared/TOOLCHAIN.md for why each piece is so.
+# exactly the version Cargo.lock pins (crate and CLI must match), mdBook at MDBOOK_VERSION (the
+# book, docs/), the npm packages (npm ci; they include binaryen's wasm-opt and Vite). See
+# ../shared/TOOLCHAIN.md for why each piece is so.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 MODE=${1:-serve}
 export PATH="$HOME/.cargo/bin:$PATH"
+# The book's builder (docs/book.toml), installed from crates.io into ~/.cargo/bin.
+MDBOOK_VERSION=0.4.52
 
 step() { printf '\n==> %s\n' "$*"; }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
@@ -33,6 +36,10 @@ setup() {
   if [ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $want" ]; then
     step "cargo install wasm-bindgen-cli $want (must equal the wasm-bindgen crate version)"
     cargo install wasm-bindgen-cli --version "$want" --no-default-features --debug
+  fi
+  if [ "$(mdbook --version 2>/dev/null || true)" != "mdbook v$MDBOOK_VERSION" ]; then
+    step "cargo install mdbook --version $MDBOOK_VERSION --locked (the book)"
+    cargo install mdbook --version "$MDBOOK_VERSION" --locked
   fi
   if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     step "apt-get install nodejs npm"
@@ -79,7 +86,10 @@ build() {
   # keeps burn's build short; no wasm-opt (npm binaryen's -O3 ran over 6 minutes on its 4.5 MB
   # on the shared 2-core machine without finishing).
   wasm_package pkg-train wasm-train no-opt --features train
-  step "tsc --noEmit && vite build (www/dist)"
+  # The book first: the page's build copies target/book into www/dist/book (www/vite.config.ts).
+  step "mdbook build docs (target/book)"
+  mdbook build docs
+  step "tsc --noEmit && vite build (www/dist, with the book)"
   (cd www && npx --no-install tsc --noEmit -p . && npx --no-install vite build --logLevel warn)
   echo "built $ROOT/www/dist"
 }

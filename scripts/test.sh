@@ -5,7 +5,11 @@
 #      Biome (format + lint) on www/ and tests/browser, madge --circular on www/src;
 #   2. cargo test (with the staleness checks of the page's generated copies of engine types:
 #      schema.json and protocol-types.ts), then the training tests with `--features train` (burn);
-#   3. the build: wasm, wasm-bindgen, wasm-opt (strip), tsc --noEmit, vite build;
+#   3. the build: wasm, wasm-bindgen, wasm-opt (strip), the book (mdbook build docs), tsc --noEmit,
+#      vite build (which copies the book into www/dist/book); then the book's links
+#      (scripts/check-links.mjs: every relative link of the built book and the README resolves,
+#      nothing loads from another host); the book's CLI reference is checked against the binary's
+#      --help by tests/cli_reference.rs in step 2;
 #   4. the TypeScript unit tests (vitest, Node, no browser);
 #   5. the browser tests (node --test tests/browser, playwright-core driving /usr/bin/chromium);
 #   6. the Python package (python/): its extension built once (maturin, into the virtual
@@ -61,14 +65,18 @@ step "lint: import cycles (madge --circular www/src)"
 
 step "cargo test"
 cargo test --no-fail-fast 2>&1 || failed+=("cargo test")
-step "cargo test --features train --test nn_train --test nn_train_session --test nn_train_exact (burn: training, burn's forward pass = ours, exact targets)"
-cargo test --no-fail-fast --features train --test nn_train --test nn_train_session --test nn_train_exact 2>&1 || failed+=("cargo test (train)")
+step "cargo test --features train --test nn_train --test nn_train_session --test nn_train_exact --test cli_reference (burn: training, burn's forward pass = ours, exact targets; the book's page of mcts train)"
+cargo test --no-fail-fast --features train --test nn_train --test nn_train_session --test nn_train_exact --test cli_reference 2>&1 || failed+=("cargo test (train)")
 
 step "build: wasm, wasm-bindgen, wasm-opt, tsc --noEmit, vite build"
 if ! bash scripts/serve.sh --build-only; then
   echo "test.sh: the build failed; browser tests skipped" >&2
   exit 1
 fi
+
+# The book (docs/, built into www/dist/book by the build above): its links and the README's.
+step "the book's links: node scripts/check-links.mjs (www/dist/book, README.md, docs/)"
+node scripts/check-links.mjs || failed+=("book links")
 
 step "TypeScript unit tests: vitest run (www)"
 (cd www && npm run --silent test:unit) || failed+=("TypeScript unit tests")

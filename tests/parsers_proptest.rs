@@ -11,7 +11,7 @@ use mcts_playground::record::{parse_any, parse_game_json, parse_move_list, parse
 use mcts_playground::request::engine_config;
 use proptest::prelude::*;
 
-/// Every game spec the grammar allows (README "Game spec strings").
+/// Every game spec the grammar allows (the book, docs/guide/games.md).
 fn spec_strategy() -> impl Strategy<Value = String> {
     prop_oneof![
         Just("tictactoe".to_string()),

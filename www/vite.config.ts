@@ -1,6 +1,7 @@
 // Vite build of the playground page. `base: './'` makes every URL in the built site relative, so
 // `dist/` works from any sub-path of any static host; the worker is an ES module (TOOLCHAIN.md).
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
@@ -58,9 +59,33 @@ function embedScript(): Plugin {
   };
 }
 
+/** The book (mdBook, `../docs/`): `mdbook build docs` writes it to `../target/book/`
+ * (docs/book.toml), and a build copies it into `dist/book/`, so the site carries its manual and
+ * the page's link to it works offline. `scripts/serve.sh` builds the book before the page; a build
+ * without it says so and goes on (the browser test `book.test.mjs` then fails, naming the step). */
+function book(): Plugin {
+  const dir = fileURLToPath(new URL('../target/book/', import.meta.url));
+  return {
+    name: 'mcts-book',
+    apply: 'build',
+    generateBundle() {
+      if (!existsSync(`${dir}index.html`)) {
+        this.warn('the book is not built (target/book/index.html missing): run `mdbook build docs`, or bash scripts/serve.sh --build-only');
+        return;
+      }
+      for (const f of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+        if (!f.isFile()) continue;
+        const file = join(f.parentPath, f.name);
+        const path = relative(dir, file).split(sep).join('/');
+        this.emitFile({ type: 'asset', fileName: `book/${path}`, source: readFileSync(file) });
+      }
+    },
+  };
+}
+
 export default defineConfig({
   base: './',
-  plugins: [models(), embedScript()],
+  plugins: [models(), embedScript(), book()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -243,7 +243,7 @@ def test_solve_equals_the_cli_report(cli) -> None:
 
 
 def test_solve_agrees_with_the_published_5x5_and_6x6_results() -> None:
-    # 5x5: the first player wins with 13 of the 25 openings, these (Hayward et al.; README).
+    # 5x5: the first player wins with 13 of the 25 openings, these (Hayward et al.; docs/cli/solve.md).
     five = mp.solve(mp.Game("hex:5"), openings=True)
     wins = {o["move"] for o in five["openings"] if o["mover_wins"]}
     assert wins == set("e1 b2 c2 d2 e2 b3 c3 d3 a4 b4 c4 d4 a5".split()) and five["unknown"] == 0

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds MoHex 2.0 (benzene-vanilla-cmake) from source on these machines. See the README (Hex strength against MoHex).
+# Builds MoHex 2.0 (benzene-vanilla-cmake) from source on these machines. See the book, docs/research/mohex.md.
 #   bash scripts/mohex/build.sh SRC_DIR BUILD_DIR
 # SRC_DIR: a clone of github.com/cgao3/benzene-vanilla-cmake (tested at commit 9561476).
 set -euo pipefail

@@ -50,7 +50,13 @@ export function mountViews(hooks: PlaygroundHooks): { trees: TreeViews; review: 
   };
 
   const links = TABS.map((v) => h('a', { href: `#${v.id}`, id: `tab-${v.id}` }, v.label));
-  const nav = h('nav', { class: 'tabs', 'aria-label': 'Views' }, ...links);
+  // The manual (the mdBook of docs/, which the build puts in the site at book/): a link, not a view.
+  const book = h(
+    'a',
+    { href: './book/index.html', id: 'book-link', target: '_blank', title: 'The manual: every view, the engine, the CLI, Python' },
+    'Book ↗',
+  );
+  const nav = h('nav', { class: 'tabs', 'aria-label': 'Views' }, ...links, book);
   header.append(nav);
   // The URL's #hash chooses the view (controller); the tabs show it (view).
   const fromHash = () => {

@@ -3,7 +3,7 @@
 // registry (registry.ts) as they mount; the lesson format (format.ts) checks a file's names and
 // values against this list, so a typo is named on the lesson card, never found by a student
 // pressing a button. Adding a name: add it here, then register it in the feature that owns it
-// (the README's "where to change … a new lesson" and docs.html "Writing a lesson").
+// (the book's docs/teach/lessons.md and docs.html "Writing a lesson").
 //
 // No DOM here (unit-tested in Node).
 

@@ -1,4 +1,4 @@
-// The URL parameters the page reads (README "For teaching"), in one list: `share/hooks.ts` names
+// The URL parameters the page reads (the book, docs/teach/teaching.md), in one list: `share/hooks.ts` names
 // any other parameter as unknown, and `<mcts-playground>` (embed/element.ts) passes its attributes
 // of these names into the embedded page's URL. No imports, so the embed script stays small.
 
