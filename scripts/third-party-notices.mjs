@@ -215,6 +215,28 @@ parts.push(
   "The page's scripts contain small runtime helpers emitted by Vite (MIT, Copyright (c) 2019-present, VoidZero Inc. and Vite contributors: its module preload helper) and esbuild (MIT, Copyright (c) 2020 Evan Wallace), and the JavaScript glue emitted by wasm-bindgen (MIT OR Apache-2.0, listed above).",
   '',
 );
+// The book (book/, built by mdBook from docs/): mdBook's theme and the assets it bundles into every
+// book. The fonts' license texts ship beside them (book/fonts/*-LICENSE.txt); mdBook's own MPL-2.0
+// text is taken from the crate's source that `cargo install mdbook` fetched, when it is there.
+if (existsSync(join(ROOT, 'www', 'dist', 'book', 'index.html'))) {
+  const registry = join(process.env.CARGO_HOME ?? join(process.env.HOME ?? '', '.cargo'), 'registry', 'src');
+  const mdbookLicense = existsSync(registry)
+    ? readdirSync(registry)
+        .flatMap((d) => readdirSync(join(registry, d)).filter((c) => /^mdbook-\d/.test(c)).map((c) => join(registry, d, c, 'LICENSE')))
+        .find((f) => existsSync(f))
+    : undefined;
+  parts.push(
+    '## The book (book/, built by mdBook)',
+    '',
+    '- mdBook (MPL-2.0; its theme: templates, book.js, CSS; used unmodified, source at https://github.com/rust-lang/mdBook)',
+    '- highlight.js (BSD-3-Clause, Copyright (c) 2006, Ivan Sagalaev), as bundled by mdBook',
+    '- Font Awesome 4.7 by Dave Gandy (font: SIL Open Font License 1.1; CSS: MIT)',
+    '- Open Sans (Apache-2.0; text in book/fonts/OPEN-SANS-LICENSE.txt) and Source Code Pro (SIL Open Font License 1.1; text in book/fonts/SOURCE-CODE-PRO-LICENSE.txt)',
+    '- clipboard.js (MIT, Copyright (c) Zeno Rocha), elasticlunr.js (MIT, Copyright (c) 2017 Wei Song and Oliver Nightingale), mark.js (MIT, Copyright (c) Julian Kühnel)',
+    '',
+    ...(mdbookLicense ? ['### mdBook', '', readFileSync(mdbookLicense, 'utf8').trim(), ''] : []),
+  );
+}
 if (problems.length > 0) {
   console.error(`third-party-notices: ${problems.length} package(s) with a license we may not redistribute:\n  ${problems.join('\n  ')}`);
   process.exit(1);
