@@ -6,11 +6,17 @@ use mcts_playground::report;
 
 use crate::error::CliError;
 
+/// The `--algo` help line: every preset's name, from the engine's list.
+fn preset_help() -> String {
+    let names: Vec<&str> = mcts_playground::mcts::Preset::ALL.iter().map(|p| p.name()).collect();
+    format!("Algorithm preset: {}", names.join(" "))
+}
+
 /// Arguments shared by the verbs that configure an engine.
 #[derive(clap::Args, Debug, Clone)]
 pub struct EngineArgs {
-    /// Algorithm preset: uct rave grave decisive lgr lgrf2 poolrave mast qb depth2 solver puct best.
-    #[arg(long, default_value = "uct")]
+    /// Algorithm preset (every one of `Preset::ALL`, listed from it so the help cannot drift).
+    #[arg(long, default_value = "uct", help = preset_help())]
     pub algo: String,
     /// Override a configuration field, `key=value` (repeatable), e.g. `--set c=0.7 --set rave_k=500`.
     #[arg(long = "set", value_name = "KEY=VALUE")]
