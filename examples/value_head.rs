@@ -3,10 +3,12 @@
 //! ...","winner":"white", ...}`, as `tests/data/hex7-solve.jsonl`, made by
 //! `tests/bench/make-hex7-positions.mjs` and proven by the exact solver), and counts the positions
 //! where the sign of the value head (for the side to move) agrees with the proven result. The 49
-//! openings are measured by `mcts solve --game hex:7 --openings --net FILE`.
+//! openings with their proven winners are `tests/data/hex7-openings.jsonl` (what `mcts solve
+//! --game hex:7 --openings --net FILE` measures, solving them again).
 //!
 //! ```sh
 //! cargo run --release --example value_head -- tests/data/hex7-solve.jsonl [models/hex7.mctsnet]
+//! cargo run --release --example value_head -- tests/data/hex7-openings.jsonl [models/hex7.mctsnet]
 //! ```
 //! Without a net file, the game's shipped net.
 

@@ -5,7 +5,7 @@
 
 use mcts_playground::game::{Game, Hex, MoveList};
 use mcts_playground::nn::features::Encoding;
-use mcts_playground::nn::train::exact::{apply, ExactTargets, Labeller};
+use mcts_playground::nn::train::exact::{apply, apply_with, ExactPolicy, ExactTargets, Labeller};
 use mcts_playground::nn::train::selfplay::self_play_record;
 use mcts_playground::nn::train::{TrainConfig, Trainer};
 use mcts_playground::solve::hex::negamax::{solve, SolveLimits};
@@ -46,7 +46,10 @@ fn without_exact_targets_the_weights_are_those_of_before() {
     // numbers) changes nothing, so the run without the flag is the run of before, bit for bit, on
     // any machine (a CRC measured on one machine would tie the test to its floating point).
     let (crc, log) = run(hex4());
-    let zero = TrainConfig { exact_targets: Some(ExactTargets { solve_nodes: 100_000, mix: 0.0, tt_log2: 14 }), ..hex4() };
+    let zero = TrainConfig {
+        exact_targets: Some(ExactTargets { solve_nodes: 100_000, mix: 0.0, tt_log2: 14, ..ExactTargets::default() }),
+        ..hex4()
+    };
     let (crc_zero, log_zero) = run(zero);
     assert_eq!(crc, crc_zero, "weights CRC {crc:#010x} against {crc_zero:#010x}");
     assert_eq!(log.exact, None);
@@ -69,7 +72,8 @@ fn a_labelled_positions_targets_equal_the_solvers_values() {
     let (mut wins, mut losses) = (0, 0);
     for seed in 0..4 {
         let rec = self_play_record(&net, &start, t.config(), seed);
-        let mut labeller = Labeller::new(&ExactTargets { solve_nodes: 1_000_000, mix: 1.0, tt_log2: 14 }).unwrap();
+        let mut labeller =
+            Labeller::new(&ExactTargets { solve_nodes: 1_000_000, mix: 1.0, tt_log2: 14, ..ExactTargets::default() }).unwrap();
         let mut g = start.clone();
         let mut ply = 0;
         for (row, &at) in rec.rows.iter().zip(&rec.row_plies) {
@@ -121,7 +125,10 @@ fn a_labelled_positions_targets_equal_the_solvers_values() {
 
 #[test]
 fn a_run_with_exact_targets_labels_its_rows_and_trains_other_weights() {
-    let cfg = TrainConfig { exact_targets: Some(ExactTargets { solve_nodes: 100_000, mix: 0.5, tt_log2: 14 }), ..hex4() };
+    let cfg = TrainConfig {
+        exact_targets: Some(ExactTargets { solve_nodes: 100_000, mix: 0.5, tt_log2: 14, ..ExactTargets::default() }),
+        ..hex4()
+    };
     let (crc, log) = run(cfg.clone());
     let exact = log.exact.expect("counted");
     // Hex 4×4: every position settles within the budget.
@@ -139,6 +146,8 @@ fn exact_target_settings_are_checked() {
         ExactTargets::parse("solve_nodes=500,mix=1").unwrap(),
         ExactTargets { solve_nodes: 500, mix: 1.0, ..ExactTargets::default() }
     );
+    assert_eq!(ExactTargets::parse("policy=visits").unwrap().policy, ExactPolicy::Visits);
+    assert!(ExactTargets::parse("policy=best").unwrap_err().contains("the policy is uniform, visits or none"));
     assert!(ExactTargets::parse("mix=2").unwrap_err().contains("'exact_targets.mix' must be 0 to 1"));
     assert!(ExactTargets::parse("nodes=5").unwrap_err().contains("unknown key 'nodes'"));
     assert!(ExactTargets::parse("mix").unwrap_err().contains("not key=value"));
@@ -149,4 +158,72 @@ fn exact_target_settings_are_checked() {
     assert!(err("hex:9").unwrap().contains("needs a game the exact solver settles"));
     assert!(err("tictactoe").unwrap().contains("needs a game the exact solver settles"));
     assert_eq!(err("hex:7"), None);
+}
+
+#[test]
+fn hex5_labels_equal_the_negamax_solvers_and_the_visits_policy_keeps_the_searchs_preferences() {
+    // Positions of random Hex 5×5 games (8 to 15 stones): each won position's winning moves,
+    // found from the table the root's proof left, the must-play region and solves of the other
+    // moves, are exactly the moves the negamax solver proves winning.
+    let mut rng = mcts_playground::rng::Rng64::new(53);
+    let enc = Encoding::for_spec("hex:5").unwrap();
+    let e = ExactTargets { solve_nodes: 10_000_000, mix: 1.0, tt_log2: 16, policy: ExactPolicy::Visits };
+    let mut labeller = Labeller::new(&e).unwrap();
+    let (mut wins, mut pruned_games) = (0, 0);
+    for _ in 0..24 {
+        let mut g = Hex::new(5, false).unwrap();
+        let plies = 8 + rng.index(8);
+        for _ in 0..plies {
+            if g.is_terminal() {
+                break;
+            }
+            let mut moves = MoveList::new();
+            g.legal_moves(&mut moves);
+            g.play_unchecked(moves[rng.index(moves.len())]);
+        }
+        if g.is_terminal() {
+            continue;
+        }
+        let me = g.to_move();
+        let label = labeller.label(&g).expect("every 5×5 position settles");
+        assert_eq!(label.mover_wins, solve(&g, SolveLimits::default()).unwrap().winner == me);
+        let mut moves = MoveList::new();
+        g.legal_moves(&mut moves);
+        let expected: Vec<u16> = moves
+            .iter()
+            .copied()
+            .filter(|&m| {
+                let mut c = g.clone();
+                c.play_unchecked(m);
+                c.outcome().and_then(|o| o.winner()).or_else(|| solve(&c, SolveLimits::default()).ok().map(|s| s.winner)) == Some(me)
+            })
+            .collect();
+        assert_eq!(label.winning_moves, expected, "{g:?}");
+        assert_eq!(label.unknown_moves, 0);
+        if !label.mover_wins {
+            continue;
+        }
+        wins += 1;
+        pruned_games += (expected.len() < moves.len()) as usize;
+        // policy=visits: π restricted to the winning moves and renormalised; λ = 1.
+        let cells = enc.cells();
+        let pi: Vec<f32> = (0..cells).map(|i| (i + 1) as f32).collect();
+        let total: f32 = pi.iter().sum();
+        let row =
+            mcts_playground::nn::train::selfplay::Sample { x: vec![0.0; 2 * cells], pi: pi.iter().map(|p| p / total).collect(), z: -1.0 };
+        let mut mixed = row.clone();
+        apply_with(&label, &mut mixed, enc, me, 1.0, ExactPolicy::Visits);
+        assert_eq!(mixed.z, 1.0);
+        let on_w: f32 = expected.iter().map(|&m| row.pi[enc.canonical(m as usize, me)]).sum();
+        for m in 0..cells {
+            let c = enc.canonical(m, me);
+            let want = if expected.contains(&(m as u16)) { row.pi[c] / on_w } else { 0.0 };
+            assert!((mixed.pi[c] - want).abs() < 1e-6, "cell {m}");
+        }
+        // policy=none: π as self-play left it, the value exact.
+        let mut value_only = row.clone();
+        apply_with(&label, &mut value_only, enc, me, 1.0, ExactPolicy::None);
+        assert_eq!((value_only.z, &value_only.pi), (1.0, &row.pi));
+    }
+    assert!(wins > 3 && pruned_games > 0, "wins {wins}");
 }

@@ -76,8 +76,10 @@ pub struct Args {
     eval_opening_plies: Option<usize>,
     /// Exact targets (Hex up to 8×8): self-play positions the df-pn solver settles within
     /// `solve_nodes` MID calls get the proven value and winning moves mixed into their targets
-    /// with weight `mix` (e.g. `solve_nodes=20000,mix=0.5`; `tt_log2` the solver table's size).
-    #[arg(long, value_name = "solve_nodes=N,mix=X[,tt_log2=K]")]
+    /// with weight `mix` (e.g. `solve_nodes=20000,mix=0.5`; `tt_log2` the solver table's size;
+    /// `policy` the policy target of a won position: uniform over the winning moves, the
+    /// self-play visits restricted to them, or none).
+    #[arg(long, value_name = "solve_nodes=N,mix=X[,tt_log2=K][,policy=uniform|visits|none]")]
     exact_targets: Option<String>,
     /// Threads playing each iteration's self-play games (the run is the same for any count).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]

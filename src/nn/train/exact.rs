@@ -17,9 +17,20 @@
 //! z ← (1 − λ)·z + λ·z*, π ← (1 − λ)·π + λ·π*. λ = 1 trains on the exact targets alone where they
 //! exist; a position the budget does not settle keeps its self-play targets.
 //!
-//! Cost (`examples/exact_labels.rs`, Hex 7×7 self-play positions of the shipped net, a loaded
-//! 2-core machine, the test profile): 3.4 positions labelled per second of thread CPU time at
-//! `solve_nodes` 100, 93% of them settled; most of the time goes to the moves of won positions.
+//! π* of a won position ([`ExactPolicy`], the `policy` key): `uniform` over W (the definition
+//! above, the default); `visits`, the self-play distribution π restricted to W and renormalised
+//! (uniform over W when π puts nothing there), which drops the losing moves but keeps the
+//! search's preferences among the winning ones, so the prior PUCT leans on stays as sharp as
+//! self-play made it; or `none` (π* = π: the exact value alone).
+//!
+//! Cost (`examples/exact_labels.rs`, the 54 positions of 2 Hex 7×7 self-play games of the shipped
+//! net, release build, thread CPU time on a loaded 2-core machine): the position's value alone
+//! (policy `none`) takes about 35 expanded nodes, **83 positions labelled per second** at
+//! `solve_nodes` 1,000 (all settled; 100 a second at 100, 87% settled); the winning moves as well
+//! (`uniform`, `visits`) about 3,700 nodes, **0.9 a second** (2.8 at 100): every legal move of a
+//! won position is a proof of its own, and each expanded node costs about 340 µs (the fill-in and
+//! two H-search builds), which the shared table, the must-play region and looking for no winning
+//! move in the children did not measurably change. Before those: 0.8 and 2.7 a second.
 //!
 //! The budget is the solver's work, not a clock (df-pn MID calls, checked every 256), so a
 //! labelled run is reproducible for its seed whatever the machine's load or the thread count; each
@@ -31,7 +42,7 @@ use crate::nn::features::Encoding;
 use crate::solve::hex::dfpn::{Dfpn, DfpnConfig, DfpnStats};
 
 /// Settings of the exact targets (`exact_targets` in a run's `config.json`; the CLI's
-/// `--exact-targets solve_nodes=N,mix=X[,tt_log2=K]`).
+/// `--exact-targets solve_nodes=N,mix=X[,tt_log2=K][,policy=uniform|visits|none]`).
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ExactTargets {
@@ -45,6 +56,23 @@ pub struct ExactTargets {
     /// log2 of the most entries (64 bytes each) of a game's solver table: 10 to 24 (default 16,
     /// 4 MiB).
     pub tt_log2: u32,
+    /// The policy target π* of a won position (see the module; default `uniform`).
+    pub policy: ExactPolicy,
+}
+
+/// The policy target π* of a position the solver proves won, over its proven winning moves W
+/// (see the module).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ExactPolicy {
+    /// Uniform over W.
+    #[default]
+    Uniform,
+    /// The self-play distribution π restricted to W, renormalised (uniform over W when π puts
+    /// nothing on W).
+    Visits,
+    /// π itself: the exact value alone is mixed in.
+    None,
 }
 
 /// Largest [`ExactTargets::solve_nodes`].
@@ -53,13 +81,13 @@ pub const MAX_SOLVE_NODES: u64 = 100_000_000;
 impl Default for ExactTargets {
     /// 20,000 MID calls per solve, λ = 0.5, a table of at most 2^16 entries (4 MiB).
     fn default() -> Self {
-        ExactTargets { solve_nodes: 20_000, mix: 0.5, tt_log2: 16 }
+        ExactTargets { solve_nodes: 20_000, mix: 0.5, tt_log2: 16, policy: ExactPolicy::Uniform }
     }
 }
 
 impl ExactTargets {
-    /// Reads `solve_nodes=N,mix=X,tt_log2=K` (any of the three, in any order; the others keep
-    /// their defaults).
+    /// Reads `solve_nodes=N,mix=X,tt_log2=K,policy=P` (any of the four, in any order; the others
+    /// keep their defaults; P is `uniform`, `visits` or `none`).
     ///
     /// # Errors
     /// A sentence naming the part that is not `key=value` with a known key and a number.
@@ -68,13 +96,21 @@ impl ExactTargets {
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (k, v) = part
                 .split_once('=')
-                .ok_or_else(|| format!("exact targets: '{part}' is not key=value (keys: solve_nodes, mix, tt_log2)"))?;
+                .ok_or_else(|| format!("exact targets: '{part}' is not key=value (keys: solve_nodes, mix, tt_log2, policy)"))?;
             let bad = || format!("exact targets: '{part}': {v} is not a number");
             match k.trim() {
                 "solve_nodes" => e.solve_nodes = v.trim().parse().map_err(|_| bad())?,
                 "mix" => e.mix = v.trim().parse().map_err(|_| bad())?,
                 "tt_log2" => e.tt_log2 = v.trim().parse().map_err(|_| bad())?,
-                other => return Err(format!("exact targets: unknown key '{other}' (keys: solve_nodes, mix, tt_log2)")),
+                "policy" => {
+                    e.policy = match v.trim() {
+                        "uniform" => ExactPolicy::Uniform,
+                        "visits" => ExactPolicy::Visits,
+                        "none" => ExactPolicy::None,
+                        _ => return Err(format!("exact targets: '{part}': the policy is uniform, visits or none")),
+                    }
+                }
+                other => return Err(format!("exact targets: unknown key '{other}' (keys: solve_nodes, mix, tt_log2, policy)")),
             }
         }
         e.check()?;
@@ -118,6 +154,7 @@ pub struct ExactLabel {
 pub struct Labeller {
     dfpn: Dfpn,
     budget: u64,
+    policy: ExactPolicy,
 }
 
 impl Labeller {
@@ -126,37 +163,66 @@ impl Labeller {
     /// # Errors
     /// The system refused the table's first entries.
     pub fn new(cfg: &ExactTargets) -> Result<Labeller, crate::solve::table::TableMemoryError> {
-        Ok(Labeller { dfpn: Dfpn::new(DfpnConfig { tt_log2: cfg.tt_log2, ..DfpnConfig::default() })?, budget: cfg.solve_nodes })
+        Ok(Labeller {
+            dfpn: Dfpn::new(DfpnConfig { tt_log2: cfg.tt_log2, ..DfpnConfig::default() })?,
+            budget: cfg.solve_nodes,
+            policy: cfg.policy,
+        })
     }
 
-    /// Solves `g` within the budget: `None` if unsettled (or not a position the solver takes).
-    fn solve(&mut self, g: &Hex) -> Option<Player> {
+    /// The solver's work counters since the labeller was made (MID calls, nodes expanded, ...).
+    pub fn stats(&self) -> DfpnStats {
+        self.dfpn.stats()
+    }
+
+    /// Whether the side to move wins `g` (not over), within the budget: `None` if unsettled
+    /// (or not a position the solver takes). The value only: no winning move is looked for.
+    fn mover_wins(&mut self, g: &Hex) -> Option<bool> {
         let (budget, start) = (self.budget, self.dfpn.stats().mid_calls);
-        let r = self.dfpn.solve(g, &mut |s: &DfpnStats| s.mid_calls - start >= budget).ok()??;
-        Some(r.winner)
+        self.dfpn.solve_value(g, &mut |s: &DfpnStats| s.mid_calls - start >= budget).ok()?
     }
 
     /// The exact label of `g` (a position not over), or `None` when the budget does not settle
-    /// the position itself. A won position's moves are each solved with the same budget.
+    /// the position itself. A won position's moves are settled, in this order, by the end of
+    /// the game, by the table the root's proof left (the same solver and table throughout), by
+    /// the knowledge that proves a move losing without search ([`Dfpn::losing_moves`]: outside
+    /// the opponent's must-play region), and else by a solve of the child position with the same
+    /// budget. With the policy `none` ([`ExactPolicy::None`]: the value alone is used) the
+    /// moves are not solved: a won position's label has no winning move and every legal move
+    /// unknown.
     pub fn label(&mut self, g: &Hex) -> Option<ExactLabel> {
         if g.is_terminal() {
             return None;
         }
         let me = g.to_move();
-        let winner = self.solve(g)?;
-        if winner != me {
+        if !self.mover_wins(g)? {
             return Some(ExactLabel { mover_wins: false, winning_moves: Vec::new(), unknown_moves: 0 });
         }
+        if self.policy == ExactPolicy::None {
+            let mut moves = MoveList::new();
+            g.legal_moves(&mut moves);
+            return Some(ExactLabel { mover_wins: true, winning_moves: Vec::new(), unknown_moves: moves.len() });
+        }
+        let losing = self.dfpn.losing_moves(g);
         let mut moves = MoveList::new();
         g.legal_moves(&mut moves);
         let (mut winning_moves, mut unknown_moves) = (Vec::new(), 0);
         for &m in moves.iter() {
             let mut child = g.clone();
             child.play_unchecked(m);
-            let w = if child.is_terminal() { child.outcome().and_then(|o| o.winner()) } else { self.solve(&child) };
-            match w {
-                Some(p) if p == me => winning_moves.push(m),
-                Some(_) => {}
+            // Whether the move wins: the child is a loss for the opponent.
+            let wins = if let Some(o) = child.outcome() {
+                Some(o.winner() == Some(me))
+            } else if let Some(opponent_wins) = self.dfpn.proven(&child) {
+                Some(!opponent_wins)
+            } else if (losing >> m) & 1 == 1 {
+                Some(false)
+            } else {
+                self.mover_wins(&child).map(|opponent_wins| !opponent_wins)
+            };
+            match wins {
+                Some(true) => winning_moves.push(m),
+                Some(false) => {}
                 None => unknown_moves += 1,
             }
         }
@@ -167,15 +233,26 @@ impl Labeller {
 
 /// Mixes a label into a row of the position it labels (`to_move` its side to move, `enc` the
 /// game's encoding, whose frame the row's π is in): z ← (1 − λ)·z + λ·z*, π ← (1 − λ)·π + λ·π*
-/// (the module's definitions).
+/// (the module's definitions), π* uniform over the winning moves.
 pub fn apply(label: &ExactLabel, row: &mut Sample, enc: Encoding, to_move: Player, mix: f32) {
+    apply_with(label, row, enc, to_move, mix, ExactPolicy::Uniform);
+}
+
+/// [`apply`] with the policy target π* of a won position given by `policy` ([`ExactPolicy`]).
+pub fn apply_with(label: &ExactLabel, row: &mut Sample, enc: Encoding, to_move: Player, mix: f32, policy: ExactPolicy) {
     let z_exact = if label.mover_wins { 1.0 } else { -1.0 };
     row.z = (1.0 - mix) * row.z + mix * z_exact;
-    if label.mover_wins && !label.winning_moves.is_empty() {
-        let share = 1.0 / label.winning_moves.len() as f32;
-        row.pi.iter_mut().for_each(|p| *p *= 1.0 - mix);
-        for &m in &label.winning_moves {
-            row.pi[enc.canonical(m as usize, to_move)] += mix * share;
-        }
+    if !label.mover_wins || label.winning_moves.is_empty() || policy == ExactPolicy::None {
+        return;
+    }
+    let cells: Vec<usize> = label.winning_moves.iter().map(|&m| enc.canonical(m as usize, to_move)).collect();
+    let on_w: f32 = cells.iter().map(|&c| row.pi[c]).sum();
+    let target: Vec<f32> = match policy {
+        ExactPolicy::Visits if on_w > 0.0 => cells.iter().map(|&c| row.pi[c] / on_w).collect(),
+        _ => vec![1.0 / cells.len() as f32; cells.len()],
+    };
+    row.pi.iter_mut().for_each(|p| *p *= 1.0 - mix);
+    for (&c, t) in cells.iter().zip(target) {
+        row.pi[c] += mix * t;
     }
 }

@@ -6,7 +6,7 @@
 //! net (`self_play`), its rows into the buffer (`Setup::keep`), a minibatch drawn from it
 //! (`Setup::sample_batch`). The same configuration and seed give the same run in both.
 
-use super::exact::{apply, Labeller};
+use super::exact::{apply_with, Labeller};
 use super::learner::Learner;
 use super::selfplay::{self_play_game, self_play_record, Sample};
 use super::{TrainConfig, TrainError};
@@ -158,7 +158,7 @@ pub(super) fn self_play(start: &AnyGame, net: &Arc<Mlp>, config: &TrainConfig, s
                         ply += 1;
                     }
                     if let Some(label) = labeller.label(&pos) {
-                        apply(&label, row, enc, pos.to_move(), e.mix as f32);
+                        apply_with(&label, row, enc, pos.to_move(), e.mix as f32, e.policy);
                         count.proven += 1;
                     }
                 }

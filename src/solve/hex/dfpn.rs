@@ -219,6 +219,79 @@ impl Dfpn {
         Ok(Some(DfpnSolved { winner: me, winning_move: Some(m as u16) }))
     }
 
+    /// Whether the side to move wins `g` with perfect play, without looking for a winning move
+    /// (which [`Dfpn::solve`] adds, and which may cost more than the value: a win the knowledge
+    /// settles by a connection of the filled board names no cell). `Ok(None)`: `stop` ended the
+    /// search first; a later call resumes from the table.
+    ///
+    /// # Errors
+    /// [`SolveError::TooLarge`] above 8×8, [`SolveError::Swap`] with the swap rule.
+    pub fn solve_value(&mut self, g: &Hex, stop: &mut dyn FnMut(&DfpnStats) -> bool) -> Result<Option<bool>, SolveError> {
+        if g.size() > MAX_N {
+            return Err(SolveError::TooLarge(g.size()));
+        }
+        if g.swap_enabled() {
+            return Err(SolveError::Swap);
+        }
+        if let Some(Outcome::Win(p)) = g.outcome() {
+            return Ok(Some(p == g.to_move()));
+        }
+        Ok(self.solve_pos(Pos::from_hex(g), stop))
+    }
+
+    /// Whether the side to move wins `g`, when the table already proves it (no search; `None`
+    /// when unproven, or `g` of another board size than the table's positions).
+    pub fn proven(&self, g: &Hex) -> Option<bool> {
+        if g.size() > MAX_N || g.size() as u8 != self.side {
+            return None;
+        }
+        let b = self.tt.bounds(&Pos::from_hex(g));
+        b.is_solved().then(|| b.is_win())
+    }
+
+    /// The empty cells (bit `row * size + col`) that the node's knowledge alone proves losing
+    /// moves for the side to move of `g` (not over): every other cell when the opponent has
+    /// exactly one cell that joins its edges; every cell when it has two, or an edge-to-edge
+    /// connection (of the fill-in board, or a full virtual connection); otherwise the empty cells
+    /// of the fill-in board outside the must-play region (the intersection of the carriers of
+    /// the opponent's edge-to-edge semi-connections: after a move outside one, the opponent
+    /// plays its key and connects; Hayward et al. 2003). The same knowledge [`Dfpn::solve`]
+    /// prunes its children with ([`Dfpn::expand`]); a cell the fill-in filled is never in the
+    /// set (playing there is not proven losing). 0 when the mover has a winning cell or a
+    /// connection of the fill-in board, or the board is above 8×8.
+    pub fn losing_moves(&mut self, g: &Hex) -> u64 {
+        if g.size() > MAX_N || g.outcome().is_some() {
+            return 0;
+        }
+        let pos = Pos::from_hex(g);
+        let me = pos.to_move as usize;
+        let empty = pos.empty();
+        if pos.winning_cells(me) != 0 {
+            return 0;
+        }
+        let threats = pos.winning_cells(me ^ 1);
+        match threats.count_ones() {
+            0 => {}
+            1 => return empty & !threats,
+            _ => return empty,
+        }
+        let kb = if self.cfg.fillin { crate::game::hex::ice::fillin(&pos).apply(&pos) } else { pos };
+        if kb.connected(me) {
+            return 0;
+        }
+        if kb.connected(me ^ 1) {
+            return empty;
+        }
+        if !self.cfg.vc {
+            return 0;
+        }
+        let theirs = self.vcs.build(&kb, me ^ 1);
+        if theirs.full.is_some() {
+            return empty;
+        }
+        kb.empty() & !theirs.semi_intersection
+    }
+
     /// Whether the side to move wins `root` (not over), or `None` when `stop` ended the search.
     fn solve_pos(&mut self, root: Pos, stop: &mut dyn FnMut(&DfpnStats) -> bool) -> Option<bool> {
         if root.n != self.side {
