@@ -222,7 +222,11 @@ if (existsSync(join(ROOT, 'www', 'dist', 'book', 'index.html'))) {
   const registry = join(process.env.CARGO_HOME ?? join(process.env.HOME ?? '', '.cargo'), 'registry', 'src');
   const mdbookLicense = existsSync(registry)
     ? readdirSync(registry)
-        .flatMap((d) => readdirSync(join(registry, d)).filter((c) => /^mdbook-\d/.test(c)).map((c) => join(registry, d, c, 'LICENSE')))
+        .flatMap((d) =>
+          readdirSync(join(registry, d))
+            .filter((c) => /^mdbook-\d/.test(c))
+            .map((c) => join(registry, d, c, 'LICENSE')),
+        )
         .find((f) => existsSync(f))
     : undefined;
   parts.push(
