@@ -97,7 +97,8 @@ const pkg = {
   browser: "embed.js",
   unpkg: "embed.js",
   jsdelivr: "embed.js",
-  files: ["*.html", "embed.js", "assets/", "models/", "LICENSE", "THIRD_PARTY_NOTICES", "README.md"],
+  // book/: the framed page links to it (the Book link of its header), so it ships too.
+  files: ["*.html", "embed.js", "assets/", "models/", "book/", "LICENSE", "THIRD_PARTY_NOTICES", "README.md"],
   sideEffects: true,
 };
 fs.writeFileSync(process.argv[1] + "/package.json", JSON.stringify(pkg, null, 2) + "\n");
