@@ -50,7 +50,7 @@ async function stepLeavesLookOnScreen(page, id, n) {
   await page.screenshot({ path: join(SCREENSHOTS, `lesson-${id}-step${n}-390.png`) });
 }
 
-for (const id of ['which-policy', 'rave', 'solver', 'ucb1', 'lgr', 'rave-connect4']) {
+for (const id of ['which-policy', 'rave', 'solver', 'ucb1', 'lgr', 'rave-connect4', 'alphazero-hex7']) {
   test(`${id} on a phone opens at its card: the lesson’s text and its first step’s button on the first screen`, async () => {
     const page = await h.openPage(`?lesson=${id}`, { viewport: PHONE });
     await lessonReady(page);
@@ -112,6 +112,7 @@ test('in the lesson layout (the dock beside the page) the policy internals table
     ['rave', 2],
     ['solver', 2],
     ['puct-prior', 1],
+    ['alphazero-hex7', 4],
   ]) {
     for (const viewport of [{ width: 1280, height: 900 }, PHONE]) {
       const page = await h.openPage(`?lesson=${id}`, { viewport });

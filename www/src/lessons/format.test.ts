@@ -45,6 +45,7 @@ describe('the shipped lessons', () => {
       'pentago-twist',
       'puct-prior',
       'alphazero-train',
+      'alphazero-hex7',
       'which-policy',
       'rave-connect4',
     ])
