@@ -107,13 +107,8 @@ fs.writeFileSync(process.argv[1] + "/package.json", JSON.stringify(pkg, null, 2)
 
 # ---- 3. the Python wheel ---------------------------------------------------------------------
 step "Python wheel: maturin build --release (python/), the page inside"
-py=""
-for c in python3.13 python3.12 python3.11 python3; do
-  if command -v "$c" >/dev/null && "$c" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' 2>/dev/null; then
-    py=$c
-    break
-  fi
-done
+# shellcheck source=scripts/find-python.sh
+. scripts/find-python.sh
 if [ -z "$py" ]; then echo "release.sh: no Python 3.11 or later: the wheel was not built" >&2; exit 1; fi
 # maturin from the Python tests' environment (scripts/test-python.sh makes it, with the same pin);
 # made here with maturin alone when it is missing.

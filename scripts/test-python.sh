@@ -16,13 +16,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
-py=""
-for c in python3.13 python3.12 python3.11 python3; do
-  if command -v "$c" >/dev/null && "$c" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' 2>/dev/null; then
-    py=$c
-    break
-  fi
-done
+# shellcheck source=scripts/find-python.sh
+. scripts/find-python.sh
 if [ -z "$py" ]; then
   echo "test-python.sh: SKIPPED: no Python 3.11 or later on this machine (python3 not found or too old); the Python package was not tested"
   exit 0

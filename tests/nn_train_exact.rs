@@ -39,6 +39,25 @@ fn run(cfg: TrainConfig) -> (u32, mcts_playground::nn::train::IterationLog) {
     (u32::from_le_bytes(bytes[bytes.len() - 4..].try_into().unwrap()), log)
 }
 
+/// The moves of `g` after which its side to move wins, by the negamax solver (independent of the
+/// labeller's df-pn), ascending.
+fn negamax_winning_moves(g: &Hex) -> Vec<u16> {
+    let me = g.to_move();
+    let mut moves = MoveList::new();
+    g.legal_moves(&mut moves);
+    let mut wins: Vec<u16> = moves
+        .iter()
+        .copied()
+        .filter(|&m| {
+            let mut c = g.clone();
+            c.play_unchecked(m);
+            c.outcome().and_then(|o| o.winner()).or_else(|| solve(&c, SolveLimits::default()).ok().map(|s| s.winner)) == Some(me)
+        })
+        .collect();
+    wins.sort_unstable();
+    wins
+}
+
 #[test]
 fn without_exact_targets_the_weights_are_those_of_before() {
     // A run without exact targets trains the weights a run trains whose exact labels are mixed in
@@ -84,18 +103,7 @@ fn a_labelled_positions_targets_equal_the_solvers_values() {
             let me = g.to_move();
             let label = labeller.label(&g).expect("every 4×4 position settles");
             assert_eq!(label.mover_wins, solve(&g, SolveLimits::default()).unwrap().winner == me, "ply {at}");
-            let mut moves = MoveList::new();
-            g.legal_moves(&mut moves);
-            let mut expected: Vec<u16> = moves
-                .iter()
-                .copied()
-                .filter(|&m| {
-                    let mut c = g.clone();
-                    c.play_unchecked(m);
-                    c.outcome().and_then(|o| o.winner()).or_else(|| solve(&c, SolveLimits::default()).ok().map(|s| s.winner)) == Some(me)
-                })
-                .collect();
-            expected.sort_unstable();
+            let expected = negamax_winning_moves(&g);
             assert_eq!(label.winning_moves, expected, "ply {at}");
             assert_eq!(label.unknown_moves, 0);
             let mut mixed = row.clone();
@@ -187,24 +195,14 @@ fn hex5_labels_equal_the_negamax_solvers_and_the_visits_policy_keeps_the_searchs
         let me = g.to_move();
         let label = labeller.label(&g).expect("every 5×5 position settles");
         assert_eq!(label.mover_wins, solve(&g, SolveLimits::default()).unwrap().winner == me);
-        let mut moves = MoveList::new();
-        g.legal_moves(&mut moves);
-        let expected: Vec<u16> = moves
-            .iter()
-            .copied()
-            .filter(|&m| {
-                let mut c = g.clone();
-                c.play_unchecked(m);
-                c.outcome().and_then(|o| o.winner()).or_else(|| solve(&c, SolveLimits::default()).ok().map(|s| s.winner)) == Some(me)
-            })
-            .collect();
+        let expected = negamax_winning_moves(&g);
         assert_eq!(label.winning_moves, expected, "{g:?}");
         assert_eq!(label.unknown_moves, 0);
         if !label.mover_wins {
             continue;
         }
         wins += 1;
-        pruned_games += (expected.len() < moves.len()) as usize;
+        pruned_games += (expected.len() < g.legal_count()) as usize;
         // policy=visits: π restricted to the winning moves and renormalised; λ = 1.
         let cells = enc.cells();
         let pi: Vec<f32> = (0..cells).map(|i| (i + 1) as f32).collect();
