@@ -445,9 +445,10 @@ fn a_session_values_every_move() {
 /// Too slow for the normal suite: run with `cargo test --release --test connect4 -- --ignored`.
 /// Measured on this 2-core machine (shared with other jobs, load 2–9): this solver (release,
 /// table of 2^20 entries) proved the first move d a win in 899 s (the test uses 2^22) (3.27·10^9 positions); Pons's own
-/// solver, weak mode without its opening book, had not finished d after 4 minutes of CPU. The
-/// other six were not run: this test needs a long release-mode run (an hour or more). 6×5 and
-/// 5×6 (draws, by Pons's solver) take about 1 s each here.
+/// solver, weak mode without its opening book, had not finished d after 4 minutes of CPU. Run
+/// a column at a time at nice 19 beside other jobs (table 2^22): a lost in 988 s, b 1,402 s,
+/// f 816 s, g 346 s, as published; c and e (draws) not finished yet. 6×5 and 5×6 (draws, by
+/// Pons's solver) take about 1 s each here.
 #[test]
 #[ignore = "minutes per move in release; see the report"]
 fn the_seven_first_moves() {
