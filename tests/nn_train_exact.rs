@@ -225,3 +225,26 @@ fn hex5_labels_equal_the_negamax_solvers_and_the_visits_policy_keeps_the_searchs
     }
     assert!(wins > 3 && pruned_games > 0, "wins {wins}");
 }
+
+/// `opening_plies`: the self-play game starts with that many random moves, which give no row,
+/// are kept in the record (so every row's position replays), and differ from seed to seed; the
+/// labelled rows after them still equal the negamax solver's values.
+#[test]
+fn self_play_from_random_openings() {
+    let cfg = TrainConfig { opening_plies: 2, ..hex4() };
+    let net = Arc::new(Trainer::new(cfg.clone(), None).unwrap().net());
+    let start = Hex::new(4, false).unwrap();
+    let mut firsts = std::collections::BTreeSet::new();
+    for seed in 0..12 {
+        let rec = self_play_record(&net, &start, &cfg, seed);
+        assert_eq!(rec.row_plies[0], 2, "the first row comes after the two random plies");
+        assert_eq!(rec.rows.len() + 2, rec.moves.len(), "every searched move gives a row, the random ones none");
+        firsts.insert(rec.moves[0]);
+    }
+    assert!(firsts.len() > 3, "random first moves: {firsts:?}");
+    let plain = self_play_record(&net, &start, &TrainConfig { opening_plies: 0, ..cfg.clone() }, 3);
+    assert_eq!(plain.row_plies[0], 0);
+    let bad = TrainConfig { opening_plies: 17, ..cfg };
+    let err = Trainer::new(bad, None).err().expect("refused").to_string();
+    assert!(err.contains("opening_plies") && err.contains("0 to 16"), "{err}");
+}

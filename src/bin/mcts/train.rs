@@ -74,6 +74,9 @@ pub struct Args {
     /// Random opening plies of each evaluation pair of games.
     #[arg(long)]
     eval_opening_plies: Option<usize>,
+    /// Random opening plies at the start of every self-play game (no rows; 0 = none).
+    #[arg(long)]
+    opening_plies: Option<usize>,
     /// Exact targets (Hex up to 8×8): self-play positions the df-pn solver settles within
     /// `solve_nodes` MID calls get the proven value and winning moves mixed into their targets
     /// with weight `mix` (e.g. `solve_nodes=20000,mix=0.5`; `tt_log2` the solver table's size;
@@ -157,7 +160,8 @@ pub fn run(a: Args) -> Result<(), CliError> {
         gumbel_m,
         full_search_fraction,
         fast_playouts,
-        eval_opening_plies
+        eval_opening_plies,
+        opening_plies
     );
     if let Some(e) = &a.exact_targets {
         c.exact_targets = Some(ExactTargets::parse(e).map_err(CliError::Engine)?);

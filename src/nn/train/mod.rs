@@ -108,6 +108,12 @@ pub struct TrainConfig {
     /// both colours of a pair (two deterministic searches otherwise replay the same two games).
     /// Default 2.
     pub eval_opening_plies: usize,
+    /// Opening plies played uniformly at random at the start of every self-play game, before the
+    /// searched moves; they give no training row. 0 (the default) starts every game from the
+    /// empty board, as AlphaZero. On Hex 7×7 the shipped net's self-play nearly always opened at
+    /// d4, so its value head never saw the other 48 openings (issue 53); 1 spreads the games over
+    /// all first moves. Also AlphaZero.jl's and KataGo's device for varied openings.
+    pub opening_plies: usize,
     /// Exact targets (Hex up to 8×8): self-play positions the exact solver settles within a
     /// budget get the proven value and winning moves mixed into their targets ([`exact`]). `None`
     /// (the default) trains on the self-play targets alone, as AlphaZero.
@@ -141,6 +147,7 @@ impl Default for TrainConfig {
             full_search_fraction: 1.0,
             fast_playouts: 16,
             eval_opening_plies: 2,
+            opening_plies: 0,
             exact_targets: None,
         }
     }

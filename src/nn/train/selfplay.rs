@@ -121,6 +121,16 @@ pub fn self_play_record<G: Game>(net: &Arc<Mlp>, start: &G, cfg: &TrainConfig, s
     let mut legal = MoveList::new();
     // One evaluator (and one by-input copy of the weights) for the game; each search a clone.
     let net_ev = NetEvaluator::new(net.clone(), &spec).expect("net matches");
+    // `opening_plies` uniformly random moves first: recorded in `moves` (so rows replay), no row.
+    for _ in 0..cfg.opening_plies {
+        if g.is_terminal() {
+            break;
+        }
+        g.legal_moves(&mut legal);
+        let m = legal[rng.below(legal.len() as u32) as usize];
+        moves.push(g.move_index(m));
+        g.play_unchecked(m);
+    }
     while !g.is_terminal() {
         // Playout cap randomization (Wu 2019): a full search recorded as a row, or a fast one.
         let full = cfg.full_search_fraction >= 1.0 || rng.chance(cfg.full_search_fraction);

@@ -34,6 +34,8 @@ pub const MAX_BUFFER: usize = 1_000_000;
 pub const MAX_EVAL_GAMES: u32 = 1_000;
 /// Largest m of the Gumbel root (Danihelka et al. 2022; mctx's default is 16).
 pub const MAX_GUMBEL_M: usize = 400;
+/// Largest [`TrainConfig::opening_plies`].
+pub const MAX_OPENING_PLIES: usize = 16;
 
 /// A training run's shared state (see the module's documentation).
 pub(super) struct Setup {
@@ -231,6 +233,9 @@ pub fn check(c: &TrainConfig) -> Result<(), TrainError> {
     }
     if !(1..=MAX_PLAYOUTS).contains(&c.fast_playouts) {
         return bad("fast_playouts", &format!("1 to {MAX_PLAYOUTS}"));
+    }
+    if c.opening_plies > MAX_OPENING_PLIES {
+        return bad("opening_plies", &format!("0 to {MAX_OPENING_PLIES}"));
     }
     if let Some(e) = &c.exact_targets {
         e.check().map_err(TrainError::Setting)?;
