@@ -9,7 +9,7 @@
 #        [--openings FILE] [--out DIR] [--json]
 #
 # Defaults: Hex 11x11, `best` at 1,000 ms per move against MoHex at 1 s per move, 40 games on the
-# 20 openings of tests/bench/openings/hex11-20.txt (hex9-20.txt on 9x9; every first move on
+# 20 openings of tests/bench/openings/hex11-20.txt (hex9-20.txt on 9x9, hex7-20.txt on 7x7; every first move on
 # smaller boards), colours swapped. MoHex floors its search time at 1 s: for shorter moves give
 # it a number of simulations (--mohex-games) instead. Games go to DIR as SGF (default
 # target/mohex-match/<size>-<ours>-<time>-vs-<mohex budget>-<date and time>: `mcts match` refuses
