@@ -353,3 +353,22 @@ fn a_tictactoe_run_with_exact_targets_labels_every_row() {
     assert_ne!(crc, run(ttt()).0, "exact targets train other weights");
     assert_eq!(run(with).0, crc, "reproducible for its seed");
 }
+
+#[test]
+fn the_pages_session_trains_the_same_net_with_exact_targets_and_reports_the_rows_labelled() {
+    // The Train view's session (the browser's worker) and the CLI's trainer: the same labelled
+    // run, and the session's iteration report counts the rows as the trainer's log does.
+    use mcts_playground::nn::train::session::TrainSession;
+    let cfg = TrainConfig { iterations: 1, exact_targets: Some(ExactTargets::default()), ..ttt() };
+    let mut t = Trainer::new(cfg.clone(), None).unwrap();
+    let log = t.iterate(&mut || {});
+    let mut s = TrainSession::new(cfg, None).unwrap();
+    let mut report = None;
+    while !s.is_done() {
+        report = s.step().finished.or(report);
+    }
+    assert_eq!(t.net().to_bytes(), s.weights(), "the same net after an iteration");
+    let exact = report.expect("an iteration finished").exact.expect("counted");
+    assert_eq!(Some(exact), log.exact);
+    assert!(exact.tried > 0 && exact.proven == exact.tried, "{exact:?}");
+}
