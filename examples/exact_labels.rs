@@ -60,7 +60,7 @@ fn main() {
             for g in game {
                 if let Some(label) = l.label(g) {
                     proven += 1;
-                    if label.mover_wins {
+                    if label.mover_wins() {
                         won += 1;
                         complete += (label.unknown_moves == 0) as usize;
                     }

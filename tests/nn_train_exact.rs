@@ -1,13 +1,15 @@
 //! Training with exact targets (feature `train`): a Hex position's exact targets equal the
-//! solvers' values, and a run without them trains the very weights it trained before they came.
-//! Hex 4×4 (every position proven in milliseconds), tiny nets, seconds only.
+//! solvers' values, a Tic-Tac-Toe position's equal perfect play (draws 0), and a run without them
+//! trains the very weights it trained before they came. Hex 4×4 (every position proven in
+//! milliseconds), Tic-Tac-Toe, tiny nets, seconds only.
 #![cfg(feature = "train")]
 
-use mcts_playground::game::{Game, Hex, MoveList};
+use mcts_playground::game::{Game, Hex, MoveList, TicTacToe};
 use mcts_playground::nn::features::Encoding;
-use mcts_playground::nn::train::exact::{apply, apply_with, ExactPolicy, ExactTargets, Labeller};
+use mcts_playground::nn::train::exact::{apply, apply_with, EndgameLabeller, ExactPolicy, ExactTargets, Labeller};
 use mcts_playground::nn::train::selfplay::self_play_record;
 use mcts_playground::nn::train::{TrainConfig, Trainer};
+use mcts_playground::solve::endgame::Value;
 use mcts_playground::solve::hex::negamax::{solve, SolveLimits};
 use std::sync::Arc;
 
@@ -102,13 +104,13 @@ fn a_labelled_positions_targets_equal_the_solvers_values() {
             }
             let me = g.to_move();
             let label = labeller.label(&g).expect("every 4×4 position settles");
-            assert_eq!(label.mover_wins, solve(&g, SolveLimits::default()).unwrap().winner == me, "ply {at}");
+            assert_eq!(label.mover_wins(), solve(&g, SolveLimits::default()).unwrap().winner == me, "ply {at}");
             let expected = negamax_winning_moves(&g);
-            assert_eq!(label.winning_moves, expected, "ply {at}");
+            assert_eq!(label.moves, expected, "ply {at}");
             assert_eq!(label.unknown_moves, 0);
             let mut mixed = row.clone();
             apply(&label, &mut mixed, enc, me, 1.0);
-            if label.mover_wins {
+            if label.mover_wins() {
                 wins += 1;
                 assert_eq!(mixed.z, 1.0);
                 let share = 1.0 / expected.len() as f32;
@@ -164,7 +166,7 @@ fn exact_target_settings_are_checked() {
         Trainer::new(TrainConfig { game: game.into(), exact_targets: on, ..TrainConfig::default() }, None).err().map(|e| e.to_string())
     };
     assert!(err("hex:9").unwrap().contains("needs a game the exact solver settles"));
-    assert!(err("tictactoe").unwrap().contains("needs a game the exact solver settles"));
+    assert_eq!(err("tictactoe"), None);
     assert_eq!(err("hex:7"), None);
 }
 
@@ -194,11 +196,11 @@ fn hex5_labels_equal_the_negamax_solvers_and_the_visits_policy_keeps_the_searchs
         }
         let me = g.to_move();
         let label = labeller.label(&g).expect("every 5×5 position settles");
-        assert_eq!(label.mover_wins, solve(&g, SolveLimits::default()).unwrap().winner == me);
+        assert_eq!(label.mover_wins(), solve(&g, SolveLimits::default()).unwrap().winner == me);
         let expected = negamax_winning_moves(&g);
-        assert_eq!(label.winning_moves, expected, "{g:?}");
+        assert_eq!(label.moves, expected, "{g:?}");
         assert_eq!(label.unknown_moves, 0);
-        if !label.mover_wins {
+        if !label.mover_wins() {
             continue;
         }
         wins += 1;
@@ -247,4 +249,126 @@ fn self_play_from_random_openings() {
     let bad = TrainConfig { opening_plies: 17, ..cfg };
     let err = Trainer::new(bad, None).err().expect("refused").to_string();
     assert!(err.contains("opening_plies") && err.contains("0 to 16"), "{err}");
+}
+
+/// The value of a Tic-Tac-Toe position for its side to move with perfect play, by plain negamax
+/// over every line (no table, no pruning: independent of the labeller's alpha-beta).
+fn ttt_negamax(g: &TicTacToe) -> i8 {
+    if let Some(o) = g.outcome() {
+        return match o.winner() {
+            None => 0,
+            Some(p) if p == g.to_move() => 1,
+            Some(_) => -1,
+        };
+    }
+    let mut moves = MoveList::new();
+    g.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&m| {
+            let mut c = *g;
+            c.play_unchecked(m);
+            -ttt_negamax(&c)
+        })
+        .max()
+        .unwrap()
+}
+
+/// A small Tic-Tac-Toe run's settings (seed 7, no evaluation).
+fn ttt() -> TrainConfig {
+    TrainConfig { game: "tictactoe".into(), hidden: vec![16], games: 4, playouts: 16, eval_games: 0, seed: 7, ..hex4() }
+}
+
+#[test]
+fn tictactoe_labels_equal_perfect_play_and_a_draw_is_worth_0() {
+    // Every row of a few Tic-Tac-Toe self-play games: the label's value is the negamax value, its
+    // moves exactly those whose child keeps that value (the winning moves of a win, the drawing
+    // moves of a draw), none for a loss; mixed with λ = 1 the value target is +1, 0 or −1 and the
+    // policy target uniform over those moves (the visits kept for a loss).
+    let cfg = ttt();
+    let t = Trainer::new(cfg.clone(), None).unwrap();
+    let net = Arc::new(t.net());
+    let start = TicTacToe::new();
+    let enc = Encoding::for_spec("tictactoe").unwrap();
+    let e = ExactTargets { mix: 1.0, ..ExactTargets::default() };
+    let mut seen = [0usize; 3];
+    for seed in 0..6 {
+        let rec = self_play_record(&net, &start, t.config(), seed);
+        let mut labeller = EndgameLabeller::<TicTacToe>::new(&e).unwrap();
+        let mut g = start;
+        let mut ply = 0;
+        for (row, &at) in rec.rows.iter().zip(&rec.row_plies) {
+            while ply < at {
+                g.play_unchecked(g.move_from_index(rec.moves[ply]).unwrap());
+                ply += 1;
+            }
+            let me = g.to_move();
+            let label = labeller.label(&g).expect("every Tic-Tac-Toe position settles");
+            let v = ttt_negamax(&g);
+            assert_eq!(label.value, [Value::Loss, Value::Draw, Value::Win][(v + 1) as usize], "ply {at}");
+            seen[(v + 1) as usize] += 1;
+            let mut legal = MoveList::new();
+            g.legal_moves(&mut legal);
+            let mut expected: Vec<u16> = if v == -1 {
+                Vec::new()
+            } else {
+                legal
+                    .iter()
+                    .filter(|&&m| {
+                        let mut c = g;
+                        c.play_unchecked(m);
+                        -ttt_negamax(&c) == v
+                    })
+                    .map(|&m| g.move_index(m) as u16)
+                    .collect()
+            };
+            expected.sort_unstable();
+            assert_eq!(label.moves, expected, "ply {at}");
+            assert_eq!(label.unknown_moves, 0);
+            let mut mixed = row.clone();
+            apply_with(&label, &mut mixed, enc, me, 1.0, ExactPolicy::Uniform);
+            assert_eq!(mixed.z, f32::from(v), "ply {at}");
+            if v == -1 {
+                assert_eq!(mixed.pi, row.pi);
+            } else {
+                let share = 1.0 / expected.len() as f32;
+                for cell in 0..9 {
+                    let want = if expected.contains(&(cell as u16)) { share } else { 0.0 };
+                    assert!((mixed.pi[enc.canonical(cell, me)] - want).abs() < 1e-6, "ply {at} cell {cell}");
+                }
+            }
+        }
+    }
+    // The empty board, every game's first row, is a draw: its z* is 0.
+    assert!(seen[1] >= 6, "draws {seen:?}");
+    assert!(seen[2] > 0, "wins {seen:?}");
+}
+
+#[test]
+fn a_tictactoe_run_with_exact_targets_labels_every_row() {
+    let with = TrainConfig { exact_targets: Some(ExactTargets { mix: 0.5, ..ExactTargets::default() }), ..ttt() };
+    let (crc, log) = run(with.clone());
+    let exact = log.exact.expect("counted");
+    assert!(exact.tried > 0 && exact.proven == exact.tried, "{exact:?}");
+    assert_ne!(crc, run(ttt()).0, "exact targets train other weights");
+    assert_eq!(run(with).0, crc, "reproducible for its seed");
+}
+
+#[test]
+fn the_pages_session_trains_the_same_net_with_exact_targets_and_reports_the_rows_labelled() {
+    // The Train view's session (the browser's worker) and the CLI's trainer: the same labelled
+    // run, and the session's iteration report counts the rows as the trainer's log does.
+    use mcts_playground::nn::train::session::TrainSession;
+    let cfg = TrainConfig { iterations: 1, exact_targets: Some(ExactTargets::default()), ..ttt() };
+    let mut t = Trainer::new(cfg.clone(), None).unwrap();
+    let log = t.iterate(&mut || {});
+    let mut s = TrainSession::new(cfg, None).unwrap();
+    let mut report = None;
+    while !s.is_done() {
+        report = s.step().finished.or(report);
+    }
+    assert_eq!(t.net().to_bytes(), s.weights(), "the same net after an iteration");
+    let exact = report.expect("an iteration finished").exact.expect("counted");
+    assert_eq!(Some(exact), log.exact);
+    assert!(exact.tried > 0 && exact.proven == exact.tried, "{exact:?}");
 }

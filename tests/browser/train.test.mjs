@@ -174,6 +174,33 @@ test('train: Pause, Resume and Reset; settings out of range are named; search wo
   assertClean(assert, page);
 });
 
+test('train: exact targets label every self-play row and the table shows how many', async () => {
+  for (const [name, viewport, colorScheme] of [
+    ['train-exact-1280-light', { width: 1280, height: 800 }, 'light'],
+    ['train-exact-390-dark', { width: 390, height: 844 }, 'dark'],
+  ]) {
+    const { page } = await openTrain({ viewport, colorScheme });
+    assert.equal(await page.isChecked('#tr-exact'), false, 'off by default');
+    assert.match(await page.textContent('#tr-exact-note'), /perfect-play value/);
+    await fill(page, { iterations: 2, games: 3, playouts: 8, steps: 5, mix: '0.5' });
+    await page.check('#tr-exact');
+    await page.click('#tr-start');
+    await page.waitForFunction(() => document.querySelector('#train').dataset.state === 'done');
+    const head = await page.$$eval('#tr-iterations thead th', (ths) => ths.map((th) => th.textContent));
+    assert.equal(head.at(-1), 'exact-labelled rows');
+    const cells = await page.$$eval('#tr-iterations tbody td[data-k="exact"]', (tds) => tds.map((td) => td.textContent));
+    assert.equal(cells.length, 2, 'one row per iteration');
+    for (const c of cells) {
+      // Tic-Tac-Toe: the solver settles every position, so every row given to it is labelled.
+      const m = c.match(/^(\d+) of (\d+)$/);
+      assert.ok(m && Number(m[1]) > 0 && m[1] === m[2], `labelled rows: ${c}`);
+    }
+    await screenshot(page, name);
+    assertClean(assert, page);
+    await page.context().close();
+  }
+});
+
 test('train: screenshots of a finished tiny run at 1280×800 dark and 390×844 light', async () => {
   for (const [name, viewport, colorScheme] of [
     ['train-done-1280-dark', { width: 1280, height: 800 }, 'dark'],

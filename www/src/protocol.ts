@@ -536,6 +536,10 @@ export interface TrainSettings {
   eval_playouts?: number;
   /** Seed of every random choice (weights, games, minibatches). */
   seed?: number;
+  /** Exact targets (Rust `exact::ExactTargets`; issue 53): each self-play position the exact
+   * solver settles gets the proven value (win 1, draw 0, loss −1) and the moves that keep it
+   * mixed into its targets with weight `mix` (0–1). Absent: AlphaZero's self-play targets alone. */
+  exact_targets?: { mix?: number; policy?: 'uniform' | 'visits' | 'none'; solve_nodes?: number; tt_log2?: number };
 }
 
 /** Losses (means over Adam steps, Rust `Losses`): policy cross-entropy −πᵀ log p and value MSE
@@ -574,6 +578,9 @@ export interface TrainIteration {
   raw: ColourResults;
   /** The net's search (`eval_playouts` playouts) against the reference, or null. */
   search: ColourResults | null;
+  /** With exact targets: the iteration's rows given to the solver and those it labelled
+   * (Rust `setup::ExactCount`); absent without. */
+  exact?: { tried: number; proven: number };
 }
 
 /** Where a training run is (Rust `session::Progress`). */

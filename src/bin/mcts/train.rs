@@ -77,11 +77,12 @@ pub struct Args {
     /// Random opening plies at the start of every self-play game (no rows; 0 = none).
     #[arg(long)]
     opening_plies: Option<usize>,
-    /// Exact targets (Hex up to 8×8): self-play positions the df-pn solver settles within
-    /// `solve_nodes` MID calls get the proven value and winning moves mixed into their targets
-    /// with weight `mix` (e.g. `solve_nodes=20000,mix=0.5`; `tt_log2` the solver table's size;
-    /// `policy` the policy target of a won position: uniform over the winning moves, the
-    /// self-play visits restricted to them, or none).
+    /// Exact targets (Hex up to 8×8, Tic-Tac-Toe): self-play positions the exact solver settles
+    /// within `solve_nodes` (df-pn MID calls on Hex; alpha-beta positions on Tic-Tac-Toe, where
+    /// every position settles) get the proven value (win 1, draw 0, loss -1) and optimal moves
+    /// mixed into their targets with weight `mix` (e.g. `solve_nodes=20000,mix=0.5`; `tt_log2`
+    /// the solver table's size; `policy` the policy target of a won or drawn position: uniform
+    /// over the moves that keep its value, the self-play visits restricted to them, or none).
     #[arg(long, value_name = "solve_nodes=N,mix=X[,tt_log2=K][,policy=uniform|visits|none]")]
     exact_targets: Option<String>,
     /// Threads playing each iteration's self-play games (the run is the same for any count).

@@ -1,44 +1,54 @@
-//! Exact targets for training rows (issue 53): self-play positions labelled by the exact Hex
-//! solver where it settles them within a work budget.
+//! Exact targets for training rows (issue 53): self-play positions labelled by an exact solver
+//! where it settles them within a work budget — the Hex proof-number solver on Hex, the general
+//! alpha-beta solver of games with draws ([`crate::solve::endgame`]) on Tic-Tac-Toe.
 //!
 //! AlphaZero's targets (Silver et al. 2017, "Mastering the game of Go without human knowledge";
 //! 2018, "A general reinforcement learning algorithm that masters chess, shogi, and Go through
 //! self-play") are the finished game's result z and the root's visit distribution π. On a board
-//! the repository's df-pn solver settles ([`crate::solve::hex::dfpn`], the solver of the ground-truth
-//! work: `mcts solve`, the review's exact values), a position can instead carry
-//! - the **proven value** z* = +1 when the side to move wins with perfect play, −1 when it loses;
-//! - the **proven winning moves** W (every empty cell whose child position the solver proves a
-//!   loss for the opponent): the policy target π* is uniform over W. A proven loss has no winning
-//!   move (every move loses), so π* = π, the visit distribution; so is a win whose moves the budget
-//!   did not settle beyond the one the proof found (then W holds that move, and π* is uniform over
-//!   the winning moves proven, not all of them).
+//! the repository's solvers settle ([`crate::solve::hex::dfpn`], the solver of the ground-truth
+//! work: `mcts solve`, the review's exact values; [`crate::solve::endgame`] for Tic-Tac-Toe), a
+//! position can instead carry
+//! - the **proven value** z* = +1 when the side to move wins with perfect play, 0 when it draws
+//!   (Tic-Tac-Toe; Hex has no draw), −1 when it loses;
+//! - the **proven optimal moves** W, the moves that keep the proven value (the winning moves of a
+//!   win, the drawing moves of a draw: every move whose child position the solver proves of the
+//!   same value for the mover): the policy target π* is uniform over W. A proven loss has no such
+//!   move worth preferring (every move loses), so π* = π, the visit distribution; on Hex so is a
+//!   win whose moves the budget did not settle beyond the one the proof found (then W holds that
+//!   move, and π* is uniform over the winning moves proven, not all of them).
 //!
 //! A labelled row's targets are mixed with the self-play ones in the stated proportion λ (`mix`):
 //! z ← (1 − λ)·z + λ·z*, π ← (1 − λ)·π + λ·π*. λ = 1 trains on the exact targets alone where they
 //! exist; a position the budget does not settle keeps its self-play targets.
 //!
-//! π* of a won position ([`ExactPolicy`], the `policy` key): `uniform` over W (the definition
-//! above, the default); `visits`, the self-play distribution π restricted to W and renormalised
-//! (uniform over W when π puts nothing there), which drops the losing moves but keeps the
-//! search's preferences among the winning ones, so the prior PUCT leans on stays as sharp as
-//! self-play made it; or `none` (π* = π: the exact value alone).
+//! π* of a won (or drawn) position ([`ExactPolicy`], the `policy` key): `uniform` over W (the
+//! definition above, the default); `visits`, the self-play distribution π restricted to W and
+//! renormalised (uniform over W when π puts nothing there), which drops the losing moves but
+//! keeps the search's preferences among the optimal ones, so the prior PUCT leans on stays as
+//! sharp as self-play made it; or `none` (π* = π: the exact value alone).
 //!
-//! Cost (`examples/exact_labels.rs`, the 54 positions of 2 Hex 7×7 self-play games of the shipped
-//! net, release build, thread CPU time on a loaded 2-core machine): the position's value alone
-//! (policy `none`) takes about 35 expanded nodes, **83 positions labelled per second** at
+//! Cost on Hex (`examples/exact_labels.rs`, the 54 positions of 2 Hex 7×7 self-play games of the
+//! shipped net, release build, thread CPU time on a loaded 2-core machine): the position's value
+//! alone (policy `none`) takes about 35 expanded nodes, **83 positions labelled per second** at
 //! `solve_nodes` 1,000 (all settled; 100 a second at 100, 87% settled); the winning moves as well
 //! (`uniform`, `visits`) about 3,700 nodes, **0.9 a second** (2.8 at 100): every legal move of a
 //! won position is a proof of its own, and each expanded node costs about 340 µs (the fill-in and
 //! two H-search builds), which the shared table, the must-play region and looking for no winning
 //! move in the children did not measurably change. Before those: 0.8 and 2.7 a second.
+//! Tic-Tac-Toe costs next to nothing: the whole game has 5,478 positions and the empty board is
+//! settled in 479 ([`crate::solve::endgame`]), so every position is labelled, and every one of
+//! its moves, well within the default budget (`solve_nodes` counts the alpha-beta's positions
+//! there, checked every [`crate::solve::endgame::STOP_EVERY`]; in practice it never binds).
 //!
-//! The budget is the solver's work, not a clock (df-pn MID calls, checked every 256), so a
-//! labelled run is reproducible for its seed whatever the machine's load or the thread count; each
-//! self-play game gets its own solver (and table), reused across that game's positions.
+//! The budget is the solver's work, not a clock (df-pn MID calls checked every 256, or alpha-beta
+//! positions), so a labelled run is reproducible for its seed whatever the machine's load or the
+//! thread count; each self-play game gets its own solver (and table), reused across that game's
+//! positions.
 
 use super::selfplay::Sample;
 use crate::game::{Game, Hex, MoveList, Player};
 use crate::nn::features::Encoding;
+use crate::solve::endgame::{Exact, ExactConfig, Value};
 use crate::solve::hex::dfpn::{Dfpn, DfpnConfig, DfpnStats};
 
 /// Settings of the exact targets (`exact_targets` in a run's `config.json`; the CLI's
@@ -46,22 +56,24 @@ use crate::solve::hex::dfpn::{Dfpn, DfpnConfig, DfpnStats};
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ExactTargets {
-    /// Work budget of one solve, in df-pn MID calls (the solver's recursive calls; a Hex 7×7
-    /// middle-game position takes hundreds to thousands). A position and each of its moves get a
-    /// budget each; the solver looks at its counter every 256 calls, so a budget runs to the next
-    /// such check. 1 to [`MAX_SOLVE_NODES`].
+    /// Work budget of one solve, in df-pn MID calls on Hex (the solver's recursive calls; a Hex
+    /// 7×7 middle-game position takes hundreds to thousands), in alpha-beta positions on
+    /// Tic-Tac-Toe (at most 479 for the empty board: the default never binds). A position and
+    /// each of its moves get a budget each; the solver looks at its counter every 256 calls
+    /// (Hex) or 1,024 positions, so a budget runs to the next such check. 1 to
+    /// [`MAX_SOLVE_NODES`].
     pub solve_nodes: u64,
     /// λ, the weight of the exact targets in a labelled row: 0 to 1 (see the module).
     pub mix: f64,
-    /// log2 of the most entries (64 bytes each) of a game's solver table: 10 to 24 (default 16,
-    /// 4 MiB).
+    /// log2 of the most entries (64 bytes each on Hex, 24 on Tic-Tac-Toe, where at most 2^14 are
+    /// used) of a game's solver table: 10 to 24 (default 16, 4 MiB on Hex).
     pub tt_log2: u32,
     /// The policy target π* of a won position (see the module; default `uniform`).
     pub policy: ExactPolicy,
 }
 
-/// The policy target π* of a position the solver proves won, over its proven winning moves W
-/// (see the module).
+/// The policy target π* of a position the solver proves won (or drawn), over its proven optimal
+/// moves W (see the module).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ExactPolicy {
@@ -139,14 +151,31 @@ impl ExactTargets {
 /// What the solver proved about a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExactLabel {
-    /// Whether the side to move wins with perfect play.
-    pub mover_wins: bool,
-    /// The proven winning moves (cells `row * size + col`, ascending) of a won position; empty
+    /// The position's value for the side to move with perfect play (never a draw on Hex).
+    pub value: Value,
+    /// The proven optimal moves W, those that keep `value` (cells `row * size + col`,
+    /// ascending): the winning moves of a won position, the drawing moves of a drawn one; empty
     /// for a lost one.
-    pub winning_moves: Vec<u16>,
-    /// Moves whose value the budget did not settle (0 when every move of a won position was
-    /// settled; always 0 for a lost one, whose moves all lose).
+    pub moves: Vec<u16>,
+    /// Moves whose value the budget did not settle (0 when every move was settled; always 0 for
+    /// a lost one, whose moves all lose).
     pub unknown_moves: usize,
+}
+
+impl ExactLabel {
+    /// Whether the side to move wins with perfect play.
+    pub fn mover_wins(&self) -> bool {
+        self.value == Value::Win
+    }
+
+    /// z*: +1 for a win, 0 for a draw, −1 for a loss.
+    pub fn z(&self) -> f32 {
+        match self.value {
+            Value::Win => 1.0,
+            Value::Draw => 0.0,
+            Value::Loss => -1.0,
+        }
+    }
 }
 
 /// A Hex position labeller: one df-pn solver whose table carries over from position to
@@ -196,12 +225,12 @@ impl Labeller {
         }
         let me = g.to_move();
         if !self.mover_wins(g)? {
-            return Some(ExactLabel { mover_wins: false, winning_moves: Vec::new(), unknown_moves: 0 });
+            return Some(ExactLabel { value: Value::Loss, moves: Vec::new(), unknown_moves: 0 });
         }
         if self.policy == ExactPolicy::None {
             let mut moves = MoveList::new();
             g.legal_moves(&mut moves);
-            return Some(ExactLabel { mover_wins: true, winning_moves: Vec::new(), unknown_moves: moves.len() });
+            return Some(ExactLabel { value: Value::Win, moves: Vec::new(), unknown_moves: moves.len() });
         }
         let losing = self.dfpn.losing_moves(g);
         let mut moves = MoveList::new();
@@ -227,25 +256,86 @@ impl Labeller {
             }
         }
         winning_moves.sort_unstable();
-        Some(ExactLabel { mover_wins: true, winning_moves, unknown_moves })
+        Some(ExactLabel { value: Value::Win, moves: winning_moves, unknown_moves })
+    }
+}
+
+/// A labeller of a game the general exact solver settles ([`crate::solve::endgame`]: every
+/// Tic-Tac-Toe position), one alpha-beta solver whose table carries over from position to
+/// position: the value of the position, and with a policy other than `none` the value of each of
+/// its moves, the optimal ones those that keep it.
+pub struct EndgameLabeller<G: Game> {
+    exact: Exact<G>,
+    budget: u64,
+    policy: ExactPolicy,
+}
+
+impl<G: Game> EndgameLabeller<G> {
+    /// A labeller with `cfg`'s budget (alpha-beta positions per solve) and table size (at most
+    /// 2^`tt_log2` entries of 24 bytes).
+    ///
+    /// # Errors
+    /// The system refused the table's first entries.
+    pub fn new(cfg: &ExactTargets) -> Result<EndgameLabeller<G>, crate::solve::table::TableMemoryError> {
+        Ok(EndgameLabeller { exact: Exact::new(ExactConfig { tt_log2: cfg.tt_log2 })?, budget: cfg.solve_nodes, policy: cfg.policy })
+    }
+
+    /// The value of `g` for its side to move within the budget (`None`: unsettled). A finished
+    /// game's value is its result.
+    fn value(&mut self, g: &G) -> Option<Value> {
+        let (budget, start) = (self.budget, self.exact.stats().nodes);
+        self.exact.solve(g, &mut |s| s.nodes - start >= budget).map(|s| s.value)
+    }
+
+    /// The exact label of `g` (a position not over), or `None` when the budget does not settle
+    /// the position itself. A won or drawn position's moves are each solved (the finished ones
+    /// by their result) and those of the root's value kept; a move the budget does not settle
+    /// counts in `unknown_moves`. With the policy `none` no move is solved (every legal move of
+    /// a won or drawn position unknown), as on Hex.
+    pub fn label(&mut self, g: &G) -> Option<ExactLabel> {
+        if g.is_terminal() {
+            return None;
+        }
+        let value = self.value(g)?;
+        let mut legal = MoveList::new();
+        g.legal_moves(&mut legal);
+        if value == Value::Loss {
+            return Some(ExactLabel { value, moves: Vec::new(), unknown_moves: 0 });
+        }
+        if self.policy == ExactPolicy::None {
+            return Some(ExactLabel { value, moves: Vec::new(), unknown_moves: legal.len() });
+        }
+        let (mut moves, mut unknown_moves) = (Vec::new(), 0);
+        for &m in legal.iter() {
+            let mut child = g.clone();
+            child.play_unchecked(m);
+            // The child's value for the opponent, flipped: the move's value for the mover.
+            match self.value(&child).map(Value::flip) {
+                Some(v) if v == value => moves.push(g.move_index(m) as u16),
+                Some(_) => {}
+                None => unknown_moves += 1,
+            }
+        }
+        moves.sort_unstable();
+        Some(ExactLabel { value, moves, unknown_moves })
     }
 }
 
 /// Mixes a label into a row of the position it labels (`to_move` its side to move, `enc` the
 /// game's encoding, whose frame the row's π is in): z ← (1 − λ)·z + λ·z*, π ← (1 − λ)·π + λ·π*
-/// (the module's definitions), π* uniform over the winning moves.
+/// (the module's definitions), π* uniform over the optimal moves.
 pub fn apply(label: &ExactLabel, row: &mut Sample, enc: Encoding, to_move: Player, mix: f32) {
     apply_with(label, row, enc, to_move, mix, ExactPolicy::Uniform);
 }
 
-/// [`apply`] with the policy target π* of a won position given by `policy` ([`ExactPolicy`]).
+/// [`apply`] with the policy target π* of a won or drawn position given by `policy`
+/// ([`ExactPolicy`]).
 pub fn apply_with(label: &ExactLabel, row: &mut Sample, enc: Encoding, to_move: Player, mix: f32, policy: ExactPolicy) {
-    let z_exact = if label.mover_wins { 1.0 } else { -1.0 };
-    row.z = (1.0 - mix) * row.z + mix * z_exact;
-    if !label.mover_wins || label.winning_moves.is_empty() || policy == ExactPolicy::None {
+    row.z = (1.0 - mix) * row.z + mix * label.z();
+    if label.value == Value::Loss || label.moves.is_empty() || policy == ExactPolicy::None {
         return;
     }
-    let cells: Vec<usize> = label.winning_moves.iter().map(|&m| enc.canonical(m as usize, to_move)).collect();
+    let cells: Vec<usize> = label.moves.iter().map(|&m| enc.canonical(m as usize, to_move)).collect();
     let on_w: f32 = cells.iter().map(|&c| row.pi[c]).sum();
     let target: Vec<f32> = match policy {
         ExactPolicy::Visits if on_w > 0.0 => cells.iter().map(|&c| row.pi[c] / on_w).collect(),

@@ -114,9 +114,9 @@ pub struct TrainConfig {
     /// d4, so its value head never saw the other 48 openings (issue 53); 1 spreads the games over
     /// all first moves. Also AlphaZero.jl's and KataGo's device for varied openings.
     pub opening_plies: usize,
-    /// Exact targets (Hex up to 8×8): self-play positions the exact solver settles within a
-    /// budget get the proven value and winning moves mixed into their targets ([`exact`]). `None`
-    /// (the default) trains on the self-play targets alone, as AlphaZero.
+    /// Exact targets (Hex up to 8×8, Tic-Tac-Toe): self-play positions the exact solver settles
+    /// within a budget get the proven value and optimal moves mixed into their targets
+    /// ([`exact`]). `None` (the default) trains on the self-play targets alone, as AlphaZero.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exact_targets: Option<exact::ExactTargets>,
 }

@@ -19,7 +19,7 @@
 
 use super::eval::{self, MatchResult, Player};
 use super::learner::Losses;
-use super::setup::{self_play, Setup};
+use super::setup::{self_play, ExactCount, Setup};
 use super::{TrainConfig, TrainError};
 use crate::game::{AnyGame, Game};
 use crate::nn::Mlp;
@@ -76,6 +76,10 @@ pub struct IterationReport {
     /// The net's PUCT search of `eval_playouts` playouts against the reference (None when
     /// `eval_playouts = 0` or `eval_games = 0`).
     pub search: Option<ColourResults>,
+    /// With exact targets: the iteration's rows given to the solver and those it labelled
+    /// (absent without).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact: Option<ExactCount>,
 }
 
 /// Where the session is, after a step.
@@ -122,6 +126,8 @@ pub struct TrainSession {
     positions: usize,
     sum: Losses,
     last: Option<Losses>,
+    /// The current iteration's rows given to the exact solver and labelled.
+    exact: ExactCount,
 }
 
 impl TrainSession {
@@ -148,6 +154,7 @@ impl TrainSession {
             positions: 0,
             sum: Losses::default(),
             last: None,
+            exact: ExactCount::default(),
         })
     }
 
@@ -240,6 +247,7 @@ impl TrainSession {
                 self.iteration_games = 0;
                 self.iteration_steps = 0;
                 self.sum = Losses::default();
+                self.exact = ExactCount::default();
                 self.phase = if self.iteration >= self.run.config.iterations { Phase::Done } else { Phase::SelfPlay };
             }
             Phase::Done => {}
@@ -249,7 +257,8 @@ impl TrainSession {
 
     fn self_play_one(&mut self) {
         let seed = self.run.rng.next_u64();
-        let (rows, _) = self_play(&self.run.start, &self.current, &self.run.config, seed);
+        let (rows, exact) = self_play(&self.run.start, &self.current, &self.run.config, seed);
+        self.exact += exact;
         self.positions += rows.len();
         self.run.keep(rows);
         self.games += 1;
@@ -288,6 +297,7 @@ impl TrainSession {
             reference,
             raw,
             search: searched,
+            exact: self.run.config.exact_targets.map(|_| self.exact),
         }
     }
 }

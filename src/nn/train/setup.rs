@@ -6,7 +6,7 @@
 //! net (`self_play`), its rows into the buffer (`Setup::keep`), a minibatch drawn from it
 //! (`Setup::sample_batch`). The same configuration and seed give the same run in both.
 
-use super::exact::{apply_with, Labeller};
+use super::exact::{apply_with, EndgameLabeller, ExactLabel, ExactTargets, Labeller};
 use super::learner::Learner;
 use super::selfplay::{self_play_game, self_play_record, Sample};
 use super::{TrainConfig, TrainError};
@@ -14,6 +14,7 @@ use crate::game::{AnyGame, Game};
 use crate::nn::features::Encoding;
 use crate::nn::Mlp;
 use crate::rng::Rng64;
+use crate::solve::table::TableMemoryError;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
@@ -137,38 +138,52 @@ impl std::ops::AddAssign for ExactCount {
 }
 
 /// One self-play game of `net` from `start` under `config` ([`self_play_game`]), seeded by
-/// `seed`: its rows, and with `config.exact_targets` (Hex) each row's position given to the exact
-/// solver and the settled ones' targets mixed with the exact ones ([`super::exact`]). A function
-/// of the parts it reads (not of [`Setup`], whose learner stays on its thread), so that the CLI
-/// plays games on several threads.
+/// `seed`: its rows, and with `config.exact_targets` each row's position given to the game's
+/// exact labeller (the Hex proof-number solver, or the general solver of [`crate::solve::endgame`]
+/// for Tic-Tac-Toe) and the settled ones' targets mixed with the exact ones ([`super::exact`]). A
+/// function of the parts it reads (not of [`Setup`], whose learner stays on its thread), so that
+/// the CLI plays games on several threads.
 pub(super) fn self_play(start: &AnyGame, net: &Arc<Mlp>, config: &TrainConfig, seed: u64) -> (Vec<Sample>, ExactCount) {
-    match start {
-        AnyGame::TicTacToe(g) => (self_play_game(net, g, config, seed), ExactCount::default()),
-        AnyGame::Hex(g) => match &config.exact_targets {
-            None => (self_play_game(net, g, config, seed), ExactCount::default()),
-            Some(e) => {
-                let mut rec = self_play_record(net, g, config, seed);
-                let mut count = ExactCount { tried: rec.rows.len(), proven: 0 };
-                // A table the system refuses leaves the rows as self-play made them.
-                let Ok(mut labeller) = Labeller::new(e) else { return (rec.rows, ExactCount::default()) };
-                let enc = Encoding::for_spec(&g.spec()).expect("trainable game");
-                let mut pos = g.clone();
-                let mut ply = 0;
-                for (row, &at) in rec.rows.iter_mut().zip(&rec.row_plies) {
-                    while ply < at {
-                        pos.play_unchecked(pos.move_from_index(rec.moves[ply]).expect("a played move"));
-                        ply += 1;
-                    }
-                    if let Some(label) = labeller.label(&pos) {
-                        apply_with(&label, row, enc, pos.to_move(), e.mix as f32, e.policy);
-                        count.proven += 1;
-                    }
-                }
-                (rec.rows, count)
-            }
-        },
+    match (start, &config.exact_targets) {
+        (AnyGame::TicTacToe(g), None) => (self_play_game(net, g, config, seed), ExactCount::default()),
+        (AnyGame::TicTacToe(g), Some(e)) => {
+            labelled(net, g, config, seed, e, || EndgameLabeller::new(e).map(|mut l| move |p: &_| l.label(p)))
+        }
+        (AnyGame::Hex(g), None) => (self_play_game(net, g, config, seed), ExactCount::default()),
+        (AnyGame::Hex(g), Some(e)) => labelled(net, g, config, seed, e, || Labeller::new(e).map(|mut l| move |p: &_| l.label(p))),
         _ => unreachable!("no encoding: refused in Setup::new"),
     }
+}
+
+/// A self-play game of `net` from `g` whose rows are labelled, each in the order of the game, by
+/// the labeller `make` builds for this game (one per game: its table carries over from position
+/// to position), and mixed with `e`'s λ and policy. A table the system refuses leaves the rows as
+/// self-play made them.
+fn labelled<G: Game, L: FnMut(&G) -> Option<ExactLabel>>(
+    net: &Arc<Mlp>,
+    g: &G,
+    config: &TrainConfig,
+    seed: u64,
+    e: &ExactTargets,
+    make: impl FnOnce() -> Result<L, TableMemoryError>,
+) -> (Vec<Sample>, ExactCount) {
+    let mut rec = self_play_record(net, g, config, seed);
+    let mut count = ExactCount { tried: rec.rows.len(), proven: 0 };
+    let Ok(mut label) = make() else { return (rec.rows, ExactCount::default()) };
+    let enc = Encoding::for_spec(&g.spec()).expect("trainable game");
+    let mut pos = g.clone();
+    let mut ply = 0;
+    for (row, &at) in rec.rows.iter_mut().zip(&rec.row_plies) {
+        while ply < at {
+            pos.play_unchecked(pos.move_from_index(rec.moves[ply]).expect("a played move"));
+            ply += 1;
+        }
+        if let Some(l) = label(&pos) {
+            apply_with(&l, row, enc, pos.to_move(), e.mix as f32, e.policy);
+            count.proven += 1;
+        }
+    }
+    (rec.rows, count)
 }
 
 /// Checks every setting against its range; the error names the setting and the range.
@@ -241,11 +256,12 @@ pub fn check(c: &TrainConfig) -> Result<(), TrainError> {
         e.check().map_err(TrainError::Setting)?;
         let solvable = match AnyGame::from_spec(&c.game) {
             Ok(AnyGame::Hex(h)) => h.size() <= crate::game::hex::MAX_SOLVE_SIZE && !h.swap_enabled(),
+            Ok(AnyGame::TicTacToe(_)) => true,
             _ => false,
         };
         if !solvable {
             return Err(TrainError::Setting(format!(
-                "training setting 'exact_targets' needs a game the exact solver settles: hex:N with N at most {} (without swap)",
+                "training setting 'exact_targets' needs a game the exact solver settles: tictactoe, or hex:N with N at most {} (without swap)",
                 crate::game::hex::MAX_SOLVE_SIZE
             )));
         }

@@ -36,6 +36,15 @@ describe('train figures', () => {
     });
   });
 
+  it('sends exact targets with λ only when ticked, and names a λ out of range', () => {
+    const r = readTrainForm({ ...TRAIN_DEFAULTS, exact: true, mix: '1' });
+    expect('settings' in r && r.settings.exact_targets).toEqual({ mix: 1, policy: 'uniform' });
+    expect(readTrainForm({ ...TRAIN_DEFAULTS, exact: false, mix: 'x' })).not.toHaveProperty('errors');
+    expect(readTrainForm({ ...TRAIN_DEFAULTS, exact: true, mix: '1.5' })).toEqual({
+      errors: ['exact targets λ=1.5: expected a number from 0 to 1 (e.g. 0.5)'],
+    });
+  });
+
   it('names every field out of range', () => {
     const r = readTrainForm({ ...TRAIN_DEFAULTS, games: '0', lr: 'fast', playouts: '2.5' });
     expect('errors' in r && r.errors).toEqual([

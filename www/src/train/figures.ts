@@ -13,12 +13,25 @@ export interface TrainForm {
   steps: string;
   lr: string;
   seed: string;
+  /** λ, the weight of the exact targets (0–1), read only with `exact`. */
+  mix: string;
+  /** Train with exact targets (the checkbox; absent: off). */
+  exact?: boolean;
 }
 
 /** The form's defaults: the shipped Tic-Tac-Toe net's run (models/README.md: 40 games of 64
  * playouts and 100 Adam steps per iteration, learning rate 0.002, seed 1), 20 iterations (800
- * self-play games; research saw the raw policy stop losing to perfect play after 350–550). */
-export const TRAIN_DEFAULTS: TrainForm = { iterations: '20', games: '40', playouts: '64', steps: '100', lr: '0.002', seed: '1' };
+ * self-play games; research saw the raw policy stop losing to perfect play after 350–550);
+ * exact targets off, λ 0.5 when ticked (the engine's default). */
+export const TRAIN_DEFAULTS: TrainForm = {
+  iterations: '20',
+  games: '40',
+  playouts: '64',
+  steps: '100',
+  lr: '0.002',
+  seed: '1',
+  mix: '0.5',
+};
 
 /** Every setting the panel sends besides the form: the ~20k-parameter net (18 → 128 → 128 →
  * 9 + 1), minibatches of 128 rows, and an evaluation of 20 games (colours alternating) of the
@@ -42,8 +55,14 @@ export function readTrainForm(f: TrainForm): { settings: TrainSettings } | { err
   if (!/^\d*\.?\d+(e-?\d+)?$/i.test(f.lr.trim()) || !(lr > 0 && lr <= 0.1)) {
     errors.push(`learning rate=${f.lr}: expected a number above 0 and at most 0.1 (e.g. 0.002)`);
   }
+  const mix = Number(f.mix.trim());
+  if (f.exact && (!/^\d*\.?\d+$/.test(f.mix.trim()) || !(mix >= 0 && mix <= 1))) {
+    errors.push(`exact targets λ=${f.mix}: expected a number from 0 to 1 (e.g. 0.5)`);
+  }
   if (errors.length) return { errors };
-  return { settings: { ...TRAIN_FIXED, hidden: [...TRAIN_FIXED.hidden], iterations, games, playouts, steps, lr, seed } };
+  const settings: TrainSettings = { ...TRAIN_FIXED, hidden: [...TRAIN_FIXED.hidden], iterations, games, playouts, steps, lr, seed };
+  if (f.exact) settings.exact_targets = { mix, policy: 'uniform' };
+  return { settings };
 }
 
 /** Self-play games per second of training time (self-play, learning and evaluation together). */

@@ -6,6 +6,8 @@
 // losses and the raw policy's (and the 16-playout search's) wins/draws/losses against perfect
 // play, charted with uPlot and listed in a table. "Play this net" sends the current weights to
 // the play view's workers (`loadNet`, through play/nets.ts) and starts a Tic-Tac-Toe game against the alphazero preset.
+// "Exact targets" (issue 53) sends `exact_targets: {mix, policy}`: every self-play row also gets the
+// exact solver's value and optimal moves, mixed with weight λ; the table shows the rows labelled.
 //
 // This file is the view: the form, the figures, the charts and the table, drawn from the
 // controller's state (controller.ts), which runs the training worker.
@@ -40,7 +42,7 @@ interface Charts {
 
 /** Builds the Train view into `host`; returns its elements. */
 function buildTrain(host: HTMLElement) {
-  const field = (id: keyof TrainForm, label: string, title: string) =>
+  const field = (id: Exclude<keyof TrainForm, 'exact'>, label: string, title: string) =>
     h('input', { id: `tr-${id}`, value: TRAIN_DEFAULTS[id], class: 'num', inputmode: 'decimal', 'aria-label': label, title });
   const inputs = {
     iterations: field('iterations', 'Iterations', 'Iterations of self-play, learning and evaluation (1–1,000)'),
@@ -49,7 +51,19 @@ function buildTrain(host: HTMLElement) {
     steps: field('steps', 'Adam steps per iteration', 'Adam steps (minibatches of 128 positions) per iteration (1–10,000)'),
     lr: field('lr', 'Learning rate', "Adam's learning rate (above 0, at most 0.1)"),
     seed: field('seed', 'Seed', 'Seed of the initial weights, the games and the minibatches'),
+    mix: field(
+      'mix',
+      'Weight λ of the exact targets',
+      'λ, the weight of the exact targets in each row (0–1; 1: the perfect-play targets alone)',
+    ),
   };
+  const exact = h('input', {
+    type: 'checkbox',
+    id: 'tr-exact',
+    'aria-label': 'Exact targets',
+    title:
+      'Label every self-play position with its perfect-play value (win 1, draw 0, loss −1) and moves, mixed into the targets with weight λ (issue 53)',
+  });
   const startBtn = h('button', { type: 'button', id: 'tr-start', class: 'primary' }, 'Start');
   const pauseBtn = h('button', { type: 'button', id: 'tr-pause', disabled: '' }, 'Pause');
   const resetBtn = h('button', { type: 'button', id: 'tr-reset', disabled: '' }, 'Reset');
@@ -88,7 +102,12 @@ function buildTrain(host: HTMLElement) {
     h(
       'p',
       { class: 'muted small' },
-      'A fresh net (18 inputs → 128 → 128 → 9 move priors + 1 value, about 20,000 parameters) learns from its own games in this tab: each iteration it plays games against itself with PUCT search guided by the net, learns by Adam to predict the search’s visit shares (policy) and the game’s result (value), then its raw policy — the move of highest prior, no search — plays perfect play. Training runs in its own worker: the page stays usable.',
+      'A fresh net (18 inputs → 128 → 128 → 9 move priors + 1 value, about 20,000 parameters) learns from its own games in this tab: each iteration it plays games against itself with PUCT search guided by the net, learns by Adam to predict the search’s visit shares (policy) and the game’s result (value), then its raw policy — the move of highest prior, no search — plays perfect play. Training runs in its own worker: the page stays usable. ',
+      h(
+        'span',
+        { id: 'tr-exact-note' },
+        'With “exact targets” ticked, the exact solver labels every self-play position and the net learns from its perfect-play value (win 1, draw 0, loss −1) and the moves that keep it, mixed in with weight λ, instead of only from AlphaZero’s targets — its own games’ results and search visits (issue 53).',
+      ),
     ),
     h(
       'div',
@@ -99,6 +118,7 @@ function buildTrain(host: HTMLElement) {
       h('label', {}, 'Adam steps / iteration ', inputs.steps),
       h('label', {}, 'learning rate ', inputs.lr),
       h('label', {}, 'seed ', inputs.seed),
+      h('label', {}, exact, ' exact targets, λ ', inputs.mix),
       h('span', { class: 'row' }, startBtn, pauseBtn, resetBtn, playBtn, saveBtn),
     ),
     status,
@@ -129,7 +149,7 @@ function buildTrain(host: HTMLElement) {
     ),
     h('div', { class: 'an-card' }, h('h3', {}, 'Iterations'), tableHost),
   );
-  return { inputs, startBtn, pauseBtn, resetBtn, playBtn, saveBtn, status, progress, figs, unbeaten, lossHost, wdlHost, tableHost };
+  return { inputs, exact, startBtn, pauseBtn, resetBtn, playBtn, saveBtn, status, progress, figs, unbeaten, lossHost, wdlHost, tableHost };
 }
 
 type TrainElements = ReturnType<typeof buildTrain>;
@@ -213,8 +233,10 @@ function drawCharts(host: HTMLElement, el: TrainElements, charts: Charts, report
   } else charts.wdl.setData(wdlData);
 }
 
-/** Every finished iteration, the newest first. */
+/** Every finished iteration, the newest first; with exact targets, a column of the rows the
+ * solver labelled of those it was given. */
 function drawTable(tableHost: HTMLElement, reports: readonly TrainIteration[]): void {
+  const exact = reports.some((r) => r.exact);
   const rows = reports.map((r) =>
     h(
       'tr',
@@ -228,6 +250,7 @@ function drawTable(tableHost: HTMLElement, reports: readonly TrainIteration[]): 
       h('td', {}, wdl(r.raw.first)),
       h('td', {}, wdl(r.raw.second)),
       h('td', { 'data-k': 'search' }, r.search ? wdl(r.search.total) : '–'),
+      ...(exact ? [h('td', { 'data-k': 'exact' }, r.exact ? `${count(r.exact.proven)} of ${count(r.exact.tried)}` : '–')] : []),
     ),
   );
   tableHost.replaceChildren(
@@ -250,6 +273,7 @@ function drawTable(tableHost: HTMLElement, reports: readonly TrainIteration[]): 
             'raw as X',
             'raw as O',
             'search W/D/L',
+            ...(exact ? ['exact-labelled rows'] : []),
           ].map((x) => h('th', {}, x)),
         ),
       ),
@@ -291,6 +315,8 @@ export function mountTrain(host: HTMLElement, hooks: PlaygroundHooks): void {
     steps: el.inputs.steps.value,
     lr: el.inputs.lr.value,
     seed: el.inputs.seed.value,
+    mix: el.inputs.mix.value,
+    exact: el.exact.checked,
   });
   el.startBtn.addEventListener('click', () => controller.start(form()));
   // What a lesson may wait for, trigger and outline here (lessons/catalogue.ts).
@@ -299,7 +325,8 @@ export function mountTrain(host: HTMLElement, hooks: PlaygroundHooks): void {
   b.state('train.state', () => controller.state.get().state);
   b.state('train.iteration', () => controller.state.get().report?.progress.iteration ?? null);
   b.intent('train.set', (a) => {
-    for (const k of Object.keys(el.inputs) as (keyof TrainForm)[]) if (a[k] !== undefined) el.inputs[k].value = String(a[k]);
+    for (const k of Object.keys(el.inputs) as (keyof typeof el.inputs)[]) if (a[k] !== undefined) el.inputs[k].value = String(a[k]);
+    if (a.exact !== undefined) el.exact.checked = Boolean(a.exact);
   });
   b.intent('train.start', () => controller.start(form()));
   b.intent('train.play', () => {
