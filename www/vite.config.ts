@@ -62,7 +62,10 @@ function embedScript(): Plugin {
 /** The book (mdBook, `../docs/`): `mdbook build docs` writes it to `../target/book/`
  * (docs/book.toml), and a build copies it into `dist/book/`, so the site carries its manual and
  * the page's link to it works offline. `scripts/serve.sh` builds the book before the page; a build
- * without it says so and goes on (the browser test `book.test.mjs` then fails, naming the step). */
+ * without it says so and goes on (the browser test `book.test.mjs` then fails, naming the step).
+ * mdBook copies every non-Markdown file of its source folder (`docs/`) into the book and has no
+ * exclude: the nets kept in `docs/nets/` for comparison (`*.mctsnet`, docs/nets/README.md) are
+ * left out of the site here; the page's nets are `models/`'s alone. */
 function book(): Plugin {
   const dir = fileURLToPath(new URL('../target/book/', import.meta.url));
   return {
@@ -74,7 +77,7 @@ function book(): Plugin {
         return;
       }
       for (const f of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-        if (!f.isFile()) continue;
+        if (!f.isFile() || f.name.endsWith('.mctsnet')) continue;
         const file = join(f.parentPath, f.name);
         const path = relative(dir, file).split(sep).join('/');
         this.emitFile({ type: 'asset', fileName: `book/${path}`, source: readFileSync(file) });
