@@ -62,7 +62,7 @@ function buildTrain(host: HTMLElement) {
     id: 'tr-exact',
     'aria-label': 'Exact targets',
     title:
-      'Label every self-play position with its perfect-play value (win 1, draw 0, loss −1) and moves, mixed into the targets with weight λ (issue 53)',
+      'Label every self-play position with its perfect-play value (win 1, draw 0, loss −1) and moves, mixed into the targets with weight λ',
   });
   const startBtn = h('button', { type: 'button', id: 'tr-start', class: 'primary' }, 'Start');
   const pauseBtn = h('button', { type: 'button', id: 'tr-pause', disabled: '' }, 'Pause');
@@ -106,7 +106,7 @@ function buildTrain(host: HTMLElement) {
       h(
         'span',
         { id: 'tr-exact-note' },
-        'With “exact targets” ticked, the exact solver labels every self-play position and the net learns from its perfect-play value (win 1, draw 0, loss −1) and the moves that keep it, mixed in with weight λ, instead of only from AlphaZero’s targets — its own games’ results and search visits (issue 53).',
+        'With “exact targets” ticked, the exact solver labels every self-play position and the net learns from its perfect-play value (win 1, draw 0, loss −1) and the moves that keep it, mixed in with weight λ, instead of only from AlphaZero’s targets — its own games’ results and search visits.',
       ),
     ),
     h(
