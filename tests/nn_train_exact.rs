@@ -7,7 +7,7 @@
 use mcts_playground::game::{Game, Hex, MoveList, TicTacToe};
 use mcts_playground::nn::features::Encoding;
 use mcts_playground::nn::train::exact::{apply, apply_with, EndgameLabeller, ExactPolicy, ExactTargets, Labeller};
-use mcts_playground::nn::train::selfplay::{self_play_record, SelfPlayRecord};
+use mcts_playground::nn::train::selfplay::self_play_record;
 use mcts_playground::nn::train::{TrainConfig, Trainer};
 use mcts_playground::solve::endgame::Value;
 use mcts_playground::solve::hex::negamax::{solve, SolveLimits};
@@ -39,20 +39,6 @@ fn run(cfg: TrainConfig) -> (u32, mcts_playground::nn::train::IterationLog) {
     let log = t.iterate(&mut || {});
     let bytes = t.net().to_bytes();
     (u32::from_le_bytes(bytes[bytes.len() - 4..].try_into().unwrap()), log)
-}
-
-/// The position of each row of `rec`, a self-play game from `start` (its moves replayed up to
-/// each row's ply).
-fn row_positions<G: Game>(start: &G, rec: &SelfPlayRecord) -> Vec<G> {
-    let (mut g, mut ply, mut out) = (start.clone(), 0, Vec::new());
-    for &at in &rec.row_plies {
-        while ply < at {
-            g.play_unchecked(g.move_from_index(rec.moves[ply]).unwrap());
-            ply += 1;
-        }
-        out.push(g.clone());
-    }
-    out
 }
 
 /// The moves of `g` after which its side to move wins, by the negamax solver (independent of the
@@ -109,7 +95,7 @@ fn a_labelled_positions_targets_equal_the_solvers_values() {
         let rec = self_play_record(&net, &start, t.config(), seed);
         let mut labeller =
             Labeller::new(&ExactTargets { solve_nodes: 1_000_000, mix: 1.0, tt_log2: 14, ..ExactTargets::default() }).unwrap();
-        for ((row, &at), g) in rec.rows.iter().zip(&rec.row_plies).zip(row_positions(&start, &rec)) {
+        for ((row, &at), g) in rec.rows.iter().zip(&rec.row_plies).zip(rec.row_positions(&start)) {
             let me = g.to_move();
             let label = labeller.label(&g).expect("every 4×4 position settles");
             assert_eq!(label.mover_wins(), solve(&g, SolveLimits::default()).unwrap().winner == me, "ply {at}");
@@ -303,7 +289,7 @@ fn tictactoe_labels_equal_perfect_play_and_a_draw_is_worth_0() {
     for seed in 0..6 {
         let rec = self_play_record(&net, &start, t.config(), seed);
         let mut labeller = EndgameLabeller::<TicTacToe>::new(&e).unwrap();
-        for ((row, &at), g) in rec.rows.iter().zip(&rec.row_plies).zip(row_positions(&start, &rec)) {
+        for ((row, &at), g) in rec.rows.iter().zip(&rec.row_plies).zip(rec.row_positions(&start)) {
             let me = g.to_move();
             let label = labeller.label(&g).expect("every Tic-Tac-Toe position settles");
             let v = ttt_negamax(&g);

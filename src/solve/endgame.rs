@@ -94,7 +94,8 @@ impl Value {
         }
     }
 
-    fn score(self) -> i8 {
+    /// −1 for a loss, 0 for a draw, +1 for a win (the negamax score).
+    pub fn score(self) -> i8 {
         self as i8 - 1
     }
 

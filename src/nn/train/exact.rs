@@ -170,11 +170,7 @@ impl ExactLabel {
 
     /// z*: +1 for a win, 0 for a draw, −1 for a loss.
     pub fn z(&self) -> f32 {
-        match self.value {
-            Value::Win => 1.0,
-            Value::Draw => 0.0,
-            Value::Loss => -1.0,
-        }
+        f32::from(self.value.score())
     }
 }
 

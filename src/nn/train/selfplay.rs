@@ -107,6 +107,22 @@ pub struct SelfPlayRecord {
     pub row_plies: Vec<usize>,
 }
 
+impl SelfPlayRecord {
+    /// The position of each row, in order: the game's moves from `start` (the position it was
+    /// played from) replayed up to each row's ply.
+    pub fn row_positions<G: Game>(&self, start: &G) -> Vec<G> {
+        let (mut g, mut ply, mut out) = (start.clone(), 0, Vec::with_capacity(self.rows.len()));
+        for &at in &self.row_plies {
+            while ply < at {
+                g.play_unchecked(g.move_from_index(self.moves[ply]).expect("a played move"));
+                ply += 1;
+            }
+            out.push(g.clone());
+        }
+        out
+    }
+}
+
 /// Plays one self-play game from `start` ([`self_play_game`]) and returns its record.
 pub fn self_play_record<G: Game>(net: &Arc<Mlp>, start: &G, cfg: &TrainConfig, seed: u64) -> SelfPlayRecord {
     let spec = start.spec();

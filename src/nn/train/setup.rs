@@ -171,13 +171,8 @@ fn labelled<G: Game, L: FnMut(&G) -> Option<ExactLabel>>(
     let mut count = ExactCount { tried: rec.rows.len(), proven: 0 };
     let Ok(mut label) = make() else { return (rec.rows, ExactCount::default()) };
     let enc = Encoding::for_spec(&g.spec()).expect("trainable game");
-    let mut pos = g.clone();
-    let mut ply = 0;
-    for (row, &at) in rec.rows.iter_mut().zip(&rec.row_plies) {
-        while ply < at {
-            pos.play_unchecked(pos.move_from_index(rec.moves[ply]).expect("a played move"));
-            ply += 1;
-        }
+    let positions = rec.row_positions(g);
+    for (row, pos) in rec.rows.iter_mut().zip(positions) {
         if let Some(l) = label(&pos) {
             apply_with(&l, row, enc, pos.to_move(), e.mix as f32, e.policy);
             count.proven += 1;
