@@ -6,7 +6,7 @@
 
 use mcts_playground::game::{Game, Hex, MoveList, TicTacToe};
 use mcts_playground::nn::features::Encoding;
-use mcts_playground::nn::train::exact::{apply, apply_with, EndgameLabeller, ExactPolicy, ExactTargets, Labeller};
+use mcts_playground::nn::train::exact::{apply, apply_with, EarlyLabels, EndgameLabeller, ExactLabel, ExactPolicy, ExactTargets, Labeller};
 use mcts_playground::nn::train::selfplay::self_play_record;
 use mcts_playground::nn::train::{TrainConfig, Trainer};
 use mcts_playground::solve::endgame::Value;
@@ -171,7 +171,7 @@ fn hex5_labels_equal_the_negamax_solvers_and_the_visits_policy_keeps_the_searchs
     // moves, are exactly the moves the negamax solver proves winning.
     let mut rng = mcts_playground::rng::Rng64::new(53);
     let enc = Encoding::for_spec("hex:5").unwrap();
-    let e = ExactTargets { solve_nodes: 10_000_000, mix: 1.0, tt_log2: 16, policy: ExactPolicy::Visits };
+    let e = ExactTargets { solve_nodes: 10_000_000, mix: 1.0, tt_log2: 16, policy: ExactPolicy::Visits, ..ExactTargets::default() };
     let mut labeller = Labeller::new(&e).unwrap();
     let (mut wins, mut pruned_games) = (0, 0);
     for _ in 0..24 {
@@ -243,6 +243,40 @@ fn self_play_from_random_openings() {
     let bad = TrainConfig { opening_plies: 17, ..cfg };
     let err = Trainer::new(bad, None).err().expect("refused").to_string();
     assert!(err.contains("opening_plies") && err.contains("0 to 16"), "{err}");
+}
+
+#[test]
+fn early_positions_are_solved_once_with_their_own_budget_whatever_the_thread_count() {
+    // Hex 6×6 from random first moves: a budget of one check (256 MID calls) leaves some
+    // positions unsettled (7 of 148 rows here), among them first moves, which the early budget
+    // settles, so each game has at least its first row labelled; the run is the same on 1 and 2
+    // threads.
+    let e = ExactTargets { solve_nodes: 1, mix: 1.0, tt_log2: 14, policy: ExactPolicy::None, early_plies: 1, early_nodes: 10_000_000 };
+    let cfg = TrainConfig { game: "hex:6".into(), opening_plies: 1, games: 6, exact_targets: Some(e), ..hex4() };
+    let (crc1, count1) = one_iteration(cfg.clone(), 1);
+    assert!(count1.proven >= cfg.games, "every game's first row settles with the early budget: {count1:?}");
+    assert_eq!(one_iteration(cfg.clone(), 2), (crc1, count1), "the same run on 2 threads");
+    let (_, plain) = one_iteration(TrainConfig { exact_targets: Some(ExactTargets { early_plies: 0, ..e }), ..cfg.clone() }, 1);
+    assert!(plain.proven < count1.proven, "the early budget settles what 256 MID calls do not: {plain:?} against {count1:?}");
+    // A position's label is solved once and then read.
+    let early = EarlyLabels::default();
+    let label = ExactLabel { value: Value::Win, moves: vec![3], unknown_moves: 0 };
+    assert_eq!(early.get_or_solve(7, || Some(label.clone())), Some(label.clone()));
+    assert_eq!(early.get_or_solve(7, || panic!("solved twice")), Some(label));
+    assert_eq!(early.get_or_solve(8, || None), None);
+    assert_eq!(early.get_or_solve(8, || panic!("an unsettled position is kept too")), None);
+    assert_eq!(early.len(), 2);
+    assert!(ExactTargets::parse("early_plies=5").unwrap_err().contains("'exact_targets.early_plies' must be 0 to 4"));
+    assert_eq!(ExactTargets::parse("early_plies=2,early_nodes=9").unwrap().early_nodes, 9);
+}
+
+/// One iteration of `cfg` on `threads` threads: the weights' CRC-32 and the rows labelled.
+fn one_iteration(cfg: TrainConfig, threads: usize) -> (u32, mcts_playground::nn::train::setup::ExactCount) {
+    let mut t = Trainer::new(cfg, None).unwrap();
+    t.set_threads(threads);
+    let log = t.iterate(&mut || {});
+    let bytes = t.net().to_bytes();
+    (u32::from_le_bytes(bytes[bytes.len() - 4..].try_into().unwrap()), log.exact.expect("counted"))
 }
 
 /// The value of a Tic-Tac-Toe position for its side to move with perfect play, by plain negamax

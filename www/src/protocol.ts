@@ -539,7 +539,14 @@ export interface TrainSettings {
   /** Exact targets (Rust `exact::ExactTargets`; issue 53): each self-play position the exact
    * solver settles gets the proven value (win 1, draw 0, loss −1) and the moves that keep it
    * mixed into its targets with weight `mix` (0–1). Absent: AlphaZero's self-play targets alone. */
-  exact_targets?: { mix?: number; policy?: 'uniform' | 'visits' | 'none'; solve_nodes?: number; tt_log2?: number };
+  exact_targets?: {
+    mix?: number;
+    policy?: 'uniform' | 'visits' | 'none';
+    solve_nodes?: number;
+    tt_log2?: number;
+    early_plies?: number;
+    early_nodes?: number;
+  };
 }
 
 /** Losses (means over Adam steps, Rust `Losses`): policy cross-entropy −πᵀ log p and value MSE

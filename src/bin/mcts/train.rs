@@ -82,7 +82,9 @@ pub struct Args {
     /// every position settles) get the proven value (win 1, draw 0, loss -1) and optimal moves
     /// mixed into their targets with weight `mix` (e.g. `solve_nodes=20000,mix=0.5`; `tt_log2`
     /// the solver table's size; `policy` the policy target of a won or drawn position: uniform
-    /// over the moves that keep its value, the self-play visits restricted to them, or none).
+    /// over the moves that keep its value, the self-play visits restricted to them, or none;
+    /// `early_plies=E,early_nodes=M`: positions at most E moves from the start, e.g. the Hex
+    /// openings, are solved with the budget M instead, once a run).
     #[arg(long, value_name = "solve_nodes=N,mix=X[,tt_log2=K][,policy=uniform|visits|none]")]
     exact_targets: Option<String>,
     /// Threads playing each iteration's self-play games (the run is the same for any count).

@@ -40,6 +40,15 @@
 //! its moves, well within the default budget (`solve_nodes` counts the alpha-beta's positions
 //! there, checked every [`crate::solve::endgame::STOP_EVERY`]; in practice it never binds).
 //!
+//! **Early positions** (`early_plies`, `early_nodes`; off by default): a position at most
+//! `early_plies` moves from the start (a Hex 7×7 opening is settled in 10,000 to 35,000 MID calls,
+//! a second or a few, far beyond a middle-game budget) is solved with its own budget
+//! `early_nodes`, by a fresh solver (an empty table), so its label depends on the position alone;
+//! the label, settled or not, is kept for the rest of the run and shared by every game and
+//! thread ([`EarlyLabels`]), so each such position costs one solve a run. Without it a first
+//! move's value target is the self-play result alone, and the value head's sign on the 49 Hex 7×7
+//! openings wandered between 34 and 47 of 49 over a run (issue 53).
+//!
 //! The budget is the solver's work, not a clock (df-pn MID calls checked every 256, or alpha-beta
 //! positions), so a labelled run is reproducible for its seed whatever the machine's load or the
 //! thread count; each self-play game gets its own solver (and table), reused across that game's
@@ -50,6 +59,8 @@ use crate::game::{Game, Hex, MoveList, Player};
 use crate::nn::features::Encoding;
 use crate::solve::endgame::{Exact, ExactConfig, Value};
 use crate::solve::hex::dfpn::{Dfpn, DfpnConfig, DfpnStats};
+use std::collections::HashMap;
+use std::sync::Mutex;
 
 /// Settings of the exact targets (`exact_targets` in a run's `config.json`; the CLI's
 /// `--exact-targets solve_nodes=N,mix=X[,tt_log2=K][,policy=uniform|visits|none]`).
@@ -70,6 +81,13 @@ pub struct ExactTargets {
     pub tt_log2: u32,
     /// The policy target π* of a won position (see the module; default `uniform`).
     pub policy: ExactPolicy,
+    /// Positions at most this many moves (plies) from the start are solved with the budget
+    /// `early_nodes` instead, once a run (see the module): 0 (the default, off) to
+    /// [`MAX_EARLY_PLIES`].
+    pub early_plies: usize,
+    /// Work budget of an early position's solve, in the unit of `solve_nodes` (default
+    /// 1,000,000; 1 to [`MAX_SOLVE_NODES`]).
+    pub early_nodes: u64,
 }
 
 /// The policy target π* of a position the solver proves won (or drawn), over its proven optimal
@@ -87,33 +105,38 @@ pub enum ExactPolicy {
     None,
 }
 
-/// Largest [`ExactTargets::solve_nodes`].
+/// Largest [`ExactTargets::solve_nodes`] and [`ExactTargets::early_nodes`].
 pub const MAX_SOLVE_NODES: u64 = 100_000_000;
+/// Largest [`ExactTargets::early_plies`].
+pub const MAX_EARLY_PLIES: usize = 4;
 
 impl Default for ExactTargets {
-    /// 20,000 MID calls per solve, λ = 0.5, a table of at most 2^16 entries (4 MiB).
+    /// 20,000 MID calls per solve, λ = 0.5, a table of at most 2^16 entries (4 MiB), no early
+    /// positions.
     fn default() -> Self {
-        ExactTargets { solve_nodes: 20_000, mix: 0.5, tt_log2: 16, policy: ExactPolicy::Uniform }
+        ExactTargets { solve_nodes: 20_000, mix: 0.5, tt_log2: 16, policy: ExactPolicy::Uniform, early_plies: 0, early_nodes: 1_000_000 }
     }
 }
 
 impl ExactTargets {
-    /// Reads `solve_nodes=N,mix=X,tt_log2=K,policy=P` (any of the four, in any order; the others
-    /// keep their defaults; P is `uniform`, `visits` or `none`).
+    /// Reads `solve_nodes=N,mix=X,tt_log2=K,policy=P,early_plies=E,early_nodes=M` (any of them,
+    /// in any order; the others keep their defaults; P is `uniform`, `visits` or `none`).
     ///
     /// # Errors
     /// A sentence naming the part that is not `key=value` with a known key and a number.
     pub fn parse(text: &str) -> Result<ExactTargets, String> {
         let mut e = ExactTargets::default();
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (k, v) = part
-                .split_once('=')
-                .ok_or_else(|| format!("exact targets: '{part}' is not key=value (keys: solve_nodes, mix, tt_log2, policy)"))?;
+            let (k, v) = part.split_once('=').ok_or_else(|| {
+                format!("exact targets: '{part}' is not key=value (keys: solve_nodes, mix, tt_log2, policy, early_plies, early_nodes)")
+            })?;
             let bad = || format!("exact targets: '{part}': {v} is not a number");
             match k.trim() {
                 "solve_nodes" => e.solve_nodes = v.trim().parse().map_err(|_| bad())?,
                 "mix" => e.mix = v.trim().parse().map_err(|_| bad())?,
                 "tt_log2" => e.tt_log2 = v.trim().parse().map_err(|_| bad())?,
+                "early_plies" => e.early_plies = v.trim().parse().map_err(|_| bad())?,
+                "early_nodes" => e.early_nodes = v.trim().parse().map_err(|_| bad())?,
                 "policy" => {
                     e.policy = match v.trim() {
                         "uniform" => ExactPolicy::Uniform,
@@ -122,7 +145,11 @@ impl ExactTargets {
                         _ => return Err(format!("exact targets: '{part}': the policy is uniform, visits or none")),
                     }
                 }
-                other => return Err(format!("exact targets: unknown key '{other}' (keys: solve_nodes, mix, tt_log2, policy)")),
+                other => {
+                    return Err(format!(
+                        "exact targets: unknown key '{other}' (keys: solve_nodes, mix, tt_log2, policy, early_plies, early_nodes)"
+                    ))
+                }
             }
         }
         e.check()?;
@@ -143,6 +170,12 @@ impl ExactTargets {
         }
         if !(10..=24).contains(&self.tt_log2) {
             return bad("tt_log2", "10 to 24");
+        }
+        if self.early_plies > MAX_EARLY_PLIES {
+            return bad("early_plies", &format!("0 to {MAX_EARLY_PLIES}"));
+        }
+        if !(1..=MAX_SOLVE_NODES).contains(&self.early_nodes) {
+            return bad("early_nodes", &format!("1 to {MAX_SOLVE_NODES}"));
         }
         Ok(())
     }
@@ -193,6 +226,13 @@ impl Labeller {
             budget: cfg.solve_nodes,
             policy: cfg.policy,
         })
+    }
+
+    /// The same labeller with a budget of `budget` MID calls a solve in place of `solve_nodes`
+    /// (an early position's, [`ExactTargets::early_nodes`]).
+    pub fn with_budget(mut self, budget: u64) -> Labeller {
+        self.budget = budget;
+        self
     }
 
     /// The solver's work counters since the labeller was made (MID calls, nodes expanded, ...).
@@ -276,6 +316,13 @@ impl<G: Game> EndgameLabeller<G> {
         Ok(EndgameLabeller { exact: Exact::new(ExactConfig { tt_log2: cfg.tt_log2 })?, budget: cfg.solve_nodes, policy: cfg.policy })
     }
 
+    /// The same labeller with a budget of `budget` alpha-beta positions a solve in place of
+    /// `solve_nodes` (an early position's, [`ExactTargets::early_nodes`]).
+    pub fn with_budget(mut self, budget: u64) -> EndgameLabeller<G> {
+        self.budget = budget;
+        self
+    }
+
     /// The value of `g` for its side to move within the budget (`None`: unsettled). A finished
     /// game's value is its result.
     fn value(&mut self, g: &G) -> Option<Value> {
@@ -314,6 +361,44 @@ impl<G: Game> EndgameLabeller<G> {
         }
         moves.sort_unstable();
         Some(ExactLabel { value, moves, unknown_moves })
+    }
+}
+
+/// The labels of a run's early positions ([`ExactTargets::early_plies`]), shared by its games and
+/// threads: each position's label (or `None`, unsettled within `early_nodes`) by its Zobrist
+/// hash ([`Game::hash`]; 64 bits, for the few thousand positions a run meets). A label is a
+/// function of the position alone (a fresh solver makes it), so the run stays the same for any
+/// thread count and any order in which its games ask.
+#[derive(Debug, Default)]
+pub struct EarlyLabels {
+    labels: Mutex<HashMap<u64, Option<ExactLabel>>>,
+}
+
+impl EarlyLabels {
+    /// The label of the position whose hash is `hash`, from `solve` the first time it is asked
+    /// for. The lock is not held while `solve` runs (two threads may solve one position at once;
+    /// both get the same label).
+    pub fn get_or_solve(&self, hash: u64, solve: impl FnOnce() -> Option<ExactLabel>) -> Option<ExactLabel> {
+        if let Some(l) = self.lock().get(&hash) {
+            return l.clone();
+        }
+        let label = solve();
+        self.lock().entry(hash).or_insert(label).clone()
+    }
+
+    /// Positions labelled or tried so far.
+    pub fn len(&self) -> usize {
+        self.lock().len()
+    }
+
+    /// Whether no early position was asked for yet.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, Option<ExactLabel>>> {
+        // A thread that panicked while holding the lock left a map of finished entries.
+        self.labels.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 

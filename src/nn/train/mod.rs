@@ -226,7 +226,8 @@ impl Trainer {
         let prev = Arc::new(self.net());
         let seeds: Vec<u64> = (0..self.run.config.games).map(|_| self.run.rng.next_u64()).collect();
         let (start, config) = (&self.run.start, &self.run.config);
-        let play = |seed: u64| self_play(start, &prev, config, seed);
+        let early = &self.run.early;
+        let play = |seed: u64| self_play(start, &prev, config, seed, early);
         let mut games: Vec<(Vec<Sample>, ExactCount)> = Vec::with_capacity(seeds.len());
         if self.threads <= 1 {
             for &seed in &seeds {

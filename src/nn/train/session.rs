@@ -257,7 +257,7 @@ impl TrainSession {
 
     fn self_play_one(&mut self) {
         let seed = self.run.rng.next_u64();
-        let (rows, exact) = self_play(&self.run.start, &self.current, &self.run.config, seed);
+        let (rows, exact) = self_play(&self.run.start, &self.current, &self.run.config, seed, &self.run.early);
         self.exact += exact;
         self.positions += rows.len();
         self.run.keep(rows);

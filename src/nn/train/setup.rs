@@ -6,7 +6,7 @@
 //! net (`self_play`), its rows into the buffer (`Setup::keep`), a minibatch drawn from it
 //! (`Setup::sample_batch`). The same configuration and seed give the same run in both.
 
-use super::exact::{apply_with, EndgameLabeller, ExactLabel, ExactTargets, Labeller};
+use super::exact::{apply_with, EarlyLabels, EndgameLabeller, ExactLabel, ExactTargets, Labeller};
 use super::learner::Learner;
 use super::selfplay::{self_play_game, self_play_record, Sample};
 use super::{TrainConfig, TrainError};
@@ -54,6 +54,8 @@ pub(super) struct Setup {
     pub(super) buffer: VecDeque<Sample>,
     /// The run's generator (self-play seeds, minibatches, evaluation seeds), seeded by `seed`.
     pub(super) rng: Rng64,
+    /// The exact labels of the early positions met so far ([`ExactTargets::early_plies`]).
+    pub(super) early: EarlyLabels,
 }
 
 impl Setup {
@@ -82,7 +84,16 @@ impl Setup {
             }
             None => Learner::seeded(config.seed, enc.inputs(), &config.hidden, enc.cells(), config.lr, config.l2),
         };
-        Ok(Setup { rng: Rng64::new(config.seed), start, syms: enc.symmetries(), enc, learner, buffer: VecDeque::new(), config })
+        Ok(Setup {
+            rng: Rng64::new(config.seed),
+            start,
+            syms: enc.symmetries(),
+            enc,
+            learner,
+            buffer: VecDeque::new(),
+            config,
+            early: EarlyLabels::default(),
+        })
     }
 
     /// The current weights in the inference format.
@@ -142,38 +153,59 @@ impl std::ops::AddAssign for ExactCount {
 /// exact labeller (the Hex proof-number solver, or the general solver of [`crate::solve::endgame`]
 /// for Tic-Tac-Toe) and the settled ones' targets mixed with the exact ones ([`super::exact`]). A
 /// function of the parts it reads (not of [`Setup`], whose learner stays on its thread), so that
-/// the CLI plays games on several threads.
-pub(super) fn self_play(start: &AnyGame, net: &Arc<Mlp>, config: &TrainConfig, seed: u64) -> (Vec<Sample>, ExactCount) {
+/// the CLI plays games on several threads. `early` keeps the run's early positions' labels.
+pub(super) fn self_play(
+    start: &AnyGame,
+    net: &Arc<Mlp>,
+    config: &TrainConfig,
+    seed: u64,
+    early: &EarlyLabels,
+) -> (Vec<Sample>, ExactCount) {
     match (start, &config.exact_targets) {
         (AnyGame::TicTacToe(g), None) => (self_play_game(net, g, config, seed), ExactCount::default()),
-        (AnyGame::TicTacToe(g), Some(e)) => {
-            labelled(net, g, config, seed, e, || EndgameLabeller::new(e).map(|mut l| move |p: &_| l.label(p)))
-        }
+        (AnyGame::TicTacToe(g), Some(e)) => labelled(net, g, config, seed, e, early, |budget| {
+            EndgameLabeller::new(e).map(|l| {
+                let mut l = l.with_budget(budget);
+                move |p: &_| l.label(p)
+            })
+        }),
         (AnyGame::Hex(g), None) => (self_play_game(net, g, config, seed), ExactCount::default()),
-        (AnyGame::Hex(g), Some(e)) => labelled(net, g, config, seed, e, || Labeller::new(e).map(|mut l| move |p: &_| l.label(p))),
+        (AnyGame::Hex(g), Some(e)) => labelled(net, g, config, seed, e, early, |budget| {
+            Labeller::new(e).map(|l| {
+                let mut l = l.with_budget(budget);
+                move |p: &_| l.label(p)
+            })
+        }),
         _ => unreachable!("no encoding: refused in Setup::new"),
     }
 }
 
 /// A self-play game of `net` from `g` whose rows are labelled, each in the order of the game, by
-/// the labeller `make` builds for this game (one per game: its table carries over from position
-/// to position), and mixed with `e`'s λ and policy. A table the system refuses leaves the rows as
-/// self-play made them.
+/// the labeller `make` builds for this game with the budget `solve_nodes` (one per game: its
+/// table carries over from position to position), an early position's ([`ExactTargets::early_plies`])
+/// by a fresh labeller of the budget `early_nodes` once a run (kept in `early`), and mixed with
+/// `e`'s λ and policy. A table the system refuses leaves the rows as self-play made them.
 fn labelled<G: Game, L: FnMut(&G) -> Option<ExactLabel>>(
     net: &Arc<Mlp>,
     g: &G,
     config: &TrainConfig,
     seed: u64,
     e: &ExactTargets,
-    make: impl FnOnce() -> Result<L, TableMemoryError>,
+    early: &EarlyLabels,
+    make: impl Fn(u64) -> Result<L, TableMemoryError>,
 ) -> (Vec<Sample>, ExactCount) {
     let mut rec = self_play_record(net, g, config, seed);
     let mut count = ExactCount { tried: rec.rows.len(), proven: 0 };
-    let Ok(mut label) = make() else { return (rec.rows, ExactCount::default()) };
+    let Ok(mut label) = make(e.solve_nodes) else { return (rec.rows, ExactCount::default()) };
     let enc = Encoding::for_spec(&g.spec()).expect("trainable game");
     let positions = rec.row_positions(g);
     for (row, pos) in rec.rows.iter_mut().zip(positions) {
-        if let Some(l) = label(&pos) {
+        let exact = if pos.ply() <= e.early_plies {
+            early.get_or_solve(pos.hash(), || make(e.early_nodes).ok().and_then(|mut l| l(&pos)))
+        } else {
+            label(&pos)
+        };
+        if let Some(l) = exact {
             apply_with(&l, row, enc, pos.to_move(), e.mix as f32, e.policy);
             count.proven += 1;
         }
