@@ -437,7 +437,7 @@ const CHECKS = {
     assert.equal(Object.keys(best)[0], 'd5');
     assert.deepEqual([best.d5.share, best.d5.visits], ['81%', 806]);
     assert.deepEqual([rs[1].best, pct(Number(rs[1].value))], ['d5', 61.4]);
-    says(step, "The net's pane is sharper");
+    says(step, "The net's pane is a little sharper");
     assert.ok(az.d5.frac > best.d5.frac);
   },
   'alphazero-hex7/2': async (page, step) => {
