@@ -254,10 +254,19 @@ fn early_positions_are_solved_once_with_their_own_budget_whatever_the_thread_cou
     let e = ExactTargets { solve_nodes: 1, mix: 1.0, tt_log2: 14, policy: ExactPolicy::None, early_plies: 1, early_nodes: 10_000_000 };
     let cfg = TrainConfig { game: "hex:6".into(), opening_plies: 1, games: 6, exact_targets: Some(e), ..hex4() };
     let (crc1, count1) = one_iteration(cfg.clone(), 1);
+    let mut t = Trainer::new(cfg.clone(), None).unwrap();
+    t.iterate(&mut || {});
+    assert!((1..=cfg.games).contains(&t.early_positions()), "one solve per first move met: {}", t.early_positions());
     assert!(count1.proven >= cfg.games, "every game's first row settles with the early budget: {count1:?}");
     assert_eq!(one_iteration(cfg.clone(), 2), (crc1, count1), "the same run on 2 threads");
     let (_, plain) = one_iteration(TrainConfig { exact_targets: Some(ExactTargets { early_plies: 0, ..e }), ..cfg.clone() }, 1);
     assert!(plain.proven < count1.proven, "the early budget settles what 256 MID calls do not: {plain:?} against {count1:?}");
+    // `early_plies` 0 is off, the empty board included (a game from it has a row there).
+    let mut t =
+        Trainer::new(TrainConfig { opening_plies: 0, exact_targets: Some(ExactTargets { early_plies: 0, ..e }), ..cfg.clone() }, None)
+            .unwrap();
+    t.iterate(&mut || {});
+    assert_eq!(t.early_positions(), 0);
     // A position's label is solved once and then read.
     let early = EarlyLabels::default();
     let label = ExactLabel { value: Value::Win, moves: vec![3], unknown_moves: 0 };

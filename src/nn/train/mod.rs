@@ -219,6 +219,12 @@ impl Trainer {
         self.games
     }
 
+    /// Early positions ([`exact::ExactTargets::early_plies`]) solved so far, each once a run
+    /// (settled or not); 0 while early positions are off.
+    pub fn early_positions(&self) -> usize {
+        self.run.early.len()
+    }
+
     /// One iteration: self-play, learning, evaluation (`on_game` is called after each game).
     pub fn iterate(&mut self, on_game: &mut dyn FnMut()) -> IterationLog {
         let t0 = std::time::Instant::now();

@@ -200,7 +200,8 @@ fn labelled<G: Game, L: FnMut(&G) -> Option<ExactLabel>>(
     let enc = Encoding::for_spec(&g.spec()).expect("trainable game");
     let positions = rec.row_positions(g);
     for (row, pos) in rec.rows.iter_mut().zip(positions) {
-        let exact = if pos.ply() <= e.early_plies {
+        // `early_plies` 0 is off: the empty board too keeps the game's own budget.
+        let exact = if e.early_plies > 0 && pos.ply() <= e.early_plies {
             early.get_or_solve(pos.hash(), || make(e.early_nodes).ok().and_then(|mut l| l(&pos)))
         } else {
             label(&pos)
