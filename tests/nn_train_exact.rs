@@ -30,15 +30,20 @@ fn hex4() -> TrainConfig {
     }
 }
 
-/// The CRC-32 the weights file written after two iterations of `cfg` carries (its last four
-/// bytes: the checksum of everything before them, so of every weight), and the last iteration's
-/// log.
+/// The weights' CRC-32 ([`weights_crc`]) after two iterations of `cfg`, and the last
+/// iteration's log.
 fn run(cfg: TrainConfig) -> (u32, mcts_playground::nn::train::IterationLog) {
     let mut t = Trainer::new(cfg, None).unwrap();
     t.iterate(&mut || {});
     let log = t.iterate(&mut || {});
+    (weights_crc(&t), log)
+}
+
+/// The CRC-32 the weights file of `t`'s current net carries (its last four bytes: the checksum of
+/// everything before them, so of every weight).
+fn weights_crc(t: &Trainer) -> u32 {
     let bytes = t.net().to_bytes();
-    (u32::from_le_bytes(bytes[bytes.len() - 4..].try_into().unwrap()), log)
+    u32::from_le_bytes(bytes[bytes.len() - 4..].try_into().unwrap())
 }
 
 /// The moves of `g` after which its side to move wins, by the negamax solver (independent of the
@@ -284,8 +289,7 @@ fn one_iteration(cfg: TrainConfig, threads: usize) -> (u32, mcts_playground::nn:
     let mut t = Trainer::new(cfg, None).unwrap();
     t.set_threads(threads);
     let log = t.iterate(&mut || {});
-    let bytes = t.net().to_bytes();
-    (u32::from_le_bytes(bytes[bytes.len() - 4..].try_into().unwrap()), log.exact.expect("counted"))
+    (weights_crc(&t), log.exact.expect("counted"))
 }
 
 /// The value of a Tic-Tac-Toe position for its side to move with perfect play, by plain negamax
