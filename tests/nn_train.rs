@@ -211,3 +211,28 @@ fn evaluation_pairs_start_from_varied_openings() {
     assert!(openings.len() >= 5, "{} distinct openings in 10 pairs", openings.len());
     assert!(openings.values().all(|&n| n % 2 == 0), "each opening is played with both colours");
 }
+
+/// `init` with fewer or narrower hidden layers than the run's `hidden` is grown by Net2Net: the
+/// run starts from the same function in the larger net and trains it; a larger `init` is an
+/// error naming both shapes.
+#[test]
+fn a_smaller_init_net_is_grown_to_the_runs_shape() {
+    let small = Trainer::new(TrainConfig { hidden: vec![16], ..TrainConfig::default() }, None).unwrap().net();
+    let cfg = TrainConfig { hidden: vec![24, 16], games: 2, playouts: 8, steps: 2, eval_games: 0, ..TrainConfig::default() };
+    let mut t = Trainer::new(cfg.clone(), Some(&small)).unwrap();
+    let grown = t.net();
+    assert_eq!(grown.hidden(), vec![24, 16]);
+    let mut rng = Rng64::new(9);
+    let (mut a, mut b) = (vec![0f32; 9], vec![0f32; 9]);
+    for _ in 0..50 {
+        let x: Vec<f32> = (0..18).map(|_| if rng.chance(0.3) { 1.0 } else { 0.0 }).collect();
+        let (va, vb) = (small.forward(&x, &mut a), grown.forward(&x, &mut b));
+        assert!((va - vb).abs() < 1e-5, "value {va} vs {vb}");
+        a.iter().zip(&b).for_each(|(p, q)| assert!((p - q).abs() < 1e-5, "logit {p} vs {q}"));
+    }
+    t.iterate(&mut || {});
+    assert_eq!(t.net().hidden(), vec![24, 16]);
+    assert_ne!(t.net(), grown, "the grown net trains");
+    let err = Trainer::new(TrainConfig { hidden: vec![8], ..cfg }, Some(&small)).err().unwrap().to_string();
+    assert!(err.contains("[16]") && err.contains("[8]"), "{err}");
+}

@@ -245,6 +245,19 @@ fn self_play_from_random_openings() {
     assert!(firsts.len() > 3, "random first moves: {firsts:?}");
     let plain = self_play_record(&net, &start, &TrainConfig { opening_plies: 0, ..cfg.clone() }, 3);
     assert_eq!(plain.row_plies[0], 0);
+    // `opening_plies_min`: each game's count drawn from min..=max, every count met over a few
+    // games; rows start right after the random plies.
+    let spread = TrainConfig { opening_plies: 3, opening_plies_min: Some(0), ..cfg.clone() };
+    let mut counts = std::collections::BTreeSet::new();
+    for seed in 0..16 {
+        let rec = self_play_record(&net, &start, &spread, seed);
+        let random = rec.moves.len() - rec.rows.len();
+        assert_eq!(rec.row_plies[0], random, "the first row comes right after the random plies");
+        counts.insert(random);
+    }
+    assert_eq!(counts.into_iter().collect::<Vec<_>>(), vec![0, 1, 2, 3]);
+    let err = Trainer::new(TrainConfig { opening_plies_min: Some(4), ..spread }, None).err().expect("refused").to_string();
+    assert!(err.contains("opening_plies_min") && err.contains("0 to opening_plies"), "{err}");
     let bad = TrainConfig { opening_plies: 17, ..cfg };
     let err = Trainer::new(bad, None).err().expect("refused").to_string();
     assert!(err.contains("opening_plies") && err.contains("0 to 16"), "{err}");

@@ -284,6 +284,91 @@ impl Mlp {
         v[0].tanh()
     }
 
+    /// The hidden layer widths, input side first.
+    pub fn hidden(&self) -> Vec<usize> {
+        self.trunk.iter().map(|l| l.outputs).collect()
+    }
+
+    /// The same function in a larger trunk of widths `hidden` (at least as many layers, each at
+    /// least as wide as this net's), by Net2Net (Chen, Goodfellow & Shlens 2016, "Net2Net:
+    /// Accelerating Learning via Knowledge Transfer", ICLR), so that training can go on in the
+    /// larger net from where this one stands:
+    /// - **Net2DeeperNet**: each missing layer is an identity layer (`W = I`, `b = 0`) appended
+    ///   after the last trunk layer. Its input has passed a ReLU, so is ≥ 0, and ReLU(I·h) = h.
+    /// - **Net2WiderNet**: a layer of `n` units grown to `q` keeps its units 0..n and gives each
+    ///   new unit j the incoming weights and bias of a unit g(j) drawn uniformly from 0..n; the
+    ///   next layer's (or both heads') weights from a unit u are shared among u's copies. The
+    ///   paper shares them equally (1/count) and adds noise to break the copies' symmetry; here
+    ///   the shares are random positive weights summing to 1 (each (1 + ½·r) normalised, r
+    ///   uniform in [−1, 1]), which breaks the symmetry (copies get different gradients) and keeps
+    ///   the function exact.
+    ///
+    /// The outputs equal this net's up to float rounding. `seed` draws g and the shares.
+    ///
+    /// # Errors
+    /// [`NetError::Shape`] when `hidden` has fewer layers than this net, a layer narrower than
+    /// this net's, a width of 0 or over [`MAX_WIDTH`], or more than [`MAX_HIDDEN_LAYERS`] layers.
+    pub fn grown(&self, hidden: &[usize], seed: u64) -> Result<Mlp, NetError> {
+        let have = self.hidden();
+        if hidden.len() < have.len() || hidden.len() > MAX_HIDDEN_LAYERS || self.trunk.is_empty() {
+            return Err(NetError::Shape(format!(
+                "cannot grow hidden layers {have:?} to {hidden:?} (same or more layers, at most {MAX_HIDDEN_LAYERS})"
+            )));
+        }
+        if let Some((k, _)) = hidden.iter().enumerate().find(|&(k, &h)| h == 0 || h > MAX_WIDTH || have.get(k).is_some_and(|&n| h < n)) {
+            return Err(NetError::Shape(format!(
+                "cannot grow hidden layers {have:?} to {hidden:?}: layer {} must be {} to {MAX_WIDTH} units wide",
+                k + 1,
+                have.get(k).copied().unwrap_or(1)
+            )));
+        }
+        let mut net = self.clone();
+        // Net2DeeperNet: identity layers after the last trunk layer.
+        while net.trunk.len() < hidden.len() {
+            let w = net.policy.inputs;
+            let mut id = Dense::zeros(w, w);
+            (0..w).for_each(|i| id.w[i * w + i] = 1.0);
+            net.trunk.push(id);
+        }
+        // Net2WiderNet, layer by layer.
+        let mut rng = crate::rng::Rng64::new(seed);
+        for (k, &q) in hidden.iter().enumerate() {
+            let n = net.trunk[k].outputs;
+            if q == n {
+                continue;
+            }
+            let g: Vec<usize> = (0..q).map(|j| if j < n { j } else { rng.below(n as u32) as usize }).collect();
+            let share: Vec<f32> = (0..q).map(|_| 1.0 + 0.5 * (2.0 * rng.unit() as f32 - 1.0)).collect();
+            let mut total = vec![0f32; n];
+            g.iter().zip(&share).for_each(|(&u, &s)| total[u] += s);
+            let share: Vec<f32> = g.iter().zip(&share).map(|(&u, &s)| s / total[u]).collect();
+            let old = &net.trunk[k];
+            let mut wide = Dense::zeros(old.inputs, q);
+            for (j, &u) in g.iter().enumerate() {
+                wide.w[j * old.inputs..(j + 1) * old.inputs].copy_from_slice(&old.w[u * old.inputs..(u + 1) * old.inputs]);
+                wide.b[j] = old.b[u];
+            }
+            net.trunk[k] = wide;
+            let widen_inputs = |d: &Dense| {
+                let mut e = Dense::zeros(q, d.outputs);
+                e.b.copy_from_slice(&d.b);
+                for o in 0..d.outputs {
+                    for (j, &u) in g.iter().enumerate() {
+                        e.w[o * q + j] = d.w[o * n + u] * share[j];
+                    }
+                }
+                e
+            };
+            if k + 1 < net.trunk.len() {
+                net.trunk[k + 1] = widen_inputs(&net.trunk[k + 1]);
+            } else {
+                net.policy = widen_inputs(&net.policy);
+                net.value = widen_inputs(&net.value);
+            }
+        }
+        Ok(net)
+    }
+
     /// The weights file: [`MAGIC`], version (u32), spec (u16 length + UTF-8), inputs (u32),
     /// hidden layer count (u32) and widths (u32 each), policy outputs (u32), then every
     /// layer's `W` (row-major) and `b` as `f32` (trunk layers in order, policy head, value
@@ -504,6 +589,34 @@ mod tests {
             }
         }
         n
+    }
+
+    #[test]
+    fn grown_nets_compute_the_same_function() {
+        let n = small();
+        for hidden in [vec![4, 3], vec![4, 3, 3], vec![7, 5], vec![9, 3, 6, 2 + 3]] {
+            let g = n.grown(&hidden, 5).unwrap();
+            assert_eq!(g.hidden(), hidden);
+            assert_eq!((g.inputs(), g.moves()), (18, 9));
+            for s in 0..20u32 {
+                let x: Vec<f32> = (0..18).map(|i| if (i * 7 + s * 3) % 5 < 2 { 1.0 } else { 0.0 }).collect();
+                let (mut a, mut b) = (vec![0.0; 9], vec![0.0; 9]);
+                let (va, vb) = (n.forward(&x, &mut a), g.forward(&x, &mut b));
+                assert!((va - vb).abs() < 1e-5, "{hidden:?}: value {va} vs {vb}");
+                a.iter().zip(&b).for_each(|(p, q)| assert!((p - q).abs() < 1e-5, "{hidden:?}: logit {p} vs {q}"));
+            }
+        }
+        // The copies of a unit differ in their outgoing weights (the symmetry is broken).
+        let g = n.grown(&[8, 3], 5).unwrap();
+        let col = |j: usize| (0..3).map(|o| g.trunk[1].w[o * 8 + j]).collect::<Vec<_>>();
+        let row = |j: usize| &g.trunk[0].w[j * 18..(j + 1) * 18];
+        for j in 4..8 {
+            let u = (0..4).find(|&u| row(u) == row(j)).expect("a new unit copies an old one");
+            assert_ne!(col(j), col(u), "unit {j} and its source {u}");
+        }
+        for bad in [vec![4], vec![3, 3], vec![4, 0], vec![4, MAX_WIDTH + 1]] {
+            assert!(matches!(n.grown(&bad, 5), Err(NetError::Shape(_))), "{bad:?}");
+        }
     }
 
     #[test]

@@ -23,7 +23,8 @@ pub struct Args {
     /// Output directory (created).
     #[arg(long, default_value = "train-out")]
     out: PathBuf,
-    /// Start from these weights instead of a fresh net.
+    /// Start from these weights instead of a fresh net (their hidden layers, unless --hidden or
+    /// --config's hidden asks for a larger net: then grown to it by Net2Net, the same function).
     #[arg(long)]
     init: Option<PathBuf>,
     /// Training iterations.
@@ -77,6 +78,10 @@ pub struct Args {
     /// Random opening plies at the start of every self-play game (no rows; 0 = none).
     #[arg(long)]
     opening_plies: Option<usize>,
+    /// With it, each self-play game plays a count of random opening plies drawn uniformly from
+    /// this to --opening-plies (0: some games from the empty board).
+    #[arg(long)]
+    opening_plies_min: Option<usize>,
     /// Exact targets (Hex up to 8×8, Tic-Tac-Toe): self-play positions the exact solver settles
     /// within `solve_nodes` (df-pn MID calls on Hex; alpha-beta positions on Tic-Tac-Toe, where
     /// every position settles) get the proven value (win 1, draw 0, loss -1) and optimal moves
@@ -166,6 +171,9 @@ pub fn run(a: Args) -> Result<(), CliError> {
         eval_opening_plies,
         opening_plies
     );
+    if let Some(m) = a.opening_plies_min {
+        c.opening_plies_min = Some(m);
+    }
     if let Some(e) = &a.exact_targets {
         c.exact_targets = Some(ExactTargets::parse(e).map_err(CliError::Engine)?);
     }
@@ -176,6 +184,9 @@ pub fn run(a: Args) -> Result<(), CliError> {
         Some(p) => Some(Mlp::from_bytes(&crate::search::read_net(p)?).map_err(|e| CliError::Engine(format!("{}: {e}", p.display())))?),
         None => None,
     };
+    if let (Some(m), None, None) = (&init, &a.hidden, &a.config) {
+        c.hidden = m.hidden();
+    }
     let mut t = Trainer::new(c, init.as_ref()).map_err(|e| CliError::Engine(e.to_string()))?;
     t.set_threads(a.threads.into());
     std::fs::create_dir_all(&a.out).map_err(io(&a.out))?;

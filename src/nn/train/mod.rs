@@ -114,6 +114,14 @@ pub struct TrainConfig {
     /// d4, so its value head never saw the other 48 openings (issue 53); 1 spreads the games over
     /// all first moves. Also AlphaZero.jl's and KataGo's device for varied openings.
     pub opening_plies: usize,
+    /// When set, each self-play game draws its count of random opening plies uniformly from
+    /// `opening_plies_min..=opening_plies` (0 included: some games from the empty board)
+    /// instead of `opening_plies` for every game, so that the rows spread over the early and
+    /// the middle game alike (the value head is asked about positions of every stage; a fixed
+    /// count gives no row before it). `None` (the default): `opening_plies` for every game, as
+    /// before. At most `opening_plies`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opening_plies_min: Option<usize>,
     /// Exact targets (Hex up to 8×8, Tic-Tac-Toe): self-play positions the exact solver settles
     /// within a budget get the proven value and optimal moves mixed into their targets
     /// ([`exact`]). `None` (the default) trains on the self-play targets alone, as AlphaZero.
@@ -148,6 +156,7 @@ impl Default for TrainConfig {
             fast_playouts: 16,
             eval_opening_plies: 2,
             opening_plies: 0,
+            opening_plies_min: None,
             exact_targets: None,
         }
     }

@@ -137,8 +137,13 @@ pub fn self_play_record<G: Game>(net: &Arc<Mlp>, start: &G, cfg: &TrainConfig, s
     let mut legal = MoveList::new();
     // One evaluator (and one by-input copy of the weights) for the game; each search a clone.
     let net_ev = NetEvaluator::new(net.clone(), &spec).expect("net matches");
-    // `opening_plies` uniformly random moves first: recorded in `moves` (so rows replay), no row.
-    for _ in 0..cfg.opening_plies {
+    // `opening_plies` uniformly random moves first (a count drawn from `opening_plies_min..=`
+    // when that is set): recorded in `moves` (so rows replay), no row.
+    let plies = match cfg.opening_plies_min {
+        Some(lo) if lo < cfg.opening_plies => lo + rng.below((cfg.opening_plies - lo + 1) as u32) as usize,
+        _ => cfg.opening_plies,
+    };
+    for _ in 0..plies {
         if g.is_terminal() {
             break;
         }

@@ -60,12 +60,15 @@ pub(super) struct Setup {
 
 impl Setup {
     /// A run of `config` from a fresh net (burn's initialisation seeded by `config.seed`), or
-    /// from `init`'s weights. A `dirichlet_alpha` ≤ 0 means AlphaZero's scaling, 10 / cells
-    /// capped at 1.
+    /// from `init`'s weights; an `init` whose hidden layers are not `config.hidden` is first
+    /// grown to them by Net2Net ([`Mlp::grown`], seeded by `config.seed`: the same function in
+    /// the larger net). A `dirichlet_alpha` ≤ 0 means AlphaZero's scaling, 10 / cells capped
+    /// at 1.
     ///
     /// # Errors
     /// [`TrainError`]: an unknown game or one without an input encoding, a setting out of range
-    /// (the message names it and its range, [`check`]), `init` for another game.
+    /// (the message names it and its range, [`check`]), `init` for another game, `init` larger
+    /// than `config.hidden` in a layer or in depth ([`Mlp::grown`]).
     pub(super) fn new(mut config: TrainConfig, init: Option<&Mlp>) -> Result<Setup, TrainError> {
         let start = AnyGame::from_spec(&config.game)?;
         let spec = start.spec();
@@ -80,7 +83,11 @@ impl Setup {
                 if m.spec != spec {
                     return Err(crate::nn::NetError::WrongGame { file: m.spec.clone(), want: spec }.into());
                 }
-                Learner::from_mlp(m, config.lr, config.l2)
+                if m.hidden() == config.hidden {
+                    Learner::from_mlp(m, config.lr, config.l2)
+                } else {
+                    Learner::from_mlp(&m.grown(&config.hidden, config.seed)?, config.lr, config.l2)
+                }
             }
             None => Learner::seeded(config.seed, enc.inputs(), &config.hidden, enc.cells(), config.lr, config.l2),
         };
@@ -279,6 +286,9 @@ pub fn check(c: &TrainConfig) -> Result<(), TrainError> {
     }
     if c.opening_plies > MAX_OPENING_PLIES {
         return bad("opening_plies", &format!("0 to {MAX_OPENING_PLIES}"));
+    }
+    if c.opening_plies_min.is_some_and(|m| m > c.opening_plies) {
+        return bad("opening_plies_min", "0 to opening_plies");
     }
     if let Some(e) = &c.exact_targets {
         e.check().map_err(TrainError::Setting)?;
