@@ -9,7 +9,10 @@
 //! ```sh
 //! cargo run --release --example value_head -- tests/data/hex7-solve.jsonl [models/hex7.mctsnet]
 //! cargo run --release --example value_head -- tests/data/hex7-openings.jsonl [models/hex7.mctsnet]
+//! cargo run --release --example value_head -- tests/data/hex5-solve.jsonl [models/hex5.mctsnet]
 //! ```
+//! (Hex 5×5: `tests/data/hex5-solve.jsonl`, 100 positions, and `hex5-openings.jsonl`, the 25 first
+//! moves, both labelled by MoHex.)
 //! Without a net file, the game's shipped net.
 
 use mcts_playground::game::{Game, Hex};

@@ -1,5 +1,6 @@
 //! The proof-number solver against independent ground truth: the published Hex 6×6 opening results
-//! and the positions of `tests/data/hex7-solve.jsonl` (labelled by MoHex's solver). A position the
+//! and the positions of `tests/data/hex7-solve.jsonl` and `hex5-*.jsonl` (labelled by MoHex's
+//! solver). A position the
 //! solver does not settle within its node budget is "unknown", which is allowed (a budget, not a
 //! clock); a settled one must be right, and a winning move must win.
 
@@ -71,6 +72,30 @@ fn seven_by_seven_positions_agree_with_mohex() {
     assert!(checked >= 10, "{checked} positions with 14 or more stones");
     // Most settle within the budget (a count of nodes, the same on every machine).
     assert!(settled * 2 >= checked, "{settled} of {checked} settled");
+}
+
+/// Hex 5×5, `tests/data/hex5-openings.jsonl` and `hex5-solve.jsonl` (the value-head sets of the
+/// 5×5 net, labelled by MoHex's solver): our solver settles every one of the 125 and agrees.
+#[test]
+fn five_by_five_sets_agree_with_mohex() {
+    let mut s = Dfpn::new(DfpnConfig { tt_log2: 18, ..DfpnConfig::default() }).unwrap();
+    let mut black = 0;
+    for file in ["hex5-openings.jsonl", "hex5-solve.jsonl"] {
+        let text = std::fs::read_to_string(format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        assert_eq!(lines.len(), if file.contains("openings") { 25 } else { 100 }, "{file}");
+        for line in lines {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(v["game"], "hex:5");
+            let g = position(5, v["moves"].as_str().unwrap());
+            let want = if v["winner"] == "black" { 0 } else { 1 };
+            black += usize::from(file.contains("openings") && want == 0);
+            let got = solve(&mut s, &g, 2_000_000).unwrap_or_else(|| panic!("{file}: {} not settled", v["moves"]));
+            assert_eq!(got, want, "{file}: {}", v["moves"]);
+        }
+    }
+    // Black wins with 13 of the 25 first moves (as `mcts solve --game hex:5 --openings` finds).
+    assert_eq!(black, 13);
 }
 
 /// `mcts solve --openings --threads 2`: the moves shared between two solvers give the same

@@ -8,6 +8,11 @@
 //
 //   node tests/bench/make-hex7-positions.mjs --mohex ../mohex-src/build/src/mohex/mohex
 //
+// `--size N` makes the same set for Hex N×N (positions with N−1 to round(0.4·N²) stones; 6–20 on
+// 7×7) into tests/data/hexN-solve.jsonl; `--openings` writes instead the N² first moves, each
+// labelled by MoHex, into tests/data/hexN-openings.jsonl (`tests/data/hex5-*.jsonl` were made so:
+// `--size 5` and `--size 5 --openings`).
+//
 // Each line: {"game": "hex:7", "moves": "d4 c5 …", "stones": 9, "to_move": "white", "winner":
 // "black"} (the winner by MoHex).
 import { execFileSync } from 'node:child_process';
@@ -23,15 +28,20 @@ const { values: opt } = parseArgs({
     mohex: { type: 'string' },
     count: { type: 'string', default: '100' },
     seed: { type: 'string', default: '36' },
-    out: { type: 'string', default: join(ROOT, 'tests/data/hex7-solve.jsonl') },
+    size: { type: 'string', default: '7' },
+    openings: { type: 'boolean', default: false },
+    out: { type: 'string' },
   },
 });
 if (!opt.mohex) throw new Error('--mohex PATH (../shared/MOHEX.md builds it)');
 const mcts = join(ROOT, 'target/release/mcts');
 execFileSync('cargo', ['build', '--release', '--quiet', '--bin', 'mcts'], { cwd: ROOT, stdio: 'inherit' });
 
-const n = 7;
-const letters = 'abcdefg';
+const n = Number(opt.size);
+if (!(n >= 3 && n <= 13)) throw new Error('--size 3 to 13');
+const game = `hex:${n}`;
+const out = opt.out ?? join(ROOT, `tests/data/hex${n}-${opt.openings ? 'openings' : 'solve'}.jsonl`);
+const letters = 'abcdefghijklm'.slice(0, n);
 const cellOf = (m) => (Number(m.slice(1)) - 1) * n + letters.indexOf(m[0]);
 /** A canonical key of a position up to the 180° rotation: the smaller of the two stone lists. */
 function key(moves) {
@@ -51,10 +61,27 @@ function key(moves) {
   return a < b ? a : b;
 }
 
+const mohex = (moves) => mohexSolve(opt.mohex, n, moves).winner;
+
+if (opt.openings) {
+  // Every first move (White to move), labelled by MoHex, in the order of the cells.
+  const lines = [];
+  for (let row = 1; row <= n; row++) {
+    for (const col of letters) {
+      const winner = mohex([`${col}${row}`]);
+      if (winner === '?') throw new Error(`MoHex did not settle the opening ${col}${row}`);
+      lines.push(JSON.stringify({ game, moves: `${col}${row}`, winner, stones: 1 }));
+    }
+  }
+  writeFileSync(out, `${lines.join('\n')}\n`);
+  console.log(`${lines.length} openings written to ${out}`);
+  process.exit(0);
+}
+
 const arena = JSON.parse(
   execFileSync(
     mcts,
-    ['arena', '--game', 'hex:7', '--a', 'best', '--b', 'rave', '--iterations', '3000', '--openings', 'all', '--seed', opt.seed, '--json'],
+    ['arena', '--game', game, '--a', 'best', '--b', 'rave', '--iterations', '3000', '--openings', 'all', '--seed', opt.seed, '--json'],
     {
       encoding: 'utf8',
       maxBuffer: 1 << 28,
@@ -71,7 +98,7 @@ const seen = new Set();
 const candidates = [];
 for (const rec of arena.records) {
   for (let tries = 0; tries < 3; tries++) {
-    const plies = 6 + (next() % 15);
+    const plies = n - 1 + (next() % (Math.round(0.4 * n * n) - n + 2));
     if (plies >= rec.moves.length) continue;
     const moves = rec.moves.slice(0, plies);
     const k = key(moves);
@@ -80,8 +107,6 @@ for (const rec of arena.records) {
     candidates.push(moves);
   }
 }
-
-const mohex = (moves) => mohexSolve(opt.mohex, n, moves).winner;
 
 // Spread over all games (a Fisher–Yates shuffle by the same sequence), not the first games' openings.
 for (let i = candidates.length - 1; i > 0; i--) {
@@ -99,10 +124,10 @@ for (const moves of candidates) {
     continue;
   }
   lines.push(
-    JSON.stringify({ game: 'hex:7', moves: moves.join(' '), stones: moves.length, to_move: moves.length % 2 ? 'white' : 'black', winner }),
+    JSON.stringify({ game, moves: moves.join(' '), stones: moves.length, to_move: moves.length % 2 ? 'white' : 'black', winner }),
   );
 }
-writeFileSync(opt.out, `${lines.join('\n')}\n`);
+writeFileSync(out, `${lines.join('\n')}\n`);
 console.log(
-  `${lines.length} positions written to ${opt.out}; ${unsettled} left out (MoHex gave no answer); ${candidates.length} candidates from ${arena.records.length} games`,
+  `${lines.length} positions written to ${out}; ${unsettled} left out (MoHex gave no answer); ${candidates.length} candidates from ${arena.records.length} games`,
 );
