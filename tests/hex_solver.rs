@@ -1,8 +1,7 @@
 //! The proof-number solver against independent ground truth: the published Hex 6×6 opening results
 //! and the positions of `tests/data/hex7-solve.jsonl` and `hex5-*.jsonl` (labelled by MoHex's
-//! solver). A position the
-//! solver does not settle within its node budget is "unknown", which is allowed (a budget, not a
-//! clock); a settled one must be right, and a winning move must win.
+//! solver). A position the solver does not settle within its node budget is "unknown", which is
+//! allowed (a budget, not a clock); a settled one must be right, and a winning move must win.
 
 use mcts_playground::game::{Game, Hex};
 use mcts_playground::solve::hex::dfpn::{Dfpn, DfpnConfig};

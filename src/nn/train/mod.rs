@@ -115,7 +115,7 @@ pub struct TrainConfig {
     /// all first moves. Also AlphaZero.jl's and KataGo's device for varied openings.
     pub opening_plies: usize,
     /// When set, each self-play game draws its count of random opening plies uniformly from
-    /// `opening_plies_min..=opening_plies` (0 included: some games from the empty board)
+    /// `opening_plies_min..=opening_plies` (with 0, some games start from the empty board)
     /// instead of `opening_plies` for every game, so that the rows spread over the early and
     /// the middle game alike (the value head is asked about positions of every stage; a fixed
     /// count gives no row before it). `None` (the default): `opening_plies` for every game, as
