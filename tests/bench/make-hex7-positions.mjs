@@ -123,9 +123,7 @@ for (const moves of candidates) {
     console.error(`MoHex did not settle ${moves.join(' ')}`);
     continue;
   }
-  lines.push(
-    JSON.stringify({ game, moves: moves.join(' '), stones: moves.length, to_move: moves.length % 2 ? 'white' : 'black', winner }),
-  );
+  lines.push(JSON.stringify({ game, moves: moves.join(' '), stones: moves.length, to_move: moves.length % 2 ? 'white' : 'black', winner }));
 }
 writeFileSync(out, `${lines.join('\n')}\n`);
 console.log(
