@@ -129,7 +129,7 @@ fn checked(bytes: &[u8], name: &str, source: Source) -> Result<Entry, NetError> 
         )));
     }
     let mut layers = vec![net.inputs()];
-    layers.extend(net.trunk.iter().map(|l| l.outputs));
+    layers.extend(net.hidden());
     layers.push(net.moves());
     let info = NetInfo { spec: net.spec.clone(), name: name.to_string(), source, parameters: net.parameters(), layers, bytes: bytes.len() };
     Ok(Entry { net: Arc::new(net), info })

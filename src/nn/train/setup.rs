@@ -83,11 +83,8 @@ impl Setup {
                 if m.spec != spec {
                     return Err(crate::nn::NetError::WrongGame { file: m.spec.clone(), want: spec }.into());
                 }
-                if m.hidden() == config.hidden {
-                    Learner::from_mlp(m, config.lr, config.l2)
-                } else {
-                    Learner::from_mlp(&m.grown(&config.hidden, config.seed)?, config.lr, config.l2)
-                }
+                // The same net when the shapes already agree (`grown` changes nothing then).
+                Learner::from_mlp(&m.grown(&config.hidden, config.seed)?, config.lr, config.l2)
             }
             None => Learner::seeded(config.seed, enc.inputs(), &config.hidden, enc.cells(), config.lr, config.l2),
         };
