@@ -16,6 +16,7 @@
 //! through the second wasm package `pkg-train/`) writes this format, and a test checks that this
 //! forward pass equals the trainer's.
 
+pub mod conv;
 pub mod features;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod file;
@@ -27,6 +28,7 @@ mod evaluator;
 pub mod train;
 
 pub use crate::limits::MAX_NET_BYTES;
+pub use conv::{Conv, ConvNet};
 pub use evaluator::NetEvaluator;
 
 /// The first 8 bytes of a weights file.
