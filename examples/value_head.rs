@@ -16,7 +16,7 @@
 //! Without a net file, the game's shipped net.
 
 use mcts_playground::game::{Game, Hex};
-use mcts_playground::nn::{Mlp, NetEvaluator};
+use mcts_playground::nn::{Net, NetEvaluator};
 use std::sync::Arc;
 
 fn main() {
@@ -30,11 +30,11 @@ fn main() {
         let v: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
         let spec = v["game"].as_str().expect("game").to_string();
         if net.as_ref().is_none_or(|(s, _)| *s != spec) {
-            let mlp: Arc<Mlp> = match args.get(1) {
-                Some(f) => Arc::new(Mlp::from_bytes(&std::fs::read(f).expect("the net file")).expect("a net")),
+            let file: Arc<Net> = match args.get(1) {
+                Some(f) => Arc::new(Net::from_bytes(&std::fs::read(f).expect("the net file")).expect("a net")),
                 None => mcts_playground::nn::models::load(&spec).expect("a shipped net"),
             };
-            net = Some((spec.clone(), NetEvaluator::new(mlp, &spec).expect("a net for the game")));
+            net = Some((spec.clone(), NetEvaluator::new(file, &spec).expect("a net for the game")));
         }
         let (_, ev) = net.as_ref().expect("loaded");
         let n: usize = spec.strip_prefix("hex:").and_then(|n| n.parse().ok()).expect("hex:N");

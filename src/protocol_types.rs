@@ -26,6 +26,7 @@ fn declarations(cfg: &Config) -> Vec<String> {
         crate::mcts::stats::ChildStats::decl(cfg),
         crate::mcts::stats::SearchStats::decl(cfg),
         crate::nn::models::Source::decl(cfg),
+        crate::nn::models::Trunk::decl(cfg),
         crate::nn::models::NetInfo::decl(cfg),
         crate::nn::search::MovePrior::decl(cfg),
         crate::nn::search::PositionEval::decl(cfg),

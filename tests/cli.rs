@@ -712,7 +712,7 @@ fn net_files_are_checked_before_they_are_read() {
         (&dir, "a directory, not a network weights file".into()),
         (&huge, format!("3221225472 bytes, larger than any network weights file ({largest})")),
         (&bad, "not a network weights file (bad magic)".into()),
-        (&version, "weights file version 9, this build reads version 1".into()),
+        (&version, "weights file version 9, this build reads versions 1 (fully connected) and 2 (convolutional)".into()),
     ] {
         let file = path.to_str().unwrap();
         for args in [

@@ -57,7 +57,7 @@ fn a_tiny_training_run_lowers_the_loss() {
         assert!((r.pi.iter().sum::<f32>() - 1.0).abs() < 1e-4);
         assert!(r.z == 1.0 || r.z == 0.0 || r.z == -1.0);
     }
-    let mut l = Learner::from_mlp(&net, 3e-3, 1e-4);
+    let mut l = Learner::from_mlp(net.as_mlp().unwrap(), 3e-3, 1e-4);
     let first = l.step(&rows);
     let mut last = first;
     for _ in 0..60 {
@@ -221,7 +221,7 @@ fn a_smaller_init_net_is_grown_to_the_runs_shape() {
     let cfg = TrainConfig { hidden: vec![24, 16], games: 2, playouts: 8, steps: 2, eval_games: 0, ..TrainConfig::default() };
     let mut t = Trainer::new(cfg.clone(), Some(&small)).unwrap();
     let grown = t.net();
-    assert_eq!(grown.hidden(), vec![24, 16]);
+    assert_eq!(grown.as_mlp().unwrap().hidden(), vec![24, 16]);
     let mut rng = Rng64::new(9);
     let (mut a, mut b) = (vec![0f32; 9], vec![0f32; 9]);
     for _ in 0..50 {
@@ -231,7 +231,7 @@ fn a_smaller_init_net_is_grown_to_the_runs_shape() {
         a.iter().zip(&b).for_each(|(p, q)| assert!((p - q).abs() < 1e-5, "logit {p} vs {q}"));
     }
     t.iterate(&mut || {});
-    assert_eq!(t.net().hidden(), vec![24, 16]);
+    assert_eq!(t.net().as_mlp().unwrap().hidden(), vec![24, 16]);
     assert_ne!(t.net(), grown, "the grown net trains");
     let err = Trainer::new(TrainConfig { hidden: vec![8], ..cfg }, Some(&small)).err().unwrap().to_string();
     assert!(err.contains("[16]") && err.contains("[8]"), "{err}");

@@ -3,7 +3,7 @@
 
 use mcts_playground::game::{AnyGame, Pentago};
 use mcts_playground::mcts::{AnySearch, Budget, SearchConfig};
-use mcts_playground::nn::{models, Mlp, NetError};
+use mcts_playground::nn::{models, Mlp, Net, NetError};
 
 const NO_CLOCK: &dyn Fn() -> f64 = &|| 0.0;
 
@@ -41,8 +41,9 @@ fn corrupt_and_foreign_files_are_typed_errors() {
     bad[k] ^= 1;
     assert!(matches!(Mlp::from_bytes(&bad), Err(NetError::Checksum { .. })));
     // A net for hex:5 is refused for Tic-Tac-Toe.
-    let e =
-        mcts_playground::nn::NetEvaluator::<mcts_playground::game::TicTacToe>::new(std::sync::Arc::new(net), "tictactoe").err().unwrap();
+    let e = mcts_playground::nn::NetEvaluator::<mcts_playground::game::TicTacToe>::new(std::sync::Arc::new(Net::Mlp(net)), "tictactoe")
+        .err()
+        .unwrap();
     assert!(matches!(e, NetError::WrongGame { .. }));
 }
 
@@ -50,7 +51,7 @@ fn corrupt_and_foreign_files_are_typed_errors() {
 fn every_shipped_net_loads_and_its_presets_are_deterministic() {
     for &spec in models::AVAILABLE {
         let net = models::load(spec).unwrap();
-        assert_eq!(net.spec, spec);
+        assert_eq!(net.spec(), spec);
         // Shapes: the game's input planes in, one logit per cell out (src/nn/features.rs).
         let enc = mcts_playground::nn::features::Encoding::for_spec(spec).unwrap();
         assert_eq!((net.inputs(), net.moves()), (enc.inputs(), enc.cells()), "{spec}");

@@ -1,7 +1,7 @@
 //! [`NetEvaluator`]: a policy-value network as the search's [`Evaluator`].
 
 use super::features::{Encoding, MAX_CELLS};
-use super::{models, softmax_over, ByInput, Mlp, NetError};
+use super::{models, softmax_over, Net, NetByInput, NetError};
 use crate::game::Game;
 use crate::mcts::Evaluator;
 use std::marker::PhantomData;
@@ -10,9 +10,9 @@ use std::sync::Arc;
 /// Priors = the policy head's softmax over the legal moves; value = `(tanh + 1) / 2`, the value
 /// head mapped from [−1, 1] to the engine's [0, 1] reward scale, for the side to move.
 pub struct NetEvaluator<G> {
-    net: Arc<Mlp>,
-    /// `net` by input, for the forward pass ([`ByInput::forward_binary`]); shared by clones.
-    by_input: Arc<ByInput>,
+    net: Arc<Net>,
+    /// `net` by input, for the forward pass ([`NetByInput::forward_binary`]); shared by clones.
+    by_input: Arc<NetByInput>,
     enc: Encoding,
     _game: PhantomData<fn(G)>,
 }
@@ -25,14 +25,15 @@ impl<G> Clone for NetEvaluator<G> {
 }
 
 impl<G: Game> NetEvaluator<G> {
-    /// An evaluator over `net` for games of `spec`.
+    /// An evaluator over `net` (an MLP or a convolutional net) for games of `spec`; builds the
+    /// net's inference form ([`NetByInput`]) once.
     ///
     /// # Errors
     /// The net was trained for another game, the game has no encoding, or the net's shapes do
     /// not match the encoding.
-    pub fn new(net: Arc<Mlp>, spec: &str) -> Result<Self, NetError> {
-        if net.spec != spec {
-            return Err(NetError::WrongGame { file: net.spec.clone(), want: spec.to_string() });
+    pub fn new(net: Arc<Net>, spec: &str) -> Result<Self, NetError> {
+        if net.spec() != spec {
+            return Err(NetError::WrongGame { file: net.spec().to_string(), want: spec.to_string() });
         }
         let enc = Encoding::for_spec(spec).ok_or_else(|| NetError::NoModel { spec: spec.to_string() })?;
         if net.inputs() != enc.inputs() || net.moves() != enc.cells() {
@@ -44,7 +45,7 @@ impl<G: Game> NetEvaluator<G> {
                 enc.cells()
             )));
         }
-        Ok(NetEvaluator { by_input: Arc::new(ByInput::new(&net)), net, enc, _game: PhantomData })
+        Ok(NetEvaluator { by_input: Arc::new(NetByInput::new(&net)), net, enc, _game: PhantomData })
     }
 
     /// The shipped net of `g`'s game (see [`models`]).
@@ -57,7 +58,7 @@ impl<G: Game> NetEvaluator<G> {
     }
 
     /// The network.
-    pub fn net(&self) -> &Mlp {
+    pub fn net(&self) -> &Net {
         &self.net
     }
 
@@ -68,7 +69,7 @@ impl<G: Game> NetEvaluator<G> {
 
     /// One forward pass at `g`: the policy logits in the net's frame into `logits` (length =
     /// cells) and the value head's output in [−1, 1] for the side to move. The input is the
-    /// stones' indices ([`Encoding::active`], [`ByInput::forward_binary`]).
+    /// stones' indices ([`Encoding::active`], [`NetByInput::forward_binary`]).
     pub fn forward(&self, g: &G, logits: &mut [f32]) -> f32 {
         let cells = self.enc.cells();
         let mut owners = [0i8; MAX_CELLS];

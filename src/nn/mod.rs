@@ -4,8 +4,11 @@
 //!   (one logit per cell of the game's move space) and a value head (one output, `tanh`, in
 //!   [−1, 1] for the side to move). The shape of AlphaZero's heads (Silver et al. 2017) on a
 //!   small fully connected trunk; sizes in `models/README.md`.
-//! - The weights file format ([`Mlp::from_bytes`], [`Mlp::to_bytes`]): small, versioned and
-//!   checked (magic, version, game spec, shapes, CRC-32); any defect is a [`NetError`].
+//! - [`ConvNet`] ([`conv`]): a convolutional trunk for Hex with the same two heads.
+//! - [`Net`]: either, as the search, the registry and the tools hold a net.
+//! - The weights file format ([`Net::from_bytes`], [`Mlp::to_bytes`], [`ConvNet::to_bytes`]):
+//!   small, versioned (version 1: fully connected, version 2: convolutional) and checked (magic,
+//!   version, game spec, shapes, CRC-32); any defect is a [`NetError`].
 //! - [`features`]: the input planes of each game and their symmetries.
 //! - [`NetEvaluator`]: the [`crate::mcts::Evaluator`] the search uses (`prior = net`).
 //! - [`search`]: the searches whose configuration may ask for a network ([`search::Nets`]).
@@ -28,12 +31,13 @@ mod evaluator;
 pub mod train;
 
 pub use crate::limits::MAX_NET_BYTES;
-pub use conv::{Conv, ConvNet};
+pub use conv::{Conv, ConvByInput, ConvNet};
 pub use evaluator::NetEvaluator;
 
 /// The first 8 bytes of a weights file.
 pub const MAGIC: &[u8; 8] = b"MCTSNET\0";
-/// The format version this build reads and writes.
+/// The format version of a fully connected net's weights file ([`Mlp::to_bytes`]); a
+/// convolutional net's is [`conv::VERSION`] (2). This build reads and writes both.
 pub const VERSION: u32 = 1;
 /// Widest layer accepted (inputs, hidden units or outputs).
 pub const MAX_WIDTH: usize = 1024;
@@ -60,22 +64,26 @@ pub const MAX_FILE_BYTES: usize = HEADER_BYTES
 const _: () = assert!(crate::limits::MAX_NET_BYTES == MAX_FILE_BYTES, "limits::MAX_NET_BYTES is MAX_FILE_BYTES, derived from the format");
 
 /// Checks the first [`HEADER_BYTES`] of a weights file (fewer when the file is shorter): the
-/// magic and the version, before the rest is read.
+/// magic and the version (1 or 2), before the rest is read.
 ///
 /// # Errors
 /// [`NetError::BadMagic`] for anything that does not start with [`MAGIC`] (a file too short
-/// included); [`NetError::Version`] for another version.
+/// included); [`NetError::Version`] for a version other than [`VERSION`] and [`conv::VERSION`].
 pub fn check_header(head: &[u8]) -> Result<(), NetError> {
     if head.len() < MAGIC.len() || &head[..MAGIC.len()] != MAGIC {
         return Err(NetError::BadMagic);
     }
-    if let Some(v) = head.get(MAGIC.len()..HEADER_BYTES) {
-        let found = u32::from_le_bytes(v.try_into().expect("4 bytes"));
-        if found != VERSION {
+    if let Some(found) = file_version(head) {
+        if found != VERSION && found != conv::VERSION {
             return Err(NetError::Version { found });
         }
     }
     Ok(())
+}
+
+/// The version field of a weights file's header (the u32 after [`MAGIC`]), if the bytes reach it.
+fn file_version(bytes: &[u8]) -> Option<u32> {
+    bytes.get(MAGIC.len()..HEADER_BYTES).map(|v| u32::from_le_bytes(v.try_into().expect("4 bytes")))
 }
 
 /// The forward pass's two activation buffers, one pair per thread, grown to the widest layer
@@ -122,8 +130,8 @@ pub enum NetError {
     /// The file does not start with [`MAGIC`].
     #[error("not a network weights file (bad magic)")]
     BadMagic,
-    /// The file's format version is not [`VERSION`].
-    #[error("weights file version {found}, this build reads version {VERSION}")]
+    /// The file's format version is neither [`VERSION`] (1) nor [`conv::VERSION`] (2).
+    #[error("weights file version {found}, this build reads versions {VERSION} (fully connected) and {} (convolutional)", conv::VERSION)]
     Version {
         /// The version in the file.
         found: u32,
@@ -397,12 +405,14 @@ impl Mlp {
         out
     }
 
-    /// Reads a weights file (see [`Mlp::to_bytes`]).
+    /// Reads a version 1 weights file (see [`Mlp::to_bytes`]); [`Net::from_bytes`] reads either
+    /// version.
     ///
     /// # Errors
-    /// A file longer than [`MAX_NET_BYTES`] (nothing is read), bad magic, another version,
-    /// truncation, a checksum mismatch, zero or too wide layers (over [`MAX_WIDTH`]), trailing
-    /// bytes, non-finite weights.
+    /// A file longer than [`MAX_NET_BYTES`] (nothing is read), bad magic, another version
+    /// ([`NetError::Shape`] for a version 2 file, a convolutional net), truncation, a checksum
+    /// mismatch, zero or too wide layers (over [`MAX_WIDTH`]), trailing bytes, non-finite
+    /// weights.
     pub fn from_bytes(bytes: &[u8]) -> Result<Mlp, NetError> {
         if bytes.len() > MAX_NET_BYTES {
             return Err(NetError::TooLong { len: bytes.len(), max: MAX_NET_BYTES });
@@ -412,6 +422,9 @@ impl Mlp {
         }
         let mut r = Reader { b: bytes, at: MAGIC.len() };
         let version = r.u32()?;
+        if version == conv::VERSION {
+            return Err(NetError::Shape("the file holds a convolutional net (format version 2), not a fully connected one".into()));
+        }
         if version != VERSION {
             return Err(NetError::Version { found: version });
         }
@@ -562,6 +575,167 @@ impl ByInput {
     }
 }
 
+/// A policy-value net of either trunk, as the search, the registry ([`models`]) and the tools
+/// hold one: both read the encoding's two planes (2n² or 18 inputs, [`features::Encoding`]) and
+/// give a logit per cell and a value in [−1, 1] for the side to move.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Net {
+    /// A fully connected net (weights file version 1).
+    Mlp(Mlp),
+    /// A convolutional Hex net (weights file version 2).
+    Conv(ConvNet),
+}
+
+impl From<Mlp> for Net {
+    fn from(m: Mlp) -> Net {
+        Net::Mlp(m)
+    }
+}
+
+impl From<ConvNet> for Net {
+    fn from(c: ConvNet) -> Net {
+        Net::Conv(c)
+    }
+}
+
+impl Net {
+    /// The game spec the net was trained for (`tictactoe`, `hex:5`, ...).
+    pub fn spec(&self) -> &str {
+        match self {
+            Net::Mlp(m) => &m.spec,
+            Net::Conv(c) => &c.spec,
+        }
+    }
+
+    /// Input width: the encoding's two planes (2 × cells).
+    pub fn inputs(&self) -> usize {
+        match self {
+            Net::Mlp(m) => m.inputs(),
+            Net::Conv(c) => c.inputs(),
+        }
+    }
+
+    /// Policy outputs (the game's move space, one per cell).
+    pub fn moves(&self) -> usize {
+        match self {
+            Net::Mlp(m) => m.moves(),
+            Net::Conv(c) => c.moves(),
+        }
+    }
+
+    /// Number of weights and biases.
+    pub fn parameters(&self) -> usize {
+        match self {
+            Net::Mlp(m) => m.parameters(),
+            Net::Conv(c) => c.parameters(),
+        }
+    }
+
+    /// The weights file: version 1 for an MLP ([`Mlp::to_bytes`]), 2 for a convolutional net
+    /// ([`ConvNet::to_bytes`]).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        match self {
+            Net::Mlp(m) => m.to_bytes(),
+            Net::Conv(c) => c.to_bytes(),
+        }
+    }
+
+    /// Reads a weights file of either version: 2 is a [`ConvNet`], anything else is read as
+    /// version 1 ([`Mlp::from_bytes`], so every error of a version 1 reader is unchanged).
+    ///
+    /// # Errors
+    /// Those of [`Mlp::from_bytes`] and [`ConvNet::from_bytes`]: a file longer than
+    /// [`MAX_NET_BYTES`], bad magic, another version, truncation, a checksum mismatch, shapes,
+    /// trailing bytes, non-finite weights.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Net, NetError> {
+        let conv = bytes.len() <= MAX_NET_BYTES && bytes.starts_with(MAGIC) && file_version(bytes) == Some(conv::VERSION);
+        if conv {
+            ConvNet::from_bytes(bytes).map(Net::Conv)
+        } else {
+            Mlp::from_bytes(bytes).map(Net::Mlp)
+        }
+    }
+
+    /// One forward pass: `x` (the encoding's planes, length [`Net::inputs`]) → policy logits
+    /// into `logits` (length [`Net::moves`]) and the value head's `tanh` output in [−1, 1]
+    /// (side to move's view). For many passes hold a [`NetByInput`].
+    pub fn forward(&self, x: &[f32], logits: &mut [f32]) -> f32 {
+        match self {
+            Net::Mlp(m) => m.forward(x, logits),
+            Net::Conv(c) => c.forward(x, logits),
+        }
+    }
+
+    /// The MLP, if the net is one.
+    pub fn as_mlp(&self) -> Option<&Mlp> {
+        match self {
+            Net::Mlp(m) => Some(m),
+            Net::Conv(_) => None,
+        }
+    }
+
+    /// The convolutional net, if the net is one.
+    pub fn as_conv(&self) -> Option<&ConvNet> {
+        match self {
+            Net::Mlp(_) => None,
+            Net::Conv(c) => Some(c),
+        }
+    }
+
+    /// The sizes of the layers' outputs, inputs first: for an MLP the inputs, each hidden
+    /// layer's width and the policy outputs (`[98, 128, 128, 49]`); for a convolutional net the
+    /// inputs (2n²), each trunk convolution's units (C·n², the first and each residual block)
+    /// and the policy outputs (n²): `[98, 1568, 1568, 49]` for hex:7, C = 32, one block.
+    pub fn layers(&self) -> Vec<usize> {
+        let mut layers = vec![self.inputs()];
+        match self {
+            Net::Mlp(m) => layers.extend(m.hidden()),
+            Net::Conv(c) => layers.extend(std::iter::repeat_n(c.channels() * c.moves(), 1 + c.blocks())),
+        }
+        layers.push(self.moves());
+        layers
+    }
+
+    /// A short description for logs and the page: `98 → 128 → 128 → 49` (an MLP's layers) or
+    /// `conv 32 channels × 6 layers, value head 64` (a convolutional net: C, the trunk's 3×3
+    /// convolutions, the first and the residual ones, and H).
+    pub fn describe(&self) -> String {
+        match self {
+            Net::Mlp(_) => self.layers().iter().map(|w| w.to_string()).collect::<Vec<_>>().join(" → "),
+            Net::Conv(c) => format!("conv {} channels × {} layers, value head {}", c.channels(), 1 + c.blocks(), c.value_hidden_units()),
+        }
+    }
+}
+
+/// A [`Net`] in its inference form, built once per evaluator: [`ByInput`] or [`ConvByInput`].
+#[derive(Clone, Debug)]
+pub enum NetByInput {
+    /// An MLP's.
+    Mlp(ByInput),
+    /// A convolutional net's.
+    Conv(ConvByInput),
+}
+
+impl NetByInput {
+    /// The inference form of `net`.
+    pub fn new(net: &Net) -> NetByInput {
+        match net {
+            Net::Mlp(m) => NetByInput::Mlp(ByInput::new(m)),
+            Net::Conv(c) => NetByInput::Conv(ConvByInput::new(c)),
+        }
+    }
+
+    /// One forward pass on the input that is 1 at the indices `active` (ascending, the stones:
+    /// [`features::Encoding::active`]) and 0 elsewhere: the policy logits into `logits` and the
+    /// value head's `tanh` output in [−1, 1] (side to move's view), as [`Net::forward`].
+    pub fn forward_binary(&self, active: &[u16], logits: &mut [f32]) -> f32 {
+        match self {
+            NetByInput::Mlp(b) => b.forward_binary(active, logits),
+            NetByInput::Conv(c) => c.forward_binary(active, logits),
+        }
+    }
+}
+
 /// Softmax of `logits` over the entries `idx` (the legal moves' output indices) into `out`
 /// (cleared first, one probability per entry of `idx`, same order); numerically stable
 /// (the maximum logit is subtracted first).
@@ -647,7 +821,8 @@ mod tests {
         // Every shipped net, on random boards of stones: the sparse first layer gives the dense
         // pass's logits and value up to rounding. And a net without a trunk layer.
         let mut rng = crate::rng::Rng64::new(9);
-        let mut nets: Vec<Mlp> = models::AVAILABLE.iter().map(|s| (*models::load(s).unwrap()).clone()).collect();
+        let mut nets: Vec<Mlp> =
+            models::AVAILABLE.iter().map(|s| models::load(s).unwrap().as_mlp().expect("the shipped nets are MLPs").clone()).collect();
         let mut flat = Mlp::zeros("tictactoe", 18, &[], 9);
         flat.policy.w.iter_mut().enumerate().for_each(|(i, w)| *w = (i % 7) as f32 * 0.1 - 0.3);
         nets.push(flat);
@@ -676,9 +851,14 @@ mod tests {
         let mut flipped = bytes.clone();
         flipped[60] ^= 0x40;
         assert!(matches!(Mlp::from_bytes(&flipped), Err(NetError::Checksum { .. })));
+        let mut v3 = bytes.clone();
+        v3[8] = 3;
+        assert_eq!(Mlp::from_bytes(&v3), Err(NetError::Version { found: 3 }));
+        assert_eq!(Net::from_bytes(&v3), Err(NetError::Version { found: 3 }));
+        // A version 2 file is a convolutional net, which this reader says.
         let mut v2 = bytes.clone();
         v2[8] = 2;
-        assert_eq!(Mlp::from_bytes(&v2), Err(NetError::Version { found: 2 }));
+        assert!(matches!(Mlp::from_bytes(&v2), Err(NetError::Shape(s)) if s.contains("convolutional")));
         assert!(matches!(Mlp::from_bytes(&bytes[..10]), Err(NetError::Truncated { .. })));
         assert!(Mlp::from_bytes(&flipped).unwrap_err().to_string().contains("corrupt"));
     }
@@ -692,9 +872,15 @@ mod tests {
         assert_eq!(bytes.len(), MAX_FILE_BYTES);
         assert!(check_header(&bytes[..HEADER_BYTES]).is_ok());
         assert_eq!(check_header(b"MCTSNE"), Err(NetError::BadMagic));
-        let mut v2 = bytes[..HEADER_BYTES].to_vec();
-        v2[MAGIC.len()] = 2;
-        assert_eq!(check_header(&v2), Err(NetError::Version { found: 2 }));
+        let mut v3 = bytes[..HEADER_BYTES].to_vec();
+        v3[MAGIC.len()] = 3;
+        assert_eq!(check_header(&v3), Err(NetError::Version { found: 3 }));
+        assert_eq!(
+            NetError::Version { found: 3 }.to_string(),
+            "weights file version 3, this build reads versions 1 (fully connected) and 2 (convolutional)"
+        );
+        v3[MAGIC.len()] = 2;
+        assert_eq!(check_header(&v3), Ok(()));
     }
 
     #[test]

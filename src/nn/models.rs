@@ -15,7 +15,7 @@
 //! Adding a shipped net is one line in the `shipped!` table below.
 
 use super::features::Encoding;
-use super::{Mlp, NetError};
+use super::{Net, NetError};
 use crate::mcts::config::Preset;
 use serde::Serialize;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -85,6 +85,17 @@ pub enum Source {
     User,
 }
 
+/// A net's trunk: fully connected (weights file version 1) or convolutional (version 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "lowercase")]
+pub enum Trunk {
+    /// Dense layers ([`super::Mlp`]).
+    Mlp,
+    /// 3×3 convolutions over the board ([`super::ConvNet`]).
+    Conv,
+}
+
 /// What a registered net is: the page shows it, the worker answers `loadNet` with it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
@@ -97,14 +108,51 @@ pub struct NetInfo {
     pub source: Source,
     /// Weights and biases.
     pub parameters: usize,
-    /// Layer widths: inputs, each hidden layer, policy outputs (e.g. `[18, 128, 128, 9]`).
+    /// Layer widths: inputs, each hidden layer, policy outputs (e.g. `[18, 128, 128, 9]`). For a
+    /// convolutional net each trunk layer's width is its units, channels × cells (`[98, 1568,
+    /// 1568, 49]`: hex:7, 32 channels, the first convolution and one residual block; see
+    /// `Net::layers`).
     pub layers: Vec<usize>,
     /// Size of the weights file in bytes.
     pub bytes: usize,
+    /// The trunk: `"mlp"` or `"conv"`.
+    pub trunk: Trunk,
+    /// A convolutional net's channels C (absent for an MLP).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub channels: Option<usize>,
+    /// A convolutional net's residual blocks, the 3×3 convolutions after the first (absent for
+    /// an MLP).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub blocks: Option<usize>,
+    /// A convolutional net's value head units H (absent for an MLP).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional))]
+    pub value_hidden: Option<usize>,
+}
+
+impl NetInfo {
+    /// What `net`, read from a file of `bytes` bytes, is.
+    fn of(net: &Net, name: &str, source: Source, bytes: usize) -> NetInfo {
+        let conv = net.as_conv();
+        NetInfo {
+            spec: net.spec().to_string(),
+            name: name.to_string(),
+            source,
+            parameters: net.parameters(),
+            layers: net.layers(),
+            bytes,
+            trunk: if conv.is_some() { Trunk::Conv } else { Trunk::Mlp },
+            channels: conv.map(|c| c.channels()),
+            blocks: conv.map(|c| c.blocks()),
+            value_hidden: conv.map(|c| c.value_hidden_units()),
+        }
+    }
 }
 
 struct Entry {
-    net: Arc<Mlp>,
+    net: Arc<Net>,
     info: NetInfo,
 }
 
@@ -113,25 +161,22 @@ fn registry() -> std::sync::MutexGuard<'static, Vec<Entry>> {
     REGISTRY.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Parses and checks a weights file for use by the search: the format ([`Mlp::from_bytes`]),
-/// a game with an input encoding, and shapes that match it.
+/// Parses and checks a weights file for use by the search: the format ([`Net::from_bytes`],
+/// either version), a game with an input encoding, and shapes that match it.
 fn checked(bytes: &[u8], name: &str, source: Source) -> Result<Entry, NetError> {
-    let net = Mlp::from_bytes(bytes)?;
-    let enc = Encoding::for_spec(&net.spec).ok_or_else(|| NetError::NoEncoding { spec: net.spec.clone() })?;
+    let net = Net::from_bytes(bytes)?;
+    let enc = Encoding::for_spec(net.spec()).ok_or_else(|| NetError::NoEncoding { spec: net.spec().to_string() })?;
     if net.inputs() != enc.inputs() || net.moves() != enc.cells() {
         return Err(NetError::Shape(format!(
             "{} inputs and {} outputs, '{}' needs {} and {}",
             net.inputs(),
             net.moves(),
-            net.spec,
+            net.spec(),
             enc.inputs(),
             enc.cells()
         )));
     }
-    let mut layers = vec![net.inputs()];
-    layers.extend(net.hidden());
-    layers.push(net.moves());
-    let info = NetInfo { spec: net.spec.clone(), name: name.to_string(), source, parameters: net.parameters(), layers, bytes: bytes.len() };
+    let info = NetInfo::of(&net, name, source, bytes.len());
     Ok(Entry { net: Arc::new(net), info })
 }
 
@@ -148,7 +193,7 @@ fn insert(e: Entry) -> NetInfo {
 /// `name` labels it (`None`: `user net`). Returns what was registered.
 ///
 /// # Errors
-/// Any [`Mlp::from_bytes`] error (bad magic, version, truncation, CRC-32 mismatch, shapes,
+/// Any [`Net::from_bytes`] error (bad magic, version, truncation, CRC-32 mismatch, shapes,
 /// non-finite weights); [`NetError::NoEncoding`] for a game without input planes;
 /// [`NetError::Shape`] when the layer widths do not fit the game. The registry is unchanged
 /// on error.
@@ -201,7 +246,7 @@ pub fn presets_for(spec: &str) -> Vec<&'static str> {
 /// [`NetError::NoModel`] when no net ships for the game and none was registered;
 /// [`NetError::NotLoaded`] in the WebAssembly build when one ships but was not registered yet;
 /// a format error if the embedded file is defective (a test checks every shipped file loads).
-pub fn load(spec: &str) -> Result<Arc<Mlp>, NetError> {
+pub fn load(spec: &str) -> Result<Arc<Net>, NetError> {
     if let Some(e) = registry().iter().find(|e| e.info.spec == spec) {
         return Ok(e.net.clone());
     }

@@ -174,9 +174,9 @@ pub fn register_net(path: &std::path::Path, spec: Option<&str>) -> Result<crate:
     let at = |e: &dyn std::fmt::Display| ReportError::Engine(format!("{}: {e}", path.display()));
     let bytes = crate::nn::file::read_net(path).map_err(ReportError::engine)?;
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
-    let net = crate::nn::Mlp::from_bytes(&bytes).map_err(|e| at(&e))?;
-    if let Some(spec) = spec.filter(|&s| s != net.spec) {
-        return Err(at(&format!("a net for '{}', not '{spec}'", abbreviate(&net.spec))));
+    let net = crate::nn::Net::from_bytes(&bytes).map_err(|e| at(&e))?;
+    if let Some(spec) = spec.filter(|&s| s != net.spec()) {
+        return Err(at(&format!("a net for '{}', not '{spec}'", abbreviate(net.spec()))));
     }
     crate::nn::models::register(&bytes, name.as_deref()).map_err(|e| at(&e))
 }

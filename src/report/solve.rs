@@ -13,7 +13,7 @@ use super::ReportError;
 use crate::game::registry::Registered;
 use crate::game::{AnyGame, Game, Hex, MoveList};
 use crate::limits::abbreviate;
-use crate::nn::{Mlp, NetEvaluator};
+use crate::nn::{Net, NetEvaluator};
 use crate::solve::endgame::{self, Exact, ExactConfig, ExactError, ExactStats, Value};
 use crate::solve::hex::dfpn::{Dfpn, DfpnConfig, DfpnStats};
 use crate::solve::hex::negamax::{solve_with_table, SolveLimits, TableUse, TT_SLOT_BYTES};
@@ -363,10 +363,10 @@ pub fn solve_position(game: &str, moves: &str, opts: &SolveOptions) -> Result<So
     let net = match &opts.net {
         Some(p) => {
             let bytes = crate::nn::file::read_net(p).map_err(ReportError::engine)?;
-            let net = Mlp::from_bytes(&bytes).map_err(|e| ReportError::Engine(format!("{}: {e}", p.display())))?;
+            let net = Net::from_bytes(&bytes).map_err(|e| ReportError::Engine(format!("{}: {e}", p.display())))?;
             let spec = g.spec();
-            if net.spec != spec {
-                return Err(ReportError::Engine(format!("{}: a net for '{}', not '{spec}'", p.display(), abbreviate(&net.spec))));
+            if net.spec() != spec {
+                return Err(ReportError::Engine(format!("{}: a net for '{}', not '{spec}'", p.display(), abbreviate(net.spec()))));
             }
             Some(NetEvaluator::<Hex>::new(Arc::new(net), &spec).map_err(ReportError::engine)?)
         }

@@ -7,7 +7,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use mcts_playground::limits::abbreviate;
 use mcts_playground::nn::train::exact::ExactTargets;
 use mcts_playground::nn::train::{csv_line, TrainConfig, Trainer, CSV_HEADER};
-use mcts_playground::nn::Mlp;
+use mcts_playground::nn::Net;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -108,14 +108,14 @@ pub struct Args {
 fn value_openings(path: &std::path::Path) -> Result<(), CliError> {
     use mcts_playground::game::{Game, Hex};
     use mcts_playground::nn::NetEvaluator;
-    let net = Mlp::from_bytes(&crate::search::read_net(path)?).map_err(|e| CliError::Engine(format!("{}: {e}", path.display())))?;
+    let net = Net::from_bytes(&crate::search::read_net(path)?).map_err(|e| CliError::Engine(format!("{}: {e}", path.display())))?;
     let n: usize = net
-        .spec
+        .spec()
         .strip_prefix("hex:")
         .and_then(|s| s.parse().ok())
-        .ok_or_else(|| CliError::Engine(format!("{}: a net for '{}', not Hex", path.display(), abbreviate(&net.spec))))?;
+        .ok_or_else(|| CliError::Engine(format!("{}: a net for '{}', not Hex", path.display(), abbreviate(net.spec()))))?;
     let start = Hex::new(n, false).map_err(|e| CliError::Engine(e.to_string()))?;
-    let spec = net.spec.clone();
+    let spec = net.spec().to_string();
     let ev: NetEvaluator<Hex> = NetEvaluator::new(std::sync::Arc::new(net), &spec).map_err(|e| CliError::Engine(e.to_string()))?;
     let mut logits = vec![0f32; n * n];
     let mut wins = Vec::new();
@@ -181,10 +181,10 @@ pub fn run(a: Args) -> Result<(), CliError> {
         c.root = if r == "gumbel" { mcts_playground::mcts::RootRule::Gumbel } else { mcts_playground::mcts::RootRule::Puct };
     }
     let init = match &a.init {
-        Some(p) => Some(Mlp::from_bytes(&crate::search::read_net(p)?).map_err(|e| CliError::Engine(format!("{}: {e}", p.display())))?),
+        Some(p) => Some(Net::from_bytes(&crate::search::read_net(p)?).map_err(|e| CliError::Engine(format!("{}: {e}", p.display())))?),
         None => None,
     };
-    if let (Some(m), None, None) = (&init, &a.hidden, &a.config) {
+    if let (Some(Net::Mlp(m)), None, None) = (&init, &a.hidden, &a.config) {
         c.hidden = m.hidden();
     }
     let mut t = Trainer::new(c, init.as_ref()).map_err(|e| CliError::Engine(e.to_string()))?;

@@ -5,7 +5,7 @@ use super::selfplay::net_search;
 use crate::game::{Game, MoveList, Outcome};
 use crate::mcts::Evaluator;
 use crate::mcts::{Budget, SearchConfig};
-use crate::nn::{Mlp, NetEvaluator};
+use crate::nn::{Net, NetEvaluator};
 use crate::rng::Rng64;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -14,7 +14,7 @@ use std::sync::Arc;
 pub type Player<'a, G> = Box<dyn FnMut(&G, &mut Rng64) -> <G as Game>::Move + 'a>;
 
 /// The raw policy: the legal move with the highest prior (no search).
-pub fn raw_policy<G: Game>(net: Arc<Mlp>) -> Player<'static, G> {
+pub fn raw_policy<G: Game>(net: Arc<Net>) -> Player<'static, G> {
     Box::new(move |g: &G, _rng: &mut Rng64| {
         let ev: NetEvaluator<G> = NetEvaluator::new(net.clone(), &g.spec()).expect("net for the game");
         let mut legal = MoveList::new();
@@ -28,7 +28,7 @@ pub fn raw_policy<G: Game>(net: Arc<Mlp>) -> Player<'static, G> {
 
 /// AlphaZero search with `net` (PUCT, value leaves) for `playouts` iterations; the most
 /// visited root move.
-pub fn net_player<G: Game>(net: Arc<Mlp>, playouts: u64, c: f64) -> Player<'static, G> {
+pub fn net_player<G: Game>(net: Arc<Net>, playouts: u64, c: f64) -> Player<'static, G> {
     Box::new(move |g: &G, rng: &mut Rng64| {
         let s = net_search(&net, g, playouts, c, rng.next_u64());
         s.best_move().expect("a legal move")

@@ -20,7 +20,7 @@ pub mod session;
 pub mod setup;
 
 use crate::game::AnyGame;
-use crate::nn::Mlp;
+use crate::nn::Net;
 use learner::Losses;
 use selfplay::Sample;
 use setup::{self_play, ExactCount, Setup};
@@ -201,8 +201,9 @@ impl Trainer {
     ///
     /// # Errors
     /// An unknown game or one without an input encoding, a setting out of range (the message
-    /// names it and its range, [`setup::check`]), `init` for another game or shape.
-    pub fn new(config: TrainConfig, init: Option<&Mlp>) -> Result<Trainer, TrainError> {
+    /// names it and its range, [`setup::check`]), `init` for another game or shape, or a
+    /// convolutional `init` (not trainable yet).
+    pub fn new(config: TrainConfig, init: Option<&Net>) -> Result<Trainer, TrainError> {
         Ok(Trainer { run: Setup::new(config, init)?, games: 0, iteration: 0, threads: 1 })
     }
 
@@ -219,7 +220,7 @@ impl Trainer {
     }
 
     /// The current net in the inference format.
-    pub fn net(&self) -> Mlp {
+    pub fn net(&self) -> Net {
         self.run.net()
     }
 
@@ -304,7 +305,7 @@ impl Trainer {
         log
     }
 
-    fn evaluate(&mut self, prev: &Arc<Mlp>, log: &mut IterationLog) {
+    fn evaluate(&mut self, prev: &Arc<Net>, log: &mut IterationLog) {
         let net = Arc::new(self.net());
         let (games, playouts, c) = (self.run.config.eval_games, self.run.config.eval_playouts, self.run.config.c);
         let plies = self.run.config.eval_opening_plies;

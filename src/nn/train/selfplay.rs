@@ -15,7 +15,7 @@ use crate::game::{Game, MoveList};
 use crate::mcts::config::{LeafEval, RootRule, Selection};
 use crate::mcts::{Budget, Evaluator, Search, SearchConfig};
 use crate::nn::features::Encoding;
-use crate::nn::{Mlp, NetEvaluator};
+use crate::nn::{Net, NetEvaluator};
 use crate::rng::Rng64;
 use rand::SeedableRng;
 use rand_distr::{Distribution, Gamma};
@@ -83,7 +83,7 @@ pub fn net_search_config(c: f64, seed: u64) -> SearchConfig {
 
 /// A PUCT + value search at `g` (not terminal) with `net` (no noise), run for `playouts`
 /// iterations.
-pub fn net_search<G: Game>(net: &Arc<Mlp>, g: &G, playouts: u64, c: f64, seed: u64) -> Search<G> {
+pub fn net_search<G: Game>(net: &Arc<Net>, g: &G, playouts: u64, c: f64, seed: u64) -> Search<G> {
     let ev = NetEvaluator::new(net.clone(), &g.spec()).expect("net matches game");
     let mut s = Search::with_evaluator(g.clone(), net_search_config(c, seed), Box::new(ev)).expect("valid config");
     s.run(Budget::iterations(playouts), &|| 0.0);
@@ -91,7 +91,7 @@ pub fn net_search<G: Game>(net: &Arc<Mlp>, g: &G, playouts: u64, c: f64, seed: u
 }
 
 /// Plays one self-play game from `start` and returns its rows.
-pub fn self_play_game<G: Game>(net: &Arc<Mlp>, start: &G, cfg: &TrainConfig, seed: u64) -> Vec<Sample> {
+pub fn self_play_game<G: Game>(net: &Arc<Net>, start: &G, cfg: &TrainConfig, seed: u64) -> Vec<Sample> {
     self_play_record(net, start, cfg, seed).rows
 }
 
@@ -124,7 +124,7 @@ impl SelfPlayRecord {
 }
 
 /// Plays one self-play game from `start` ([`self_play_game`]) and returns its record.
-pub fn self_play_record<G: Game>(net: &Arc<Mlp>, start: &G, cfg: &TrainConfig, seed: u64) -> SelfPlayRecord {
+pub fn self_play_record<G: Game>(net: &Arc<Net>, start: &G, cfg: &TrainConfig, seed: u64) -> SelfPlayRecord {
     let spec = start.spec();
     let enc = Encoding::for_spec(&spec).expect("trainable game");
     let cells = enc.cells();

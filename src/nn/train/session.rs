@@ -22,7 +22,7 @@ use super::learner::Losses;
 use super::setup::{self_play, ExactCount, Setup};
 use super::{TrainConfig, TrainError};
 use crate::game::{AnyGame, Game};
-use crate::nn::Mlp;
+use crate::nn::Net;
 use std::sync::Arc;
 
 pub use super::setup::{MAX_BATCH, MAX_BUFFER, MAX_EVAL_GAMES, MAX_GAMES, MAX_ITERATIONS, MAX_PLAYOUTS, MAX_STEPS};
@@ -114,7 +114,7 @@ pub struct TrainSession {
     /// The set-up shared with the CLI's [`super::Trainer`].
     run: Setup,
     /// The net of the current iteration's self-play (the weights at the iteration's start).
-    current: Arc<Mlp>,
+    current: Arc<Net>,
     chunk_games: usize,
     chunk_steps: usize,
     phase: Phase,
@@ -136,8 +136,9 @@ impl TrainSession {
     ///
     /// # Errors
     /// [`TrainError`]: an unknown game or one without an input encoding, a setting out of range
-    /// (the message names it and its range, [`super::setup::check`]), `init` for another game.
-    pub fn new(config: TrainConfig, init: Option<&Mlp>) -> Result<TrainSession, TrainError> {
+    /// (the message names it and its range, [`super::setup::check`]), `init` for another game,
+    /// or a convolutional `init` (not trainable yet).
+    pub fn new(config: TrainConfig, init: Option<&Net>) -> Result<TrainSession, TrainError> {
         let run = Setup::new(config, init)?;
         let current = Arc::new(run.net());
         Ok(TrainSession {
@@ -177,11 +178,11 @@ impl TrainSession {
     }
 
     /// The current weights in the inference format.
-    pub fn net(&self) -> Mlp {
+    pub fn net(&self) -> Net {
         self.run.net()
     }
 
-    /// The current weights as an `MCTSNET` file ([`Mlp::to_bytes`]), e.g. for the play worker.
+    /// The current weights as an `MCTSNET` file ([`Net::to_bytes`]), e.g. for the play worker.
     pub fn weights(&self) -> Vec<u8> {
         self.net().to_bytes()
     }

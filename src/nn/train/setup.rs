@@ -12,7 +12,7 @@ use super::selfplay::{self_play_game, self_play_record, Sample};
 use super::{TrainConfig, TrainError};
 use crate::game::{AnyGame, Game};
 use crate::nn::features::Encoding;
-use crate::nn::Mlp;
+use crate::nn::Net;
 use crate::rng::Rng64;
 use crate::solve::table::TableMemoryError;
 use std::collections::VecDeque;
@@ -61,15 +61,16 @@ pub(super) struct Setup {
 impl Setup {
     /// A run of `config` from a fresh net (burn's initialisation seeded by `config.seed`), or
     /// from `init`'s weights; an `init` whose hidden layers are not `config.hidden` is first
-    /// grown to them by Net2Net ([`Mlp::grown`], seeded by `config.seed`: the same function in
+    /// grown to them by Net2Net ([`Mlp::grown`](crate::nn::Mlp::grown), seeded by `config.seed`: the same function in
     /// the larger net). A `dirichlet_alpha` ≤ 0 means AlphaZero's scaling, 10 / cells capped
     /// at 1.
     ///
     /// # Errors
     /// [`TrainError`]: an unknown game or one without an input encoding, a setting out of range
     /// (the message names it and its range, [`check`]), `init` for another game, `init` larger
-    /// than `config.hidden` in a layer or in depth ([`Mlp::grown`]).
-    pub(super) fn new(mut config: TrainConfig, init: Option<&Mlp>) -> Result<Setup, TrainError> {
+    /// than `config.hidden` in a layer or in depth ([`Mlp::grown`](crate::nn::Mlp::grown)), a convolutional `init`
+    /// ([`TrainError::Setting`]: the learner trains MLPs only, for now).
+    pub(super) fn new(mut config: TrainConfig, init: Option<&Net>) -> Result<Setup, TrainError> {
         let start = AnyGame::from_spec(&config.game)?;
         let spec = start.spec();
         let enc = Encoding::for_spec(&spec).ok_or_else(|| TrainError::NoEncoding(spec.clone()))?;
@@ -79,10 +80,16 @@ impl Setup {
         check(&config)?;
         config.game = spec.clone();
         let learner = match init {
-            Some(m) => {
-                if m.spec != spec {
-                    return Err(crate::nn::NetError::WrongGame { file: m.spec.clone(), want: spec }.into());
+            Some(net) => {
+                if net.spec() != spec {
+                    return Err(crate::nn::NetError::WrongGame { file: net.spec().to_string(), want: spec }.into());
                 }
+                let Net::Mlp(m) = net else {
+                    return Err(TrainError::Setting(format!(
+                        "convolutional nets cannot be trained yet: the initial net is one ({}); start from a fully connected net or a fresh one",
+                        net.describe()
+                    )));
+                };
                 // The same net when the shapes already agree (`grown` changes nothing then).
                 Learner::from_mlp(&m.grown(&config.hidden, config.seed)?, config.lr, config.l2)
             }
@@ -100,9 +107,9 @@ impl Setup {
         })
     }
 
-    /// The current weights in the inference format.
-    pub(super) fn net(&self) -> Mlp {
-        self.learner.export(&self.config.game)
+    /// The current weights in the inference format (an MLP: the learner trains only those).
+    pub(super) fn net(&self) -> Net {
+        Net::Mlp(self.learner.export(&self.config.game))
     }
 
     /// Puts a game's rows into the replay buffer, the oldest rows leaving it when it is full.
@@ -160,7 +167,7 @@ impl std::ops::AddAssign for ExactCount {
 /// the CLI plays games on several threads. `early` keeps the run's early positions' labels.
 pub(super) fn self_play(
     start: &AnyGame,
-    net: &Arc<Mlp>,
+    net: &Arc<Net>,
     config: &TrainConfig,
     seed: u64,
     early: &EarlyLabels,
@@ -190,7 +197,7 @@ pub(super) fn self_play(
 /// by a fresh labeller of the budget `early_nodes` once a run (kept in `early`), and mixed with
 /// `e`'s λ and policy. A table the system refuses leaves the rows as self-play made them.
 fn labelled<G: Game, L: FnMut(&G) -> Option<ExactLabel>>(
-    net: &Arc<Mlp>,
+    net: &Arc<Net>,
     g: &G,
     config: &TrainConfig,
     seed: u64,

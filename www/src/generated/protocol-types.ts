@@ -238,6 +238,8 @@ leaf: LeafEval | null, };
 
 export type Source = "shipped" | "user";
 
+export type Trunk = "mlp" | "conv";
+
 export type NetInfo = { 
 /**
  * The game spec the net plays.
@@ -256,13 +258,33 @@ source: Source,
  */
 parameters: number, 
 /**
- * Layer widths: inputs, each hidden layer, policy outputs (e.g. `[18, 128, 128, 9]`).
+ * Layer widths: inputs, each hidden layer, policy outputs (e.g. `[18, 128, 128, 9]`). For a
+ * convolutional net each trunk layer's width is its units, channels × cells (`[98, 1568,
+ * 1568, 49]`: hex:7, 32 channels, the first convolution and one residual block; see
+ * `Net::layers`).
  */
 layers: Array<number>, 
 /**
  * Size of the weights file in bytes.
  */
-bytes: number, };
+bytes: number, 
+/**
+ * The trunk: `"mlp"` or `"conv"`.
+ */
+trunk: Trunk, 
+/**
+ * A convolutional net's channels C (absent for an MLP).
+ */
+channels?: number, 
+/**
+ * A convolutional net's residual blocks, the 3×3 convolutions after the first (absent for
+ * an MLP).
+ */
+blocks?: number, 
+/**
+ * A convolutional net's value head units H (absent for an MLP).
+ */
+value_hidden?: number, };
 
 export type MovePrior = { 
 /**
