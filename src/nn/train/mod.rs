@@ -12,6 +12,7 @@
 //! (position, visit distribution, outcome) rows, and a run is reproducible from its
 //! [`TrainConfig`] (saved next to the checkpoints) and its seed.
 
+pub mod conv;
 pub mod eval;
 pub mod exact;
 pub mod learner;
