@@ -7,8 +7,8 @@ use mcts_playground::nn::features::Encoding;
 use mcts_playground::nn::train::learner::Learner;
 use mcts_playground::nn::train::selfplay::{self_play_game, Sample};
 use mcts_playground::nn::train::session::TrainSession;
-use mcts_playground::nn::train::{TrainConfig, Trainer};
-use mcts_playground::nn::Mlp;
+use mcts_playground::nn::train::{ConvShape, TrainConfig, Trainer};
+use mcts_playground::nn::Net;
 use mcts_playground::rng::Rng64;
 use std::sync::Arc;
 
@@ -16,13 +16,18 @@ use burn::tensor::{Tensor, TensorData};
 
 #[test]
 fn plain_rust_forward_equals_burn_within_1e_5() {
-    for (spec, hidden) in [("tictactoe", vec![32, 16]), ("hex:5", vec![64, 64])] {
+    // Two MLPs and a convolutional net (hex:5, 8 channels, 2 residual blocks, 16 value units).
+    let learners = [
+        ("tictactoe", Learner::new(18, &[32, 16], 9, 1e-3, 1e-4)),
+        ("hex:5", Learner::new(50, &[64, 64], 25, 1e-3, 1e-4)),
+        ("hex:5", Learner::seeded_conv(4, 5, 8, 2, 16, 1e-3, 1e-4)),
+    ];
+    for (spec, learner) in learners {
         let enc = Encoding::for_spec(spec).unwrap();
         let (inputs, moves) = (enc.inputs(), enc.cells());
-        let learner = Learner::new(inputs, &hidden, moves, 1e-3, 1e-4);
-        let mlp: Mlp = learner.export(spec);
+        let net: Net = learner.export(spec);
         // The file format round-trips the exported weights exactly.
-        assert_eq!(Mlp::from_bytes(&mlp.to_bytes()).unwrap(), mlp);
+        assert_eq!(Net::from_bytes(&net.to_bytes()).unwrap(), net);
         let mut rng = Rng64::new(3);
         let b = 16;
         let x: Vec<f32> = (0..b * inputs).map(|_| if rng.chance(0.3) { 1.0 } else { 0.0 }).collect();
@@ -32,7 +37,7 @@ fn plain_rust_forward_equals_burn_within_1e_5() {
         let v = v.to_data().try_to_vec::<f32>().unwrap();
         let mut mine = vec![0f32; moves];
         for r in 0..b {
-            let vm = mlp.forward(&x[r * inputs..(r + 1) * inputs], &mut mine);
+            let vm = net.forward(&x[r * inputs..(r + 1) * inputs], &mut mine);
             assert!((vm - v[r]).abs() < 1e-5, "{spec} row {r}: value {vm} vs burn {}", v[r]);
             for j in 0..moves {
                 let d = (mine[j] - logits[r * moves + j]).abs();
@@ -40,6 +45,49 @@ fn plain_rust_forward_equals_burn_within_1e_5() {
             }
         }
     }
+}
+
+#[test]
+fn a_convolutional_net_trains_and_resumes() {
+    // `conv` trains a convolutional net on Hex: one iteration runs, the net it exports is
+    // convolutional with the asked shape, and a run from it goes on in the same shape.
+    let shape = ConvShape { channels: 8, blocks: 1, value_hidden: 16 };
+    let cfg = TrainConfig {
+        game: "hex:4".into(),
+        conv: Some(shape),
+        iterations: 1,
+        games: 3,
+        playouts: 8,
+        steps: 4,
+        batch: 16,
+        eval_games: 2,
+        eval_playouts: 4,
+        ..TrainConfig::default()
+    };
+    let mut t = Trainer::new(cfg.clone(), None).unwrap();
+    let before = t.net();
+    let log = t.iterate(&mut || {});
+    assert_eq!(log.games, 3);
+    assert!(log.loss.value.is_finite() && log.loss.policy.is_finite());
+    let Net::Conv(c) = t.net() else { panic!("a convolutional net") };
+    assert_eq!((c.n, c.channels(), c.body.len(), c.value_hidden.outputs), (4, 8, 1, 16));
+    assert_ne!(Net::Conv(c.clone()), before, "the Adam steps changed the weights");
+    let again = Trainer::new(cfg.clone(), Some(&Net::Conv(c.clone()))).unwrap();
+    assert_eq!(again.net(), Net::Conv(c.clone()), "a run from a net starts from its weights");
+    // The wrong kind or shape of initial net, or a game other than Hex, is a clear error.
+    let other = TrainConfig { conv: Some(ConvShape { channels: 16, ..shape }), ..cfg.clone() };
+    let e = Trainer::new(other, Some(&Net::Conv(c.clone()))).err().unwrap().to_string();
+    assert!(e.contains("channels=16") && e.contains("not grown"), "{e}");
+    let e = Trainer::new(TrainConfig { conv: None, ..cfg.clone() }, Some(&Net::Conv(c))).err().unwrap().to_string();
+    assert!(e.contains("convolutional net") && e.contains("--conv"), "{e}");
+    let e = Trainer::new(TrainConfig { game: "tictactoe".into(), ..cfg.clone() }, None).err().unwrap().to_string();
+    assert!(e.contains("'conv' is for Hex"), "{e}");
+    let e = Trainer::new(TrainConfig { conv: Some(ConvShape { channels: 0, ..shape }), ..cfg }, None).err().unwrap().to_string();
+    assert!(e.contains("conv.channels"), "{e}");
+    assert_eq!(ConvShape::parse("").unwrap(), ConvShape::default());
+    assert_eq!(ConvShape::parse("blocks=2, channels=4").unwrap(), ConvShape { channels: 4, blocks: 2, value_hidden: 64 });
+    assert!(ConvShape::parse("depth=2").unwrap_err().contains("unknown key 'depth'"));
+    assert!(ConvShape::parse("channels=x").unwrap_err().contains("not a whole number"));
 }
 
 #[test]

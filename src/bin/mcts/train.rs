@@ -6,7 +6,7 @@ use crate::error::CliError;
 use indicatif::{ProgressBar, ProgressStyle};
 use mcts_playground::limits::abbreviate;
 use mcts_playground::nn::train::exact::ExactTargets;
-use mcts_playground::nn::train::{csv_line, TrainConfig, Trainer, CSV_HEADER};
+use mcts_playground::nn::train::{csv_line, ConvShape, TrainConfig, Trainer, CSV_HEADER};
 use mcts_playground::nn::Net;
 use std::io::Write;
 use std::path::PathBuf;
@@ -24,7 +24,8 @@ pub struct Args {
     #[arg(long, default_value = "train-out")]
     out: PathBuf,
     /// Start from these weights instead of a fresh net (their hidden layers, unless --hidden or
-    /// --config's hidden asks for a larger net: then grown to it by Net2Net, the same function).
+    /// --config's hidden asks for a larger net: then grown to it by Net2Net, the same function;
+    /// a convolutional net trains on in its own shape).
     #[arg(long)]
     init: Option<PathBuf>,
     /// Training iterations.
@@ -92,6 +93,12 @@ pub struct Args {
     /// openings, are solved with the budget M instead, once a run).
     #[arg(long, value_name = "solve_nodes=N,mix=X[,tt_log2=K][,policy=uniform|visits|none]")]
     exact_targets: Option<String>,
+    /// A convolutional net for Hex instead of the fully connected --hidden layers (a 3×3
+    /// convolution on the board padded with edge stones, `blocks` residual 3×3 convolutions of
+    /// `channels` channels, a 1×1 policy head and AlphaZero's value head with `value_hidden`
+    /// units; defaults 32, 4, 64). `--conv ''` takes the defaults.
+    #[arg(long, value_name = "channels=C,blocks=B,value_hidden=H")]
+    conv: Option<String>,
     /// Threads playing each iteration's self-play games (the run is the same for any count).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     threads: u16,
@@ -177,6 +184,9 @@ pub fn run(a: Args) -> Result<(), CliError> {
     if let Some(e) = &a.exact_targets {
         c.exact_targets = Some(ExactTargets::parse(e).map_err(CliError::Engine)?);
     }
+    if let Some(shape) = &a.conv {
+        c.conv = Some(ConvShape::parse(shape).map_err(CliError::Engine)?);
+    }
     if let Some(r) = &a.root {
         c.root = if r == "gumbel" { mcts_playground::mcts::RootRule::Gumbel } else { mcts_playground::mcts::RootRule::Puct };
     }
@@ -184,8 +194,12 @@ pub fn run(a: Args) -> Result<(), CliError> {
         Some(p) => Some(Net::from_bytes(&crate::search::read_net(p)?).map_err(|e| CliError::Engine(format!("{}: {e}", p.display())))?),
         None => None,
     };
-    if let (Some(Net::Mlp(m)), None, None) = (&init, &a.hidden, &a.config) {
-        c.hidden = m.hidden();
+    match (&init, &a.config) {
+        (Some(Net::Mlp(m)), None) if a.hidden.is_none() => c.hidden = m.hidden(),
+        (Some(Net::Conv(k)), None) if a.conv.is_none() => {
+            c.conv = Some(ConvShape { channels: k.channels(), blocks: k.body.len(), value_hidden: k.value_hidden.outputs })
+        }
+        _ => {}
     }
     let mut t = Trainer::new(c, init.as_ref()).map_err(|e| CliError::Engine(e.to_string()))?;
     t.set_threads(a.threads.into());

@@ -1,11 +1,12 @@
-//! The learner: the [`Mlp`] shape as a burn module (pure-Rust CPU backend `flex`, with
-//! autodiff), trained by Adam on AlphaZero's loss (Silver et al. 2017):
+//! The learner: the [`Mlp`] shape (or the convolutional [`ConvNet`]'s, [`super::conv`]) as a
+//! burn module (pure-Rust CPU backend `flex`, with autodiff), trained by Adam on AlphaZero's loss (Silver et al. 2017):
 //! `l = (z − v)² − πᵀ·log p + c‖θ‖²` — value mean squared error, policy cross-entropy against
 //! the root visit distribution, L2 regularisation (as Adam's weight decay, c = 1e-4, the
-//! paper's value). Exports to and imports from the inference format ([`Mlp`]).
+//! paper's value). Exports to and imports from the inference format ([`Net`]).
 
+use super::conv::BurnConv;
 use super::selfplay::Sample;
-use crate::nn::Mlp;
+use crate::nn::{ConvNet, Mlp, Net};
 use burn::module::{Module, Param};
 use burn::nn::{Linear, LinearConfig, Relu};
 use burn::optim::decay::WeightDecayConfig;
@@ -97,9 +98,38 @@ pub struct Losses {
     pub entropy: f64,
 }
 
+/// The net being trained: the fully connected [`BurnNet`] or the convolutional
+/// [`BurnConv`] (Hex only).
+#[derive(Debug)]
+pub enum Model {
+    /// The MLP ([`Mlp`]'s layout).
+    Mlp(BurnNet),
+    /// The convolutional net ([`ConvNet`]'s layout).
+    Conv(BurnConv),
+}
+
+impl Model {
+    /// Forward pass on a batch `[B, inputs]` (the encoding's planes): policy logits
+    /// `[B, moves]` and value `[B, 1]` after `tanh`, whichever the trunk.
+    pub fn forward(&self, x: Tensor<2>) -> (Tensor<2>, Tensor<2>) {
+        match self {
+            Model::Mlp(m) => m.forward(x),
+            Model::Conv(c) => c.forward(x),
+        }
+    }
+
+    /// The weights in the inference format, for game `spec`.
+    pub fn export(&self, spec: &str) -> Net {
+        match self {
+            Model::Mlp(m) => Net::Mlp(m.to_mlp(spec)),
+            Model::Conv(c) => Net::Conv(c.to_conv(spec)),
+        }
+    }
+}
+
 /// The net, its Adam state and device.
 pub struct Learner {
-    net: Option<BurnNet>,
+    net: Option<Model>,
     opt: ModuleOptimizer,
     device: Device,
     lr: f64,
@@ -114,14 +144,14 @@ pub struct Learner {
 static INIT: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 impl Learner {
-    /// A learner for a fresh net (weights from burn's generator as it stands); `lr` Adam's step
+    /// A learner for a fresh MLP (weights from burn's generator as it stands); `lr` Adam's step
     /// size, `l2` the weight decay.
     pub fn new(inputs: usize, hidden: &[usize], moves: usize, lr: f64, l2: f64) -> Learner {
         let _init = INIT.lock().unwrap_or_else(|e| e.into_inner());
         Learner::fresh(inputs, hidden, moves, lr, l2)
     }
 
-    /// A learner for a fresh net whose initial weights depend on `seed` alone (burn's generator
+    /// A learner for a fresh MLP whose initial weights depend on `seed` alone (burn's generator
     /// is seeded and the weights drawn under one lock, see [`INIT`]).
     pub fn seeded(seed: u64, inputs: usize, hidden: &[usize], moves: usize, lr: f64, l2: f64) -> Learner {
         let _init = INIT.lock().unwrap_or_else(|e| e.into_inner());
@@ -132,9 +162,22 @@ impl Learner {
     fn fresh(inputs: usize, hidden: &[usize], moves: usize, lr: f64, l2: f64) -> Learner {
         let device = Device::flex().autodiff();
         let net = BurnNet::new(inputs, hidden, moves, &device);
-        let l = Learner::with_net(net, device, inputs, moves, lr, l2);
-        // burn initialises parameters lazily, on first use: read them all now, while the caller
-        // holds [`INIT`], so the draws happen here and not during some later (unlocked) step.
+        Learner::drawn(Learner::with_net(Model::Mlp(net), device, inputs, moves, lr, l2))
+    }
+
+    /// A learner for a fresh convolutional net for Hex n×n ([`ConvNet`]: `channels` C, `blocks`
+    /// residual convolutions, `value_hidden` H) whose initial weights depend on `seed` alone.
+    pub fn seeded_conv(seed: u64, n: usize, channels: usize, blocks: usize, value_hidden: usize, lr: f64, l2: f64) -> Learner {
+        let _init = INIT.lock().unwrap_or_else(|e| e.into_inner());
+        Device::flex().seed(seed);
+        let device = Device::flex().autodiff();
+        let net = BurnConv::new(n, channels, blocks, value_hidden, &device);
+        Learner::drawn(Learner::with_net(Model::Conv(net), device, 2 * n * n, n * n, lr, l2))
+    }
+
+    /// burn initialises parameters lazily, on first use: read them all now, while the caller
+    /// holds [`INIT`], so the draws happen here and not during some later (unlocked) step.
+    fn drawn(l: Learner) -> Learner {
         let _ = l.export("");
         l
     }
@@ -143,16 +186,23 @@ impl Learner {
     pub fn from_mlp(m: &Mlp, lr: f64, l2: f64) -> Learner {
         let device = Device::flex().autodiff();
         let net = BurnNet::from_mlp(m, &device);
-        Learner::with_net(net, device, m.inputs(), m.moves(), lr, l2)
+        Learner::with_net(Model::Mlp(net), device, m.inputs(), m.moves(), lr, l2)
     }
 
-    fn with_net(net: BurnNet, device: Device, inputs: usize, moves: usize, lr: f64, l2: f64) -> Learner {
+    /// A learner starting from the weights of the convolutional net `c`.
+    pub fn from_conv(c: &ConvNet, lr: f64, l2: f64) -> Learner {
+        let device = Device::flex().autodiff();
+        let net = BurnConv::from_conv(c, &device);
+        Learner::with_net(Model::Conv(net), device, 2 * c.n * c.n, c.n * c.n, lr, l2)
+    }
+
+    fn with_net(net: Model, device: Device, inputs: usize, moves: usize, lr: f64, l2: f64) -> Learner {
         let opt = AdamConfig::new().with_weight_decay(Some(WeightDecayConfig::new(l2 as f32 as _))).init();
         Learner { net: Some(net), opt, device, lr, inputs, moves }
     }
 
     /// The burn net.
-    pub fn net(&self) -> &BurnNet {
+    pub fn net(&self) -> &Model {
         self.net.as_ref().expect("a net")
     }
 
@@ -182,13 +232,22 @@ impl Learner {
             value: value_loss.into_scalar::<f64>(),
             entropy: entropy.into_scalar::<f64>(),
         };
-        let grads = GradientsParams::from_grads(loss.backward(), &net);
-        self.net = Some(self.opt.step(self.lr, net, grads));
+        let grads = loss.backward();
+        self.net = Some(match net {
+            Model::Mlp(m) => {
+                let grads = GradientsParams::from_grads(grads, &m);
+                Model::Mlp(self.opt.step(self.lr, m, grads))
+            }
+            Model::Conv(c) => {
+                let grads = GradientsParams::from_grads(grads, &c);
+                Model::Conv(self.opt.step(self.lr, c, grads))
+            }
+        });
         losses
     }
 
     /// The current weights in the inference format.
-    pub fn export(&self, spec: &str) -> Mlp {
-        self.net().to_mlp(spec)
+    pub fn export(&self, spec: &str) -> Net {
+        self.net().export(spec)
     }
 }

@@ -128,6 +128,54 @@ pub struct TrainConfig {
     /// ([`exact`]). `None` (the default) trains on the self-play targets alone, as AlphaZero.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exact_targets: Option<exact::ExactTargets>,
+    /// A convolutional trunk (Hex only, [`crate::nn::ConvNet`]) in place of the fully connected
+    /// `hidden` layers, which are then unused. `None` (the default) trains an MLP, as before.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conv: Option<ConvShape>,
+}
+
+/// The shape of a convolutional net ([`crate::nn::ConvNet`]): `conv` in a run's `config.json`,
+/// the CLI's `--conv channels=C,blocks=B,value_hidden=H`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ConvShape {
+    /// Channels C of every trunk convolution: 1 to [`crate::nn::conv::MAX_CHANNELS`].
+    pub channels: usize,
+    /// Residual 3×3 convolutions after the first: 0 to [`crate::nn::MAX_HIDDEN_LAYERS`].
+    pub blocks: usize,
+    /// Units H of the value head's hidden layer: 1 to [`crate::nn::MAX_WIDTH`].
+    pub value_hidden: usize,
+}
+
+impl Default for ConvShape {
+    /// 32 channels, 4 blocks (5 convolutions), 64 value units: the shape of the Hex 5×5 probe
+    /// (`src/nn/conv.rs`) that valued 98.2 % of held-out solver-labelled positions right.
+    fn default() -> Self {
+        ConvShape { channels: 32, blocks: 4, value_hidden: 64 }
+    }
+}
+
+impl ConvShape {
+    /// Reads `channels=C,blocks=B,value_hidden=H` (any of them, in any order; the others keep
+    /// their defaults).
+    ///
+    /// # Errors
+    /// A sentence naming the part that is not `key=value` with a known key and a whole number.
+    pub fn parse(text: &str) -> Result<ConvShape, String> {
+        let mut c = ConvShape::default();
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (k, v) =
+                part.split_once('=').ok_or_else(|| format!("conv: '{part}' is not key=value (keys: channels, blocks, value_hidden)"))?;
+            let v: usize = v.trim().parse().map_err(|_| format!("conv: '{part}': {} is not a whole number", v.trim()))?;
+            match k.trim() {
+                "channels" => c.channels = v,
+                "blocks" => c.blocks = v,
+                "value_hidden" => c.value_hidden = v,
+                other => return Err(format!("conv: unknown key '{other}' (keys: channels, blocks, value_hidden)")),
+            }
+        }
+        Ok(c)
+    }
 }
 
 impl Default for TrainConfig {
@@ -159,6 +207,7 @@ impl Default for TrainConfig {
             opening_plies: 0,
             opening_plies_min: None,
             exact_targets: None,
+            conv: None,
         }
     }
 }

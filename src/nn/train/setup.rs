@@ -9,7 +9,7 @@
 use super::exact::{apply_with, EarlyLabels, EndgameLabeller, ExactLabel, ExactTargets, Labeller};
 use super::learner::Learner;
 use super::selfplay::{self_play_game, self_play_record, Sample};
-use super::{TrainConfig, TrainError};
+use super::{ConvShape, TrainConfig, TrainError};
 use crate::game::{AnyGame, Game};
 use crate::nn::features::Encoding;
 use crate::nn::Net;
@@ -59,17 +59,20 @@ pub(super) struct Setup {
 }
 
 impl Setup {
-    /// A run of `config` from a fresh net (burn's initialisation seeded by `config.seed`), or
-    /// from `init`'s weights; an `init` whose hidden layers are not `config.hidden` is first
-    /// grown to them by Net2Net ([`Mlp::grown`](crate::nn::Mlp::grown), seeded by `config.seed`: the same function in
-    /// the larger net). A `dirichlet_alpha` ≤ 0 means AlphaZero's scaling, 10 / cells capped
-    /// at 1.
+    /// A run of `config` from a fresh net (burn's initialisation seeded by `config.seed`): an
+    /// MLP of `config.hidden`, or with `config.conv` a convolutional net of that shape (Hex
+    /// only); or from `init`'s weights. An MLP `init` whose hidden layers are not
+    /// `config.hidden` is first grown to them by Net2Net ([`crate::nn::Mlp::grown`], seeded by
+    /// `config.seed`: the same function in the larger net); a convolutional `init` must have
+    /// `config.conv`'s shape. A `dirichlet_alpha` ≤ 0 means AlphaZero's scaling, 10 / cells
+    /// capped at 1.
     ///
     /// # Errors
     /// [`TrainError`]: an unknown game or one without an input encoding, a setting out of range
-    /// (the message names it and its range, [`check`]), `init` for another game, `init` larger
-    /// than `config.hidden` in a layer or in depth ([`Mlp::grown`](crate::nn::Mlp::grown)), a convolutional `init`
-    /// ([`TrainError::Setting`]: the learner trains MLPs only, for now).
+    /// (the message names it and its range, [`check`]), `conv` for a game other than Hex,
+    /// `init` for another game, an MLP `init` larger than `config.hidden` in a layer or in depth
+    /// ([`crate::nn::Mlp::grown`]), an `init` of the other kind (MLP or convolutional) than the
+    /// run's, or a convolutional `init` of another shape than `config.conv`.
     pub(super) fn new(mut config: TrainConfig, init: Option<&Net>) -> Result<Setup, TrainError> {
         let start = AnyGame::from_spec(&config.game)?;
         let spec = start.spec();
@@ -79,21 +82,39 @@ impl Setup {
         }
         check(&config)?;
         config.game = spec.clone();
-        let learner = match init {
-            Some(net) => {
-                if net.spec() != spec {
-                    return Err(crate::nn::NetError::WrongGame { file: net.spec().to_string(), want: spec }.into());
-                }
-                let Net::Mlp(m) = net else {
-                    return Err(TrainError::Setting(format!(
-                        "convolutional nets cannot be trained yet: the initial net is one ({}); start from a fully connected net or a fresh one",
-                        net.describe()
-                    )));
-                };
-                // The same net when the shapes already agree (`grown` changes nothing then).
-                Learner::from_mlp(&m.grown(&config.hidden, config.seed)?, config.lr, config.l2)
+        let learner = match (init, config.conv) {
+            (Some(net), _) if net.spec() != spec => {
+                return Err(crate::nn::NetError::WrongGame { file: net.spec().to_string(), want: spec }.into());
             }
-            None => Learner::seeded(config.seed, enc.inputs(), &config.hidden, enc.cells(), config.lr, config.l2),
+            // The same net when the shapes already agree (`grown` changes nothing then).
+            (Some(Net::Mlp(m)), None) => Learner::from_mlp(&m.grown(&config.hidden, config.seed)?, config.lr, config.l2),
+            (Some(Net::Conv(c)), Some(shape)) => {
+                let have = ConvShape { channels: c.channels(), blocks: c.body.len(), value_hidden: c.value_hidden.outputs };
+                if have != shape {
+                    return Err(TrainError::Setting(format!(
+                        "the initial net is {}, the run asks for conv channels={},blocks={},value_hidden={} (a convolutional net is not grown)",
+                        net_shape(init.expect("some")),
+                        shape.channels,
+                        shape.blocks,
+                        shape.value_hidden
+                    )));
+                }
+                Learner::from_conv(c, config.lr, config.l2)
+            }
+            (Some(net), _) => {
+                return Err(TrainError::Setting(format!(
+                    "the initial net is {}, the run asks for {}: give --conv for a convolutional net, leave it out for a fully connected one",
+                    net_shape(net),
+                    if config.conv.is_some() { "a convolutional net" } else { "a fully connected net" }
+                )));
+            }
+            (None, Some(shape)) => {
+                let Encoding::Hex { n } = enc else {
+                    return Err(TrainError::Setting(format!("training setting 'conv' is for Hex (hex:N), not '{spec}'")));
+                };
+                Learner::seeded_conv(config.seed, n, shape.channels, shape.blocks, shape.value_hidden, config.lr, config.l2)
+            }
+            (None, None) => Learner::seeded(config.seed, enc.inputs(), &config.hidden, enc.cells(), config.lr, config.l2),
         };
         Ok(Setup {
             rng: Rng64::new(config.seed),
@@ -107,9 +128,9 @@ impl Setup {
         })
     }
 
-    /// The current weights in the inference format (an MLP: the learner trains only those).
+    /// The current weights in the inference format.
     pub(super) fn net(&self) -> Net {
-        Net::Mlp(self.learner.export(&self.config.game))
+        self.learner.export(&self.config.game)
     }
 
     /// Puts a game's rows into the replay buffer, the oldest rows leaving it when it is full.
@@ -140,6 +161,15 @@ impl Setup {
                 Sample { x, pi, z: s.z }
             })
             .collect()
+    }
+}
+
+/// A net's shape in words for an error: "a fully connected net (98 → 128 → 128 → 49)" or "a
+/// convolutional net (...)".
+fn net_shape(net: &Net) -> String {
+    match net {
+        Net::Mlp(_) => format!("a fully connected net ({})", net.describe()),
+        Net::Conv(_) => format!("a convolutional net ({})", net.describe()),
     }
 }
 
@@ -248,6 +278,17 @@ pub fn check(c: &TrainConfig) -> Result<(), TrainError> {
     }
     if !(c.batch..=MAX_BUFFER).contains(&c.buffer) {
         return bad("buffer", &format!("batch ({}) to {MAX_BUFFER}", c.batch));
+    }
+    if let Some(shape) = &c.conv {
+        if !(1..=crate::nn::conv::MAX_CHANNELS).contains(&shape.channels) {
+            return bad("conv.channels", &format!("1 to {}", crate::nn::conv::MAX_CHANNELS));
+        }
+        if shape.blocks > crate::nn::MAX_HIDDEN_LAYERS {
+            return bad("conv.blocks", &format!("0 to {}", crate::nn::MAX_HIDDEN_LAYERS));
+        }
+        if !(1..=crate::nn::MAX_WIDTH).contains(&shape.value_hidden) {
+            return bad("conv.value_hidden", &format!("1 to {}", crate::nn::MAX_WIDTH));
+        }
     }
     if c.hidden.is_empty() || c.hidden.len() > 4 || !c.hidden.iter().all(|&h| (1..=crate::nn::MAX_WIDTH).contains(&h)) {
         return bad("hidden", &format!("1 to 4 layer widths of 1 to {}", crate::nn::MAX_WIDTH));
