@@ -30,9 +30,7 @@
 //! search runs the net in its by-input form ([`ConvByInput`]).
 
 use super::features::MAX_CELLS;
-use super::{
-    dot, with_activations, Dense, NetError, Reader, HEADER_BYTES, MAGIC, MAX_FILE_BYTES, MAX_HIDDEN_LAYERS, MAX_NET_BYTES, MAX_WIDTH,
-};
+use super::{dot, Dense, NetError, Reader, HEADER_BYTES, MAGIC, MAX_FILE_BYTES, MAX_HIDDEN_LAYERS, MAX_NET_BYTES, MAX_WIDTH};
 
 /// The format version of a convolutional net's weights file ([`ConvNet::to_bytes`]).
 pub const VERSION: u32 = 2;
@@ -304,8 +302,7 @@ fn check_spec(spec: &str, n: usize) -> Result<(), NetError> {
 /// The targets of a 3×3 window at a source in padded coordinates (`pr`, `pc`: the board's
 /// cell (r, c) is (r+1, c+1)) on an n×n output: calls `f(target cell, tap)` for every output
 /// cell (r, c) whose window reads the source, `tap = dy·3 + dx` the window position that reads
-/// it (so r + dy = pr and c + dx = pc). The first layer (no padding, on the padded input) and the
-/// body (zero padding, on the board) share this relation.
+/// it (so r + dy = pr and c + dx = pc): the first layer's, without padding, on the padded input.
 #[inline(always)]
 fn window(n: usize, pr: usize, pc: usize, mut f: impl FnMut(usize, usize)) {
     for dy in pr.saturating_sub(n - 1)..=pr.min(2) {
@@ -326,22 +323,98 @@ fn axpy(y: &mut [f32], a: f32, x: &[f32]) {
     }
 }
 
+/// The scratch space of a forward pass, one per thread (as the MLP's `with_activations`): the
+/// activations before and after a layer, and a layer's positive inputs by cell.
+#[derive(Default)]
+struct Scratch {
+    h: Vec<f32>,
+    out: Vec<f32>,
+    /// The positive entries of `h` (channel, value), cell by cell.
+    positive: Vec<(u32, f32)>,
+    /// Where each cell's entries start in `positive` (n² + 1 offsets).
+    starts: Vec<usize>,
+}
+
+/// Runs `f` with this thread's [`Scratch`] (a nested call, none exists, gets a fresh one).
+fn with_scratch<R>(f: impl FnOnce(&mut Scratch) -> R) -> R {
+    thread_local!(static SCRATCH: std::cell::RefCell<Scratch> = Default::default());
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut s) => f(&mut s),
+        Err(_) => f(&mut Scratch::default()),
+    })
+}
+
+/// One residual block's operands: weights `[tap][in][out]`, biases, the input `h` (channels-last)
+/// and its positive entries by cell.
+struct Block<'a> {
+    n: usize,
+    c: usize,
+    w: &'a [f32],
+    b: &'a [f32],
+    h: &'a [f32],
+    positive: &'a [(u32, f32)],
+    starts: &'a [usize],
+}
+
+impl Block<'_> {
+    /// `out = ReLU(h + b + conv(h))`, each output cell's channels in groups of `K` (C a multiple
+    /// of `K`) summed in `K` accumulators that stay in registers: for each of the window's
+    /// cells, each positive input channel there adds its row of `K` weights times its value.
+    #[inline(never)]
+    fn run<const K: usize>(&self, out: &mut [f32]) {
+        let Block { n, c, w, b, h, positive, starts } = *self;
+        for t in 0..n * n {
+            let (r, col) = (t / n, t % n);
+            for ob in (0..c).step_by(K) {
+                let mut acc = [0f32; K];
+                for k in 0..K {
+                    acc[k] = h[t * c + ob + k] + b[ob + k];
+                }
+                // The source (r + dy − 1, col + dx − 1) of window position (dy, dx), on the board.
+                for dy in (r == 0) as usize..3 - (r + 1 == n) as usize {
+                    for dx in (col == 0) as usize..3 - (col + 1 == n) as usize {
+                        let s = (r + dy - 1) * n + col + dx - 1;
+                        let taps = &w[(dy * 3 + dx) * c * c..(dy * 3 + dx + 1) * c * c];
+                        for &(i, x) in &positive[starts[s]..starts[s + 1]] {
+                            let i = i as usize;
+                            let row: &[f32; K] = taps[i * c + ob..i * c + ob + K].try_into().expect("K weights");
+                            for k in 0..K {
+                                acc[k] += x * row[k];
+                            }
+                        }
+                    }
+                }
+                for k in 0..K {
+                    out[t * c + ob + k] = acc[k].max(0.0);
+                }
+            }
+        }
+    }
+}
+
 /// A [`ConvNet`] re-laid out for inference, built once per evaluator: activations
 /// channels-last (`h[cell·C + c]`) and every convolution's weights stored by input, so that an
-/// input adds a row of C floats (one per output channel) to each output cell its window reaches:
+/// input adds a row of weights, one per output channel, times its value (the inner loop is a
+/// vector add over output channels):
 /// - **first layer**: only the stones are read ([`super::features::Encoding::active`]): the
 ///   padding's edge stones are the same in every position, so their contribution and the
-///   biases are one precomputed map of n² × C (`base`), and each stone adds its rows (at most
-///   9 cells × C);
-/// - **body**: an input activation that the ReLU left at 0 (about half) adds nothing and is
-///   skipped; the block's output starts as `h + b` (the identity shortcut and the bias);
+///   biases are one precomputed map of n² × C (`base`), and each stone adds its rows to the
+///   (at most 9) cells its window reaches;
+/// - **body**: an input activation that the ReLU left at 0 (about half) adds nothing: each
+///   block first lists every cell's positive channels; then each output cell, C channels in
+///   groups of 16 (or 8, 4, 1, whichever divides C) held in registers, starts from `h + b` (the
+///   identity shortcut and the bias) and adds, for each cell of its window, those channels'
+///   rows (weights `[tap][in][out]`). Scattering each input into its 9 targets' rows instead
+///   (adding into memory) was 1.55× slower (hex:7, C = 32, 5 blocks: 375 µs against 240 µs per
+///   pass on a loaded machine); groups of 32 spill the accumulators and were 3× slower;
 /// - **heads**: per cell three dot products over C (the policy logit and the value head's two
 ///   planes), then the value head's dense layers, the first by input over the planes' positive
 ///   entries.
 ///
 /// [`ConvByInput::forward`] equals [`ConvNet`]'s computation as the module states it up to
 /// float rounding (the sums run in another order; the tests compare it with a direct
-/// implementation). Native and WebAssembly run the same operations in the same order.
+/// implementation, `examples/conv_speed.rs` times it). Native and WebAssembly run the same
+/// operations in the same order.
 #[derive(Clone, Debug)]
 pub struct ConvByInput {
     n: usize,
@@ -350,7 +423,7 @@ pub struct ConvByInput {
     base: Vec<f32>,
     /// The first layer's weights by input: `[plane][tap][out]`, 2 × 9 × C.
     first: Vec<f32>,
-    /// Each body convolution: weights `[in][tap][out]` (C × 9 × C) and biases (C).
+    /// Each body convolution: weights `[tap][in][out]` (9 × C × C) and biases (C).
     body: Vec<(Vec<f32>, Vec<f32>)>,
     /// The 1×1 heads by output: policy, value plane 0, value plane 1, C weights each.
     heads: [Vec<f32>; 3],
@@ -390,7 +463,19 @@ impl ConvByInput {
                 window(n, pr, pc, |t, tap| axpy(&mut base[t * c..(t + 1) * c], x, &first[(p * 9 + tap) * c..(p * 9 + tap + 1) * c]));
             }
         }
-        let body = net.body.iter().map(|l| (by_input(l), l.b.clone())).collect();
+        let by_tap = |conv: &Conv| {
+            let (ci, co) = (conv.inputs, conv.outputs);
+            let mut t = vec![0f32; 9 * ci * co];
+            for o in 0..co {
+                for i in 0..ci {
+                    for tap in 0..9 {
+                        t[(tap * ci + i) * co + o] = conv.w[(o * ci + i) * 9 + tap];
+                    }
+                }
+            }
+            t
+        };
+        let body = net.body.iter().map(|l| (by_tap(l), l.b.clone())).collect();
         let heads = [net.policy.w.clone(), net.value_conv.w[..c].to_vec(), net.value_conv.w[c..].to_vec()];
         let heads_b = [net.policy.b[0], net.value_conv.b[0], net.value_conv.b[1]];
         let vh = &net.value_hidden;
@@ -435,7 +520,7 @@ impl ConvByInput {
     fn run(&self, inputs: impl Iterator<Item = (usize, f32)>, logits: &mut [f32]) -> f32 {
         let (n, c) = (self.n, self.c);
         let cells = n * n;
-        with_activations(|h, out| {
+        with_scratch(|Scratch { h, out, positive, starts }| {
             // The first layer: the precomputed map, then each stone's rows.
             h.clear();
             h.extend_from_slice(&self.base);
@@ -445,21 +530,24 @@ impl ConvByInput {
                 window(n, cell / n + 1, cell % n + 1, |t, tap| axpy(&mut h[t * c..(t + 1) * c], x, &rows[tap * c..(tap + 1) * c]));
             }
             h.iter_mut().for_each(|v| *v = v.max(0.0));
-            // The residual blocks: out = h + b + conv(h), over h's positive entries; ReLU.
+            // The residual blocks: out = ReLU(h + b + conv(h)), over h's positive entries.
             for (w, b) in &self.body {
-                out.clear();
-                for t in 0..cells {
-                    out.extend(h[t * c..(t + 1) * c].iter().zip(b).map(|(x, b)| x + b));
-                }
+                positive.clear();
+                starts.clear();
                 for s in 0..cells {
-                    for (i, &x) in h[s * c..(s + 1) * c].iter().enumerate() {
-                        if x > 0.0 {
-                            let rows = &w[i * 9 * c..(i + 1) * 9 * c];
-                            window(n, s / n + 1, s % n + 1, |t, tap| axpy(&mut out[t * c..(t + 1) * c], x, &rows[tap * c..(tap + 1) * c]));
-                        }
-                    }
+                    starts.push(positive.len());
+                    positive.extend(h[s * c..(s + 1) * c].iter().enumerate().filter(|(_, &x)| x > 0.0).map(|(i, &x)| (i as u32, x)));
                 }
-                out.iter_mut().for_each(|v| *v = v.max(0.0));
+                starts.push(positive.len());
+                out.clear();
+                out.resize(cells * c, 0.0);
+                let layer = Block { n, c, w, b, h, positive, starts };
+                match c {
+                    _ if c % 16 == 0 => layer.run::<16>(out),
+                    _ if c % 8 == 0 => layer.run::<8>(out),
+                    _ if c % 4 == 0 => layer.run::<4>(out),
+                    _ => layer.run::<1>(out),
+                }
                 std::mem::swap(h, out);
             }
             // The heads: per cell the policy logit and the value planes (ReLU), channel-major.

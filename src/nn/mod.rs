@@ -578,6 +578,9 @@ impl ByInput {
 /// A policy-value net of either trunk, as the search, the registry ([`models`]) and the tools
 /// hold one: both read the encoding's two planes (2n² or 18 inputs, [`features::Encoding`]) and
 /// give a logit per cell and a value in [−1, 1] for the side to move.
+// A net is held once (in an `Arc`, or in the registry): its few hundred bytes of fields are no
+// cost, and a box would add an indirection to every use.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Net {
     /// A fully connected net (weights file version 1).
@@ -708,6 +711,8 @@ impl Net {
 }
 
 /// A [`Net`] in its inference form, built once per evaluator: [`ByInput`] or [`ConvByInput`].
+// Held once per evaluator, behind an `Arc` (see `Net`).
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum NetByInput {
     /// An MLP's.

@@ -50,9 +50,17 @@ export function presetDescription(preset: string): string {
   return Object.hasOwn(PRESETS, preset) ? PRESETS[preset as PresetName].description : '';
 }
 
+/** A net's shape in words: its layer widths (`layers 18→128→128→9`), or for a convolutional net
+ * its channels and 3×3 layers (`convolutional, 32 channels × 6 layers`; its `layers` count units). */
+export function netShape(info: NetInfo): string {
+  return info.trunk === 'conv'
+    ? `convolutional, ${info.channels ?? '?'} channels × ${(info.blocks ?? 0) + 1} layers`
+    : `layers ${info.layers.join('→')}`;
+}
+
 /** The sentence saying which net plays now. */
 export function userNetSentence(info: NetInfo): string {
-  return `Your network “${info.name}” plays ${info.spec} (${count(info.parameters)} parameters, layers ${info.layers.join('→')}) in place of the shipped one until you reload the page.`;
+  return `Your network “${info.name}” plays ${info.spec} (${count(info.parameters)} parameters, ${netShape(info)}) in place of the shipped one until you reload the page.`;
 }
 
 export interface NetsHooks {
