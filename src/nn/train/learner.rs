@@ -99,8 +99,9 @@ pub struct Losses {
 }
 
 /// The net being trained: the fully connected [`BurnNet`] or the convolutional
-/// [`BurnConv`] (Hex only).
+/// [`BurnConv`] (Hex only). One per learner, so the variants' sizes do not matter.
 #[derive(Debug)]
+#[allow(clippy::large_enum_variant)]
 pub enum Model {
     /// The MLP ([`Mlp`]'s layout).
     Mlp(BurnNet),
