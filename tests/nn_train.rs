@@ -236,3 +236,15 @@ fn a_smaller_init_net_is_grown_to_the_runs_shape() {
     let err = Trainer::new(TrainConfig { hidden: vec![8], ..cfg }, Some(&small)).err().unwrap().to_string();
     assert!(err.contains("[16]") && err.contains("[8]"), "{err}");
 }
+
+/// Issue 53: the learner trains MLPs only for now, so a convolutional initial net is refused
+/// with a sentence saying so.
+#[test]
+fn a_convolutional_init_net_is_refused_for_now() {
+    let conv = mcts_playground::nn::Net::Conv(mcts_playground::nn::ConvNet::zeros("hex:5", 5, 4, 1, 8));
+    let cfg = TrainConfig { game: "hex:5".into(), ..TrainConfig::default() };
+    let by_cli = Trainer::new(cfg.clone(), Some(&conv)).err().expect("refused").to_string();
+    let by_page = TrainSession::new(cfg, Some(&conv)).err().expect("refused").to_string();
+    assert!(by_cli.contains("convolutional nets cannot be trained yet"), "{by_cli}");
+    assert_eq!(by_cli, by_page);
+}
