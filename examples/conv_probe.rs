@@ -251,7 +251,10 @@ fn main() {
             .collect();
         let refs: Vec<&Row> = rows.iter().collect();
         let (logits, v) = forward(&net, &refs, n, &dev);
-        let pi = Tensor::<2>::from_data(TensorData::new(rows.iter().flat_map(|r| r.pi.iter().copied()).collect::<Vec<_>>(), [batch, cells]), &dev);
+        let pi = Tensor::<2>::from_data(
+            TensorData::new(rows.iter().flat_map(|r| r.pi.iter().copied()).collect::<Vec<_>>(), [batch, cells]),
+            &dev,
+        );
         let z = Tensor::<2>::from_data(TensorData::new(rows.iter().map(|r| r.z).collect::<Vec<_>>(), [batch, 1]), &dev);
         let logp = activation::log_softmax(logits, 1);
         let pl = (pi * logp).sum_dim(1).mean().neg();

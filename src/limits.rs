@@ -10,10 +10,11 @@
 /// with [`crate::record::RecordError::TooLong`] before anything is parsed.
 pub const MAX_RECORD_BYTES: usize = 1_000_000;
 
-/// Largest network weights file read (a `.mctsnet` file, [`crate::nn::Mlp::from_bytes`]), in
-/// bytes: 71,442,529, the largest file the format can hold (a spec of 65,535 bytes, 16 hidden
-/// layers, every layer [`crate::nn::MAX_WIDTH`] wide), so no file the format allows is refused;
-/// the shipped nets are 80–150 kB. A longer file is refused with
+/// Largest network weights file read (a `.mctsnet` file, [`crate::nn::Net::from_bytes`]), in
+/// bytes: 71,442,529, the largest file the format can hold (version 1: a spec of 65,535 bytes,
+/// 16 hidden layers, every layer [`crate::nn::MAX_WIDTH`] wide; a convolutional file, version 2,
+/// is at most 40,753,208 bytes), so no file the format allows is refused; the shipped nets are
+/// 80–150 kB. A longer file is refused with
 /// [`crate::nn::NetError::TooLong`] before anything is read; the page checks a chosen file's
 /// size against it and does not read a longer one.
 /// (`nn` checks at compile time that it equals the format's own bound, `nn::MAX_FILE_BYTES`: this

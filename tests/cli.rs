@@ -535,6 +535,59 @@ fn solve_openings_reports_unknown_openings_and_goes_on() {
     assert!(text.contains(&format!("; {unknown} unknown within the budget")), "{text}");
 }
 
+/// A convolutional net (weights file version 2) of small fixed weights for `spec` (`hex:N`).
+fn conv_net(n: usize, channels: usize, blocks: usize, hidden: usize) -> mcts_playground::nn::ConvNet {
+    let mut net = mcts_playground::nn::ConvNet::zeros(&format!("hex:{n}"), n, channels, blocks, hidden);
+    let mut k = 0f32;
+    let mut fill = |w: &mut [f32]| {
+        w.iter_mut().for_each(|x| {
+            k += 1.0;
+            *x = (k * 0.37).sin() * 0.3;
+        })
+    };
+    for c in std::iter::once(&mut net.first).chain(&mut net.body).chain([&mut net.policy, &mut net.value_conv]) {
+        fill(&mut c.w);
+        fill(&mut c.b);
+    }
+    for d in [&mut net.value_hidden, &mut net.value_out] {
+        fill(&mut d.w);
+        fill(&mut d.b);
+    }
+    net
+}
+
+/// Issue 53: a convolutional net's file is read by `--net` like an MLP's, and the network
+/// presets search with it.
+#[test]
+fn a_conv_net_file_plays_through_the_cli() {
+    let dir = std::env::temp_dir().join(format!("mcts-cli-conv-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("conv.mctsnet");
+    std::fs::write(&path, conv_net(5, 8, 2, 16).to_bytes()).unwrap();
+    let file = path.to_str().unwrap();
+    let search = |extra: &[&str]| {
+        let mut args = vec!["search", "--game", "hex:5", "--algo", "alphazero", "--iterations", "200", "--seed", "1", "--json"];
+        args.extend_from_slice(extra);
+        let (ok, out, err) = mcts(&args);
+        assert!(ok, "{err}");
+        serde_json::from_str::<Value>(out.trim()).unwrap()
+    };
+    let with_conv = search(&["--net", file]);
+    let value = with_conv["value"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&value) && value != 0.5, "{value}");
+    assert_eq!(with_conv["iterations"].as_u64(), Some(200));
+    assert_ne!(with_conv["value"], search(&[])["value"], "the conv net, not the shipped one");
+    assert_eq!(with_conv["children"], search(&["--net", file])["children"], "deterministic for a seed");
+    // The solver's opening table reads it too; a conv net for another board is refused.
+    let small = dir.join("conv3.mctsnet");
+    std::fs::write(&small, conv_net(3, 4, 0, 4).to_bytes()).unwrap();
+    let (ok, out, err) = mcts(&["solve", "--game", "hex:3", "--openings", "--net", small.to_str().unwrap()]);
+    assert!(ok && !out.is_empty(), "{err}");
+    let (ok, _, err) = mcts(&["search", "--game", "hex:7", "--algo", "alphazero", "--iterations", "10", "--net", file]);
+    assert!(!ok && err.contains("a net for 'hex:5', not 'hex:7'"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn a_net_file_replaces_the_shipped_net() {
     // A net of zeros: uniform priors and a value of exactly ½ everywhere, so the root's mean

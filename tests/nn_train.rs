@@ -284,3 +284,20 @@ fn a_smaller_init_net_is_grown_to_the_runs_shape() {
     let err = Trainer::new(TrainConfig { hidden: vec![8], ..cfg }, Some(&small)).err().unwrap().to_string();
     assert!(err.contains("[16]") && err.contains("[8]"), "{err}");
 }
+
+/// Issue 53: a convolutional initial net trains on only in a run that asks for a convolutional
+/// net (`conv`); otherwise both trainers, the CLI's and the page's, refuse it with the same
+/// sentence, and a run of the same shape starts from it in either.
+#[test]
+fn a_convolutional_init_net_needs_a_convolutional_run() {
+    let conv = mcts_playground::nn::Net::Conv(mcts_playground::nn::ConvNet::zeros("hex:5", 5, 4, 1, 8));
+    let cfg = TrainConfig { game: "hex:5".into(), ..TrainConfig::default() };
+    let by_cli = Trainer::new(cfg.clone(), Some(&conv)).err().expect("refused").to_string();
+    let by_page = TrainSession::new(cfg.clone(), Some(&conv)).err().expect("refused").to_string();
+    assert!(by_cli.contains("a convolutional net") && by_cli.contains("--conv"), "{by_cli}");
+    assert_eq!(by_cli, by_page);
+    let shape = ConvShape { channels: 4, blocks: 1, value_hidden: 8 };
+    let run = TrainConfig { conv: Some(shape), ..cfg };
+    assert_eq!(Trainer::new(run.clone(), Some(&conv)).unwrap().net(), conv);
+    assert_eq!(TrainSession::new(run, Some(&conv)).unwrap().net(), conv);
+}

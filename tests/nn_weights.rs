@@ -70,3 +70,21 @@ fn every_shipped_net_loads_and_its_presets_are_deterministic() {
     assert_eq!(models::load("hex:5").unwrap().parameters(), 50 * 128 + 128 + 128 * 128 + 128 + 128 * 26 + 26);
     assert_eq!(models::load("hex:7").unwrap().parameters(), 98 * 128 + 128 + 128 * 128 + 128 + 128 * 50 + 50);
 }
+
+/// Issue 53: the shipped nets are version 1 files; reading one as a `Net` gives the MLP, and
+/// writing it back gives the same bytes.
+#[test]
+fn a_version_1_file_loads_unchanged() {
+    for &spec in models::AVAILABLE {
+        let bytes = models::bytes(spec).unwrap();
+        assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 1, "{spec}");
+        let net = Net::from_bytes(bytes).unwrap();
+        assert_eq!(net.as_mlp(), Some(&Mlp::from_bytes(bytes).unwrap()), "{spec}");
+        assert_eq!(net.to_bytes(), bytes, "{spec}: byte for byte");
+        assert_eq!(&*models::load(spec).unwrap(), &net);
+        let info = models::loaded(spec).unwrap();
+        assert_eq!((info.trunk, info.channels), (models::Trunk::Mlp, None), "{spec}");
+        assert_eq!(info.layers, net.layers());
+    }
+    assert_eq!(models::load("hex:7").unwrap().describe(), "98 → 128 → 128 → 49");
+}

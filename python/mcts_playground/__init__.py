@@ -427,7 +427,9 @@ def load_net(path: str | os.PathLike[str], spec: str | None = None) -> dict[str,
     game uses it, as ``mcts --net``. ``spec``, when given, is the game it must be for.
 
     Returns:
-        What was registered: ``{spec, name, source, parameters, layers, bytes}``.
+        What was registered: ``{spec, name, source, parameters, layers, bytes, trunk}``, ``trunk``
+        ``"mlp"`` (weights file version 1) or ``"conv"`` (version 2, a convolutional Hex net,
+        which also has ``channels``, ``blocks`` and ``value_hidden``).
 
     Raises:
         ValueError: missing, not a regular file, too large, corrupt, or for another game.

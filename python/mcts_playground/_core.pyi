@@ -211,4 +211,4 @@ def games() -> str:
     """JSON of every registered game's facts (`mcts schema --json`'s `games`), in the engine's order."""
 
 def load_net(path: str | PathLike[str], spec: str | None = None) -> str:
-    """Registers a ``.mctsnet`` file as its game's net; JSON {spec, name, source, parameters, layers, bytes}."""
+    """Registers a ``.mctsnet`` file (version 1 or 2) as its game's net; JSON {spec, name, source, parameters, layers, bytes, trunk, ...}."""

@@ -165,7 +165,7 @@ def test_root_parallel_search_equals_the_cli_report(cli) -> None:
 def test_a_net_file_is_used_as_the_cli_uses_it(cli) -> None:
     net = str(REPO / "models" / "hex5.mctsnet")
     info = mp.load_net(net)
-    assert info["spec"] == "hex:5" and info["parameters"] > 0
+    assert info["spec"] == "hex:5" and info["parameters"] > 0 and info["trunk"] == "mlp"
     report = mp.search(mp.State("hex:5", "c3"), "alphazero", iterations=200, seed=2, net=net)
     expected = cli("search", "--game", "hex:5", "--moves", "c3", "--algo", "alphazero", "--iterations", "200", "--seed", "2", "--net", net)
     assert without_timing(report) == without_timing(expected)

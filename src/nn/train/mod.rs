@@ -251,8 +251,8 @@ impl Trainer {
     ///
     /// # Errors
     /// An unknown game or one without an input encoding, a setting out of range (the message
-    /// names it and its range, [`setup::check`]), `init` for another game or shape, or a
-    /// convolutional `init` (not trainable yet).
+    /// names it and its range, [`setup::check`]), `init` for another game or shape, or of the
+    /// other kind (MLP or convolutional) than the run's `conv` asks for ([`Setup`]'s rules).
     pub fn new(config: TrainConfig, init: Option<&Net>) -> Result<Trainer, TrainError> {
         Ok(Trainer { run: Setup::new(config, init)?, games: 0, iteration: 0, threads: 1 })
     }

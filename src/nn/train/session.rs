@@ -137,7 +137,7 @@ impl TrainSession {
     /// # Errors
     /// [`TrainError`]: an unknown game or one without an input encoding, a setting out of range
     /// (the message names it and its range, [`super::setup::check`]), `init` for another game,
-    /// or a convolutional `init` (not trainable yet).
+    /// or of another kind or shape than the run's (as [`super::Trainer::new`]).
     pub fn new(config: TrainConfig, init: Option<&Net>) -> Result<TrainSession, TrainError> {
         let run = Setup::new(config, init)?;
         let current = Arc::new(run.net());
