@@ -34,7 +34,7 @@ use mcts_playground::nn::train::exact::{ExactTargets, Labeller};
 use mcts_playground::rng::Rng64;
 
 #[derive(Module, Debug)]
-struct ConvNet {
+struct ProbeConv {
     first: Conv2d,
     body: Vec<Conv2d>,
     pol: Conv2d,
@@ -45,16 +45,18 @@ struct ConvNet {
 }
 
 #[derive(Module, Debug)]
-struct MlpNet {
+struct ProbeMlp {
     trunk: Vec<Linear>,
     pol: Linear,
     val: Linear,
     act: Relu,
 }
 
-enum Net {
-    Conv(ConvNet),
-    Mlp(MlpNet),
+/// The net under test (one per run, so the variants' sizes do not matter).
+#[allow(clippy::large_enum_variant)]
+enum Probe {
+    Conv(ProbeConv),
+    Mlp(ProbeMlp),
 }
 
 /// One row: `x` the padded planes (2 × (n+2)², the conv net's input), `flat` the encoding's
@@ -92,10 +94,10 @@ fn row_of(g: &Hex, n: usize, enc: Encoding, z: f32, win_moves: &[u16], rot: bool
     Row { x: padded_planes(n, &flat), flat, pi, z }
 }
 
-fn forward(net: &Net, rows: &[&Row], n: usize, dev: &Device) -> (Tensor<2>, Tensor<2>) {
+fn forward(net: &Probe, rows: &[&Row], n: usize, dev: &Device) -> (Tensor<2>, Tensor<2>) {
     let b = rows.len();
     match net {
-        Net::Conv(c) => {
+        Probe::Conv(c) => {
             let m = n + 2;
             let x: Vec<f32> = rows.iter().flat_map(|r| r.x.iter().copied()).collect();
             let x = Tensor::<4>::from_data(TensorData::new(x, [b, 2, m, m]), dev);
@@ -108,7 +110,7 @@ fn forward(net: &Net, rows: &[&Row], n: usize, dev: &Device) -> (Tensor<2>, Tens
             let v = c.act.forward(c.val2.forward(v));
             (p, activation::tanh(c.val3.forward(v)))
         }
-        Net::Mlp(mm) => {
+        Probe::Mlp(mm) => {
             let x: Vec<f32> = rows.iter().flat_map(|r| r.flat.iter().copied()).collect();
             let mut h = Tensor::<2>::from_data(TensorData::new(x, [b, 2 * n * n]), dev);
             for l in &mm.trunk {
@@ -136,12 +138,12 @@ fn load_test(path: &str, n: usize, enc: Encoding) -> Vec<Row> {
     out
 }
 
-fn accuracy(net: &Net, rows: &[Row], n: usize, dev: &Device) -> (usize, usize) {
+fn accuracy(net: &Probe, rows: &[Row], n: usize, dev: &Device) -> (usize, usize) {
     let mut ok = 0;
     for chunk in rows.chunks(256) {
         let refs: Vec<&Row> = chunk.iter().collect();
         let (_, v) = forward(net, &refs, n, dev);
-        let v = v.into_data().to_vec::<f32>().unwrap();
+        let v = v.into_data().try_to_vec::<f32>().unwrap();
         ok += v.iter().zip(chunk).filter(|(v, r)| (**v > 0.0) == (r.z > 0.0)).count();
     }
     (ok, rows.len())
@@ -221,7 +223,7 @@ fn main() {
     let cells = n * n;
     let mut net = if kind == "conv" {
         let pad1 = PaddingConfig2d::Explicit(1, 1, 1, 1);
-        Net::Conv(ConvNet {
+        Probe::Conv(ProbeConv {
             first: Conv2dConfig::new([2, ch], [3, 3]).init(&dev),
             body: (1..layers).map(|_| Conv2dConfig::new([ch, ch], [3, 3]).with_padding(pad1.clone()).init(&dev)).collect(),
             pol: Conv2dConfig::new([ch, 1], [1, 1]).init(&dev),
@@ -237,7 +239,12 @@ fn main() {
             trunk.push(LinearConfig::new(w, ch).init(&dev));
             w = ch;
         }
-        Net::Mlp(MlpNet { trunk, pol: LinearConfig::new(w, cells).init(&dev), val: LinearConfig::new(w, 1).init(&dev), act: Relu::new() })
+        Probe::Mlp(ProbeMlp {
+            trunk,
+            pol: LinearConfig::new(w, cells).init(&dev),
+            val: LinearConfig::new(w, 1).init(&dev),
+            act: Relu::new(),
+        })
     };
     let mut opt = AdamConfig::new().with_weight_decay(Some(WeightDecayConfig::new(1e-4))).init();
     let batch = 256;
@@ -262,12 +269,12 @@ fn main() {
         let loss = pl.clone() + vl.clone();
         let lr = if step > steps * 3 / 4 { 0.0002 } else { 0.001 };
         let grads = match &net {
-            Net::Conv(c) => GradientsParams::from_grads(loss.backward(), c),
-            Net::Mlp(c) => GradientsParams::from_grads(loss.backward(), c),
+            Probe::Conv(c) => GradientsParams::from_grads(loss.backward(), c),
+            Probe::Mlp(c) => GradientsParams::from_grads(loss.backward(), c),
         };
         net = match net {
-            Net::Conv(c) => Net::Conv(opt.step(lr, c, grads)),
-            Net::Mlp(c) => Net::Mlp(opt.step(lr, c, grads)),
+            Probe::Conv(c) => Probe::Conv(opt.step(lr, c, grads)),
+            Probe::Mlp(c) => Probe::Mlp(opt.step(lr, c, grads)),
         };
         if step % 500 == 0 || step == steps {
             let (a1, t1n) = accuracy(&net, &test_rand, n, &dev);

@@ -252,7 +252,7 @@ impl Trainer {
     /// # Errors
     /// An unknown game or one without an input encoding, a setting out of range (the message
     /// names it and its range, [`setup::check`]), `init` for another game or shape, or of the
-    /// other kind (MLP or convolutional) than the run's `conv` asks for ([`Setup`]'s rules).
+    /// other kind (MLP or convolutional) than the run's `conv` asks for ([`setup`]'s rules).
     pub fn new(config: TrainConfig, init: Option<&Net>) -> Result<Trainer, TrainError> {
         Ok(Trainer { run: Setup::new(config, init)?, games: 0, iteration: 0, threads: 1 })
     }
