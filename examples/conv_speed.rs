@@ -17,27 +17,6 @@ use mcts_playground::nn::features::Encoding;
 use mcts_playground::nn::{models, ConvByInput, ConvNet, NetByInput};
 use mcts_playground::rng::Rng64;
 
-/// A hex:7 net of random weights, each uniform in ±1.5/√fan-in, biases in ±0.1.
-fn random_net(channels: usize, blocks: usize, hidden: usize) -> ConvNet {
-    let n = 7;
-    let mut net = ConvNet::zeros("hex:7", n, channels, blocks, hidden);
-    let mut rng = Rng64::new(1);
-    let mut fill = |w: &mut [f32], b: &mut [f32], fan_in: usize| {
-        let s = 1.5 / (fan_in as f32).sqrt();
-        w.iter_mut().for_each(|x| *x = s * (2.0 * rng.unit() as f32 - 1.0));
-        b.iter_mut().for_each(|x| *x = 0.1 * (2.0 * rng.unit() as f32 - 1.0));
-    };
-    fill(&mut net.first.w, &mut net.first.b, 18);
-    for l in &mut net.body {
-        fill(&mut l.w, &mut l.b, 9 * channels);
-    }
-    fill(&mut net.policy.w, &mut net.policy.b, channels);
-    fill(&mut net.value_conv.w, &mut net.value_conv.b, channels);
-    fill(&mut net.value_hidden.w, &mut net.value_hidden.b, 2 * n * n);
-    fill(&mut net.value_out.w, &mut net.value_out.b, hidden);
-    net
-}
-
 /// The active inputs of 256 positions of random play from the empty board.
 fn positions() -> Vec<Vec<u16>> {
     let enc = Encoding::Hex { n: 7 };
@@ -86,7 +65,7 @@ fn main() {
     let arg = |i: usize, d: usize| args.get(i).copied().unwrap_or(d);
     let (channels, blocks, hidden, runs) = (arg(0, 32), arg(1, 5), arg(2, 64), arg(3, 201));
     let boards = positions();
-    let conv = random_net(channels, blocks, hidden);
+    let conv = ConvNet::random(7, channels, blocks, hidden, 1);
     let fast = ConvByInput::new(&conv);
     let mlp = models::load("hex:7").expect("the shipped hex:7 net");
     let by_input = NetByInput::new(&mlp);

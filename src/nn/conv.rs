@@ -30,7 +30,7 @@
 //! search runs the net in its by-input form ([`ConvByInput`]).
 
 use super::features::MAX_CELLS;
-use super::{dot, Dense, NetError, Reader, HEADER_BYTES, MAGIC, MAX_FILE_BYTES, MAX_HIDDEN_LAYERS, MAX_NET_BYTES, MAX_WIDTH};
+use super::{dot, file_head, seal, Dense, NetError, Opened, HEADER_BYTES, MAX_FILE_BYTES, MAX_HIDDEN_LAYERS, MAX_WIDTH};
 
 /// The format version of a convolutional net's weights file ([`ConvNet::to_bytes`]).
 pub const VERSION: u32 = 2;
@@ -51,7 +51,7 @@ pub const fn parameters_of(n: usize, channels: usize, blocks: usize, value_hidde
 /// C = 256, 16 residual blocks, H = 1,024): the header ([`HEADER_BYTES`], the spec's u16 length
 /// and `hex:19`, four u32), 10,188,292 parameters of 4 bytes, the CRC-32. Below
 /// [`MAX_FILE_BYTES`] (the largest fully connected file), so the one limit
-/// [`MAX_NET_BYTES`] holds both formats.
+/// [`MAX_NET_BYTES`](super::MAX_NET_BYTES) holds both formats.
 pub const MAX_CONV_FILE_BYTES: usize =
     HEADER_BYTES + 2 + "hex:19".len() + 4 * 4 + 4 * parameters_of(MAX_SIDE, MAX_CHANNELS, MAX_HIDDEN_LAYERS, MAX_WIDTH) + 4;
 const _: () = assert!(MAX_CONV_FILE_BYTES <= MAX_FILE_BYTES, "a convolutional file fits the one limit of weights files");
@@ -116,6 +116,28 @@ impl ConvNet {
         }
     }
 
+    /// A net of random weights for Hex n×n (benchmarks, tests): each weight uniform in
+    /// ±1.5/√fan-in (so activations neither vanish nor grow over the blocks), each bias in ±0.1,
+    /// drawn from `seed`.
+    pub fn random(n: usize, channels: usize, blocks: usize, value_hidden: usize, seed: u64) -> ConvNet {
+        let mut net = ConvNet::zeros(&format!("hex:{n}"), n, channels, blocks, value_hidden);
+        let mut rng = crate::rng::Rng64::new(seed);
+        let mut fill = |w: &mut [f32], b: &mut [f32], fan_in: usize| {
+            let s = 1.5 / (fan_in as f32).sqrt();
+            w.iter_mut().for_each(|x| *x = s * (2.0 * rng.unit() as f32 - 1.0));
+            b.iter_mut().for_each(|x| *x = 0.1 * (2.0 * rng.unit() as f32 - 1.0));
+        };
+        fill(&mut net.first.w, &mut net.first.b, 18);
+        for l in &mut net.body {
+            fill(&mut l.w, &mut l.b, 9 * channels);
+        }
+        fill(&mut net.policy.w, &mut net.policy.b, channels);
+        fill(&mut net.value_conv.w, &mut net.value_conv.b, channels);
+        fill(&mut net.value_hidden.w, &mut net.value_hidden.b, 2 * n * n);
+        fill(&mut net.value_out.w, &mut net.value_out.b, value_hidden);
+        net
+    }
+
     /// Channels C.
     pub fn channels(&self) -> usize {
         self.first.outputs
@@ -176,7 +198,7 @@ impl ConvNet {
         t
     }
 
-    /// The weights file, format version 2: [`MAGIC`], version (u32, 2), spec (u16 length +
+    /// The weights file, format version 2: [`MAGIC`](super::MAGIC), version (u32, 2), spec (u16 length +
     /// UTF-8, `hex:N`), then as u32 the board side n, channels C, residual blocks (the length
     /// of `body`) and value head units H; then every tensor as `f32`, each in its layout (see
     /// the module): `first.w`, `first.b`, each body convolution's `w` then `b`, `policy.w`,
@@ -184,11 +206,7 @@ impl ConvNet {
     /// `value_out.w`, `value_out.b`; then the CRC-32 (IEEE) of all preceding bytes.
     /// Little-endian throughout. At most [`MAX_CONV_FILE_BYTES`].
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(64 + self.parameters() * 4);
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
-        out.extend_from_slice(&(self.spec.len() as u16).to_le_bytes());
-        out.extend_from_slice(self.spec.as_bytes());
+        let mut out = file_head(VERSION, &self.spec, self.parameters());
         for v in [self.n, self.channels(), self.blocks(), self.value_hidden_units()] {
             out.extend_from_slice(&(v as u32).to_le_bytes());
         }
@@ -197,15 +215,14 @@ impl ConvNet {
                 out.extend_from_slice(&x.to_le_bytes());
             }
         }
-        let crc = crc32fast::hash(&out);
-        out.extend_from_slice(&crc.to_le_bytes());
+        seal(&mut out);
         out
     }
 
     /// Reads a version 2 weights file (see [`ConvNet::to_bytes`]).
     ///
     /// # Errors
-    /// As [`super::Mlp::from_bytes`]: a file longer than [`MAX_NET_BYTES`] (nothing is read),
+    /// As [`super::Mlp::from_bytes`]: a file longer than [`MAX_NET_BYTES`](super::MAX_NET_BYTES) (nothing is read),
     /// bad magic, another version ([`NetError::Version`]; a version 1 file, a fully connected
     /// net, is [`NetError::Shape`] saying so), truncation, a checksum mismatch (checked first
     /// when the lengths disagree), trailing bytes, non-finite weights; and [`NetError::Shape`]
@@ -214,29 +231,8 @@ impl ConvNet {
     /// or a spec that is not `hex:N` of the file's side ([`NetError::NoEncoding`] for a spec of
     /// a game without network inputs, such as `pentago` or `hex:7:swap`).
     pub fn from_bytes(bytes: &[u8]) -> Result<ConvNet, NetError> {
-        if bytes.len() > MAX_NET_BYTES {
-            return Err(NetError::TooLong { len: bytes.len(), max: MAX_NET_BYTES });
-        }
-        if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
-            return Err(NetError::BadMagic);
-        }
-        let mut r = Reader { b: bytes, at: MAGIC.len() };
-        let version = r.u32()?;
-        if version == super::VERSION {
-            return Err(NetError::Shape("the file holds a fully connected net (format version 1), not a convolutional one".into()));
-        }
-        if version != VERSION {
-            return Err(NetError::Version { found: version });
-        }
-        if bytes.len() < r.at + 4 {
-            return Err(NetError::Truncated { at: bytes.len(), need: r.at + 4 - bytes.len() });
-        }
-        let body = &bytes[..bytes.len() - 4];
-        let expected = u32::from_le_bytes(bytes[bytes.len() - 4..].try_into().expect("4 bytes"));
-        let found = crc32fast::hash(body);
-        let mut r = Reader { b: body, at: r.at };
-        let spec_len = r.u16()? as usize;
-        let spec = String::from_utf8(r.take(spec_len)?.to_vec()).map_err(|_| NetError::Shape("spec is not UTF-8".into()))?;
+        let mut f = Opened::open(bytes, VERSION)?;
+        let r = &mut f.r;
         let (n, channels, blocks, hidden) = (r.u32()? as usize, r.u32()? as usize, r.u32()? as usize, r.u32()? as usize);
         for (name, v, lo, hi) in [
             ("board side", n, 1, MAX_SIDE),
@@ -248,26 +244,10 @@ impl ConvNet {
                 return Err(NetError::Shape(format!("{name} = {v}, expected {lo}..={hi}")));
             }
         }
-        check_spec(&spec, n)?;
-        let mut net = ConvNet::zeros(&spec, n, channels, blocks, hidden);
-        for t in net.tensors_mut() {
-            for x in t.iter_mut() {
-                *x = r.f32()?;
-                if !x.is_finite() {
-                    return Err(NetError::NonFinite);
-                }
-            }
-        }
-        if r.at != body.len() {
-            // Check the checksum first: a corrupt length field is a corrupt file.
-            if found != expected {
-                return Err(NetError::Checksum { found, expected });
-            }
-            return Err(NetError::Shape(format!("{} bytes after the last tensor", body.len() - r.at)));
-        }
-        if found != expected {
-            return Err(NetError::Checksum { found, expected });
-        }
+        check_spec(&f.spec, n)?;
+        let mut net = ConvNet::zeros(&f.spec, n, channels, blocks, hidden);
+        f.weights(net.tensors_mut().into_iter().flat_map(|t| t.iter_mut()))?;
+        f.finish("tensor")?;
         Ok(net)
     }
 
@@ -602,27 +582,6 @@ mod tests {
     use crate::nn::{check_header, models, Net, NetByInput, NetEvaluator};
     use crate::rng::Rng64;
 
-    /// A net of random weights, each uniform in ±1.5/√fan-in (so activations neither vanish nor
-    /// grow over the blocks), biases in ±0.1.
-    fn random(n: usize, channels: usize, blocks: usize, hidden: usize, seed: u64) -> ConvNet {
-        let mut net = ConvNet::zeros(&format!("hex:{n}"), n, channels, blocks, hidden);
-        let mut rng = Rng64::new(seed);
-        let mut fill = |w: &mut [f32], b: &mut [f32], fan_in: usize| {
-            let s = 1.5 / (fan_in as f32).sqrt();
-            w.iter_mut().for_each(|x| *x = s * (2.0 * rng.unit() as f32 - 1.0));
-            b.iter_mut().for_each(|x| *x = 0.1 * (2.0 * rng.unit() as f32 - 1.0));
-        };
-        fill(&mut net.first.w, &mut net.first.b, 18);
-        for l in &mut net.body {
-            fill(&mut l.w, &mut l.b, 9 * channels);
-        }
-        fill(&mut net.policy.w, &mut net.policy.b, channels);
-        fill(&mut net.value_conv.w, &mut net.value_conv.b, channels);
-        fill(&mut net.value_hidden.w, &mut net.value_hidden.b, 2 * n * n);
-        fill(&mut net.value_out.w, &mut net.value_out.b, hidden);
-        net
-    }
-
     /// The module's computation written out literally: plain loops over [`padded_planes`],
     /// activations plane-major (`h[(channel·n + row)·n + col]`).
     fn reference(net: &ConvNet, planes: &[f32], logits: &mut [f32]) -> f32 {
@@ -707,7 +666,7 @@ mod tests {
         for (k, &(n, channels, blocks, hidden)) in
             [(3, 4, 0, 5), (3, 8, 3, 4), (5, 6, 0, 8), (5, 16, 3, 16), (7, 32, 3, 64), (7, 12, 0, 9), (1, 3, 2, 2)].iter().enumerate()
         {
-            let net = random(n, channels, blocks, hidden, k as u64);
+            let net = ConvNet::random(n, channels, blocks, hidden, k as u64);
             let fast = ConvByInput::new(&net);
             let cells = n * n;
             let (mut want, mut got, mut dense) = (vec![0f32; cells], vec![0f32; cells], vec![0f32; cells]);
@@ -736,7 +695,7 @@ mod tests {
     #[test]
     fn round_trip_through_bytes() {
         for (n, channels, blocks, hidden) in [(5, 4, 2, 8), (1, 1, 0, 1), (7, 3, 0, 2)] {
-            let net = random(n, channels, blocks, hidden, 7);
+            let net = ConvNet::random(n, channels, blocks, hidden, 7);
             let bytes = net.to_bytes();
             assert_eq!(bytes.len(), HEADER_BYTES + 2 + net.spec.len() + 16 + 4 * net.parameters() + 4);
             assert_eq!(ConvNet::from_bytes(&bytes).unwrap(), net);
@@ -754,7 +713,7 @@ mod tests {
 
     #[test]
     fn every_defect_is_a_typed_error() {
-        let net = random(3, 2, 1, 3, 1);
+        let net = ConvNet::random(3, 2, 1, 3, 1);
         let bytes = net.to_bytes();
         let shape = |r: Result<ConvNet, NetError>, says: &str| match r {
             Err(NetError::Shape(s)) => assert!(s.contains(says), "{s}"),
@@ -825,7 +784,7 @@ mod tests {
         let bytes = widest.to_bytes();
         assert_eq!(bytes.len(), MAX_CONV_FILE_BYTES);
         assert_eq!(MAX_CONV_FILE_BYTES, 40_753_208);
-        assert!(bytes.len() <= MAX_NET_BYTES);
+        assert!(bytes.len() <= crate::nn::MAX_NET_BYTES);
         assert_eq!(ConvNet::from_bytes(&bytes).unwrap().parameters(), widest.parameters());
     }
 
@@ -833,7 +792,7 @@ mod tests {
     fn a_conv_net_evaluates_hex_positions() {
         use crate::game::{Game, Hex, MoveList};
         use crate::mcts::Evaluator;
-        let net = std::sync::Arc::new(Net::Conv(random(5, 8, 2, 16, 11)));
+        let net = std::sync::Arc::new(Net::Conv(ConvNet::random(5, 8, 2, 16, 11)));
         let ev = NetEvaluator::<Hex>::new(net.clone(), "hex:5").unwrap();
         assert!(matches!(NetEvaluator::<Hex>::new(net, "hex:7"), Err(NetError::WrongGame { .. })));
         let mut g = Hex::new(5, false).unwrap();
@@ -851,14 +810,14 @@ mod tests {
             }
         }
         // The inference form of a Net dispatches to the convolutional one.
-        let by = NetByInput::new(&Net::Conv(random(3, 2, 0, 2, 1)));
+        let by = NetByInput::new(&Net::Conv(ConvNet::random(3, 2, 0, 2, 1)));
         assert!(matches!(by, NetByInput::Conv(_)));
     }
 
     #[test]
     fn the_registry_describes_a_conv_net() {
         // hex:2: no shipped net, so no other test reads this game's registry entry.
-        let net = random(2, 3, 1, 4, 5);
+        let net = ConvNet::random(2, 3, 1, 4, 5);
         let bytes = net.to_bytes();
         let info = models::register(&bytes, Some("conv.mctsnet")).unwrap();
         assert_eq!((info.trunk, info.channels, info.blocks, info.value_hidden), (models::Trunk::Conv, Some(3), Some(1), Some(4)));

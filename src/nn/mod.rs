@@ -384,11 +384,7 @@ impl Mlp {
     /// layer's `W` (row-major) and `b` as `f32` (trunk layers in order, policy head, value
     /// head), then the CRC-32 (IEEE) of all preceding bytes. Little-endian throughout.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(64 + self.parameters() * 4);
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
-        out.extend_from_slice(&(self.spec.len() as u16).to_le_bytes());
-        out.extend_from_slice(self.spec.as_bytes());
+        let mut out = file_head(VERSION, &self.spec, self.parameters());
         out.extend_from_slice(&(self.inputs() as u32).to_le_bytes());
         out.extend_from_slice(&(self.trunk.len() as u32).to_le_bytes());
         for l in &self.trunk {
@@ -400,8 +396,7 @@ impl Mlp {
                 out.extend_from_slice(&x.to_le_bytes());
             }
         }
-        let crc = crc32fast::hash(&out);
-        out.extend_from_slice(&crc.to_le_bytes());
+        seal(&mut out);
         out
     }
 
@@ -414,29 +409,8 @@ impl Mlp {
     /// mismatch, zero or too wide layers (over [`MAX_WIDTH`]), trailing bytes, non-finite
     /// weights.
     pub fn from_bytes(bytes: &[u8]) -> Result<Mlp, NetError> {
-        if bytes.len() > MAX_NET_BYTES {
-            return Err(NetError::TooLong { len: bytes.len(), max: MAX_NET_BYTES });
-        }
-        if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
-            return Err(NetError::BadMagic);
-        }
-        let mut r = Reader { b: bytes, at: MAGIC.len() };
-        let version = r.u32()?;
-        if version == conv::VERSION {
-            return Err(NetError::Shape("the file holds a convolutional net (format version 2), not a fully connected one".into()));
-        }
-        if version != VERSION {
-            return Err(NetError::Version { found: version });
-        }
-        if bytes.len() < r.at + 4 {
-            return Err(NetError::Truncated { at: bytes.len(), need: r.at + 4 - bytes.len() });
-        }
-        let body = &bytes[..bytes.len() - 4];
-        let expected = u32::from_le_bytes(bytes[bytes.len() - 4..].try_into().expect("4 bytes"));
-        let found = crc32fast::hash(body);
-        let mut r = Reader { b: body, at: r.at };
-        let spec_len = r.u16()? as usize;
-        let spec = String::from_utf8(r.take(spec_len)?.to_vec()).map_err(|_| NetError::Shape("spec is not UTF-8".into()))?;
+        let mut f = Opened::open(bytes, VERSION)?;
+        let r = &mut f.r;
         let inputs = r.u32()? as usize;
         let layers = r.u32()? as usize;
         if layers > MAX_HIDDEN_LAYERS {
@@ -452,26 +426,104 @@ impl Mlp {
                 return Err(NetError::Shape(format!("{name} = {w}, expected 1..={MAX_WIDTH}")));
             }
         }
-        let mut net = Mlp::zeros(&spec, inputs, &widths, moves);
-        for l in net.trunk.iter_mut().chain([&mut net.policy, &mut net.value]) {
-            for x in l.w.iter_mut().chain(l.b.iter_mut()) {
-                *x = r.f32()?;
-                if !x.is_finite() {
-                    return Err(NetError::NonFinite);
-                }
-            }
-        }
-        if r.at != body.len() {
-            // Check the checksum first: a corrupt length field is a corrupt file.
-            if found != expected {
-                return Err(NetError::Checksum { found, expected });
-            }
-            return Err(NetError::Shape(format!("{} bytes after the last layer", body.len() - r.at)));
-        }
-        if found != expected {
-            return Err(NetError::Checksum { found, expected });
-        }
+        let mut net = Mlp::zeros(&f.spec, inputs, &widths, moves);
+        f.weights(net.trunk.iter_mut().chain([&mut net.policy, &mut net.value]).flat_map(|l| l.w.iter_mut().chain(l.b.iter_mut())))?;
+        f.finish("layer")?;
         Ok(net)
+    }
+}
+
+/// The start of a weights file of either version ([`Mlp::to_bytes`], [`ConvNet::to_bytes`]):
+/// [`MAGIC`], `version` (u32) and the spec (u16 length + UTF-8), with room for `parameters`
+/// weights; [`seal`] ends it.
+fn file_head(version: u32, spec: &str, parameters: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(64 + spec.len() + parameters * 4);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&version.to_le_bytes());
+    out.extend_from_slice(&(spec.len() as u16).to_le_bytes());
+    out.extend_from_slice(spec.as_bytes());
+    out
+}
+
+/// Ends a weights file: appends the CRC-32 (IEEE) of every byte before it.
+fn seal(out: &mut Vec<u8>) {
+    let crc = crc32fast::hash(out);
+    out.extend_from_slice(&crc.to_le_bytes());
+}
+
+/// A weights file of a known version, opened: its length, magic and version checked, its spec
+/// read and its checksum computed; `r` stands after the spec, on the version's shapes. The
+/// readers of both versions ([`Mlp::from_bytes`], [`ConvNet::from_bytes`]) go on from here.
+struct Opened<'a> {
+    r: Reader<'a>,
+    spec: String,
+    found: u32,
+    expected: u32,
+}
+
+impl<'a> Opened<'a> {
+    /// Opens `bytes` as a file of format version `want` ([`VERSION`] or [`conv::VERSION`]).
+    ///
+    /// # Errors
+    /// [`NetError::TooLong`] (nothing is read), [`NetError::BadMagic`], [`NetError::Shape`]
+    /// for a file of the other version (saying which kind of net it holds),
+    /// [`NetError::Version`] for any other version, [`NetError::Truncated`], a spec that is not
+    /// UTF-8.
+    fn open(bytes: &'a [u8], want: u32) -> Result<Opened<'a>, NetError> {
+        if bytes.len() > MAX_NET_BYTES {
+            return Err(NetError::TooLong { len: bytes.len(), max: MAX_NET_BYTES });
+        }
+        if bytes.len() < MAGIC.len() || &bytes[..MAGIC.len()] != MAGIC {
+            return Err(NetError::BadMagic);
+        }
+        let mut r = Reader { b: bytes, at: MAGIC.len() };
+        let version = r.u32()?;
+        if version != want {
+            return Err(match version {
+                VERSION => NetError::Shape("the file holds a fully connected net (format version 1), not a convolutional one".into()),
+                conv::VERSION => NetError::Shape("the file holds a convolutional net (format version 2), not a fully connected one".into()),
+                found => NetError::Version { found },
+            });
+        }
+        if bytes.len() < r.at + 4 {
+            return Err(NetError::Truncated { at: bytes.len(), need: r.at + 4 - bytes.len() });
+        }
+        let body = &bytes[..bytes.len() - 4];
+        let expected = u32::from_le_bytes(bytes[bytes.len() - 4..].try_into().expect("4 bytes"));
+        let found = crc32fast::hash(body);
+        let mut r = Reader { b: body, at: r.at };
+        let spec_len = r.u16()? as usize;
+        let spec = String::from_utf8(r.take(spec_len)?.to_vec()).map_err(|_| NetError::Shape("spec is not UTF-8".into()))?;
+        Ok(Opened { r, spec, found, expected })
+    }
+
+    /// Reads the weights into `slots`, in order: little-endian `f32`, each finite.
+    ///
+    /// # Errors
+    /// [`NetError::Truncated`], [`NetError::NonFinite`].
+    fn weights<'w>(&mut self, slots: impl Iterator<Item = &'w mut f32>) -> Result<(), NetError> {
+        for x in slots {
+            *x = self.r.f32()?;
+            if !x.is_finite() {
+                return Err(NetError::NonFinite);
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks the end: the checksum (first: a corrupt length field is a corrupt file), then no
+    /// byte after the last `what` (layer, tensor).
+    ///
+    /// # Errors
+    /// [`NetError::Checksum`], then [`NetError::Shape`] for trailing bytes.
+    fn finish(self, what: &str) -> Result<(), NetError> {
+        if self.found != self.expected {
+            return Err(NetError::Checksum { found: self.found, expected: self.expected });
+        }
+        if self.r.at != self.r.b.len() {
+            return Err(NetError::Shape(format!("{} bytes after the last {what}", self.r.b.len() - self.r.at)));
+        }
+        Ok(())
     }
 }
 

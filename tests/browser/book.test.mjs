@@ -23,7 +23,13 @@ function watchContext(context, origin) {
     const u = r.url();
     if (!u.startsWith(`${origin}/`) && !u.startsWith('data:') && !u.startsWith('blob:')) seen.foreign.push(u);
   });
-  context.on('requestfailed', (r) => seen.failed.push(`${r.url()} ${r.failure()?.errorText}`));
+  // A request the browser cancels itself (`net::ERR_ABORTED`: a page's favicon still loading
+  // when a click navigates away, which a busy machine makes likely) did not fail: an offline
+  // request that leaves the site is in `foreign`, a missing file answers 404 below.
+  context.on('requestfailed', (r) => {
+    const error = r.failure()?.errorText;
+    if (error !== 'net::ERR_ABORTED') seen.failed.push(`${r.url()} ${error}`);
+  });
   context.on('response', (r) => {
     if (r.status() >= 400) seen.failed.push(`${r.url()} HTTP ${r.status()}`);
   });

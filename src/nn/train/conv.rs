@@ -7,6 +7,7 @@
 //! does and builds the padded input itself, so the trainer's rows, their symmetries and the loss
 //! stay those of the MLP.
 
+use super::learner::{dense, linear};
 use crate::nn::conv::{padded_planes, Conv, ConvNet};
 use crate::nn::Dense;
 use burn::module::{Module, Param};
@@ -72,19 +73,7 @@ impl BurnConv {
                 padding,
             }
         };
-        let lin = |d: &Dense| -> Linear {
-            // burn's Linear weight is `[inputs, outputs]`: the transpose of `Dense::w`.
-            let mut wt = vec![0f32; d.w.len()];
-            for j in 0..d.outputs {
-                for i in 0..d.inputs {
-                    wt[i * d.outputs + j] = d.w[j * d.inputs + i];
-                }
-            }
-            Linear {
-                weight: Param::from_data(TensorData::new(wt, [d.inputs, d.outputs]), device),
-                bias: Some(Param::from_data(TensorData::new(d.b.clone(), [d.outputs]), device)),
-            }
-        };
+        let lin = |d: &Dense| linear(d, device);
         BurnConv {
             n: net.n,
             first: conv(&net.first, PaddingConfig2d::Valid),
@@ -105,19 +94,6 @@ impl BurnConv {
             let w = w.try_to_vec::<f32>().expect("f32 weights");
             let b = c.bias.as_ref().map(|b| b.to_data().try_to_vec::<f32>().expect("f32 bias")).unwrap_or_else(|| vec![0.0; outputs]);
             Conv { inputs, outputs, kernel, w, b }
-        };
-        let dense = |l: &Linear| -> Dense {
-            let w = l.weight.to_data();
-            let (inputs, outputs) = (w.shape()[0], w.shape()[1]);
-            let wt = w.try_to_vec::<f32>().expect("f32 weights");
-            let mut wr = vec![0f32; wt.len()];
-            for i in 0..inputs {
-                for j in 0..outputs {
-                    wr[j * inputs + i] = wt[i * outputs + j];
-                }
-            }
-            let b = l.bias.as_ref().map(|b| b.to_data().try_to_vec::<f32>().expect("f32 bias")).unwrap_or_else(|| vec![0.0; outputs]);
-            Dense { inputs, outputs, w: wr, b }
         };
         ConvNet {
             spec: spec.to_string(),

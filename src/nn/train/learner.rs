@@ -6,7 +6,7 @@
 
 use super::conv::BurnConv;
 use super::selfplay::Sample;
-use crate::nn::{ConvNet, Mlp, Net};
+use crate::nn::{ConvNet, Dense, Mlp, Net};
 use burn::module::{Module, Param};
 use burn::nn::{Linear, LinearConfig, Relu};
 use burn::optim::decay::WeightDecayConfig;
@@ -37,37 +37,12 @@ impl BurnNet {
 
     /// The net holding `m`'s weights.
     pub fn from_mlp(m: &Mlp, device: &Device) -> BurnNet {
-        let lin = |d: &crate::nn::Dense| -> Linear {
-            // burn's Linear weight is `[inputs, outputs]`: the transpose of ours.
-            let mut wt = vec![0f32; d.w.len()];
-            for j in 0..d.outputs {
-                for i in 0..d.inputs {
-                    wt[i * d.outputs + j] = d.w[j * d.inputs + i];
-                }
-            }
-            Linear {
-                weight: Param::from_data(TensorData::new(wt, [d.inputs, d.outputs]), device),
-                bias: Some(Param::from_data(TensorData::new(d.b.clone(), [d.outputs]), device)),
-            }
-        };
+        let lin = |d: &Dense| linear(d, device);
         BurnNet { trunk: m.trunk.iter().map(lin).collect(), policy: lin(&m.policy), value: lin(&m.value), act: Relu::new() }
     }
 
     /// The weights in the inference format, for game `spec`.
     pub fn to_mlp(&self, spec: &str) -> Mlp {
-        let dense = |l: &Linear| -> crate::nn::Dense {
-            let w = l.weight.to_data();
-            let (inputs, outputs) = (w.shape()[0], w.shape()[1]);
-            let wt = w.try_to_vec::<f32>().expect("f32 weights");
-            let mut wr = vec![0f32; wt.len()];
-            for i in 0..inputs {
-                for j in 0..outputs {
-                    wr[j * inputs + i] = wt[i * outputs + j];
-                }
-            }
-            let b = l.bias.as_ref().map(|b| b.to_data().try_to_vec::<f32>().expect("f32 bias")).unwrap_or_else(|| vec![0.0; outputs]);
-            crate::nn::Dense { inputs, outputs, w: wr, b }
-        };
         Mlp {
             spec: spec.to_string(),
             trunk: self.trunk.iter().map(dense).collect(),
@@ -96,6 +71,37 @@ pub struct Losses {
     pub value: f64,
     /// Entropy of the net's policy `−pᵀ·log p` (nats).
     pub entropy: f64,
+}
+
+/// A dense layer as burn's `Linear` (exact copies): burn's weight is `[inputs, outputs]`, the
+/// transpose of [`Dense::w`].
+pub(super) fn linear(d: &Dense, device: &Device) -> Linear {
+    let mut wt = vec![0f32; d.w.len()];
+    for j in 0..d.outputs {
+        for i in 0..d.inputs {
+            wt[i * d.outputs + j] = d.w[j * d.inputs + i];
+        }
+    }
+    Linear {
+        weight: Param::from_data(TensorData::new(wt, [d.inputs, d.outputs]), device),
+        bias: Some(Param::from_data(TensorData::new(d.b.clone(), [d.outputs]), device)),
+    }
+}
+
+/// burn's `Linear` as a [`Dense`] layer (exact copies; the inverse of [`linear`]; a layer
+/// without bias gets zeros).
+pub(super) fn dense(l: &Linear) -> Dense {
+    let w = l.weight.to_data();
+    let (inputs, outputs) = (w.shape()[0], w.shape()[1]);
+    let wt = w.try_to_vec::<f32>().expect("f32 weights");
+    let mut wr = vec![0f32; wt.len()];
+    for i in 0..inputs {
+        for j in 0..outputs {
+            wr[j * inputs + i] = wt[i * outputs + j];
+        }
+    }
+    let b = l.bias.as_ref().map(|b| b.to_data().try_to_vec::<f32>().expect("f32 bias")).unwrap_or_else(|| vec![0.0; outputs]);
+    Dense { inputs, outputs, w: wr, b }
 }
 
 /// The net being trained: the fully connected [`BurnNet`] or the convolutional
