@@ -196,9 +196,7 @@ pub fn run(a: Args) -> Result<(), CliError> {
     };
     match (&init, &a.config) {
         (Some(Net::Mlp(m)), None) if a.hidden.is_none() => c.hidden = m.hidden(),
-        (Some(Net::Conv(k)), None) if a.conv.is_none() => {
-            c.conv = Some(ConvShape { channels: k.channels(), blocks: k.body.len(), value_hidden: k.value_hidden.outputs })
-        }
+        (Some(Net::Conv(k)), None) if a.conv.is_none() => c.conv = Some(ConvShape::of(k)),
         _ => {}
     }
     let mut t = Trainer::new(c, init.as_ref()).map_err(|e| CliError::Engine(e.to_string()))?;

@@ -156,6 +156,11 @@ impl Default for ConvShape {
 }
 
 impl ConvShape {
+    /// The shape of `net`.
+    pub fn of(net: &crate::nn::ConvNet) -> ConvShape {
+        ConvShape { channels: net.channels(), blocks: net.blocks(), value_hidden: net.value_hidden_units() }
+    }
+
     /// Reads `channels=C,blocks=B,value_hidden=H` (any of them, in any order; the others keep
     /// their defaults).
     ///

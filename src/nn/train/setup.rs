@@ -89,7 +89,7 @@ impl Setup {
             // The same net when the shapes already agree (`grown` changes nothing then).
             (Some(Net::Mlp(m)), None) => Learner::from_mlp(&m.grown(&config.hidden, config.seed)?, config.lr, config.l2),
             (Some(Net::Conv(c)), Some(shape)) => {
-                let have = ConvShape { channels: c.channels(), blocks: c.body.len(), value_hidden: c.value_hidden.outputs };
+                let have = ConvShape::of(c);
                 if have != shape {
                     return Err(TrainError::Setting(format!(
                         "the initial net is {}, the run asks for conv channels={},blocks={},value_hidden={} (a convolutional net is not grown)",
