@@ -124,6 +124,42 @@ test('a user net replaces the shipped one (no fetch), a corrupt one is refused',
   assertClean(assert, page);
 });
 
+/** A convolutional net (weights format version 2, `docs/nets/hex5-conv-2026-11-30.mctsnet`)
+ * through the file input, as a user loads one: described as such, then it plays and analyses
+ * Hex 5×5 in the worker, its policy head on the board (P overlay) and its value head beside Q. */
+test('a convolutional net loads through “Load network…”, plays and shows its prior and value head', async () => {
+  const conv = readFileSync(join(ROOT, 'docs', 'nets', 'hex5-conv-2026-11-30.mctsnet'));
+  const mark = h.served.length;
+  const page = await h.openPage('?game=hex:5&p0=person&p1=person&overlays=visits,prior');
+  await boardReady(page);
+  await page.setInputFiles('#load-net', { name: 'conv5.mctsnet', mimeType: 'application/octet-stream', buffer: conv });
+  await page.waitForFunction(() => document.querySelector('#net-status').dataset.net === 'user');
+  assert.match(
+    await page.textContent('#message'),
+    /Your network “conv5\.mctsnet” plays hex:5 \([\d,]+ parameters, convolutional, 32 channels × 5 layers\)/,
+  );
+  // It plays: the engine answers a move with the user's net, the shipped hex:5 file never fetched.
+  await page.selectOption('#who-1', 'engine');
+  await page.selectOption('#preset-1', 'alphazero');
+  await page.selectOption('#unit-1', 'playouts');
+  await page.fill('#budget-1', '200');
+  await page.dispatchEvent('#budget-1', 'change');
+  await page.click('[data-cell="c3"]');
+  await waitForPly(page, 2);
+  assert.deepEqual(netRequests(mark), [], 'the user net plays: no shipped net is fetched');
+  // It analyses: a P label on the empty cells, the value head beside the search's Q.
+  await page.selectOption('#who-1', 'person');
+  await analyse(page, 'alphazero', 400);
+  await page.waitForFunction(() => document.querySelector('#an-status').dataset.valueHead !== '');
+  const v = Number(await page.getAttribute('#an-status', 'data-value-head'));
+  assert.ok(v >= 0 && v <= 1, `value head ${v}`);
+  const labels = await page.$$eval('#board .ov-label', (ts) => ts.map((t) => t.textContent).filter((x) => /P(\d|<)/.test(x)));
+  assert.ok(labels.length >= 10, `P labels on the empty cells: ${labels.join(' | ')}`);
+  assert.match(await page.textContent('.puct-note'), /P comes from the network’s policy head \(your network “conv5\.mctsnet”, [\d,]+ parameters\)/);
+  await screenshot(page, 'nets-conv-user-net');
+  assertClean(assert, page);
+});
+
 /** Finding: a network file of any size was read whole before the engine looked at it. */
 test('a network file longer than the format can hold is refused by its size, never read', async () => {
   const page = await h.openPage('?game=tictactoe&p0=person&p1=person');
