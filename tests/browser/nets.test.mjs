@@ -155,7 +155,10 @@ test('a convolutional net loads through “Load network…”, plays and shows i
   assert.ok(v >= 0 && v <= 1, `value head ${v}`);
   const labels = await page.$$eval('#board .ov-label', (ts) => ts.map((t) => t.textContent).filter((x) => /P(\d|<)/.test(x)));
   assert.ok(labels.length >= 10, `P labels on the empty cells: ${labels.join(' | ')}`);
-  assert.match(await page.textContent('.puct-note'), /P comes from the network’s policy head \(your network “conv5\.mctsnet”, [\d,]+ parameters\)/);
+  assert.match(
+    await page.textContent('.puct-note'),
+    /P comes from the network’s policy head \(your network “conv5\.mctsnet”, [\d,]+ parameters\)/,
+  );
   await screenshot(page, 'nets-conv-user-net');
   assertClean(assert, page);
 });
