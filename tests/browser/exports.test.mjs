@@ -61,7 +61,8 @@ test('an SGF with variations imports into the game’s tree and exports again wi
   assert.deepEqual(await page.evaluate(() => window.__playground.gameTree()), tree);
   // Show SGF: the tree in HexGui's shape, the main line first at each branch.
   await page.click('#record-show-sgf');
-  await page.waitForFunction(() => document.getElementById('record-text').value.startsWith('(;FF[4]'));
+  // The box held the imported SGF (also "(;FF[4]…"): wait for the page's own export.
+  await page.waitForFunction(() => document.getElementById('record-text').value.includes('AP[mcts-playground:'));
   const written = await page.inputValue('#record-text');
   assert.match(
     written.replace(/\n/g, ''),
