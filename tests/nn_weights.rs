@@ -66,16 +66,21 @@ fn every_shipped_net_loads_and_its_presets_are_deterministic() {
         }
         let _ = g.legal_count();
     }
-    // The Hex nets of models/README.md: two hidden layers of 128.
+    // The Hex nets of models/README.md: hex:5 an MLP with two hidden layers of 128; hex:7 (since
+    // 2026-11-30) convolutional: a 3×3 convolution of the 2 stone planes into 32 channels, 4
+    // residual blocks of 32 → 32 3×3 convolutions, a 1×1 policy head, and the value head's 1×1
+    // convolution to 2 planes, 64 units and one output.
     assert_eq!(models::load("hex:5").unwrap().parameters(), 50 * 128 + 128 + 128 * 128 + 128 + 128 * 26 + 26);
-    assert_eq!(models::load("hex:7").unwrap().parameters(), 98 * 128 + 128 + 128 * 128 + 128 + 128 * 50 + 50);
+    let conv7 = (32 * 2 * 9 + 32) + 4 * (32 * 32 * 9 + 32) + (32 + 1) + (2 * 32 + 2) + (64 * 2 * 49 + 64) + (64 + 1);
+    assert_eq!((models::load("hex:7").unwrap().parameters(), conv7), (44_100, 44_100));
 }
 
-/// Issue 53: the shipped nets are version 1 files; reading one as a `Net` gives the MLP, and
-/// writing it back gives the same bytes.
+/// Issue 53: the shipped MLPs (Tic-Tac-Toe, Hex 5×5) are version 1 files; reading one as a `Net`
+/// gives the MLP, and writing it back gives the same bytes. The shipped hex:7 net is a version 2
+/// (convolutional) file, read and written back the same way.
 #[test]
 fn a_version_1_file_loads_unchanged() {
-    for &spec in models::AVAILABLE {
+    for spec in ["tictactoe", "hex:5"] {
         let bytes = models::bytes(spec).unwrap();
         assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 1, "{spec}");
         let net = Net::from_bytes(bytes).unwrap();
@@ -86,5 +91,14 @@ fn a_version_1_file_loads_unchanged() {
         assert_eq!((info.trunk, info.channels), (models::Trunk::Mlp, None), "{spec}");
         assert_eq!(info.layers, net.layers());
     }
-    assert_eq!(models::load("hex:7").unwrap().describe(), "98 → 128 → 128 → 49");
+    assert_eq!(models::load("hex:5").unwrap().describe(), "50 → 128 → 128 → 25");
+    let bytes = models::bytes("hex:7").unwrap();
+    assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 2);
+    let net = Net::from_bytes(bytes).unwrap();
+    assert!(net.as_mlp().is_none() && net.as_conv().is_some());
+    assert_eq!(net.to_bytes(), bytes, "hex:7: byte for byte");
+    assert_eq!(&*models::load("hex:7").unwrap(), &net);
+    let info = models::loaded("hex:7").unwrap();
+    assert_eq!((info.trunk, info.channels), (models::Trunk::Conv, Some(32)));
+    assert_eq!(net.describe(), "conv 32 channels × 5 layers, value head 64");
 }

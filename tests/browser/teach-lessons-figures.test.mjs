@@ -427,17 +427,17 @@ const CHECKS = {
       rs.map((r) => r.playouts),
       ['1000', '1000'],
     );
-    says(step, "alphazero gives d5 86% of them (856 playouts) and rates White's chances at 95.4%");
+    says(step, "alphazero gives d5 96% of them (964 playouts) and rates White's chances at 98.3%");
     const az = await bars(page, 0);
     assert.equal(Object.keys(az)[0], 'd5');
-    assert.deepEqual([az.d5.share, az.d5.visits], ['86%', 856]);
-    assert.deepEqual([rs[0].best, pct(Number(rs[0].value))], ['d5', 95.4]);
+    assert.deepEqual([az.d5.share, az.d5.visits], ['96%', 964]);
+    assert.deepEqual([rs[0].best, pct(Number(rs[0].value))], ['d5', 98.3]);
     says(step, 'best gives d5 81% (806) and rates them at 61.4%');
     const best = await bars(page, 1);
     assert.equal(Object.keys(best)[0], 'd5');
     assert.deepEqual([best.d5.share, best.d5.visits], ['81%', 806]);
     assert.deepEqual([rs[1].best, pct(Number(rs[1].value))], ['d5', 61.4]);
-    says(step, "The net's pane is a little sharper");
+    says(step, "The net's pane is sharper");
     assert.ok(az.d5.frac > best.d5.frac);
   },
   'alphazero-hex7/2': async (page, step) => {
@@ -453,7 +453,7 @@ const CHECKS = {
     assert.equal(await page.getAttribute('#cmp-value-chart', 'data-exact'), '1');
     const values = async (k) => (await page.getAttribute(`#cmp-truth-${k}`, 'data-values')).split(' ').map(Number);
     const history = async (k) => (await page.getAttribute(`#cmp-truth-${k}`, 'data-history')).split(' ').map((x) => x.split(':'));
-    says(step, "alphazero's win rate, on d5 at every sample, is 95% at 25 playouts, peaks at 97% and ends at 95%");
+    says(step, "alphazero's win rate, on d5 at every sample, is 99% at 25 playouts, stays between 98% and 99% and ends at 98%");
     const az = await history(0);
     assert.ok(
       az.every(([, m]) => m === 'd5'),
@@ -461,9 +461,9 @@ const CHECKS = {
     );
     assert.equal(await page.getAttribute('#cmp-truth-0', 'data-state'), 'winning');
     const v = await values(0);
-    assert.deepEqual([az[0][0], Math.round(v[0] * 100)], ['25', 95]);
-    assert.equal(Math.round(Math.max(...v) * 100), 97);
-    assert.deepEqual([az.at(-1)[0], Math.round(v.at(-1) * 100)], ['1000', 95]);
+    assert.deepEqual([az[0][0], Math.round(v[0] * 100)], ['25', 99]);
+    assert.deepEqual([Math.round(Math.min(...v) * 100), Math.round(Math.max(...v) * 100)], [98, 99]);
+    assert.deepEqual([az.at(-1)[0], Math.round(v.at(-1) * 100)], ['1000', 98]);
     says(step, "best's ends at 61%, on d5, a winning move from 100 playouts on");
     assert.equal(Math.round((await values(1)).at(-1) * 100), 61);
     assert.equal(await page.getAttribute('#cmp-truth-1', 'data-from'), '100');
@@ -476,27 +476,33 @@ const CHECKS = {
     assert.equal(await page.getAttribute('#an-status', 'data-iterations'), '1000');
     const rows = await internals(page);
     const row = (m) => rows.find((r) => r.move === m);
-    says(step, "the net's prior: e5 0.352, still above d5 0.304, a winning move, and b7 0.017 (c7, never visited, is not in the table)");
+    says(step, "the net's prior: d5 0.774, a winning move; the other two winning moves, c7 0.017 and b7 0.015");
     assert.deepEqual(
-      ['e5', 'd5', 'b7'].map((m) => row(m).P),
-      ['0.352', '0.304', '0.017'],
+      ['d5', 'c7', 'b7'].map((m) => row(m).P),
+      ['0.774', '0.017', '0.015'],
     );
     assert.ok(rows.every((r) => Number(r.N) > 0));
-    assert.equal(row('c7'), undefined, 'c7 is not in the table');
-    says(step, 'the value head at this position: 77.8% for White, the side to move, who wins');
-    assert.match(await page.textContent('#internals'), /Value head at this position: 77\.8% for the side to move/);
-    says(step, 'Why does PUCT give d5 856 visits and e5 only 56?');
-    assert.deepEqual([row('d5').N, row('e5').N], ['856', '56']);
+    says(step, "e5, the first net's choice, never visited, is not in the table");
+    assert.equal(row('e5'), undefined, 'e5 is not in the table');
+    says(step, 'the value head at this position: 99.8% for White, the side to move, who wins');
+    assert.match(await page.textContent('#internals'), /Value head at this position: 99\.8% for the side to move/);
+    says(step, 'Why do d4 and e3, which lose, get 10 and 9 visits, more than the winning c7 and b7 (6 and 7)?');
+    assert.deepEqual(
+      ['d5', 'd4', 'e3', 'c7', 'b7'].map((m) => row(m).N),
+      ['964', '10', '9', '6', '7'],
+    );
     says(step, 'with c = 1.25 and N = 1,000');
     assert.match(await page.textContent('#internals'), /c = 1\.25, N = 1,000 root visits/);
-    says(step, "e5's high prior gives it U = 0.244 after its 56 visits, d5 only 0.014 after 856");
+    says(step, "e3's prior of 0.047 gives it U = 0.187 after its 9 visits, d5 only 0.032 after 964");
     const U = 'U = c·P·√N/(1+n)';
-    assert.deepEqual([row('e5')[U], row('d5')[U]], ['0.244', '0.014']);
-    says(step, "Q = 0.723, so its Q + U = 0.967 stays just below d5's 0.969 (Q = 0.954)");
+    assert.deepEqual([row('e3').P, row('e3')[U], row('d5')[U]], ['0.047', '0.187', '0.032']);
+    says(step, "Q = 0.812, too high for a losing move, so its Q + U = 0.999 comes close to d5's 1.014 (Q = 0.983)");
     assert.deepEqual(
-      [row('e5')['Q (raw)'], row('e5')['Q + U'], row('d5')['Q + U'], row('d5')['Q (raw)']],
-      ['0.723', '0.967', '0.969', '0.954'],
+      [row('e3')['Q (raw)'], row('e3')['Q + U'], row('d5')['Q + U'], row('d5')['Q (raw)']],
+      ['0.812', '0.999', '1.014', '0.983'],
     );
+    says(step, "c7's prior is a third of e3's, so the search comes to it late, but its Q is 0.911");
+    assert.equal(row('c7')['Q (raw)'], '0.911');
   },
   'alphazero-hex7/5': async (page, step) => {
     says(step, 'seed 1 and the next seven, 1,000 playouts each');
