@@ -79,7 +79,7 @@ fn every_shipped_net_loads_and_its_presets_are_deterministic() {
 /// gives the MLP, and writing it back gives the same bytes. The shipped hex:7 net is a version 2
 /// (convolutional) file, read and written back the same way.
 #[test]
-fn a_version_1_file_loads_unchanged() {
+fn the_shipped_weights_files_load_and_write_back_unchanged() {
     for spec in ["tictactoe", "hex:5"] {
         let bytes = models::bytes(spec).unwrap();
         assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 1, "{spec}");
