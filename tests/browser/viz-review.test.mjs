@@ -163,7 +163,9 @@ test('the JSON record carries each engine move’s root statistics and loads aga
   await other.fill('#record-text', text);
   await other.click('#record-load');
   await waitForPly(other, 2);
-  await other.waitForSelector('#moves button[data-ply="2"]');
+  // The move's button knows its search from the record (data-search) before it is clicked: a
+  // click on it earlier reviews the position alone, and the status never names the search.
+  await other.waitForSelector('#moves button[data-ply="2"][data-search="record"]');
   await other.click('#moves button[data-ply="2"]');
   await other.waitForFunction(() => document.querySelector('#an-status').dataset.behind === '2');
   assert.match(await other.textContent('#an-status'), new RegExp(`move 2 \\(${s.move}\\).*from the loaded record.*N = ${s.chosen.visits}`));
